@@ -1,0 +1,216 @@
+"""The small interface every game implements, and the code written once against it.
+
+In the spirit of OpenSpiel and python-chess: a game state is an immutable value with
+``current_player``, ``legal_moves()``, ``play(move) -> new state``, ``is_terminal()`` and
+``outcome()``. Undo is "keep the previous state" (see :class:`History`). Computer players share
+one interface, ``choose(state, rng, time_budget)``, so scenes, tournaments and engine protocols
+work for every game.
+
+Nothing here imports pygame, cv2 or serial: rules engines are pure and headless.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+#: Players are numbered 1 (moves first) and 2.
+PLAYERS = (1, 2)
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow. The message names the move and the position."""
+
+
+class GameInputError(ValueError):
+    """Malformed input (a position, a move text, parameters): a clear message, nothing changed."""
+
+
+def other(player: int) -> int:
+    """The opponent of ``player`` (1 <-> 2)."""
+    return 3 - player
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is 1, 2 or ``None`` for a draw. ``reason`` is a translation key
+    (``"lewthwaite.end.blocked"``) and ``params`` fill its placeholders, so the end screen can
+    say in words why the game ended.
+    """
+
+    winner: int | None
+    reason: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return self.winner is None
+
+    def param_dict(self) -> dict[str, Any]:
+        """The message parameters as a dict."""
+        return dict(self.params)
+
+
+M = TypeVar("M", bound=Hashable)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+@runtime_checkable
+class GameState(Protocol[M]):
+    """An immutable game position. ``play`` returns a new state and never mutates."""
+
+    @property
+    def current_player(self) -> int:
+        """1 or 2: the player to move (meaningless once terminal)."""
+        ...
+
+    def legal_moves(self) -> Sequence[M]:
+        """Every move allowed now, in a stable order."""
+        ...
+
+    def play(self, move: M) -> GameState[M]:
+        """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The result once terminal, else ``None``."""
+        ...
+
+    def move_to_text(self, move: M) -> str:
+        """The move's text notation; ``parse_move`` reads it back."""
+        ...
+
+    def parse_move(self, text: str) -> M:
+        """Read a move in text notation (raises :class:`GameInputError` on malformed text)."""
+        ...
+
+    def to_text(self) -> str:
+        """A text form of the whole state that the game's ``from_text`` reads back."""
+        ...
+
+
+class Player(Protocol):
+    """A computer player. ``choose`` must return one of ``state.legal_moves()``.
+
+    ``rng`` is the only source of randomness (so tournaments are reproducible) and
+    ``time_budget`` (seconds, may be ``None``) bounds the thinking time of players that search.
+    """
+
+    name: str
+
+    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+        """Pick a legal move for ``state.current_player``."""
+        ...
+
+
+@dataclass
+class RandomPlayer:
+    """Plays a uniformly random legal move: "plays like a 3-year-old"."""
+
+    name: str = "random"
+
+    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+        """A uniformly random legal move."""
+        moves = list(state.legal_moves())
+        if not moves:
+            raise IllegalMoveError(f"no legal move in position {state.to_text()}")
+        return rng.choice(moves)
+
+
+@dataclass
+class History(Generic[S]):
+    """The states of one game, oldest first, for undo and restart (states are immutable)."""
+
+    states: list[S] = field(default_factory=list)
+    moves: list[Any] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, state: S) -> History[S]:
+        """A history holding only the initial state."""
+        return cls(states=[state], moves=[])
+
+    @property
+    def current(self) -> S:
+        """The present position."""
+        return self.states[-1]
+
+    def push(self, move: Any) -> S:
+        """Play ``move`` on the current state (raises on an illegal move, changing nothing)."""
+        new = self.current.play(move)
+        self.states.append(new)
+        self.moves.append(move)
+        return new
+
+    def can_undo(self) -> bool:
+        """True when at least one move was played."""
+        return len(self.states) > 1
+
+    def undo(self) -> Any:
+        """Take back the last move and return it."""
+        if not self.can_undo():
+            raise IndexError("nothing to undo")
+        self.states.pop()
+        return self.moves.pop()
+
+    def restart(self) -> S:
+        """Go back to the initial state."""
+        del self.states[1:]
+        self.moves.clear()
+        return self.current
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game between computer players: the moves and how it ended."""
+
+    moves: tuple[Any, ...]
+    outcome: Outcome
+    final_state: Any
+
+
+def play_game(
+    state: Any,
+    players: dict[int, Player],
+    rng: random.Random,
+    time_budget: float | None = None,
+    max_moves: int = 100_000,
+) -> GameRecord:
+    """Let computer players play ``state`` to the end (used by tournaments and demos)."""
+    moves: list[Any] = []
+    while not state.is_terminal():
+        if len(moves) >= max_moves:
+            raise RuntimeError(f"game did not end within {max_moves} moves")
+        move = players[state.current_player].choose(state, rng, time_budget)
+        state = state.play(move)
+        moves.append(move)
+    outcome = state.outcome()
+    assert outcome is not None
+    return GameRecord(tuple(moves), outcome, state)
+
+
+class Stopwatch:
+    """Deadline helper for players that search within a time budget."""
+
+    def __init__(self, budget: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
+        self._deadline = None if budget is None else clock() + budget
+
+    def expired(self) -> bool:
+        """True once the budget is spent (never, without a budget)."""
+        return self._deadline is not None and self._clock() >= self._deadline
+
+    def remaining(self) -> float:
+        """Seconds left (infinity without a budget)."""
+        if self._deadline is None:
+            return float("inf")
+        return max(0.0, self._deadline - self._clock())

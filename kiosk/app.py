@@ -1,0 +1,204 @@
+"""The window and the main loop: fixed-step updates, one draw per frame, scene stack, effects.
+
+Every scene draws on a 1280x720 logical canvas; ``pygame.SCALED`` scales it to the window or
+the screen, so layouts are written once. ``--frames N`` runs exactly N frames of 1/60 s each, as
+fast as the machine can, which makes screenshots reproducible and measures the frame rate.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from kiosk import i18n
+from kiosk.effects import EffectBus
+from kiosk.scene import Scene, SceneStack
+from kiosk.sound import SoundSystem
+
+LOGICAL_SIZE = (1280, 720)
+STEP = 1 / 60
+
+
+@dataclass
+class AppOptions:
+    """How to open the kiosk (filled from the command line by :func:`options_from_args`)."""
+
+    fullscreen: bool = False
+    size: tuple[int, int] | None = None
+    lang: str = "fr"
+    mute: bool = False
+    frames: int | None = None
+    screenshot: str | None = None
+    seed: int | None = None
+    title: str = "Jeux mathématiques"
+
+
+def options_from_args(args: Any) -> AppOptions:
+    """Build :class:`AppOptions` from parsed ``add_display_args`` options."""
+    return AppOptions(
+        fullscreen=getattr(args, "fullscreen", False),
+        size=getattr(args, "size", None),
+        lang=getattr(args, "lang", "fr"),
+        mute=getattr(args, "mute", False),
+        frames=getattr(args, "frames", None),
+        screenshot=getattr(args, "screenshot", None),
+        seed=getattr(args, "seed", None),
+    )
+
+
+@dataclass(frozen=True)
+class RunStats:
+    """What a run measured: frames drawn, wall-clock seconds, frames per second."""
+
+    frames: int
+    seconds: float
+
+    @property
+    def fps(self) -> float:
+        """Average frames per second over the run."""
+        return self.frames / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        """The ``--json`` form of ``demo``."""
+        return {"frames": self.frames, "seconds": round(self.seconds, 3), "fps": round(self.fps, 1)}
+
+
+class App:
+    """The kiosk application: owns the window, the scene stack and the effect systems."""
+
+    def __init__(self, options: AppOptions | None = None) -> None:
+        self.options = options or AppOptions()
+        i18n.set_language(self.options.lang)
+        if self.options.frames is not None:
+            # Headless capture needs no screen and no sound card.
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        flags = pygame.SCALED
+        if self.options.fullscreen:
+            flags |= pygame.FULLSCREEN
+        pygame.display.set_caption(self.options.title)
+        self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        if self.options.size and not self.options.fullscreen:
+            self._resize_window(self.options.size)
+        self.stack = SceneStack()
+        self.effects = EffectBus()
+        self.sound = SoundSystem(muted=self.options.mute)
+        self.effects.subscribe(self.sound)
+        self.rng = random.Random(self.options.seed)
+        self.running = True
+        self.frame = 0
+        self.idle_seconds = 0.0
+        self.home_factory: Callable[[App], Scene] | None = None
+
+    @staticmethod
+    def _resize_window(size: tuple[int, int]) -> None:
+        window = pygame.Window.from_display_module()
+        window.size = size
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The logical canvas size every scene draws on."""
+        return LOGICAL_SIZE
+
+    @property
+    def headless(self) -> bool:
+        """True in ``--frames`` runs: computer players need not wait for a human to watch."""
+        return self.options.frames is not None
+
+    def go_home(self) -> None:
+        """Back to the menu (or quit when the app was started on a single game)."""
+        if self.home_factory is None:
+            self.quit()
+        else:
+            self.stack.reset(self.home_factory(self))
+
+    def quit(self) -> None:
+        """Stop the main loop at the end of this frame."""
+        self.running = False
+
+    def _handle_global(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                pygame.display.toggle_fullscreen()
+                return True
+            if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
+                self.sound.toggle_mute()
+                return True
+        return False
+
+    def run(self, first: Scene) -> RunStats:
+        """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
+        self.stack.push(first)
+        self.stack.apply_pending()
+        clock = pygame.time.Clock()
+        limit = self.options.frames
+        accumulator = 0.0
+        start = time.perf_counter()
+        while self.running and self.stack.top is not None:
+            for event in pygame.event.get():
+                if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
+                    self.idle_seconds = 0.0
+                if not self._handle_global(event) and self.stack.top is not None:
+                    self.stack.top.handle_event(event)
+            if limit is None:
+                accumulator += min(clock.tick(60) / 1000, 0.25)
+            else:
+                accumulator += STEP
+            while accumulator >= STEP - 1e-9:
+                accumulator -= STEP
+                self.idle_seconds += STEP
+                for scene in self.stack.visible():
+                    scene.update(STEP)
+                self.stack.apply_pending()
+                if self.stack.top is None:
+                    break
+            self.draw()
+            self.frame += 1
+            if limit is not None and self.frame >= limit:
+                break
+        seconds = time.perf_counter() - start
+        if self.options.screenshot:
+            self.save_screenshot(self.options.screenshot)
+        return RunStats(self.frame, seconds)
+
+    def draw(self) -> None:
+        """Draw the visible scenes, bottom first, then show the frame."""
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
+
+    def save_screenshot(self, path: str) -> None:
+        """Save the logical canvas as a PNG (folders are created as needed)."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+
+def run_app(args: Any, make_first: Callable[[App], Scene], home: bool = False) -> int:
+    """Open the kiosk on the scene ``make_first`` builds; ``home`` makes it the menu to return to."""
+    app = App(options_from_args(args))
+    if home:
+        app.home_factory = make_first
+    else:
+        from kiosk.menu import MenuScene
+
+        app.home_factory = MenuScene
+    stats = app.run(make_first(app))
+    if getattr(args, "json", False):
+        from games.cliutil import print_json
+
+        top = app.stack.top
+        print_json({**stats.as_dict(), **(top.state_summary() if top else {})})
+    pygame.quit()
+    return 0

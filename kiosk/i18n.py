@@ -1,0 +1,62 @@
+"""One translation table for every visible string, French first, English second.
+
+Each package contributes a ``STRINGS`` dict (``key -> (french, english)``) in its
+``strings.py``; this module merges them into one table. Placeholders use ``str.format``:
+``tr("lewthwaite.end.blocked", loser="les bleus")``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from games.registry import game_packages, has_module
+
+LANGUAGES = ("fr", "en")
+_language = "fr"
+
+
+def set_language(lang: str) -> None:
+    """Switch every string to ``lang`` (``"fr"`` or ``"en"``)."""
+    global _language
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}' (choose from {', '.join(LANGUAGES)})")
+    _language = lang
+
+
+def language() -> str:
+    """The current language code."""
+    return _language
+
+
+@cache
+def table() -> dict[str, tuple[str, str]]:
+    """The merged table: the shell's strings, then each game's."""
+    merged: dict[str, tuple[str, str]] = {}
+    sources = ["kiosk.strings"] + [f"games.{g}.strings" for g in game_packages() if has_module(g, "strings")]
+    for extra in ("hardware.strings", "vision.strings"):
+        try:
+            importlib.import_module(extra)
+        except ModuleNotFoundError:
+            continue
+        sources.append(extra)
+    for name in sources:
+        strings = importlib.import_module(name).STRINGS
+        duplicated = merged.keys() & strings.keys()
+        if duplicated:
+            raise KeyError(f"{name} redefines strings {sorted(duplicated)}")
+        merged.update(strings)
+    return merged
+
+
+def tr(key: str, lang: str | None = None, **params: object) -> str:
+    """The text for ``key`` in the current language, with ``params`` filled in.
+
+    A missing key shows as ``⟨key⟩`` rather than crashing a kiosk in front of visitors; the
+    test suite checks that no key is missing.
+    """
+    entry = table().get(key)
+    if entry is None:
+        return f"⟨{key}⟩"
+    text = entry[LANGUAGES.index(lang or _language)]
+    return text.format(**params) if params else text

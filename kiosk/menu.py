@@ -1,0 +1,117 @@
+"""The kiosk's home screen: one big card per installed game, language and sound toggles."""
+
+from __future__ import annotations
+
+import importlib
+import math
+from types import ModuleType
+
+import pygame
+
+from games.registry import GameInfo, has_module, installed_games
+from kiosk import i18n, theme, ui
+from kiosk.effects import Sound
+from kiosk.scene import Scene
+
+
+def playable_games() -> list[tuple[GameInfo, ModuleType]]:
+    """Installed games that have a scene, with their scene module."""
+    return [(info, importlib.import_module(f"games.{info.key}.scene"))
+            for info in installed_games() if has_module(info.key, "scene")]
+
+
+class MenuScene(Scene):
+    """Pick a game. Cards bob gently so the screen looks alive from across the room."""
+
+    name = "menu"
+
+    def __init__(self, app) -> None:  # noqa: ANN001 - App, imported lazily to avoid a cycle
+        super().__init__(app)
+        self.games = playable_games()
+        self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []
+        count = max(1, len(self.games))
+        width = min(300, (1180 - 30 * (count - 1)) // count)
+        total = count * width + (count - 1) * 30
+        left = (1280 - total) // 2
+        for k, (info, module) in enumerate(self.games):
+            self.cards.append((pygame.Rect(left + k * (width + 30), 200, width, 400), info, module))
+        self.pressed: int | None = None
+        self.hovered: int | None = None
+        self.buttons = [
+            ui.Button(pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language,
+                      color=(90, 110, 170)),
+            ui.Button(pygame.Rect(30, 640, 64, 56), "", self.toggle_sound, color=(90, 110, 170), literal=True,
+                      icon=lambda s, r, c: ui.icon_speaker(s, r, c, self.app.sound.muted)),
+        ]
+
+    def toggle_language(self) -> None:
+        """Switch between French and English."""
+        i18n.set_language("en" if i18n.language() == "fr" else "fr")
+        self.app.effects.publish(Sound("click"))
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute."""
+        self.app.sound.toggle_mute()
+        self.app.effects.publish(Sound("click"))
+
+    def open_game(self, index: int) -> None:
+        """Start the game of card ``index``."""
+        _info, module = self.games[index]
+        self.app.effects.publish(Sound("select"))
+        self.app.stack.push(module.make_scene(self.app))
+
+    def _card_at(self, pos: tuple[int, int]) -> int | None:
+        for k, (rect, _info, _module) in enumerate(self.cards):
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Tap a card to play; Escape quits (outside kiosk mode)."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self._card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self._card_at(event.pos)
+            return self.pressed is not None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            card, self.pressed = self._card_at(event.pos), None
+            if card is not None:
+                self.open_game(card)
+                return True
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return True
+            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.games):
+                self.open_game(event.key - pygame.K_1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, cards and toggles."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        ui.draw_text(surface, i18n.tr("menu.heading"), (640, 60), 72, theme.INK, "title", "midtop")
+        ui.draw_text(surface, i18n.tr("menu.subtitle"), (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+        for k, (rect, info, module) in enumerate(self.cards):
+            bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
+            lift = 8 if k == self.hovered else 0
+            card = rect.move(0, round(bob - lift))
+            if k == self.pressed:
+                card = card.inflate(-10, -10)
+            ui.draw_panel(surface, card, theme.PANEL, 28, 14)
+            header = pygame.Rect(card.x, card.y, card.width, 230)
+            pygame.draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
+            module.draw_icon(surface, header.inflate(-40, -40), self.time)
+            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 250), 34, theme.INK, "title", "midtop")
+            ui.draw_paragraph(surface, i18n.tr(info.tagline), pygame.Rect(card.x + 22, card.y + 300, card.width - 44, 70),
+                              21, theme.INK_SOFT, align="center", line_gap=1.2)
+            badge = i18n.tr("menu.age", age=info.min_age)
+            ui.draw_text(surface, badge, (card.centerx, card.bottom - 22), 20, info.accent, "bold", "midbottom")
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """Which games the menu offers."""
+        return {"scene": self.name, "games": [info.key for info, _m in self.games]}

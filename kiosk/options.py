@@ -1,0 +1,34 @@
+"""Command-line options shared by every interactive command (no pygame import here)."""
+
+from __future__ import annotations
+
+import argparse
+
+from games.cliutil import int_in_range
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """Parse ``WxH`` (e.g. ``1920x1080``) for ``--size``."""
+    try:
+        w_text, h_text = text.lower().split("x")
+        size = (int(w_text), int(h_text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+    if not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range 320x240..7680x4320")
+    return size
+
+
+def add_display_args(parser: argparse.ArgumentParser) -> None:
+    """The options every interactive command takes: window, language, sound, headless capture."""
+    group = parser.add_argument_group("display")
+    group.add_argument("--fullscreen", action="store_true", help="full screen (kiosk)")
+    group.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                       help="window size; the 1280x720 canvas is scaled to it (default 1280x720)")
+    group.add_argument("--lang", choices=("fr", "en"), default="fr", help="language (default fr)")
+    group.add_argument("--mute", action="store_true", help="start with the sound off")
+    group.add_argument("--frames", type=int_in_range(1, 10_000_000), default=None, metavar="N",
+                       help="run N frames (each 1/60 s of game time, as fast as possible) then exit")
+    group.add_argument("--screenshot", default=None, metavar="PATH",
+                       help="with --frames: save the last frame as a PNG")
+    group.add_argument("--seed", type=int, default=None, help="seed for the computer players")

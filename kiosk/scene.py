@@ -1,0 +1,111 @@
+"""Scenes and the scene stack (in the spirit of arcade's View and ppb's scene stack).
+
+A scene has ``on_enter``/``on_exit``, ``handle_event(event) -> consumed``, ``update(dt)`` and
+``draw(surface)``. The stack applies push/pop/replace between frames and flushes pending input
+on a transition, so a tap that closed one screen never lands on the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+
+
+class Scene:
+    """Base class of every screen. ``overlay`` scenes draw the scene below them first."""
+
+    overlay: bool = False
+    #: Seconds without input after which kiosk mode may return to the attract screen.
+    name: str = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.time = 0.0
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def on_exit(self) -> None:
+        """Called when the scene leaves the top of the stack for good."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True if it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance logic by a fixed step of ``dt`` seconds."""
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene on the logical canvas."""
+
+    def state_summary(self) -> dict[str, Any]:
+        """A small JSON-able description for tests and ``--json`` output."""
+        return {"scene": self.name}
+
+
+class SceneStack:
+    """Holds the scenes; changes requested during a frame are applied at its end."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The active scene."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top (at the end of the frame)."""
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Remove the top scene (at the end of the frame)."""
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        self._pending.append(lambda: (self._pop(), self._push(scene)))
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and start over from ``scene`` (the menu, after inactivity)."""
+
+        def do() -> None:
+            while self.scenes:
+                self._pop()
+            self._push(scene)
+
+        self._pending.append(do)
+
+    def apply_pending(self) -> bool:
+        """Apply the requested changes; True if anything changed."""
+        if not self._pending:
+            return False
+        pending, self._pending = self._pending, []
+        for change in pending:
+            change()
+        pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP))
+        return True
+
+    def _push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def _pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+            if self.scenes:
+                self.scenes[-1].on_enter()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and the ones under its overlays."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]

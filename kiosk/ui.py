@@ -1,0 +1,285 @@
+"""Drawing helpers and widgets shared by every screen: cached text, soft panels, big buttons.
+
+Everything expensive (text rendering, shadows, gradients) is cached so a frame costs little
+more than a few blits: the kiosk must keep 60 fps on a small machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from kiosk import theme
+from kiosk.i18n import tr
+
+Color = tuple[int, int, int]
+
+
+@lru_cache(maxsize=1024)
+def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pygame.Surface:
+    """Rendered, anti-aliased text (cached: the same label costs one blit per frame)."""
+    return theme.font(size, kind).render(text, True, color)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[float, float],
+    size: int = 28,
+    color: Color = theme.INK,
+    kind: str = "text",
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos`` (any pygame.Rect anchor name)."""
+    image = text_surface(text, size, color, kind)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
+    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
+    font = theme.font(size, kind)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}".strip()
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int = 26,
+    color: Color = theme.INK,
+    kind: str = "text",
+    line_gap: float = 1.3,
+    align: str = "left",
+) -> int:
+    """Draw wrapped text inside ``rect``; returns the height used."""
+    y = rect.top
+    step = round(size * line_gap)
+    for line in wrap_text(text, size, rect.width, kind):
+        if line:
+            if align == "center":
+                draw_text(surface, line, (rect.centerx, y), size, color, kind, "midtop")
+            else:
+                draw_text(surface, line, (rect.left, y), size, color, kind)
+        y += step
+    return y - rect.top
+
+
+@lru_cache(maxsize=128)
+def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    w, h = size
+    pad = blur * 2
+    small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(small, (*theme.SHADOW, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
+    # A cheap blur: scale down and up again, once, at cache time.
+    factor = max(1, blur // 2)
+    reduced = pygame.transform.smoothscale(small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor)))
+    return pygame.transform.smoothscale(reduced, small.get_size())
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: Color = theme.PANEL,
+    radius: int = 22,
+    shadow: int = 10,
+    border: Color | None = None,
+) -> None:
+    """A rounded card with a soft drop shadow."""
+    if shadow:
+        image = _shadow((rect.width, rect.height), radius, shadow, 70)
+        pad = shadow * 2
+        surface.blit(image, (rect.x - pad, rect.y - pad + shadow // 2))
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, width=3, border_radius=radius)
+
+
+@lru_cache(maxsize=8)
+def background(size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK) -> pygame.Surface:
+    """A soft vertical gradient with faint polka dots: the kiosk's paper."""
+    w, h = size
+    image = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        color = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
+        pygame.draw.line(image, color, (0, y), (w, y))
+    dots = pygame.Surface(size, pygame.SRCALPHA)
+    for j, y in enumerate(range(20, h, 56)):
+        for x in range(20 + (j % 2) * 28, w, 56):
+            pygame.draw.circle(dots, (255, 255, 255, 70), (x, y), 3)
+    image.blit(dots, (0, 0))
+    return image
+
+
+def blend(a: Color, b: Color, t: float) -> Color:
+    """Mix two colours (t = 0 gives a, t = 1 gives b)."""
+    t = max(0.0, min(1.0, t))
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def darker(c: Color, amount: float = 0.25) -> Color:
+    """A darker shade of ``c``."""
+    return blend(c, (0, 0, 0), amount)
+
+
+@dataclass
+class Button:
+    """A big, friendly, rounded button. ``label`` is a translation key (or literal text when
+    ``literal``); ``icon`` draws a pictogram in a square rect so children need not read."""
+
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    color: Color = theme.ACCENT
+    text_color: Color = theme.WHITE
+    icon: Callable[[pygame.Surface, pygame.Rect, Color], None] | None = None
+    enabled: bool = True
+    active: bool = False
+    literal: bool = False
+    size: int = 26
+    hovered: bool = field(default=False, init=False)
+    pressed: bool = field(default=False, init=False)
+    pulse: float = field(default=0.0, init=False)
+
+    @property
+    def text(self) -> str:
+        """The visible label in the current language."""
+        return self.label if self.literal else tr(self.label)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse and touch (SDL turns touches into mouse events): click on release inside."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, time: float = 0.0) -> None:
+        """Draw with hover lift, press sink and a greyed look when disabled."""
+        base = self.color if self.enabled else (200, 196, 188)
+        if self.active:
+            base = darker(base, 0.18)
+        lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
+        rect = self.rect.move(0, -lift)
+        pygame.draw.rect(surface, darker(base, 0.3), self.rect.move(0, 4), border_radius=18)
+        pygame.draw.rect(surface, base, rect, border_radius=18)
+        if self.pulse > 0:
+            glow = 0.5 + 0.5 * math.sin(time * 6)
+            pygame.draw.rect(surface, blend(theme.WHITE, base, glow), rect, width=4, border_radius=18)
+        text_color = self.text_color if self.enabled else (240, 238, 232)
+        text = self.text
+        if self.icon is not None:
+            icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
+            if text:
+                icon_rect.midleft = (rect.left + 14, rect.centery)
+                self.icon(surface, icon_rect, text_color)
+                draw_text(surface, text, (icon_rect.right + 10, rect.centery), self.size, text_color, "bold", "midleft")
+            else:
+                icon_rect.center = rect.center
+                self.icon(surface, icon_rect, text_color)
+        else:
+            draw_text(surface, text, rect.center, self.size, text_color, "bold", "center")
+
+
+def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
+    """Offer ``event`` to each button; True if one consumed it."""
+    consumed = False
+    for button in buttons:
+        consumed = button.handle_event(event) or consumed
+    return consumed
+
+
+# --- Pictograms (drawn, so they scale and need no image files) ---------------------------
+
+
+def icon_home(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A house."""
+    roof = [(r.left, r.centery), (r.centerx, r.top + 2), (r.right, r.centery)]
+    pygame.draw.polygon(surface, c, roof)
+    body = pygame.Rect(r.left + r.width * 0.18, r.centery - 2, r.width * 0.64, r.height * 0.45)
+    pygame.draw.rect(surface, c, body, border_radius=3)
+
+
+def icon_undo(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A curved arrow pointing back."""
+    w = max(3, r.width // 8)
+    arc = r.inflate(-r.width * 0.2, -r.height * 0.2)
+    pygame.draw.arc(surface, c, arc, -math.pi / 2, math.pi, w)
+    tip = (arc.left, arc.centery)
+    pygame.draw.polygon(surface, c, [(tip[0] - r.width * 0.18, tip[1] - 2), (tip[0] + r.width * 0.18, tip[1] - 2),
+                                     (tip[0], tip[1] + r.height * 0.2)])
+
+
+def icon_restart(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A circular arrow."""
+    w = max(3, r.width // 8)
+    arc = r.inflate(-r.width * 0.18, -r.height * 0.18)
+    pygame.draw.arc(surface, c, arc, 0.4, 2 * math.pi - 0.2, w)
+    x, y = arc.right - 1, arc.centery - 4
+    pygame.draw.polygon(surface, c, [(x - r.width * 0.18, y), (x + r.width * 0.14, y), (x, y + r.height * 0.22)])
+
+
+def icon_bulb(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A light bulb: the hint."""
+    pygame.draw.circle(surface, c, (r.centerx, r.top + r.height * 0.4), r.width * 0.32)
+    base = pygame.Rect(0, 0, r.width * 0.3, r.height * 0.26)
+    base.midtop = (r.centerx, r.top + r.height * 0.66)
+    pygame.draw.rect(surface, c, base, border_radius=3)
+
+
+def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """An open book: the rules."""
+    inner = r.inflate(-4, -r.height * 0.3)
+    left = pygame.Rect(inner.left, inner.top, inner.width // 2 - 2, inner.height)
+    right = pygame.Rect(inner.centerx + 2, inner.top, inner.width // 2 - 2, inner.height)
+    pygame.draw.rect(surface, c, left, border_radius=3)
+    pygame.draw.rect(surface, c, right, border_radius=3)
+
+
+def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool = False) -> None:
+    """A loudspeaker, crossed out when muted."""
+    cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
+    pygame.draw.polygon(surface, c, [(r.left + 2, cy - s * 0.15), (cx - 4, cy - s * 0.15), (cx + s * 0.12, cy - s * 0.38),
+                                     (cx + s * 0.12, cy + s * 0.38), (cx - 4, cy + s * 0.15), (r.left + 2, cy + s * 0.15)])
+    if muted:
+        pygame.draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
+        pygame.draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
+    else:
+        for k in (1, 2):
+            arc = pygame.Rect(0, 0, s * 0.3 * k, s * 0.45 * k)
+            arc.center = (cx + s * 0.1, cy)
+            pygame.draw.arc(surface, c, arc, -0.9, 0.9, 3)
+
+
+def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A play triangle."""
+    pygame.draw.polygon(surface, c, [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery),
+                                     (r.left + r.width * 0.25, r.bottom - 4)])
