@@ -1,0 +1,311 @@
+"""The printed mats and tiles: the contract between paper and camera.
+
+Every geometric fact lives here, in millimetres on the sheet (origin top-left, x right, y down):
+where the cells are, where the four ArUco markers are (DICT_4X4_50, one id set per game, so a
+camera can tell a Lewthwaite mat from a Lightning one). The printer (``print-board``), the
+synthetic camera and the reader all use the same :class:`MatLayout`, and the tile faces are drawn
+from the tile table of :mod:`games.lightning.tiles`, so printed tiles, rendered photographs and
+recognition templates cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+from games.lightning.tiles import DESIGNS, POINTS, Tile, rotate_point
+
+GAMES = ("lewthwaite", "lightning")
+#: Lightning's board: two halves of 17 rows x 8 columns, stacked as rows 0..16 and 17..33.
+#: Kept as one constant so that it can follow the rules module when it lands.
+LIGHTNING_ROWS, LIGHTNING_COLS = 34, 8
+LIGHTNING_HALF_ROWS = LIGHTNING_ROWS // 2
+#: Marker ids (top-left, top-right, bottom-right, bottom-left) per game.
+MARKER_IDS = {"lewthwaite": (0, 1, 2, 3), "lightning": (4, 5, 6, 7)}
+ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
+#: Sheet sizes in millimetres (width, height).
+A4_PORTRAIT = (210.0, 297.0)
+A3_LANDSCAPE = (420.0, 297.0)
+#: A Lightning tile is a little smaller than its cell so that it drops in without a fight.
+TILE_MM = 15.0
+PAPER = (255, 255, 255)
+GRID_INK = (190, 190, 190)
+TITLE_INK = (90, 90, 90)
+TILE_FACE = (238, 246, 250)  # BGR: a light cream
+TILE_STROKE = (40, 36, 34)
+#: A pale frame per design: an orientation-free way for people to sort the tiles.
+DESIGN_TINTS = {"I": (200, 170, 120), "D": (120, 190, 120), "L": (110, 160, 230), "Z": (190, 140, 200),
+                "S": (120, 200, 220)}
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class MatLayout:
+    """A mat's geometry in millimetres: page, grid cells and markers."""
+
+    game: str
+    rows: int
+    cols: int
+    page: tuple[float, float]
+    cell: float
+    #: top-left corner of each cell, rows x cols.
+    origins: tuple[tuple[Point, ...], ...]
+    #: marker id -> its four corners (clockwise from top-left, as ArUco reports them).
+    markers: tuple[tuple[int, tuple[Point, Point, Point, Point]], ...]
+    #: rectangles (x, y, w, h) of the grid blocks (one for Lewthwaite, two halves for Lightning).
+    blocks: tuple[tuple[float, float, float, float], ...]
+    reserve: tuple[float, float, float, float] | None = None
+
+    def center(self, row: int, col: int) -> Point:
+        """The centre of cell (row, col) in millimetres."""
+        x, y = self.origins[row][col]
+        return (x + self.cell / 2, y + self.cell / 2)
+
+    def marker_points(self) -> dict[int, np.ndarray]:
+        """Marker id -> 4 x 2 float32 array of its corners in millimetres."""
+        return {mid: np.array(corners, np.float32) for mid, corners in self.markers}
+
+    @property
+    def marker_ids(self) -> tuple[int, ...]:
+        """The ids of this mat's markers."""
+        return tuple(mid for mid, _ in self.markers)
+
+
+def _square(x: float, y: float, size: float) -> tuple[Point, Point, Point, Point]:
+    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
+
+
+@cache
+def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLayout:
+    """The mat of ``game`` (Lewthwaite may have another size than 5 x 5)."""
+    if game == "lewthwaite":
+        rows, cols = rows or 5, cols or 5
+        width, height = A4_PORTRAIT
+        marker, inset = 25.0, 10.0
+        # Cells as large as the sheet allows (36 mm takes bottle caps and draughts pieces).
+        cell = min(36.0, 190.0 / cols, 200.0 / rows)
+        x0 = (width - cols * cell) / 2
+        y0 = 45 + (207 - rows * cell) / 2
+        origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
+        spots = ((inset, inset), (width - inset - marker, inset), (width - inset - marker, height - inset - marker),
+                 (inset, height - inset - marker))
+        blocks: tuple[tuple[float, float, float, float], ...] = ((x0, y0, cols * cell, rows * cell),)
+        reserve = None
+    elif game == "lightning":
+        rows, cols = LIGHTNING_ROWS, LIGHTNING_COLS
+        width, height = A3_LANDSCAPE
+        marker, inset = 24.0, 8.0
+        cell = 16.0
+        half_w, gap = cols * cell, 12.0
+        x0, y0 = 42.0, (height - LIGHTNING_HALF_ROWS * cell) / 2
+        origins = tuple(
+            tuple((x0 + (r // LIGHTNING_HALF_ROWS) * (half_w + gap) + c * cell,
+                   y0 + (r % LIGHTNING_HALF_ROWS) * cell) for c in range(cols))
+            for r in range(rows)
+        )
+        spots = ((inset, inset), (width - inset - marker, inset), (width - inset - marker, height - inset - marker),
+                 (inset, height - inset - marker))
+        blocks = tuple((x0 + h * (half_w + gap), y0, half_w, LIGHTNING_HALF_ROWS * cell) for h in range(2))
+        reserve_x = x0 + 2 * half_w + gap + 10
+        reserve = (reserve_x, y0, width - inset - marker - 10 - reserve_x, LIGHTNING_HALF_ROWS * cell)
+    else:
+        raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
+    markers = tuple((mid, _square(x, y, marker)) for mid, (x, y) in zip(MARKER_IDS[game], spots, strict=True))
+    return MatLayout(game, rows, cols, (width, height), cell, origins, markers, blocks, reserve)
+
+
+def game_of_marker(marker_id: int) -> str | None:
+    """Which game's mat carries ``marker_id`` (None for a foreign marker)."""
+    for game, ids in MARKER_IDS.items():
+        if marker_id in ids:
+            return game
+    return None
+
+
+# --- drawing --------------------------------------------------------------------------------
+
+
+def _px(value: float, scale: float) -> int:
+    return int(round(value * scale))
+
+
+def _aa_polyline(image: np.ndarray, points: np.ndarray, color: tuple[int, int, int], thickness: int,
+                 closed: bool = False) -> None:
+    """An anti-aliased polyline with sub-pixel precision (4 fractional bits)."""
+    pts = np.round(points * 16).astype(np.int32).reshape(-1, 1, 2)
+    cv2.polylines(image, [pts], closed, color, max(1, thickness), cv2.LINE_AA, shift=4)
+
+
+def draw_marker(image: np.ndarray, marker_id: int, corners: tuple[Point, ...], scale: float) -> None:
+    """Paste ArUco marker ``marker_id`` into its square (axis-aligned on the sheet)."""
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY)
+    x, y = corners[0]
+    size = _px(corners[1][0] - corners[0][0], scale)
+    pattern = cv2.aruco.generateImageMarker(dictionary, marker_id, size)
+    x0, y0 = _px(x, scale), _px(y, scale)
+    image[y0:y0 + size, x0:x0 + size] = pattern[:, :, None]
+
+
+def _point_xy(point: str) -> Point:
+    """Unit-square coordinates of a boundary point (x right, y down)."""
+    index = POINTS.index(point)
+    angle = index * math.pi / 4
+    if index % 2 == 0:  # edge midpoints
+        return (0.5 + 0.5 * math.sin(angle), 0.5 - 0.5 * math.cos(angle))
+    return (0.5 + 0.5 * np.sign(math.sin(angle)), 0.5 - 0.5 * np.sign(math.cos(angle)))
+
+
+def stroke_points(tile: Tile, samples: int = 24) -> np.ndarray:
+    """The tile's stroke as a polyline in unit-square coordinates.
+
+    Straight designs are one segment; ``L`` is a quarter arc round the corner between its two
+    edge midpoints; ``Z`` and ``S`` bend once, like a lightning bolt. All of it comes from the
+    tile table, rotated as the tile is.
+    """
+    a, b = DESIGNS[tile.design]
+    pa = np.array(_point_xy(rotate_point(a, tile.rotation)))
+    pb = np.array(_point_xy(rotate_point(b, tile.rotation)))
+    if tile.design == "L":
+        corner = pa + pb - np.array([0.5, 0.5])
+        t = np.linspace(0, 1, samples)[:, None]
+        # A quarter circle of radius 1/2 around the shared corner.
+        va, vb = pa - corner, pb - corner
+        angles = np.arctan2(va[1], va[0]) + t * _signed_angle(va, vb)
+        return corner + 0.5 * np.hstack([np.cos(angles), np.sin(angles)])
+    if tile.design in "ZS":
+        # A bolt: down from the first point, a short step back across the centre, on to the second.
+        bolt = np.array(_BOLT_Z) if tile.design == "Z" else np.array(_BOLT_Z) * [-1, 1] + [1, 0]
+        for _ in range(tile.rotation):
+            bolt = np.column_stack([1 - bolt[:, 1], bolt[:, 0]])  # a clockwise quarter turn
+        assert np.allclose(bolt[0], pa) and np.allclose(bolt[-1], pb), "bolt drawing disagrees with the tile table"
+        return bolt
+    return np.array([pa, pb])
+
+
+#: The Z bolt at rotation 0, from N to SE, kinking towards the centre (away from E).
+_BOLT_Z = ((0.5, 0.0), (0.42, 0.58), (0.64, 0.44), (1.0, 1.0))
+
+
+def _signed_angle(u: np.ndarray, v: np.ndarray) -> float:
+    return float(math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1]))
+
+
+def tile_face(tile: Tile, size: int, stroke: float = 0.16, face: tuple[int, int, int] = TILE_FACE,
+              ink: tuple[int, int, int] = TILE_STROKE, frame: bool = True) -> np.ndarray:
+    """A ``size`` x ``size`` BGR image of ``tile``: light face, pale design frame, thick dark stroke
+    clipped to the square (the stroke touches the tile's edge at its two boundary points)."""
+    image = np.full((size, size, 3), face, np.uint8)
+    if frame:
+        inset = size * 0.08
+        pts = np.array([(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)])
+        _aa_polyline(image, pts - 0.5, DESIGN_TINTS[tile.design], max(1, int(round(size * 0.025))), closed=True)
+    _aa_polyline(image, stroke_points(tile) * size - 0.5, ink, max(2, int(round(size * stroke))))
+    return image
+
+
+def draw_tile_face(image: np.ndarray, tile: Tile, x: int, y: int, size: int) -> None:
+    """Paste the face of ``tile`` into ``image`` with its top-left corner at pixel (x, y)."""
+    image[y:y + size, x:x + size] = tile_face(tile, size)
+
+
+def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
+    """The printable mat as a BGR image at ``px_per_mm``."""
+    w, h = _px(mat.page[0], px_per_mm), _px(mat.page[1], px_per_mm)
+    image = np.full((h, w, 3), PAPER, np.uint8)
+    line = max(1, _px(0.5, px_per_mm))
+    for bx, by, bw, bh in mat.blocks:
+        rows = round(bh / mat.cell)
+        cols = round(bw / mat.cell)
+        for i in range(cols + 1):
+            x = _px(bx + i * mat.cell, px_per_mm)
+            cv2.line(image, (x, _px(by, px_per_mm)), (x, _px(by + bh, px_per_mm)), GRID_INK, line, cv2.LINE_AA)
+        for j in range(rows + 1):
+            y = _px(by + j * mat.cell, px_per_mm)
+            cv2.line(image, (_px(bx, px_per_mm), y), (_px(bx + bw, px_per_mm), y), GRID_INK, line, cv2.LINE_AA)
+    if mat.reserve is not None:
+        rx, ry, rw, rh = mat.reserve
+        cv2.rectangle(image, (_px(rx, px_per_mm), _px(ry, px_per_mm)), (_px(rx + rw, px_per_mm), _px(ry + rh, px_per_mm)),
+                      GRID_INK, line, cv2.LINE_AA)
+        _label(image, "RESERVE", (rx + rw / 2, ry + rh / 2), 5.0, px_per_mm, vertical=True)
+    for mid, corners in mat.markers:
+        draw_marker(image, mid, corners, px_per_mm)
+    title = "LEWTHWAITE" if mat.game == "lewthwaite" else "LIGHTNING"
+    if mat.game == "lewthwaite":
+        _label(image, title, (mat.page[0] / 2, mat.page[1] - 22), 7.0, px_per_mm)
+    else:
+        _label(image, title, (21.0, mat.page[1] / 2), 6.0, px_per_mm, vertical=True)
+    return image
+
+
+def _label(image: np.ndarray, text: str, center: Point, height_mm: float, scale: float, vertical: bool = False) -> None:
+    """Centred Hershey text (plain capitals: no accents needed on the sheet)."""
+    font = cv2.FONT_HERSHEY_DUPLEX
+    font_scale = height_mm * scale / 22
+    thick = max(1, int(round(font_scale * 2)))
+    (tw, th), base = cv2.getTextSize(text, font, font_scale, thick)
+    canvas = np.full((th + base + 4, tw + 4, 3), PAPER, np.uint8)
+    cv2.putText(canvas, text, (2, th + 2), font, font_scale, TITLE_INK, thick, cv2.LINE_AA)
+    if vertical:
+        canvas = cv2.rotate(canvas, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    ch, cw = canvas.shape[:2]
+    x0, y0 = int(center[0] * scale - cw / 2), int(center[1] * scale - ch / 2)
+    region = image[y0:y0 + ch, x0:x0 + cw]
+    np.minimum(region, canvas[:region.shape[0], :region.shape[1]], out=region)
+
+
+def mat_description(mat: MatLayout, px_per_mm: float) -> dict[str, Any]:
+    """The ``mat.json`` contents: the geometry in the pixels of the PNG rendered at ``px_per_mm``."""
+
+    def px(point: Point) -> list[float]:
+        return [round(point[0] * px_per_mm, 2), round(point[1] * px_per_mm, 2)]
+
+    return {
+        "game": mat.game,
+        "rows": mat.rows,
+        "cols": mat.cols,
+        "cell_size": round(mat.cell * px_per_mm, 2),
+        "cell_centers": [[px(mat.center(r, c)) for c in range(mat.cols)] for r in range(mat.rows)],
+        "markers": [{"id": mid, "corners": [px(p) for p in corners]} for mid, corners in mat.markers],
+        "page_mm": list(mat.page),
+        "dpi": round(px_per_mm * 25.4, 2),
+    }
+
+
+# --- the tile sheet ---------------------------------------------------------------------------
+
+TILE_SHEET_COLUMNS = 10
+TILE_PITCH_MM = 18.0
+
+
+def tile_sheet_boxes() -> list[tuple[str, float, float]]:
+    """(design, x, y) in millimetres of every tile on the A4 sheet: 30 of each design."""
+    boxes = []
+    copies = 30
+    names = list(DESIGNS)
+    for index in range(len(names) * copies):
+        row, col = divmod(index, TILE_SHEET_COLUMNS)
+        x = (A4_PORTRAIT[0] - TILE_SHEET_COLUMNS * TILE_PITCH_MM) / 2 + col * TILE_PITCH_MM + 1.5
+        y = 12 + row * TILE_PITCH_MM + 1.5
+        boxes.append((names[index // copies], x, y))
+    return boxes
+
+
+def render_tile_sheet(px_per_mm: float) -> tuple[np.ndarray, dict[str, Any]]:
+    """The printable tile sheet and its ``tiles.json`` description (rotation 0 everywhere)."""
+    w, h = _px(A4_PORTRAIT[0], px_per_mm), _px(A4_PORTRAIT[1], px_per_mm)
+    image = np.full((h, w, 3), PAPER, np.uint8)
+    size = _px(TILE_MM, px_per_mm)
+    tiles = []
+    for design, x, y in tile_sheet_boxes():
+        x0, y0 = _px(x, px_per_mm), _px(y, px_per_mm)
+        draw_tile_face(image, Tile(design, 0), x0, y0, size)
+        # Thin cut marks around the tile.
+        cv2.rectangle(image, (x0 - 1, y0 - 1), (x0 + size, y0 + size), GRID_INK, 1)
+        tiles.append({"name": design, "box": [x0, y0, size, size]})
+    return image, {"tile_size": size, "tiles": tiles, "dpi": round(px_per_mm * 25.4, 2)}

@@ -1,0 +1,408 @@
+"""A synthetic camera: photographs of a printed mat in any state, for tests, benches and demos.
+
+A photograph is made the way a real one is: the sheet is rendered flat (from :mod:`vision.mats`),
+tokens or tiles are put on it (with their height seen in perspective, their shadow and their
+surface style), a pinhole camera tilted up to 35 degrees looks at it from any side, and the
+frame gets a background, uneven light, cast shadows, maybe a hand, sensor noise, blur and JPEG
+artefacts. Everything is drawn from one ``random.Random`` so a seed names a photograph.
+
+The styles vary widely on purpose (painted cork, bottle caps with rims, glossy and draughts-like
+pieces; pinkish to orange reds, navy to sky blues) so that the reader is not tuned to one look.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import math
+import random
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from games.lewthwaite.rules import LewthwaiteParams
+from games.lightning.tiles import Tile, all_tiles
+from vision.mats import MatLayout, layout, render_mat, tile_face
+
+#: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
+TEXTURE_PX_PER_MM = 4.0
+FRAME_SIZE = (1280, 720)
+Grid = list[str] | list[list[str]]
+
+
+@dataclass
+class CameraStyle:
+    """How one photograph is taken. :func:`random_style` draws a varied one from a seed."""
+
+    tilt_deg: float = 20.0
+    yaw_deg: float = 0.0
+    fill: float = 0.85
+    shift: tuple[float, float] = (0.5, 0.5)
+    light_gradient: float = 0.3
+    light_angle: float = 0.0
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    exposure: float = 1.0
+    shadows: int = 1
+    noise: float = 3.0
+    blur: float = 0.6
+    jpeg_quality: int = 85
+    hand: bool = False
+
+
+@dataclass
+class Photo:
+    """A rendered photograph and what it shows."""
+
+    image: np.ndarray
+    game: str
+    grid: Grid
+    #: 3 x 3 homography from sheet millimetres to frame pixels.
+    homography: np.ndarray
+    hand: bool = False
+    style: CameraStyle = field(default_factory=CameraStyle)
+    #: True when the hand (if any) hides part of the grid.
+    hand_over_grid: bool = False
+
+
+@cache
+def _flat_mat(game: str, rows: int, cols: int) -> np.ndarray:
+    return render_mat(layout(game, rows, cols), TEXTURE_PX_PER_MM)
+
+
+def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
+    """A varied but plausible camera setting: the mat in any orientation, tilted up to 35 degrees."""
+    return CameraStyle(
+        tilt_deg=rng.uniform(0, 35),
+        yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-30, 30) if rng.random() < 0.85 else rng.uniform(0, 360),
+        fill=rng.uniform(0.7, 0.97),
+        shift=(rng.random(), rng.random()),
+        light_gradient=rng.uniform(0.0, 0.55),
+        light_angle=rng.uniform(0, 2 * math.pi),
+        white_balance=(rng.uniform(0.82, 1.1), rng.uniform(0.92, 1.05), rng.uniform(0.82, 1.12)),
+        exposure=rng.uniform(0.7, 1.15),
+        shadows=rng.choice((0, 0, 1, 1, 2)),
+        noise=rng.uniform(1, 7),
+        blur=rng.uniform(0, 1.3),
+        jpeg_quality=rng.randint(40, 95),
+        hand=hand,
+    )
+
+
+# --- board states ---------------------------------------------------------------------------
+
+
+def random_lewthwaite_grid(rng: random.Random, rows: int = 5, cols: int = 5) -> list[str]:
+    """A position reached by random legal play from the start (hole at the centre)."""
+    state = LewthwaiteParams(rows, cols).new_initial_state()
+    for _ in range(rng.randint(0, rows * cols)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return state.diagram().upper().splitlines()
+
+
+def start_lewthwaite_grid(rows: int = 5, cols: int = 5) -> list[str]:
+    """The start position: the calibration frame of the live reader."""
+    return LewthwaiteParams(rows, cols).new_initial_state().diagram().splitlines()
+
+
+def random_lightning_grid(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
+    """Tiles anywhere, in any rotation, with a random density (empty boards included)."""
+    density = rng.choice((0.0, 0.15, 0.4, 0.7, 1.0)) if rng.random() < 0.3 else rng.uniform(0.05, 0.9)
+    tiles = all_tiles()
+    return [[str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)]
+
+
+# --- colours and pieces ---------------------------------------------------------------------
+
+
+def _hsv_bgr(h: float, s: float, v: float) -> tuple[int, int, int]:
+    r, g, b = colorsys.hsv_to_rgb(h % 1.0, s, v)
+    return (int(b * 255), int(g * 255), int(r * 255))
+
+
+def token_palette(rng: random.Random) -> dict[str, tuple[float, float, float]]:
+    """One red and one blue (hue, saturation, value), from pinkish to orange and navy to sky."""
+    red = (rng.uniform(-0.045, 0.075), rng.uniform(0.5, 1.0), rng.uniform(0.6, 1.0))
+    blue = (rng.uniform(0.53, 0.68), rng.uniform(0.45, 1.0), rng.uniform(0.28, 1.0))
+    return {"R": red, "B": blue}
+
+
+def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    return tuple(int(max(0, min(255, c * factor))) for c in color)  # type: ignore[return-value]
+
+
+def draw_token(image: np.ndarray, center: tuple[float, float], radius: float, top_offset: tuple[float, float],
+               color: tuple[int, int, int], style: str, rng: random.Random) -> None:
+    """One token on the flat sheet (pixels): side wall between base and top, then the top face."""
+    cx, cy = center
+    ox, oy = top_offset
+    side = _shade(color, 0.6)
+    steps = max(1, int(math.hypot(ox, oy) / 2))
+    for k in range(steps + 1):
+        t = k / steps
+        cv2.circle(image, (int((cx + ox * t) * 16), int((cy + oy * t) * 16)), int(radius * 16), side, -1,
+                   cv2.LINE_AA, 4)
+    top = (int((cx + ox) * 16), int((cy + oy) * 16))
+    cv2.circle(image, top, int(radius * 16), color, -1, cv2.LINE_AA, 4)
+    if style == "cap":
+        # A bottle cap: a darker crimped rim and a slightly different inside.
+        cv2.circle(image, top, int(radius * 0.93 * 16), _shade(color, 0.7), max(2, int(radius * 0.12)), cv2.LINE_AA, 4)
+        cv2.circle(image, top, int(radius * 0.6 * 16), _shade(color, 1.08), -1, cv2.LINE_AA, 4)
+    elif style == "draught":
+        for k in (0.85, 0.6, 0.35):
+            cv2.circle(image, top, int(radius * k * 16), _shade(color, 0.8), max(1, int(radius * 0.05)), cv2.LINE_AA, 4)
+    elif style == "cork":
+        # Painted cork: blotchy paint.
+        for _ in range(8):
+            a, d = rng.uniform(0, 2 * math.pi), rng.uniform(0, radius * 0.7)
+            spot = (int((cx + ox + d * math.cos(a)) * 16), int((cy + oy + d * math.sin(a)) * 16))
+            cv2.circle(image, spot, int(radius * rng.uniform(0.1, 0.25) * 16), _shade(color, rng.uniform(0.8, 1.1)),
+                       -1, cv2.LINE_AA, 4)
+    if style in ("glossy", "cap") or rng.random() < 0.2:
+        # A specular highlight: small, bright, off-centre.
+        a = rng.uniform(0, 2 * math.pi)
+        spot = (int((cx + ox + 0.4 * radius * math.cos(a)) * 16), int((cy + oy + 0.4 * radius * math.sin(a)) * 16))
+        axes = (int(radius * rng.uniform(0.12, 0.3) * 16), int(radius * rng.uniform(0.06, 0.15) * 16))
+        cv2.ellipse(image, spot, axes, math.degrees(a), 0, 360, (250, 250, 250), -1, cv2.LINE_AA, 4)
+
+
+def _place_tokens(sheet: np.ndarray, mat: MatLayout, grid: list[str], camera_mm: np.ndarray,
+                  rng: random.Random) -> None:
+    scale = TEXTURE_PX_PER_MM
+    palette = token_palette(rng)
+    style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
+    radius_mm = mat.cell * rng.uniform(0.34, 0.45)
+    height_mm = rng.uniform(3, 12)
+    shade = np.zeros(sheet.shape[:2], np.float32)
+    pieces = []
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch.upper() not in "RB":
+                continue
+            x, y = mat.center(r, c)
+            x += rng.uniform(-0.08, 0.08) * mat.cell
+            y += rng.uniform(-0.08, 0.08) * mat.cell
+            # Parallax: the top face of a token of height h is seen displaced away from the camera.
+            cx, cy, cz = camera_mm
+            k = height_mm / max(cz - height_mm, 1.0)
+            offset = ((x - cx) * k * scale, (y - cy) * k * scale)
+            h, s, v = palette[ch.upper()]
+            color = _hsv_bgr(h + rng.uniform(-0.01, 0.01), min(1, s * rng.uniform(0.92, 1.05)),
+                             min(1, v * rng.uniform(0.92, 1.05)))
+            pieces.append(((x * scale, y * scale), offset, color))
+            cv2.circle(shade, (int((x * scale + offset[0] * 0.6 + 6) * 16), int((y * scale + offset[1] * 0.6 + 6) * 16)),
+                       int(radius_mm * scale * 1.05 * 16), 1.0, -1, cv2.LINE_AA, 4)
+    if pieces:
+        shade = cv2.GaussianBlur(shade, (0, 0), 5)
+        sheet[:] = (sheet * (1 - 0.35 * shade[..., None])).astype(np.uint8)
+    for center, offset, color in pieces:
+        draw_token(sheet, center, radius_mm * scale, offset, color, style, rng)
+
+
+def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random) -> None:
+    scale = TEXTURE_PX_PER_MM
+    size = int(round((mat.cell - 1.0) * scale))
+    stroke = rng.uniform(0.13, 0.19)
+    face_tint = rng.uniform(0.9, 1.0)
+    cache_faces: dict[str, np.ndarray] = {}
+    for r, line in enumerate(grid):
+        for c, text in enumerate(line):
+            if text == ".":
+                continue
+            if text not in cache_faces:
+                tile = Tile(text[0], int(text[1]))
+                face = tile_face(tile, size, stroke=stroke)
+                cache_faces[text] = (face * face_tint).astype(np.uint8)
+            face = cache_faces[text]
+            x, y = mat.center(r, c)
+            x = x * scale + rng.uniform(-0.06, 0.06) * size
+            y = y * scale + rng.uniform(-0.06, 0.06) * size
+            angle = rng.uniform(-5, 5)
+            pad = size // 4
+            patch = np.pad(face, ((pad, pad), (pad, pad), (0, 0)))
+            mask = np.pad(np.full((size, size), 255, np.uint8), pad)
+            center = (patch.shape[1] / 2, patch.shape[0] / 2)
+            m = cv2.getRotationMatrix2D(center, angle, 1.0)
+            m[:, 2] += (x - center[0], y - center[1])
+            h, w = sheet.shape[:2]
+            x0, y0 = int(x - patch.shape[1]), int(y - patch.shape[0])
+            x0, y0 = max(0, x0), max(0, y0)
+            x1, y1 = min(w, x0 + 2 * patch.shape[1]), min(h, y0 + 2 * patch.shape[0])
+            m[:, 2] -= (x0, y0)
+            region = sheet[y0:y1, x0:x1]
+            warped = cv2.warpAffine(patch, m, (x1 - x0, y1 - y0))
+            alpha = cv2.warpAffine(mask, m, (x1 - x0, y1 - y0)).astype(np.float32)[..., None] / 255
+            # A thin cardboard edge casts a faint shadow down-right.
+            shadow = np.roll(alpha, (3, 3), (0, 1)) * 0.25
+            base = region.astype(np.float32) * (1 - shadow)
+            region[:] = (base * (1 - alpha) + warped.astype(np.float32) * alpha).astype(np.uint8)
+
+
+# --- the camera -----------------------------------------------------------------------------
+
+
+def camera_homography(mat: MatLayout, style: CameraStyle,
+                      frame_size: tuple[int, int] = FRAME_SIZE) -> tuple[np.ndarray, np.ndarray]:
+    """(homography sheet-mm -> frame px, camera centre in sheet mm (x, y, height))."""
+    w_mm, h_mm = mat.page
+    tilt, yaw = math.radians(style.tilt_deg), math.radians(style.yaw_deg)
+    rz = np.array([[math.cos(yaw), -math.sin(yaw), 0], [math.sin(yaw), math.cos(yaw), 0], [0, 0, 1]])
+    rx = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)], [0, math.sin(tilt), math.cos(tilt)]])
+    rot = rx @ rz
+    distance = 1.3 * max(w_mm, h_mm)
+    t = np.array([0.0, 0.0, distance])
+    focal = 1000.0
+    # Sheet point (X, Y, 0), centred, to camera coordinates: rot @ p + t; then pinhole.
+    centre = np.array([[1, 0, -w_mm / 2], [0, 1, -h_mm / 2], [0, 0, 1]])
+    projective = np.diag([focal, focal, 1.0]) @ np.column_stack([rot[:, 0], rot[:, 1], t]) @ centre
+    corners = np.array([[0, 0], [w_mm, 0], [w_mm, h_mm], [0, h_mm]], np.float32).reshape(-1, 1, 2)
+    projected = cv2.perspectiveTransform(corners, projective).reshape(-1, 2)
+    lo, hi = projected.min(axis=0), projected.max(axis=0)
+    fw, fh = frame_size
+    scale = style.fill * min(fw / (hi[0] - lo[0]), fh / (hi[1] - lo[1]))
+    span = (hi - lo) * scale
+    room = np.array([fw, fh]) - span
+    offset = room * np.array(style.shift) - lo * scale
+    similarity = np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]])
+    homography = similarity @ projective
+    camera = -rot.T @ t
+    camera_mm = np.array([camera[0] + w_mm / 2, camera[1] + h_mm / 2, abs(camera[2])])
+    return homography / homography[2, 2], camera_mm
+
+
+def _background(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
+    w, h = size
+    base = np.array(_hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32)
+    if rng.random() < 0.3:
+        base = np.array(_hsv_bgr(rng.random(), rng.uniform(0, 0.5), rng.uniform(0.1, 0.9)), np.float32)
+    small = np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
+    if rng.random() < 0.5:  # wood grain: stretched noise
+        small = cv2.resize(small, (w // 16, 4))[..., None] if small.ndim == 3 else small
+    texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    return np.clip(base * texture[..., None] if texture.ndim == 2 else base * texture, 0, 255).astype(np.float32)
+
+
+def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) -> np.ndarray:
+    w, h = size
+    ys, xs = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    u = (xs / w - 0.5) * math.cos(style.light_angle) + (ys / h - 0.5) * math.sin(style.light_angle)
+    gain = style.exposure * (1 + style.light_gradient * u * 1.6)
+    # Vignetting of a cheap webcam lens.
+    r2 = ((xs / w - 0.5) ** 2 + (ys / h - 0.5) ** 2) * 2
+    gain = gain * (1 - rng.uniform(0, 0.3) * r2)
+    for _ in range(style.shadows):
+        shade = np.zeros_like(gain)
+        pts = np.array([(rng.uniform(-0.2, 1.2) * w / 8, rng.uniform(-0.2, 1.2) * h / 8) for _ in range(4)], np.int32)
+        cv2.fillConvexPoly(shade, cv2.convexHull(pts), 1.0)
+        shade = cv2.GaussianBlur(shade, (0, 0), rng.uniform(1, 6))
+        gain = gain * (1 - rng.uniform(0.2, 0.5) * shade)
+    return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float], size: float) -> np.ndarray:
+    """A hand (palm, fingers and the arm it hangs from) reaching over ``target`` (frame px).
+
+    Returns the mask (float32, 1 where the hand or arm is)."""
+    h, w = image.shape[:2]
+    skin = _hsv_bgr(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
+    sleeve = _hsv_bgr(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9))
+    angle = rng.uniform(0, 2 * math.pi)
+    d = np.array([math.cos(angle), math.sin(angle)])
+    n = np.array([-d[1], d[0]])
+    palm = np.array(target)
+    shadow = np.zeros((h, w), np.float32)
+    shapes = []
+    arm_end = palm + d * (w + h)
+    arm = np.array([palm + n * size * 0.45 + d * size * 0.5, arm_end + n * size * 0.5, arm_end - n * size * 0.5,
+                    palm - n * size * 0.45 + d * size * 0.5], np.int32)
+    shapes.append(("poly", arm, sleeve))
+    shapes.append(("ellipse", palm, skin))
+    for k in range(4):
+        base = palm - d * size * 0.35 + n * size * (k - 1.5) * 0.22
+        tip = base - d * size * rng.uniform(0.35, 0.6)
+        shapes.append(("finger", (base, tip), skin))
+    for kind, geom, _ in shapes:
+        _draw_hand_part(shadow, kind, geom, 1.0, size, offset=(size * 0.15, size * 0.2))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), size * 0.15)
+    image *= (1 - 0.45 * shadow[..., None])
+    mask = np.zeros((h, w), np.float32)
+    for kind, geom, color in shapes:
+        _draw_hand_part(image, kind, geom, color, size)
+        _draw_hand_part(mask, kind, geom, 1.0, size)
+    return mask
+
+
+def _draw_hand_part(image: np.ndarray, kind: str, geom: object, color: object, size: float,
+                    offset: tuple[float, float] = (0, 0)) -> None:
+    o = np.array(offset)
+    if kind == "poly":
+        cv2.fillConvexPoly(image, (np.asarray(geom) + o).astype(np.int32), color, cv2.LINE_AA)
+    elif kind == "ellipse":
+        c = np.asarray(geom) + o
+        cv2.circle(image, (int(c[0]), int(c[1])), int(size * 0.5), color, -1, cv2.LINE_AA)
+    else:
+        base, tip = geom  # type: ignore[misc]
+        cv2.line(image, tuple(int(v) for v in base + o), tuple(int(v) for v in tip + o), color, int(size * 0.17),
+                 cv2.LINE_AA)
+
+
+def render_photo(game: str, grid: Grid, rng: random.Random, style: CameraStyle | None = None,
+                 frame_size: tuple[int, int] = FRAME_SIZE) -> Photo:
+    """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
+    rows = len(grid)
+    cols = len(grid[0])
+    mat = layout(game, rows, cols) if game == "lewthwaite" else layout(game)
+    style = style or random_style(rng)
+    homography, camera_mm = camera_homography(mat, style, frame_size)
+    sheet = _flat_mat(game, mat.rows, mat.cols).copy()
+    if game == "lewthwaite":
+        _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
+    else:
+        _place_tiles(sheet, mat, grid, rng)  # type: ignore[arg-type]
+    # Slightly off-white paper, and a printer that is not quite neutral.
+    paper = np.array([rng.uniform(0.9, 1.0), rng.uniform(0.92, 1.0), rng.uniform(0.92, 1.0)], np.float32)
+    to_frame = homography @ np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])
+    # Pre-blur so the downscaling warp does not alias (a real lens does this for free).
+    shrink = math.sqrt(abs(np.linalg.det(to_frame[:2, :2])))
+    source = cv2.GaussianBlur(sheet, (0, 0), max(0.3, 0.5 / max(shrink, 1e-3)))
+    warped = cv2.warpPerspective(source, to_frame, frame_size, flags=cv2.INTER_LINEAR).astype(np.float32)
+    mask = cv2.warpPerspective(np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR)
+    image = _background(rng, frame_size)
+    image = image * (1 - mask[..., None]) + warped * paper * mask[..., None]
+    # The hand has its own random stream: the same seed with and without a hand gives the same scene.
+    hand_rng = random.Random(rng.getrandbits(32))
+    hand_over_grid = False
+    if style.hand:
+        mat_center = cv2.perspectiveTransform(np.array([[[mat.page[0] / 2, mat.page[1] / 2]]], np.float32),
+                                              homography)[0, 0]
+        jitter = np.array([hand_rng.uniform(-0.25, 0.25) * frame_size[0], hand_rng.uniform(-0.2, 0.2) * frame_size[1]])
+        hand_mask = draw_hand(image, hand_rng, tuple(mat_center + jitter), hand_rng.uniform(0.16, 0.3) * frame_size[1])
+        grid_mask = np.zeros_like(hand_mask)
+        for bx, by, bw, bh in mat.blocks:
+            quad = np.array([[[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]]], np.float32)
+            cv2.fillConvexPoly(grid_mask, cv2.perspectiveTransform(quad, homography)[0].astype(np.int32), 1.0)
+        hand_over_grid = bool((hand_mask * grid_mask).sum() > 50)
+    image *= _light_field(rng, style, frame_size)[..., None]
+    image *= np.array(style.white_balance, np.float32)
+    if style.blur > 0.2:
+        image = cv2.GaussianBlur(image, (0, 0), style.blur)
+    noise = np.random.default_rng(rng.getrandbits(32)).normal(0, style.noise, image.shape).astype(np.float32)
+    image = np.clip(image + noise, 0, 255).astype(np.uint8)
+    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, style.jpeg_quality])
+    if ok:
+        image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return Photo(image, game, grid, homography, style.hand, style, hand_over_grid)
+
+
+def random_photo(game: str, seed: int, hand: bool = False) -> Photo:
+    """The photograph named by ``seed``: a random state under a random camera style."""
+    rng = random.Random(f"{game}-{seed}")
+    if game == "lewthwaite":
+        grid: Grid = random_lewthwaite_grid(rng)
+    else:
+        mat = layout(game)
+        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+    return render_photo(game, grid, rng, random_style(rng, hand=hand))
