@@ -273,3 +273,102 @@ class StableBoard:
             self.accepted = StableReading(reading.grid, float(np.median(self._confidences)), self.frames)
             return self.accepted
         return None
+
+
+def start_grid(game: str, rows: int | None = None, cols: int | None = None) -> list[str] | list[list[str]]:
+    """The known start position the live reader calibrates on (Lightning starts empty)."""
+    from vision.mats import layout
+
+    if game == "lewthwaite":
+        from vision.synthetic import start_lewthwaite_grid
+
+        return start_lewthwaite_grid(rows or 5, cols or 5)
+    mat = layout(game)
+    return [["."] * mat.cols for _ in range(mat.rows)]
+
+
+class LiveBoard:
+    """What the physical-board mode talks to: camera in, stable readings with a confidence out.
+
+    ``poll()`` processes the newest frame (at most once) and returns a :class:`StableReading`
+    when a new stable state appears. ``calibrate()`` learns the colours from the current frame,
+    which must show the start position. With ``threaded=False`` frames are read in ``poll``
+    itself (deterministic: tests and headless runs).
+    """
+
+    def __init__(self, game: str, open_source: Callable[[], FrameSource], threaded: bool = True,
+                 stable_frames: int = 5) -> None:
+        self.game = game
+        self.reader = BoardReader(game)
+        self.board = StableBoard(self.reader, stable_frames=stable_frames)
+        self.threaded = threaded
+        self._open = open_source
+        self.capture = CaptureThread(open_source) if threaded else None
+        self._source: FrameSource | None = None
+        self._seen = 0
+        self.frame: np.ndarray | None = None
+        self.accepted_count = 0
+
+    @property
+    def calibrated(self) -> bool:
+        """True once :meth:`calibrate` succeeded."""
+        return self.reader.paper_reference is not None
+
+    @property
+    def camera_state(self) -> str:
+        """``running``, ``reconnecting`` or ``stopped``."""
+        if self.capture is not None:
+            return self.capture.status.state
+        return "running" if self._source is not None else "stopped"
+
+    def start(self) -> LiveBoard:
+        """Start the camera (returns self)."""
+        if self.capture is not None:
+            self.capture.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop the camera."""
+        if self.capture is not None:
+            self.capture.stop()
+        if self._source is not None:
+            self._source.close()
+            self._source = None
+
+    def _next_frame(self) -> np.ndarray | None:
+        if self.capture is not None:
+            frame, count = self.capture.latest()
+            if frame is None or count == self._seen:
+                return None
+            self._seen = count
+            return frame
+        if self._source is None:
+            try:
+                self._source = self._open()
+            except (OSError, RuntimeError):
+                return None
+        frame = self._source.read()
+        if frame is None:
+            self._source.close()
+            self._source = None
+        return frame
+
+    def poll(self) -> StableReading | None:
+        """Process the newest frame; a new stable state comes back when there is one."""
+        frame = self._next_frame()
+        if frame is None:
+            return None
+        self.frame = frame
+        result = self.board.feed(frame)
+        if result is not None:
+            self.accepted_count += 1
+        return result
+
+    def calibrate(self, grid: list[str] | list[list[str]] | None = None) -> Reading:
+        """Learn colours and paper from the current frame, which shows ``grid`` (default: the start)."""
+        if self.frame is None:
+            raise VisionError("no_markers", "no camera frame yet")
+        self.reader.forget()
+        reading = self.reader.calibrate(self.frame, grid or start_grid(self.game))
+        self.board.reset()
+        return reading
