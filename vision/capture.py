@@ -78,7 +78,8 @@ class SyntheticCamera:
         self.style = random_style(rng)
         self.style.shadows = 0
         self.frame_index = 0
-        self._cache: dict[tuple[str, bool], np.ndarray] = {}
+        self.hand_over_grid = False
+        self._cache: dict[tuple[str, bool], tuple[np.ndarray, bool]] = {}
 
     def show(self, grid: list[str] | list[list[str]], hand: bool = False) -> None:
         """Change what the camera sees."""
@@ -92,16 +93,19 @@ class SyntheticCamera:
         if self.fps:
             time.sleep(1 / self.fps)
         key = (repr(self.grid), self.hand)
-        base = self._cache.get(key)
-        if base is None:
+        if key not in self._cache:
             style = self.style
             style.hand = self.hand
             # The same seed for the same board: tokens keep their place between frames.
-            base = render_photo(self.game, self.grid, random.Random(f"{self.seed}-{key}"), style).image
-            self._cache = {key: base}
+            photo = render_photo(self.game, self.grid, random.Random(f"{self.seed}-{repr(self.grid)}"), style)
+            self._cache = {key: (photo.image, photo.hand_over_grid)}
+            self._noise = [np.random.default_rng(k).integers(-3, 4, photo.image.shape, dtype=np.int16)
+                           for k in range(4)]
+        base, self.hand_over_grid = self._cache[key]
         self.frame_index += 1
-        noise = np.random.default_rng(self.frame_index).normal(0, 2.0, base.shape)
-        return np.clip(base + noise, 0, 255).astype(np.uint8)
+        # Fresh sensor noise on every frame (a few precomputed fields: cheap, and never identical twice running).
+        noisy = base.astype(np.int16) + self._noise[self.frame_index % len(self._noise)]
+        return np.clip(noisy, 0, 255).astype(np.uint8)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -88,8 +88,9 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
         rows, cols = rows or 5, cols or 5
         width, height = A4_PORTRAIT
         marker, inset = 25.0, 10.0
-        # Cells as large as the sheet allows (36 mm takes bottle caps and draughts pieces).
-        cell = min(36.0, 190.0 / cols, 200.0 / rows)
+        # Cells as large as the sheet allows while leaving 2 cm of paper beside the grid (34 mm takes
+        # bottle caps and draughts pieces).
+        cell = min(34.0, 180.0 / cols, 200.0 / rows)
         x0 = (width - cols * cell) / 2
         y0 = 45 + (207 - rows * cell) / 2
         origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))

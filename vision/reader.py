@@ -130,6 +130,17 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     check_frame(gray)
     found = detect_markers(gray)
     ours = {mid: quad for mid, quad in found.items() if mid in mat.marker_ids}
+    if len(ours) < 4:
+        # Small or soft markers: look again at other scales (only when the first look fell short).
+        for factor in (1.6, 0.5):
+            scaled = cv2.resize(gray, None, fx=factor, fy=factor,
+                                interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
+            for mid, quad in detect_markers(scaled).items():
+                found.setdefault(mid, quad / factor)
+                if mid in mat.marker_ids:
+                    ours.setdefault(mid, quad / factor)
+            if len(ours) == 4:
+                break
     if len(ours) < 3:
         others = sorted({g for mid in found if (g := game_of_marker(mid)) and g != mat.game})
         if others and len(ours) == 0:
@@ -227,7 +238,7 @@ def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int)
 
 
 #: How far outside the grid the ring of paper samples lies, in cells (beyond any token's reach).
-RING_OFFSET = 0.38
+RING_OFFSET = 0.3
 
 
 def ring_samples(rows: int, cols: int, ppc: int, margin: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int]]]:
@@ -256,7 +267,7 @@ def paper_validity(white: np.ndarray) -> np.ndarray:
         if np.any(brightness > np.median(brightness) * 0.5) else np.median(chroma, axis=0)
     chroma_off = np.abs(chroma - reference).max(axis=1)
     bright_ok = brightness > 0.15 * np.percentile(brightness, 90)
-    return ((chroma_off < 0.11) & bright_ok).reshape(white.shape[:2])
+    return ((chroma_off < 0.14) & bright_ok).reshape(white.shape[:2])
 
 
 def cell_whites(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
@@ -299,7 +310,7 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
         rows, cols = round(bh / mat.cell), round(bw / mat.cell)
         whites.append(vertex_paper(image, rows, cols, rect.ppc, rect.margin))
         ys, xs, ring_cells = ring_samples(rows, cols, rect.ppc, rect.margin)
-        rings.append((_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.1))), ring_cells))
+        rings.append((_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))), ring_cells))
         shapes.append((rows, cols))
     # One paper for the whole mat: validity is judged against every sample together.
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
@@ -317,7 +328,7 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
     covered_in_block: list[set[tuple[int, int]]] = []
     for b, v in enumerate(valid_blocks):
         corners_ok = v[:-1, :-1].astype(int) + v[:-1, 1:] + v[1:, :-1] + v[1:, 1:]
-        hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok <= 1), strict=True)}
+        hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok == 0), strict=True)}
         hidden |= {cell for cell, ok in zip(rings[b][1], ring_valid[b], strict=True) if not ok}
         covered_in_block.append(hidden)
     covered = [(r, c) for r in range(mat.rows) for c in range(mat.cols)

@@ -1,0 +1,158 @@
+"""Vision bench: accuracy over 1000 held-out synthetic photographs per game, hands, and timing.
+
+Run with ``make bench`` (or ``.venv/bin/python -m pytest -q -s -m bench bench/bench_vision.py``).
+``VISION_BENCH_PHOTOS`` changes the number of photographs (default 1000). The seeds used here
+(10000 and up) are never used by the tests or during development.
+"""
+
+import os
+
+# The reader's matrices are tiny: a BLAS thread pool only costs time on a busy 2-core machine.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import collections  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+from games.lewthwaite.rules import LewthwaiteParams  # noqa: E402
+from games.lightning.tiles import all_tiles  # noqa: E402
+from vision.capture import StableBoard, SyntheticCamera, start_grid  # noqa: E402
+from vision.reader import BoardReader, VisionError  # noqa: E402
+from vision.synthetic import random_photo  # noqa: E402
+
+PHOTOS = int(os.environ.get("VISION_BENCH_PHOTOS", "1000"))
+HELD_OUT = 10_000
+
+
+def _classes(game):
+    if game == "lewthwaite":
+        return ["R", "B", "."]
+    return [str(t) for t in all_tiles()] + ["."]
+
+
+def _print_confusion(game, confusion, classes):
+    predicted = classes + sorted({p for (_, p) in confusion if p not in classes})
+    width = 5
+    print(f"\n{game}: confusion matrix (rows: truth, columns: reading)")
+    print(" " * 6 + "".join(f"{p:>{width}}" for p in predicted) + f"{'recall':>9}")
+    for truth in classes:
+        row = [confusion.get((truth, p), 0) for p in predicted]
+        total = sum(row)
+        recall = confusion.get((truth, truth), 0) / total if total else float("nan")
+        print(f"{truth:>6}" + "".join(f"{n:>{width}}" for n in row) + f"{recall:>9.4f}")
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
+def test_accuracy(game):
+    confusion = collections.Counter()
+    rejected = collections.Counter()
+    cells_per_photo = 25 if game == "lewthwaite" else 272
+    wrong_photos = 0
+    for k in range(PHOTOS):
+        photo = random_photo(game, HELD_OUT + k)
+        try:
+            reading = BoardReader(game).read(photo.image)
+        except VisionError as exc:
+            rejected[exc.reason] += 1
+            continue
+        wrong = 0
+        for truth_row, read_row in zip(photo.grid, reading.grid, strict=True):
+            for truth, read in zip(truth_row, read_row, strict=True):
+                confusion[(truth, read)] += 1
+                wrong += truth != read
+        wrong_photos += wrong > 0
+    read_cells = sum(confusion.values())
+    right = sum(n for (t, p), n in confusion.items() if t == p)
+    all_cells = PHOTOS * cells_per_photo
+    print(f"\n{game}: {PHOTOS} photographs, {sum(rejected.values())} rejected {dict(rejected)}, "
+          f"{wrong_photos} with a misread cell")
+    print(f"{game}: cells right among read photographs {right}/{read_cells} = {right / max(read_cells, 1):.4%}; "
+          f"counting rejected photographs as wrong {right}/{all_cells} = {right / all_cells:.4%}")
+    _print_confusion(game, confusion, _classes(game))
+    assert right / all_cells >= 0.995
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
+def test_no_state_accepted_under_a_hand(game):
+    """Live pipeline (calibrated, motion gate, 5 stable frames): a hand over the board never yields a state."""
+    scenes = max(10, PHOTOS // 20)
+    accepted_under_hand = 0
+    hand_frames = 0
+    oneshot_wrong = oneshot_flagged = 0
+    for k in range(scenes):
+        camera = SyntheticCamera(game, start_grid(game), seed=HELD_OUT + k)
+        reader = BoardReader(game)
+        board = StableBoard(reader, stable_frames=5)
+        for _ in range(3):
+            frame = camera.read()
+            board.feed(frame)
+        try:
+            reader.calibrate(frame, start_grid(game))
+        except VisionError:
+            continue
+        rng = random.Random(k)
+        if game == "lewthwaite":
+            state = LewthwaiteParams().new_initial_state()
+            for _ in range(rng.randint(1, 8)):
+                moves = state.legal_moves()
+                if moves:
+                    state = state.play(rng.choice(moves))
+            grid = state.diagram().upper().splitlines()
+        else:
+            grid = [[str(rng.choice(all_tiles())) if rng.random() < 0.3 else "." for _ in range(8)] for _ in range(34)]
+        camera.show(grid, hand=True)
+        before = board.accepted
+        for _ in range(12):
+            frame = camera.read()
+            if not camera.hand_over_grid:
+                continue  # this hand missed the grid: nothing to prove on this scene
+            hand_frames += 1
+            result = board.feed(frame)
+            if result is not None and result is not before:
+                accepted_under_hand += 1
+            try:
+                one = BoardReader(game).read(frame)
+                if one.grid != grid:
+                    oneshot_wrong += 1
+                    oneshot_flagged += bool(one.notes) or one.confidence < 0.2
+            except VisionError:
+                pass
+    print(f"\n{game}: {scenes} scenes, {hand_frames} frames with a hand over the board: "
+          f"{accepted_under_hand} states accepted by the live pipeline; "
+          f"{oneshot_wrong} one-shot readings (no calibration, no gate) came back wrong instead of refused, "
+          f"{oneshot_flagged} of them with a warning note or a confidence below 0.2")
+    assert accepted_under_hand == 0
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
+def test_timing(game):
+    """Median time per 1280 x 720 frame: live (markers kept while still) and one-shot (markers found anew)."""
+    live_times, fresh_times = [], []
+    for k in range(5):
+        camera = SyntheticCamera(game, start_grid(game) if game == "lewthwaite" else
+                                 random_photo(game, HELD_OUT + k).grid, seed=HELD_OUT + 100 + k)
+        frames = [camera.read() for _ in range(12)]
+        reader = BoardReader(game)
+        try:
+            reader.read(frames[0])
+        except VisionError:
+            continue
+        for frame in frames[1:]:
+            start = time.perf_counter()
+            reader.read(frame)
+            live_times.append(time.perf_counter() - start)
+        for frame in frames[1:4]:
+            start = time.perf_counter()
+            BoardReader(game).read(frame)
+            fresh_times.append(time.perf_counter() - start)
+    live = statistics.median(live_times) * 1000
+    fresh = statistics.median(fresh_times) * 1000
+    print(f"\n{game}: median per 1280x720 frame: live {live:.1f} ms (homography kept, {len(live_times)} frames), "
+          f"one-shot {fresh:.1f} ms (markers detected, {len(fresh_times)} frames); {os.cpu_count()} cores")

@@ -1,0 +1,107 @@
+"""Live use: reconnecting capture thread, motion gate and stable states."""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision.capture import CaptureThread, LiveBoard, StableBoard, SyntheticCamera, start_grid
+from vision.reader import BoardReader
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FakeCamera:
+    """Gives ``frames`` frames, then behaves like an unplugged camera (read returns None)."""
+
+    def __init__(self, frames: int, value: int) -> None:
+        self.left = frames
+        self.value = value
+        self.closed = False
+
+    def read(self):
+        if self.left <= 0:
+            return None
+        self.left -= 1
+        return np.full((8, 8, 3), self.value, np.uint8)
+
+    def close(self):
+        self.closed = True
+
+
+def test_capture_thread_reconnects_after_unplug():
+    opened = []
+
+    def opener():
+        # Every other attempt fails as if the USB device were not back yet.
+        if len(opened) % 2 == 1 and not getattr(opener, "failed", False):
+            opener.failed = True
+            raise OSError("no camera")
+        opener.failed = False
+        camera = FakeCamera(3, len(opened))
+        opened.append(camera)
+        return camera
+
+    thread = CaptureThread(opener, retry_seconds=0.01).start()
+    deadline = time.time() + 5
+    while thread.status.reconnects < 3 and time.time() < deadline:
+        time.sleep(0.01)
+    thread.stop()
+    assert thread.status.reconnects >= 3
+    assert len(opened) >= 3
+    assert all(camera.closed for camera in opened[:-1])
+    frame, count = thread.latest()
+    assert frame is not None and count >= 9
+    assert thread.status.state == "stopped"
+
+
+def test_stable_board_needs_still_identical_frames():
+    camera = SyntheticCamera("lewthwaite", start_grid("lewthwaite"), seed=2)
+    board = StableBoard(BoardReader("lewthwaite"), stable_frames=4)
+    results = [board.feed(camera.read()) for _ in range(6)]
+    # The first frame counts as motion (nothing to compare with); then 4 still frames.
+    assert [r is not None for r in results] == [False, False, False, False, True, False]
+    assert results[4].grid == start_grid("lewthwaite")
+    # A hand over the board: motion, then covered frames: nothing accepted.
+    camera.show(camera.grid, hand=True)
+    assert all(board.feed(camera.read()) is None for _ in range(8))
+    assert board.problem in ("covered", "no_markers", "out_of_view")
+
+
+def test_live_board_calibrates_and_follows_moves():
+    from games.lewthwaite.rules import LewthwaiteParams
+
+    camera = SyntheticCamera("lewthwaite", start_grid("lewthwaite"), seed=5)
+    live = LiveBoard("lewthwaite", lambda: camera, threaded=False, stable_frames=3)
+    live.start()
+    for _ in range(2):
+        live.poll()
+    live.calibrate()
+    assert live.calibrated
+    accepted = [r for r in (live.poll() for _ in range(5)) if r]
+    assert [r.grid for r in accepted] == [start_grid("lewthwaite")]
+    state = LewthwaiteParams().new_initial_state()
+    state = state.play(state.legal_moves()[0])
+    camera.show(state.diagram().upper().splitlines())
+    accepted = [r for r in (live.poll() for _ in range(6)) if r]
+    assert [r.grid for r in accepted] == [state.diagram().upper().splitlines()]
+    # With the calibrated paper, a hand is noticed even where its colours look like paper.
+    camera.show(camera.grid, hand=True)
+    assert not [r for r in (live.poll() for _ in range(6)) if r]
+    live.stop()
+
+
+def test_building_the_cli_imports_no_cv2_and_reading_no_pygame(tmp_path):
+    code = (
+        "import sys, main\n"
+        "from clikit import build_parser\n"
+        "build_parser()\n"
+        "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'parser imports cv2/numpy'\n"
+        f"main.main(['synthetic-photo', 'lewthwaite', '--out', r'{tmp_path / 'p.png'}'])\n"
+        f"main.main(['read-board', r'{tmp_path / 'p.png'}', '--game', 'lewthwaite'])\n"
+        "assert 'pygame' not in sys.modules, 'read-board imports pygame'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
