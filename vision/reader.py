@@ -328,7 +328,7 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
     covered_in_block: list[set[tuple[int, int]]] = []
     for b, v in enumerate(valid_blocks):
         corners_ok = v[:-1, :-1].astype(int) + v[:-1, 1:] + v[1:, :-1] + v[1:, 1:]
-        hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok == 0), strict=True)}
+        hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok <= 2), strict=True)}
         hidden |= {cell for cell, ok in zip(rings[b][1], ring_valid[b], strict=True) if not ok}
         covered_in_block.append(hidden)
     covered = [(r, c) for r in range(mat.rows) for c in range(mat.cols)
