@@ -69,10 +69,14 @@ def test_accuracy(game):
     read_cells = sum(confusion.values())
     right = sum(n for (t, p), n in confusion.items() if t == p)
     all_cells = PHOTOS * cells_per_photo
-    print(f"\n{game}: {PHOTOS} photographs, {sum(rejected.values())} rejected {dict(rejected)}, "
-          f"{wrong_photos} with a misread cell")
-    print(f"{game}: cells right among read photographs {right}/{read_cells} = {right / max(read_cells, 1):.4%}; "
-          f"counting rejected photographs as wrong {right}/{all_cells} = {right / all_cells:.4%}")
+    print(
+        f"\n{game}: {PHOTOS} photographs, {sum(rejected.values())} rejected {dict(rejected)}, "
+        f"{wrong_photos} with a misread cell"
+    )
+    print(
+        f"{game}: cells right in read photographs {right}/{read_cells} = {right / max(read_cells, 1):.4%}; "
+        f"counting rejected photographs as wrong {right}/{all_cells} = {right / all_cells:.4%}"
+    )
     _print_confusion(game, confusion, _classes(game))
     assert right / all_cells >= 0.995
 
@@ -80,7 +84,7 @@ def test_accuracy(game):
 @pytest.mark.bench
 @pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
 def test_no_state_accepted_under_a_hand(game):
-    """Live pipeline (calibrated, motion gate, 5 stable frames): a hand over the board never yields a state."""
+    """Live pipeline (calibrated, motion gate, 5 stable frames): a hand over the board yields no state."""
     scenes = max(10, PHOTOS // 20)
     accepted_under_hand = 0
     hand_frames = 0
@@ -105,7 +109,10 @@ def test_no_state_accepted_under_a_hand(game):
                     state = state.play(rng.choice(moves))
             grid = state.diagram().upper().splitlines()
         else:
-            grid = [[str(rng.choice(all_tiles())) if rng.random() < 0.3 else "." for _ in range(8)] for _ in range(34)]
+            grid = [
+                [str(rng.choice(all_tiles())) if rng.random() < 0.3 else "." for _ in range(8)]
+                for _ in range(34)
+            ]
         camera.show(grid, hand=True)
         before = board.accepted
         for _ in range(12):
@@ -123,10 +130,12 @@ def test_no_state_accepted_under_a_hand(game):
                     oneshot_flagged += bool(one.notes) or one.confidence < 0.2
             except VisionError:
                 pass
-    print(f"\n{game}: {scenes} scenes, {hand_frames} frames with a hand over the board: "
-          f"{accepted_under_hand} states accepted by the live pipeline; "
-          f"{oneshot_wrong} one-shot readings (no calibration, no gate) came back wrong instead of refused, "
-          f"{oneshot_flagged} of them with a warning note or a confidence below 0.2")
+    print(
+        f"\n{game}: {scenes} scenes, {hand_frames} frames with a hand over the board: "
+        f"{accepted_under_hand} states accepted by the live pipeline; "
+        f"{oneshot_wrong} one-shot readings (no calibration, no gate) came back wrong instead of refused, "
+        f"{oneshot_flagged} of them with a warning note or a confidence below 0.2"
+    )
     assert accepted_under_hand == 0
 
 
@@ -136,8 +145,11 @@ def test_timing(game):
     """Median time per 1280 x 720 frame: live (markers kept while still) and one-shot (markers found anew)."""
     live_times, fresh_times = [], []
     for k in range(5):
-        camera = SyntheticCamera(game, start_grid(game) if game == "lewthwaite" else
-                                 random_photo(game, HELD_OUT + k).grid, seed=HELD_OUT + 100 + k)
+        camera = SyntheticCamera(
+            game,
+            start_grid(game) if game == "lewthwaite" else random_photo(game, HELD_OUT + k).grid,
+            seed=HELD_OUT + 100 + k,
+        )
         frames = [camera.read() for _ in range(12)]
         reader = BoardReader(game)
         try:
@@ -154,5 +166,7 @@ def test_timing(game):
             fresh_times.append(time.perf_counter() - start)
     live = statistics.median(live_times) * 1000
     fresh = statistics.median(fresh_times) * 1000
-    print(f"\n{game}: median per 1280x720 frame: live {live:.1f} ms (homography kept, {len(live_times)} frames), "
-          f"one-shot {fresh:.1f} ms (markers detected, {len(fresh_times)} frames); {os.cpu_count()} cores")
+    print(
+        f"\n{game}: median per 1280x720 frame: live {live:.1f} ms (homography kept, {len(live_times)} fr.),"
+        f" one-shot {fresh:.1f} ms (markers detected, {len(fresh_times)} frames); {os.cpu_count()} cores"
+    )

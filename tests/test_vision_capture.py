@@ -103,5 +103,7 @@ def test_building_the_cli_imports_no_cv2_and_reading_no_pygame(tmp_path):
         f"main.main(['read-board', r'{tmp_path / 'p.png'}', '--game', 'lewthwaite'])\n"
         "assert 'pygame' not in sys.modules, 'read-board imports pygame'\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr

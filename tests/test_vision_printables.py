@@ -20,7 +20,9 @@ def test_print_board_geometry_matches_the_png(tmp_path, game, rows, cols):
     assert main.main(["print-board", game, "--out", str(out), "--dpi", "150"]) == 0
     description = json.loads((tmp_path / "mat.json").read_text())
     assert (description["game"], description["rows"], description["cols"]) == (game, rows, cols)
-    assert len(description["cell_centers"]) == rows and all(len(r) == cols for r in description["cell_centers"])
+    assert len(description["cell_centers"]) == rows and all(
+        len(r) == cols for r in description["cell_centers"]
+    )
     image = cv2.imread(str(out))
     found = detect_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     assert sorted(found) == sorted(MARKER_IDS[game])
@@ -41,8 +43,24 @@ def test_printed_mat_reads_as_an_empty_board(tmp_path):
 
 def test_print_board_lewthwaite_other_size(tmp_path, capsys):
     out = tmp_path / "m.png"
-    assert main.main(["print-board", "lewthwaite", "--rows", "4", "--cols", "6", "--out", str(out), "--json",
-                      "--dpi", "100"]) == 0
+    assert (
+        main.main(
+            [
+                "print-board",
+                "lewthwaite",
+                "--rows",
+                "4",
+                "--cols",
+                "6",
+                "--out",
+                str(out),
+                "--json",
+                "--dpi",
+                "100",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["cols"] == 6
     assert main.main(["print-board", "lightning", "--rows", "4", "--out", str(out)]) == 2
 
@@ -63,7 +81,7 @@ def test_print_tiles_sheet_reads_back_as_rotation_zero(tmp_path):
     for design in DESIGNS:
         tile = next(t for t in description["tiles"] if t["name"] == design)
         x, y, w, h = tile["box"]
-        grey = cv2.cvtColor(image[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
+        grey = cv2.cvtColor(image[y : y + h, x : x + w], cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
         cell = cv2.resize(grey, (LIGHTNING_PPC, LIGHTNING_PPC), interpolation=cv2.INTER_AREA)
         from vision.reader import _center_crop, _ink, _normalise
 

@@ -2,8 +2,6 @@
 
 import argparse
 
-import pygame
-
 import main
 from kiosk.app import App, AppOptions
 from kiosk.i18n import table, tr
@@ -41,10 +39,12 @@ def test_calibration_scene_reads_the_start_then_sees_a_hand_and_a_move():
     assert summary["grid"] == scene.state.diagram().upper().splitlines()
 
 
-
 def test_calibrate_command_runs_headless(tmp_path, capsys):
     shot = tmp_path / "cal.png"
-    assert main.main(["calibrate", "--game", "lightning", "--frames", "40", "--screenshot", str(shot), "--json"]) == 0
+    assert (
+        main.main(["calibrate", "--game", "lightning", "--frames", "40", "--screenshot", str(shot), "--json"])
+        == 0
+    )
     assert shot.exists()
 
 

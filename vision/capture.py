@@ -14,6 +14,7 @@ readings through.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import time
@@ -99,11 +100,12 @@ class SyntheticCamera:
             # The same seed for the same board: tokens keep their place between frames.
             photo = render_photo(self.game, self.grid, random.Random(f"{self.seed}-{repr(self.grid)}"), style)
             self._cache = {key: (photo.image, photo.hand_over_grid)}
-            self._noise = [np.random.default_rng(k).integers(-3, 4, photo.image.shape, dtype=np.int16)
-                           for k in range(4)]
+            self._noise = [
+                np.random.default_rng(k).integers(-3, 4, photo.image.shape, dtype=np.int16) for k in range(4)
+            ]
         base, self.hand_over_grid = self._cache[key]
         self.frame_index += 1
-        # Fresh sensor noise on every frame (a few precomputed fields: cheap, and never identical twice running).
+        # Fresh sensor noise on every frame (a few precomputed fields: cheap, never the same twice running).
         noisy = base.astype(np.int16) + self._noise[self.frame_index % len(self._noise)]
         return np.clip(noisy, 0, 255).astype(np.uint8)
 
@@ -189,10 +191,8 @@ class CaptureThread:
 
     @staticmethod
     def _safe_close(source: FrameSource) -> None:
-        try:
+        with contextlib.suppress(OSError, RuntimeError, cv2.error):
             source.close()
-        except (OSError, RuntimeError, cv2.error):
-            pass
 
 
 @dataclass
@@ -221,8 +221,13 @@ class StableBoard:
     frame's problem (if any) is in ``problem``.
     """
 
-    def __init__(self, reader: BoardReader, stable_frames: int = 5, motion_threshold: float = 2.5,
-                 min_confidence: float = 0.05) -> None:
+    def __init__(
+        self,
+        reader: BoardReader,
+        stable_frames: int = 5,
+        motion_threshold: float = 2.5,
+        min_confidence: float = 0.05,
+    ) -> None:
         self.reader = reader
         self.stable_frames = stable_frames
         self.motion_threshold = motion_threshold
@@ -273,7 +278,9 @@ class StableBoard:
         else:
             self._count += 1
             self._confidences.append(reading.confidence)
-        if self._count >= self.stable_frames and (self.accepted is None or self.accepted.grid != reading.grid):
+        if self._count >= self.stable_frames and (
+            self.accepted is None or self.accepted.grid != reading.grid
+        ):
             self.accepted = StableReading(reading.grid, float(np.median(self._confidences)), self.frames)
             return self.accepted
         return None
@@ -300,8 +307,9 @@ class LiveBoard:
     itself (deterministic: tests and headless runs).
     """
 
-    def __init__(self, game: str, open_source: Callable[[], FrameSource], threaded: bool = True,
-                 stable_frames: int = 5) -> None:
+    def __init__(
+        self, game: str, open_source: Callable[[], FrameSource], threaded: bool = True, stable_frames: int = 5
+    ) -> None:
         self.game = game
         self.reader = BoardReader(game)
         self.board = StableBoard(self.reader, stable_frames=stable_frames)

@@ -62,13 +62,22 @@ def run_print_board(args: argparse.Namespace) -> int:
     _write_png(out, render_mat(mat, px_per_mm))
     description = mat_description(mat, px_per_mm)
     _sidecar(out).write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
-    summary = {"image": str(out), "geometry": str(_sidecar(out)), "game": mat.game, "rows": mat.rows,
-               "cols": mat.cols, "page_mm": list(mat.page), "dpi": args.dpi}
+    summary = {
+        "image": str(out),
+        "geometry": str(_sidecar(out)),
+        "game": mat.game,
+        "rows": mat.rows,
+        "cols": mat.cols,
+        "page_mm": list(mat.page),
+        "dpi": args.dpi,
+    }
     if args.json:
         print_json(summary)
     else:
-        print(f"{out}: {mat.game} mat, {mat.rows} x {mat.cols} cells, print at 100 % on "
-              f"{'A4' if mat.page[0] < 300 else 'A3'} ({args.dpi} dpi); geometry in {_sidecar(out)}")
+        print(
+            f"{out}: {mat.game} mat, {mat.rows} x {mat.cols} cells, print at 100 % on "
+            f"{'A4' if mat.page[0] < 300 else 'A3'} ({args.dpi} dpi); geometry in {_sidecar(out)}"
+        )
     return 0
 
 
@@ -84,8 +93,10 @@ def run_print_tiles(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"image": str(out), "geometry": str(_sidecar(out)), "tiles": len(description["tiles"])})
     else:
-        print(f"{out}: {len(description['tiles'])} Lightning tiles on one A4 sheet ({args.dpi} dpi); "
-              f"boxes in {_sidecar(out)}")
+        print(
+            f"{out}: {len(description['tiles'])} Lightning tiles on one A4 sheet ({args.dpi} dpi); "
+            f"boxes in {_sidecar(out)}"
+        )
     return 0
 
 
@@ -170,7 +181,9 @@ def register(commands: Commands) -> None:
     board = commands.verb("print-board", "write a printable mat (PNG) with its ArUco markers and mat.json")
     board.add_argument("game", help="lewthwaite or lightning", **games)
     board.add_argument("--out", required=True, help="the PNG to write (its geometry goes beside it, .json)")
-    board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
+    board.add_argument(
+        "--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)"
+    )
     board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--json", action="store_true", help="print a JSON summary")
@@ -178,7 +191,9 @@ def register(commands: Commands) -> None:
 
     tiles = commands.verb("print-tiles", "write a sheet of the five Lightning tile designs to print and cut")
     tiles.add_argument("--out", required=True, help="the PNG to write (tile boxes go beside it, .json)")
-    tiles.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
+    tiles.add_argument(
+        "--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)"
+    )
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 
@@ -199,8 +214,12 @@ def register(commands: Commands) -> None:
     photo.set_defaults(handler=run_synthetic_photo)
 
     calibrate = commands.verb("calibrate", "camera calibration screen: live view, detected grid and readings")
-    calibrate.add_argument("--camera", type=camera_choice, default="synthetic",
-                           help="synthetic or a camera index (default synthetic)")
+    calibrate.add_argument(
+        "--camera",
+        type=camera_choice,
+        default="synthetic",
+        help="synthetic or a camera index (default synthetic)",
+    )
     calibrate.add_argument("--game", default="lewthwaite", help="which mat (default lewthwaite)", **games)
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
     add_display_args(calibrate)

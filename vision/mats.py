@@ -39,8 +39,13 @@ TITLE_INK = (90, 90, 90)
 TILE_FACE = (238, 246, 250)  # BGR: a light cream
 TILE_STROKE = (40, 36, 34)
 #: A pale frame per design: an orientation-free way for people to sort the tiles.
-DESIGN_TINTS = {"I": (200, 170, 120), "D": (120, 190, 120), "L": (110, 160, 230), "Z": (190, 140, 200),
-                "S": (120, 200, 220)}
+DESIGN_TINTS = {
+    "I": (200, 170, 120),
+    "D": (120, 190, 120),
+    "L": (110, 160, 230),
+    "Z": (190, 140, 200),
+    "S": (120, 200, 220),
+}
 
 Point = tuple[float, float]
 
@@ -94,8 +99,12 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
         x0 = (width - cols * cell) / 2
         y0 = 45 + (207 - rows * cell) / 2
         origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
-        spots = ((inset, inset), (width - inset - marker, inset), (width - inset - marker, height - inset - marker),
-                 (inset, height - inset - marker))
+        spots = (
+            (inset, inset),
+            (width - inset - marker, inset),
+            (width - inset - marker, height - inset - marker),
+            (inset, height - inset - marker),
+        )
         blocks: tuple[tuple[float, float, float, float], ...] = ((x0, y0, cols * cell, rows * cell),)
         reserve = None
     elif game == "lightning":
@@ -106,12 +115,21 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
         half_w, gap = cols * cell, 12.0
         x0, y0 = 42.0, (height - LIGHTNING_HALF_ROWS * cell) / 2
         origins = tuple(
-            tuple((x0 + (r // LIGHTNING_HALF_ROWS) * (half_w + gap) + c * cell,
-                   y0 + (r % LIGHTNING_HALF_ROWS) * cell) for c in range(cols))
+            tuple(
+                (
+                    x0 + (r // LIGHTNING_HALF_ROWS) * (half_w + gap) + c * cell,
+                    y0 + (r % LIGHTNING_HALF_ROWS) * cell,
+                )
+                for c in range(cols)
+            )
             for r in range(rows)
         )
-        spots = ((inset, inset), (width - inset - marker, inset), (width - inset - marker, height - inset - marker),
-                 (inset, height - inset - marker))
+        spots = (
+            (inset, inset),
+            (width - inset - marker, inset),
+            (width - inset - marker, height - inset - marker),
+            (inset, height - inset - marker),
+        )
         blocks = tuple((x0 + h * (half_w + gap), y0, half_w, LIGHTNING_HALF_ROWS * cell) for h in range(2))
         reserve_x = x0 + 2 * half_w + gap + 10
         reserve = (reserve_x, y0, width - inset - marker - 10 - reserve_x, LIGHTNING_HALF_ROWS * cell)
@@ -136,8 +154,9 @@ def _px(value: float, scale: float) -> int:
     return int(round(value * scale))
 
 
-def _aa_polyline(image: np.ndarray, points: np.ndarray, color: tuple[int, int, int], thickness: int,
-                 closed: bool = False) -> None:
+def _aa_polyline(
+    image: np.ndarray, points: np.ndarray, color: tuple[int, int, int], thickness: int, closed: bool = False
+) -> None:
     """An anti-aliased polyline with sub-pixel precision (4 fractional bits)."""
     pts = np.round(points * 16).astype(np.int32).reshape(-1, 1, 2)
     cv2.polylines(image, [pts], closed, color, max(1, thickness), cv2.LINE_AA, shift=4)
@@ -150,7 +169,7 @@ def draw_marker(image: np.ndarray, marker_id: int, corners: tuple[Point, ...], s
     size = _px(corners[1][0] - corners[0][0], scale)
     pattern = cv2.aruco.generateImageMarker(dictionary, marker_id, size)
     x0, y0 = _px(x, scale), _px(y, scale)
-    image[y0:y0 + size, x0:x0 + size] = pattern[:, :, None]
+    image[y0 : y0 + size, x0 : x0 + size] = pattern[:, :, None]
 
 
 def _point_xy(point: str) -> Point:
@@ -184,7 +203,9 @@ def stroke_points(tile: Tile, samples: int = 24) -> np.ndarray:
         bolt = np.array(_BOLT_Z) if tile.design == "Z" else np.array(_BOLT_Z) * [-1, 1] + [1, 0]
         for _ in range(tile.rotation):
             bolt = np.column_stack([1 - bolt[:, 1], bolt[:, 0]])  # a clockwise quarter turn
-        assert np.allclose(bolt[0], pa) and np.allclose(bolt[-1], pb), "bolt drawing disagrees with the tile table"
+        assert np.allclose(bolt[0], pa) and np.allclose(bolt[-1], pb), (
+            "bolt drawing disagrees with the tile table"
+        )
         return bolt
     return np.array([pa, pb])
 
@@ -197,22 +218,32 @@ def _signed_angle(u: np.ndarray, v: np.ndarray) -> float:
     return float(math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1]))
 
 
-def tile_face(tile: Tile, size: int, stroke: float = 0.16, face: tuple[int, int, int] = TILE_FACE,
-              ink: tuple[int, int, int] = TILE_STROKE, frame: bool = True) -> np.ndarray:
+def tile_face(
+    tile: Tile,
+    size: int,
+    stroke: float = 0.16,
+    face: tuple[int, int, int] = TILE_FACE,
+    ink: tuple[int, int, int] = TILE_STROKE,
+    frame: bool = True,
+) -> np.ndarray:
     """A ``size`` x ``size`` BGR image of ``tile``: light face, pale design frame, thick dark stroke
     clipped to the square (the stroke touches the tile's edge at its two boundary points)."""
     image = np.full((size, size, 3), face, np.uint8)
     if frame:
         inset = size * 0.08
-        pts = np.array([(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)])
-        _aa_polyline(image, pts - 0.5, DESIGN_TINTS[tile.design], max(1, int(round(size * 0.025))), closed=True)
+        pts = np.array(
+            [(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)]
+        )
+        _aa_polyline(
+            image, pts - 0.5, DESIGN_TINTS[tile.design], max(1, int(round(size * 0.025))), closed=True
+        )
     _aa_polyline(image, stroke_points(tile) * size - 0.5, ink, max(2, int(round(size * stroke))))
     return image
 
 
 def draw_tile_face(image: np.ndarray, tile: Tile, x: int, y: int, size: int) -> None:
     """Paste the face of ``tile`` into ``image`` with its top-left corner at pixel (x, y)."""
-    image[y:y + size, x:x + size] = tile_face(tile, size)
+    image[y : y + size, x : x + size] = tile_face(tile, size)
 
 
 def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
@@ -225,14 +256,24 @@ def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
         cols = round(bw / mat.cell)
         for i in range(cols + 1):
             x = _px(bx + i * mat.cell, px_per_mm)
-            cv2.line(image, (x, _px(by, px_per_mm)), (x, _px(by + bh, px_per_mm)), GRID_INK, line, cv2.LINE_AA)
+            cv2.line(
+                image, (x, _px(by, px_per_mm)), (x, _px(by + bh, px_per_mm)), GRID_INK, line, cv2.LINE_AA
+            )
         for j in range(rows + 1):
             y = _px(by + j * mat.cell, px_per_mm)
-            cv2.line(image, (_px(bx, px_per_mm), y), (_px(bx + bw, px_per_mm), y), GRID_INK, line, cv2.LINE_AA)
+            cv2.line(
+                image, (_px(bx, px_per_mm), y), (_px(bx + bw, px_per_mm), y), GRID_INK, line, cv2.LINE_AA
+            )
     if mat.reserve is not None:
         rx, ry, rw, rh = mat.reserve
-        cv2.rectangle(image, (_px(rx, px_per_mm), _px(ry, px_per_mm)), (_px(rx + rw, px_per_mm), _px(ry + rh, px_per_mm)),
-                      GRID_INK, line, cv2.LINE_AA)
+        cv2.rectangle(
+            image,
+            (_px(rx, px_per_mm), _px(ry, px_per_mm)),
+            (_px(rx + rw, px_per_mm), _px(ry + rh, px_per_mm)),
+            GRID_INK,
+            line,
+            cv2.LINE_AA,
+        )
         _label(image, "RESERVE", (rx + rw / 2, ry + rh / 2), 5.0, px_per_mm, vertical=True)
     for mid, corners in mat.markers:
         draw_marker(image, mid, corners, px_per_mm)
@@ -244,7 +285,9 @@ def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
     return image
 
 
-def _label(image: np.ndarray, text: str, center: Point, height_mm: float, scale: float, vertical: bool = False) -> None:
+def _label(
+    image: np.ndarray, text: str, center: Point, height_mm: float, scale: float, vertical: bool = False
+) -> None:
     """Centred Hershey text (plain capitals: no accents needed on the sheet)."""
     font = cv2.FONT_HERSHEY_DUPLEX
     font_scale = height_mm * scale / 22
@@ -256,8 +299,8 @@ def _label(image: np.ndarray, text: str, center: Point, height_mm: float, scale:
         canvas = cv2.rotate(canvas, cv2.ROTATE_90_COUNTERCLOCKWISE)
     ch, cw = canvas.shape[:2]
     x0, y0 = int(center[0] * scale - cw / 2), int(center[1] * scale - ch / 2)
-    region = image[y0:y0 + ch, x0:x0 + cw]
-    np.minimum(region, canvas[:region.shape[0], :region.shape[1]], out=region)
+    region = image[y0 : y0 + ch, x0 : x0 + cw]
+    np.minimum(region, canvas[: region.shape[0], : region.shape[1]], out=region)
 
 
 def mat_description(mat: MatLayout, px_per_mm: float) -> dict[str, Any]:

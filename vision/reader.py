@@ -77,8 +77,13 @@ class Reading:
 
     def as_dict(self) -> dict[str, Any]:
         """The ``read-board --json`` form."""
-        return {"game": self.game, "grid": self.grid, "confidence": round(float(self.confidence), 3),
-                "markers": list(self.fix.marker_ids), "notes": self.notes}
+        return {
+            "game": self.game,
+            "grid": self.grid,
+            "confidence": round(float(self.confidence), 3),
+            "markers": list(self.fix.marker_ids),
+            "notes": self.notes,
+        }
 
     def cells(self) -> list[list[str]]:
         """The grid as rows of cell strings (``R``, ``B``, ``.`` or tiles such as ``Z3``)."""
@@ -133,8 +138,13 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     if len(ours) < 4:
         # Small or soft markers: look again at other scales (only when the first look fell short).
         for factor in (1.6, 0.5):
-            scaled = cv2.resize(gray, None, fx=factor, fy=factor,
-                                interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
+            scaled = cv2.resize(
+                gray,
+                None,
+                fx=factor,
+                fy=factor,
+                interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA,
+            )
             for mid, quad in detect_markers(scaled).items():
                 found.setdefault(mid, quad / factor)
                 if mid in mat.marker_ids:
@@ -144,13 +154,19 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     if len(ours) < 3:
         others = sorted({g for mid in found if (g := game_of_marker(mid)) and g != mat.game})
         if others and len(ours) == 0:
-            raise VisionError("wrong_game", f"this is a {others[0]} mat, not a {mat.game} mat",
-                              {"found_game": others[0]})
+            raise VisionError(
+                "wrong_game", f"this is a {others[0]} mat, not a {mat.game} mat", {"found_game": others[0]}
+            )
         if sharpness(gray) < BLUR_LEVEL:
-            raise VisionError("blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still")
-        raise VisionError("no_markers", f"the {mat.game} mat was not found: {len(ours)} of its 4 markers are "
-                          "visible (each corner marker must be in view and uncovered)",
-                          {"markers": sorted(ours)})
+            raise VisionError(
+                "blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still"
+            )
+        raise VisionError(
+            "no_markers",
+            f"the {mat.game} mat was not found: {len(ours)} of its 4 markers are "
+            "visible (each corner marker must be in view and uncovered)",
+            {"markers": sorted(ours)},
+        )
     fix = fix_from_markers(mat, ours)
     check_in_view(fix, mat, gray.shape)
     return fix
@@ -161,12 +177,18 @@ def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
     pad = mat.cell * 0.5
     corners = []
     for bx, by, bw, bh in mat.blocks:
-        corners += [(bx - pad, by - pad), (bx + bw + pad, by - pad), (bx + bw + pad, by + bh + pad),
-                    (bx - pad, by + bh + pad)]
+        corners += [
+            (bx - pad, by - pad),
+            (bx + bw + pad, by - pad),
+            (bx + bw + pad, by + bh + pad),
+            (bx - pad, by + bh + pad),
+        ]
     points = cv2.perspectiveTransform(np.array([corners], np.float32), fix.homography)[0]
     h, w = shape[:2]
     if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
-        raise VisionError("out_of_view", "part of the board is outside the camera's view: move the mat or the camera")
+        raise VisionError(
+            "out_of_view", "part of the board is outside the camera's view: move the mat or the camera"
+        )
 
 
 def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
@@ -202,12 +224,23 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
         cols, rows = round(bw / mat.cell), round(bh / mat.cell)
         mm_per_px = mat.cell / ppc
         # rectified pixel -> sheet mm (pixel centres at +0.5).
-        to_sheet = np.array([[mm_per_px, 0, bx - (margin - 0.5) * mm_per_px],
-                             [0, mm_per_px, by - (margin - 0.5) * mm_per_px], [0, 0, 1]])
+        to_sheet = np.array(
+            [
+                [mm_per_px, 0, bx - (margin - 0.5) * mm_per_px],
+                [0, mm_per_px, by - (margin - 0.5) * mm_per_px],
+                [0, 0, 1],
+            ]
+        )
         size = (cols * ppc + 2 * margin, rows * ppc + 2 * margin)
-        images.append(cv2.warpPerspective(frame, fix.homography @ to_sheet, size,
-                                          flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                          borderMode=cv2.BORDER_REPLICATE))
+        images.append(
+            cv2.warpPerspective(
+                frame,
+                fix.homography @ to_sheet,
+                size,
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+        )
     where = [[(0, 0, 0)] * mat.cols for _ in range(mat.rows)]
     for r in range(mat.rows):
         for c in range(mat.cols):
@@ -232,7 +265,9 @@ def _patch_percentile(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, half: i
 
 def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int) -> np.ndarray:
     """The paper colour at each grid vertex: (rows + 1) x (cols + 1) x 3 float32."""
-    ys, xs = np.meshgrid(margin + np.arange(rows + 1) * ppc, margin + np.arange(cols + 1) * ppc, indexing="ij")
+    ys, xs = np.meshgrid(
+        margin + np.arange(rows + 1) * ppc, margin + np.arange(cols + 1) * ppc, indexing="ij"
+    )
     colours = _patch_percentile(image, ys.ravel(), xs.ravel(), max(2, int(ppc * 0.13)))
     return colours.reshape(rows + 1, cols + 1, 3)
 
@@ -241,7 +276,9 @@ def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int)
 RING_OFFSET = 0.3
 
 
-def ring_samples(rows: int, cols: int, ppc: int, margin: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int]]]:
+def ring_samples(
+    rows: int, cols: int, ppc: int, margin: int
+) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int]]]:
     """Points on a ring just outside a grid block, one per border cell side, and that cell."""
     out = int(round(RING_OFFSET * ppc))
     ys, xs, cells = [], [], []
@@ -263,8 +300,11 @@ def paper_validity(white: np.ndarray) -> np.ndarray:
     flat = white.reshape(-1, 3)
     brightness = flat.mean(axis=1)
     chroma = flat / np.maximum(brightness[:, None], 1.0)
-    reference = np.median(chroma[brightness > np.median(brightness) * 0.5], axis=0) \
-        if np.any(brightness > np.median(brightness) * 0.5) else np.median(chroma, axis=0)
+    reference = (
+        np.median(chroma[brightness > np.median(brightness) * 0.5], axis=0)
+        if np.any(brightness > np.median(brightness) * 0.5)
+        else np.median(chroma, axis=0)
+    )
     chroma_off = np.abs(chroma - reference).max(axis=1)
     bright_ok = brightness > 0.15 * np.percentile(brightness, 90)
     return ((chroma_off < 0.14) & bright_ok).reshape(white.shape[:2])
@@ -320,10 +360,10 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
     valid_blocks, ring_valid, cursor = [], [], 0
     for white in whites:
         n = white.shape[0] * white.shape[1]
-        valid_blocks.append(valid_all[cursor:cursor + n].reshape(white.shape[:2]))
+        valid_blocks.append(valid_all[cursor : cursor + n].reshape(white.shape[:2]))
         cursor += n
     for colours, _ in rings:
-        ring_valid.append(valid_all[cursor:cursor + len(colours)])
+        ring_valid.append(valid_all[cursor : cursor + len(colours)])
         cursor += len(colours)
     covered_in_block: list[set[tuple[int, int]]] = []
     for b, v in enumerate(valid_blocks):
@@ -331,8 +371,12 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
         hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok <= 2), strict=True)}
         hidden |= {cell for cell, ok in zip(rings[b][1], ring_valid[b], strict=True) if not ok}
         covered_in_block.append(hidden)
-    covered = [(r, c) for r in range(mat.rows) for c in range(mat.cols)
-               if (rect.where[r][c][1], rect.where[r][c][2]) in covered_in_block[rect.where[r][c][0]]]
+    covered = [
+        (r, c)
+        for r in range(mat.rows)
+        for c in range(mat.cols)
+        if (rect.where[r][c][1], rect.where[r][c][2]) in covered_in_block[rect.where[r][c][0]]
+    ]
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
     return CellPaper(np.array(valid_blocks, dtype=object), cell_white, covered, samples)
 
@@ -372,11 +416,17 @@ class ColourModel:
     def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Labels and margins (0..1) for each row of ``features``."""
         labels = list(self.means)
-        scores = np.stack([
-            -0.5 * np.einsum("ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k])
-            - 0.5 * self.log_dets[k]
-            for k in labels
-        ], axis=1)
+        scores = np.stack(
+            [
+                -0.5
+                * np.einsum(
+                    "ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k]
+                )
+                - 0.5 * self.log_dets[k]
+                for k in labels
+            ],
+            axis=1,
+        )
         order = np.argsort(-scores, axis=1)
         best = scores[np.arange(len(scores)), order[:, 0]]
         second = scores[np.arange(len(scores)), order[:, 1]]
@@ -389,13 +439,13 @@ def token_features(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndar
     ppc = rect.ppc
     radius = ppc * 0.22
     yy, xx = np.mgrid[0:ppc, 0:ppc]
-    disc = (yy - ppc / 2 + 0.5) ** 2 + (xx - ppc / 2 + 0.5) ** 2 <= radius ** 2
+    disc = (yy - ppc / 2 + 0.5) ** 2 + (xx - ppc / 2 + 0.5) ** 2 <= radius**2
     feats = np.zeros((mat.rows * mat.cols, 3), np.float32)
     for r in range(mat.rows):
         for c in range(mat.cols):
             b, rr, cc = rect.where[r][c]
             y0, x0 = rect.margin + rr * ppc, rect.margin + cc * ppc
-            pixels = rect.images[b][y0:y0 + ppc, x0:x0 + ppc][disc].astype(np.float32)
+            pixels = rect.images[b][y0 : y0 + ppc, x0 : x0 + ppc][disc].astype(np.float32)
             colour = np.median(pixels, axis=0)
             n = (colour + 2) / (paper.whites[b][rr, cc] + 2)
             hi, lo = float(n.max()), float(n.min())
@@ -411,7 +461,9 @@ def token_features(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndar
 EMPTY_SATURATION = 0.2
 
 
-def classify_tokens_oneshot(features: np.ndarray, expected_tokens: int | None) -> tuple[list[str], np.ndarray, list[str]]:
+def classify_tokens_oneshot(
+    features: np.ndarray, expected_tokens: int | None
+) -> tuple[list[str], np.ndarray, list[str]]:
     """Self-calibrated labels for one image: empty by low saturation, red/blue by a 2-means split."""
     notes: list[str] = []
     sat, ratio = features[:, 0], features[:, 1]
@@ -435,8 +487,11 @@ def classify_tokens_oneshot(features: np.ndarray, expected_tokens: int | None) -
                 split = (left.mean() + right.mean()) / 2
         red = values > split
         labels[tokens] = np.where(red, "R", "B")
-        spread = max(0.25, float(np.std(values[red])) if red.sum() > 1 else 0.25,
-                     float(np.std(values[~red])) if (~red).sum() > 1 else 0.25)
+        spread = max(
+            0.25,
+            float(np.std(values[red])) if red.sum() > 1 else 0.25,
+            float(np.std(values[~red])) if (~red).sum() > 1 else 0.25,
+        )
         colour_margin = np.clip(np.abs(values - split) / (3 * spread), 0, 1)
         margin[tokens] = np.minimum(margin[tokens], colour_margin)
     if expected_tokens is not None and int(is_token.sum()) != expected_tokens:
@@ -456,7 +511,7 @@ def tile_templates(ppc: int) -> tuple[list[str], np.ndarray]:
     Each template is the shipped tile face (same drawing as the printed tiles), slightly blurred
     and taken at a few sub-cell shifts so a tile placed off-centre still matches.
     """
-    size = (LIGHTNING_TILE_FRACTION * ppc)
+    size = LIGHTNING_TILE_FRACTION * ppc
     big = 8
     names, vectors = [], []
     crop = int(round(ppc * _CROP))
@@ -464,7 +519,7 @@ def tile_templates(ppc: int) -> tuple[list[str], np.ndarray]:
         face = tile_face(tile, int(round(size * big)))
         canvas = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
         off = (ppc * big - face.shape[0]) // 2
-        canvas[off:off + face.shape[0], off:off + face.shape[1]] = face
+        canvas[off : off + face.shape[0], off : off + face.shape[1]] = face
         grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
         ink = _ink(grey.astype(np.float32) / 255)
         for dy in (-1, 0, 1):
@@ -480,7 +535,7 @@ LIGHTNING_TILE_FRACTION = 15.0 / 16.0
 
 def _center_crop(image: np.ndarray, size: int) -> np.ndarray:
     off = (image.shape[0] - size) // 2
-    return image[off:off + size, off:off + size]
+    return image[off : off + size, off : off + size]
 
 
 def _ink(grey: np.ndarray) -> np.ndarray:
@@ -533,10 +588,14 @@ def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> n
     for b, image in enumerate(rect.images):
         whites = paper.whites[b].mean(axis=2)
         rows, cols = whites.shape
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m:m + rows * ppc, m:m + cols * ppc].astype(np.float32)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m : m + rows * ppc, m : m + cols * ppc].astype(
+            np.float32
+        )
         white_map = np.repeat(np.repeat(np.maximum(whites, 8.0), ppc, axis=0), ppc, axis=1)
         ink = _ink(grey / white_map)
-        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[:, :, off:off + crop, off:off + crop]
+        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[
+            :, :, off : off + crop, off : off + crop
+        ]
         for r in range(mat.rows):
             for c in range(mat.cols):
                 bb, rr, cc = rect.where[r][c]
@@ -576,8 +635,11 @@ def classify_tiles(rect: Rectified, paper: CellPaper, mat: MatLayout) -> tuple[l
         best, second = combined[k, order[k, 0]], combined[k, order[k, 1]]
         match = per_tile[k, order[k, 0]]
         grid[r][c] = tile_names[order[k, 0]] if match >= MIN_MATCH else "?"
-        margins[r, c] = min(float(np.clip((best - second) / 0.2, 0, 1)), float(np.clip((match - 0.3) / 0.3, 0, 1)),
-                            float(np.clip((mean_ink[k] - EMPTY_INK) / EMPTY_INK, 0, 1)))
+        margins[r, c] = min(
+            float(np.clip((best - second) / 0.2, 0, 1)),
+            float(np.clip((match - 0.3) / 0.3, 0, 1)),
+            float(np.clip((mean_ink[k] - EMPTY_INK) / EMPTY_INK, 0, 1)),
+        )
     return grid, margins
 
 
@@ -621,7 +683,7 @@ class BoardReader:
         x0, y0 = np.floor(quad.min(axis=0)).astype(int)
         x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
         h, w = gray.shape
-        return gray[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].astype(np.int16)
+        return gray[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)].astype(np.int16)
 
     def _markers_still(self, gray: np.ndarray) -> bool:
         """True when every marker area looks as it did when the markers were detected."""
@@ -649,8 +711,11 @@ class BoardReader:
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, self.paper_reference)
         if paper.covered and not allow_covered:
-            raise VisionError("covered", f"something covers the board ({len(paper.covered)} cells hidden): "
-                              "take your hand away", {"cells": [list(c) for c in paper.covered]})
+            raise VisionError(
+                "covered",
+                f"something covers the board ({len(paper.covered)} cells hidden): take your hand away",
+                {"cells": [list(c) for c in paper.covered]},
+            )
         if self.game == "lewthwaite":
             return self._read_tokens(rect, paper, fix)
         grid, margins = classify_tiles(rect, paper, self.mat)
@@ -664,15 +729,17 @@ class BoardReader:
             labels, margin = self.model.classify(features)
         else:
             labels, margin, notes = classify_tokens_oneshot(features, rows * cols - 1)
-        grid = ["".join(labels[r * cols:(r + 1) * cols]) for r in range(rows)]
+        grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         reds = sum(row.count("R") for row in grid)
         blues = sum(row.count("B") for row in grid)
         expected_red = (rows * cols) // 2
         if (reds, blues) != (expected_red, rows * cols - 1 - expected_red):
             # Tokens only slide in this game: other counts mean a misread or a token off the mat.
-            notes.append(f"{reds} red and {blues} blue tokens seen, {expected_red} and "
-                         f"{rows * cols - 1 - expected_red} expected")
+            notes.append(
+                f"{reds} red and {blues} blue tokens seen, {expected_red} and "
+                f"{rows * cols - 1 - expected_red} expected"
+            )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)
 

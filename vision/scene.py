@@ -48,6 +48,7 @@ class CalibrationScene(Scene):
 
             def opener() -> OpenCVCamera:  # type: ignore[misc]
                 return OpenCVCamera(index)
+
         # Headless runs read frames in the update itself, so N frames always show the same thing.
         self.live = LiveBoard(game, opener, threaded=not app.headless)
         self.updates = 0
@@ -61,14 +62,25 @@ class CalibrationScene(Scene):
 
             self.state = LewthwaiteParams().new_initial_state()
         self.buttons = [
-            ui.Button(pygame.Rect(32, 616, 200, 72), "button.home", self.app.go_home, color=theme.INK_SOFT,
-                      icon=ui.icon_home),
-            ui.Button(pygame.Rect(252, 616, 200, 72), "vision.button.calibrate", self.calibrate, icon=ui.icon_bulb),
+            ui.Button(
+                pygame.Rect(32, 616, 200, 72),
+                "button.home",
+                self.app.go_home,
+                color=theme.INK_SOFT,
+                icon=ui.icon_home,
+            ),
+            ui.Button(
+                pygame.Rect(252, 616, 200, 72), "vision.button.calibrate", self.calibrate, icon=ui.icon_bulb
+            ),
         ]
         if self.synthetic is not None:
             self.buttons += [
-                ui.Button(pygame.Rect(472, 616, 180, 72), "vision.button.hand", self.toggle_hand, color=theme.BLUE),
-                ui.Button(pygame.Rect(672, 616, 192, 72), "vision.button.move", self.random_move, color=theme.GOOD),
+                ui.Button(
+                    pygame.Rect(472, 616, 180, 72), "vision.button.hand", self.toggle_hand, color=theme.BLUE
+                ),
+                ui.Button(
+                    pygame.Rect(672, 616, 192, 72), "vision.button.move", self.random_move, color=theme.GOOD
+                ),
             ]
 
     # --- actions ---
@@ -132,7 +144,11 @@ class CalibrationScene(Scene):
         if frame is not None:
             self.frame_size = (frame.shape[1], frame.shape[0])
             self.view_image = _to_surface(frame, VIEW.size)
-            if self.synthetic is not None and not self.live.calibrated and self.live.board.last_reading is not None:
+            if (
+                self.synthetic is not None
+                and not self.live.calibrated
+                and self.live.board.last_reading is not None
+            ):
                 self.calibrate()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -145,7 +161,9 @@ class CalibrationScene(Scene):
             surface.blit(self.view_image, VIEW)
             self._draw_overlay(surface)
         else:
-            ui.draw_text(surface, tr("vision.problem.waiting"), VIEW.center, 30, theme.INK_SOFT, "bold", "center")
+            ui.draw_text(
+                surface, tr("vision.problem.waiting"), VIEW.center, 30, theme.INK_SOFT, "bold", "center"
+            )
         self._draw_panel(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
@@ -160,12 +178,20 @@ class CalibrationScene(Scene):
         def to_view(points: np.ndarray) -> list[tuple[float, float]]:
             import cv2
 
-            projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[0]
+            projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[
+                0
+            ]
             return [(VIEW.left + float(x) * sx, VIEW.top + float(y) * sy) for x, y in projected]
 
         mat = self.live.reader.mat
         for quad in fix.marker_corners.values():
-            pygame.draw.lines(surface, theme.GOOD, True, [(VIEW.left + float(x) * sx, VIEW.top + float(y) * sy) for x, y in quad], 3)
+            pygame.draw.lines(
+                surface,
+                theme.GOOD,
+                True,
+                [(VIEW.left + float(x) * sx, VIEW.top + float(y) * sy) for x, y in quad],
+                3,
+            )
         for bx, by, bw, bh in mat.blocks:
             corners = np.array([[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]])
             pygame.draw.lines(surface, theme.ACCENT, True, to_view(corners), 3)
@@ -176,8 +202,11 @@ class CalibrationScene(Scene):
         cells = reading.cells()
         for k, (x, y) in enumerate(to_view(centres)):
             label = cells[k // mat.cols][k % mat.cols]
-            colour = LABEL_COLOURS.get(label, theme.INK) if self.game == "lewthwaite" else (
-                (150, 150, 150) if label == "." else theme.ACCENT)
+            colour = (
+                LABEL_COLOURS.get(label, theme.INK)
+                if self.game == "lewthwaite"
+                else ((150, 150, 150) if label == "." else theme.ACCENT)
+            )
             pygame.draw.circle(surface, theme.WHITE, (x, y), radius + 2)
             pygame.draw.circle(surface, colour, (x, y), radius)
 
@@ -186,15 +215,27 @@ class CalibrationScene(Scene):
         x, y = PANEL.left + 20, PANEL.top + 18
         ui.draw_text(surface, tr(f"vision.game.{self.game}"), (x, y), 24, theme.INK, "bold")
         y += 40
-        camera_key = "vision.camera.synthetic" if self.synthetic is not None else f"vision.camera.{self.live.camera_state}"
-        ui.draw_paragraph(surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
+        camera_key = (
+            "vision.camera.synthetic"
+            if self.synthetic is not None
+            else f"vision.camera.{self.live.camera_state}"
+        )
+        ui.draw_paragraph(
+            surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT
+        )
         y += 56
         board = self.live.board
         problem = board.problem if self.live.frame is not None else "waiting"
         colour = theme.GOOD if not problem else theme.BAD
         pygame.draw.circle(surface, colour, (x + 12, y + 16), 12)
-        ui.draw_paragraph(surface, tr(f"vision.problem.{problem or 'ok'}"), pygame.Rect(x + 34, y, PANEL.width - 74, 70),
-                          22, theme.INK, "bold")
+        ui.draw_paragraph(
+            surface,
+            tr(f"vision.problem.{problem or 'ok'}"),
+            pygame.Rect(x + 34, y, PANEL.width - 74, 70),
+            22,
+            theme.INK,
+            "bold",
+        )
         y += 72
         reading = board.last_reading
         if reading is not None:
@@ -202,17 +243,25 @@ class CalibrationScene(Scene):
             ui.draw_text(surface, tr("vision.confidence", percent=percent), (x, y), 22, theme.INK)
             bar = pygame.Rect(x, y + 32, PANEL.width - 40, 14)
             pygame.draw.rect(surface, (230, 224, 212), bar, border_radius=7)
-            pygame.draw.rect(surface, theme.GOOD if percent >= 30 else theme.HINT,
-                             (bar.x, bar.y, max(14, bar.width * percent // 100), bar.height), border_radius=7)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD if percent >= 30 else theme.HINT,
+                (bar.x, bar.y, max(14, bar.width * percent // 100), bar.height),
+                border_radius=7,
+            )
         y += 62
         ui.draw_text(surface, tr("vision.stable", count=self.live.accepted_count), (x, y), 22, theme.INK)
         y += 34
         calibrated = "vision.calibrated" if self.live.calibrated else "vision.not_calibrated"
-        ui.draw_paragraph(surface, tr(calibrated), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
+        ui.draw_paragraph(
+            surface, tr(calibrated), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT
+        )
         y += 60
         accepted = board.accepted
         if accepted is not None and self.game == "lewthwaite":
-            self._draw_mini_board(surface, accepted.grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16))
+            self._draw_mini_board(
+                surface, accepted.grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16)
+            )
 
     @staticmethod
     def _draw_mini_board(surface: pygame.Surface, grid: Any, area: pygame.Rect) -> None:
@@ -231,9 +280,14 @@ class CalibrationScene(Scene):
     def state_summary(self) -> dict[str, Any]:
         """Problem, stable states, calibration and the last stable grid."""
         accepted = self.live.board.accepted
-        return {"scene": self.name, "game": self.game, "problem": self.live.board.problem,
-                "stable_states": self.live.accepted_count, "calibrated": self.live.calibrated,
-                "grid": accepted.grid if accepted else None}
+        return {
+            "scene": self.name,
+            "game": self.game,
+            "problem": self.live.board.problem,
+            "stable_states": self.live.accepted_count,
+            "calibrated": self.live.calibrated,
+            "grid": accepted.grid if accepted else None,
+        }
 
 
 def _to_surface(frame: np.ndarray, size: tuple[int, int]) -> pygame.Surface:

@@ -74,7 +74,9 @@ def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
     """A varied but plausible camera setting: the mat in any orientation, tilted up to 35 degrees."""
     return CameraStyle(
         tilt_deg=rng.uniform(0, 35),
-        yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-30, 30) if rng.random() < 0.85 else rng.uniform(0, 360),
+        yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-30, 30)
+        if rng.random() < 0.85
+        else rng.uniform(0, 360),
         fill=rng.uniform(0.7, 0.97),
         shift=(rng.random(), rng.random()),
         light_gradient=rng.uniform(0.0, 0.55),
@@ -112,7 +114,9 @@ def random_lightning_grid(rng: random.Random, rows: int, cols: int) -> list[list
     """Tiles anywhere, in any rotation, with a random density (empty boards included)."""
     density = rng.choice((0.0, 0.15, 0.4, 0.7, 1.0)) if rng.random() < 0.3 else rng.uniform(0.05, 0.9)
     tiles = all_tiles()
-    return [[str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)]
+    return [
+        [str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)
+    ]
 
 
 # --- colours and pieces ---------------------------------------------------------------------
@@ -134,8 +138,15 @@ def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     return tuple(int(max(0, min(255, c * factor))) for c in color)  # type: ignore[return-value]
 
 
-def draw_token(image: np.ndarray, center: tuple[float, float], radius: float, top_offset: tuple[float, float],
-               color: tuple[int, int, int], style: str, rng: random.Random) -> None:
+def draw_token(
+    image: np.ndarray,
+    center: tuple[float, float],
+    radius: float,
+    top_offset: tuple[float, float],
+    color: tuple[int, int, int],
+    style: str,
+    rng: random.Random,
+) -> None:
     """One token on the flat sheet (pixels): side wall between base and top, then the top face."""
     cx, cy = center
     ox, oy = top_offset
@@ -143,34 +154,68 @@ def draw_token(image: np.ndarray, center: tuple[float, float], radius: float, to
     steps = max(1, int(math.hypot(ox, oy) / 2))
     for k in range(steps + 1):
         t = k / steps
-        cv2.circle(image, (int((cx + ox * t) * 16), int((cy + oy * t) * 16)), int(radius * 16), side, -1,
-                   cv2.LINE_AA, 4)
+        cv2.circle(
+            image,
+            (int((cx + ox * t) * 16), int((cy + oy * t) * 16)),
+            int(radius * 16),
+            side,
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
     top = (int((cx + ox) * 16), int((cy + oy) * 16))
     cv2.circle(image, top, int(radius * 16), color, -1, cv2.LINE_AA, 4)
     if style == "cap":
         # A bottle cap: a darker crimped rim and a slightly different inside.
-        cv2.circle(image, top, int(radius * 0.93 * 16), _shade(color, 0.7), max(2, int(radius * 0.12)), cv2.LINE_AA, 4)
+        cv2.circle(
+            image,
+            top,
+            int(radius * 0.93 * 16),
+            _shade(color, 0.7),
+            max(2, int(radius * 0.12)),
+            cv2.LINE_AA,
+            4,
+        )
         cv2.circle(image, top, int(radius * 0.6 * 16), _shade(color, 1.08), -1, cv2.LINE_AA, 4)
     elif style == "draught":
         for k in (0.85, 0.6, 0.35):
-            cv2.circle(image, top, int(radius * k * 16), _shade(color, 0.8), max(1, int(radius * 0.05)), cv2.LINE_AA, 4)
+            cv2.circle(
+                image,
+                top,
+                int(radius * k * 16),
+                _shade(color, 0.8),
+                max(1, int(radius * 0.05)),
+                cv2.LINE_AA,
+                4,
+            )
     elif style == "cork":
         # Painted cork: blotchy paint.
         for _ in range(8):
             a, d = rng.uniform(0, 2 * math.pi), rng.uniform(0, radius * 0.7)
             spot = (int((cx + ox + d * math.cos(a)) * 16), int((cy + oy + d * math.sin(a)) * 16))
-            cv2.circle(image, spot, int(radius * rng.uniform(0.1, 0.25) * 16), _shade(color, rng.uniform(0.8, 1.1)),
-                       -1, cv2.LINE_AA, 4)
+            cv2.circle(
+                image,
+                spot,
+                int(radius * rng.uniform(0.1, 0.25) * 16),
+                _shade(color, rng.uniform(0.8, 1.1)),
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
     if style in ("glossy", "cap") or rng.random() < 0.2:
         # A specular highlight: small, bright, off-centre.
         a = rng.uniform(0, 2 * math.pi)
-        spot = (int((cx + ox + 0.4 * radius * math.cos(a)) * 16), int((cy + oy + 0.4 * radius * math.sin(a)) * 16))
+        spot = (
+            int((cx + ox + 0.4 * radius * math.cos(a)) * 16),
+            int((cy + oy + 0.4 * radius * math.sin(a)) * 16),
+        )
         axes = (int(radius * rng.uniform(0.12, 0.3) * 16), int(radius * rng.uniform(0.06, 0.15) * 16))
         cv2.ellipse(image, spot, axes, math.degrees(a), 0, 360, (250, 250, 250), -1, cv2.LINE_AA, 4)
 
 
-def _place_tokens(sheet: np.ndarray, mat: MatLayout, grid: list[str], camera_mm: np.ndarray,
-                  rng: random.Random) -> None:
+def _place_tokens(
+    sheet: np.ndarray, mat: MatLayout, grid: list[str], camera_mm: np.ndarray, rng: random.Random
+) -> None:
     scale = TEXTURE_PX_PER_MM
     palette = token_palette(rng)
     style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
@@ -190,11 +235,21 @@ def _place_tokens(sheet: np.ndarray, mat: MatLayout, grid: list[str], camera_mm:
             k = height_mm / max(cz - height_mm, 1.0)
             offset = ((x - cx) * k * scale, (y - cy) * k * scale)
             h, s, v = palette[ch.upper()]
-            color = _hsv_bgr(h + rng.uniform(-0.01, 0.01), min(1, s * rng.uniform(0.92, 1.05)),
-                             min(1, v * rng.uniform(0.92, 1.05)))
+            color = _hsv_bgr(
+                h + rng.uniform(-0.01, 0.01),
+                min(1, s * rng.uniform(0.92, 1.05)),
+                min(1, v * rng.uniform(0.92, 1.05)),
+            )
             pieces.append(((x * scale, y * scale), offset, color))
-            cv2.circle(shade, (int((x * scale + offset[0] * 0.6 + 6) * 16), int((y * scale + offset[1] * 0.6 + 6) * 16)),
-                       int(radius_mm * scale * 1.05 * 16), 1.0, -1, cv2.LINE_AA, 4)
+            cv2.circle(
+                shade,
+                (int((x * scale + offset[0] * 0.6 + 6) * 16), int((y * scale + offset[1] * 0.6 + 6) * 16)),
+                int(radius_mm * scale * 1.05 * 16),
+                1.0,
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
     if pieces:
         shade = cv2.GaussianBlur(shade, (0, 0), 5)
         sheet[:] = (sheet * (1 - 0.35 * shade[..., None])).astype(np.uint8)
@@ -244,8 +299,9 @@ def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: 
 # --- the camera -----------------------------------------------------------------------------
 
 
-def camera_homography(mat: MatLayout, style: CameraStyle,
-                      frame_size: tuple[int, int] = FRAME_SIZE) -> tuple[np.ndarray, np.ndarray]:
+def camera_homography(
+    mat: MatLayout, style: CameraStyle, frame_size: tuple[int, int] = FRAME_SIZE
+) -> tuple[np.ndarray, np.ndarray]:
     """(homography sheet-mm -> frame px, camera centre in sheet mm (x, y, height))."""
     w_mm, h_mm = mat.page
     tilt, yaw = math.radians(style.tilt_deg), math.radians(style.yaw_deg)
@@ -275,14 +331,20 @@ def camera_homography(mat: MatLayout, style: CameraStyle,
 
 def _background(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     w, h = size
-    base = np.array(_hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32)
+    base = np.array(
+        _hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32
+    )
     if rng.random() < 0.3:
         base = np.array(_hsv_bgr(rng.random(), rng.uniform(0, 0.5), rng.uniform(0.1, 0.9)), np.float32)
-    small = np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
+    small = (
+        np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
+    )
     if rng.random() < 0.5:  # wood grain: stretched noise
         small = cv2.resize(small, (w // 16, 4))[..., None] if small.ndim == 3 else small
     texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
-    return np.clip(base * texture[..., None] if texture.ndim == 2 else base * texture, 0, 255).astype(np.float32)
+    return np.clip(base * texture[..., None] if texture.ndim == 2 else base * texture, 0, 255).astype(
+        np.float32
+    )
 
 
 def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) -> np.ndarray:
@@ -295,7 +357,9 @@ def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) 
     gain = gain * (1 - rng.uniform(0, 0.3) * r2)
     for _ in range(style.shadows):
         shade = np.zeros_like(gain)
-        pts = np.array([(rng.uniform(-0.2, 1.2) * w / 8, rng.uniform(-0.2, 1.2) * h / 8) for _ in range(4)], np.int32)
+        pts = np.array(
+            [(rng.uniform(-0.2, 1.2) * w / 8, rng.uniform(-0.2, 1.2) * h / 8) for _ in range(4)], np.int32
+        )
         cv2.fillConvexPoly(shade, cv2.convexHull(pts), 1.0)
         shade = cv2.GaussianBlur(shade, (0, 0), rng.uniform(1, 6))
         gain = gain * (1 - rng.uniform(0.2, 0.5) * shade)
@@ -316,8 +380,15 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
     shadow = np.zeros((h, w), np.float32)
     shapes = []
     arm_end = palm + d * (w + h)
-    arm = np.array([palm + n * size * 0.45 + d * size * 0.5, arm_end + n * size * 0.5, arm_end - n * size * 0.5,
-                    palm - n * size * 0.45 + d * size * 0.5], np.int32)
+    arm = np.array(
+        [
+            palm + n * size * 0.45 + d * size * 0.5,
+            arm_end + n * size * 0.5,
+            arm_end - n * size * 0.5,
+            palm - n * size * 0.45 + d * size * 0.5,
+        ],
+        np.int32,
+    )
     shapes.append(("poly", arm, sleeve))
     shapes.append(("ellipse", palm, skin))
     for k in range(4):
@@ -327,7 +398,7 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
     for kind, geom, _ in shapes:
         _draw_hand_part(shadow, kind, geom, 1.0, size, offset=(size * 0.15, size * 0.2))
     shadow = cv2.GaussianBlur(shadow, (0, 0), size * 0.15)
-    image *= (1 - 0.45 * shadow[..., None])
+    image *= 1 - 0.45 * shadow[..., None]
     mask = np.zeros((h, w), np.float32)
     for kind, geom, color in shapes:
         _draw_hand_part(image, kind, geom, color, size)
@@ -335,8 +406,14 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
     return mask
 
 
-def _draw_hand_part(image: np.ndarray, kind: str, geom: object, color: object, size: float,
-                    offset: tuple[float, float] = (0, 0)) -> None:
+def _draw_hand_part(
+    image: np.ndarray,
+    kind: str,
+    geom: object,
+    color: object,
+    size: float,
+    offset: tuple[float, float] = (0, 0),
+) -> None:
     o = np.array(offset)
     if kind == "poly":
         cv2.fillConvexPoly(image, (np.asarray(geom) + o).astype(np.int32), color, cv2.LINE_AA)
@@ -345,12 +422,23 @@ def _draw_hand_part(image: np.ndarray, kind: str, geom: object, color: object, s
         cv2.circle(image, (int(c[0]), int(c[1])), int(size * 0.5), color, -1, cv2.LINE_AA)
     else:
         base, tip = geom  # type: ignore[misc]
-        cv2.line(image, tuple(int(v) for v in base + o), tuple(int(v) for v in tip + o), color, int(size * 0.17),
-                 cv2.LINE_AA)
+        cv2.line(
+            image,
+            tuple(int(v) for v in base + o),
+            tuple(int(v) for v in tip + o),
+            color,
+            int(size * 0.17),
+            cv2.LINE_AA,
+        )
 
 
-def render_photo(game: str, grid: Grid, rng: random.Random, style: CameraStyle | None = None,
-                 frame_size: tuple[int, int] = FRAME_SIZE) -> Photo:
+def render_photo(
+    game: str,
+    grid: Grid,
+    rng: random.Random,
+    style: CameraStyle | None = None,
+    frame_size: tuple[int, int] = FRAME_SIZE,
+) -> Photo:
     """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
     rows = len(grid)
     cols = len(grid[0])
@@ -369,17 +457,24 @@ def render_photo(game: str, grid: Grid, rng: random.Random, style: CameraStyle |
     shrink = math.sqrt(abs(np.linalg.det(to_frame[:2, :2])))
     source = cv2.GaussianBlur(sheet, (0, 0), max(0.3, 0.5 / max(shrink, 1e-3)))
     warped = cv2.warpPerspective(source, to_frame, frame_size, flags=cv2.INTER_LINEAR).astype(np.float32)
-    mask = cv2.warpPerspective(np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(
+        np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR
+    )
     image = _background(rng, frame_size)
     image = image * (1 - mask[..., None]) + warped * paper * mask[..., None]
     # The hand has its own random stream: the same seed with and without a hand gives the same scene.
     hand_rng = random.Random(rng.getrandbits(32))
     hand_over_grid = False
     if style.hand:
-        mat_center = cv2.perspectiveTransform(np.array([[[mat.page[0] / 2, mat.page[1] / 2]]], np.float32),
-                                              homography)[0, 0]
-        jitter = np.array([hand_rng.uniform(-0.25, 0.25) * frame_size[0], hand_rng.uniform(-0.2, 0.2) * frame_size[1]])
-        hand_mask = draw_hand(image, hand_rng, tuple(mat_center + jitter), hand_rng.uniform(0.16, 0.3) * frame_size[1])
+        mat_center = cv2.perspectiveTransform(
+            np.array([[[mat.page[0] / 2, mat.page[1] / 2]]], np.float32), homography
+        )[0, 0]
+        jitter = np.array(
+            [hand_rng.uniform(-0.25, 0.25) * frame_size[0], hand_rng.uniform(-0.2, 0.2) * frame_size[1]]
+        )
+        hand_mask = draw_hand(
+            image, hand_rng, tuple(mat_center + jitter), hand_rng.uniform(0.16, 0.3) * frame_size[1]
+        )
         grid_mask = np.zeros_like(hand_mask)
         for bx, by, bw, bh in mat.blocks:
             quad = np.array([[[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]]], np.float32)
