@@ -1,0 +1,114 @@
+"""Who wins: matchings against the article's search, its table, and plain brute force."""
+
+import random
+
+import pytest
+
+from games.juniper.rules import JuniperParams, from_moves
+from games.juniper.solver import (
+    ARTICLE_FIRST_PLAYER_WINS,
+    analyse,
+    article_first_player_wins,
+    brute_force_to_move_wins,
+    first_player_wins,
+    perfect_move,
+    random_play_first_player_probability,
+    winners,
+)
+
+
+def test_matching_agrees_with_the_article_table_up_to_50():
+    result = winners(50)
+    assert result[0] == 2  # N = 1: no even number, player 1 cannot even start
+    for n in range(2, 51):
+        assert (result[n - 1] == 1) == (n in ARTICLE_FIRST_PLAYER_WINS), n
+
+
+@pytest.mark.parametrize("n", range(1, 25))
+def test_matching_agrees_with_the_article_search(n):
+    assert article_first_player_wins(n) == first_player_wins(n) == (winners(n)[-1] == 1)
+
+
+@pytest.mark.parametrize("n", range(1, 25))
+def test_matching_agrees_with_plain_brute_force(n):
+    assert brute_force_to_move_wins(JuniperParams(n).new_initial_state()) == first_player_wins(n)
+
+
+def test_incremental_winners_equal_one_shot_answers_up_to_200():
+    result = winners(200)
+    for n in (1, 2, 3, 20, 51, 99, 117, 118, 119, 150, 200):
+        assert (result[n - 1] == 1) == first_player_wins(n), n
+
+
+def _random_position(rng, n):
+    state = JuniperParams(n).new_initial_state()
+    for _ in range(rng.randint(1, 12)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_mid_game_positions_against_brute_force(seed):
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 60:
+        state = _random_position(rng, rng.randint(4, 24))
+        if state.is_terminal():
+            continue
+        analysis = analyse(state)
+        assert analysis.to_move_wins == brute_force_to_move_wins(state), state.to_text()
+        # Every listed winning move really wins, every other legal move really loses.
+        for move in state.legal_moves():
+            after = state.play(move)
+            assert (move in analysis.winning_moves) == (not brute_force_to_move_wins(after)), (state, move)
+        checked += 1
+
+
+def test_fourteen_loses_at_20_and_seven_is_the_answer():
+    after14 = from_moves(20, [14])
+    analysis = analyse(after14)
+    assert analysis.to_move_wins and 7 in analysis.winning_moves
+    assert 14 not in analyse(JuniperParams(20).new_initial_state()).winning_moves
+
+
+@pytest.mark.parametrize("n", [8, 12, 20, 24, 30])
+def test_perfect_player_keeps_a_won_game_won(n):
+    rng = random.Random(n)
+    for _ in range(10):
+        state = JuniperParams(n).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player == 1:
+                state = state.play(perfect_move(state))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+        assert state.outcome().winner == 1
+
+
+def test_perfect_player_resists_with_a_legal_move_when_losing():
+    state = from_moves(20, [14])  # player 2 wins; give player 1 a lost position
+    state = state.play(7)
+    assert not analyse(state).to_move_wins
+    assert perfect_move(state) == 1
+    lost = JuniperParams(10).new_initial_state()
+    assert not analyse(lost).to_move_wins
+    assert perfect_move(lost) in lost.legal_moves()
+
+
+def _exact_random(state):
+    moves = state.legal_moves()
+    if not moves:
+        return 0.0
+    return sum(1 - _exact_random(state.play(m)) for m in moves) / len(moves)
+
+
+@pytest.mark.parametrize("n", [2, 3, 6, 9])
+def test_random_play_probability_by_plain_enumeration(n):
+    assert random_play_first_player_probability(n) == pytest.approx(
+        _exact_random(JuniperParams(n).new_initial_state()))
+
+
+def test_random_play_probability_at_20():
+    assert random_play_first_player_probability(20) == pytest.approx(0.5076, abs=1e-4)
