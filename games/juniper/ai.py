@@ -54,9 +54,15 @@ def _is_trap(state: JuniperState, move: int) -> bool:
     return False
 
 
+def _leaves_nothing_but_one(state: JuniperState, move: int) -> bool:
+    """True when after ``move`` the opponent has no reply at all, or only the poisoned 1."""
+    masks = neighbour_masks(state.n)
+    return masks[move] & ~(state.used | 1 << move) & ~0b10 == 0
+
+
 def _semi_expert_candidates(state: JuniperState, moves: list[int]) -> list[int]:
-    """IA2's filter: a move leaving no reply if one exists, else safe moves (not 1, no trap)."""
-    killers = [m for m in moves if state.replies_after(m) == 0]
+    """IA2's filter: a move leaving no reply (or only 1) if one exists, else safe moves (not 1, no trap)."""
+    killers = [m for m in moves if m != 1 and _leaves_nothing_but_one(state, m)]
     if killers:
         return killers
     _prime, candidates = _human_rules(state, moves)
@@ -97,7 +103,8 @@ class HumanAI:
 class SemiExpertAI:
     """IA2, "semi expert humain": IA1 plus one move of look-ahead.
 
-    1. If some move leaves the opponent no reply at all, play one (this includes IA1's prime).
+    1. If some move other than 1 leaves the opponent no reply at all, or only 1, play one
+       (this includes IA1's prime after 1, and 7 after 14 at N = 20).
     2. Never 1 unless forced.
     3. Avoid traps like 14 at N = 20: a move after which the opponent can answer with a number
        that leaves us only 1 (or nothing). If every move is such a trap, ignore this rule.

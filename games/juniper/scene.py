@@ -30,6 +30,8 @@ BOARD_AREA = pygame.Rect(24, 100, 836, 512)
 SIDE = pygame.Rect(884, 100, 372, 512)
 N_CHOICES = (6, 8, 10, 12, 15, 20, 30, 50, 100)
 OPPONENTS = ("hotseat",) + LEVELS
+#: The controller of a player who is a person at the screen (not a computer level such as "human", IA1).
+PERSON = "person"
 #: Seconds a computer waits before moving (kept short in headless runs so N frames show moves).
 COMPUTER_DELAY, HEADLESS_DELAY = 0.9, 0.3
 MONTECARLO_BUDGET = 0.15
@@ -159,14 +161,14 @@ class JuniperScene(Scene):
     # --- game control --------------------------------------------------------------------
 
     def controller(self, player: int) -> str:
-        """``"human"`` or the computer level that plays ``player``."""
+        """``PERSON`` (someone at the screen) or the computer level that plays ``player``."""
         if self.demo_players is not None:
             return self.demo_players[player - 1]
         opponent = self.settings.opponent
         if opponent == "hotseat":
-            return "human"
+            return PERSON
         computer = 1 if self.settings.computer_first else 2
-        return opponent if player == computer else "human"
+        return opponent if player == computer else PERSON
 
     @property
     def state(self) -> JuniperState:
@@ -178,7 +180,7 @@ class JuniperScene(Scene):
         self.params = JuniperParams(self.settings.n)
         self.history: History[JuniperState] = History.start(self.params.new_initial_state())
         self.tiles = layout_tiles(self.settings.n)
-        self.players = {p: make_player(self.controller(p)) for p in (1, 2) if self.controller(p) != "human"}
+        self.players = {p: make_player(self.controller(p)) for p in (1, 2) if self.controller(p) != PERSON}
         self.hint = None
         self.pops.clear()
         self.shake.clear()
@@ -213,7 +215,7 @@ class JuniperScene(Scene):
             self.app.effects.publish(Sound("win"))
         else:
             self.app.effects.publish(
-                Sound("slide" if self.controller(3 - self.state.current_player) != "human" else "click")
+                Sound("slide" if self.controller(3 - self.state.current_player) != PERSON else "click")
             )
         self._publish_lights()
         return True
@@ -223,7 +225,7 @@ class JuniperScene(Scene):
         if not self.history.can_undo():
             return
         self.history.undo()
-        while self.history.can_undo() and self.controller(self.state.current_player) != "human":
+        while self.history.can_undo() and self.controller(self.state.current_player) != PERSON:
             self.history.undo()
         self.hint = None
         self.end_tween = None
@@ -403,7 +405,7 @@ class JuniperScene(Scene):
 
     def human_to_move(self) -> bool:
         """True when a person should play now."""
-        return not self.state.is_terminal() and self.controller(self.state.current_player) == "human"
+        return not self.state.is_terminal() and self.controller(self.state.current_player) == PERSON
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Taps on tiles and buttons; number keys type a move; Escape goes home."""
@@ -447,7 +449,7 @@ class JuniperScene(Scene):
                     self.new_game()
             return
         level = self.controller(state.current_player)
-        if level == "human":
+        if level == PERSON:
             return
         self.computer_timer -= dt
         if self.computer_timer <= 0:
@@ -460,8 +462,8 @@ class JuniperScene(Scene):
         """How sentences name ``player``: ``"you"``, ``"computer"``, ``"level"`` (computer against
         computer) or ``"player1"``/``"player2"`` (hot-seat, by colour)."""
         level = self.controller(player)
-        if level != "human":
-            return "level" if self.controller(3 - player) != "human" else "computer"
+        if level != PERSON:
+            return "level" if self.controller(3 - player) != PERSON else "computer"
         return (
             "you" if self.settings.opponent != "hotseat" and self.demo_players is None else f"player{player}"
         )
