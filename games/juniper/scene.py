@@ -679,7 +679,7 @@ class JuniperScene(Scene):
         outcome = self.state.outcome()
         assert outcome is not None
         winner = outcome.winner or 1
-        card = pygame.Rect(0, 0, 660, 250)
+        card = pygame.Rect(0, 0, 660, 250 if self.demo_players is None else 170)
         card.center = (BOARD_AREA.centerx, BOARD_AREA.centery + round((1 - t) * 60))
         if t <= 0:
             return
@@ -1061,16 +1061,17 @@ def make_demo_scene(app) -> JuniperScene:  # noqa: ANN001 - App
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    """The menu card picture: a chain 4 -> 12 -> 6 -> 3 with the last tile bouncing."""
+    """The menu card picture: the chain 4 -> 12 -> 6 -> 3 zigzagging, the last tile bouncing."""
     numbers = [4, 12, 6, 3]
-    size = min(rect.height * 0.42, rect.width / 5.2)
+    size = min(rect.height * 0.4, rect.width / 4.4)
     step = (rect.width - size) / (len(numbers) - 1)
+    rise = (rect.height - size) / 2
     centers = [
-        (rect.x + size / 2 + i * step, rect.centery + (size * 0.35 if i % 2 else -size * 0.25))
+        (rect.x + size / 2 + i * step, rect.centery + (rise if i % 2 else -rise))
         for i in range(len(numbers))
     ]
     for i in range(1, len(numbers)):
-        draw_arrow(surface, centers[i - 1], centers[i], theme.WHITE, max(3, int(size / 14)), 1.0, size * 0.55)
+        draw_arrow(surface, centers[i - 1], centers[i], theme.WHITE, max(4, int(size / 9)), 1.0, size * 0.5)
     for i, (k, c) in enumerate(zip(numbers, centers, strict=True)):
         bob = 6 * math.sin(time * 3) if i == len(numbers) - 1 else 0
         tile = pygame.Rect(0, 0, size, size)
