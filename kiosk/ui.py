@@ -91,7 +91,9 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
     pygame.draw.rect(small, (*theme.SHADOW, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
     # A cheap blur: scale down and up again, once, at cache time.
     factor = max(1, blur // 2)
-    reduced = pygame.transform.smoothscale(small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor)))
+    reduced = pygame.transform.smoothscale(
+        small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor))
+    )
     return pygame.transform.smoothscale(reduced, small.get_size())
 
 
@@ -114,7 +116,9 @@ def draw_panel(
 
 
 @lru_cache(maxsize=8)
-def background(size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK) -> pygame.Surface:
+def background(
+    size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK
+) -> pygame.Surface:
     """A soft vertical gradient with faint polka dots: the kiosk's paper."""
     w, h = size
     image = pygame.Surface(size)
@@ -234,8 +238,15 @@ def icon_undo(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     arc = r.inflate(-r.width * 0.2, -r.height * 0.2)
     pygame.draw.arc(surface, c, arc, -math.pi / 2, math.pi, w)
     tip = (arc.left, arc.centery)
-    pygame.draw.polygon(surface, c, [(tip[0] - r.width * 0.18, tip[1] - 2), (tip[0] + r.width * 0.18, tip[1] - 2),
-                                     (tip[0], tip[1] + r.height * 0.2)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [
+            (tip[0] - r.width * 0.18, tip[1] - 2),
+            (tip[0] + r.width * 0.18, tip[1] - 2),
+            (tip[0], tip[1] + r.height * 0.2),
+        ],
+    )
 
 
 def icon_restart(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
@@ -267,8 +278,18 @@ def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
 def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool = False) -> None:
     """A loudspeaker, crossed out when muted."""
     cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
-    pygame.draw.polygon(surface, c, [(r.left + 2, cy - s * 0.15), (cx - 4, cy - s * 0.15), (cx + s * 0.12, cy - s * 0.38),
-                                     (cx + s * 0.12, cy + s * 0.38), (cx - 4, cy + s * 0.15), (r.left + 2, cy + s * 0.15)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [
+            (r.left + 2, cy - s * 0.15),
+            (cx - 4, cy - s * 0.15),
+            (cx + s * 0.12, cy - s * 0.38),
+            (cx + s * 0.12, cy + s * 0.38),
+            (cx - 4, cy + s * 0.15),
+            (r.left + 2, cy + s * 0.15),
+        ],
+    )
     if muted:
         pygame.draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
         pygame.draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
@@ -281,5 +302,8 @@ def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool 
 
 def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     """A play triangle."""
-    pygame.draw.polygon(surface, c, [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery),
-                                     (r.left + r.width * 0.25, r.bottom - 4)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery), (r.left + r.width * 0.25, r.bottom - 4)],
+    )
