@@ -162,7 +162,6 @@ class Button:
     size: int = 26
     hovered: bool = field(default=False, init=False)
     pressed: bool = field(default=False, init=False)
-    pulse: float = field(default=0.0, init=False)
 
     @property
     def text(self) -> str:
@@ -187,30 +186,46 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, time: float = 0.0) -> None:
-        """Draw with hover lift, press sink and a greyed look when disabled."""
+        """Draw with hover lift, press sink and a greyed look when disabled (from a cached image:
+        a button costs one blit per frame)."""
         base = self.color if self.enabled else (200, 196, 188)
         if self.active:
             base = darker(base, 0.18)
         lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
-        rect = self.rect.move(0, -lift)
-        pygame.draw.rect(surface, darker(base, 0.3), self.rect.move(0, 4), border_radius=18)
-        pygame.draw.rect(surface, base, rect, border_radius=18)
-        if self.pulse > 0:
-            glow = 0.5 + 0.5 * math.sin(time * 6)
-            pygame.draw.rect(surface, blend(theme.WHITE, base, glow), rect, width=4, border_radius=18)
         text_color = self.text_color if self.enabled else (240, 238, 232)
-        text = self.text
-        if self.icon is not None:
-            icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
-            if text:
-                icon_rect.midleft = (rect.left + 14, rect.centery)
-                self.icon(surface, icon_rect, text_color)
-                draw_text(surface, text, (icon_rect.right + 10, rect.centery), self.size, text_color, "bold", "midleft")
-            else:
-                icon_rect.center = rect.center
-                self.icon(surface, icon_rect, text_color)
+        image = _button_image(self.rect.size, base, lift, self.text, text_color, self.size, self.icon)
+        surface.blit(image, (self.rect.x, self.rect.y - 3))
+
+
+@lru_cache(maxsize=256)
+def _button_image(
+    size: tuple[int, int],
+    base: Color,
+    lift: int,
+    text: str,
+    text_color: Color,
+    text_size: int,
+    icon: Callable[[pygame.Surface, pygame.Rect, Color], None] | None,
+) -> pygame.Surface:
+    """A button rendered once per look (label, colour, state), then blitted every frame."""
+    w, h = size
+    image = pygame.Surface((w, h + 7), pygame.SRCALPHA)
+    body = pygame.Rect(0, 3, w, h)
+    rect = body.move(0, -lift)
+    pygame.draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
+    pygame.draw.rect(image, base, rect, border_radius=18)
+    if icon is not None:
+        icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
+        if text:
+            icon_rect.midleft = (rect.left + 14, rect.centery)
+            icon(image, icon_rect, text_color)
+            draw_text(image, text, (icon_rect.right + 10, rect.centery), text_size, text_color, "bold", "midleft")
         else:
-            draw_text(surface, text, rect.center, self.size, text_color, "bold", "center")
+            icon_rect.center = rect.center
+            icon(image, icon_rect, text_color)
+    else:
+        draw_text(image, text, rect.center, text_size, text_color, "bold", "center")
+    return image
 
 
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -298,6 +313,11 @@ def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool 
             arc = pygame.Rect(0, 0, s * 0.3 * k, s * 0.45 * k)
             arc.center = (cx + s * 0.1, cy)
             pygame.draw.arc(surface, c, arc, -0.9, 0.9, 3)
+
+
+def icon_muted(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A crossed-out loudspeaker."""
+    icon_speaker(surface, r, c, muted=True)
 
 
 def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:

@@ -17,8 +17,12 @@ PLAYER_CHOICES = ("human", "random", "greedy", "perfect")
 def _board_args(parser: argparse.ArgumentParser, max_size: int) -> None:
     parser.add_argument("--rows", type=int_in_range(MIN_SIZE, max_size), default=5, help="rows (default 5)")
     parser.add_argument("--cols", type=int_in_range(MIN_SIZE, max_size), default=5, help="columns (default 5)")
-    parser.add_argument("--hole", default=None, metavar="R,C",
-                        help="start hole, 0-based row,col with 0,0 top-left (default: the centre cell)")
+    parser.add_argument(
+        "--hole",
+        default=None,
+        metavar="R,C",
+        help="start hole, 0-based row,col with 0,0 top-left (default: the centre cell)",
+    )
 
 
 def _params(args: argparse.Namespace, max_size: int) -> LewthwaiteParams:

@@ -387,10 +387,9 @@ class LewthwaiteScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Board, tokens or snake, highlights, hint, side panel, toast."""
         self._refresh_buttons()
-        surface.blit(ui.background(surface.get_size()), (0, 0))
         state = self.state
         snake = self.view_mode == "snake"
-        self.board.draw_board(surface, snake)
+        surface.blit(self._static_layer(surface.get_size(), snake, language()), (0, 0))
         human = self.is_human_turn() and not self.busy
         if snake:
             self.board.draw_snake(surface, state, self.anim, self.time)
@@ -408,7 +407,7 @@ class LewthwaiteScene(Scene):
             self.board.draw_tokens(surface, state, self.anim, shake, self.time)
         if human:
             glow = theme.player_colors(state.current_color)[0]
-            self.board.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.55), self.time)
+            self.board.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
         if self.hint_on and not state.is_terminal() and not self.busy:
             self._draw_hint(surface)
         self._draw_panel(surface)
@@ -440,10 +439,21 @@ class LewthwaiteScene(Scene):
         ui.draw_panel(surface, rect, theme.PANEL, 20, 8, border=color)
         ui.draw_paragraph(surface, text, rect.inflate(-40, -20), 24, theme.INK, "bold", 1.28, "center")
 
+    PANEL = pygame.Rect(864, 24, 396, 672)
+
+    @lru_cache(maxsize=4)  # noqa: B019 - a handful of layers per scene, freed with it
+    def _static_layer(self, size: tuple[int, int], snake: bool, lang: str) -> pygame.Surface:
+        """Everything that does not move (paper, board, panel card, title): one blit per frame."""
+        layer = pygame.Surface(size).convert()
+        layer.blit(ui.background(size), (0, 0))
+        self.board.draw_board(layer, snake)
+        panel = self.PANEL
+        ui.draw_panel(layer, panel, theme.PANEL, 28, 12)
+        ui.draw_text(layer, tr("lewthwaite.title"), (panel.centerx, panel.y + 18), 46, theme.INK, "title", "midtop")
+        return layer
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        panel = pygame.Rect(864, 24, 396, 672)
-        ui.draw_panel(surface, panel, theme.PANEL, 28, 12)
-        ui.draw_text(surface, tr("lewthwaite.title"), (panel.centerx, panel.y + 18), 46, theme.INK, "title", "midtop")
+        panel = self.PANEL
         state = self.state
         # Whose turn, with a big token of that colour.
         turn = pygame.Rect(panel.x + 20, panel.y + 84, panel.width - 40, 142)

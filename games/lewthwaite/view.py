@@ -141,7 +141,6 @@ class BoardView:
     ) -> None:
         """Every token; the moving one at its animated place, shaking ones wobbling."""
         size = int(self.cell * 0.78)
-        hole = state.hole
         for r in range(self.rows):
             for c in range(self.cols):
                 color = state.token_at((r, c))
@@ -159,19 +158,19 @@ class BoardView:
                 lift = math.sin(math.pi * anim.t) * self.cell * 0.08
                 sprite = token_sprite(color, size + round(lift * 0.8))
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y - lift))))
-        del hole
 
     def draw_glow(
-        self, surface: pygame.Surface, cells: list[Cell], color: ui.Color, time: float, width: int = 5
+        self, surface: pygame.Surface, cells: list[Cell], color: ui.Color, time: float, width: int = 7
     ) -> None:
-        """Pulsing rings around ``cells`` (legal moves)."""
+        """Pulsing double rings around ``cells`` (legal moves): visible from across the stand."""
         pulse = 0.5 + 0.5 * math.sin(time * 5)
-        radius = self.cell * (0.44 + 0.04 * pulse)
+        radius = self.cell * (0.45 + 0.04 * pulse)
+        bright = ui.blend(color, theme.WHITE, 0.4 * pulse)
+        width = max(3, min(width, self.cell // 14))
         for cell in cells:
-            x, y = self.center_of(cell)
-            pygame.draw.circle(
-                surface, ui.blend(color, theme.WHITE, 0.35 * pulse), (round(x), round(y)), round(radius), width
-            )
+            x, y = (round(v) for v in self.center_of(cell))
+            pygame.draw.circle(surface, ui.darker(color, 0.15), (x, y), round(radius) + 2, width + 4)
+            pygame.draw.circle(surface, bright, (x, y), round(radius), width)
 
     # --- snake view ------------------------------------------------------------------------
 
