@@ -599,7 +599,7 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
     stats = exact_stats(LewthwaiteParams())
     hist = stats.length_histogram
     peak = max(hist)
-    chart = rect.inflate(-40, -120)
+    chart = pygame.Rect(rect.x + 20, rect.y + 80, rect.width - 40, rect.height - 150)
     bar = chart.width / len(hist)
     grow = min(1.0, time / 1.2)
     for k, p in enumerate(hist):
@@ -610,9 +610,12 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
             ui.draw_text(
                 surface, str(k), (chart.x + (k + 0.5) * bar, chart.bottom + 8), 18, theme.INK_SOFT, "bold", "midtop"
             )
-    ui.draw_text(
-        surface, tr("lewthwaite.moves", n="…"), (chart.centerx, chart.bottom + 36), 20, theme.INK_SOFT, "text", "midtop"
-    )
+    axis_at = (chart.centerx, chart.bottom + 36)
+    ui.draw_text(surface, tr("lewthwaite.chart.axis"), axis_at, 20, theme.INK_SOFT, "bold", "midtop")
+    for k, (color, key) in enumerate(((theme.RED, "lewthwaite.chart.red"), (theme.BLUE, "lewthwaite.chart.blue"))):
+        y = rect.top + 10 + k * 30
+        pygame.draw.rect(surface, color, (chart.x, y, 20, 20), border_radius=4)
+        ui.draw_text(surface, tr(key), (chart.x + 30, y + 10), 20, theme.INK, "text", "midleft")
 
 
 def rules_pages() -> list[RulesPage]:

@@ -51,6 +51,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.hint.title": ("Les dominos gagnants", "The winning dominoes"),
     "lewthwaite.players": ("Joueurs", "Players"),
+    "lewthwaite.chart.axis": ("Longueur de la partie (en coups)", "Game length (moves)"),
+    "lewthwaite.chart.red": ("les rouges gagnent (nombre impair)", "red wins (odd length)"),
+    "lewthwaite.chart.blue": ("les bleus gagnent (nombre pair)", "blue wins (even length)"),
     # Rules screen, after the IREMI article (Busser & Hoarau, 2021).
     "lewthwaite.rules.title": ("Le jeu de Lewthwaite", "Lewthwaite's game"),
     "lewthwaite.rules.p1.title": ("Le matériel", "What you need"),
