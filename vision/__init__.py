@@ -1,1 +1,0 @@
-"""vision package (see README)."""
