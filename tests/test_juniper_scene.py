@@ -189,3 +189,28 @@ def test_play_command_headless(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["scene"] == "juniper" and len(summary["played"]) == 1
     assert shot.exists()
+
+
+def test_hint_only_for_a_person_to_move(app):
+    scene = JuniperScene(app, n=20, opponent="expert")
+    scene.play(14)  # now the computer is to move
+    scene.show_hint()
+    assert scene.hint is None
+
+
+def test_hint_when_losing_suggests_resisting(app):
+    scene = JuniperScene(app, n=20, opponent="hotseat")
+    scene.play(14)
+    scene.play(7)
+    scene.show_hint()
+    assert scene.hint == ("juniper.hint.lose", 1)
+
+
+def test_a_person_winning_gets_confetti(app):
+    scene = JuniperScene(app, n=20, opponent="hotseat")
+    for k in (14, 7, 1, 11):
+        scene.play(k)
+    assert scene.confetti is not None
+    _run(app, scene, 30)
+    scene.undo()
+    assert scene.confetti is None and scene.state.played == (14, 7, 1)

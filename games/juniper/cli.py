@@ -100,13 +100,14 @@ def run_tournament(args: argparse.Namespace) -> int:
     print(f"Juniper Green N = {args.n}: player 1 (rows) win rate against player 2 (columns), "
           f"{args.games} games each, seed {args.seed}"
           + (" (article's figure in brackets)" if args.n == 20 else ""))
-    print(" " * width + "".join(f"{b:>{width + 9}}" for b in levels))
+    cell = 16 if args.n == 20 else 9
+    print(" " * width + "".join(f"{b:>{cell}}" for b in levels))
     for a in levels:
         cells = []
         for b in levels:
             ours = f"{result.rate(a, b):.1f}%"
             theirs = ARTICLE_TABLE.get((a, b)) if args.n == 20 else None
-            cells.append(f"{ours + (f' [{theirs:.1f}]' if theirs is not None else ''):>{width + 9}}")
+            cells.append(f"{ours + (f' [{theirs:.1f}]' if theirs is not None else ''):>{cell}}")
         print(f"{a:<{width}}" + "".join(cells))
     print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
     return 0

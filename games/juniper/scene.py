@@ -18,6 +18,7 @@ from games.juniper.solver import analyse, perfect_move
 from kiosk import theme, ui
 from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
+from kiosk.overlays import Confetti
 from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 
@@ -152,6 +153,7 @@ class JuniperScene(Scene):
         self.pops: dict[int, Tween] = {}
         self.arrow_tween: Tween | None = None
         self.end_tween: Tween | None = None
+        self.confetti: Confetti | None = None
         self.computer_timer = 0.0
         self.restart_timer = 0.0
         self.games_played = 0
@@ -186,6 +188,7 @@ class JuniperScene(Scene):
         self.shake.clear()
         self.arrow_tween = None
         self.end_tween = None
+        self.confetti = None
         self.timeline.clear()
         self.computer_timer = self._delay()
         self._publish_lights()
@@ -212,6 +215,10 @@ class JuniperScene(Scene):
             self.end_tween = self.timeline.add(Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.3))
             self.restart_timer = 4.0
             self.games_played += 1
+            winner = 3 - self.state.current_player
+            if self.controller(winner) == PERSON:
+                # A person beat the computer (or won at hot-seat): celebrate.
+                self.confetti = Confetti([PLAYER_COLORS[winner], theme.HINT, ACCENT], seed=self.games_played)
             self.app.effects.publish(Sound("win"))
         else:
             self.app.effects.publish(
@@ -229,6 +236,7 @@ class JuniperScene(Scene):
             self.history.undo()
         self.hint = None
         self.end_tween = None
+        self.confetti = None
         self.computer_timer = self._delay()
         self.app.effects.publish(Sound("whoosh"))
         self._publish_lights()
@@ -236,7 +244,7 @@ class JuniperScene(Scene):
     def show_hint(self) -> None:
         """Ask the perfect player: "you can win: play 15" or the best way to resist."""
         state = self.state
-        if state.is_terminal():
+        if not self.human_to_move():
             return
         winning = analyse(state).to_move_wins
         move = perfect_move(state)
@@ -436,6 +444,8 @@ class JuniperScene(Scene):
         """Animations, the computer's moves and, in the demo, the next game."""
         super().update(dt)
         self.timeline.update(dt)
+        if self.confetti is not None:
+            self.confetti.update(dt)
         for table in (self.shake, self.pops):
             for k in [k for k, t in table.items() if t.done]:
                 del table[k]
@@ -488,6 +498,8 @@ class JuniperScene(Scene):
         self._draw_chain(surface)
         if self.state.is_terminal() and self.end_tween is not None:
             self._draw_end(surface)
+        if self.confetti is not None and self.end_tween is not None:
+            self.confetti.draw(surface)
         if self.setup_open:
             self._draw_setup(surface)
 
@@ -604,12 +616,10 @@ class JuniperScene(Scene):
         )
         if self.demo_players is None:
             for button in self.buttons[1:]:
-                button.enabled = not state.is_terminal() or button.label in (
-                    "button.undo",
-                    "juniper.button.why",
-                    "juniper.button.settings",
-                )
-                if button.label == "button.undo":
+                # The hint is for a person about to move; undo needs a move to take back.
+                if button.label == "button.hint":
+                    button.enabled = self.human_to_move()
+                elif button.label == "button.undo":
                     button.enabled = self.history.can_undo()
                 button.draw(surface, self.time)
         else:
