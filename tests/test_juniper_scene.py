@@ -214,3 +214,46 @@ def test_a_person_winning_gets_confetti(app):
     _run(app, scene, 30)
     scene.undo()
     assert scene.confetti is None and scene.state.played == (14, 7, 1)
+
+
+def _key(scene, key):
+    return scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_keyboard_types_numbers_and_shortcuts(app):
+    scene = JuniperScene(app, n=20, opponent="hotseat")
+    _key(scene, pygame.K_1)
+    assert scene.state.played == () and scene.typed == "1"
+    _key(scene, pygame.K_4)  # 14: no number of 1..20 starts with "14" and is longer, so it is played
+    assert scene.state.played == (14,)
+    _key(scene, pygame.K_7)  # 7 * 10 > 20: played at once
+    assert scene.state.played == (14, 7)
+    _key(scene, pygame.K_1)
+    _key(scene, pygame.K_RETURN)
+    assert scene.state.played == (14, 7, 1)
+    _key(scene, pygame.K_u)
+    assert scene.state.played == (14, 7)
+    _key(scene, pygame.K_h)
+    assert scene.hint == ("juniper.hint.lose", 1)
+    _key(scene, pygame.K_3)  # illegal after 7: nothing changes
+    assert scene.state.played == (14, 7)
+    _key(scene, pygame.K_r)
+    assert scene.state.played == ()
+
+
+def test_mute_button(app):
+    scene = JuniperScene(app, n=20)
+    muted = app.sound.muted
+    _tap(scene, scene.mute_button.rect.center)
+    assert app.sound.muted != muted
+
+
+def test_demo_changes_duel_after_each_game(app):
+    scene = juniper_scene.make_demo_scene(app)
+    duels = set()
+    for _ in range(60 * 120):
+        scene.update(1 / 60)
+        duels.add(tuple(scene.demo_players))
+        if len(duels) >= 2:
+            break
+    assert len(duels) >= 2

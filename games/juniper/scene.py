@@ -36,6 +36,8 @@ PERSON = "person"
 #: Seconds a computer waits before moving (kept short in headless runs so N frames show moves).
 COMPUTER_DELAY, HEADLESS_DELAY = 0.9, 0.3
 MONTECARLO_BUDGET = 0.15
+#: The attract mode's duels, in turn (player 1, player 2).
+DEMO_DUELS = (("expert", "montecarlo"), ("perfect", "expert"), ("semi-expert", "human"), ("montecarlo", "perfect"))
 
 
 def icon_cross(surface: pygame.Surface, r: pygame.Rect, c: tuple[int, int, int]) -> None:
@@ -155,6 +157,7 @@ class JuniperScene(Scene):
         self.end_tween: Tween | None = None
         self.confetti: Confetti | None = None
         self.computer_timer = 0.0
+        self.typed = ""
         self.restart_timer = 0.0
         self.games_played = 0
         self._build_buttons()
@@ -313,6 +316,14 @@ class JuniperScene(Scene):
                 size=24,
             ),
         ]
+        self.mute_button = ui.Button(
+            pygame.Rect(100, 22, 64, 60),
+            "",
+            self.toggle_sound,
+            color=(90, 110, 170),
+            literal=True,
+            icon=lambda surface, rect, color: ui.icon_speaker(surface, rect, color, self.app.sound.muted),
+        )
         self.again_button = ui.Button(
             pygame.Rect(0, 0, 330, 70), "button.again", self.again, color=theme.GOOD
         )
@@ -424,8 +435,9 @@ class JuniperScene(Scene):
             return False
         if self.setup_open:
             return ui.handle_buttons(self.setup_buttons, event)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go_home()
+        if event.type == pygame.KEYDOWN and self._handle_key(event):
+            return True
+        if self.mute_button.handle_event(event):
             return True
         if self.state.is_terminal() and self.end_tween is not None and self.again_button.handle_event(event):
             return True
@@ -439,6 +451,41 @@ class JuniperScene(Scene):
                 self.play(number)
                 return True
         return False
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        """Escape: menu; H hint, U undo, R new game; digits type a number (Enter plays it, or it is
+        played as soon as no longer number can start with those digits)."""
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.app.go_home()
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key == pygame.K_u:
+            self.undo()
+        elif key == pygame.K_r:
+            self.again()
+        elif pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP0 <= key <= pygame.K_KP9:
+            digit = key - pygame.K_0 if key <= pygame.K_9 else key - pygame.K_KP0
+            self.typed = (self.typed + str(digit)).lstrip("0")
+            if self.typed and int(self.typed) * 10 > self.settings.n:
+                self._play_typed()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._play_typed()
+        elif key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+        else:
+            return False
+        return True
+
+    def _play_typed(self) -> None:
+        typed, self.typed = self.typed, ""
+        if typed and self.human_to_move():
+            self.play(int(typed))
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute (the speaker button)."""
+        self.app.sound.toggle_mute()
+        self.app.effects.publish(Sound("click"))
 
     def update(self, dt: float) -> None:
         """Animations, the computer's moves and, in the demo, the next game."""
@@ -456,6 +503,8 @@ class JuniperScene(Scene):
             if self.demo_players is not None:
                 self.restart_timer -= dt
                 if self.restart_timer <= 0:
+                    # Show a different duel each time: the article's players and the perfect one.
+                    self.demo_players = DEMO_DUELS[self.games_played % len(DEMO_DUELS)]
                     self.new_game()
             return
         level = self.controller(state.current_player)
@@ -504,11 +553,13 @@ class JuniperScene(Scene):
             self._draw_setup(surface)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
-        ui.draw_text(surface, tr("juniper.title"), (110, 50), 46, ACCENT_DARK, "title", "midleft")
+        title_x = 24 if self.demo_players is not None else 186
+        ui.draw_text(surface, tr("juniper.title"), (title_x, 50), 46, ACCENT_DARK, "title", "midleft")
         rule = tr("juniper.rule.short", n=self.settings.n)
         ui.draw_text(surface, rule, (1256, 52), 24, theme.INK_SOFT, "text", "midright")
         if self.demo_players is None:
             self.buttons[0].draw(surface, self.time)
+            self.mute_button.draw(surface, self.time)
 
     def _tile_colors(
         self, k: int, legal: set[int], hint: int | None
@@ -1067,7 +1118,7 @@ def make_scene(app) -> JuniperScene:  # noqa: ANN001 - App
 
 def make_demo_scene(app) -> JuniperScene:  # noqa: ANN001 - App
     """Computer against computer, N = 20, restarting by itself (attract mode)."""
-    return JuniperScene(app, n=DEFAULT_N, demo_players=("expert", "montecarlo"))
+    return JuniperScene(app, n=DEFAULT_N, demo_players=DEMO_DUELS[0])
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
