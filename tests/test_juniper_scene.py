@@ -257,3 +257,40 @@ def test_demo_changes_duel_after_each_game(app):
         if len(duels) >= 2:
             break
     assert len(duels) >= 2
+
+
+def test_random_taps_and_keys_never_break_the_scene():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from games.juniper.rules import from_moves
+
+    _fresh_fonts()
+    application = App(AppOptions(frames=1, mute=True, seed=5))
+    keys = [pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_5, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_u,
+            pygame.K_h, pygame.K_a]
+    events = st.one_of(
+        st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
+        st.tuples(st.just("key"), st.sampled_from(keys), st.just(0)),
+        st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
+    )
+
+    @settings(max_examples=25, deadline=None)
+    @given(opponent=st.sampled_from(["hotseat", "expert", "random"]), n=st.sampled_from([6, 12, 20]),
+           script=st.lists(events, max_size=30))
+    def run(opponent, n, script):
+        scene = JuniperScene(application, n=n, opponent=opponent)
+        application.home_factory = lambda app: JuniperScene(app)
+        for kind, a, b in script:
+            if kind == "tap":
+                _tap(scene, (a, b))
+            elif kind == "key" and a != pygame.K_ESCAPE:
+                _key(scene, a)
+            else:
+                for _ in range(a):
+                    scene.update(1 / 60)
+            scene.draw(application.screen)
+            # Whatever happened, the position is a legal game of 1..n.
+            assert from_moves(scene.state.n, list(scene.state.played)) == scene.state
+
+    run()
