@@ -68,6 +68,21 @@ def test_perfect_move_at_1000():
     assert worst < 0.1 and first < 0.1
 
 
+def test_perfect_against_perfect_at_1000_losing_side():
+    # At N = 1000 player 1 wins: every move of player 2 is made from a lost position, where the
+    # perfect player tries the exact longest-loss search, then the matching heuristic.
+    state = JuniperParams(1000).new_initial_state()
+    times = []
+    while not state.is_terminal():
+        move, seconds = _timed(perfect_move, state)
+        if state.current_player == 2:
+            times.append(seconds)
+        state = state.play(move)
+    print(f"\n[juniper] perfect vs perfect at N = 1000: {len(state.played)} moves, player {state.outcome().winner} "
+          f"wins; losing side's moves: mean {1000 * sum(times) / len(times):.1f} ms, worst {1000 * max(times):.1f} ms")
+    assert state.outcome().winner == 1 and max(times) < 0.1
+
+
 @pytest.mark.parametrize("n", [20, 24, 30, 40, 50])
 def test_article_search(n):
     result, seconds = _timed(article_first_player_wins, n)

@@ -11,6 +11,8 @@ from games.juniper.solver import (
     article_first_player_wins,
     brute_force_to_move_wins,
     first_player_wins,
+    game_values,
+    longest_loss_move,
     perfect_move,
     random_play_first_player_probability,
     winners,
@@ -95,6 +97,44 @@ def test_perfect_player_resists_with_a_legal_move_when_losing():
     lost = JuniperParams(10).new_initial_state()
     assert not analyse(lost).to_move_wins
     assert perfect_move(lost) in lost.legal_moves()
+
+
+def _plain_values(state):
+    # (mover wins, moves left) by plain recursion: fastest win, slowest loss.
+    moves = state.legal_moves()
+    if not moves:
+        return False, 0
+    results = [_plain_values(state.play(m)) for m in moves]
+    wins = [1 + left for opp_wins, left in results if not opp_wins]
+    if wins:
+        return True, min(wins)
+    return False, max(1 + left for _w, left in results)
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_game_values_against_plain_recursion(n):
+    state = JuniperParams(n).new_initial_state()
+    values = game_values(state)
+    for move, (mover_wins, left) in values.items():
+        opp_wins, opp_left = _plain_values(state.play(move))
+        assert (mover_wins, left) == (not opp_wins, opp_left)
+
+
+@pytest.mark.parametrize("n", [6, 7, 10, 11, 15])
+def test_losing_perfect_player_makes_the_game_last_longest(n):
+    # Player 2 wins for these N: perfect against perfect lasts exactly the exact longest loss.
+    state = JuniperParams(n).new_initial_state()
+    assert not analyse(state).to_move_wins
+    best = max(left + 1 for _w, left in game_values(state).values())
+    while not state.is_terminal():
+        state = state.play(perfect_move(state))
+    assert state.outcome().winner == 2
+    assert len(state.played) == best
+
+
+def test_exact_search_gives_up_on_big_positions():
+    assert longest_loss_move(JuniperParams(200).new_initial_state(), max_nodes=1000) is None
+    assert game_values(from_moves(1000, [2]), max_seconds=0.001) is None
 
 
 def _exact_random(state):

@@ -131,15 +131,20 @@ def to_move_wins(state: JuniperState) -> bool:
     return analyse(state).to_move_wins
 
 
-def perfect_move(state: JuniperState, time_budget: float = 0.06) -> int:
+def perfect_move(state: JuniperState, time_budget: float = 0.045) -> int:
     """The perfect player's move.
 
     Winning: follow the matching (play the last number's partner; any winning reply would do).
     Before the first move: the smallest winning even number. Losing: every move loses against
-    perfect play, so resist: play the move that leaves the opponent the fewest winning replies
-    (the best chance that a human slips), then the one with the most replies (the game goes
-    on longest), then the smallest number. Counting winning replies costs one alternating search
-    per candidate; past ``time_budget`` seconds the remaining candidates are ranked by replies only.
+    perfect play, so resist and keep the game going as long as possible:
+
+    * when the rest of the game is small enough (at most :data:`EXACT_NODES` positions, which
+      covers N = 20 from the start), an exact search finds the move after which the game lasts
+      longest if the winner hurries and the loser delays (:func:`longest_loss_move`);
+    * otherwise a heuristic: the move that leaves the opponent the fewest winning replies (the
+      best chance that a person slips), then the one with the most replies, then the smallest
+      number. Counting winning replies costs one alternating search per candidate; past
+      ``time_budget`` seconds the remaining candidates are ranked by replies only.
     """
     legal = state.legal_moves()
     if not legal:
@@ -148,12 +153,84 @@ def perfect_move(state: JuniperState, time_budget: float = 0.06) -> int:
     if not state.played:
         if analysis.winning_moves:
             return analysis.winning_moves[0]
-        return _resist_first_move(state, legal)
+        exact = longest_loss_move(state)
+        return exact if exact is not None else _resist_first_move(state, legal)
     v = state.played[-1]
     if analysis.to_move_wins:
         partner = analysis.mate[v]
         return partner if partner in legal else analysis.winning_moves[0]
+    exact = longest_loss_move(state)
+    if exact is not None:
+        return exact
     return _resist(state, legal, analysis, time_budget)
+
+
+#: Largest number of distinct positions, and seconds, the exact longest-loss search may spend
+#: (the perfect player must answer within 100 ms even at N = 1000).
+EXACT_NODES = 400_000
+EXACT_SECONDS = 0.035
+
+
+class _TooBig(Exception):
+    """The exact search would visit more than its allowance of positions."""
+
+
+def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
+                max_seconds: float | None = None) -> dict[int, tuple[bool, int]] | None:
+    """For each legal move: (the mover then wins, number of moves left after it) under play where
+    the winner ends the game as fast as possible and the loser as late as possible.
+
+    A full memoised search over (numbers used, last number); ``None`` when it would visit more
+    than ``max_nodes`` positions or take more than ``max_seconds`` (big N: use the matching
+    heuristics instead).
+    """
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    masks = neighbour_masks(state.n)
+    memo: dict[tuple[int, int], tuple[bool, int]] = {}
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * state.n + 100))
+
+    def value(used: int, last: int) -> tuple[bool, int]:
+        # (the player to move wins, moves left) from the position after ``last``.
+        key = (used, last)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if len(memo) >= max_nodes or (deadline is not None and len(memo) % 512 == 0
+                                       and time.perf_counter() > deadline):
+            raise _TooBig
+        free = masks[last] & ~used
+        fastest_win: int | None = None
+        slowest_loss = 0
+        while free:
+            low = free & -free
+            free ^= low
+            opponent_wins, left = value(used | low, low.bit_length() - 1)
+            if not opponent_wins:
+                fastest_win = 1 + left if fastest_win is None else min(fastest_win, 1 + left)
+            else:
+                slowest_loss = max(slowest_loss, 1 + left)
+        found = (True, fastest_win) if fastest_win is not None else (False, slowest_loss)
+        memo[key] = found
+        return found
+
+    try:
+        result = {}
+        for move in state.legal_moves():
+            opponent_wins, left = value(state.used | 1 << move, move)
+            result[move] = (not opponent_wins, left)
+        return result
+    except _TooBig:
+        return None
+
+
+def longest_loss_move(state: JuniperState, max_nodes: int = EXACT_NODES,
+                      max_seconds: float | None = EXACT_SECONDS) -> int | None:
+    """In a lost position, the move after which the game lasts longest (exact), or ``None`` if the
+    position is too big for the exact search. Ties go to the smallest number."""
+    values = game_values(state, max_nodes, max_seconds)
+    if values is None:
+        return None
+    return max(values, key=lambda m: (values[m][1], -m))
 
 
 def _resist_first_move(state: JuniperState, legal: list[int]) -> int:
