@@ -93,3 +93,11 @@ def test_article_search(n):
 def test_random_play_exact_probability():
     p, seconds = _timed(random_play_first_player_probability, 20)
     print(f"\n[juniper] exact P(player 1 wins | both random), N = 20: {100 * p:.3f}% in {seconds:.2f} s")
+
+
+def test_tournament_table_time():
+    from games.juniper.tournament import run_tournament
+
+    result, seconds = _timed(run_tournament, 20, 100, 0)
+    print(f"\n[juniper] tournament N = 20, 100 games per pairing, 36 pairings: {seconds:.1f} s; "
+          f"expert vs expert {result.rate('expert', 'expert'):.0f}% (article 100%)")

@@ -171,6 +171,13 @@ EXACT_NODES = 400_000
 EXACT_SECONDS = 0.035
 
 
+#: Values found by :func:`game_values` for small N, kept between calls (they never change, so a
+#: game's next move then costs almost nothing). Dropped when they grow past ``_MEMO_LIMIT``
+#: entries; for larger N the exact search rarely finishes and each call starts afresh.
+_VALUE_MEMOS: dict[int, dict[tuple[int, int], tuple[bool, int]]] = {}
+_MEMO_LIMIT, _MEMO_MAX_N = 500_000, 40
+
+
 class _TooBig(Exception):
     """The exact search would visit more than its allowance of positions."""
 
@@ -186,7 +193,10 @@ def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
     """
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     masks = neighbour_masks(state.n)
-    memo: dict[tuple[int, int], tuple[bool, int]] = {}
+    memo = _VALUE_MEMOS.setdefault(state.n, {}) if state.n <= _MEMO_MAX_N else {}
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    start_size = len(memo)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * state.n + 100))
 
     def value(used: int, last: int) -> tuple[bool, int]:
@@ -195,8 +205,8 @@ def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
         found = memo.get(key)
         if found is not None:
             return found
-        if len(memo) >= max_nodes or (deadline is not None and len(memo) % 512 == 0
-                                       and time.perf_counter() > deadline):
+        added = len(memo) - start_size
+        if added >= max_nodes or (deadline is not None and added % 512 == 0 and time.perf_counter() > deadline):
             raise _TooBig
         free = masks[last] & ~used
         fastest_win: int | None = None
