@@ -85,7 +85,7 @@ def test_hint_says_how_to_win(app):
     scene = JuniperScene(app, n=20, opponent="hotseat")
     scene.play(14)
     scene.show_hint()
-    assert scene.hint == ("juniper.hint.win", 7)
+    assert scene.hint == ("juniper.hint.win_one", 7)  # after 7 only the poisoned 1 is left
     assert "7" in scene._side_message()
     scene.play(7)
     assert scene.hint is None
@@ -189,6 +189,16 @@ def test_play_command_headless(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["scene"] == "juniper" and len(summary["played"]) == 1
     assert shot.exists()
+
+
+def test_hint_words(app):
+    scene = JuniperScene(app, n=20, opponent="hotseat")
+    scene.show_hint()  # player 1 wins at N = 20, but not in one move
+    assert scene.hint[0] == "juniper.hint.win" and scene.hint[1] in scene.state.legal_moves()
+    for k in (8, 16, 2, 1):
+        scene.play(k)
+    scene.show_hint()
+    assert scene.hint[0] == "juniper.hint.win_now" and scene.hint[1] in (11, 13, 17, 19)
 
 
 def test_hint_only_for_a_person_to_move(app):

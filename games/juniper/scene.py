@@ -251,7 +251,15 @@ class JuniperScene(Scene):
             return
         winning = analyse(state).to_move_wins
         move = perfect_move(state)
-        self.hint = ("juniper.hint.win" if winning else "juniper.hint.lose", move)
+        key = "juniper.hint.win" if winning else "juniper.hint.lose"
+        if winning:
+            # Say why when the reason fits in a sentence a child can check.
+            after = state.play(move).legal_moves()
+            if not after:
+                key = "juniper.hint.win_now"
+            elif after == [1]:
+                key = "juniper.hint.win_one"
+        self.hint = (key, move)
         self.app.effects.publish(Sound("hint"))
         self._publish_lights()
 

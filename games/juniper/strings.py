@@ -96,6 +96,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Si tu joues {move}, ton adversaire aura {count} réponse(s).",
         "If you play {move}, your opponent will have {count} reply(ies).",
     ),
+    "juniper.hint.win_now": (
+        "Tu peux gagner tout de suite : joue {move} ! Après {move}, ton adversaire ne pourra plus rien jouer.",
+        "You can win right now: play {move}! After {move}, your opponent cannot play anything.",
+    ),
+    "juniper.hint.win_one": (
+        "Tu peux gagner : joue {move} ! Après {move}, ton adversaire ne pourra jouer que 1, le poison.",
+        "You can win: play {move}! After {move}, your opponent can only play 1, the poison.",
+    ),
     "juniper.hint.win": ("Tu peux gagner : joue {move} !", "You can win: play {move}!"),
     "juniper.hint.lose": (
         "Contre un joueur parfait, c'est perdu… Pour résister le plus longtemps : joue {move}.",
