@@ -9,6 +9,7 @@ leaves live mode after 2.5 s of silence.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -53,8 +54,10 @@ class LedSystem:
     """
 
     def __init__(self, config: LedConfig, link: SerialLink, *, clock: Callable[[], float] = time.monotonic,
-                 start: bool = True) -> None:
+                 start: bool = True, log: Callable[[str], None] | None = None) -> None:
         self.config = config
+        self._log = log or _log_to_stderr
+        self._was_connected: bool | None = None
         self.link = link
         self._clock = clock
         self._lock = threading.Lock()
@@ -109,7 +112,12 @@ class LedSystem:
         with self._lock:
             lights, since, changed_at = self._lights, self._since, self._changed_at
         if lights is None:
-            return self.config.keepalive
+            # Nothing to show yet: open the port anyway, so a missing board is reported at start.
+            self.link.connect()
+            self._report_link()
+            if self.link.connected:
+                return self.config.keepalive
+            return max(0.0, self.link.next_attempt - self._clock())
         now = self._clock()
         animated = is_animated(lights)
         layout = self._layout(lights)
@@ -131,6 +139,7 @@ class LedSystem:
             else:
                 self._last_sent = now  # the link retries on its own back-off schedule
             self._last_anim = now
+            self._report_link()
             with self._lock:
                 if self._changed_at == changed_at:
                     self._changed_at = None
@@ -140,6 +149,19 @@ class LedSystem:
         if not self.link.connected:
             waits.append(self.link.next_attempt - self._clock())
         return max(0.0, min(waits))
+
+    def _report_link(self) -> None:
+        """Tell the operator once when the board comes or goes, not at every retry."""
+        connected = self.link.connected
+        if connected == self._was_connected:
+            return
+        if connected:
+            self._log(f"LED board: connected to {self.link.port} "
+                      f"({self.config.protocol}, {self.config.baud} baud)")
+        else:
+            self._log(f"LED board: {self.link.port} unavailable ({self.link.status.last_error}); "
+                      f"the game goes on, retrying in the background")
+        self._was_connected = connected
 
     def _run(self) -> None:
         while not self._stop:
@@ -169,6 +191,10 @@ class LedSystem:
         """Link state and counters (for diagnostics)."""
         return {**self.link.status.as_dict(), "frames_sent": self.frames_sent,
                 "warnings": list(self.warnings)}
+
+
+def _log_to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def start_led_system(port: str, protocol: str | None = None, baud: int | None = None,
