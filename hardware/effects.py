@@ -91,13 +91,13 @@ def scale(colour: RGB, factor: float) -> RGB:
 #: The look of each role. Timings are chosen for children: blinks at 2 Hz at most for warnings,
 #: slow breathing for calm states.
 LOOKS: dict[str, Look] = {
-    "legal": Look(OKABE_ITO["bluish_green"], "solid", level=0.55),
+    "legal": Look(OKABE_ITO["bluish_green"], "pulse", period=1.8, level=0.7),
     "selected": Look(OKABE_ITO["yellow"], "pulse", period=0.9),
     "hint": Look(OKABE_ITO["reddish_purple"], "blink", period=0.8, duty=0.6),
     "computer_from": Look(OKABE_ITO["sky_blue"], "blink", period=0.4, cycle=1.6, window=(0.0, 0.5)),
     "computer_to": Look(OKABE_ITO["sky_blue"], "blink", period=0.4, cycle=1.6, window=(0.5, 1.0)),
     "put_back": Look(OKABE_ITO["vermillion"], "blink", period=0.5),
-    "player1": Look(OKABE_ITO["orange"], "solid", level=0.8),
+    "player1": Look(OKABE_ITO["vermillion"], "solid", level=0.8),
     "player2": Look(OKABE_ITO["blue"], "solid", level=0.9),
     "win": Look(OKABE_ITO["yellow"], "rainbow", period=1.5),
 }
