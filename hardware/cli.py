@@ -193,7 +193,7 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         while args.seconds is None or time.monotonic() - start < args.seconds:
             for frame in emulator.poll(0.05):
                 if frame.pixels != previous:
-                    print(format_frame(emulator.frames, frame), flush=True)
+                    print(format_frame(counted + 1, frame), flush=True)
                     if colour:
                         print(ansi_grid(frame, positions), flush=True)
                     previous = frame.pixels

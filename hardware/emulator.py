@@ -23,11 +23,13 @@ class PtyEmulator:
     """The device side of a pty that decodes LED frames.
 
     ``link`` (optional) is a symlink kept pointing at the current pty, so that a client that
-    opens the link finds the emulator again after :meth:`reopen`.
+    opens the link finds the emulator again after :meth:`reopen`. ``keep_raw`` keeps every byte
+    received in :attr:`raw`.
     """
 
-    def __init__(self, leds: int = 25, link: str | None = None) -> None:
+    def __init__(self, leds: int = 25, link: str | None = None, keep_raw: bool = False) -> None:
         self.leds = leds
+        self.raw = bytearray() if keep_raw else None  # every byte received, for byte-exact tests
         self.link = link
         self._master: int | None = None
         self._slave: int | None = None
@@ -91,6 +93,8 @@ class PtyEmulator:
     def feed(self, data: bytes) -> list[Frame]:
         """Decode ``data`` as if it had arrived on the pty."""
         self.bytes += len(data)
+        if self.raw is not None:
+            self.raw += data
         frames = list(self.decoder.feed(data))
         now = time.perf_counter()
         for frame in frames:

@@ -67,7 +67,7 @@ class LedSystem:
         self._since = 0.0  # when the current lights appeared: animations start from there
         self._changed_at: float | None = None  # a change not yet written
         self._last_sent = -1e9
-        self._last_anim = -1e9
+        self._next_anim = -1e9  # animation frames follow a fixed schedule, so rounding cannot drift
         self.frames_sent = 0
         self.latencies: list[float] = []  # seconds from a change to its frame written, newest last
         self.warnings: list[str] = []
@@ -126,7 +126,7 @@ class LedSystem:
         due = (
             changed_at is not None
             or now - self._last_sent >= self.config.keepalive
-            or (animated and now - self._last_anim >= interval)
+            or (animated and now >= self._next_anim - 1e-3)
         )
         if due:
             frame = encode_lights(lights, now - since, self.config, layout)
@@ -138,14 +138,15 @@ class LedSystem:
                     del self.latencies[:-1000]
             else:
                 self._last_sent = now  # the link retries on its own back-off schedule
-            self._last_anim = now
+            # Keep the rhythm; after a stall (a slow write, a reconnect) restart it from now.
+            self._next_anim = self._next_anim + interval if now - self._next_anim < interval else now + interval
             self._report_link()
             with self._lock:
                 if self._changed_at == changed_at:
                     self._changed_at = None
         waits = [self.config.keepalive - (self._clock() - self._last_sent)]
         if animated:
-            waits.append(interval - (self._clock() - self._last_anim))
+            waits.append(self._next_anim - self._clock())
         if not self.link.connected:
             waits.append(self.link.next_attempt - self._clock())
         return max(0.0, min(waits))
