@@ -139,7 +139,8 @@ class LedSystem:
             else:
                 self._last_sent = now  # the link retries on its own back-off schedule
             # Keep the rhythm; after a stall (a slow write, a reconnect) restart it from now.
-            self._next_anim = self._next_anim + interval if now - self._next_anim < interval else now + interval
+            behind = now - self._next_anim >= interval
+            self._next_anim = now + interval if behind else self._next_anim + interval
             self._report_link()
             with self._lock:
                 if self._changed_at == changed_at:

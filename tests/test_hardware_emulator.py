@@ -54,7 +54,8 @@ def test_frames_through_the_pty_are_byte_exact(protocol: str) -> None:
     emulator = PtyEmulator(272, keep_raw=True)
     path = emulator.open()
     reader = Reader(emulator)
-    frames = [encode(protocol, [((i * 7 + k) % 256, k % 256, 255 - k % 256) for k in range(272)]) for i in range(5)]
+    frames = [encode(protocol, [((i * 7 + k) % 256, k % 256, 255 - k % 256) for k in range(272)])
+              for i in range(5)]
     port = serial.Serial(path, 115200, timeout=0.1, write_timeout=2)
     try:
         for frame in frames:
@@ -74,7 +75,8 @@ def test_led_test_lights_each_led_alone_then_all_off(protocol: str, leds: int) -
     path = emulator.open()
     reader = Reader(emulator)
     try:
-        code = main.main(["led-test", "--port", path, "--protocol", protocol, "--leds", str(leds), "--delay", "0"])
+        code = main.main(["led-test", "--port", path, "--protocol", protocol, "--leds", str(leds),
+                          "--delay", "0"])
         reader.wait_for(leds + 1)
     finally:
         reader.close()

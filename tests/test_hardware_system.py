@@ -47,7 +47,8 @@ def test_a_change_is_written_as_one_exact_frame() -> None:
     red, blue = OKABE_ITO["vermillion"], OKABE_ITO["blue"]
     pixels[20] = (red[1] * 128 // 255, red[0] * 128 // 255, red[2] * 128 // 255)  # top-left cell, GRB, capped
     b = [round(x * 0.9) for x in blue]
-    pixels[4] = (b[1] * 128 // 255, b[0] * 128 // 255, b[2] * 128 // 255)  # bottom-right: serpentine row 0 end
+    # bottom-right cell: the end of the serpentine's first row
+    pixels[4] = (b[1] * 128 // 255, b[0] * 128 // 255, b[2] * 128 // 255)
     assert bytes(device.written) == encode_adalight(pixels)
 
 
