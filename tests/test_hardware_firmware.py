@@ -75,7 +75,8 @@ def test_the_parser_compiles_for_the_arduino_uno(tmp_path: Path) -> None:
     if compiler is None:
         pytest.skip("avr-g++ is not installed (Debian: apt-get install gcc-avr avr-libc)")
     source = FIRMWARE / "host_test" / "avr_check.cpp"
-    result = subprocess.run([compiler, "-mmcu=atmega328p", "-Os", "-Wall", "-Wextra", "-Werror", "-std=gnu++11",
+    flags = ["-mmcu=atmega328p", "-Os", "-Wall", "-Wextra", "-Werror", "-std=gnu++11"]
+    result = subprocess.run([compiler, *flags,
                              "-c", str(source), "-o", str(tmp_path / "a.o")],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
