@@ -80,3 +80,14 @@ def test_the_parser_compiles_for_the_arduino_uno(tmp_path: Path) -> None:
                              "-c", str(source), "-o", str(tmp_path / "a.o")],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_wiring_picture_renders(tmp_path: Path) -> None:
+    import pygame
+
+    from hardware.wiring_picture import SIZE, render
+
+    out = render(tmp_path / "wiring.png")
+    image = pygame.image.load(str(out))
+    assert image.get_size() == SIZE
+    assert (FIRMWARE / "wiring.png").exists()
