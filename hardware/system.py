@@ -82,6 +82,10 @@ class LedSystem:
         """Receive a bus message; only :class:`BoardLights` matter here."""
         if not isinstance(message, BoardLights):
             return
+        if not (_is_size(message.rows) and _is_size(message.cols)):
+            self._warn(f"BoardLights for {message.game!r} ignored: a board must be 1..64 x 1..64, "
+                       f"not {message.rows!r} x {message.cols!r}")
+            return
         with self._lock:
             if message == self._lights:
                 return
@@ -91,9 +95,12 @@ class LedSystem:
             self._changed_at = now
         unknown = unknown_roles(message)
         if unknown:
-            self.warnings.append(f"unknown LED role(s) {', '.join(sorted(unknown))} left dark")
-            del self.warnings[:-10]
+            self._warn(f"unknown LED role(s) {', '.join(sorted(map(str, unknown)))} left dark")
         self._wake.set()
+
+    def _warn(self, text: str) -> None:
+        self.warnings.append(text)
+        del self.warnings[:-10]
 
     # -- the thread side ---------------------------------------------------------------------
     def animation_interval(self, leds: int) -> float:
@@ -170,8 +177,7 @@ class LedSystem:
             try:
                 pause = self.step()
             except Exception as exc:  # noqa: BLE001 - the LED thread must outlive any bad message
-                self.warnings.append(f"LED frame failed: {type(exc).__name__}: {exc}")
-                del self.warnings[:-10]
+                self._warn(f"LED frame failed: {type(exc).__name__}: {exc}")
                 pause = self.config.keepalive
             self._wake.wait(pause)
             self._wake.clear()
@@ -193,6 +199,10 @@ class LedSystem:
         """Link state and counters (for diagnostics)."""
         return {**self.link.status.as_dict(), "frames_sent": self.frames_sent,
                 "warnings": list(self.warnings)}
+
+
+def _is_size(value: object) -> bool:
+    return type(value) is int and 1 <= value <= 64
 
 
 def _log_to_stderr(message: str) -> None:

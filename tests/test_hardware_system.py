@@ -6,6 +6,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hardware.config import LedConfig, config_from_dict
 from hardware.effects import OKABE_ITO
@@ -196,3 +198,29 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
         app.close()
     assert app.leds is None
     assert App(AppOptions(frames=1)).leds is None
+
+
+roles = st.sampled_from(["legal", "selected", "hint", "computer_from", "computer_to", "put_back", "player1",
+                         "player2", "win", "sparkle", ""])
+cells = st.dictionaries(st.tuples(st.integers(-2, 20), st.integers(-2, 20)), roles, max_size=30)
+sizes = st.sampled_from([-1, 0, 1, 2, 5, 17, 65])
+messages = st.builds(BoardLights, st.sampled_from(["lewthwaite", "lightning", "x"]), sizes, sizes, cells, st.booleans(),
+                     st.dictionaries(st.tuples(st.integers(0, 5), st.integers(0, 5)),
+                                     st.tuples(*[st.integers(0, 255)] * 3), max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(messages, st.floats(0, 3)), min_size=1, max_size=6))
+def test_any_message_sequence_never_raises_and_every_frame_is_whole(sequence: list) -> None:
+    system, device, clock = make()
+    expected_counts = []
+    for message, wait in sequence:
+        system(message)  # must never raise: it runs inside the game loop
+        clock.now += wait
+        system.step()
+        if 1 <= message.rows <= 64 and 1 <= message.cols <= 64:
+            expected_counts.append(message.rows * message.cols)
+    decoder = FrameDecoder()
+    counts = {f.count for f in decoder.feed(bytes(device.written))}
+    assert counts <= set(expected_counts)
+    assert decoder.bad_frames == 0 and decoder.skipped_bytes == 0 and decoder.pending == 0
