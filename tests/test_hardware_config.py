@@ -106,3 +106,9 @@ def test_the_cli_exits_2_on_a_corrupt_file(tmp_path: Path, argv: list[str],
     path = write(tmp_path, '{"games": {"lewthwaite": {"rows": 5, "cols": 5, "rotation": 45}}}')
     assert main.main([a.format(path=path) for a in argv]) == 2
     assert "rotation must be one of 0, 90, 180, 270" in capsys.readouterr().err
+
+
+def test_the_shipped_example_loads() -> None:
+    config = load_config(Path(__file__).resolve().parent.parent / "hardware" / "example_leds.json")
+    assert config.strip_length(config.games["lightning"]) == 297
+    assert config.games["lightning"].first_led == 25
