@@ -2,14 +2,15 @@
 
 The Adalight sketch greets the host with ``Ada\\n`` when it starts (and repeats it every second
 while it receives nothing); WLED answers the JSON request ``{"v":true}`` with its state and
-info. :func:`detect` listens for the greeting first, then asks WLED, and says what it found, or
-plainly that nothing answered.
+info (since 0.13), and a lone ``v`` with ``WLED <version>``. :func:`detect` listens for the
+greeting first, then asks WLED both ways, and says what it found, or plainly that nothing answered.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,10 @@ from typing import Any
 from hardware.link import Opener, describe_error, open_serial
 
 WLED_QUERY = b'{"v":true}'
-ADALIGHT_GREETING = b"Ada"
+WLED_VERSION_QUERY = b"v"
+#: the whole line, so that "Adafruit ..." printed by some other sketch is not taken for a greeting
+ADALIGHT_GREETING = re.compile(rb"Ada\r?\n")
+WLED_VERSION_LINE = re.compile(rb"WLED ([0-9][0-9A-Za-z._-]*)")
 
 
 @dataclass(frozen=True)
@@ -92,31 +96,49 @@ def detect(port: str, baud: int = 115200, *, listen: float = 2.5, wled_wait: flo
     except Exception as exc:  # noqa: BLE001 - reported to the user, not raised
         return Detection("unreachable", port, f"cannot open {port}: {describe_error(exc)}")
     try:
-        heard = _read_for(serial_port, listen, clock, lambda data: ADALIGHT_GREETING in data)
-        if ADALIGHT_GREETING in heard:
+        greeted = lambda data: ADALIGHT_GREETING.search(data) is not None  # noqa: E731
+        heard = _read_for(serial_port, listen, clock, greeted)
+        if ADALIGHT_GREETING.search(heard):
             return Detection("adalight", port, f"an Adalight device greeted us on {port} at {baud} baud",
                              {"baud": baud})
         try:
             serial_port.write(WLED_QUERY)
         except Exception as exc:  # noqa: BLE001
             return Detection("unreachable", port, f"{port} opened but writing failed: {describe_error(exc)}")
-        answer = _read_for(serial_port, wled_wait, clock, lambda data: parse_wled_reply(data) is not None)
-        reply = parse_wled_reply(answer)
-        if reply is not None:
-            details = _wled_details(reply)
-            count = f", {details['leds']} LEDs" if details["leds"] is not None else ""
-            message = f"WLED {details['version']} ('{details['name']}'{count}) answered on {port}"
-            return Detection("wled", port, message, {"baud": baud, **details})
-        received = heard + answer
-        if received:
-            preview = received[:24].hex(" ")
-            message = (f"{port} sent {len(received)} bytes that are neither an Adalight greeting nor a "
-                       f"WLED answer (first bytes: {preview}); check the baud rate ({baud}) and the firmware")
-            return Detection("garbage", port, message, {"baud": baud, "bytes": len(received)})
-        message = (f"nothing answered on {port} at {baud} baud: no Adalight greeting within {listen:g} s and "
-                   f"no WLED answer to {WLED_QUERY.decode()}; check the cable, the baud rate and that the "
-                   f"board runs WLED or the Adalight sketch")
-        return Detection("silent", port, message, {"baud": baud})
+        try:
+            return _ask_wled(serial_port, port, baud, listen, wled_wait, clock, heard)
+        except Exception as exc:  # noqa: BLE001 - a device that vanishes mid-question
+            return Detection("unreachable", port, f"{port} failed during detection: {describe_error(exc)}")
     finally:
         with contextlib.suppress(Exception):  # nothing more to do with a dead port
             serial_port.close()
+
+
+def _ask_wled(serial_port: Any, port: str, baud: int, listen: float, wled_wait: float,
+              clock: Callable[[], float], heard: bytes) -> Detection:
+    """The greeting did not come: read WLED's answer to the JSON query, else ask for its version."""
+    answer = _read_for(serial_port, wled_wait, clock, lambda data: parse_wled_reply(data) is not None)
+    reply = parse_wled_reply(answer)
+    if reply is not None:
+        details = _wled_details(reply)
+        count = f", {details['leds']} LEDs" if details["leds"] is not None else ""
+        message = f"WLED {details['version']} ('{details['name']}'{count}) answered on {port}"
+        return Detection("wled", port, message, {"baud": baud, **details})
+    # WLED before 0.13 has no JSON over serial but answers a lone 'v' with its version.
+    serial_port.write(WLED_VERSION_QUERY)
+    answer += _read_for(serial_port, wled_wait, clock, lambda data: WLED_VERSION_LINE.search(data) is not None)
+    version = WLED_VERSION_LINE.search(answer)
+    if version:
+        details = {"version": version.group(1).decode(), "name": "WLED", "leds": None}
+        message = f"WLED {details['version']} answered on {port}"
+        return Detection("wled", port, message, {"baud": baud, **details})
+    received = heard + answer
+    if received:
+        preview = received[:24].hex(" ")
+        message = (f"{port} sent {len(received)} bytes that are neither an Adalight greeting nor a "
+                   f"WLED answer (first bytes: {preview}); check the baud rate ({baud}) and the firmware")
+        return Detection("garbage", port, message, {"baud": baud, "bytes": len(received)})
+    message = (f"nothing answered on {port} at {baud} baud: no Adalight greeting within {listen:g} s and "
+               f"no WLED answer to {WLED_QUERY.decode()} or 'v'; check the cable, the baud rate and that "
+               f"the board runs WLED or the Adalight sketch")
+    return Detection("silent", port, message, {"baud": baud})

@@ -41,15 +41,34 @@ def test_a_wled_answer_split_in_pieces_and_after_noise() -> None:
     assert parse_wled_reply(b'{"v":true}') is None  # our own query echoed back is not an answer
 
 
-@pytest.mark.parametrize("reply", [b"\x13\x88\xfe" * 10, b'{"state": 3}', b"Ad", b'{"info": {"ver"'])
+@pytest.mark.parametrize("reply", [b"\x13\x88\xfe" * 10, b'{"state": 3}', b"Ad", b'{"info": {"ver"',
+                                   b"Adafruit library ready\n", b"WLED"])
 def test_garbage_and_partial_replies_are_named_as_such(reply: bytes) -> None:
-    result = run(ScriptedDevice().expect(WLED_QUERY, reply=reply))
+    result = run(ScriptedDevice().expect(WLED_QUERY, reply=reply).expect(b"v"))
     assert result.kind == "garbage" and not result.found
     assert f"sent {len(reply)} bytes" in result.message and "baud rate" in result.message
 
 
+def test_an_old_wled_answers_the_version_letter() -> None:
+    device = ScriptedDevice().expect(WLED_QUERY).expect(b"v", reply=b"WLED 0.12.0\r\n")
+    result = run(device)
+    device.assert_done()
+    assert result.kind == "wled" and result.details["version"] == "0.12.0"
+
+
+def test_a_sketch_that_prints_other_ada_words_is_not_adalight() -> None:
+    device = ScriptedDevice(greeting=b"Adafruit SSD1306\n").expect(WLED_QUERY).expect(b"v")
+    assert run(device).kind == "garbage"
+
+
+def test_a_device_that_vanishes_mid_question() -> None:
+    device = ScriptedDevice().expect(WLED_QUERY).fail(OSError(5, "Input/output error"))
+    result = run(device)
+    assert result.kind == "unreachable" and "Input/output error" in result.message
+
+
 def test_silence_gives_a_clear_message() -> None:
-    result = run(ScriptedDevice().expect(WLED_QUERY))
+    result = run(ScriptedDevice().expect(WLED_QUERY).expect(b"v"))
     assert result.kind == "silent"
     assert "nothing answered on /dev/ttyACM0 at 115200 baud" in result.message
 
