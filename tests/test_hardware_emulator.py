@@ -220,3 +220,28 @@ def test_the_window_draws_lit_leds(tmp_path: Path) -> None:
     dark = surface.get_at((round(board.x + 0.5 * pitch), round(board.y + 0.5 * pitch)))[:3]
     assert lit[2] > 150 and lit[2] > lit[0] + 60  # the blue LED
     assert max(dark) < 40
+
+
+def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None:
+    shot = tmp_path / "emulator.png"
+    result = run_python(
+        "import os, threading, time, serial, main\n"
+        "from hardware.protocols import encode\n"
+        "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+        f"path_file = {str(tmp_path / 'pty')!r}\n"
+        "def feed():\n"
+        "    while not os.path.exists(path_file): time.sleep(0.02)\n"
+        "    time.sleep(0.1)\n"
+        "    port = serial.Serial(open(path_file).read().strip(), 115200, write_timeout=2)\n"
+        "    port.write(encode('tpm2', [(0, 114, 178)] * 25)); port.close()\n"
+        "threading.Thread(target=feed, daemon=True).start()\n"
+        f"raise SystemExit(main.main(['led-emulator', '--game', 'lewthwaite', '--seconds', '1.5', "
+        f"'--path-file', path_file, '--screenshot', {str(shot)!r}]))\n")
+    assert result.returncode == 0, result.stderr
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+    blue = sum(1 for x in range(0, 1280, 8) for y in range(0, 720, 8)
+               if (c := image.get_at((x, y)))[2] > 150 and c[0] < 60)
+    assert blue > 50  # the 25 LEDs are lit in blue
