@@ -117,7 +117,9 @@ class MenuScene(Scene):
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
             ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 242), 34, theme.INK, "title", "midtop")
             tagline = pygame.Rect(card.x + 22, card.y + 288, card.width - 44, 90)
-            ui.draw_paragraph(surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15)
+            ui.draw_paragraph(
+                surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
+            )
             badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
             badge = badge_text.get_rect(midbottom=(card.centerx, card.bottom - 14)).inflate(22, 10)
             pygame.draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)

@@ -76,3 +76,17 @@ def test_tweens_are_data():
     assert abs(tween.value) < 1e-9
     tween.update(0.5)
     assert tween.done and tween.value == 100 and done == [True]
+
+
+def test_every_sound_synthesizes_and_mute_silences():
+    import numpy as np
+
+    from kiosk.sound import SOUND_NAMES, SoundSystem, synthesize
+
+    for name in SOUND_NAMES:
+        samples = synthesize(name)
+        assert 0.02 < len(samples) / 44100 < 3 and np.all(np.isfinite(samples)) and np.abs(samples).max() <= 1.0
+    system = SoundSystem(muted=True)
+    system(Sound("win"))
+    system("not a sound message")
+    assert system.played == ["win"]

@@ -157,7 +157,16 @@ class LewthwaiteScene(Scene):
             )
             for color, y in ((RED, 290), (BLUE, 352))
         }
+        self.sound_button = ui.Button(
+            pygame.Rect(1194, 42, 48, 44),
+            "",
+            self.toggle_sound,
+            color=(150, 150, 170),
+            literal=True,
+            icon=ui.icon_muted if self.app.sound.muted else ui.icon_speaker,
+        )
         self.buttons = [
+            self.sound_button,
             self.hint_button,
             self.view_button,
             self.undo_button,
@@ -182,6 +191,11 @@ class LewthwaiteScene(Scene):
         self.hint_on = not self.hint_on
         self.app.effects.publish(Sound("hint" if self.hint_on else "click"))
         self.publish_lights()
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute every sound of the kiosk."""
+        muted = self.app.sound.toggle_mute()
+        self.sound_button.icon = ui.icon_muted if muted else ui.icon_speaker
 
     def toggle_view(self) -> None:
         """Switch between the token view and the snake view (same state)."""
@@ -415,6 +429,7 @@ class LewthwaiteScene(Scene):
             self._draw_bubble(surface, self.toast[0], theme.BAD)
         elif self.hint_on and not state.is_terminal() and not self.busy:
             key = "lewthwaite.hint.win" if self.analysis().wins else "lewthwaite.hint.lose"
+            key += ".snake" if self.view_mode == "snake" else ""
             self._draw_bubble(surface, tr(key), (200, 140, 10))
         if self.config.demo:
             self._draw_demo_banner(surface)
@@ -449,7 +464,9 @@ class LewthwaiteScene(Scene):
         self.board.draw_board(layer, snake)
         panel = self.PANEL
         ui.draw_panel(layer, panel, theme.PANEL, 28, 12)
-        ui.draw_text(layer, tr("lewthwaite.title"), (panel.centerx, panel.y + 18), 46, theme.INK, "title", "midtop")
+        ui.draw_text(
+            layer, tr("lewthwaite.title"), (panel.centerx - 22, panel.y + 18), 46, theme.INK, "title", "midtop"
+        )
         return layer
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -599,7 +616,7 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
     stats = exact_stats(LewthwaiteParams())
     hist = stats.length_histogram
     peak = max(hist)
-    chart = rect.inflate(-40, -120)
+    chart = pygame.Rect(rect.x + 20, rect.y + 80, rect.width - 40, rect.height - 150)
     bar = chart.width / len(hist)
     grow = min(1.0, time / 1.2)
     for k, p in enumerate(hist):
@@ -610,9 +627,12 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
             ui.draw_text(
                 surface, str(k), (chart.x + (k + 0.5) * bar, chart.bottom + 8), 18, theme.INK_SOFT, "bold", "midtop"
             )
-    ui.draw_text(
-        surface, tr("lewthwaite.moves", n="…"), (chart.centerx, chart.bottom + 36), 20, theme.INK_SOFT, "text", "midtop"
-    )
+    axis_at = (chart.centerx, chart.bottom + 36)
+    ui.draw_text(surface, tr("lewthwaite.chart.axis"), axis_at, 20, theme.INK_SOFT, "bold", "midtop")
+    for k, (color, key) in enumerate(((theme.RED, "lewthwaite.chart.red"), (theme.BLUE, "lewthwaite.chart.blue"))):
+        y = rect.top + 10 + k * 30
+        pygame.draw.rect(surface, color, (chart.x, y, 20, 20), border_radius=4)
+        ui.draw_text(surface, tr(key), (chart.x + 30, y + 10), 20, theme.INK, "text", "midleft")
 
 
 def rules_pages() -> list[RulesPage]:

@@ -49,8 +49,23 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Your opponent can win if they never slip: whatever you move, they answer with the other half "
         "of its domino. Move the marked token to make the game last.",
     ),
+    "lewthwaite.hint.win.snake": (
+        "Tu peux gagner : avance le pion sur la case marquée. Ensuite, quoi que joue ton adversaire, "
+        "avance sur l'autre moitié de son domino.",
+        "You can win: move the pawn to the marked square. Then, whatever your opponent does, "
+        "move on to the other half of its domino.",
+    ),
+    "lewthwaite.hint.lose.snake": (
+        "Ton adversaire peut gagner s'il ne se trompe jamais : chaque fois que tu avances, il avance sur "
+        "l'autre moitié du domino. Va sur la case marquée pour faire durer la partie.",
+        "Your opponent can win if they never slip: wherever you go, they move on to the other half of "
+        "the domino. Go to the marked square to make the game last.",
+    ),
     "lewthwaite.hint.title": ("Les dominos gagnants", "The winning dominoes"),
     "lewthwaite.players": ("Joueurs", "Players"),
+    "lewthwaite.chart.axis": ("Longueur de la partie (en coups)", "Game length (moves)"),
+    "lewthwaite.chart.red": ("les rouges gagnent (nombre impair)", "red wins (odd length)"),
+    "lewthwaite.chart.blue": ("les bleus gagnent (nombre pair)", "blue wins (even length)"),
     # Rules screen, after the IREMI article (Busser & Hoarau, 2021).
     "lewthwaite.rules.title": ("Le jeu de Lewthwaite", "Lewthwaite's game"),
     "lewthwaite.rules.p1.title": ("Le matériel", "What you need"),
