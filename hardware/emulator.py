@@ -18,6 +18,10 @@ from pathlib import Path
 from hardware.mapping import Layout
 from hardware.protocols import Frame, FrameDecoder
 
+#: frames up to this size are decoded whatever ``--leds`` shows, so a 272-LED board sent to a
+#: 25-LED emulator is still seen (its first LEDs drawn) rather than silently dropped
+MAX_FRAME_LEDS = 4096
+
 
 class PtyEmulator:
     """The device side of a pty that decodes LED frames.
@@ -34,7 +38,7 @@ class PtyEmulator:
         self._master: int | None = None
         self._slave: int | None = None
         self.path = ""
-        self.decoder = FrameDecoder(max_leds=max(leds, 1))
+        self.decoder = FrameDecoder(max_leds=max(leds, MAX_FRAME_LEDS))
         self.latest: Frame | None = None
         self.frames = 0
         self.bytes = 0
@@ -47,7 +51,7 @@ class PtyEmulator:
         tty.setraw(slave)
         self._master, self._slave = master, slave
         self.path = os.ttyname(slave)
-        self.decoder = FrameDecoder(max_leds=max(self.leds, 1))  # a new cable starts a new stream
+        self.decoder = FrameDecoder(max_leds=max(self.leds, MAX_FRAME_LEDS))  # a new cable starts a new stream
         if self.link:
             tmp = f"{self.link}.tmp{os.getpid()}"
             with contextlib.suppress(FileNotFoundError):

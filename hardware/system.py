@@ -137,21 +137,24 @@ class LedSystem:
         )
         if due:
             frame = encode_lights(lights, now - since, self.config, layout)
-            if self.link.send(frame):
+            sent = self.link.send(frame)
+            if sent:
                 self.frames_sent += 1
                 self._last_sent = self._clock()
                 if changed_at is not None:
                     self.latencies.append(self._last_sent - changed_at)
                     del self.latencies[:-1000]
+                with self._lock:
+                    if self._changed_at == changed_at:
+                        self._changed_at = None
             else:
-                self._last_sent = now  # the link retries on its own back-off schedule
+                # The link retries on its own back-off schedule; a pending change stays pending
+                # so that it is the first thing the board shows when it comes back.
+                self._last_sent = now
             # Keep the rhythm; after a stall (a slow write, a reconnect) restart it from now.
             behind = now - self._next_anim >= interval
             self._next_anim = now + interval if behind else self._next_anim + interval
             self._report_link()
-            with self._lock:
-                if self._changed_at == changed_at:
-                    self._changed_at = None
         waits = [self.config.keepalive - (self._clock() - self._last_sent)]
         if animated:
             waits.append(self._next_anim - self._clock())

@@ -224,3 +224,27 @@ def test_any_message_sequence_never_raises_and_every_frame_is_whole(sequence: li
     counts = {f.count for f in decoder.feed(bytes(device.written))}
     assert counts <= set(expected_counts)
     assert decoder.bad_frames == 0 and decoder.skipped_bytes == 0 and decoder.pending == 0
+
+
+def test_a_change_made_while_unplugged_is_shown_as_soon_as_the_board_is_back() -> None:
+    clock = FakeClock()
+    device = ScriptedDevice(strict=False)
+    link = SerialLink("fake", opener=ScriptedOpener(FileNotFoundError("gone"), device), clock=clock,
+                      backoff=(0.25, 1.0))
+    logs: list[str] = []
+    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=logs.append)
+    system(BoardLights("lewthwaite", 5, 5, {(0, 0): "player2"}))
+    pause = system.step()
+    assert device.written == b"" and pause == pytest.approx(0.25)
+    clock.now += 0.25
+    system.step()
+    assert len(frames_of(device)) == 1  # not a second later at the next keep-alive: now
+    assert "unavailable" in logs[0] and "connected to fake" in logs[1]
+
+
+def test_a_small_emulator_still_decodes_a_large_board() -> None:
+    from hardware.emulator import PtyEmulator
+
+    emulator = PtyEmulator(25)
+    frames = emulator.feed(encode_adalight([(1, 2, 3)] * 272))
+    assert [f.count for f in frames] == [272]
