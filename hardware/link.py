@@ -85,7 +85,7 @@ class SerialLink:
         self._serial: SerialPort | None = None
         self._delay = backoff[0]
         self._next_attempt = clock()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # connect() runs inside send() too
         self.status = LinkStatus()
 
     @property
@@ -100,20 +100,20 @@ class SerialLink:
 
     def connect(self) -> bool:
         """Try to open the port now if the back-off allows it; True when the link is up."""
-        if self._serial is not None:
+        with self._lock:
+            if self._serial is not None:
+                return True
+            if self._clock() < self._next_attempt:
+                return False
+            try:
+                self._serial = self._opener(self.port, self.baud, self._write_timeout)
+            except Exception as exc:  # noqa: BLE001 - a missing port is an expected state, not a crash
+                self._fail(exc)
+                return False
+            self._delay = self._backoff[0]
+            self.status.connected = True
+            self.status.connects += 1
             return True
-        now = self._clock()
-        if now < self._next_attempt:
-            return False
-        try:
-            self._serial = self._opener(self.port, self.baud, self._write_timeout)
-        except Exception as exc:  # noqa: BLE001 - a missing port is an expected state, not a crash
-            self._fail(exc)
-            return False
-        self._delay = self._backoff[0]
-        self.status.connected = True
-        self.status.connects += 1
-        return True
 
     def send(self, frame: bytes) -> bool:
         """Write one whole frame; False (never an exception) when the device is not there."""
