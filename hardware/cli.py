@@ -161,20 +161,21 @@ def run_led_emulator(args: argparse.Namespace) -> int:
     layout = None
     if args.led_config or args.game:
         config = _load(args.led_config)
-        rows, cols = GAME_SIZES.get(args.game or "lewthwaite", (5, 5))
-        layout = config.layout_for(args.game or "lewthwaite", *(
-            (config.games[args.game].rows, config.games[args.game].cols) if args.game in config.games
-            else (rows, cols)))
+        game = args.game or "lewthwaite"
+        configured = config.games.get(game)
+        rows, cols = (configured.rows, configured.cols) if configured else GAME_SIZES[game]
+        layout = config.layout_for(game, rows, cols)
     leds = args.leds if args.leds is not None else (layout.first_led + layout.count if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
     emulator = PtyEmulator(leds, link=args.link)
     try:
         client_path = emulator.open()
+        if args.path_file:
+            write_path_file(args.path_file, client_path)
     except OSError as exc:
-        raise CliError(f"cannot create the emulator's pty: {exc}") from None
+        emulator.close()
+        raise CliError(f"cannot set up the emulator's pty: {exc}") from None
     print(f"LED emulator: connect to {client_path}", flush=True)
-    if args.path_file:
-        write_path_file(args.path_file, client_path)
     counted = 0
 
     def enough(frame: Any) -> bool:
