@@ -245,3 +245,15 @@ def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None
     blue = sum(1 for x in range(0, 1280, 8) for y in range(0, 720, 8)
                if (c := image.get_at((x, y)))[2] > 150 and c[0] < 60)
     assert blue > 50  # the 25 LEDs are lit in blue
+
+
+def test_led_test_reports_a_link_lost_midway(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from hardware.fakes import ScriptedDevice
+
+    off, white = (0, 0, 0), (255, 255, 255)
+    device = ScriptedDevice().expect(encode("adalight", [white, off])).fail(OSError(5, "Input/output error"))
+    monkeypatch.setattr(serial, "serial_for_url", lambda *a, **k: device)
+    assert main.main(["led-test", "--port", "/dev/ttyUSB0", "--leds", "2", "--delay", "0"]) == 1
+    assert "the LED link failed after 1 of 3 frames" in capsys.readouterr().err
+    assert device.closed
