@@ -165,7 +165,7 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         configured = config.games.get(game)
         rows, cols = (configured.rows, configured.cols) if configured else GAME_SIZES[game]
         layout = config.layout_for(game, rows, cols)
-    leds = args.leds if args.leds is not None else (layout.first_led + layout.count if layout else 25)
+    leds = args.leds if args.leds is not None else (layout.end if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
     emulator = PtyEmulator(leds, link=args.link)
     try:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hardware.mapping import Layout, MappingError, default_layout
+from hardware.mapping import BoardLayout, Layout, MappingError, Panel, PanelLayout, default_layout
 from hardware.protocols import MAX_LEDS, PROTOCOLS
 
 COLOUR_ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
@@ -50,7 +50,7 @@ class LedConfig:
     fps: float = 30.0
     #: seconds between resends while nothing changes
     keepalive: float = 1.0
-    games: dict[str, Layout] = field(default_factory=dict)
+    games: dict[str, BoardLayout] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.protocol not in PROTOCOLS:
@@ -73,30 +73,30 @@ class LedConfig:
             )
         if self.leds is not None:
             for game, layout in self.games.items():
-                last = layout.first_led + layout.count - 1
+                last = layout.end - 1
                 if last >= self.leds:
                     raise ConfigError(f"the {game} layout needs LEDs {layout.first_led}..{last} "
                                       f"but the strip has {self.leds}")
 
-    def layout_for(self, game: str, rows: int, cols: int) -> Layout:
+    def layout_for(self, game: str, rows: int, cols: int) -> BoardLayout:
         """The configured layout of ``game``, or the default one for a ``rows`` x ``cols`` board."""
         layout = self.games.get(game)
-        if layout is None or (layout.rows, layout.cols) != (rows, cols):
+        if layout is not None and (layout.rows, layout.cols) == (rows, cols):
+            return layout
+        if isinstance(layout, Layout):
             # A board of another size than configured (e.g. a 4x6 Lewthwaite variant) still lights,
             # wired like the configured one.
-            base = layout or default_layout(rows, cols)
             try:
-                return replace(base, rows=rows, cols=cols)
+                return replace(layout, rows=rows, cols=cols)
             except MappingError:
-                return default_layout(rows, cols)
-        return layout
+                pass
+        return default_layout(rows, cols)
 
-    def strip_length(self, layout: Layout) -> int:
+    def strip_length(self, layout: BoardLayout) -> int:
         """LEDs per frame: the configured strip, or enough for every configured board and ``layout``."""
         if self.leds is not None:
             return self.leds
-        needed = [layout.first_led + layout.count] + [g.first_led + g.count for g in self.games.values()]
-        return max(needed)
+        return max([layout.end] + [g.end for g in self.games.values()])
 
     def with_overrides(self, protocol: str | None = None, baud: int | None = None) -> LedConfig:
         """This configuration with command-line values taking precedence."""
@@ -118,6 +118,50 @@ def _is_number(value: object) -> bool:
 
 _TOP_KEYS = {"protocol", "baud", "colour_order", "max_brightness", "leds", "fps", "keepalive", "games"}
 _LAYOUT_KEYS = {"rows", "cols", "wiring", "start", "rotation", "first_led"}
+_PANEL_KEYS = _LAYOUT_KEYS | {"row", "col"}
+
+
+def _layout_from_dict(data: Any, where: str) -> BoardLayout:
+    """One game's layout: a one-piece board, or ``{"rows", "cols", "panels": [...]}``."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where} must be an object like {{\"rows\": 5, \"cols\": 5}}")
+    if "panels" in data:
+        unknown = set(data) - {"rows", "cols", "panels"}
+        if unknown:
+            raise ConfigError(f"{where}: with 'panels', only 'rows' and 'cols' may stand beside it, "
+                              f"not {', '.join(sorted(unknown))}")
+        if "rows" not in data or "cols" not in data:
+            raise ConfigError(f"{where} needs 'rows' and 'cols'")
+        if not isinstance(data["panels"], list):
+            raise ConfigError(f"{where}: 'panels' must be a list of objects")
+        panels = []
+        for i, panel in enumerate(data["panels"], 1):
+            if not isinstance(panel, dict):
+                raise ConfigError(f"{where}.panels[{i}] must be an object")
+            unknown = set(panel) - _PANEL_KEYS
+            if unknown:
+                raise ConfigError(f"{where}.panels[{i}]: unknown key(s) {', '.join(sorted(unknown))} "
+                                  f"(known: {', '.join(sorted(_PANEL_KEYS))})")
+            if not all(type(panel.get(k, 0)) is int for k in ("row", "col")):
+                raise ConfigError(f"{where}.panels[{i}]: 'row' and 'col' must be whole numbers")
+            layout = _layout_from_dict({k: v for k, v in panel.items() if k not in ("row", "col")},
+                                       f"{where}.panels[{i}]")
+            assert isinstance(layout, Layout)
+            panels.append(Panel(panel.get("row", 0), panel.get("col", 0), layout))
+        try:
+            return PanelLayout(data["rows"], data["cols"], tuple(panels))
+        except MappingError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+    unknown = set(data) - _LAYOUT_KEYS
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+                          f"(known: {', '.join(sorted(_LAYOUT_KEYS))}, or 'panels')")
+    if "rows" not in data or "cols" not in data:
+        raise ConfigError(f"{where} needs 'rows' and 'cols'")
+    try:
+        return Layout(**data)
+    except MappingError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
 
 
 def config_from_dict(data: Any, source: str = "configuration") -> LedConfig:
@@ -131,20 +175,8 @@ def config_from_dict(data: Any, source: str = "configuration") -> LedConfig:
     games_data = data.get("games", {})
     if not isinstance(games_data, dict):
         raise ConfigError(f"{source}: 'games' must be an object mapping a game to its layout")
-    games: dict[str, Layout] = {}
-    for game, layout_data in games_data.items():
-        if not isinstance(layout_data, dict):
-            raise ConfigError(f"{source}: games.{game} must be an object like {{\"rows\": 5, \"cols\": 5}}")
-        unknown = set(layout_data) - _LAYOUT_KEYS
-        if unknown:
-            raise ConfigError(f"{source}: games.{game}: unknown key(s) {', '.join(sorted(unknown))} "
-                              f"(known: {', '.join(sorted(_LAYOUT_KEYS))})")
-        if "rows" not in layout_data or "cols" not in layout_data:
-            raise ConfigError(f"{source}: games.{game} needs 'rows' and 'cols'")
-        try:
-            games[game] = Layout(**layout_data)
-        except MappingError as exc:
-            raise ConfigError(f"{source}: games.{game}: {exc}") from None
+    games = {game: _layout_from_dict(layout_data, f"{source}: games.{game}")
+             for game, layout_data in games_data.items()}
     fields = {k: v for k, v in data.items() if k != "games"}
     if isinstance(fields.get("colour_order"), str):
         fields["colour_order"] = fields["colour_order"].upper()

@@ -15,7 +15,7 @@ import time
 import tty
 from pathlib import Path
 
-from hardware.mapping import Layout
+from hardware.mapping import BoardLayout
 from hardware.protocols import Frame, FrameDecoder
 
 #: frames up to this size are decoded whatever ``--leds`` shows, so a 272-LED board sent to a
@@ -122,7 +122,7 @@ def format_frame(number: int, frame: Frame) -> str:
     return f"frame {number} {frame.protocol} {frame.count} leds, {len(lit)} lit{': ' + shown if lit else ''}"
 
 
-def grid_positions(leds: int, layout: Layout | None = None,
+def grid_positions(leds: int, layout: BoardLayout | None = None,
                    cols: int | None = None) -> dict[int, tuple[int, int]]:
     """Where to draw each LED: under its game cell when ``layout`` is given, else in strip order
     on ``cols`` columns (about square by default)."""

@@ -58,6 +58,11 @@ class Layout:
         return self.rows * self.cols
 
     @property
+    def end(self) -> int:
+        """One past the strip index of this board's last LED."""
+        return self.first_led + self.count
+
+    @property
     def physical_size(self) -> tuple[int, int]:
         """Rows and columns of LEDs as they lie on the table (after rotation)."""
         return (self.cols, self.rows) if self.rotation in (90, 270) else (self.rows, self.cols)
@@ -91,6 +96,84 @@ class Layout:
     def table(self) -> list[list[int]]:
         """The LED index of every cell, row by row (for documentation and tests)."""
         return [[self.led_index((r, c)) for c in range(self.cols)] for r in range(self.rows)]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A rectangle of the board, from game cell (``row``, ``col``), wired as ``layout`` (whose
+    ``rows`` x ``cols`` is the panel's size, in game orientation)."""
+
+    row: int
+    col: int
+    layout: Layout
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """A board made of several separately wired panels, e.g. Lightning's two halves of 17 rows
+    by 8 columns, each with its own serpentine, chained on one strip. The panels must cover the
+    board exactly once and use distinct LEDs."""
+
+    rows: int
+    cols: int
+    panels: tuple[Panel, ...]
+
+    def __post_init__(self) -> None:
+        Layout(self.rows, self.cols)  # the same size checks as a one-piece board
+        if not self.panels:
+            raise MappingError("a board made of panels needs at least one panel")
+        owner: dict[Cell, int] = {}
+        leds: set[int] = set()
+        for i, panel in enumerate(self.panels):
+            p = panel.layout
+            if not (panel.row >= 0 and panel.col >= 0 and panel.row + p.rows <= self.rows
+                    and panel.col + p.cols <= self.cols):
+                raise MappingError(f"panel {i + 1} ({p.rows}x{p.cols} at {panel.row},{panel.col}) "
+                                   f"does not fit on the {self.rows}x{self.cols} board")
+            for r in range(p.rows):
+                for c in range(p.cols):
+                    cell = (panel.row + r, panel.col + c)
+                    if cell in owner:
+                        raise MappingError(f"panels {owner[cell] + 1} and {i + 1} both cover cell {cell[0]},{cell[1]}")
+                    owner[cell] = i
+            span = set(range(p.first_led, p.end))
+            if span & leds:
+                raise MappingError(f"panel {i + 1} uses LEDs {p.first_led}..{p.end - 1}, already used by another panel")
+            leds |= span
+        if len(owner) != self.rows * self.cols:
+            missing = next((r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in owner)
+            raise MappingError(f"the panels leave cell {missing[0]},{missing[1]} (and maybe others) uncovered")
+
+    @property
+    def count(self) -> int:
+        """LEDs under this board."""
+        return self.rows * self.cols
+
+    @property
+    def first_led(self) -> int:
+        """The lowest strip index used by this board."""
+        return min(panel.layout.first_led for panel in self.panels)
+
+    @property
+    def end(self) -> int:
+        """One past the highest strip index used by this board."""
+        return max(panel.layout.end for panel in self.panels)
+
+    def led_index(self, cell: Cell) -> int:
+        """The strip index of the LED under game cell ``cell``."""
+        r, c = cell
+        for panel in self.panels:
+            p = panel.layout
+            if panel.row <= r < panel.row + p.rows and panel.col <= c < panel.col + p.cols:
+                return p.led_index((r - panel.row, c - panel.col))
+        raise MappingError(f"cell {r},{c} is off the {self.rows}x{self.cols} board")
+
+    def table(self) -> list[list[int]]:
+        """The LED index of every cell, row by row."""
+        return [[self.led_index((r, c)) for c in range(self.cols)] for r in range(self.rows)]
+
+
+BoardLayout = Layout | PanelLayout
 
 
 def default_layout(rows: int, cols: int) -> Layout:

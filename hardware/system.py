@@ -18,7 +18,7 @@ from typing import Any
 from hardware.config import ConfigError, LedConfig, apply_colour, load_config
 from hardware.effects import OFF, is_animated, render_cells, unknown_roles
 from hardware.link import SerialLink
-from hardware.mapping import Layout
+from hardware.mapping import BoardLayout
 from hardware.protocols import encode, frame_size
 from kiosk.effects import BoardLights
 
@@ -30,7 +30,7 @@ def wire_seconds(protocol: str, leds: int, baud: int) -> float:
     return frame_size(protocol, leds) * 10 / baud
 
 
-def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: Layout | None = None) -> list[RGB]:
+def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> list[RGB]:
     """The strip's colours (in its colour order, under the brightness cap) ``t`` s after ``lights``."""
     layout = layout or config.layout_for(lights.game, lights.rows, lights.cols)
     pixels: list[RGB] = [OFF] * config.strip_length(layout)
@@ -41,7 +41,7 @@ def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: Layou
     return pixels
 
 
-def encode_lights(lights: BoardLights, t: float, config: LedConfig, layout: Layout | None = None) -> bytes:
+def encode_lights(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> bytes:
     """One complete frame for ``lights`` at animation time ``t``."""
     return encode(config.protocol, strip_pixels(lights, t, config, layout))
 
@@ -71,7 +71,7 @@ class LedSystem:
         self.frames_sent = 0
         self.latencies: list[float] = []  # seconds from a change to its frame written, newest last
         self.warnings: list[str] = []
-        self._layouts: dict[tuple[str, int, int], Layout] = {}
+        self._layouts: dict[tuple[str, int, int], BoardLayout] = {}
         self._thread: threading.Thread | None = None
         if start:
             self._thread = threading.Thread(target=self._run, name="led-system", daemon=True)
@@ -108,7 +108,7 @@ class LedSystem:
         a quarter of the time so that frames never pile up in the port's buffer."""
         return max(1 / self.config.fps, 1.25 * wire_seconds(self.config.protocol, leds, self.config.baud))
 
-    def _layout(self, lights: BoardLights) -> Layout:
+    def _layout(self, lights: BoardLights) -> BoardLayout:
         key = (lights.game, lights.rows, lights.cols)
         if key not in self._layouts:
             self._layouts[key] = self.config.layout_for(*key)

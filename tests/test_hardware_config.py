@@ -9,7 +9,7 @@ import pytest
 
 import main
 from hardware.config import ConfigError, LedConfig, apply_colour, config_from_dict, load_config
-from hardware.mapping import Layout
+from hardware.mapping import Layout, PanelLayout
 
 GOOD = {
     "protocol": "tpm2", "baud": 921600, "colour_order": "grb", "max_brightness": 128, "leds": 300,
@@ -110,5 +110,31 @@ def test_the_cli_exits_2_on_a_corrupt_file(tmp_path: Path, argv: list[str],
 
 def test_the_shipped_example_loads() -> None:
     config = load_config(Path(__file__).resolve().parent.parent / "hardware" / "example_leds.json")
-    assert config.strip_length(config.games["lightning"]) == 297
-    assert config.games["lightning"].first_led == 25
+    lightning = config.games["lightning"]
+    assert isinstance(lightning, PanelLayout)
+    assert config.strip_length(lightning) == 297 and (lightning.first_led, lightning.end) == (25, 297)
+    assert lightning.led_index((0, 8)) == 161 and lightning.led_index((1, 0)) == 25 + 15
+
+
+PANELS = {"rows": 2, "cols": 4, "panels": [{"row": 0, "col": 0, "rows": 2, "cols": 2},
+                                           {"row": 0, "col": 2, "rows": 2, "cols": 2, "first_led": 4}]}
+
+
+def test_panels_load_and_map() -> None:
+    config = config_from_dict({"games": {"lightning": PANELS}})
+    assert config.layout_for("lightning", 2, 4).table() == [[0, 1, 4, 5], [3, 2, 7, 6]]
+    assert config.layout_for("lightning", 3, 3) == Layout(3, 3)  # another size: the default wiring
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"panels": 3}, "must be a list"),
+    ({"panels": [5]}, r"panels\[1\] must be an object"),
+    ({"wiring": "rows"}, "only 'rows' and 'cols'"),
+    ({"panels": [{"row": 0, "col": 0, "rows": 2, "cols": 2, "colour": 1}]}, "unknown key"),
+    ({"panels": [{"row": "0", "col": 0, "rows": 2, "cols": 2}]}, "whole numbers"),
+    ({"panels": [{"row": 0, "col": 0, "rows": 2, "cols": 2}]}, "uncovered"),
+    ({"panels": [{"row": 0, "col": 0, "rows": 2, "cols": 2, "start": "nowhere"}]}, "start must be"),
+])
+def test_bad_panels_are_clear_errors(change: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        config_from_dict({"games": {"lightning": {**PANELS, **change}}})

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from hardware.mapping import CORNERS, ROTATIONS, WIRINGS, Layout, MappingError
+from hardware.mapping import CORNERS, ROTATIONS, WIRINGS, Layout, MappingError, Panel, PanelLayout
 
 
 def table(text: str) -> list[list[int]]:
@@ -94,3 +94,34 @@ def test_bad_layouts_are_refused(kwargs: dict) -> None:
 def test_cells_off_the_board_are_refused() -> None:
     with pytest.raises(MappingError, match="off the 5x5 board"):
         Layout(5, 5).led_index((5, 0))
+
+
+def halves(second_first_led: int = 136, second_col: int = 8) -> PanelLayout:
+    """Lightning's board as two 17 x 8 halves, each a serpentine from its top-left corner."""
+    second = Layout(17, 8, first_led=second_first_led)
+    return PanelLayout(17, 16, (Panel(0, 0, Layout(17, 8)), Panel(0, second_col, second)))
+
+
+def test_panels_wire_each_half_on_its_own() -> None:
+    board = halves()
+    assert [board.led_index(c) for c in [(0, 0), (0, 7), (1, 7), (1, 0), (16, 7)]] == [0, 7, 8, 15, 135]
+    assert [board.led_index(c) for c in [(0, 8), (0, 15), (1, 15), (16, 8), (16, 15)]] == [136, 143, 144, 264, 271]
+    assert sorted(i for row in board.table() for i in row) == list(range(272))
+    assert (board.first_led, board.end, board.count) == (0, 272, 272)
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: halves(second_col=7), "both cover cell 0,7"),
+    (lambda: halves(second_col=9), "does not fit"),
+    (lambda: PanelLayout(17, 16, (Panel(0, 0, Layout(17, 8)), Panel(0, 8, Layout(17, 7, first_led=136)))),
+     "uncovered"),
+    (lambda: PanelLayout(17, 16, (Panel(-1, 0, Layout(17, 8)), Panel(0, 8, Layout(17, 8, first_led=136)))),
+     "does not fit"),
+    (lambda: PanelLayout(4, 4, (Panel(0, 0, Layout(4, 2)), Panel(0, 1, Layout(4, 2, first_led=8)),
+                                Panel(0, 3, Layout(4, 1, first_led=16)))), "both cover"),
+    (lambda: halves(second_first_led=100), "already used"),
+    (lambda: PanelLayout(2, 2, ()), "at least one"),
+])
+def test_bad_panels_are_refused(make: object, message: str) -> None:
+    with pytest.raises(MappingError, match=message):
+        make()  # type: ignore[operator]

@@ -248,3 +248,22 @@ def test_a_small_emulator_still_decodes_a_large_board() -> None:
     emulator = PtyEmulator(25)
     frames = emulator.feed(encode_adalight([(1, 2, 3)] * 272))
     assert [f.count for f in frames] == [272]
+
+
+def test_the_example_configuration_drives_both_boards_on_one_strip() -> None:
+    from pathlib import Path
+
+    from hardware.config import load_config
+
+    config = load_config(Path(__file__).resolve().parent.parent / "hardware" / "example_leds.json")
+    system, device, clock = make(config)
+    system(BoardLights("lightning", 17, 16, {(0, 8): "player2"}))
+    system.step()
+    system(BoardLights("lewthwaite", 5, 5, {(1, 0): "player1"}))
+    clock.now += 0.01
+    system.step()
+    first, second = frames_of(device)
+    assert first.count == second.count == 297
+    assert [i for i, p in enumerate(first.pixels) if p != (0, 0, 0)] == [161]
+    assert [i for i, p in enumerate(second.pixels) if p != (0, 0, 0)] == [9]  # serpentine row 1 runs back
+    assert max(first.pixels[161]) <= 160  # the example's brightness cap
