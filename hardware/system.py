@@ -67,6 +67,7 @@ class LedSystem:
         self._since = 0.0  # when the current lights appeared: animations start from there
         self._changed_at: float | None = None  # a change not yet written
         self._last_sent = -1e9
+        self._busy_until = -1e9  # the last frame's wire time plus a quarter, from its start
         self._next_anim = -1e9  # animation frames follow a fixed schedule, so rounding cannot drift
         self.frames_sent = 0
         self.latencies: list[float] = []  # seconds from a change to its frame written, newest last
@@ -130,7 +131,10 @@ class LedSystem:
         layout = self._layout(lights)
         leds = self.config.strip_length(layout)
         interval = self.animation_interval(leds)
-        due = (
+        # Never a frame before the last one had its wire time plus a quarter: the firmware must have
+        # time to show a frame (FastLED turns interrupts off) before the next one arrives.
+        ready = now >= self._busy_until - 1e-4
+        due = ready and (
             changed_at is not None
             or now - self._last_sent >= self.config.keepalive
             or (animated and now >= self._next_anim - 1e-3)
@@ -139,6 +143,7 @@ class LedSystem:
             frame = encode_lights(lights, now - since, self.config, layout)
             sent = self.link.send(frame)
             if sent:
+                self._busy_until = now + 1.25 * wire_seconds(self.config.protocol, leds, self.config.baud)
                 self.frames_sent += 1
                 self._last_sent = self._clock()
                 if changed_at is not None:
@@ -156,6 +161,8 @@ class LedSystem:
             self._next_anim = now + interval if behind else self._next_anim + interval
             self._report_link()
         waits = [self.config.keepalive - (self._clock() - self._last_sent)]
+        if not due and changed_at is not None:
+            waits.append(self._busy_until - self._clock())
         if animated:
             waits.append(self._next_anim - self._clock())
         if not self.link.connected:

@@ -261,9 +261,34 @@ def test_the_example_configuration_drives_both_boards_on_one_strip() -> None:
     system.step()
     system(BoardLights("lewthwaite", 5, 5, {(1, 0): "player1"}))
     clock.now += 0.01
+    assert system.step() == pytest.approx(1.25 * wire_seconds("adalight", 297, 115200) - 0.01)
+    assert len(frames_of(device)) == 1  # the firmware is still busy with the last frame
+    clock.now += 0.1
     system.step()
     first, second = frames_of(device)
     assert first.count == second.count == 297
     assert [i for i, p in enumerate(first.pixels) if p != (0, 0, 0)] == [161]
     assert [i for i, p in enumerate(second.pixels) if p != (0, 0, 0)] == [9]  # serpentine row 1 runs back
     assert max(first.pixels[161]) <= 160  # the example's brightness cap
+
+
+def test_frames_never_crowd_the_firmware_even_when_changes_pour_in() -> None:
+    clock = FakeClock()
+    starts: list[float] = []
+
+    class Timed(ScriptedDevice):
+        def write(self, data: bytes) -> int:
+            starts.append(clock.now)
+            return super().write(data)
+
+    device = Timed(strict=False)
+    link = SerialLink("fake", opener=ScriptedOpener(device), clock=clock)
+    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=lambda _m: None)
+    for i in range(200):  # a new state every 5 ms for one second
+        system(BoardLights("lightning", 17, 16, {divmod(i, 16): "player1"}))
+        system.step()
+        clock.now += 0.005
+    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    wire = wire_seconds("adalight", 272, 115200)
+    assert min(gaps) >= 1.25 * wire - 1e-3 and len(starts) >= 9
+    assert frames_of(device)[-1].pixels != frames_of(device)[0].pixels  # the newest state got through
