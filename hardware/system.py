@@ -30,6 +30,18 @@ def wire_seconds(protocol: str, leds: int, baud: int) -> float:
     return frame_size(protocol, leds) * 10 / baud
 
 
+#: WS2812B: 24 bits of 1.25 µs per LED, then a reset pause; the firmware cannot read serial meanwhile
+SHOW_SECONDS_PER_LED = 30e-6
+SHOW_RESET_SECONDS = 0.3e-3
+
+
+def frame_spacing(protocol: str, leds: int, baud: int) -> float:
+    """Shortest time from one frame's start to the next: its wire time, then a pause of a quarter
+    of it, or long enough for the firmware to show the strip (interrupts off), whichever is longer."""
+    wire = wire_seconds(protocol, leds, baud)
+    return wire + max(0.25 * wire, SHOW_SECONDS_PER_LED * leds + SHOW_RESET_SECONDS)
+
+
 def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> list[RGB]:
     """The strip's colours (in its colour order, under the brightness cap) ``t`` s after ``lights``."""
     layout = layout or config.layout_for(lights.game, lights.rows, lights.cols)
@@ -105,9 +117,9 @@ class LedSystem:
 
     # -- the thread side ---------------------------------------------------------------------
     def animation_interval(self, leds: int) -> float:
-        """Seconds between animation frames: the configured rate, slowed to leave the wire idle
-        a quarter of the time so that frames never pile up in the port's buffer."""
-        return max(1 / self.config.fps, 1.25 * wire_seconds(self.config.protocol, leds, self.config.baud))
+        """Seconds between animation frames: the configured rate, slowed on a slow link so that
+        frames never pile up in the port's buffer (see :func:`frame_spacing`)."""
+        return max(1 / self.config.fps, frame_spacing(self.config.protocol, leds, self.config.baud))
 
     def _layout(self, lights: BoardLights) -> BoardLayout:
         key = (lights.game, lights.rows, lights.cols)
@@ -131,7 +143,7 @@ class LedSystem:
         layout = self._layout(lights)
         leds = self.config.strip_length(layout)
         interval = self.animation_interval(leds)
-        # Never a frame before the last one had its wire time plus a quarter: the firmware must have
+        # Never a frame before the last one had its wire time and a pause: the firmware must have
         # time to show a frame (FastLED turns interrupts off) before the next one arrives.
         ready = now >= self._busy_until - 1e-4
         due = ready and (
@@ -143,7 +155,7 @@ class LedSystem:
             frame = encode_lights(lights, now - since, self.config, layout)
             sent = self.link.send(frame)
             if sent:
-                self._busy_until = now + 1.25 * wire_seconds(self.config.protocol, leds, self.config.baud)
+                self._busy_until = now + frame_spacing(self.config.protocol, leds, self.config.baud)
                 self.frames_sent += 1
                 self._last_sent = self._clock()
                 if changed_at is not None:

@@ -14,7 +14,7 @@ from hardware.effects import OKABE_ITO
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
 from hardware.protocols import FrameDecoder, encode_adalight
-from hardware.system import LedSystem, wire_seconds
+from hardware.system import LedSystem, frame_spacing, wire_seconds
 from kiosk.effects import BoardLights, EffectBus, Sound
 
 
@@ -86,6 +86,8 @@ def test_slow_links_get_fewer_frames_rather_than_a_queue() -> None:
     assert system.animation_interval(25) == pytest.approx(1 / 60)
     assert system.animation_interval(272) == pytest.approx(1.25 * wire_seconds("adalight", 272, 115200))
     assert wire_seconds("adalight", 272, 115200) == pytest.approx(822 * 10 / 115200)
+    # at 921600 baud the pause is set by the time the firmware needs to show 272 LEDs
+    assert frame_spacing("adalight", 272, 921600) == pytest.approx(822 * 10 / 921600 + 272 * 30e-6 + 0.3e-3)
 
 
 def test_switching_game_resizes_the_frame() -> None:
@@ -261,7 +263,7 @@ def test_the_example_configuration_drives_both_boards_on_one_strip() -> None:
     system.step()
     system(BoardLights("lewthwaite", 5, 5, {(1, 0): "player1"}))
     clock.now += 0.01
-    assert system.step() == pytest.approx(1.25 * wire_seconds("adalight", 297, 115200) - 0.01)
+    assert system.step() == pytest.approx(frame_spacing("adalight", 297, 115200) - 0.01)
     assert len(frames_of(device)) == 1  # the firmware is still busy with the last frame
     clock.now += 0.1
     system.step()
