@@ -2,8 +2,10 @@
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.lewthwaite.rules import LewthwaiteParams
+from games.lewthwaite.rules import LewthwaiteParams, from_text
 from games.lewthwaite.scene import LewthwaiteConfig, LewthwaiteScene, rules_pages
 from kiosk.effects import BoardLights
 from kiosk.i18n import set_language
@@ -128,3 +130,30 @@ def test_other_board_sizes_fit_the_screen(app):
         scene = LewthwaiteScene(app, LewthwaiteConfig(rows=rows, cols=cols))
         assert scene.board.rect.right < 860 and scene.board.rect.bottom <= 720 and scene.board.rect.top >= 0
         assert LewthwaiteParams(rows, cols).new_initial_state() == scene.state
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
+            st.tuples(st.just("key"), st.sampled_from([pygame.K_h, pygame.K_v, pygame.K_u, pygame.K_r]), st.just(0)),
+            st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
+        ),
+        max_size=40,
+    )
+)
+def test_random_taps_and_keys_never_break_the_game(actions):
+    application = make_app()
+    scene = start(application, red="human", blue="greedy")
+    for kind, a, b in actions:
+        if kind == "tap":
+            tap(application, (a, b))
+        elif kind == "key":
+            press(application, a)
+        else:
+            run_frames(application, a)
+        state = scene.state
+        assert from_text(state.to_text()) == state  # always a legal position reached by legal moves
+        assert application.stack.top is not None
+    set_language("fr")
