@@ -6,6 +6,7 @@ None of them imports pygame except ``led-emulator`` without ``--text`` (lazily, 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import time
 from typing import Any
@@ -190,13 +191,21 @@ def run_led_emulator(args: argparse.Namespace) -> int:
             return run_window(emulator, client_path, positions, enough, args.seconds, args.screenshot)
         start = time.monotonic()
         previous = None
-        colour = sys.stdout.isatty()
+        terminal = sys.stdout.isatty()
+        drawn = 0  # lines of the last coloured drawing, redrawn in place on a terminal
         while args.seconds is None or time.monotonic() - start < args.seconds:
             for frame in emulator.poll(0.05):
                 if frame.pixels != previous:
-                    print(format_frame(counted + 1, frame), flush=True)
-                    if colour:
-                        print(ansi_grid(frame, positions), flush=True)
+                    line = format_frame(counted + 1, frame)
+                    if terminal:
+                        # the summary only (the dots show the colours), cut so that no line wraps
+                        width = shutil.get_terminal_size().columns - 1
+                        picture = f"{line.split(':')[0][:width]}\x1b[K\n{ansi_grid(frame, positions)}"
+                        sys.stdout.write((f"\x1b[{drawn}F" if drawn else "") + picture + "\n")
+                        sys.stdout.flush()
+                        drawn = picture.count("\n") + 1
+                    else:
+                        print(line, flush=True)
                     previous = frame.pixels
                 if enough(frame):
                     return 0

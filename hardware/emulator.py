@@ -138,9 +138,11 @@ def ansi_grid(frame: Frame, positions: dict[int, tuple[int, int]]) -> str:
     cols = 1 + max((p[1] for p in positions.values()), default=0)
     cells = [["  "] * cols for _ in range(rows)]
     for index, (r, c) in positions.items():
-        if index < frame.count:
-            red, green, blue = frame.pixels[index]
-            cells[r][c] = f"\x1b[38;2;{red};{green};{blue}m●\x1b[0m "
+        colour = frame.pixels[index] if index < frame.count else (0, 0, 0)
+        if colour == (0, 0, 0):
+            cells[r][c] = "\x1b[38;2;70;70;80m○\x1b[0m "  # an LED that is off, still visible
+        else:
+            cells[r][c] = "\x1b[38;2;{};{};{}m●\x1b[0m ".format(*colour)
     return "\n".join("".join(row) for row in cells)
 
 
