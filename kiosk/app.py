@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from kiosk import i18n
-from kiosk.effects import EffectBus
+from kiosk.effects import BoardLights, EffectBus
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import SoundSystem
 
@@ -107,6 +107,8 @@ class App:
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
         self.effects.subscribe(self.sound)
+        self.last_lights: BoardLights | None = None
+        self.effects.subscribe(self._remember_lights)
         if self.leds is not None:
             self.effects.subscribe(self.leds)
         self.rng = random.Random(self.options.seed)
@@ -115,6 +117,17 @@ class App:
         self.idle_seconds = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
         self._accumulator = 0.0
+
+    def _remember_lights(self, message: object) -> None:
+        if isinstance(message, BoardLights):
+            self.last_lights = message
+
+    def idle_lights(self) -> None:
+        """Let the physical board breathe softly (menu, attract mode) instead of freezing on the
+        last game's lights."""
+        last = self.last_lights
+        if last is not None and not last.idle:
+            self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
 
     @staticmethod
     def _resize_window(size: tuple[int, int]) -> None:
