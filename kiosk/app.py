@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from kiosk import i18n
+from kiosk import i18n, theme, ui
 from kiosk.effects import BoardLights, EffectBus
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import SoundSystem
@@ -93,6 +93,10 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
+        # Fonts die with pygame.quit(); a second App in the same process (tests, the demo)
+        # must not reuse dead ones from the caches.
+        theme.font.cache_clear()
+        ui.wrap_text.cache_clear()
         flags = pygame.SCALED
         if self.options.fullscreen:
             flags |= pygame.FULLSCREEN
