@@ -107,3 +107,15 @@ def test_building_the_cli_imports_no_cv2_and_reading_no_pygame(tmp_path):
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_markers_are_detected_again_only_when_they_move():
+    camera = SyntheticCamera("lewthwaite", start_grid("lewthwaite"), seed=8)
+    reader = BoardReader("lewthwaite")
+    for _ in range(6):
+        reader.read(camera.read())
+    assert reader.redetections == 1
+    moved = SyntheticCamera("lewthwaite", start_grid("lewthwaite"), seed=9)
+    reading = reader.read(moved.read())
+    assert reader.redetections == 2
+    assert reading.grid == start_grid("lewthwaite")

@@ -1,7 +1,5 @@
 """The calibration scene, driven headless with the synthetic camera."""
 
-import argparse
-
 import main
 from kiosk.app import App, AppOptions
 from kiosk.i18n import table, tr
@@ -53,5 +51,12 @@ def test_strings_are_complete():
         assert key.startswith("vision.") and fr and en
     assert "vision.title" in table()
     assert tr("vision.stable", count=3)
-    ns = argparse.Namespace()
-    assert ns is not None
+
+
+def test_missing_camera_shows_reconnecting(capsys):
+    import json
+
+    assert main.main(["calibrate", "--camera", "63", "--frames", "20", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["camera"] == "reconnecting" and summary["problem"] == "waiting"
+    assert summary["stable_states"] == 0 and summary["grid"] is None

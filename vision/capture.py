@@ -278,9 +278,7 @@ class StableBoard:
         else:
             self._count += 1
             self._confidences.append(reading.confidence)
-        if self._count >= self.stable_frames and (
-            self.accepted is None or self.accepted.grid != reading.grid
-        ):
+        if self._count >= self.stable_frames and (self.accepted is None or self.accepted.grid != reading.grid):
             self.accepted = StableReading(reading.grid, float(np.median(self._confidences)), self.frames)
             return self.accepted
         return None
@@ -317,6 +315,7 @@ class LiveBoard:
         self._open = open_source
         self.capture = CaptureThread(open_source) if threaded else None
         self._source: FrameSource | None = None
+        self._open_failed = False
         self._seen = 0
         self.frame: np.ndarray | None = None
         self.accepted_count = 0
@@ -331,7 +330,9 @@ class LiveBoard:
         """``running``, ``reconnecting`` or ``stopped``."""
         if self.capture is not None:
             return self.capture.status.state
-        return "running" if self._source is not None else "stopped"
+        if self._source is not None:
+            return "running"
+        return "reconnecting" if self._open_failed else "stopped"
 
     def start(self) -> LiveBoard:
         """Start the camera (returns self)."""
@@ -357,7 +358,9 @@ class LiveBoard:
         if self._source is None:
             try:
                 self._source = self._open()
+                self._open_failed = False
             except (OSError, RuntimeError):
+                self._open_failed = True
                 return None
         frame = self._source.read()
         if frame is None:

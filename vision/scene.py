@@ -69,18 +69,12 @@ class CalibrationScene(Scene):
                 color=theme.INK_SOFT,
                 icon=ui.icon_home,
             ),
-            ui.Button(
-                pygame.Rect(252, 616, 200, 72), "vision.button.calibrate", self.calibrate, icon=ui.icon_bulb
-            ),
+            ui.Button(pygame.Rect(252, 616, 200, 72), "vision.button.calibrate", self.calibrate, icon=ui.icon_bulb),
         ]
         if self.synthetic is not None:
             self.buttons += [
-                ui.Button(
-                    pygame.Rect(472, 616, 180, 72), "vision.button.hand", self.toggle_hand, color=theme.BLUE
-                ),
-                ui.Button(
-                    pygame.Rect(672, 616, 192, 72), "vision.button.move", self.random_move, color=theme.GOOD
-                ),
+                ui.Button(pygame.Rect(472, 616, 180, 72), "vision.button.hand", self.toggle_hand, color=theme.BLUE),
+                ui.Button(pygame.Rect(672, 616, 192, 72), "vision.button.move", self.random_move, color=theme.GOOD),
             ]
 
     # --- actions ---
@@ -144,11 +138,7 @@ class CalibrationScene(Scene):
         if frame is not None:
             self.frame_size = (frame.shape[1], frame.shape[0])
             self.view_image = _to_surface(frame, VIEW.size)
-            if (
-                self.synthetic is not None
-                and not self.live.calibrated
-                and self.live.board.last_reading is not None
-            ):
+            if self.synthetic is not None and not self.live.calibrated and self.live.board.last_reading is not None:
                 self.calibrate()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -161,9 +151,7 @@ class CalibrationScene(Scene):
             surface.blit(self.view_image, VIEW)
             self._draw_overlay(surface)
         else:
-            ui.draw_text(
-                surface, tr("vision.problem.waiting"), VIEW.center, 30, theme.INK_SOFT, "bold", "center"
-            )
+            ui.draw_text(surface, tr("vision.problem.waiting"), VIEW.center, 30, theme.INK_SOFT, "bold", "center")
         self._draw_panel(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
@@ -178,9 +166,7 @@ class CalibrationScene(Scene):
         def to_view(points: np.ndarray) -> list[tuple[float, float]]:
             import cv2
 
-            projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[
-                0
-            ]
+            projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[0]
             return [(VIEW.left + float(x) * sx, VIEW.top + float(y) * sy) for x, y in projected]
 
         mat = self.live.reader.mat
@@ -216,13 +202,9 @@ class CalibrationScene(Scene):
         ui.draw_text(surface, tr(f"vision.game.{self.game}"), (x, y), 24, theme.INK, "bold")
         y += 40
         camera_key = (
-            "vision.camera.synthetic"
-            if self.synthetic is not None
-            else f"vision.camera.{self.live.camera_state}"
+            "vision.camera.synthetic" if self.synthetic is not None else f"vision.camera.{self.live.camera_state}"
         )
-        ui.draw_paragraph(
-            surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT
-        )
+        ui.draw_paragraph(surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
         y += 56
         board = self.live.board
         problem = board.problem if self.live.frame is not None else "waiting"
@@ -253,15 +235,11 @@ class CalibrationScene(Scene):
         ui.draw_text(surface, tr("vision.stable", count=self.live.accepted_count), (x, y), 22, theme.INK)
         y += 34
         calibrated = "vision.calibrated" if self.live.calibrated else "vision.not_calibrated"
-        ui.draw_paragraph(
-            surface, tr(calibrated), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT
-        )
+        ui.draw_paragraph(surface, tr(calibrated), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
         y += 60
         accepted = board.accepted
         if accepted is not None and self.game == "lewthwaite":
-            self._draw_mini_board(
-                surface, accepted.grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16)
-            )
+            self._draw_mini_board(surface, accepted.grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16))
 
     @staticmethod
     def _draw_mini_board(surface: pygame.Surface, grid: Any, area: pygame.Rect) -> None:
@@ -283,7 +261,8 @@ class CalibrationScene(Scene):
         return {
             "scene": self.name,
             "game": self.game,
-            "problem": self.live.board.problem,
+            "problem": self.live.board.problem if self.live.frame is not None else "waiting",
+            "camera": self.live.camera_state,
             "stable_states": self.live.accepted_count,
             "calibrated": self.live.calibrated,
             "grid": accepted.grid if accepted else None,
