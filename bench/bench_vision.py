@@ -37,7 +37,7 @@ def _classes(game):
 
 def _print_confusion(game, confusion, classes):
     predicted = classes + sorted({p for (_, p) in confusion if p not in classes})
-    width = 5
+    width = 7
     print(f"\n{game}: confusion matrix (rows: truth, columns: reading)")
     print(" " * 6 + "".join(f"{p:>{width}}" for p in predicted) + f"{'recall':>9}")
     for truth in classes:

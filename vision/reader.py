@@ -186,9 +186,7 @@ def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
     points = cv2.perspectiveTransform(np.array([corners], np.float32), fix.homography)[0]
     h, w = shape[:2]
     if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
-        raise VisionError(
-            "out_of_view", "part of the board is outside the camera's view: move the mat or the camera"
-        )
+        raise VisionError("out_of_view", "part of the board is outside the camera's view: move the mat or the camera")
 
 
 def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
@@ -265,22 +263,21 @@ def _patch_percentile(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, half: i
 
 def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int) -> np.ndarray:
     """The paper colour at each grid vertex: (rows + 1) x (cols + 1) x 3 float32."""
-    ys, xs = np.meshgrid(
-        margin + np.arange(rows + 1) * ppc, margin + np.arange(cols + 1) * ppc, indexing="ij"
-    )
+    ys, xs = np.meshgrid(margin + np.arange(rows + 1) * ppc, margin + np.arange(cols + 1) * ppc, indexing="ij")
     colours = _patch_percentile(image, ys.ravel(), xs.ravel(), max(2, int(ppc * 0.13)))
     return colours.reshape(rows + 1, cols + 1, 3)
 
 
-#: How far outside the grid the ring of paper samples lies, in cells (beyond any token's reach).
-RING_OFFSET = 0.3
+#: How far outside the grid the ring of paper samples lies, in cells: beyond the reach of any
+#: token, even a tall one seen at a steep angle (Lewthwaite), and inside the sheet (Lightning).
+RING_OFFSET = {"lewthwaite": 0.45, "lightning": 0.3}
 
 
 def ring_samples(
-    rows: int, cols: int, ppc: int, margin: int
+    rows: int, cols: int, ppc: int, margin: int, offset: float = 0.3
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int]]]:
-    """Points on a ring just outside a grid block, one per border cell side, and that cell."""
-    out = int(round(RING_OFFSET * ppc))
+    """Points on a ring ``offset`` cells outside a grid block, one per border cell side, and that cell."""
+    out = int(round(offset * ppc))
     ys, xs, cells = [], [], []
     for c in range(cols):
         x = margin + int((c + 0.5) * ppc)
@@ -323,10 +320,28 @@ def cell_whites(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
 class CellPaper:
     """The paper seen around every cell: validity of the vertices and the cells' whites."""
 
-    valid: np.ndarray  # per block: (rows+1) x (cols+1) bool
+    valid: list[np.ndarray]  # per block: (rows+1) x (cols+1) bool
     whites: list[np.ndarray]  # per block: rows x cols x 3
     covered: list[tuple[int, int]]
     samples: np.ndarray  # every vertex and ring sample, N x 3 (the calibration reference)
+    vertex_colours: list[np.ndarray] = field(default_factory=list)  # per block: (rows+1) x (cols+1) x 3
+    ring_covered: set[tuple[int, int]] = field(default_factory=set)  # cells next to a ring sample that is not paper
+
+
+def covered_cells(
+    valid: list[np.ndarray], ring_covered: set[tuple[int, int]], rect: Rectified, mat: MatLayout
+) -> list[tuple[int, int]]:
+    """Cells with two or more corners that are not paper, or next to a spoilt ring sample."""
+    hidden_in_block = []
+    for v in valid:
+        corners_ok = v[:-1, :-1].astype(int) + v[:-1, 1:] + v[1:, :-1] + v[1:, 1:]
+        hidden_in_block.append({(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok <= 2), strict=True)})
+    return [
+        (r, c)
+        for r in range(mat.rows)
+        for c in range(mat.cols)
+        if (r, c) in ring_covered or (rect.where[r][c][1], rect.where[r][c][2]) in hidden_in_block[rect.where[r][c][0]]
+    ]
 
 
 def changed_since(samples: np.ndarray, reference: np.ndarray) -> np.ndarray:
@@ -336,12 +351,15 @@ def changed_since(samples: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return np.abs(np.log(ratio)).max(axis=1) > 0.25
 
 
-def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None) -> CellPaper:
+def measure_paper(
+    rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None, ring_offset: float = 0.3
+) -> CellPaper:
     """Paper colour and validity at every vertex and around the grid, and which cells are covered.
 
-    A token can spoil the vertex patches of its own cell on one side only, so a cell counts as
-    covered when three of its four corners are not paper, or when the ring of paper just
-    outside the grid (which no token reaches, and which an arm must cross) is not paper there.
+    A cell counts as covered when two of its corners are not paper, or when the ring of paper
+    just outside the grid (which no token reaches, and which an arm must cross) is not paper
+    next to it. (Tall tokens seen at a steep angle can hide vertices: see
+    :meth:`BoardReader._excuse_tokens`.)
     With a ``reference`` (the samples of the calibration frame), a sample that changed since
     then is not paper either: in live use a sleeve of any colour is caught.
     """
@@ -349,7 +367,7 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
     for image, (_, _, bw, bh) in zip(rect.images, mat.blocks, strict=True):
         rows, cols = round(bh / mat.cell), round(bw / mat.cell)
         whites.append(vertex_paper(image, rows, cols, rect.ppc, rect.margin))
-        ys, xs, ring_cells = ring_samples(rows, cols, rect.ppc, rect.margin)
+        ys, xs, ring_cells = ring_samples(rows, cols, rect.ppc, rect.margin, ring_offset)
         rings.append((_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))), ring_cells))
         shapes.append((rows, cols))
     # One paper for the whole mat: validity is judged against every sample together.
@@ -365,20 +383,16 @@ def measure_paper(rect: Rectified, mat: MatLayout, reference: np.ndarray | None 
     for colours, _ in rings:
         ring_valid.append(valid_all[cursor : cursor + len(colours)])
         cursor += len(colours)
-    covered_in_block: list[set[tuple[int, int]]] = []
-    for b, v in enumerate(valid_blocks):
-        corners_ok = v[:-1, :-1].astype(int) + v[:-1, 1:] + v[1:, :-1] + v[1:, 1:]
-        hidden = {(int(r), int(c)) for r, c in zip(*np.nonzero(corners_ok <= 2), strict=True)}
-        hidden |= {cell for cell, ok in zip(rings[b][1], ring_valid[b], strict=True) if not ok}
-        covered_in_block.append(hidden)
-    covered = [
-        (r, c)
-        for r in range(mat.rows)
-        for c in range(mat.cols)
-        if (rect.where[r][c][1], rect.where[r][c][2]) in covered_in_block[rect.where[r][c][0]]
-    ]
+    ring_covered = set()
+    for b, (_, ring_cells) in enumerate(rings):
+        for (rr, cc), ok in zip(ring_cells, ring_valid[b], strict=True):
+            if not ok:
+                ring_covered |= {
+                    (r, c) for r in range(mat.rows) for c in range(mat.cols) if rect.where[r][c] == (b, rr, cc)
+                }
+    covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
-    return CellPaper(np.array(valid_blocks, dtype=object), cell_white, covered, samples)
+    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered)
 
 
 # --- Lewthwaite: token colours ---------------------------------------------------------------
@@ -418,10 +432,7 @@ class ColourModel:
         labels = list(self.means)
         scores = np.stack(
             [
-                -0.5
-                * np.einsum(
-                    "ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k]
-                )
+                -0.5 * np.einsum("ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k])
                 - 0.5 * self.log_dets[k]
                 for k in labels
             ],
@@ -446,15 +457,15 @@ def token_features(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndar
             b, rr, cc = rect.where[r][c]
             y0, x0 = rect.margin + rr * ppc, rect.margin + cc * ppc
             pixels = rect.images[b][y0 : y0 + ppc, x0 : x0 + ppc][disc].astype(np.float32)
-            colour = np.median(pixels, axis=0)
-            n = (colour + 2) / (paper.whites[b][rr, cc] + 2)
-            hi, lo = float(n.max()), float(n.min())
-            feats[r * mat.cols + c] = (
-                (hi - lo) / max(hi, 0.05),
-                math.log(n[2] / n[0]),  # BGR: red over blue
-                math.log(max(float(n.mean()), 1e-3)),
-            )
+            feats[r * mat.cols + c] = colour_features(np.median(pixels, axis=0), paper.whites[b][rr, cc])
     return feats
+
+
+def colour_features(colour: np.ndarray, white: np.ndarray) -> tuple[float, float, float]:
+    """(saturation, log(red / blue), log brightness) of a BGR colour against its paper white."""
+    n = (colour + 2) / (white + 2)
+    hi, lo = float(n.max()), float(n.min())
+    return ((hi - lo) / max(hi, 0.05), math.log(n[2] / n[0]), math.log(max(float(n.mean()), 1e-3)))
 
 
 #: One-shot thresholds: a token's colour stands out from its paper this much (saturation).
@@ -588,14 +599,10 @@ def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> n
     for b, image in enumerate(rect.images):
         whites = paper.whites[b].mean(axis=2)
         rows, cols = whites.shape
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m : m + rows * ppc, m : m + cols * ppc].astype(
-            np.float32
-        )
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m : m + rows * ppc, m : m + cols * ppc].astype(np.float32)
         white_map = np.repeat(np.repeat(np.maximum(whites, 8.0), ppc, axis=0), ppc, axis=1)
         ink = _ink(grey / white_map)
-        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[
-            :, :, off : off + crop, off : off + crop
-        ]
+        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[:, :, off : off + crop, off : off + crop]
         for r in range(mat.rows):
             for c in range(mat.cols):
                 bb, rr, cc = rect.where[r][c]
@@ -709,7 +716,9 @@ class BoardReader:
         check_frame(gray)
         fix = self.locate(frame)
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, self.paper_reference)
+        paper = measure_paper(rect, self.mat, self.paper_reference, RING_OFFSET[self.game])
+        if paper.covered and self.game == "lewthwaite":
+            paper.covered = self._excuse_tokens(rect, paper)
         if paper.covered and not allow_covered:
             raise VisionError(
                 "covered",
@@ -720,6 +729,38 @@ class BoardReader:
             return self._read_tokens(rect, paper, fix)
         grid, margins = classify_tiles(rect, paper, self.mat)
         return Reading(self.game, grid, float(margins.min()), fix, margins)
+
+    def _excuse_tokens(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
+        """The covered cells once vertices hidden by the tokens themselves are forgiven.
+
+        Tall tokens seen at a steep angle lean over the grid's vertices. A vertex whose colour,
+        against the paper of its valid neighbours, is a mix of paper and the colour of a token on
+        one of its four cells (same side of the red/blue ratio, no more saturated) is forgiven.
+        The ring outside the grid, which no token reaches and an arm must cross, never is; and a
+        hand hides more than three vertices, so more than three spoilt vertices are never forgiven.
+        """
+        if paper.ring_covered or sum(int((~v).sum()) for v in paper.valid) > 3:
+            return paper.covered
+        features = token_features(rect, paper, self.mat).reshape(self.mat.rows, self.mat.cols, 3)
+        valid = [v.copy() for v in paper.valid]
+        for r in range(self.mat.rows):
+            for c in range(self.mat.cols):
+                token = features[r, c]
+                if token[0] <= EMPTY_SATURATION:
+                    continue
+                b, rr, cc = rect.where[r][c]
+                v, colours = valid[b], paper.vertex_colours[b]
+                for i, j in ((rr, cc), (rr, cc + 1), (rr + 1, cc), (rr + 1, cc + 1)):
+                    if v[i, j] or not paper.valid[b].any():
+                        continue
+                    window = np.s_[max(0, i - 2) : i + 3, max(0, j - 2) : j + 3]
+                    near = colours[window][paper.valid[b][window]]
+                    white = np.median(near if len(near) else colours[paper.valid[b]], axis=0)
+                    f = colour_features(colours[i, j], white)
+                    same_side = f[1] * token[1] > 0 and 0.15 * abs(token[1]) < abs(f[1]) <= 1.3 * abs(token[1]) + 0.1
+                    if same_side and f[0] <= token[0] + 0.1:
+                        v[i, j] = True
+        return covered_cells(valid, paper.ring_covered, rect, self.mat)
 
     def _read_tokens(self, rect: Rectified, paper: CellPaper, fix: MatFix) -> Reading:
         features = token_features(rect, paper, self.mat)
@@ -737,8 +778,7 @@ class BoardReader:
         if (reds, blues) != (expected_red, rows * cols - 1 - expected_red):
             # Tokens only slide in this game: other counts mean a misread or a token off the mat.
             notes.append(
-                f"{reds} red and {blues} blue tokens seen, {expected_red} and "
-                f"{rows * cols - 1 - expected_red} expected"
+                f"{reds} red and {blues} blue tokens seen, {expected_red} and {rows * cols - 1 - expected_red} expected"
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)
@@ -750,7 +790,9 @@ class BoardReader:
         check_frame(gray)
         fix = self.locate(frame)
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat)
+        paper = measure_paper(rect, self.mat, None, RING_OFFSET[self.game])
+        if paper.covered and self.game == "lewthwaite":
+            paper.covered = self._excuse_tokens(rect, paper)
         if paper.covered:
             raise VisionError("covered", "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
