@@ -236,16 +236,17 @@ def connection_distance(geo: Geometry, board: tuple[int, ...], player: int) -> i
 _INF = 10**9
 
 
-def _search(geo: Geometry, board: tuple[int, ...], player: int
-            ) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
-    """Distances from the player's sources and, per point, the (previous point, cell) used."""
+def _search(geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False,
+            blocked: int = -1) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+    """Distances from the player's sources (or targets) and, per point, the (previous point,
+    cell) used. Cell index ``blocked`` counts as unusable (a tile there that joins nothing)."""
     half = geo.half_cells[player]
     ends = geo.variant_ends
     point_cells = geo.point_cells
     dist: dict[int, int] = {}
     came: dict[int, tuple[int, int]] = {}
     queue: deque[tuple[int, int]] = deque()
-    for s in geo.sources(player):
+    for s in geo.targets(player) if from_targets else geo.sources(player):
         dist[s] = 0
         queue.append((0, s))
     while queue:
@@ -253,7 +254,7 @@ def _search(geo: Geometry, board: tuple[int, ...], player: int
         if d > dist[p]:
             continue
         for cell, reach in point_cells[p]:
-            if cell not in half:
+            if cell not in half or cell == blocked:
                 continue
             code = board[cell]
             if code:
@@ -276,6 +277,13 @@ def _search(geo: Geometry, board: tuple[int, ...], player: int
                         came[q] = (p, cell)
                         queue.append((nd, q))
     return dist, came
+
+
+def distance_field(geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False,
+                   blocked: int = -1) -> dict[int, int]:
+    """Per boundary point of ``player``'s half: how many more tiles join it to a start edge (or,
+    with ``from_targets``, to the centre line). Points missing from the dict cannot be joined."""
+    return _search(geo, board, player, from_targets, blocked)[0]
 
 
 def best_path(geo: Geometry, board: tuple[int, ...], player: int) -> tuple[int | None, tuple[Cell, ...]]:
