@@ -79,10 +79,6 @@ def value(d_me: int, d_opp: int) -> float:
     return math.log(min(d_opp, 60) + 0.5) - math.log(min(d_me, 60) + 0.5)
 
 
-def _variant_pairs(state: LightningState, cell_index: int) -> tuple[tuple[int, int], ...]:
-    return state.geo.variant_ends[cell_index][1:]
-
-
 def placement_distances(state: LightningState, view: HalfView, cell_index: int) -> dict[int, int]:
     """New distance of ``view``'s player for every tile variant (by code) laid on the empty
     square ``cell_index`` of that player's half."""
@@ -94,7 +90,8 @@ def placement_distances(state: LightningState, view: HalfView, cell_index: int) 
         return {code: view.distance for code in range(1, len(ends))}
     if cell_index not in view.blocked_cache:
         fs = distance_field(geo, state.board, view.player, blocked=cell_index)
-        view.blocked_cache[cell_index] = min((fs.get(t, _INF) for t in geo.targets(view.player)), default=_INF)
+        targets = geo.targets(view.player)
+        view.blocked_cache[cell_index] = min((fs.get(t, _INF) for t in targets), default=_INF)
     blocked = view.blocked_cache[cell_index]
     return {code: min(blocked, view.through(*ends[code])) for code in range(1, len(ends))}
 
@@ -229,7 +226,8 @@ class StrongPlayer:
                 choices.append((evaluation.best[design][0], Take("reserve", design)))
         probabilities = pool_probabilities(state)
         if probabilities:
-            expected = sum(p * max(shelve, evaluation.best.get(d, (shelve,))[0]) for d, p in probabilities.items())
+            expected = sum(p * max(shelve, evaluation.best.get(d, (shelve,))[0])
+                           for d, p in probabilities.items())
             choices.append((expected, TAKE_POOL))
         if not choices:
             return state.legal_moves()[0]
