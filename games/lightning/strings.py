@@ -1,0 +1,65 @@
+"""Lightning's visible strings: key -> (French, English)."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "lightning.title": ("Lightning", "Lightning"),
+    "lightning.tagline": ("Trace ton éclair de tuiles à travers ton camp… et barre la route à l'autre !",
+                          "Build a lightning bolt of tiles across your half… and block the other one!"),
+    "lightning.player1": ("Rouge", "Red"),
+    "lightning.player2": ("Bleu", "Blue"),
+    "lightning.you": ("Toi", "You"),
+    "lightning.computer": ("Ordinateur", "Computer"),
+    "lightning.turn.take": ("{name} : pioche une tuile", "{name}: take a tile"),
+    "lightning.turn.place": ("{name} : pose ta tuile", "{name}: lay your tile"),
+    "lightning.turn.computer": ("L'ordinateur joue…", "The computer is playing…"),
+    "lightning.starts": ("Tirage au sort : {name} commence !", "Coin toss: {name} starts!"),
+    "lightning.pool": ("Pioche", "Pool"),
+    "lightning.pool.count": ("{count} tuiles", "{count} tiles"),
+    "lightning.reserve": ("Réserve", "Reserve"),
+    "lightning.reserve.empty": ("vide", "empty"),
+    "lightning.hand": ("Ta tuile", "Your tile"),
+    "lightning.shelve": ("À la réserve", "To the reserve"),
+    "lightning.rotate": ("Tourner", "Rotate"),
+    "lightning.distance": ("encore {n}", "{n} to go"),
+    "lightning.distance.blocked": ("bloqué !", "blocked!"),
+    "lightning.start": ("départ", "start"),
+    "lightning.arrival": ("arrivée", "arrival"),
+    "lightning.illegal": ("Pas ici : une tuile doit toucher une autre tuile ou ta ligne de départ.",
+                          "Not here: a tile must touch another tile or your start row."),
+    "lightning.end.connected": ("Éclair ! {name} a relié son départ à son arrivée.",
+                                "Lightning! {name} joined the start to the arrival."),
+    "lightning.end.draw": ("Plus aucune tuile : match nul !", "No tiles left: it's a draw!"),
+    "lightning.mode.hotseat": ("2 joueurs", "2 players"),
+    "lightning.mode.computer": ("Contre l'ordinateur", "Against the computer"),
+    "lightning.level.random": ("Débutant", "Beginner"),
+    "lightning.level.builder": ("Bâtisseur", "Builder"),
+    "lightning.level.strong": ("Fort", "Strong"),
+    "lightning.rules.title": ("Les règles de Lightning", "The rules of Lightning"),
+    "lightning.rules.1": (
+        "Chaque joueur a son camp de 8 × 17 cases. Il doit y construire une ligne continue qui relie "
+        "l'une de ses 8 cases de départ (le bord de son côté) à l'une de ses 8 cases d'arrivée (au milieu "
+        "du tablier). Le premier qui réussit gagne, peu importe qui a posé les tuiles !",
+        "Each player has a half of 8 × 17 squares. Build a continuous line there joining one of your 8 "
+        "start squares (your edge) to one of your 8 arrival squares (the middle of the board). The first "
+        "to succeed wins, whoever laid the tiles!"),
+    "lightning.rules.2": (
+        "À ton tour, prends une tuile dans la pioche (face cachée) ou dans la réserve (face visible). "
+        "Pose-la sur une de tes cases de départ, ou sur n'importe quelle case qui touche déjà une tuile "
+        "par un côté ou un coin : dans ton camp pour avancer, chez l'autre pour le bloquer. Une tuile de la pioche "
+        "peut aussi aller dans la réserve.",
+        "On your turn, take a tile from the pool (face down) or from the reserve (face up). Lay it on one "
+        "of your start squares, or on any square already touching a tile by a side or a corner: on your "
+        "half to go forward, on the other half to block. A tile from the pool may also go to the reserve."),
+    "lightning.rules.3": (
+        "Les chemins peuvent se ramifier : si ton chemin est bloqué, repars de n'importe quelle jonction. "
+        "Quand la pioche et la réserve sont vides sans vainqueur, c'est match nul.",
+        "Paths may branch: if yours is blocked, start again from any junction. When the pool and the "
+        "reserve are empty and nobody has connected, it is a draw."),
+    "lightning.rules.4": (
+        "Un jeu américain breveté par Harry A. Doty en 1892 et édité par Selchow & Righter : l'un des "
+        "premiers jeux de connexion, avant le Hex (1942). 150 tuiles, 5 modèles de 30. Les dessins des 5 "
+        "modèles ne figurent pas dans notre source : ceux-ci sont une reconstruction.",
+        "An American game patented by Harry A. Doty in 1892 and published by Selchow & Righter: one of the "
+        "first connection games, before Hex (1942). 150 tiles, 5 designs of 30. The 5 designs are not in "
+        "our source: these are a reconstruction."),
+    "lightning.demo": ("Démo : l'ordinateur contre lui-même", "Demo: the computer against itself"),
+}
