@@ -44,8 +44,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.rules.2": (
         "À ton tour, prends une tuile dans la pioche (face cachée) ou dans la réserve (face visible). "
         "Pose-la sur une de tes cases de départ, ou sur n'importe quelle case qui touche déjà une tuile "
-        "par un côté ou un coin : dans ton camp pour avancer, chez l'autre pour le bloquer. Une tuile de la pioche "
-        "peut aussi aller dans la réserve.",
+        "par un côté ou un coin : dans ton camp pour avancer, chez l'autre pour le bloquer. "
+        "Une tuile de la pioche peut aussi aller dans la réserve.",
         "On your turn, take a tile from the pool (face down) or from the reserve (face up). Lay it on one "
         "of your start squares, or on any square already touching a tile by a side or a corner: on your "
         "half to go forward, on the other half to block. A tile from the pool may also go to the reserve."),
