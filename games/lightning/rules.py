@@ -336,6 +336,15 @@ def _reach_placed(geo: Geometry, board: tuple[int, ...], half: frozenset[int],
     return seen
 
 
+def powered_cells(geo: Geometry, board: tuple[int, ...], player: int) -> frozenset[Cell]:
+    """The placed cells of ``player``'s half already joined to one of their start edges: the
+    part of the bolt that is "live" (the scene colours it)."""
+    half = geo.half_cells[player]
+    reached = _reach_placed(geo, board, half, geo.sources(player))
+    return frozenset(geo.cell(i) for i in half
+                     if board[i] and geo.variant_ends[i][board[i]][0] in reached)
+
+
 def is_connected(geo: Geometry, board: tuple[int, ...], player: int) -> bool:
     """True when ``player``'s half joins a start edge point to a centre-line point."""
     reached = _reach_placed(geo, board, geo.half_cells[player], geo.sources(player))

@@ -1,0 +1,936 @@
+"""Lightning on screen: the board lies sideways so its 34 x 8 squares are big enough to touch.
+
+Screen layout (1280 x 720): the board fills the width, red's half (player 1, grid rows 17..33)
+on the left with its start row at the far left, blue's half (player 2, rows 0..16) on the right,
+the centre line in the middle. Grid north (towards row 0) points to the screen's right, so every
+tile is drawn a quarter turn clockwise from its grid orientation. Below the board: the players'
+cards, the pool, the tile in hand (rotate by tapping it, the wheel, R or Space) and the reserve.
+
+The scene only draws the state and forwards choices to :mod:`games.lightning.rules`; computer
+moves come from :mod:`games.lightning.ai`. Timing is data (tweens and timers advanced in
+``update``), so ``--frames`` runs show the same animations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.core import History
+from games.lightning.ai import make_player
+from games.lightning.rules import (
+    SHELVE,
+    TAKE_POOL,
+    LightningState,
+    Move,
+    Place,
+    Take,
+    best_path,
+    new_game,
+    powered_cells,
+    winning_cells,
+)
+from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
+from kiosk import theme, ui
+from kiosk.effects import Sound
+from kiosk.i18n import tr
+from kiosk.scene import Scene
+from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+
+Cell = tuple[int, int]
+Color = tuple[int, int, int]
+
+CELL = 35
+GAP = 12
+BOARD_Y = 118
+GOLD = (255, 214, 64)
+TILE_FACE = (255, 249, 236)
+TILE_EDGE = (214, 196, 168)
+INK = (58, 52, 70)
+NIGHT = (52, 46, 96)
+PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
+PLAYER_DARK = {1: theme.RED_DARK, 2: theme.BLUE_DARK}
+PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
+
+# Screen directions of the 8 boundary points (x right, y down), in units of half a tile.
+SCREEN_OFFSETS = {
+    "N": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (1, 1),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (-1, -1),
+}
+
+
+# Each design's stroke at rotation 0 in tile coordinates (-1..1, y down), from its first point
+# to its second: the L is a quarter arc around the NE corner, Z and S are little lightning bolts.
+def _stroke(design: str) -> list[tuple[float, float]]:
+    if design == "I":
+        return [(0, -1), (0, 1)]
+    if design == "D":
+        return [(-1, -1), (1, 1)]
+    if design == "L":
+        # Quarter circle of radius 1 centred on the NE corner (1, -1), from N (0,-1) to E (1,0).
+        return [(1 - math.cos(a), -1 + math.sin(a)) for a in (k * math.pi / 16 for k in range(9))]
+    if design == "Z":
+        return [(0, -1), (-0.28, 0.22), (0.34, 0.02), (1, 1)]
+    return [(0, -1), (0.28, 0.22), (-0.34, 0.02), (-1, 1)]
+
+
+STROKES = {d: _stroke(d) for d in DESIGNS}
+
+
+def _turn(points: list[tuple[float, float]], quarter_turns: int) -> list[tuple[float, float]]:
+    for _ in range(quarter_turns % 4):
+        points = [(-y, x) for x, y in points]
+    return points
+
+
+def screen_stroke(tile: Tile) -> list[tuple[float, float]]:
+    """The tile's stroke in screen tile coordinates: its rotation plus the board's quarter turn."""
+    return _turn(STROKES[tile.design], tile.rotation + 1)
+
+
+def draw_tile(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    tile: Tile,
+    stroke: Color = INK,
+    face: Color = TILE_FACE,
+    width: float = 0.16,
+    glow: Color | None = None,
+) -> None:
+    """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
+    radius = max(3, rect.width // 7)
+    pygame.draw.rect(
+        surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius
+    )
+    pygame.draw.rect(surface, face, rect, border_radius=radius)
+    pygame.draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
+    half = rect.width / 2
+    pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile)]
+    w = max(3, round(rect.width * width))
+    if glow is not None:
+        _polyline(surface, glow, pts, w + max(4, rect.width // 6))
+    _polyline(surface, stroke, pts, w)
+
+
+def _polyline(surface: pygame.Surface, color: Color, pts: list[tuple[float, float]], width: int) -> None:
+    pygame.draw.lines(surface, color, False, pts, width)
+    for p in pts:
+        pygame.draw.circle(surface, color, p, width / 2)
+
+
+def draw_tile_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A face-down tile: night blue with a small golden bolt."""
+    radius = max(3, rect.width // 7)
+    pygame.draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
+    pygame.draw.rect(surface, NIGHT, rect, border_radius=radius)
+    pygame.draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
+    _bolt(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
+
+
+def _bolt(surface: pygame.Surface, r: pygame.Rect, color: Color) -> None:
+    shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
+    pygame.draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
+
+
+@dataclass
+class Flight:
+    """A tile flying from the hand to the board (the computer's moves, and the human's drop)."""
+
+    tile: Tile
+    start: tuple[float, float]
+    cell: Cell
+    tween: Tween
+
+
+class LightningScene(Scene):
+    """One game of Lightning: hot-seat, against the computer, or computer against itself (demo)."""
+
+    name = "lightning"
+
+    def __init__(
+        self, app: App, mode: str = "computer", level: str = "strong", seed: int | None = None
+    ) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.level = level
+        self.rng = random.Random(seed if seed is not None else app.rng.getrandbits(32))
+        self.players = {p: make_player(level) for p in (1, 2)} if mode != "hotseat" else {}
+        self.timeline = Timeline()
+        self.buttons = self._make_buttons()
+        self.hover: tuple[int, int] = (-1, -1)
+        self.dragging = False
+        self.press_pos: tuple[int, int] | None = None
+        self.rotation = 0
+        self.message = ""
+        self.message_time = 0.0
+        self.flight: Flight | None = None
+        self.drop: tuple[Cell, Tween] | None = None
+        self.flash = Tween(0, 0, 0.01)
+        self.computer_wait = 0.0
+        self.end_time = 0.0
+        self.new_game()
+
+    # --- set-up --------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Start a new game; who begins is drawn at random."""
+        self.history: History[LightningState] = History.start(new_game(self.rng))
+        self.rotation = 0
+        self.flight = None
+        self.timeline.clear()
+        self.end_time = 0.0
+        self.computer_wait = self._think_time()
+        self._refresh()
+        first = tr("lightning.player1") if self.state.first == 1 else tr("lightning.player2")
+        self.say(tr("lightning.starts", name=self._name(self.state.first)) if self.mode != "demo" else first)
+
+    def _make_buttons(self) -> list[ui.Button]:
+        buttons = [
+            ui.Button(
+                pygame.Rect(1280 - 84, 18, 64, 60),
+                "",
+                self.app.go_home,
+                color=(108, 100, 170),
+                icon=ui.icon_home,
+                literal=True,
+            ),
+            ui.Button(
+                pygame.Rect(1280 - 160, 18, 64, 60),
+                "",
+                self.new_game,
+                color=(108, 100, 170),
+                icon=ui.icon_restart,
+                literal=True,
+            ),
+            ui.Button(
+                pygame.Rect(1280 - 236, 18, 64, 60),
+                "",
+                self.open_rules,
+                color=(108, 100, 170),
+                icon=ui.icon_book,
+                literal=True,
+            ),
+        ]
+        if self.mode != "demo":
+            buttons.append(
+                ui.Button(
+                    pygame.Rect(1280 - 312, 18, 64, 60),
+                    "",
+                    self.undo,
+                    color=(108, 100, 170),
+                    icon=ui.icon_undo,
+                    literal=True,
+                )
+            )
+        self.rotate_button = ui.Button(
+            pygame.Rect(466, 628, 158, 60),
+            "lightning.rotate",
+            self.rotate,
+            color=(120, 104, 200),
+            icon=ui.icon_restart,
+            size=24,
+        )
+        self.shelve_button = ui.Button(
+            pygame.Rect(656, 628, 300, 60), "lightning.shelve", self.shelve, color=(60, 150, 140), size=26
+        )
+        return buttons + [self.rotate_button, self.shelve_button]
+
+    @property
+    def state(self) -> LightningState:
+        """The current position."""
+        return self.history.current
+
+    def is_computer(self, player: int) -> bool:
+        """True when ``player`` is played by the computer (blue in "computer" mode)."""
+        return self.mode == "demo" or (self.mode == "computer" and player == 2)
+
+    def _name(self, player: int) -> str:
+        if self.mode == "computer":
+            return tr("lightning.you") if player == 1 else tr("lightning.computer")
+        return tr(f"lightning.player{player}")
+
+    def _think_time(self) -> float:
+        return 0.25 if self.app.headless else (0.55 if self.mode == "demo" else 0.7)
+
+    def _refresh(self) -> None:
+        """Recompute what the drawing needs from the state (paths, live tiles, winner)."""
+        state = self.state
+        geo = state.geo
+        self.paths = {p: best_path(geo, state.board, p) for p in (1, 2)}
+        self.powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
+        self.winning: tuple[Cell, ...] = ()
+        if state.winner is not None:
+            self.winning = winning_cells(geo, state.board, state.winner)
+        self.legal = frozenset(state.legal_cells()) if state.hand is not None else frozenset()
+        hand = state.hand
+        if hand is not None:
+            self.rotation %= distinct_rotations(hand)
+        self.shelve_button.enabled = state.hand_source == "pool" and not self.is_computer(
+            state.current_player
+        )
+        self.rotate_button.enabled = hand is not None and not self.is_computer(state.current_player)
+
+    def say(self, text: str) -> None:
+        """Show a short message in the banner for a few seconds."""
+        self.message, self.message_time = text, 3.0
+
+    # --- geometry on screen --------------------------------------------------------------
+
+    def board_left(self) -> int:
+        """Screen x of the board's left edge."""
+        geo = self.state.geo
+        return (1280 - geo.rows * CELL - GAP) // 2
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """Screen rectangle of grid cell ``(row, col)`` (see the module docstring)."""
+        geo = self.state.geo
+        k = geo.rows - 1 - cell[0]
+        x = self.board_left() + k * CELL + (GAP if cell[0] < geo.half_rows else 0)
+        return pygame.Rect(x, BOARD_Y + cell[1] * CELL, CELL, CELL)
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The grid cell under a screen position, or None."""
+        geo = self.state.geo
+        col = (pos[1] - BOARD_Y) // CELL
+        if not 0 <= col < geo.cols or pos[1] < BOARD_Y:
+            return None
+        x = pos[0] - self.board_left()
+        split = geo.half_rows * CELL
+        if split <= x < split + GAP:
+            return None
+        if x >= split + GAP:
+            x -= GAP
+        k = x // CELL
+        if not 0 <= k < geo.rows or x < 0:
+            return None
+        return geo.rows - 1 - k, col
+
+    POOL_RECT = pygame.Rect(346, 482, 100, 100)
+    HAND_RECT = pygame.Rect(480, 468, 130, 130)
+
+    def reserve_rect(self, k: int) -> pygame.Rect:
+        """The shelf slot of design number ``k``."""
+        return pygame.Rect(662 + k * 60, 500, 50, 50)
+
+    # --- input ---------------------------------------------------------------------------
+
+    def human_to_move(self) -> bool:
+        """True when a person should act now."""
+        state = self.state
+        return not state.is_terminal() and not self.is_computer(state.current_player) and self.flight is None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taps, drags, wheel and keys (see the module docstring)."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+            if self.press_pos and math.dist(self.press_pos, event.pos) > 12:
+                self.dragging = True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL and self.state.hand is not None:
+            self.rotate(1 if event.y < 0 else -1)
+            return True
+        if self.state.is_terminal() and event.type == pygame.MOUSEBUTTONUP and self.end_time > 1.2:
+            if self.mode != "demo":
+                self.new_game()
+            return True
+        if not self.human_to_move():
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.state.hand is not None:
+            self.rotate()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.hover = event.pos
+            if self.state.hand is not None and self.HAND_RECT.collidepoint(event.pos):
+                self.press_pos, self.dragging = event.pos, False
+                return True
+            return self._tap(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press_pos is not None:
+            was_drag = self.dragging
+            self.press_pos, self.dragging = None, False
+            if not was_drag:
+                self.rotate()
+                return True
+            cell = self.cell_at(event.pos)
+            if cell is not None:
+                self.try_place(cell)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.app.go_home()
+            return True
+        if not self.human_to_move():
+            return False
+        if event.key in (pygame.K_r, pygame.K_SPACE) and self.state.hand is not None:
+            self.rotate()
+            return True
+        if event.key == pygame.K_p and self.state.hand is None:
+            self.apply(TAKE_POOL)
+            return True
+        if event.key == pygame.K_s and self.state.hand_source == "pool":
+            self.shelve()
+            return True
+        return False
+
+    def _tap(self, pos: tuple[int, int]) -> bool:
+        state = self.state
+        if state.hand is None:
+            if self.POOL_RECT.inflate(30, 30).collidepoint(pos) and state.pool_size:
+                self.apply(TAKE_POOL)
+                return True
+            for k, design in enumerate(DESIGNS):
+                if self.reserve_rect(k).inflate(8, 8).collidepoint(pos) and state.reserve_counts()[design]:
+                    self.apply(Take("reserve", design))
+                    return True
+            if self.cell_at(pos) is not None:
+                self.say(tr("lightning.turn.take", name=self._name(state.current_player)))
+            return False
+        cell = self.cell_at(pos)
+        if cell is not None:
+            self.try_place(cell)
+            return True
+        return False
+
+    def rotate(self, step: int = 1) -> None:
+        """Turn the tile in hand a quarter turn (its distinct rotations only)."""
+        hand = self.state.hand
+        if hand is None or not self.human_to_move():
+            return
+        self.rotation = (self.rotation + step) % distinct_rotations(hand)
+        self.app.effects.publish(Sound("click", 0.6))
+
+    def shelve(self) -> None:
+        """Put the tile drawn from the pool into the reserve."""
+        if self.human_to_move() and self.state.hand_source == "pool":
+            self.apply(SHELVE)
+
+    def try_place(self, cell: Cell) -> None:
+        """Lay the tile in hand on ``cell`` if the rules allow it; explain otherwise."""
+        if cell in self.legal:
+            self.apply(Place(cell, self.rotation))
+        else:
+            self.app.effects.publish(Sound("error"))
+            self.say(tr("lightning.illegal"))
+
+    def undo(self) -> None:
+        """Take back to the start of the previous human turn (a redraw gives the same tile:
+        the pool's shuffle is part of the position)."""
+        history = self.history
+        if not history.can_undo() or self.flight is not None:
+            return
+        history.undo()
+        while history.can_undo() and (
+            self.is_computer(history.current.current_player) or history.current.hand is not None
+        ):
+            history.undo()
+        self.end_time = 0.0
+        self.computer_wait = self._think_time()
+        self._refresh()
+        self.app.effects.publish(Sound("whoosh"))
+
+    def open_rules(self) -> None:
+        """Show the rules card over the game."""
+        self.app.effects.publish(Sound("select"))
+        self.app.stack.push(LightningRulesScene(self.app))
+
+    # --- applying moves ------------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` (legal by construction) with its sound and animation."""
+        before = self.state
+        if isinstance(move, Place) and self.is_computer(before.current_player):
+            # The computer's tile flies from the hand slot to its square, then lands.
+            tile = Tile(before.hand or "I", move.rotation)
+            tween = Tween(0, 1, 0.2 if self.app.headless else 0.45, ease_out_cubic)
+            self.flight = Flight(tile, self.HAND_RECT.center, move.cell, tween)
+            tween.on_done = lambda: self._commit(move)
+            self.timeline.add(tween)
+            return
+        self._commit(move)
+
+    def _commit(self, move: Move) -> None:
+        before = self.state
+        self.flight = None
+        after = self.history.push(move)
+        if isinstance(move, Take):
+            self.app.effects.publish(Sound("slide" if move.source == "pool" else "select"))
+            self.rotation = 0
+        elif isinstance(move, Place):
+            self.drop = (move.cell, self.timeline.add(Tween(1.35, 1.0, 0.3, ease_out_back)))
+            self.app.effects.publish(Sound("seed"))
+            before_d = before.distance(3 - before.current_player) or 0
+            after_d = after.distance(3 - before.current_player) or 0
+            if after_d > before_d:
+                self.app.effects.publish(Sound("blocked", 0.7))
+        else:
+            self.app.effects.publish(Sound("whoosh"))
+        self.computer_wait = self._think_time()
+        self._refresh()
+        if after.is_terminal():
+            self.end_time = 0.0
+            if after.winner is not None:
+                self.flash = self.timeline.add(Tween(1.0, 0.0, 0.9, ease_out_cubic))
+                self.app.effects.publish(Sound("thunder"))
+                self.app.effects.publish(Sound("win", 0.7))
+            else:
+                self.app.effects.publish(Sound("blocked"))
+
+    # --- time ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Animations, the computer's turns, and the demo's restart."""
+        super().update(dt)
+        self.timeline.update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        state = self.state
+        if state.is_terminal():
+            self.end_time += dt
+            if self.mode == "demo" and self.end_time > 4.0:
+                self.new_game()
+            return
+        if self.flight is not None or not self.is_computer(state.current_player):
+            return
+        self.computer_wait -= dt
+        if self.computer_wait > 0:
+            return
+        player = self.players[state.current_player]
+        move = player.choose(state, self.rng, 0.5)
+        self.apply(move)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Header, board, players' cards, pool, hand and reserve; end banner on top."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        self._draw_header(surface)
+        self._draw_board(surface)
+        self._draw_players(surface)
+        self._draw_supply(surface)
+        for button in self.buttons:
+            if button in (self.rotate_button, self.shelve_button) and not button.enabled:
+                continue
+            button.draw(surface, self.time)
+        self._draw_ghost(surface)
+        if self.flash.value > 0.01:
+            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil.fill((255, 255, 230, round(170 * self.flash.value)))
+            surface.blit(veil, (0, 0))
+        if self.state.is_terminal():
+            self._draw_end(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        _bolt(surface, pygame.Rect(24, 18, 40, 58), GOLD)
+        ui.draw_text(surface, tr("lightning.title"), (72, 46), 46, NIGHT, "title", "midleft")
+        state = self.state
+        if self.message_time > 0:
+            text, color = self.message, theme.INK
+        elif state.is_terminal():
+            text, color = "", theme.INK
+        elif self.is_computer(state.current_player) and self.mode == "computer":
+            text, color = tr("lightning.turn.computer"), PLAYER_DARK[state.current_player]
+        else:
+            key = "lightning.turn.take" if state.hand is None else "lightning.turn.place"
+            text, color = tr(key, name=self._name(state.current_player)), PLAYER_DARK[state.current_player]
+        if text:
+            pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 60), 56)
+            pill.center = (620, 48)
+            ui.draw_panel(surface, pill, theme.PANEL, 28, 6)
+            pygame.draw.circle(
+                surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11
+            )
+            ui.draw_text(surface, text, (pill.centerx + 10, pill.centery), 28, color, "bold", "center")
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        state = self.state
+        geo = state.geo
+        left = self.board_left()
+        frame = pygame.Rect(left - 14, BOARD_Y - 14, geo.rows * CELL + GAP + 28, geo.cols * CELL + 28)
+        ui.draw_panel(surface, frame, (86, 66, 48), 18, 10)
+        for p in (1, 2):
+            first = self.cell_rect((geo.start_row(p), 0))
+            last = self.cell_rect((geo.arrival_row(p), geo.cols - 1))
+            area = first.union(last)
+            pygame.draw.rect(surface, ui.blend(PLAYER_LIGHT[p], (255, 255, 255), 0.45), area, border_radius=6)
+            # Start and arrival rows: stronger stripes.
+            for row, alpha in ((geo.start_row(p), 0.0), (geo.arrival_row(p), 0.25)):
+                stripe = self.cell_rect((row, 0)).union(self.cell_rect((row, geo.cols - 1)))
+                pygame.draw.rect(surface, ui.blend(PLAYER_LIGHT[p], (255, 255, 255), alpha), stripe)
+        # Each half's best current path, lightly.
+        for p in (1, 2):
+            _, cells = self.paths[p]
+            tint = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
+            tint.fill((*PLAYER_COLORS[p], 46))
+            for cell in cells:
+                if not state.board[geo.index(cell)]:
+                    surface.blit(tint, self.cell_rect(cell))
+        # Grid lines.
+        for r in range(geo.rows):
+            for c in range(geo.cols):
+                pygame.draw.rect(surface, (255, 255, 255), self.cell_rect((r, c)), 1)
+        # Centre line: a golden seam.
+        seam_x = left + geo.half_rows * CELL + GAP // 2
+        pygame.draw.line(surface, GOLD, (seam_x, BOARD_Y - 6), (seam_x, BOARD_Y + geo.cols * CELL + 6), 4)
+        # Legal squares for the tile in hand.
+        if self.human_to_move() and state.hand is not None:
+            pulse = 0.5 + 0.5 * math.sin(self.time * 4)
+            for cell in self.legal:
+                pygame.draw.circle(
+                    surface,
+                    ui.blend(theme.GOOD, (255, 255, 255), 0.3 * pulse),
+                    self.cell_rect(cell).center,
+                    4,
+                )
+        # Tiles.
+        winning = set(self.winning)
+        bolt_glow = 0.5 + 0.5 * math.sin(self.time * 9)
+        for i, code in enumerate(state.board):
+            if not code:
+                continue
+            cell = geo.cell(i)
+            rect = self.cell_rect(cell).inflate(-2, -2)
+            if self.drop and self.drop[0] == cell and not self.drop[1].done:
+                scale = self.drop[1].value
+                rect = rect.inflate(rect.width * (scale - 1), rect.height * (scale - 1))
+            tile = state.tile_at(cell)
+            assert tile is not None
+            owner = geo.owner(cell)
+            if cell in winning:
+                draw_tile(
+                    surface,
+                    rect,
+                    tile,
+                    (255, 255, 255),
+                    (62, 54, 110),
+                    0.14,
+                    glow=ui.blend(GOLD, (255, 255, 255), 0.4 * bolt_glow),
+                )
+            elif cell in self.powered[owner]:
+                draw_tile(surface, rect, tile, PLAYER_COLORS[owner])
+            else:
+                draw_tile(surface, rect, tile, (120, 112, 128))
+        # End labels.
+        for p, anchor in ((1, "midtop"), (2, "midtop")):
+            start = self.cell_rect((geo.start_row(p), geo.cols - 1))
+            ui.draw_text(
+                surface,
+                tr("lightning.start"),
+                (start.centerx, start.bottom + 16),
+                18,
+                PLAYER_DARK[p],
+                "bold",
+                anchor,
+            )
+        ui.draw_text(
+            surface,
+            tr("lightning.arrival"),
+            (seam_x, BOARD_Y + geo.cols * CELL + 16),
+            18,
+            NIGHT,
+            "bold",
+            "midtop",
+        )
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        state = self.state
+        for p, x in ((1, 24), (2, 976)):
+            card = pygame.Rect(x, 458, 280, 236)
+            active = state.current_player == p and not state.is_terminal()
+            lift = round(3 * math.sin(self.time * 3)) if active else 0
+            card = card.move(0, -lift)
+            ui.draw_panel(surface, card, theme.PANEL, 24, 10, border=PLAYER_COLORS[p] if active else None)
+            header = pygame.Rect(card.x, card.y, card.width, 64)
+            pygame.draw.rect(
+                surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24
+            )
+            ui.draw_text(
+                surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center"
+            )
+            distance, _ = self.paths[p]
+            if state.winner == p:
+                text, size = tr("end.title.win"), 40
+            elif distance is None:
+                text, size = tr("lightning.distance.blocked"), 36
+            else:
+                text, size = tr("lightning.distance", n=distance), 40
+            ui.draw_text(surface, text, (card.centerx, card.y + 118), size, PLAYER_DARK[p], "title", "center")
+            # A progress gauge: how far the live path has come (17 tiles at least).
+            geo = state.geo
+            total = geo.half_rows
+            done = 0 if distance is None else max(0, total - distance)
+            gauge = pygame.Rect(card.x + 28, card.y + 168, card.width - 56, 22)
+            pygame.draw.rect(surface, (236, 228, 214), gauge, border_radius=11)
+            if done:
+                fill = gauge.copy()
+                fill.width = max(22, round(gauge.width * done / total))
+                pygame.draw.rect(surface, PLAYER_COLORS[p], fill, border_radius=11)
+            if self.mode != "hotseat" and self.is_computer(p):
+                ui.draw_text(
+                    surface,
+                    tr(f"lightning.level.{self.level}"),
+                    (card.centerx, card.bottom - 16),
+                    20,
+                    theme.INK_SOFT,
+                    "bold",
+                    "midbottom",
+                )
+
+    def _draw_supply(self, surface: pygame.Surface) -> None:
+        state = self.state
+        taking = self.human_to_move() and state.hand is None
+        # Pool: a little stack of face-down tiles.
+        ui.draw_text(
+            surface, tr("lightning.pool"), (self.POOL_RECT.centerx, 448), 24, NIGHT, "bold", "midtop"
+        )
+        layers = min(5, (state.pool_size + 29) // 30)
+        for k in range(layers, 0, -1):
+            draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+        if not state.pool_size:
+            pygame.draw.rect(surface, (220, 212, 200), self.POOL_RECT, 3, border_radius=14)
+        elif taking:
+            glow = 0.5 + 0.5 * math.sin(self.time * 5)
+            pygame.draw.rect(
+                surface,
+                ui.blend(GOLD, theme.WHITE, glow),
+                self.POOL_RECT.inflate(10, 10),
+                4,
+                border_radius=18,
+            )
+        ui.draw_text(
+            surface,
+            tr("lightning.pool.count", count=state.pool_size),
+            (self.POOL_RECT.centerx, self.POOL_RECT.bottom + 14),
+            24,
+            theme.INK,
+            "bold",
+            "midtop",
+        )
+        # Hand.
+        ui.draw_text(
+            surface,
+            tr("lightning.hand") if not self.is_computer(state.current_player) else tr("lightning.computer"),
+            (self.HAND_RECT.centerx, 434),
+            24,
+            NIGHT,
+            "bold",
+            "midtop",
+        )
+        pygame.draw.rect(surface, (236, 228, 214), self.HAND_RECT, border_radius=20)
+        pygame.draw.rect(surface, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
+        if state.hand is not None and not (self.dragging and self.press_pos):
+            tile = Tile(state.hand, self.rotation if not self.is_computer(state.current_player) else 0)
+            draw_tile(surface, self.HAND_RECT.inflate(-18, -18), tile, PLAYER_COLORS[state.current_player])
+        # Reserve shelf.
+        shelf = pygame.Rect(646, 440, 316, 170)
+        ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, 448), 24, NIGHT, "bold", "midtop")
+        pygame.draw.rect(
+            surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 560, shelf.width - 12, 12), border_radius=6
+        )
+        for k, design in enumerate(DESIGNS):
+            rect = self.reserve_rect(k)
+            count = state.reserve_counts()[design]
+            if count:
+                draw_tile(surface, rect, Tile(design, 0))
+                badge = pygame.Rect(0, 0, 30, 24)
+                badge.midtop = (rect.centerx, rect.bottom + 2)
+                pygame.draw.rect(surface, NIGHT, badge, border_radius=12)
+                ui.draw_text(surface, f"×{count}", badge.center, 17, theme.WHITE, "bold", "center")
+                if taking:
+                    pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
+            else:
+                pygame.draw.rect(surface, (226, 216, 200), rect, 2, border_radius=8)
+        if not state.reserve_size:
+            ui.draw_text(
+                surface,
+                tr("lightning.reserve.empty"),
+                (shelf.centerx, 586),
+                20,
+                theme.INK_SOFT,
+                "text",
+                "midtop",
+            )
+
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if self.flight is not None:
+            t = self.flight.tween.value
+            target = self.cell_rect(self.flight.cell).center
+            x = self.flight.start[0] + (target[0] - self.flight.start[0]) * t
+            y = self.flight.start[1] + (target[1] - self.flight.start[1]) * t - 60 * math.sin(math.pi * t)
+            size = round(110 + (CELL - 110) * t)
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(x), round(y))
+            draw_tile(surface, rect, self.flight.tile, PLAYER_COLORS[state.current_player])
+            return
+        if not self.human_to_move() or state.hand is None:
+            return
+        tile = Tile(state.hand, self.rotation)
+        cell = self.cell_at(self.hover)
+        if cell is not None:
+            legal = cell in self.legal
+            rect = self.cell_rect(cell).inflate(8, 8)
+            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
+            face = (210, 250, 220) if legal else (255, 205, 205)
+            draw_tile(ghost, ghost.get_rect(), tile, theme.GOOD if legal else theme.BAD, face)
+            ghost.set_alpha(215)
+            surface.blit(ghost, rect)
+            pygame.draw.rect(
+                surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8
+            )
+        elif self.dragging and self.press_pos:
+            rect = pygame.Rect(0, 0, 70, 70)
+            rect.center = self.hover
+            draw_tile(surface, rect, tile, PLAYER_COLORS[state.current_player])
+
+    def _draw_end(self, surface: pygame.Surface) -> None:
+        state = self.state
+        outcome = state.outcome()
+        assert outcome is not None
+        appear = min(1.0, self.end_time / 0.6)
+        card = pygame.Rect(0, 0, 720, 120)
+        card.center = (640, round(262 - 30 * (1 - ease_out_back(appear))))
+        if state.winner is not None:
+            color = PLAYER_COLORS[state.winner]
+            text = tr("lightning.end.connected", name=self._name(state.winner))
+        else:
+            color = NIGHT
+            text = tr("lightning.end.draw")
+        panel = pygame.Surface(card.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*color, 235), panel.get_rect(), border_radius=26)
+        panel.set_alpha(round(255 * appear))
+        surface.blit(panel, card)
+        _bolt(surface, pygame.Rect(card.x + 24, card.y + 18, 56, 84), GOLD)
+        ui.draw_paragraph(
+            surface,
+            text,
+            pygame.Rect(card.x + 96, card.y + 22, card.width - 120, 80),
+            32,
+            theme.WHITE,
+            "title",
+            1.15,
+        )
+
+    # --- reporting -----------------------------------------------------------------------
+
+    def state_summary(self) -> dict[str, Any]:
+        """Phase, whose turn, pool and reserve, distances and the result, for tests and --json."""
+        state = self.state
+        outcome = state.outcome()
+        return {
+            "scene": self.name,
+            "mode": self.mode,
+            "phase": state.phase,
+            "player": state.current_player,
+            "hand": state.hand,
+            "pool": state.pool_size,
+            "reserve": state.reserve_counts(),
+            "placed": state.placed,
+            "moves": len(self.history.moves),
+            "distances": {str(p): self.paths[p][0] for p in (1, 2)},
+            "winner": outcome.winner if outcome else None,
+            "over": state.is_terminal(),
+            "position": state.to_text(),
+        }
+
+
+class LightningRulesScene(Scene):
+    """The rules card: four short paragraphs and the five tile designs (a reconstruction)."""
+
+    overlay = True
+    name = "lightning.rules"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.close = ui.Button(
+            pygame.Rect(640 - 110, 622, 220, 62), "button.back", self.app.stack.pop, color=(108, 100, 170)
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Back button, Escape, or a tap anywhere closes the card."""
+        if self.close.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.stack.pop()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A dimmed game behind a big card."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((30, 24, 50, 150))
+        surface.blit(veil, (0, 0))
+        card = pygame.Rect(90, 40, 1100, 660)
+        ui.draw_panel(surface, card, theme.PANEL, 30, 14)
+        ui.draw_text(
+            surface, tr("lightning.rules.title"), (card.centerx, card.y + 26), 44, NIGHT, "title", "midtop"
+        )
+        y = card.y + 96
+        for k in (1, 2, 3, 4):
+            height = ui.draw_paragraph(
+                surface,
+                tr(f"lightning.rules.{k}"),
+                pygame.Rect(card.x + 50, y, 700, 200),
+                21,
+                theme.INK,
+                line_gap=1.25,
+            )
+            y += height + 12
+        # The five designs, each in its rotation 0 (grid orientation: north up).
+        for k, design in enumerate(DESIGNS):
+            rect = pygame.Rect(card.right - 300 + (k % 2) * 130, card.y + 100 + (k // 2) * 150, 100, 100)
+            pygame.draw.rect(surface, TILE_FACE, rect, border_radius=14)
+            pygame.draw.rect(surface, TILE_EDGE, rect, 2, border_radius=14)
+            half = rect.width / 2
+            pts = [(rect.centerx + x * half, rect.centery + y2 * half) for x, y2 in STROKES[design]]
+            _polyline(surface, NIGHT, pts, 12)
+            a, b = DESIGNS[design]
+            ui.draw_text(
+                surface,
+                f"{design}  ({a}–{b})",
+                (rect.centerx, rect.bottom + 8),
+                20,
+                theme.INK_SOFT,
+                "bold",
+                "midtop",
+            )
+        self.close.draw(surface, self.time)
+
+
+def make_scene(app: App) -> LightningScene:
+    """A new game against the strong computer (the menu card opens it)."""
+    return LightningScene(app, mode="computer", level="strong")
+
+
+def make_demo_scene(app: App) -> LightningScene:
+    """Computer against computer, restarting by itself (attract mode)."""
+    return LightningScene(app, mode="demo", level="strong")
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    """The menu card illustration: a strip of tiles lit by a bolt."""
+    size = min(rect.width // 4, rect.height // 2)
+    tiles = [Tile("Z", 0), Tile("D", 0), Tile("S", 0), Tile("I", 1)]
+    x0 = rect.centerx - 2 * size
+    for k, tile in enumerate(tiles):
+        bob = 3 * math.sin(time * 2 + k)
+        r = pygame.Rect(x0 + k * size, rect.centery - size // 2 + round(bob), size - 4, size - 4)
+        glow = 0.5 + 0.5 * math.sin(time * 6 - k)
+        draw_tile(surface, r, tile, ui.blend(NIGHT, GOLD, glow), width=0.14)
+    _bolt(surface, pygame.Rect(rect.right - size * 0.7, rect.top, size * 0.7, size), GOLD)
