@@ -48,7 +48,7 @@ class HalfView:
     from_start: dict[int, int]
     to_end: dict[int, int]
     distance: int
-    blocked_cache: dict[int, int] = field(default_factory=dict)
+    blocked_cache: dict[int, HalfView] = field(default_factory=dict)
 
     def through(self, a: int, b: int) -> int:
         """Length of the best path using the segment a-b at no cost."""
@@ -81,19 +81,21 @@ def value(d_me: int, d_opp: int) -> float:
 
 def placement_distances(state: LightningState, view: HalfView, cell_index: int) -> dict[int, int]:
     """New distance of ``view``'s player for every tile variant (by code) laid on the empty
-    square ``cell_index`` of that player's half."""
+    square ``cell_index`` of that player's half (exact, as a fresh search would find)."""
     geo = state.geo
     ends = geo.variant_ends[cell_index]
-    pairs = ends[1:]
-    if view.distance >= _INF or view.wildcard_best(pairs) > view.distance:
-        # Not on any shortest path: no tile here shortens it, and the distance cannot grow.
+    if view.distance >= _INF or view.wildcard_best(ends[1:]) > view.distance:
+        # On no shortest path: every shortest path avoids the square, so nothing laid there
+        # makes the distance grow, and a shorter path through it would have been one already.
         return {code: view.distance for code in range(1, len(ends))}
     if cell_index not in view.blocked_cache:
+        # The fields with the square unusable; a path then uses the new segment at most once.
         fs = distance_field(geo, state.board, view.player, blocked=cell_index)
-        targets = geo.targets(view.player)
-        view.blocked_cache[cell_index] = min((fs.get(t, _INF) for t in targets), default=_INF)
-    blocked = view.blocked_cache[cell_index]
-    return {code: min(blocked, view.through(*ends[code])) for code in range(1, len(ends))}
+        te = distance_field(geo, state.board, view.player, from_targets=True, blocked=cell_index)
+        best = min((fs.get(t, _INF) for t in geo.targets(view.player)), default=_INF)
+        view.blocked_cache[cell_index] = HalfView(view.player, fs, te, best)
+    without = view.blocked_cache[cell_index]
+    return {code: min(without.distance, without.through(*ends[code])) for code in range(1, len(ends))}
 
 
 @dataclass

@@ -120,9 +120,13 @@ def draw_tile(
     half = rect.width / 2
     pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile)]
     w = max(3, round(rect.width * width))
+    # Clip so the rounded stroke ends stop at the tile's edge, where the neighbour's stroke continues.
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
     if glow is not None:
         _polyline(surface, glow, pts, w + max(4, rect.width // 6))
     _polyline(surface, stroke, pts, w)
+    surface.set_clip(clip)
 
 
 def _polyline(surface: pygame.Surface, color: Color, pts: list[tuple[float, float]], width: int) -> None:
@@ -318,7 +322,7 @@ class LightningScene(Scene):
             return None
         return geo.rows - 1 - k, col
 
-    POOL_RECT = pygame.Rect(346, 482, 100, 100)
+    POOL_RECT = pygame.Rect(346, 492, 100, 100)
     HAND_RECT = pygame.Rect(480, 468, 130, 130)
 
     def reserve_rect(self, k: int) -> pygame.Rect:
@@ -550,13 +554,13 @@ class LightningScene(Scene):
             key = "lightning.turn.take" if state.hand is None else "lightning.turn.place"
             text, color = tr(key, name=self._name(state.current_player)), PLAYER_DARK[state.current_player]
         if text:
-            pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 60), 56)
-            pill.center = (620, 48)
+            pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 84), 56)
+            pill.center = (600, 48)
             ui.draw_panel(surface, pill, theme.PANEL, 28, 6)
             pygame.draw.circle(
                 surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11
             )
-            ui.draw_text(surface, text, (pill.centerx + 10, pill.centery), 28, color, "bold", "center")
+            ui.draw_text(surface, text, (pill.centerx + 16, pill.centery), 28, color, "bold", "center")
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         state = self.state
