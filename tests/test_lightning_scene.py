@@ -1,0 +1,165 @@
+"""Lightning's scene driven headless: taking, rotating, placing, refusing, computer turns, demo."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games.lightning.rules import Place
+from games.lightning.scene import LightningRulesScene, LightningScene, draw_icon, make_demo_scene, make_scene
+from kiosk.app import App, AppOptions
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app() -> App:
+    application = App(AppOptions(frames=1, seed=3, mute=True))
+    played: list[object] = []
+    application.effects.subscribe(played.append)
+    application.played = played  # type: ignore[attr-defined]
+    return application  # no pygame.quit(): the font caches outlive one test
+
+
+def click(scene: LightningScene, pos: tuple[int, int], button: int = 1) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def run(scene: LightningScene, frames: int, surface: pygame.Surface | None = None) -> None:
+    for _ in range(frames):
+        scene.update(STEP)
+        scene.app.stack.apply_pending()
+    if surface is not None:
+        scene.draw(surface)
+
+
+def test_hotseat_take_rotate_place(app: App) -> None:
+    scene = LightningScene(app, mode="hotseat", seed=1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    state = scene.state
+    player = state.current_player
+    click(scene, scene.POOL_RECT.center)
+    assert scene.state.hand is not None and scene.state.pool_size == 149
+    # Tap the hand tile: it turns (when the design has more than one look).
+    before = scene.rotation
+    click(scene, scene.HAND_RECT.center)
+    assert scene.rotation != before or scene.state.hand in ("I", "D") and scene.rotation == (before + 1) % 2
+    # A square in the middle of the board is refused and nothing changes.
+    middle = (20, 3)
+    click(scene, scene.cell_rect(middle).center)
+    assert scene.state.hand is not None and scene.state.placed == 0
+    assert "error" in [getattr(m, "name", "") for m in app.played]  # type: ignore[attr-defined]
+    # Own start square: placed with the chosen rotation; the other player's turn.
+    start = (scene.state.geo.start_row(player), 2)
+    rotation = scene.rotation
+    click(scene, scene.cell_rect(start).center)
+    assert scene.state.tile_at(start) is not None and scene.state.tile_at(start).rotation == rotation
+    assert scene.state.current_player == 3 - player and scene.state.phase == "take"
+    surface = pygame.Surface((1280, 720))
+    run(scene, 30, surface)
+    summary = scene.state_summary()
+    assert summary["placed"] == 1 and summary["pool"] == 149 and summary["phase"] == "take"
+
+
+def test_shelve_and_take_back_from_the_reserve(app: App) -> None:
+    scene = LightningScene(app, mode="hotseat", seed=2)
+    click(scene, scene.POOL_RECT.center)
+    design = scene.state.hand
+    click(scene, scene.shelve_button.rect.center)
+    assert scene.state.reserve_counts()[design] == 1 and scene.state.hand is None
+    slot = "IDLZS".index(design)
+    click(scene, scene.reserve_rect(slot).center)
+    assert scene.state.hand == design and scene.state.hand_source == "reserve"
+    assert not scene.shelve_button.enabled
+    assert sum(scene.state.tiles_accounted().values()) == 150
+
+
+def test_keyboard_and_wheel_rotate(app: App) -> None:
+    scene = LightningScene(app, mode="hotseat", seed=4)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0))
+    assert scene.state.hand is not None
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+    assert scene.rotation == 2 % (2 if scene.state.hand in "ID" else 4)
+
+
+def test_ghost_is_drawn_green_on_legal_and_red_on_illegal_squares(app: App) -> None:
+    scene = LightningScene(app, mode="hotseat", seed=5)
+    click(scene, scene.POOL_RECT.center)
+    surface = pygame.Surface((1280, 720))
+    player = scene.state.current_player
+    legal = scene.cell_rect((scene.state.geo.start_row(player), 0))
+    illegal = scene.cell_rect((17 if player == 2 else 16, 4))
+    for rect, colour_is_green in ((legal, True), (illegal, False)):
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        scene.handle_event(motion)
+        scene.draw(surface)
+        r, g, b, _ = surface.get_at((rect.left - 4, rect.centery))  # the ghost's outline
+        assert (g > r) is colour_is_green
+
+
+def test_computer_plays_its_turns_and_the_human_can_undo(app: App) -> None:
+    scene = make_scene(app)
+    surface = pygame.Surface((1280, 720))
+    for _ in range(10):
+        if not scene.is_computer(scene.state.current_player):
+            break
+        run(scene, 40)
+    assert scene.state.current_player == 1 and scene.state.phase == "take"
+    click(scene, scene.POOL_RECT.center)
+    drawn = scene.state.hand
+    click(scene, scene.cell_rect((33, 0)).center)
+    run(scene, 90, surface)  # the computer answers (thinks, flies its tile, lands)
+    assert scene.state.current_player == 1
+    placed = scene.state.placed
+    scene.undo()
+    assert scene.state.phase == "take" and scene.state.current_player == 1 and scene.state.placed < placed
+    click(scene, scene.POOL_RECT.center)
+    assert scene.state.hand == drawn  # the pool's shuffle is part of the position: no re-roll
+
+
+def test_demo_plays_a_whole_game_and_restarts(app: App) -> None:
+    scene = make_demo_scene(app)
+    surface = pygame.Surface((1280, 720))
+    frames = 0
+    while not scene.state.is_terminal() and frames < 60 * 400:
+        run(scene, 60)
+        frames += 60
+    assert scene.state.is_terminal()
+    assert sum(scene.state.tiles_accounted().values()) == 150
+    scene.draw(surface)
+    if scene.state.winner is not None:
+        assert scene.winning and "thunder" in [getattr(m, "name", "") for m in app.played]  # type: ignore[attr-defined]
+    run(scene, 60 * 5, surface)
+    assert not scene.state.is_terminal() and scene.state.placed <= 2
+
+
+def test_rules_card_and_icon_draw(app: App) -> None:
+    scene = make_scene(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.open_rules()
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, LightningRulesScene)
+    surface = pygame.Surface((1280, 720))
+    for visible in app.stack.visible():
+        visible.draw(surface)
+    app.stack.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.stack.apply_pending()
+    assert app.stack.top is scene
+    draw_icon(surface, pygame.Rect(0, 0, 260, 190), 1.0)
+
+
+def test_cell_mapping_round_trips(app: App) -> None:
+    scene = LightningScene(app, mode="hotseat", seed=1)
+    geo = scene.state.geo
+    for r in range(geo.rows):
+        for c in range(geo.cols):
+            assert scene.cell_at(scene.cell_rect((r, c)).center) == (r, c)
+    # Player 1's start row is at the far left, player 2's at the far right.
+    assert scene.cell_rect((33, 0)).left < scene.cell_rect((0, 0)).left
+    assert scene.cell_at((5, 5)) is None
+    assert Place((33, 0), 0)  # keep the import honest
