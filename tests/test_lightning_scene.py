@@ -122,7 +122,8 @@ def test_computer_plays_its_turns_and_the_human_can_undo(app: App) -> None:
 
 
 def test_demo_plays_a_whole_game_and_restarts(app: App) -> None:
-    scene = make_demo_scene(app)
+    assert make_demo_scene(app).mode == "demo"
+    scene = LightningScene(app, mode="demo", level="builder", seed=8)  # builders: a quicker game
     surface = pygame.Surface((1280, 720))
     frames = 0
     while not scene.state.is_terminal() and frames < 60 * 400:
