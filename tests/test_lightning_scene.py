@@ -164,3 +164,15 @@ def test_cell_mapping_round_trips(app: App) -> None:
     assert scene.cell_rect((33, 0)).left < scene.cell_rect((0, 0)).left
     assert scene.cell_at((5, 5)) is None
     assert Place((33, 0), 0)  # keep the import honest
+
+
+def test_screen_strokes_end_at_the_tiles_boundary_points() -> None:
+    """The drawing turns the grid a quarter turn clockwise: grid north is the screen's right."""
+    from games.lightning.rules import POINT_OFFSETS, VARIANTS
+    from games.lightning.scene import screen_stroke
+
+    for tile in VARIANTS:
+        stroke = screen_stroke(tile)
+        ends = {tuple(round(v, 6) + 0.0 for v in stroke[0]), tuple(round(v, 6) + 0.0 for v in stroke[-1])}
+        expected = {(-POINT_OFFSETS[p][0] + 0.0, POINT_OFFSETS[p][1] + 0.0) for p in tile.endpoints}
+        assert ends == expected, tile

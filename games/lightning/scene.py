@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -96,9 +97,10 @@ def _turn(points: list[tuple[float, float]], quarter_turns: int) -> list[tuple[f
     return points
 
 
-def screen_stroke(tile: Tile) -> list[tuple[float, float]]:
-    """The tile's stroke in screen tile coordinates: its rotation plus the board's quarter turn."""
-    return _turn(STROKES[tile.design], tile.rotation + 1)
+def screen_stroke(tile: Tile, board_turn: int = 1) -> list[tuple[float, float]]:
+    """The tile's stroke in screen tile coordinates: its rotation plus the board's quarter turn
+    (``board_turn=0`` draws it with grid north up, as in the rules legend)."""
+    return _turn(STROKES[tile.design], tile.rotation + board_turn)
 
 
 def draw_tile(
@@ -109,6 +111,7 @@ def draw_tile(
     face: Color = TILE_FACE,
     width: float = 0.16,
     glow: Color | None = None,
+    board_turn: int = 1,
 ) -> None:
     """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
     radius = max(3, rect.width // 7)
@@ -118,7 +121,7 @@ def draw_tile(
     pygame.draw.rect(surface, face, rect, border_radius=radius)
     pygame.draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
     half = rect.width / 2
-    pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile)]
+    pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile, board_turn)]
     w = max(3, round(rect.width * width))
     # Clip so the rounded stroke ends stop at the tile's edge, where the neighbour's stroke continues.
     clip = surface.get_clip()
@@ -147,6 +150,45 @@ def draw_tile_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
 def _bolt(surface: pygame.Surface, r: pygame.Rect, color: Color) -> None:
     shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
     pygame.draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
+
+
+HALF_COLORS = {
+    1: ((74, 36, 62), (104, 52, 80), (150, 66, 88)),
+    2: ((30, 44, 92), (44, 64, 126), (56, 98, 178)),
+}
+
+
+@lru_cache(maxsize=4)
+def board_background(half_rows: int, cols: int) -> pygame.Surface:
+    """The static board: a night-sky frame, each half's squares as soft slots (start rows
+    brighter, arrival rows touched with gold) and a few stars. Cached: drawn once."""
+    rows = 2 * half_rows
+    width, height = rows * CELL + GAP + 48, cols * CELL + 48
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=22)
+    pygame.draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=22)
+    stars = random.Random(1892)
+    for _ in range(60):
+        x, y = (
+            stars.randrange(6, width - 6),
+            stars.choice((stars.randrange(5, 20), stars.randrange(height - 20, height - 5))),
+        )
+        pygame.draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+    for r in range(rows):
+        player = 2 if r < half_rows else 1
+        gap_color, slot, start = HALF_COLORS[player]
+        k = rows - 1 - r
+        x = 24 + k * CELL + (GAP if r < half_rows else 0)
+        column = pygame.Rect(x, 24, CELL, cols * CELL)
+        pygame.draw.rect(image, gap_color, column)
+        start_row = (r == rows - 1) if player == 1 else (r == 0)
+        arrival_row = r in (half_rows - 1, half_rows)
+        color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
+        for c in range(cols):
+            cell = pygame.Rect(x, 24 + c * CELL, CELL, CELL).inflate(-3, -3)
+            pygame.draw.rect(image, color, cell, border_radius=5)
+            pygame.draw.line(image, ui.blend(color, (255, 255, 255), 0.12), cell.topleft, cell.topright)
+    return image
 
 
 @dataclass
@@ -566,45 +608,37 @@ class LightningScene(Scene):
         state = self.state
         geo = state.geo
         left = self.board_left()
-        frame = pygame.Rect(left - 14, BOARD_Y - 14, geo.rows * CELL + GAP + 28, geo.cols * CELL + 28)
-        ui.draw_panel(surface, frame, (86, 66, 48), 18, 10)
-        for p in (1, 2):
-            first = self.cell_rect((geo.start_row(p), 0))
-            last = self.cell_rect((geo.arrival_row(p), geo.cols - 1))
-            area = first.union(last)
-            pygame.draw.rect(surface, ui.blend(PLAYER_LIGHT[p], (255, 255, 255), 0.45), area, border_radius=6)
-            # Start and arrival rows: stronger stripes.
-            for row, alpha in ((geo.start_row(p), 0.0), (geo.arrival_row(p), 0.25)):
-                stripe = self.cell_rect((row, 0)).union(self.cell_rect((row, geo.cols - 1)))
-                pygame.draw.rect(surface, ui.blend(PLAYER_LIGHT[p], (255, 255, 255), alpha), stripe)
+        surface.blit(board_background(geo.half_rows, geo.cols), (left - 24, BOARD_Y - 24))
         # Each half's best current path, lightly.
         for p in (1, 2):
             _, cells = self.paths[p]
-            tint = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
-            tint.fill((*PLAYER_COLORS[p], 46))
+            tint = pygame.Surface((CELL - 4, CELL - 4), pygame.SRCALPHA)
+            tint.fill((*PLAYER_LIGHT[p], 70))
             for cell in cells:
                 if not state.board[geo.index(cell)]:
-                    surface.blit(tint, self.cell_rect(cell))
-        # Grid lines.
-        for r in range(geo.rows):
-            for c in range(geo.cols):
-                pygame.draw.rect(surface, (255, 255, 255), self.cell_rect((r, c)), 1)
+                    surface.blit(tint, self.cell_rect(cell).inflate(-4, -4))
         # Centre line: a golden seam.
         seam_x = left + geo.half_rows * CELL + GAP // 2
-        pygame.draw.line(surface, GOLD, (seam_x, BOARD_Y - 6), (seam_x, BOARD_Y + geo.cols * CELL + 6), 4)
+        glow = 0.5 + 0.5 * math.sin(self.time * 2)
+        pygame.draw.line(
+            surface,
+            ui.blend(GOLD, (255, 255, 255), 0.4 * glow),
+            (seam_x, BOARD_Y - 8),
+            (seam_x, BOARD_Y + geo.cols * CELL + 8),
+            4,
+        )
         # Legal squares for the tile in hand.
         if self.human_to_move() and state.hand is not None:
             pulse = 0.5 + 0.5 * math.sin(self.time * 4)
             for cell in self.legal:
                 pygame.draw.circle(
                     surface,
-                    ui.blend(theme.GOOD, (255, 255, 255), 0.3 * pulse),
+                    ui.blend((150, 230, 170), (255, 255, 255), 0.5 * pulse),
                     self.cell_rect(cell).center,
-                    4,
+                    3,
                 )
         # Tiles.
         winning = set(self.winning)
-        bolt_glow = 0.5 + 0.5 * math.sin(self.time * 9)
         for i, code in enumerate(state.board):
             if not code:
                 continue
@@ -616,27 +650,19 @@ class LightningScene(Scene):
             tile = state.tile_at(cell)
             assert tile is not None
             owner = geo.owner(cell)
-            if cell in winning:
-                draw_tile(
-                    surface,
-                    rect,
-                    tile,
-                    (255, 255, 255),
-                    (62, 54, 110),
-                    0.14,
-                    glow=ui.blend(GOLD, (255, 255, 255), 0.4 * bolt_glow),
-                )
-            elif cell in self.powered[owner]:
+            if cell in self.powered[owner] or cell in winning:
                 draw_tile(surface, rect, tile, PLAYER_COLORS[owner])
             else:
                 draw_tile(surface, rect, tile, (120, 112, 128))
+        if self.winning:
+            self._draw_bolt(surface)
         # End labels.
         for p, anchor in ((1, "midtop"), (2, "midtop")):
             start = self.cell_rect((geo.start_row(p), geo.cols - 1))
             ui.draw_text(
                 surface,
                 tr("lightning.start"),
-                (start.centerx, start.bottom + 16),
+                (start.centerx, start.bottom + 26),
                 18,
                 PLAYER_DARK[p],
                 "bold",
@@ -645,12 +671,39 @@ class LightningScene(Scene):
         ui.draw_text(
             surface,
             tr("lightning.arrival"),
-            (seam_x, BOARD_Y + geo.cols * CELL + 16),
+            (seam_x, BOARD_Y + geo.cols * CELL + 26),
             18,
             NIGHT,
             "bold",
             "midtop",
         )
+
+    def _draw_bolt(self, surface: pygame.Surface) -> None:
+        """The winning chain as a lightning bolt that runs from the start edge to the centre line
+        in 0.7 s, then flickers: a wide translucent gold glow under a white-hot core."""
+        state = self.state
+        winner = state.winner or 1
+        start_x = self.cell_rect((state.geo.start_row(winner), 0)).centerx
+        end_x = self.cell_rect((state.geo.arrival_row(winner), 0)).centerx
+        reach = min(1.0, self.end_time / 0.7)
+        front = start_x + (end_x - start_x) * reach
+        flicker = 0.6 + 0.4 * abs(math.sin(self.time * 11)) * abs(math.sin(self.time * 4.3))
+        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        cores = []
+        for cell in self.winning:
+            rect = self.cell_rect(cell).inflate(-2, -2)
+            if (rect.centerx - front) * (1 if end_x > start_x else -1) > 0:
+                continue
+            tile = state.tile_at(cell)
+            assert tile is not None
+            half = rect.width / 2
+            pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile)]
+            _polyline(glow, (*GOLD, round(110 * flicker)), pts, 16)
+            _polyline(glow, (*GOLD, round(200 * flicker)), pts, 9)
+            cores.append(pts)
+        surface.blit(glow, (0, 0))
+        for pts in cores:
+            _polyline(surface, (255, 255, 236), pts, 3)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         state = self.state
@@ -745,7 +798,7 @@ class LightningScene(Scene):
         shelf = pygame.Rect(646, 440, 316, 170)
         ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, 448), 24, NIGHT, "bold", "midtop")
         pygame.draw.rect(
-            surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 560, shelf.width - 12, 12), border_radius=6
+            surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5
         )
         for k, design in enumerate(DESIGNS):
             rect = self.reserve_rect(k)
@@ -764,7 +817,7 @@ class LightningScene(Scene):
             ui.draw_text(
                 surface,
                 tr("lightning.reserve.empty"),
-                (shelf.centerx, 586),
+                (shelf.centerx, 598),
                 20,
                 theme.INK_SOFT,
                 "text",
@@ -808,28 +861,40 @@ class LightningScene(Scene):
         outcome = state.outcome()
         assert outcome is not None
         appear = min(1.0, self.end_time / 0.6)
-        card = pygame.Rect(0, 0, 720, 120)
-        card.center = (640, round(262 - 30 * (1 - ease_out_back(appear))))
-        if state.winner is not None:
-            color = PLAYER_COLORS[state.winner]
-            text = tr("lightning.end.connected", name=self._name(state.winner))
+        card = pygame.Rect(0, 0, 648, 252)
+        card.midtop = (640, round(432 + 40 * (1 - ease_out_back(appear))))
+        if state.winner is None:
+            color, title = NIGHT, tr("lightning.end.draw.title")
         else:
-            color = NIGHT
-            text = tr("lightning.end.draw")
-        panel = pygame.Surface(card.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*color, 235), panel.get_rect(), border_radius=26)
+            color = PLAYER_COLORS[state.winner]
+            if self.mode == "computer":
+                title = tr("lightning.end.you" if state.winner == 1 else "lightning.end.computer")
+            else:
+                title = tr("lightning.end.winner", name=self._name(state.winner))
+        panel = pygame.Surface((card.width + 40, card.height + 40), pygame.SRCALPHA)
+        ui.draw_panel(panel, pygame.Rect(20, 14, card.width, card.height), color, 28, 10)
         panel.set_alpha(round(255 * appear))
-        surface.blit(panel, card)
-        _bolt(surface, pygame.Rect(card.x + 24, card.y + 18, 56, 84), GOLD)
+        surface.blit(panel, (card.x - 20, card.y - 14))
+        _bolt(surface, pygame.Rect(card.x + 28, card.y + 34, 74, 118), GOLD)
+        ui.draw_text(surface, title, (card.x + 124, card.y + 36), 44, theme.WHITE, "title")
         ui.draw_paragraph(
             surface,
-            text,
-            pygame.Rect(card.x + 96, card.y + 22, card.width - 120, 80),
-            32,
+            tr(outcome.reason, tiles=state.placed),
+            pygame.Rect(card.x + 124, card.y + 100, card.width - 150, 80),
+            26,
             theme.WHITE,
-            "title",
-            1.15,
+            "bold",
         )
+        if self.mode != "demo" and self.end_time > 1.2:
+            ui.draw_text(
+                surface,
+                tr("lightning.again"),
+                (card.centerx, card.bottom - 22),
+                24,
+                ui.blend(color, theme.WHITE, 0.7),
+                "bold",
+                "midbottom",
+            )
 
     # --- reporting -----------------------------------------------------------------------
 
@@ -899,17 +964,12 @@ class LightningRulesScene(Scene):
         # The five designs, each in its rotation 0 (grid orientation: north up).
         for k, design in enumerate(DESIGNS):
             rect = pygame.Rect(card.right - 300 + (k % 2) * 130, card.y + 100 + (k // 2) * 150, 100, 100)
-            pygame.draw.rect(surface, TILE_FACE, rect, border_radius=14)
-            pygame.draw.rect(surface, TILE_EDGE, rect, 2, border_radius=14)
-            half = rect.width / 2
-            pts = [(rect.centerx + x * half, rect.centery + y2 * half) for x, y2 in STROKES[design]]
-            _polyline(surface, NIGHT, pts, 12)
-            a, b = DESIGNS[design]
+            draw_tile(surface, rect, Tile(design, 0), NIGHT, width=0.12, board_turn=0)
             ui.draw_text(
                 surface,
-                f"{design}  ({a}–{b})",
-                (rect.centerx, rect.bottom + 8),
-                20,
+                tr(f"lightning.design.{design}"),
+                (rect.centerx, rect.bottom + 10),
+                22,
                 theme.INK_SOFT,
                 "bold",
                 "midtop",

@@ -25,9 +25,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.arrival": ("arrivée", "arrival"),
     "lightning.illegal": ("Pas ici : une tuile doit toucher une autre tuile ou ta ligne de départ.",
                           "Not here: a tile must touch another tile or your start row."),
-    "lightning.end.connected": ("Éclair ! {name} a relié son départ à son arrivée.",
-                                "Lightning! {name} joined the start to the arrival."),
-    "lightning.end.draw": ("Plus aucune tuile : match nul !", "No tiles left: it's a draw!"),
+    "lightning.end.you": ("Éclair ! Tu as gagné !", "Lightning! You win!"),
+    "lightning.end.computer": ("Éclair ! L'ordinateur gagne.", "Lightning! The computer wins."),
+    "lightning.end.winner": ("Éclair ! {name} gagne !", "Lightning! {name} wins!"),
+    "lightning.end.connected": ("Une ligne continue relie une case de départ à une case d'arrivée "
+                                "({tiles} tuiles posées).",
+                                "A continuous line joins a start square to an arrival square "
+                                "({tiles} tiles laid)."),
+    "lightning.end.draw.title": ("Match nul !", "It's a draw!"),
+    "lightning.end.draw": ("La pioche et la réserve sont vides et personne n'a relié ses deux bords.",
+                           "The pool and the reserve are empty and nobody has joined their two edges."),
+    "lightning.again": ("Touche l'écran pour rejouer", "Touch the screen to play again"),
     "lightning.mode.hotseat": ("2 joueurs", "2 players"),
     "lightning.mode.computer": ("Contre l'ordinateur", "Against the computer"),
     "lightning.level.random": ("Débutant", "Beginner"),
@@ -61,5 +69,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "An American game patented by Harry A. Doty in 1892 and published by Selchow & Righter: one of the "
         "first connection games, before Hex (1942). 150 tiles, 5 designs of 30. The 5 designs are not in "
         "our source: these are a reconstruction."),
+    "lightning.design.I": ("droite", "straight"),
+    "lightning.design.D": ("diagonale", "diagonal"),
+    "lightning.design.L": ("arc", "arc"),
+    "lightning.design.Z": ("éclair", "bolt"),
+    "lightning.design.S": ("éclair miroir", "mirrored bolt"),
     "lightning.demo": ("Démo : l'ordinateur contre lui-même", "Demo: the computer against itself"),
 }
