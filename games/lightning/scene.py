@@ -988,13 +988,14 @@ def make_demo_scene(app: App) -> LightningScene:
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    """The menu card illustration: a strip of tiles lit by a bolt."""
-    size = min(rect.width // 4, rect.height // 2)
-    tiles = [Tile("Z", 0), Tile("D", 0), Tile("S", 0), Tile("I", 1)]
+    """The menu card illustration: a row of diagonal tiles forming a zigzag bolt, lit by a
+    wave of gold running along it."""
+    size = min(rect.width // 4, rect.height * 2 // 3)
     x0 = rect.centerx - 2 * size
-    for k, tile in enumerate(tiles):
-        bob = 3 * math.sin(time * 2 + k)
-        r = pygame.Rect(x0 + k * size, rect.centery - size // 2 + round(bob), size - 4, size - 4)
-        glow = 0.5 + 0.5 * math.sin(time * 6 - k)
-        draw_tile(surface, r, tile, ui.blend(NIGHT, GOLD, glow), width=0.14)
-    _bolt(surface, pygame.Rect(rect.right - size * 0.7, rect.top, size * 0.7, size), GOLD)
+    y = rect.centery - size // 2
+    for k in range(4):
+        tile = Tile("D", 1 if k % 2 == 0 else 0)  # / then \ : corners meet, a zigzag
+        wave = max(0.0, math.sin(time * 3 - k * 0.9))
+        r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
+        draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
+    _bolt(surface, pygame.Rect(rect.right - size * 0.55, rect.top - 6, size * 0.6, size * 0.9), GOLD)

@@ -2,8 +2,8 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     "lightning.title": ("Lightning", "Lightning"),
-    "lightning.tagline": ("Trace ton éclair de tuiles à travers ton camp… et barre la route à l'autre !",
-                          "Build a lightning bolt of tiles across your half… and block the other one!"),
+    "lightning.tagline": ("Relie tes deux bords d'un éclair de tuiles !",
+                          "Join your two edges with a bolt of tiles!"),
     "lightning.player1": ("Rouge", "Red"),
     "lightning.player2": ("Bleu", "Blue"),
     "lightning.you": ("Toi", "You"),
