@@ -40,6 +40,7 @@ def match(a: str, b: str, games: int, seed: int) -> dict[str, float]:
 
 
 @pytest.mark.bench
+@pytest.mark.timeout(3600)
 def test_strong_beats_builder() -> None:
     start = time.perf_counter()
     result = match("strong", "builder", GAMES, seed=1892)
@@ -53,6 +54,7 @@ def test_strong_beats_builder() -> None:
 
 
 @pytest.mark.bench
+@pytest.mark.timeout(1800)
 @pytest.mark.parametrize(("a", "b"), [("builder", "random"), ("strong", "random")])
 def test_against_random(a: str, b: str) -> None:
     result = match(a, b, 20, seed=7)

@@ -51,8 +51,16 @@ from games.lightning.tiles import (
 Cell = tuple[int, int]
 HALF_ROWS, COLS = 17, 8
 #: Offsets of the 8 boundary points from a cell centre, in half-cell units (dy, dx); north is up.
-POINT_OFFSETS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1), "S": (1, 0), "SW": (1, -1),
-                 "W": (0, -1), "NW": (-1, -1)}
+POINT_OFFSETS = {
+    "N": (-1, 0),
+    "NE": (-1, 1),
+    "E": (0, 1),
+    "SE": (1, 1),
+    "S": (1, 0),
+    "SW": (1, -1),
+    "W": (0, -1),
+    "NW": (-1, -1),
+}
 VARIANTS: tuple[Tile, ...] = tuple(all_tiles())
 VARIANT_CODE = {tile: k + 1 for k, tile in enumerate(VARIANTS)}  # 0 is the empty cell
 
@@ -181,6 +189,21 @@ class Geometry:
                 found[p].append((i, reach))
         return tuple(tuple(x) for x in found)
 
+    @property
+    def point_count(self) -> int:
+        """Number of boundary points on the whole board."""
+        return (2 * self.rows + 1) * (2 * self.cols + 1)
+
+    @cached_property
+    def half_point_cells(self) -> dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]]:
+        """``point_cells`` keeping only the squares of each player's half."""
+        return {
+            p: tuple(
+                tuple(item for item in items if item[0] in self.half_cells[p]) for items in self.point_cells
+            )
+            for p in (1, 2)
+        }
+
     @cached_property
     def half_cells(self) -> dict[int, frozenset[int]]:
         """Cell indices of each player's half."""
@@ -201,8 +224,12 @@ class Geometry:
         result = []
         for i in range(self.size):
             r, c = self.cell(i)
-            near = [self.index((r + dr, c + dc)) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                    if (dr or dc) and self.contains((r + dr, c + dc))]
+            near = [
+                self.index((r + dr, c + dc))
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc) and self.contains((r + dr, c + dc))
+            ]
             result.append(tuple(near))
         return tuple(result)
 
@@ -228,16 +255,17 @@ def connection_distance(geo: Geometry, board: tuple[int, ...], player: int) -> i
     cell of the player's half is a wildcard costing 1 between any two points some tile can join.
     ``None`` when the half is blocked for good.
     """
-    dist, _ = _search(geo, board, player)
-    best = min((dist.get(t, _INF) for t in geo.targets(player)), default=_INF)
+    dist = distance_field(geo, board, player)
+    best = min(dist[t] for t in geo.targets(player))
     return None if best >= _INF else best
 
 
 _INF = 10**9
 
 
-def _search(geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False,
-            blocked: int = -1) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+def _search(
+    geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False, blocked: int = -1
+) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
     """Distances from the player's sources (or targets) and, per point, the (previous point,
     cell) used. Cell index ``blocked`` counts as unusable (a tile there that joins nothing)."""
     half = geo.half_cells[player]
@@ -279,11 +307,51 @@ def _search(geo: Geometry, board: tuple[int, ...], player: int, from_targets: bo
     return dist, came
 
 
-def distance_field(geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False,
-                   blocked: int = -1) -> dict[int, int]:
-    """Per boundary point of ``player``'s half: how many more tiles join it to a start edge (or,
-    with ``from_targets``, to the centre line). Points missing from the dict cannot be joined."""
-    return _search(geo, board, player, from_targets, blocked)[0]
+def distance_field(
+    geo: Geometry, board: tuple[int, ...], player: int, from_targets: bool = False, blocked: int = -1
+) -> list[int]:
+    """Per boundary point id: how many more tiles of ``player``'s half join it to a start edge
+    (or, with ``from_targets``, to the centre line); ``UNREACHABLE`` when none can.
+
+    The same 0-1 search as :func:`connection_distance`, written for speed (the computer players
+    run it thousands of times a game): level by level, first closing each level over placed
+    segments (cost 0), then stepping through empty squares (cost 1). ``blocked`` is a cell
+    index treated as holding a tile that joins nothing.
+    """
+    adjacency = geo.half_point_cells[player]
+    ends = geo.variant_ends
+    dist = [UNREACHABLE] * geo.point_count
+    level = list(geo.targets(player) if from_targets else geo.sources(player))
+    for s in level:
+        dist[s] = 0
+    d = 0
+    while level:
+        stack = list(level)
+        while stack:
+            p = stack.pop()
+            for cell, _reach in adjacency[p]:
+                code = board[cell]
+                if code and cell != blocked:
+                    a, b = ends[cell][code]
+                    q = b if p == a else a if p == b else -1
+                    if q >= 0 and dist[q] > d:
+                        dist[q] = d
+                        stack.append(q)
+                        level.append(q)
+        d += 1
+        following = []
+        for p in level:
+            for cell, reach in adjacency[p]:
+                if not board[cell] and cell != blocked:
+                    for q in reach:
+                        if dist[q] > d:
+                            dist[q] = d
+                            following.append(q)
+        level = following
+    return dist
+
+
+UNREACHABLE = _INF
 
 
 def best_path(geo: Geometry, board: tuple[int, ...], player: int) -> tuple[int | None, tuple[Cell, ...]]:
@@ -320,8 +388,9 @@ def winning_cells(geo: Geometry, board: tuple[int, ...], player: int) -> tuple[C
     return tuple(cells)
 
 
-def _reach_placed(geo: Geometry, board: tuple[int, ...], half: frozenset[int],
-                  starts: Iterable[int]) -> set[int]:
+def _reach_placed(
+    geo: Geometry, board: tuple[int, ...], half: frozenset[int], starts: Iterable[int]
+) -> set[int]:
     seen = set(starts)
     stack = list(seen)
     while stack:
@@ -341,8 +410,7 @@ def powered_cells(geo: Geometry, board: tuple[int, ...], player: int) -> frozens
     part of the bolt that is "live" (the scene colours it)."""
     half = geo.half_cells[player]
     reached = _reach_placed(geo, board, half, geo.sources(player))
-    return frozenset(geo.cell(i) for i in half
-                     if board[i] and geo.variant_ends[i][board[i]][0] in reached)
+    return frozenset(geo.cell(i) for i in half if board[i] and geo.variant_ends[i][board[i]][0] in reached)
 
 
 def is_connected(geo: Geometry, board: tuple[int, ...], player: int) -> bool:
@@ -480,8 +548,9 @@ class LightningState:
     def outcome(self) -> Outcome | None:
         """The connected player wins; an exhausted pool and reserve is a draw."""
         if self.winner is not None:
-            return Outcome(self.winner, "lightning.end.connected",
-                           (("winner", self.winner), ("tiles", self.placed)))
+            return Outcome(
+                self.winner, "lightning.end.connected", (("winner", self.winner), ("tiles", self.placed))
+            )
         if self.is_terminal():
             return Outcome(None, "lightning.end.draw", (("tiles", self.placed),))
         return None
@@ -557,8 +626,14 @@ class LightningState:
     def _end_turn(self, state: LightningState) -> LightningState:
         if state.winner is not None:
             return replace(state, hand=None, hand_source=None, _legal=None)
-        return replace(state, hand=None, hand_source=None, current_player=3 - self.current_player,
-                       turn=self.turn + 1, _legal=None)
+        return replace(
+            state,
+            hand=None,
+            hand_source=None,
+            current_player=3 - self.current_player,
+            turn=self.turn + 1,
+            _legal=None,
+        )
 
     def next_pool_draw(self) -> str:
         """The design the pool gives now: decided by ``seed`` and the draw count (the hidden
@@ -573,8 +648,9 @@ class LightningState:
             raise IllegalMoveError(f"cannot draw {design} from the pool (position {self.to_text()})")
         pool = list(self.pool)
         pool[k] -= 1
-        return replace(self, pool=tuple(pool), hand=design, hand_source="pool", drawn=self.drawn + 1,
-                       _legal=None)
+        return replace(
+            self, pool=tuple(pool), hand=design, hand_source="pool", drawn=self.drawn + 1, _legal=None
+        )
 
     # --- notation ------------------------------------------------------------------------
 
@@ -593,8 +669,10 @@ class LightningState:
     def to_text(self) -> str:
         """One line holding everything; :func:`from_text` reads it back."""
         geo = self.geo
-        rows = "/".join("".join(_cell_token(self.board[geo.index((r, c))]) for c in range(self.cols))
-                        for r in range(geo.rows))
+        rows = "/".join(
+            "".join(_cell_token(self.board[geo.index((r, c))]) for c in range(self.cols))
+            for r in range(geo.rows)
+        )
         parts = [
             f"size={self.half_rows}x{self.cols}",
             f"player={self.current_player}",
@@ -690,7 +768,7 @@ def _parse_row(line: str) -> list[int]:
             k += 1
             continue
         try:
-            tile = parse_tile(compact[k:k + 2])
+            tile = parse_tile(compact[k : k + 2])
         except ValueError as exc:
             raise GameInputError(f"bad square in row '{line}': {exc}") from None
         assert tile is not None
@@ -699,8 +777,13 @@ def _parse_row(line: str) -> list[int]:
     return codes
 
 
-def new_game(rng: random.Random | None = None, half_rows: int = HALF_ROWS, cols: int = COLS,
-             copies: int = COPIES_PER_DESIGN, first: int | None = None) -> LightningState:
+def new_game(
+    rng: random.Random | None = None,
+    half_rows: int = HALF_ROWS,
+    cols: int = COLS,
+    copies: int = COPIES_PER_DESIGN,
+    first: int | None = None,
+) -> LightningState:
     """A fresh game: full pool, empty reserve and board; ``rng`` draws who starts and the shuffle."""
     rng = rng or random.Random()
     if not (1 <= half_rows <= 40 and 1 <= cols <= 40 and 0 <= copies <= 1000):
@@ -708,12 +791,26 @@ def new_game(rng: random.Random | None = None, half_rows: int = HALF_ROWS, cols:
     first = first if first in (1, 2) else rng.choice((1, 2))
     seed = rng.getrandbits(31)
     geo = geometry(half_rows, cols)
-    return LightningState(half_rows, cols, (0,) * geo.size, tuple(n for _, n in full_pool(copies)),
-                          (0,) * len(DESIGNS), first, seed=seed, first=first)
+    return LightningState(
+        half_rows,
+        cols,
+        (0,) * geo.size,
+        tuple(n for _, n in full_pool(copies)),
+        (0,) * len(DESIGNS),
+        first,
+        seed=seed,
+        first=first,
+    )
 
 
-def from_board(board_text: str, player: int = 1, hand: str | None = None, hand_source: str = "pool",
-               pool: tuple[int, ...] | None = None, reserve: tuple[int, ...] | None = None) -> LightningState:
+def from_board(
+    board_text: str,
+    player: int = 1,
+    hand: str | None = None,
+    hand_source: str = "pool",
+    pool: tuple[int, ...] | None = None,
+    reserve: tuple[int, ...] | None = None,
+) -> LightningState:
     """A state built around a board diagram (for tests and puzzles). Unless given, the pool holds
     what the board does not use of 30 copies per design (at least 0)."""
     geo, board = board_from_text(board_text)
@@ -725,8 +822,16 @@ def from_board(board_text: str, player: int = 1, hand: str | None = None, hand_s
         used[hand] += 1
     pool = pool if pool is not None else tuple(max(0, COPIES_PER_DESIGN - used[d]) for d in DESIGNS)
     reserve = reserve if reserve is not None else (0,) * len(DESIGNS)
-    state = LightningState(geo.half_rows, geo.cols, board, pool, reserve, player,
-                           hand=hand, hand_source=hand_source if hand else None)
+    state = LightningState(
+        geo.half_rows,
+        geo.cols,
+        board,
+        pool,
+        reserve,
+        player,
+        hand=hand,
+        hand_source=hand_source if hand else None,
+    )
     winners = [p for p in (1, 2) if is_connected(geo, board, p)]
     return replace(state, winner=winners[0]) if winners else state
 
@@ -754,8 +859,9 @@ def from_text(text: str) -> LightningState:
     except ValueError as exc:
         raise GameInputError(f"bad Lightning position: {exc}") from None
     if "size" in fields and fields["size"] != f"{geo.half_rows}x{geo.cols}":
-        raise GameInputError(f"size={fields['size']} does not match the board "
-                             f"({geo.half_rows}x{geo.cols} per half)")
+        raise GameInputError(
+            f"size={fields['size']} does not match the board ({geo.half_rows}x{geo.cols} per half)"
+        )
     if player not in (1, 2) or first not in (1, 2):
         raise GameInputError("player and first must be 1 or 2")
     hand_text = fields.get("hand", "-")
@@ -766,8 +872,21 @@ def from_text(text: str) -> LightningState:
         hand_design, hand_source = hand, source or "pool"
     else:
         raise GameInputError(f"hand={hand_text} is not a design (optionally :pool or :reserve) or '-'")
-    state = LightningState(geo.half_rows, geo.cols, board, pool, reserve, player, hand_design, hand_source,
-                           seed, drawn, first, None, turn)
+    state = LightningState(
+        geo.half_rows,
+        geo.cols,
+        board,
+        pool,
+        reserve,
+        player,
+        hand_design,
+        hand_source,
+        seed,
+        drawn,
+        first,
+        None,
+        turn,
+    )
     winners = [p for p in (1, 2) if is_connected(geo, board, p)]
     if len(winners) == 2:
         raise GameInputError("both halves are connected: not a position of a real game")
