@@ -176,3 +176,12 @@ def test_screen_strokes_end_at_the_tiles_boundary_points() -> None:
         ends = {tuple(round(v, 6) + 0.0 for v in stroke[0]), tuple(round(v, 6) + 0.0 for v in stroke[-1])}
         expected = {(-POINT_OFFSETS[p][0] + 0.0, POINT_OFFSETS[p][1] + 0.0) for p in tile.endpoints}
         assert ends == expected, tile
+
+
+def test_mode_button_switches_between_computer_and_two_players(app: App) -> None:
+    scene = make_scene(app)
+    assert scene.is_computer(2)
+    click(scene, scene.mode_button.rect.center)
+    assert scene.mode == "hotseat" and not scene.is_computer(2) and scene.state.placed == 0
+    click(scene, scene.mode_button.rect.center)
+    assert scene.mode == "computer" and scene.is_computer(2)

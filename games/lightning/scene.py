@@ -292,7 +292,29 @@ class LightningScene(Scene):
         self.shelve_button = ui.Button(
             pygame.Rect(656, 628, 300, 60), "lightning.shelve", self.shelve, color=(60, 150, 140), size=26
         )
-        return buttons + [self.rotate_button, self.shelve_button]
+        extra = [self.rotate_button, self.shelve_button]
+        if self.mode != "demo":
+            self.mode_button = ui.Button(
+                pygame.Rect(1000, 628, 232, 52),
+                self._mode_label(),
+                self.toggle_mode,
+                color=(108, 100, 170),
+                size=22,
+            )
+            extra.append(self.mode_button)
+        return buttons + extra
+
+    def _mode_label(self) -> str:
+        return "lightning.mode.hotseat" if self.mode == "computer" else "lightning.mode.computer"
+
+    def toggle_mode(self) -> None:
+        """Switch between playing the computer and two players on one screen (a new game)."""
+        self.mode = "hotseat" if self.mode == "computer" else "computer"
+        self.mode_button.label = self._mode_label()
+        if self.mode == "computer" and not self.players:
+            self.players = {p: make_player(self.level) for p in (1, 2)}
+        self.app.effects.publish(Sound("select"))
+        self.new_game()
 
     @property
     def state(self) -> LightningState:
@@ -738,7 +760,7 @@ class LightningScene(Scene):
                 fill = gauge.copy()
                 fill.width = max(22, round(gauge.width * done / total))
                 pygame.draw.rect(surface, PLAYER_COLORS[p], fill, border_radius=11)
-            if self.mode != "hotseat" and self.is_computer(p):
+            if self.mode == "demo":
                 ui.draw_text(
                     surface,
                     tr(f"lightning.level.{self.level}"),

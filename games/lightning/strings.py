@@ -74,5 +74,4 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.design.L": ("arc", "arc"),
     "lightning.design.Z": ("éclair", "bolt"),
     "lightning.design.S": ("éclair miroir", "mirrored bolt"),
-    "lightning.demo": ("Démo : l'ordinateur contre lui-même", "Demo: the computer against itself"),
 }
