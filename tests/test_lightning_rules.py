@@ -334,3 +334,23 @@ def test_random_games_lose_nothing_and_round_trip(seed: int, play_seed: int) -> 
 
 def test_variant_codes_cover_all_distinct_tiles() -> None:
     assert len(VARIANTS) == 16 and VARIANT_CODE[Tile("Z", 3)] == VARIANTS.index(Tile("Z", 3)) + 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_best_path_agrees_with_the_fast_distance(seed: int) -> None:
+    """Two searches written differently (a deque 0-1 BFS with a path, a level-by-level one)."""
+    from games.lightning.rules import best_path
+
+    rng = random.Random(seed)
+    state = new_game(rng)
+    for _ in range(rng.randrange(20, 120)):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    geo = state.geo
+    for player in (1, 2):
+        distance, cells = best_path(geo, state.board, player)
+        assert distance == connection_distance(geo, state.board, player)
+        if distance is not None:
+            assert sum(1 for cell in cells if state.tile_at(cell) is None) == distance
+            assert all(geo.owner(cell) == player for cell in cells)
