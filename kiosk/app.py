@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,7 +87,10 @@ class App:
         if self.options.fullscreen:
             flags |= pygame.FULLSCREEN
         pygame.display.set_caption(self.options.title)
-        self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        with warnings.catch_warnings():
+            # SDL's dummy driver (tests, --frames) has no accelerated renderer: expected, not news.
+            warnings.filterwarnings("ignore", message="no fast renderer available")
+            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         if self.options.size and not self.options.fullscreen:
             self._resize_window(self.options.size)
         self.stack = SceneStack()
@@ -98,6 +102,7 @@ class App:
         self.frame = 0
         self.idle_seconds = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
+        self._accumulator = 0.0
 
     @staticmethod
     def _resize_window(size: tuple[int, int]) -> None:
@@ -115,11 +120,12 @@ class App:
         return self.options.frames is not None
 
     def go_home(self) -> None:
-        """Back to the menu (or quit when the app was started on a single game)."""
+        """Back to the menu, whatever scene the app was started on."""
         if self.home_factory is None:
-            self.quit()
-        else:
-            self.stack.reset(self.home_factory(self))
+            from kiosk.menu import MenuScene
+
+            self.home_factory = MenuScene
+        self.stack.reset(self.home_factory(self))
 
     def quit(self) -> None:
         """Stop the main loop at the end of this frame."""
@@ -138,37 +144,41 @@ class App:
                 return True
         return False
 
-    def run(self, first: Scene) -> RunStats:
-        """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
+    def start(self, first: Scene) -> None:
+        """Put the first scene on the stack (``run`` does it; tests call it directly)."""
         self.stack.push(first)
         self.stack.apply_pending()
+
+    def tick(self, step: float = STEP) -> None:
+        """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
+        for event in pygame.event.get():
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
+                self.idle_seconds = 0.0
+            if not self._handle_global(event) and self.stack.top is not None:
+                self.stack.top.handle_event(event)
+        self._accumulator += step
+        while self._accumulator >= STEP - 1e-9 and self.stack.top is not None:
+            self._accumulator -= STEP
+            self.idle_seconds += STEP
+            for scene in self.stack.visible():
+                scene.update(STEP)
+            self.stack.apply_pending()
+        if self.stack.top is not None:
+            self.draw()
+        self.frame += 1
+
+    def run(self, first: Scene) -> RunStats:
+        """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
+        self.start(first)
         clock = pygame.time.Clock()
         limit = self.options.frames
-        accumulator = 0.0
-        start = time.perf_counter()
+        started = time.perf_counter()
         while self.running and self.stack.top is not None:
-            for event in pygame.event.get():
-                if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
-                    self.idle_seconds = 0.0
-                if not self._handle_global(event) and self.stack.top is not None:
-                    self.stack.top.handle_event(event)
-            if limit is None:
-                accumulator += min(clock.tick(60) / 1000, 0.25)
-            else:
-                accumulator += STEP
-            while accumulator >= STEP - 1e-9:
-                accumulator -= STEP
-                self.idle_seconds += STEP
-                for scene in self.stack.visible():
-                    scene.update(STEP)
-                self.stack.apply_pending()
-                if self.stack.top is None:
-                    break
-            self.draw()
-            self.frame += 1
+            # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
+            self.tick(STEP if limit is not None else min(clock.tick(60) / 1000, 0.25))
             if limit is not None and self.frame >= limit:
                 break
-        seconds = time.perf_counter() - start
+        seconds = time.perf_counter() - started
         if self.options.screenshot:
             self.save_screenshot(self.options.screenshot)
         return RunStats(self.frame, seconds)
@@ -185,15 +195,9 @@ class App:
         pygame.image.save(self.screen, path)
 
 
-def run_app(args: Any, make_first: Callable[[App], Scene], home: bool = False) -> int:
-    """Open the kiosk on the scene ``make_first`` builds; ``home`` makes it the menu to return to."""
+def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
+    """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``."""
     app = App(options_from_args(args))
-    if home:
-        app.home_factory = make_first
-    else:
-        from kiosk.menu import MenuScene
-
-        app.home_factory = MenuScene
     stats = app.run(make_first(app))
     if getattr(args, "json", False):
         from games.cliutil import print_json
