@@ -6,8 +6,17 @@ import pygame
 import pytest
 
 from games.lightning.rules import Place
-from games.lightning.scene import LightningRulesScene, LightningScene, draw_icon, make_demo_scene, make_scene
+from games.lightning.scene import (
+    MINI_BLUE,
+    MINI_PATH,
+    LightningScene,
+    _mini_state,
+    draw_icon,
+    make_demo_scene,
+    make_scene,
+)
 from kiosk.app import App, AppOptions
+from kiosk.overlays import RulesScene
 
 STEP = 1 / 60
 
@@ -138,20 +147,31 @@ def test_demo_plays_a_whole_game_and_restarts(app: App) -> None:
     assert not scene.state.is_terminal() and scene.state.placed <= 2
 
 
-def test_rules_card_and_icon_draw(app: App) -> None:
+def test_rules_pages_open_page_through_and_close(app: App) -> None:
     scene = make_scene(app)
     app.stack.push(scene)
     app.stack.apply_pending()
     scene.open_rules()
     app.stack.apply_pending()
-    assert isinstance(app.stack.top, LightningRulesScene)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and len(rules.pages) == 5
     surface = pygame.Surface((1280, 720))
-    for visible in app.stack.visible():
-        visible.draw(surface)
-    app.stack.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    for _ in rules.pages:
+        for _ in range(40):
+            rules.update(STEP)
+        rules.draw(surface)
+        rules.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
     app.stack.apply_pending()
     assert app.stack.top is scene
     draw_icon(surface, pygame.Rect(0, 0, 260, 190), 1.0)
+
+
+def test_rules_illustration_boards_show_what_the_text_says() -> None:
+    goal = _mini_state(MINI_PATH + MINI_BLUE)
+    assert goal.winner == 1  # page 1: the red path joins start and arrival
+    blocked = _mini_state(MINI_PATH[:2] + ((7, 2, "L0"),))
+    assert blocked.distance(1) == 3  # page 4: the L blocks the straight way on...
+    assert _mini_state(MINI_PATH[:3] + ((7, 2, "L0"),)).distance(1) == 2  # ...the branch goes on
 
 
 def test_cell_mapping_round_trips(app: App) -> None:

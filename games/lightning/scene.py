@@ -31,6 +31,7 @@ from games.lightning.rules import (
     Place,
     Take,
     best_path,
+    from_board,
     new_game,
     powered_cells,
     winning_cells,
@@ -39,6 +40,7 @@ from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
 from kiosk import theme, ui
 from kiosk.effects import Sound
 from kiosk.i18n import tr
+from kiosk.overlays import RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 
@@ -115,9 +117,7 @@ def draw_tile(
 ) -> None:
     """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
     radius = max(3, rect.width // 7)
-    pygame.draw.rect(
-        surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius
-    )
+    pygame.draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
     pygame.draw.rect(surface, face, rect, border_radius=radius)
     pygame.draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
     half = rect.width / 2
@@ -206,9 +206,7 @@ class LightningScene(Scene):
 
     name = "lightning"
 
-    def __init__(
-        self, app: App, mode: str = "computer", level: str = "strong", seed: int | None = None
-    ) -> None:
+    def __init__(self, app: App, mode: str = "computer", level: str = "strong", seed: int | None = None) -> None:
         super().__init__(app)
         self.mode = mode
         self.level = level
@@ -346,9 +344,7 @@ class LightningScene(Scene):
         hand = state.hand
         if hand is not None:
             self.rotation %= distinct_rotations(hand)
-        self.shelve_button.enabled = state.hand_source == "pool" and not self.is_computer(
-            state.current_player
-        )
+        self.shelve_button.enabled = state.hand_source == "pool" and not self.is_computer(state.current_player)
         self.rotate_button.enabled = hand is not None and not self.is_computer(state.current_player)
 
     def say(self, text: str) -> None:
@@ -517,7 +513,7 @@ class LightningScene(Scene):
     def open_rules(self) -> None:
         """Show the rules card over the game."""
         self.app.effects.publish(Sound("select"))
-        self.app.stack.push(LightningRulesScene(self.app))
+        self.app.stack.push(RulesScene(self.app, tr("lightning.rules.title"), rules_pages(), (108, 100, 170)))
 
     # --- applying moves ------------------------------------------------------------------
 
@@ -621,9 +617,7 @@ class LightningScene(Scene):
             pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 84), 56)
             pill.center = (600, 48)
             ui.draw_panel(surface, pill, theme.PANEL, 28, 6)
-            pygame.draw.circle(
-                surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11
-            )
+            pygame.draw.circle(surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11)
             ui.draw_text(surface, text, (pill.centerx + 16, pill.centery), 28, color, "bold", "center")
 
     def _draw_board(self, surface: pygame.Surface) -> None:
@@ -736,12 +730,8 @@ class LightningScene(Scene):
             card = card.move(0, -lift)
             ui.draw_panel(surface, card, theme.PANEL, 24, 10, border=PLAYER_COLORS[p] if active else None)
             header = pygame.Rect(card.x, card.y, card.width, 64)
-            pygame.draw.rect(
-                surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24
-            )
-            ui.draw_text(
-                surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center"
-            )
+            pygame.draw.rect(surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24)
+            ui.draw_text(surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center")
             distance, _ = self.paths[p]
             if state.winner == p:
                 text, size = tr("end.title.win"), 40
@@ -775,9 +765,7 @@ class LightningScene(Scene):
         state = self.state
         taking = self.human_to_move() and state.hand is None
         # Pool: a little stack of face-down tiles.
-        ui.draw_text(
-            surface, tr("lightning.pool"), (self.POOL_RECT.centerx, 448), 24, NIGHT, "bold", "midtop"
-        )
+        ui.draw_text(surface, tr("lightning.pool"), (self.POOL_RECT.centerx, 448), 24, NIGHT, "bold", "midtop")
         layers = min(5, (state.pool_size + 29) // 30)
         for k in range(layers, 0, -1):
             draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
@@ -819,9 +807,7 @@ class LightningScene(Scene):
         # Reserve shelf.
         shelf = pygame.Rect(646, 440, 316, 170)
         ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, 448), 24, NIGHT, "bold", "midtop")
-        pygame.draw.rect(
-            surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5
-        )
+        pygame.draw.rect(surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5)
         for k, design in enumerate(DESIGNS):
             rect = self.reserve_rect(k)
             count = state.reserve_counts()[design]
@@ -870,9 +856,7 @@ class LightningScene(Scene):
             draw_tile(ghost, ghost.get_rect(), tile, theme.GOOD if legal else theme.BAD, face)
             ghost.set_alpha(215)
             surface.blit(ghost, rect)
-            pygame.draw.rect(
-                surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8
-            )
+            pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8)
         elif self.dragging and self.press_pos:
             rect = pygame.Rect(0, 0, 70, 70)
             rect.center = self.hover
@@ -941,62 +925,152 @@ class LightningScene(Scene):
         }
 
 
-class LightningRulesScene(Scene):
-    """The rules card: four short paragraphs and the five tile designs (a reconstruction)."""
+# --- rules pages and their illustrations ---------------------------------------------------
 
-    overlay = True
-    name = "lightning.rules"
+MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"))
+MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.close = ui.Button(
-            pygame.Rect(640 - 110, 622, 220, 62), "button.back", self.app.stack.pop, color=(108, 100, 170)
-        )
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Back button, Escape, or a tap anywhere closes the card."""
-        if self.close.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.stack.pop()
-            return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
+    """A 5 x 3 per half board (rules pages) holding ``tiles``."""
+    rows = [["."] * 3 for _ in range(10)]
+    for r, c, text in tiles:
+        rows[r][c] = text
+    return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """A dimmed game behind a big card."""
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((30, 24, 50, 150))
-        surface.blit(veil, (0, 0))
-        card = pygame.Rect(90, 40, 1100, 660)
-        ui.draw_panel(surface, card, theme.PANEL, 30, 14)
+
+def draw_mini_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    state: LightningState,
+    time: float,
+    dots: frozenset[Cell] = frozenset(),
+    ghost: tuple[Cell, Tile, bool] | None = None,
+    cross: Cell | None = None,
+) -> None:
+    """A small board drawn like the big one (sideways, red left, blue right), for the rules."""
+    geo = state.geo
+    gap = 8
+    cell = min((rect.width - gap - 24) // geo.rows, (rect.height - 24) // geo.cols)
+    width, height = geo.rows * cell + gap, geo.cols * cell
+    left, top = rect.centerx - width // 2, rect.centery - height // 2
+
+    def cell_rect(c: Cell) -> pygame.Rect:
+        k = geo.rows - 1 - c[0]
+        return pygame.Rect(left + k * cell + (gap if c[0] < geo.half_rows else 0), top + c[1] * cell, cell, cell)
+
+    pygame.draw.rect(surface, (20, 18, 44), pygame.Rect(left - 12, top - 12, width + 24, height + 24), border_radius=16)
+    for r in range(geo.rows):
+        player = geo.owner((r, 0))
+        _gap_color, slot, start = HALF_COLORS[player]
+        color = start if r == geo.start_row(player) else slot
+        for c in range(geo.cols):
+            pygame.draw.rect(surface, color, cell_rect((r, c)).inflate(-3, -3), border_radius=5)
+    seam = left + geo.half_rows * cell + gap // 2
+    pygame.draw.line(surface, GOLD, (seam, top - 6), (seam, top + height + 6), 3)
+    pulse = 0.5 + 0.5 * math.sin(time * 5)
+    for c in dots:
+        pygame.draw.circle(surface, ui.blend(theme.GOOD, (255, 255, 255), 0.4 * pulse), cell_rect(c).center, 6)
+    powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
+    for i, code in enumerate(state.board):
+        if code:
+            c = geo.cell(i)
+            tile = state.tile_at(c)
+            assert tile is not None
+            owner = geo.owner(c)
+            draw_tile(surface, cell_rect(c).inflate(-2, -2), tile, PLAYER_COLORS[owner] if c in powered[owner] else INK)
+    if state.winner is not None:
+        flicker = 0.6 + 0.4 * abs(math.sin(time * 9))
+        for c in winning_cells(geo, state.board, state.winner):
+            r = cell_rect(c).inflate(-2, -2)
+            tile = state.tile_at(c)
+            assert tile is not None
+            pts = [(r.centerx + x * r.width / 2, r.centery + y * r.width / 2) for x, y in screen_stroke(tile)]
+            _polyline(surface, ui.blend(GOLD, (255, 255, 255), 0.5 * flicker), pts, 7)
+            _polyline(surface, (255, 255, 240), pts, 2)
+    if cross is not None:
+        r = cell_rect(cross).inflate(-10, -10)
+        pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 6)
+        pygame.draw.line(surface, theme.BAD, r.topright, r.bottomleft, 6)
+    if ghost is not None:
+        c, tile, legal = ghost
+        r = cell_rect(c).inflate(8, 8)
+        draw_tile(surface, r, tile, theme.GOOD if legal else theme.BAD, (210, 250, 220) if legal else (255, 205, 205))
+        pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, r.inflate(4, 4), 3, border_radius=8)
+    for p, at in ((1, left), (2, left + width)):
+        label = tr("lightning.start")
+        ui.draw_text(surface, label, (at, top + height + 18), 20, PLAYER_DARK[p], "bold", "midtop")
+    ui.draw_text(surface, tr("lightning.arrival"), (seam, top + height + 18), 20, NIGHT, "bold", "midtop")
+
+
+def _illustrate_goal(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    shown = min(len(MINI_PATH), int(time / 0.6))
+    draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
+
+
+def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
+    for k in range(3, 0, -1):
+        draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
+    ui.draw_text(surface, tr("lightning.pool"), (pool.centerx, pool.y - 40), 26, NIGHT, "bold", "midtop")
+    hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
+    draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
+    ui.draw_text(surface, tr("lightning.hand"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
+    ui.icon_restart(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
+    shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
+    ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
+    for k, design in enumerate(("L", "I")):
+        draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
+    pygame.draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
+    # Arrows: pool -> hand <- reserve, and hand -> reserve (a pool tile may be put aside).
+    y = hand.centery
+    for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
+        pygame.draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
+        d = 1 if x1 > x0 else -1
+        pygame.draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
+
+
+def _illustrate_where(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
+    dots = frozenset(state.legal_cells())
+    tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
+    cell, legal = tour[int(time / 1.1) % len(tour)]
+    draw_mini_board(surface, rect, state, time, dots, ghost=(cell, Tile("D", 0), legal))
+
+
+def _illustrate_branch(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
+    shown = min(len(steps), int(time / 0.9) + 2)
+    state = _mini_state(steps[:shown] + MINI_BLUE)
+    cross = (7, 2) if shown == 3 else None
+    draw_mini_board(surface, rect, state, time, cross=cross)
+
+
+def _illustrate_tiles(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    for k, design in enumerate(DESIGNS):
+        row, col = divmod(k, 3)
+        x = rect.x + 30 + col * 160 + (80 if row else 0)
+        tile = pygame.Rect(x, rect.y + 40 + row * 200, 110, 110)
+        bob = round(4 * math.sin(time * 2 + k))
+        draw_tile(surface, tile.move(0, bob), Tile(design, 0), NIGHT, width=0.12, board_turn=0)
         ui.draw_text(
-            surface, tr("lightning.rules.title"), (card.centerx, card.y + 26), 44, NIGHT, "title", "midtop"
+            surface,
+            tr(f"lightning.design.{design}"),
+            (tile.centerx, tile.bottom + 14),
+            24,
+            theme.INK_SOFT,
+            "bold",
+            "midtop",
         )
-        y = card.y + 96
-        for k in (1, 2, 3, 4):
-            height = ui.draw_paragraph(
-                surface,
-                tr(f"lightning.rules.{k}"),
-                pygame.Rect(card.x + 50, y, 700, 200),
-                21,
-                theme.INK,
-                line_gap=1.25,
-            )
-            y += height + 12
-        # The five designs, each in its rotation 0 (grid orientation: north up).
-        for k, design in enumerate(DESIGNS):
-            rect = pygame.Rect(card.right - 300 + (k % 2) * 130, card.y + 100 + (k // 2) * 150, 100, 100)
-            draw_tile(surface, rect, Tile(design, 0), NIGHT, width=0.12, board_turn=0)
-            ui.draw_text(
-                surface,
-                tr(f"lightning.design.{design}"),
-                (rect.centerx, rect.bottom + 10),
-                22,
-                theme.INK_SOFT,
-                "bold",
-                "midtop",
-            )
-        self.close.draw(surface, self.time)
+
+
+def rules_pages() -> list[RulesPage]:
+    """The illustrated rules, faithful to the CEMÉA article (the tile designs are ours)."""
+    illustrations = (_illustrate_goal, _illustrate_turn, _illustrate_where, _illustrate_branch, _illustrate_tiles)
+    return [
+        RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw)
+        for k, draw in enumerate(illustrations, 1)
+    ]
 
 
 def make_scene(app: App) -> LightningScene:

@@ -42,33 +42,41 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.level.builder": ("Bâtisseur", "Builder"),
     "lightning.level.strong": ("Fort", "Strong"),
     "lightning.rules.title": ("Les règles de Lightning", "The rules of Lightning"),
-    "lightning.rules.1": (
-        "Chaque joueur a son camp de 8 × 17 cases. Il doit y construire une ligne continue qui relie "
-        "l'une de ses 8 cases de départ (le bord de son côté) à l'une de ses 8 cases d'arrivée (au milieu "
-        "du tablier). Le premier qui réussit gagne, peu importe qui a posé les tuiles !",
-        "Each player has a half of 8 × 17 squares. Build a continuous line there joining one of your 8 "
-        "start squares (your edge) to one of your 8 arrival squares (the middle of the board). The first "
-        "to succeed wins, whoever laid the tiles!"),
-    "lightning.rules.2": (
-        "À ton tour, prends une tuile dans la pioche (face cachée) ou dans la réserve (face visible). "
-        "Pose-la sur une de tes cases de départ, ou sur n'importe quelle case qui touche déjà une tuile "
-        "par un côté ou un coin : dans ton camp pour avancer, chez l'autre pour le bloquer. "
-        "Une tuile de la pioche peut aussi aller dans la réserve.",
-        "On your turn, take a tile from the pool (face down) or from the reserve (face up). Lay it on one "
-        "of your start squares, or on any square already touching a tile by a side or a corner: on your "
-        "half to go forward, on the other half to block. A tile from the pool may also go to the reserve."),
-    "lightning.rules.3": (
+    "lightning.rules.p1.title": ("Le but", "The goal"),
+    "lightning.rules.p1.text": (
+        "Chaque joueur a son camp de 8 × 17 cases. Construis dans le tien une ligne continue qui relie "
+        "une de tes 8 cases de départ (le bord de ton côté) à une de tes 8 cases d'arrivée (au milieu). "
+        "Le premier qui réussit gagne, peu importe qui a posé les tuiles !",
+        "Each player has a half of 8 × 17 squares. Build a continuous line across yours, from one of "
+        "your 8 start squares (your edge) to one of your 8 arrival squares (the middle). The first to "
+        "succeed wins, whoever laid the tiles!"),
+    "lightning.rules.p2.title": ("À ton tour", "Your turn"),
+    "lightning.rules.p2.text": (
+        "Prends une tuile dans la pioche (face cachée) ou dans la réserve (face visible). Tourne-la "
+        "comme tu veux et pose-la. Une tuile de la pioche peut aussi aller dans la réserve : "
+        "tout le monde pourra la prendre.",
+        "Take a tile from the pool (face down) or from the reserve (face up). Turn it as you like and "
+        "lay it. A tile from the pool may also go to the reserve, where anyone can take it."),
+    "lightning.rules.p3.title": ("Où poser ?", "Where to lay it?"),
+    "lightning.rules.p3.text": (
+        "Sur une de tes cases de départ, ou sur n'importe quelle case qui touche déjà une tuile par un "
+        "côté ou un coin : dans ton camp pour avancer, chez l'autre pour lui barrer la route.",
+        "On one of your start squares, or on any square that already touches a tile by a side or a "
+        "corner: on your half to go forward, on the other half to block the way."),
+    "lightning.rules.p4.title": ("Bloqué ? Bifurque !", "Blocked? Branch off!"),
+    "lightning.rules.p4.text": (
         "Les chemins peuvent se ramifier : si ton chemin est bloqué, repars de n'importe quelle jonction. "
         "Quand la pioche et la réserve sont vides sans vainqueur, c'est match nul.",
-        "Paths may branch: if yours is blocked, start again from any junction. When the pool and the "
-        "reserve are empty and nobody has connected, it is a draw."),
-    "lightning.rules.4": (
-        "Un jeu américain breveté par Harry A. Doty en 1892 et édité par Selchow & Righter : l'un des "
-        "premiers jeux de connexion, avant le Hex (1942). 150 tuiles, 5 modèles de 30. Les dessins des 5 "
-        "modèles ne figurent pas dans notre source : ceux-ci sont une reconstruction.",
-        "An American game patented by Harry A. Doty in 1892 and published by Selchow & Righter: one of the "
-        "first connection games, before Hex (1942). 150 tiles, 5 designs of 30. The 5 designs are not in "
-        "our source: these are a reconstruction."),
+        "Paths may branch: if yours is blocked, go on from any junction. When the pool and the reserve "
+        "are empty and nobody has connected, it is a draw."),
+    "lightning.rules.p5.title": ("Les tuiles", "The tiles"),
+    "lightning.rules.p5.text": (
+        "150 tuiles, 5 modèles de 30. Un jeu breveté en 1892 par Harry A. Doty et édité par Selchow & "
+        "Righter : l'un des premiers jeux de connexion, avant le Hex (1942). Les dessins des 5 modèles "
+        "ne figurent pas dans notre source : ceux-ci sont une reconstruction.",
+        "150 tiles, 5 designs of 30. A game patented in 1892 by Harry A. Doty and published by Selchow & "
+        "Righter: one of the first connection games, before Hex (1942). The 5 designs are not in our "
+        "source: these are a reconstruction."),
     "lightning.design.I": ("droite", "straight"),
     "lightning.design.D": ("diagonale", "diagonal"),
     "lightning.design.L": ("arc", "arc"),
