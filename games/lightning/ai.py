@@ -219,7 +219,7 @@ class StrongPlayer:
 
     def choose(self, state: LightningState, rng: random.Random, time_budget: float | None = None) -> Move:
         """Pick a legal move for the player to move."""
-        watch = Stopwatch(0.8 if time_budget is None else time_budget)
+        watch = Stopwatch(0.6 if time_budget is None else time_budget)
         me = state.current_player
         if state.hand is None:
             return self._choose_source(state, me)

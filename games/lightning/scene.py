@@ -132,6 +132,14 @@ def draw_tile(
     surface.set_clip(clip)
 
 
+@lru_cache(maxsize=256)
+def tile_image(tile: Tile, stroke: Color, size: int) -> pygame.Surface:
+    """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
+    image = pygame.Surface((size, size + max(1, size // 18)), pygame.SRCALPHA)
+    draw_tile(image, pygame.Rect(0, 0, size, size), tile, stroke)
+    return image
+
+
 def _polyline(surface: pygame.Surface, color: Color, pts: list[tuple[float, float]], width: int) -> None:
     pygame.draw.lines(surface, color, False, pts, width)
     for p in pts:
@@ -666,10 +674,11 @@ class LightningScene(Scene):
             tile = state.tile_at(cell)
             assert tile is not None
             owner = geo.owner(cell)
-            if cell in self.powered[owner] or cell in winning:
-                draw_tile(surface, rect, tile, PLAYER_COLORS[owner])
+            stroke = PLAYER_COLORS[owner] if cell in self.powered[owner] or cell in winning else (120, 112, 128)
+            if rect.width == CELL - 2:
+                surface.blit(tile_image(tile, stroke, rect.width), rect.topleft)
             else:
-                draw_tile(surface, rect, tile, (120, 112, 128))
+                draw_tile(surface, rect, tile, stroke)
         if self.winning:
             self._draw_bolt(surface)
         # End labels.
