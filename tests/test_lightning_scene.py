@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.lightning.rules import Place
+from games.lightning.rules import Place, from_text
 from games.lightning.scene import (
     MINI_BLUE,
     MINI_PATH,
@@ -15,6 +17,7 @@ from games.lightning.scene import (
     make_demo_scene,
     make_scene,
 )
+from kiosk import ui
 from kiosk.app import App, AppOptions
 from kiosk.overlays import RulesScene
 
@@ -205,3 +208,40 @@ def test_mode_button_switches_between_computer_and_two_players(app: App) -> None
     assert scene.mode == "hotseat" and not scene.is_computer(2) and scene.state.placed == 0
     click(scene, scene.mode_button.rect.center)
     assert scene.mode == "computer" and scene.is_computer(2)
+
+
+EVENTS = st.one_of(
+    st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
+    st.tuples(st.just("drag"), st.integers(0, 1279), st.integers(0, 719)),
+    st.tuples(st.just("key"), st.sampled_from([pygame.K_r, pygame.K_p, pygame.K_s, pygame.K_SPACE]), st.just(0)),
+    st.tuples(st.just("wheel"), st.sampled_from([-1, 1]), st.just(0)),
+    st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(EVENTS, max_size=40), st.sampled_from(["hotseat", "computer"]))
+def test_random_input_never_breaks_a_game(events: list[tuple[str, int, int]], mode: str) -> None:
+    app = App(AppOptions(frames=1, seed=5, mute=True))
+    scene = LightningScene(app, mode=mode, seed=3)
+    for kind, a, b in events:
+        if kind == "tap":
+            if scene.mode_button.rect.collidepoint((a, b)) or any(
+                button.rect.collidepoint((a, b)) and button.icon is ui.icon_home for button in scene.buttons
+            ):
+                continue  # leaving the game is not what this test is about
+            click(scene, (a, b))
+        elif kind == "drag":
+            hand = scene.HAND_RECT.center
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hand, button=1))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(a, b), rel=(0, 0), buttons=(1, 0, 0)))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a, b), button=1))
+        elif kind == "key":
+            scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=a, mod=0))
+        elif kind == "wheel":
+            scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=a))
+        else:
+            run(scene, a)
+        assert sum(scene.state.tiles_accounted().values()) == 150
+        assert scene.state.to_text() == from_text(scene.state.to_text()).to_text()
+    scene.draw(pygame.Surface((1280, 720)))
