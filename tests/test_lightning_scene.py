@@ -245,3 +245,14 @@ def test_random_input_never_breaks_a_game(events: list[tuple[str, int, int]], mo
         assert sum(scene.state.tiles_accounted().values()) == 150
         assert scene.state.to_text() == from_text(scene.state.to_text()).to_text()
     scene.draw(pygame.Surface((1280, 720)))
+
+
+def test_level_button_cycles_the_computer_level(app: App) -> None:
+    scene = make_scene(app)
+    assert scene.level == "builder"
+    click(scene, scene.level_button.rect.center)
+    assert scene.level == "strong" and scene.players[2].name == "strong"
+    click(scene, scene.level_button.rect.center)
+    assert scene.level == "random"
+    click(scene, scene.mode_button.rect.center)
+    assert scene.mode == "hotseat" and not scene.level_button.enabled

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.core import History
-from games.lightning.ai import make_player
+from games.lightning.ai import LEVELS, make_player
 from games.lightning.rules import (
     SHELVE,
     TAKE_POOL,
@@ -307,8 +307,28 @@ class LightningScene(Scene):
                 color=(108, 100, 170),
                 size=22,
             )
-            extra.append(self.mode_button)
+            self.level_button = ui.Button(
+                pygame.Rect(1000, 580, 232, 44),
+                self._level_label(),
+                self.cycle_level,
+                color=(150, 140, 200),
+                size=20,
+                literal=True,
+            )
+            extra += [self.mode_button, self.level_button]
         return buttons + extra
+
+    def _level_label(self) -> str:
+        return tr("lightning.level.button", name=tr(f"lightning.level.{self.level}"))
+
+    def cycle_level(self) -> None:
+        """Next computer level (beginner, builder, strong); the game goes on with the new player."""
+        if self.mode != "computer":
+            return
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.players = {p: make_player(self.level) for p in (1, 2)}
+        self.level_button.label = self._level_label()
+        self.app.effects.publish(Sound("click"))
 
     def _mode_label(self) -> str:
         return "lightning.mode.hotseat" if self.mode == "computer" else "lightning.mode.computer"
@@ -354,6 +374,8 @@ class LightningScene(Scene):
             self.rotation %= distinct_rotations(hand)
         self.shelve_button.enabled = state.hand_source == "pool" and not self.is_computer(state.current_player)
         self.rotate_button.enabled = hand is not None and not self.is_computer(state.current_player)
+        if self.mode != "demo":
+            self.level_button.enabled = self.mode == "computer"
 
     def say(self, text: str) -> None:
         """Show a short message in the banner for a few seconds."""
@@ -599,6 +621,8 @@ class LightningScene(Scene):
         for button in self.buttons:
             if button in (self.rotate_button, self.shelve_button) and not button.enabled:
                 continue
+            if self.mode != "computer" and button is getattr(self, "level_button", None):
+                continue
             button.draw(surface, self.time)
         self._draw_ghost(surface)
         if self.flash.value > 0.01:
@@ -742,18 +766,30 @@ class LightningScene(Scene):
             pygame.draw.rect(surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24)
             ui.draw_text(surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center")
             distance, _ = self.paths[p]
+            compact = p == 2 and self.mode != "demo"  # the blue card also holds the mode buttons
             if state.winner == p:
                 text, size = tr("end.title.win"), 40
             elif distance is None:
                 text, size = tr("lightning.distance.blocked"), 36
             else:
                 text, size = tr("lightning.distance", n=distance), 40
-            ui.draw_text(surface, text, (card.centerx, card.y + 118), size, PLAYER_DARK[p], "title", "center")
+            size = min(size, 34) if compact else size
+            ui.draw_text(
+                surface,
+                text,
+                (card.centerx, card.y + (90 if compact else 118)),
+                size,
+                PLAYER_DARK[p],
+                "title",
+                "center",
+            )
+            if compact and self.mode == "computer":
+                continue  # the level button sits where the gauge would be
             # A progress gauge: how far the live path has come (17 tiles at least).
             geo = state.geo
             total = geo.half_rows
             done = 0 if distance is None else max(0, total - distance)
-            gauge = pygame.Rect(card.x + 28, card.y + 168, card.width - 56, 22)
+            gauge = pygame.Rect(card.x + 28, card.y + (140 if compact else 168), card.width - 56, 22)
             pygame.draw.rect(surface, (236, 228, 214), gauge, border_radius=11)
             if done:
                 fill = gauge.copy()
@@ -1083,8 +1119,9 @@ def rules_pages() -> list[RulesPage]:
 
 
 def make_scene(app: App) -> LightningScene:
-    """A new game against the strong computer (the menu card opens it)."""
-    return LightningScene(app, mode="computer", level="strong")
+    """A new game against the computer (the menu card opens it). It starts at the "builder"
+    level, which never blocks: children can win; the level button offers "strong"."""
+    return LightningScene(app, mode="computer", level="builder")
 
 
 def make_demo_scene(app: App) -> LightningScene:

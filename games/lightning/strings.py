@@ -38,6 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.again": ("Touche l'écran pour rejouer", "Touch the screen to play again"),
     "lightning.mode.hotseat": ("2 joueurs", "2 players"),
     "lightning.mode.computer": ("Contre l'ordinateur", "Against the computer"),
+    "lightning.level.button": ("Niveau : {name}", "Level: {name}"),
     "lightning.level.random": ("Débutant", "Beginner"),
     "lightning.level.builder": ("Bâtisseur", "Builder"),
     "lightning.level.strong": ("Fort", "Strong"),
