@@ -354,3 +354,15 @@ def test_best_path_agrees_with_the_fast_distance(seed: int) -> None:
         if distance is not None:
             assert sum(1 for cell in cells if state.tile_at(cell) is None) == distance
             assert all(geo.owner(cell) == player for cell in cells)
+
+
+def test_a_full_board_with_only_reserve_tiles_left_is_a_draw() -> None:
+    state = from_board("""
+     L0 L0
+     --
+     L0 L1
+     """, player=1, pool=(0, 0, 0, 0, 0), reserve=(2, 0, 0, 0, 0))
+    assert not state.room_to_place()
+    assert state.is_terminal() and state.outcome().is_draw
+    with pytest.raises(IllegalMoveError):
+        state.play(Take("reserve", "I"))

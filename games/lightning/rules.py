@@ -531,7 +531,8 @@ class LightningState:
         elif self.hand is None:
             if self.pool_size:
                 moves.append(TAKE_POOL)
-            moves += [Take("reserve", d) for k, d in enumerate(DESIGNS) if self.reserve[k]]
+            if self.room_to_place():
+                moves += [Take("reserve", d) for k, d in enumerate(DESIGNS) if self.reserve[k]]
         else:
             turns = distinct_rotations(self.hand)
             for cell in self.legal_cells():
@@ -542,8 +543,18 @@ class LightningState:
         return moves
 
     def is_terminal(self) -> bool:
-        """Over when someone connected, or nothing is left to take."""
-        return self.winner is not None or (self.hand is None and not self.pool_size and not self.reserve_size)
+        """Over when someone connected, or nothing is left to take (a reserve tile counts only
+        if it could be laid somewhere: on the real board there is always room, 150 < 272)."""
+        if self.winner is not None:
+            return True
+        if self.hand is not None or self.pool_size:
+            return False
+        return not self.reserve_size or not self.room_to_place()
+
+    def room_to_place(self) -> bool:
+        """True when the player to move could lay a tile somewhere."""
+        geo = self.geo
+        return any(self.can_place_on(geo.cell(i)) for i in range(geo.size) if not self.board[i])
 
     def outcome(self) -> Outcome | None:
         """The connected player wins; an exhausted pool and reserve is a draw."""
@@ -591,6 +602,8 @@ class LightningState:
                 return f"'{move.design}' is not a tile design"
             if not self.reserve_counts()[move.design]:
                 return f"there is no {move.design} tile in the reserve"
+            if not self.room_to_place():
+                return "no square is free to lay a tile from the reserve"
             return None
         if self.hand is None:
             return "take a tile first, from the pool or the reserve"
