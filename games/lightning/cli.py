@@ -124,8 +124,8 @@ def register(commands: Commands) -> None:
     add_display_args(play)
     play.add_argument("--mode", choices=("computer", "hotseat"), default="computer",
                       help="against the computer (default) or two players on one screen")
-    play.add_argument("--level", type=_level, default="strong",
-                      help="computer level: random, builder, strong")
+    play.add_argument("--level", type=_level, default="builder",
+                      help="computer level: random, builder (default, never blocks), strong")
     play.add_argument("--json", action="store_true", help="print the final scene summary as JSON")
     play.set_defaults(handler=run_play)
 
