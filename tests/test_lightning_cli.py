@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -124,3 +125,17 @@ def test_compute_commands_do_not_import_pygame() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_play_runs_headless_and_reports_json(tmp_path: Path) -> None:
+    shot = tmp_path / "lightning.png"
+    result = subprocess.run(
+        [sys.executable, "main.py", "play", "lightning", "--frames", "90", "--seed", "4", "--json",
+         "--screenshot", str(shot)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["scene"] == "lightning" and summary["frames"] == 90 and summary["pool"] <= 150
+    assert shot.exists() and shot.stat().st_size > 10_000
