@@ -357,7 +357,7 @@ class LightningScene(Scene):
         return tr(f"lightning.player{player}")
 
     def _think_time(self) -> float:
-        return 0.25 if self.app.headless else (0.55 if self.mode == "demo" else 0.7)
+        return 0.25 if self.app.headless else (0.3 if self.mode == "demo" else 0.7)
 
     def _refresh(self) -> None:
         """Recompute what the drawing needs from the state (paths, live tiles, winner)."""
@@ -1125,8 +1125,9 @@ def make_scene(app: App) -> LightningScene:
 
 
 def make_demo_scene(app: App) -> LightningScene:
-    """Computer against computer, restarting by itself (attract mode)."""
-    return LightningScene(app, mode="demo", level="strong")
+    """Computer against computer, restarting by itself (attract mode): two builders racing to the
+    centre line, so a bolt lights up within the demo's 40 seconds."""
+    return LightningScene(app, mode="demo", level="builder")
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
