@@ -357,7 +357,7 @@ class LightningScene(Scene):
         return tr(f"lightning.player{player}")
 
     def _think_time(self) -> float:
-        return 0.25 if self.app.headless else (0.3 if self.mode == "demo" else 0.7)
+        return 0.25 if self.app.headless else (0.2 if self.mode == "demo" else 0.7)
 
     def _refresh(self) -> None:
         """Recompute what the drawing needs from the state (paths, live tiles, winner)."""
@@ -553,7 +553,7 @@ class LightningScene(Scene):
         if isinstance(move, Place) and self.is_computer(before.current_player):
             # The computer's tile flies from the hand slot to its square, then lands.
             tile = Tile(before.hand or "I", move.rotation)
-            tween = Tween(0, 1, 0.2 if self.app.headless else 0.45, ease_out_cubic)
+            tween = Tween(0, 1, 0.2 if self.app.headless else 0.3 if self.mode == "demo" else 0.45, ease_out_cubic)
             self.flight = Flight(tile, self.HAND_RECT.center, move.cell, tween)
             tween.on_done = lambda: self._commit(move)
             self.timeline.add(tween)
