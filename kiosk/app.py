@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from kiosk import i18n
-from kiosk.effects import EffectBus
+from kiosk import i18n, theme, ui
+from kiosk.effects import BoardLights, EffectBus
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import SoundSystem
 
@@ -39,6 +39,10 @@ class AppOptions:
     screenshot: str | None = None
     seed: int | None = None
     title: str = "Jeux mathématiques"
+    led_port: str | None = None
+    led_protocol: str | None = None
+    led_baud: int | None = None
+    led_config: str | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
@@ -51,6 +55,10 @@ def options_from_args(args: Any) -> AppOptions:
         frames=getattr(args, "frames", None),
         screenshot=getattr(args, "screenshot", None),
         seed=getattr(args, "seed", None),
+        led_port=getattr(args, "led_port", None),
+        led_protocol=getattr(args, "led_protocol", None),
+        led_baud=getattr(args, "led_baud", None),
+        led_config=getattr(args, "led_config", None),
     )
 
 
@@ -76,6 +84,8 @@ class App:
 
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
+        # First, so that a bad LED configuration stops the kiosk before a window opens.
+        self.leds = attach_leds(self.options)
         i18n.set_language(self.options.lang)
         if self.options.frames is not None:
             # Headless capture needs no screen and no sound card.
@@ -83,6 +93,10 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
+        # Fonts die with pygame.quit(); a second App in the same process (tests, the demo)
+        # must not reuse dead ones from the caches.
+        theme.font.cache_clear()
+        ui.wrap_text.cache_clear()
         flags = pygame.SCALED
         if self.options.fullscreen:
             flags |= pygame.FULLSCREEN
@@ -97,12 +111,27 @@ class App:
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
         self.effects.subscribe(self.sound)
+        self.last_lights: BoardLights | None = None
+        self.effects.subscribe(self._remember_lights)
+        if self.leds is not None:
+            self.effects.subscribe(self.leds)
         self.rng = random.Random(self.options.seed)
         self.running = True
         self.frame = 0
         self.idle_seconds = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
         self._accumulator = 0.0
+
+    def _remember_lights(self, message: object) -> None:
+        if isinstance(message, BoardLights):
+            self.last_lights = message
+
+    def idle_lights(self) -> None:
+        """Let the physical board breathe softly (menu, attract mode) instead of freezing on the
+        last game's lights."""
+        last = self.last_lights
+        if last is not None and not last.idle:
+            self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
 
     @staticmethod
     def _resize_window(size: tuple[int, int]) -> None:
@@ -189,16 +218,39 @@ class App:
             scene.draw(self.screen)
         pygame.display.flip()
 
+    def close(self) -> None:
+        """Release devices (the LED board is switched off) before the process exits."""
+        if self.leds is not None:
+            self.leds.close()
+            self.leds = None
+
     def save_screenshot(self, path: str) -> None:
         """Save the logical canvas as a PNG (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, path)
 
 
+def attach_leds(options: AppOptions) -> Any:
+    """The LED system for ``--led-port`` (None without it); a bad LED option is a CLI error."""
+    if not options.led_port:
+        return None
+    from games.cliutil import CliError
+    from hardware.config import ConfigError
+    from hardware.system import start_led_system
+
+    try:
+        return start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+
+
 def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
     """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``."""
     app = App(options_from_args(args))
-    stats = app.run(make_first(app))
+    try:
+        stats = app.run(make_first(app))
+    finally:
+        app.close()
     if getattr(args, "json", False):
         from games.cliutil import print_json
 

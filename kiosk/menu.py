@@ -54,6 +54,10 @@ class MenuScene(Scene):
             ),
         ]
 
+    def on_enter(self) -> None:
+        """Back on the menu: the LED board goes back to its idle glow."""
+        self.app.idle_lights()
+
     def toggle_language(self) -> None:
         """Switch between French and English."""
         i18n.set_language("en" if i18n.language() == "fr" else "fr")

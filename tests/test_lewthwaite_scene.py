@@ -157,3 +157,11 @@ def test_random_taps_and_keys_never_break_the_game(actions):
         assert from_text(state.to_text()) == state  # always a legal position reached by legal moves
         assert application.stack.top is not None
     set_language("fr")
+
+
+def test_lights_follow_the_game_and_go_idle_on_the_menu(app):
+    start(app, red="human", blue="human")
+    first = [e for e in app.published if isinstance(e, BoardLights)]
+    assert first and set(first[0].cells.values()) == {"legal"}  # lit from the very first frame
+    press(app, pygame.K_ESCAPE)
+    assert app.published[-1] == BoardLights("lewthwaite", 5, 5, idle=True)

@@ -81,6 +81,10 @@ class LewthwaiteScene(Scene):
         self._analysis_cache: dict[tuple[int, ...], solver.Analysis] = {}
         self._build_buttons()
 
+    def on_enter(self) -> None:
+        """Light the physical board as soon as the game is on screen (and again after the rules)."""
+        self.publish_lights()
+
     # --- state helpers ---------------------------------------------------------------------
 
     @property
