@@ -256,3 +256,14 @@ def test_level_button_cycles_the_computer_level(app: App) -> None:
     assert scene.level == "random"
     click(scene, scene.mode_button.rect.center)
     assert scene.mode == "hotseat" and not scene.level_button.enabled
+
+
+def test_board_lights_follow_the_game(app: App) -> None:
+    from kiosk.effects import BoardLights
+
+    scene = LightningScene(app, mode="hotseat", seed=1)
+    click(scene, scene.POOL_RECT.center)
+    lights = [m for m in app.played if isinstance(m, BoardLights)]  # type: ignore[attr-defined]
+    assert lights and (lights[-1].rows, lights[-1].cols) == (34, 8)
+    start_row = scene.state.geo.start_row(scene.state.current_player)
+    assert {cell for cell, role in lights[-1].cells.items() if role == "legal"} == {(start_row, c) for c in range(8)}

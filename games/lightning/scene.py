@@ -38,7 +38,7 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
 from kiosk import theme, ui
-from kiosk.effects import Sound
+from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -376,6 +376,21 @@ class LightningScene(Scene):
         self.rotate_button.enabled = hand is not None and not self.is_computer(state.current_player)
         if self.mode != "demo":
             self.level_button.enabled = self.mode == "computer"
+        self._publish_lights()
+
+    def _publish_lights(self, last: Cell | None = None) -> None:
+        # The LED table (if any) in the rules' grid (34 rows x 8 columns, see docs/lightning.md):
+        # live tiles in their player's colour, where the tile in hand may go, the winning bolt.
+        state = self.state
+        cells: dict[Cell, str] = {}
+        for p in (1, 2):
+            cells.update(dict.fromkeys(self.powered[p], f"player{p}"))
+        if self.human_to_move():
+            cells.update(dict.fromkeys(self.legal, "legal"))
+        if last is not None:
+            cells[last] = "computer_to"
+        cells.update(dict.fromkeys(self.winning, "win"))
+        self.app.effects.publish(BoardLights("lightning", state.geo.rows, state.cols, cells, idle=self.mode == "demo"))
 
     def say(self, text: str) -> None:
         """Show a short message in the banner for a few seconds."""
@@ -570,14 +585,17 @@ class LightningScene(Scene):
         elif isinstance(move, Place):
             self.drop = (move.cell, self.timeline.add(Tween(1.35, 1.0, 0.3, ease_out_back)))
             self.app.effects.publish(Sound("seed"))
-            before_d = before.distance(3 - before.current_player) or 0
-            after_d = after.distance(3 - before.current_player) or 0
-            if after_d > before_d:
+            # A tile that lengthens the other player's path (or walls it off) was a block.
+            opponent = 3 - before.current_player
+            before_d, after_d = before.distance(opponent), after.distance(opponent)
+            if before_d is not None and (after_d is None or after_d > before_d):
                 self.app.effects.publish(Sound("blocked", 0.7))
         else:
             self.app.effects.publish(Sound("whoosh"))
         self.computer_wait = self._think_time()
         self._refresh()
+        if isinstance(move, Place) and self.is_computer(before.current_player) and not after.is_terminal():
+            self._publish_lights(last=move.cell)
         if after.is_terminal():
             self.end_time = 0.0
             if after.winner is not None:
