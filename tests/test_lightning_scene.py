@@ -264,6 +264,10 @@ def test_board_lights_follow_the_game(app: App) -> None:
     scene = LightningScene(app, mode="hotseat", seed=1)
     click(scene, scene.POOL_RECT.center)
     lights = [m for m in app.played if isinstance(m, BoardLights)]  # type: ignore[attr-defined]
-    assert lights and (lights[-1].rows, lights[-1].cols) == (34, 8)
-    start_row = scene.state.geo.start_row(scene.state.current_player)
-    assert {cell for cell, role in lights[-1].cells.items() if role == "legal"} == {(start_row, c) for c in range(8)}
+    assert lights and (lights[-1].rows, lights[-1].cols) == (17, 16)  # the halves side by side
+    geo = scene.state.geo
+    start_row = geo.start_row(scene.state.current_player)
+    legal = {cell for cell, role in lights[-1].cells.items() if role == "legal"}
+    assert legal == {geo.side_by_side((start_row, c)) for c in range(8)}
+    assert geo.side_by_side((0, 0)) == (0, 0) and geo.side_by_side((33, 7)) == (16, 15)
+    assert geo.side_by_side((17, 0)) == (0, 8)

@@ -218,6 +218,13 @@ class Geometry:
         """Point ids on the far edge of ``player``'s arrival squares: the centre line."""
         return tuple(self.point_id(2 * self.half_rows, x) for x in range(2 * self.cols + 1))
 
+    def side_by_side(self, cell: Cell) -> Cell:
+        """Where ``cell`` sits when the two halves lie side by side in one ``H x 2C`` grid (the
+        printed mat and the LED table do this): player 2's half (rows 0..H-1) on the left,
+        player 1's (rows H..2H-1) on the right, each with its rows in grid order."""
+        r, c = cell
+        return r % self.half_rows, c + self.cols * (r // self.half_rows)
+
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """The up to 8 cells touching each cell by a side or a corner (across the centre line too)."""

@@ -379,9 +379,11 @@ class LightningScene(Scene):
         self._publish_lights()
 
     def _publish_lights(self, last: Cell | None = None) -> None:
-        # The LED table (if any) in the rules' grid (34 rows x 8 columns, see docs/lightning.md):
-        # live tiles in their player's colour, where the tile in hand may go, the winning bolt.
+        # The LED table (if any) holds the two halves side by side, 17 rows x 16 columns, like the
+        # printed mat (Geometry.side_by_side): live tiles in their player's colour, where the tile
+        # in hand may go, the computer's last tile, the winning bolt.
         state = self.state
+        geo = state.geo
         cells: dict[Cell, str] = {}
         for p in (1, 2):
             cells.update(dict.fromkeys(self.powered[p], f"player{p}"))
@@ -390,7 +392,10 @@ class LightningScene(Scene):
         if last is not None:
             cells[last] = "computer_to"
         cells.update(dict.fromkeys(self.winning, "win"))
-        self.app.effects.publish(BoardLights("lightning", state.geo.rows, state.cols, cells, idle=self.mode == "demo"))
+        folded = {geo.side_by_side(cell): role for cell, role in cells.items()}
+        self.app.effects.publish(
+            BoardLights("lightning", geo.half_rows, 2 * geo.cols, folded, idle=self.mode == "demo")
+        )
 
     def say(self, text: str) -> None:
         """Show a short message in the banner for a few seconds."""
