@@ -1,0 +1,64 @@
+"""Every visible awélé string: key -> (French, English)."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "awele.title": ("Awélé", "Awele"),
+    "awele.tagline": ("Sème les graines, fais le relais et capture !",
+                      "Sow the seeds, relay and capture!"),
+    "awele.player1": ("Rouge", "Red"),
+    "awele.player2": ("Bleu", "Blue"),
+    "awele.computer": ("l'ordinateur", "the computer"),
+    "awele.level.human": ("2 joueurs", "2 players"),
+    "awele.level.random": ("Ordi bébé", "Baby computer"),
+    "awele.level.1990": ("Ordi 1990", "1990 computer"),
+    "awele.level.strong": ("Ordi fort", "Strong computer"),
+    "awele.small": ("4 cases", "4 pits"),
+    "awele.big": ("12 cases", "12 pits"),
+    "awele.turn": ("À toi, {name} : choisis une case de ta rangée !", "Your turn, {name}: pick a pit in your row!"),
+    "awele.turn.computer": ("{name} réfléchit…", "{name} is thinking…"),
+    "awele.sowing": ("{name} sème les graines…", "{name} is sowing…"),
+    "awele.relay": ("Relais ! La case n'était pas vide : on reprend ses graines.",
+                    "Relay! The pit was not empty: pick up its seeds and go on."),
+    "awele.capture": ("{name} capture {count} graines !", "{name} captures {count} seeds!"),
+    "awele.capture.none": ("Dernière graine dans une case vide : c'est fini pour ce tour.",
+                           "Last seed in an empty pit: the turn is over."),
+    "awele.last_seed": ("Il ne reste qu'une graine : {name} la prend.", "Only one seed left: {name} takes it."),
+    "awele.skip.empty": ("{name} ne peut pas jouer (sa rangée est vide) : {other} rejoue !",
+                         "{name} can't play (empty row): {other} plays again!"),
+    "awele.skip.loops": ("{name} ne peut pas jouer (toutes ses cases boucleraient) : {other} rejoue !",
+                         "{name} can't play (every pit would loop): {other} plays again!"),
+    "awele.illegal.empty": ("Cette case est vide !", "This pit is empty!"),
+    "awele.illegal.other": ("Ce n'est pas ta rangée !", "That is not your row!"),
+    "awele.illegal.loop": ("Cette case bouclerait à l'infini : le même plateau reviendrait tous les "
+                           "{period} tours. Choisis-en une autre !",
+                           "This pit would loop forever: the same board would come back every {period} laps. "
+                           "Pick another one!"),
+    "awele.show_loop": ("Voir la boucle", "Show the loop"),
+    "awele.showing_loop": ("Voici la boucle : tour {lap} sur {period}…", "Here is the loop: lap {lap} of {period}…"),
+    "awele.end.majority": ("{name} a plus de la moitié des graines !", "{name} holds more than half of the seeds!"),
+    "awele.end.last_seed": ("La dernière graine est prise : fin de la partie.", "The last seed is taken: game over."),
+    "awele.end.no_moves": ("Plus personne ne peut jouer : fin de la partie.", "Nobody can play any more: game over."),
+    "awele.end.repetition": ("Le jeu tourne en rond : fin de la partie.", "The game goes round in circles: game over."),
+    "awele.end.winner": ("{name} gagne {a} à {b} !", "{name} wins {a} to {b}!"),
+    "awele.end.draw": ("Match nul, {a} partout !", "A draw, {a} all!"),
+    "awele.seeds": ("graines", "seeds"),
+    "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of awele (Ghana)"),
+    "awele.rules.text": (
+        "Chacun a une rangée de cases. À ton tour, prends toutes les graines d'une de tes cases et "
+        "sème-les une par une dans les cases suivantes, dans le sens inverse des aiguilles d'une montre.\n"
+        "Relais : si la dernière graine tombe dans une case qui n'était pas vide, reprends toutes ses "
+        "graines et continue à semer.\n"
+        "Quand la dernière graine tombe dans une case vide de ta rangée, tu captures les graines de la "
+        "case d'en face.\n"
+        "Le premier qui a plus de la moitié des graines gagne. Attention : certaines cases feraient "
+        "tourner les graines à l'infini ! On ne peut pas les jouer.",
+        "Each player has a row of pits. On your turn, take all the seeds of one of your pits and sow "
+        "them one by one into the following pits, counterclockwise.\n"
+        "Relay: if the last seed falls into a pit that was not empty, pick up all its seeds and go on "
+        "sowing.\n"
+        "When the last seed falls into an empty pit of your row, you capture the seeds of the pit "
+        "opposite.\n"
+        "The first to hold more than half of the seeds wins. Beware: some pits would send the seeds "
+        "round forever! They cannot be played."),
+    "awele.rules.source": ("D'après « le jeu d'awélé », MATh.en.JEANS, lycée Corneille de Rouen.",
+                           "After \"le jeu d'awélé\", MATh.en.JEANS, lycée Corneille, Rouen."),
+}
