@@ -16,6 +16,7 @@ from games.awele.rules import (
     camp,
     finish_move,
     known_long_move,
+    quick_move,
     owner,
     sow_bounded,
     sow_lap,
@@ -179,6 +180,7 @@ class StrongPlayer:
     name: str = "strong"
     max_depth: int = 60
     camp_weight: int = 0
+    quiescence: int = 0
     default_budget: float = 1.0
     info: SearchInfo = field(default_factory=SearchInfo)
     table: dict[Key, tuple[int, int, int, int]] = field(default_factory=dict, repr=False)
@@ -223,24 +225,56 @@ class StrongPlayer:
     # The search works on plain tuples: (pits, score1, score2, player to move).
 
     def _children(self, pits: tuple[int, ...], s1: int, s2: int, player: int) -> list[tuple[int, int, Key]]:
-        """(captured, pit index, child key) for every allowed move, captures first."""
+        """(gain, pit index, child key) for every move the search considers, captures first."""
         result = []
         scores = (s1, s2)
-        for i in camp(player, self._n):
+        nxt = 3 - player
+        half = self._n // 2
+        lo = 0 if player == 1 else half
+        for i in range(lo, lo + half):
             if not pits[i]:
                 continue
-            sown = _sow_search(pits, i)
-            if sown is None:
+            moved = quick_move(pits, scores, player, i)
+            if moved is None:
                 continue
-            fx = finish_move(sown, scores, player)
-            gain = fx.scores[player - 1] - scores[player - 1]
-            result.append((gain, i, (fx.board, fx.scores[0], fx.scores[1], other(player))))
-        result.sort(key=lambda c: -c[0])
+            board, t1, t2 = moved
+            result.append((t1 - s1 + t2 - s2, i, (board, t1, t2, nxt)))
+        result.sort(key=_by_gain)
         return result
 
     def _terminal_value(self, s1: int, s2: int, player: int) -> int:
         diff = s1 - s2 if player == 1 else s2 - s1
         return SCALE * diff + (WIN if diff > 0 else -WIN if diff < 0 else 0)
+
+    def _quiesce(self, pits: tuple[int, ...], s1: int, s2: int, player: int,
+                 children: list[tuple[int, int, Key]], alpha: int, beta: int, plies: int) -> int:
+        """At the horizon, let the player to move cash in a capture if that is better than the
+        static value ("stand pat"), for up to ``plies`` capturing moves in a row."""
+        stand = self._evaluate(pits, s1, s2, player)
+        if plies <= 0 or stand >= beta:
+            return stand
+        best = stand
+        alpha = max(alpha, stand)
+        for gain, _i, child in children:
+            if gain <= 0:
+                break  # children are sorted by gain
+            c_pits, c1, c2, c_player = child
+            self._nodes += 1
+            if 2 * max(c1, c2) > self._total or not any(c_pits):
+                value = -self._terminal_value(c1, c2, c_player)
+            else:
+                grand = self._children(c_pits, c1, c2, c_player)
+                if not grand:
+                    value = -self._evaluate(c_pits, c1, c2, c_player)
+                else:
+                    value = -self._quiesce(c_pits, c1, c2, c_player, grand, -beta, -alpha, plies - 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
 
     def _evaluate(self, pits: tuple[int, ...], s1: int, s2: int, player: int) -> int:
         """Score difference for ``player`` (times ``SCALE``), plus ``camp_weight`` per seed
@@ -295,7 +329,7 @@ class StrongPlayer:
                 return -self._negamax((pits, s1, s2, other(player)), depth, -beta, -alpha)
             return self._terminal_value(s1, s2, player)
         if depth <= 0:
-            return self._evaluate(pits, s1, s2, player)
+            return self._quiesce(pits, s1, s2, player, children, alpha, beta, self.quiescence)
         if tt_move >= 0:
             children.sort(key=lambda c: c[1] != tt_move)
         original_alpha = alpha
@@ -311,6 +345,10 @@ class StrongPlayer:
         flag = _UPPER if best_value <= original_alpha else _LOWER if best_value >= beta else _EXACT
         self.table[key] = (depth, best_value, flag, best_move)
         return best_value
+
+
+def _by_gain(child: tuple[int, int, Key]) -> int:
+    return -child[0]
 
 
 def _sow_search(pits: tuple[int, ...], start: int) -> Sown | None:
