@@ -118,7 +118,9 @@ def test_1990_player_is_symmetric_for_player_2() -> None:
 def test_1990_first_best_pit_wins_ties() -> None:
     values = basic_1990_values(new_game())
     best = max(v for v in values.values() if v is not None)
-    assert Basic1990Player().choose(new_game(), random.Random(0)) == min(p for p, v in values.items() if v == best)
+    assert Basic1990Player().choose(new_game(), random.Random(0)) == min(
+        p for p, v in values.items() if v == best
+    )
 
 
 def plain_negamax(state: AweleState, depth: int) -> int:

@@ -23,7 +23,10 @@ def run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict:
 
 def test_loop_finds_the_articles_4_pit_loop(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_json(capsys, ["awele", "loop", "--pits", "1 2 0 2", "--pit", "2", "--json"]) == {
-        "loops": True, "period": 8, "laps_before_loop": 0}
+        "loops": True,
+        "period": 8,
+        "laps_before_loop": 0,
+    }
 
 
 def test_loop_reports_a_move_that_ends(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,15 +40,19 @@ def test_loop_can_show_the_laps(capsys: pytest.CaptureFixture[str]) -> None:
     assert "every 8 laps" in out and "lap 8: pit" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--pits", "1 2 0", "--pit", "1"], "4 or 12 pits"),
-    (["--pits", "1 2 x 2", "--pit", "1"], "whole numbers"),
-    (["--pits", "1 2 0 2", "--pit", "3"], "empty"),
-    (["--pits", "1 2 0 2", "--pit", "9"], "not on a 4-pit board"),
-    (["--pits", "1 -2 0 2", "--pit", "1"], ">= 0"),
-])
-def test_loop_rejects_bad_input_with_exit_code_2(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                                 message: str) -> None:
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--pits", "1 2 0", "--pit", "1"], "4 or 12 pits"),
+        (["--pits", "1 2 x 2", "--pit", "1"], "whole numbers"),
+        (["--pits", "1 2 0 2", "--pit", "3"], "empty"),
+        (["--pits", "1 2 0 2", "--pit", "9"], "not on a 4-pit board"),
+        (["--pits", "1 -2 0 2", "--pit", "1"], ">= 0"),
+    ],
+)
+def test_loop_rejects_bad_input_with_exit_code_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     assert main(["awele", "loop", *argv]) == 2
     assert message in capsys.readouterr().err
 
@@ -58,8 +65,10 @@ def test_loop_stats_measures_the_rate(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:
-    out = run_json(capsys, ["tournament", "awele", "--a", "1990", "--b", "random", "--games", "4", "--seed", "3",
-                            "--json"])
+    out = run_json(
+        capsys,
+        ["tournament", "awele", "--a", "1990", "--b", "random", "--games", "4", "--seed", "3", "--json"],
+    )
     assert out["games"] == 4 and out["wins"] + out["draws"] + out["losses"] == 4
     assert out["wins"] >= 3 and out["average_margin"] > 0
 
@@ -79,10 +88,18 @@ def engine_lines(lines: list[str], level: str = "1990", pits: int = 12) -> list[
 def test_engine_answers_one_move_per_line_and_survives_bad_lines() -> None:
     good = json.dumps({"pits": [4] * 12, "scores": [0, 0], "player": 1})
     second = json.dumps({"pits": [4] * 12, "scores": [0, 0], "player": 2})
-    answers = engine_lines([good, "not json", "[1, 2]", json.dumps({"pits": [4] * 11, "scores": [0, 0], "player": 1}),
-                            json.dumps({"pits": [4] * 12, "scores": [0, 0], "player": 3}),
-                            json.dumps({"pits": [4] * 12, "scores": [0], "player": 1}),
-                            json.dumps({"pits": [4] * 12}), second])
+    answers = engine_lines(
+        [
+            good,
+            "not json",
+            "[1, 2]",
+            json.dumps({"pits": [4] * 11, "scores": [0, 0], "player": 1}),
+            json.dumps({"pits": [4] * 12, "scores": [0, 0], "player": 3}),
+            json.dumps({"pits": [4] * 12, "scores": [0], "player": 1}),
+            json.dumps({"pits": [4] * 12}),
+            second,
+        ]
+    )
     assert answers[0] == {"move": 3}  # the 1990 program's choice at the start (6-seed capture)
     assert all("error" in a for a in answers[1:7])
     assert answers[7]["move"] in range(7, 13)
@@ -104,11 +121,29 @@ def test_engine_subprocess_and_compute_commands_do_not_import_pygame() -> None:
         "main(['tournament', 'awele', '--a', 'random', '--b', 'random', '--games', '2', '--json'])\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     request = json.dumps({"pits": [4] * 4, "scores": [0, 0], "player": 1})
-    result = subprocess.run([sys.executable, "main.py", "engine", "awele", "--level", "strong", "--pits", "4",
-                             "--movetime", "0.05"], cwd=ROOT, input=request + "\nbad\n", capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "main.py",
+            "engine",
+            "awele",
+            "--level",
+            "strong",
+            "--pits",
+            "4",
+            "--movetime",
+            "0.05",
+        ],
+        cwd=ROOT,
+        input=request + "\nbad\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.returncode == 0 and lines[0]["move"] in (1, 2) and "error" in lines[1]

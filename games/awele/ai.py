@@ -14,10 +14,9 @@ from games.awele.rules import (
     AweleState,
     Sown,
     camp,
-    finish_move,
     known_long_move,
-    quick_move,
     owner,
+    quick_move,
     sow_bounded,
     sow_lap,
 )
@@ -49,7 +48,9 @@ def _basic_sow(board: tuple[int, ...], start: int) -> tuple[list[int], int] | No
         start = last
 
 
-def _basic_children(board: tuple[int, ...], value: int, side: int, computer: int) -> list[tuple[tuple[int, ...], int]]:
+def _basic_children(
+    board: tuple[int, ...], value: int, side: int, computer: int
+) -> list[tuple[tuple[int, ...], int]]:
     """Lines 1250-1430: the children of a tree node, in pit order, without the discarded ones.
 
     An empty pit or a 1000-lap move is discarded (99 in the listing). Only when every pit of
@@ -80,8 +81,10 @@ def _basic_value(board: tuple[int, ...], value: int, side: int, computer: int, l
     """Lines 960-1190: minimax over the tree; None stands for the listing's 99 (no valid line)."""
     if levels == 0:
         return value
-    results = [_basic_value(b, v, other(side), computer, levels - 1)
-               for b, v in _basic_children(board, value, side, computer)]
+    results = [
+        _basic_value(b, v, other(side), computer, levels - 1)
+        for b, v in _basic_children(board, value, side, computer)
+    ]
     valid = [r for r in results if r is not None]
     if not valid:
         return None
@@ -246,8 +249,17 @@ class StrongPlayer:
         diff = s1 - s2 if player == 1 else s2 - s1
         return SCALE * diff + (WIN if diff > 0 else -WIN if diff < 0 else 0)
 
-    def _quiesce(self, pits: tuple[int, ...], s1: int, s2: int, player: int,
-                 children: list[tuple[int, int, Key]], alpha: int, beta: int, plies: int) -> int:
+    def _quiesce(
+        self,
+        pits: tuple[int, ...],
+        s1: int,
+        s2: int,
+        player: int,
+        children: list[tuple[int, int, Key]],
+        alpha: int,
+        beta: int,
+        plies: int,
+    ) -> int:
         """At the horizon, let the player to move cash in a capture if that is better than the
         static value ("stand pat"), for up to ``plies`` capturing moves in a row."""
         stand = self._evaluate(pits, s1, s2, player)

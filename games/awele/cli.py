@@ -20,10 +20,19 @@ PLAYER_CHOICES = ("human",) + LEVELS
 
 
 def _board_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12,
-                        help="12 pits (6 per player, default) or 4 (2 per player, for small children)")
-    parser.add_argument("--seeds", type=int_in_range(MIN_SEEDS, MAX_SEEDS), default=4,
-                        help=f"seeds per pit at the start, {MIN_SEEDS}..{MAX_SEEDS} (default 4)")
+    parser.add_argument(
+        "--pits",
+        type=int,
+        choices=PIT_COUNTS,
+        default=12,
+        help="12 pits (6 per player, default) or 4 (2 per player, for small children)",
+    )
+    parser.add_argument(
+        "--seeds",
+        type=int_in_range(MIN_SEEDS, MAX_SEEDS),
+        default=4,
+        help=f"seeds per pit at the start, {MIN_SEEDS}..{MAX_SEEDS} (default 4)",
+    )
 
 
 # --- play -----------------------------------------------------------------------------------------
@@ -34,8 +43,12 @@ def run_play(args: argparse.Namespace) -> int:
     from games.awele.scene import AweleScene
     from kiosk.app import run_app
 
-    return run_app(args, lambda app: AweleScene(app, pits=args.pits, seeds=args.seeds,
-                                                players=(args.p1, args.p2), movetime=args.movetime))
+    return run_app(
+        args,
+        lambda app: AweleScene(
+            app, pits=args.pits, seeds=args.seeds, players=(args.p1, args.p2), movetime=args.movetime
+        ),
+    )
 
 
 # --- awele loop / loop-stats ----------------------------------------------------------------------
@@ -57,11 +70,15 @@ def run_loop(args: argparse.Namespace) -> int:
     n = len(board)
     print(f"board {' '.join(map(str, board))}, sowing pit {args.pit}:")
     if report["loops"]:
-        print(f"  loops for ever: the board and the pit to empty come back every {report['period']} laps"
-              f" (after {report['laps_before_loop']} laps first)")
+        print(
+            f"  loops for ever: the board and the pit to empty come back every {report['period']} laps"
+            f" (after {report['laps_before_loop']} laps first)"
+        )
     else:
-        print(f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
-              f"{' '.join(map(str, report['board']))}")  # type: ignore[arg-type]
+        print(
+            f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
+            f"{' '.join(map(str, report['board']))}"
+        )  # type: ignore[arg-type]
     if args.show:
         print(f"  the first {args.show} laps (top row: pits {n}..{n // 2 + 1}, bottom: 1..{n // 2}):")
         for k, lap in enumerate(iter_laps(board, args.pit - 1), 1):
@@ -78,18 +95,29 @@ def run_loop_stats(args: argparse.Namespace) -> int:
     """``awele loop-stats``: how often random play is offered a looping move."""
     from games.awele.loops import loop_stats
 
-    stats = loop_stats(args.games, args.seed, args.pits, args.seeds,
-                       wrap=lambda items: progress(items, args.games, "random games", not args.json))
+    stats = loop_stats(
+        args.games,
+        args.seed,
+        args.pits,
+        args.seeds,
+        wrap=lambda items: progress(items, args.games, "random games", not args.json),
+    )
     if args.json:
         print_json(stats.as_dict())
         return 0
     d = stats.as_dict()
-    print(f"{d['games']} random games, {d['positions']} positions, {d['moves_examined']} moves examined "
-          "(every non-empty pit of the player to move)")
+    print(
+        f"{d['games']} random games, {d['positions']} positions, {d['moves_examined']} moves examined "
+        "(every non-empty pit of the player to move)"
+    )
     if stats.looping:
-        print(f"looping moves: {stats.looping}, that is 1 in {d['one_in']} (the article says about 1 in 1296)")
-        print(f"games that met at least one: {stats.games_with_loop} of {stats.games}; "
-              f"periods from {d['period_min']} to {d['period_max']} laps")
+        print(
+            f"looping moves: {stats.looping}, that is 1 in {d['one_in']} (the article says about 1 in 1296)"
+        )
+        print(
+            f"games that met at least one: {stats.games_with_loop} of {stats.games}; "
+            f"periods from {d['period_min']} to {d['period_max']} laps"
+        )
     else:
         print("no looping move met (the article says about 1 in 1296)")
     print(f"longest move that ends: {stats.longest_finite_move} laps")
@@ -103,15 +131,24 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
     """``tournament awele``: level A against level B."""
     from games.awele.match import run_tournament
 
-    report = run_tournament(args.a, args.b, args.games, args.seed, args.movetime, args.pits, args.seeds,
-                            wrap=lambda items: progress(items, args.games, f"{args.a} vs {args.b}",
-                                                        not args.json))
+    report = run_tournament(
+        args.a,
+        args.b,
+        args.games,
+        args.seed,
+        args.movetime,
+        args.pits,
+        args.seeds,
+        wrap=lambda items: progress(items, args.games, f"{args.a} vs {args.b}", not args.json),
+    )
     if args.json:
         print_json(report.as_dict())
         return 0
     d = report.as_dict()
     print(f"{args.a} (A) against {args.b} (B), {d['games']} games, first player alternating:")
-    print(f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})")
+    print(
+        f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})"
+    )
     print(f"  average margin (A minus B): {report.average_margin:+.2f} seeds")
     for name, seconds in d["average_move_seconds"].items():  # type: ignore[union-attr]
         print(f"  {name}: {seconds:.3f} s per move")
@@ -121,7 +158,9 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
 # --- engine ---------------------------------------------------------------------------------------
 
 
-def engine_answer(line: str, player: object, pits: int, rng: random.Random, movetime: float) -> dict[str, object]:
+def engine_answer(
+    line: str, player: object, pits: int, rng: random.Random, movetime: float
+) -> dict[str, object]:
     """The engine's answer to one input line: ``{"move": pit}`` or ``{"error": "..."}``."""
     try:
         request = json.loads(line)
@@ -146,8 +185,10 @@ def engine_answer(line: str, player: object, pits: int, rng: random.Random, move
     if state.is_terminal():
         return {"error": f"the game is over in this position ({state.outcome().reason})"}  # type: ignore[union-attr]
     if state.current_player != who:
-        return {"error": f"player {who} cannot play here ({state.skip_reason} camp or only loops): "
-                         f"player {state.current_player} plays again"}
+        return {
+            "error": f"player {who} cannot play here ({state.skip_reason} camp or only loops): "
+            f"player {state.current_player} plays again"
+        }
     return {"move": player.choose(state, rng, movetime)}  # type: ignore[attr-defined]
 
 
@@ -176,7 +217,9 @@ def run_engine(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add ``play awele``, ``tournament awele``, ``engine awele`` and ``awele loop|loop-stats``."""
-    play = commands.game_verb("play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer")
+    play = commands.game_verb(
+        "play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer"
+    )
     _board_args(play)
     play.add_argument("--p1", choices=PLAYER_CHOICES, default="human", help="player 1 (bottom row)")
     play.add_argument("--p2", choices=PLAYER_CHOICES, default="1990", help="player 2 (top row)")
@@ -187,15 +230,23 @@ def register(commands: Commands) -> None:
 
     verb = commands.verb("awele", "awélé's infinite sowing loops")
     sub = verb.add_subparsers(dest="awele_command", metavar="COMMAND", required=True)
-    loop = sub.add_parser("loop", help="does sowing this pit end or loop for ever?",
-                          description='sow pit P of a board: e.g. --pits "1 2 0 2" --pit 2 (loops, period 8)')
+    loop = sub.add_parser(
+        "loop",
+        help="does sowing this pit end or loop for ever?",
+        description='sow pit P of a board: e.g. --pits "1 2 0 2" --pit 2 (loops, period 8)',
+    )
     loop.add_argument("--pits", required=True, help='the board in pit order 1..12 (or 1..4), e.g. "1 2 0 2"')
     loop.add_argument("--pit", type=int_in_range(1, 12), required=True, help="the pit to sow")
-    loop.add_argument("--show", type=int_in_range(0, 1000), default=0, metavar="N", help="print the first N laps")
+    loop.add_argument(
+        "--show", type=int_in_range(0, 1000), default=0, metavar="N", help="print the first N laps"
+    )
     loop.add_argument("--json", action="store_true", help="print one JSON object")
     loop.set_defaults(handler=run_loop)
-    stats = sub.add_parser("loop-stats", help="how often random play meets a looping move",
-                           description="random games; every non-empty pit offered to the mover is analysed")
+    stats = sub.add_parser(
+        "loop-stats",
+        help="how often random play meets a looping move",
+        description="random games; every non-empty pit offered to the mover is analysed",
+    )
     stats.add_argument("--games", type=int_in_range(1, 1_000_000), default=1000, help="games (default 1000)")
     stats.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     _board_args(stats)
@@ -207,7 +258,9 @@ def register(commands: Commands) -> None:
     tour.add_argument("--b", choices=LEVELS, required=True, help="level of player B")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=20, help="games (default 20)")
     tour.add_argument("--seed", type=int, default=0, help="seed of the random openings (default 0)")
-    tour.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)")
+    tour.add_argument(
+        "--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)"
+    )
     _board_args(tour)
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament_cmd)

@@ -59,11 +59,17 @@ class TournamentReport:
     def as_dict(self) -> dict[str, object]:
         """The ``--json`` form."""
         return {
-            "a": self.a, "b": self.b, "games": len(self.games),
-            "wins": self.count("win"), "draws": self.count("draw"), "losses": self.count("loss"),
-            "win_rate": round(self.win_rate, 4), "average_margin": round(self.average_margin, 3),
-            "average_move_seconds": {k: round(self.think_time[k] / max(1, self.think_moves[k]), 4)
-                                     for k in self.think_time},
+            "a": self.a,
+            "b": self.b,
+            "games": len(self.games),
+            "wins": self.count("win"),
+            "draws": self.count("draw"),
+            "losses": self.count("loss"),
+            "win_rate": round(self.win_rate, 4),
+            "average_margin": round(self.average_margin, 3),
+            "average_move_seconds": {
+                k: round(self.think_time[k] / max(1, self.think_moves[k]), 4) for k in self.think_time
+            },
             "seconds": round(self.seconds, 2),
         }
 
@@ -78,8 +84,15 @@ def random_opening(start: AweleState, rng: random.Random, plies: int = OPENING_P
     return state
 
 
-def play_one(state: AweleState, players: dict[int, object], names: dict[int, str], rng: random.Random,
-             movetime: float, report: TournamentReport, max_moves: int = 2000) -> tuple[AweleState, int]:
+def play_one(
+    state: AweleState,
+    players: dict[int, object],
+    names: dict[int, str],
+    rng: random.Random,
+    movetime: float,
+    report: TournamentReport,
+    max_moves: int = 2000,
+) -> tuple[AweleState, int]:
     """Play ``state`` to the end; returns the final state and the number of moves."""
     moves = 0
     while not state.is_terminal():
@@ -88,7 +101,9 @@ def play_one(state: AweleState, players: dict[int, object], names: dict[int, str
         mover = state.current_player
         started = time.perf_counter()
         pit = players[mover].choose(state, rng, movetime)  # type: ignore[attr-defined]
-        report.think_time[names[mover]] = report.think_time.get(names[mover], 0.0) + time.perf_counter() - started
+        report.think_time[names[mover]] = (
+            report.think_time.get(names[mover], 0.0) + time.perf_counter() - started
+        )
         report.think_moves[names[mover]] = report.think_moves.get(names[mover], 0) + 1
         state = state.play(pit)
         moves += 1
@@ -124,7 +139,14 @@ def run_tournament(
         final, moves = play_one(opening, players, names, rng, movetime, report)
         s1, s2 = final.scores
         outcome = final.outcome()
-        report.games.append(GameResult(a_first, s1 if a_first else s2, s2 if a_first else s1, moves,
-                                       outcome.reason if outcome else ""))
+        report.games.append(
+            GameResult(
+                a_first,
+                s1 if a_first else s2,
+                s2 if a_first else s1,
+                moves,
+                outcome.reason if outcome else "",
+            )
+        )
     report.seconds = time.perf_counter() - began
     return report

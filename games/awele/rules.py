@@ -268,7 +268,9 @@ def finish_move(sown: Sown, scores: tuple[int, int], mover: int) -> MoveEffects:
     return MoveEffects(tuple(board), (s[0], s[1]), sown.last, captured, capture_pit, took_last)
 
 
-def quick_move(pits: tuple[int, ...], scores: tuple[int, int], mover: int, start: int) -> tuple[tuple[int, ...], int, int] | None:
+def quick_move(
+    pits: tuple[int, ...], scores: tuple[int, int], mover: int, start: int
+) -> tuple[tuple[int, ...], int, int] | None:
     """A whole move for searches, in one function: (board, score 1, score 2) after sowing,
     capture and the last-seed rule, or None for a move still going after ``FAST_LAPS`` laps
     whose exact analysis is not known yet. The same rules as :func:`sow` + :func:`finish_move`
@@ -299,12 +301,18 @@ def quick_move(pits: tuple[int, ...], scores: tuple[int, int], mover: int, start
         laps += 1
         if laps >= FAST_LAPS:
             known = _LONG_MOVES.get((tuple(pits), first))
-            return None if not isinstance(known, Sown) else _finish_quick(list(known.board), known.last, scores, mover)
+            return (
+                None
+                if not isinstance(known, Sown)
+                else _finish_quick(list(known.board), known.last, scores, mover)
+            )
         start = last
     return _finish_quick(board, last, scores, mover)
 
 
-def _finish_quick(board: list[int], last: int, scores: tuple[int, int], mover: int) -> tuple[tuple[int, ...], int, int]:
+def _finish_quick(
+    board: list[int], last: int, scores: tuple[int, int], mover: int
+) -> tuple[tuple[int, ...], int, int]:
     n = len(board)
     gain = 0
     if (last < n // 2) == (mover == 1):
@@ -422,7 +430,8 @@ class AweleState:
             return "the game is over"
         i = pit - 1
         if owner(i, self.n) != self.current_player:
-            return f"pit {pit} belongs to player {other(self.current_player)}, player {self.current_player} is to move"
+            mover = self.current_player
+            return f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
         if self.pits[i] == 0:
             return f"pit {pit} is empty"
         sowing = self.sowings[i]
@@ -439,8 +448,14 @@ class AweleState:
         assert isinstance(sown, Sown)
         effects = finish_move(sown, self.scores, self.current_player)
         recent = self.recent if effects.scores == self.scores else ()
-        return position(effects.board, effects.scores, other(self.current_player),
-                        last_effects=effects, last_mover=self.current_player, recent=recent)
+        return position(
+            effects.board,
+            effects.scores,
+            other(self.current_player),
+            last_effects=effects,
+            last_mover=self.current_player,
+            recent=recent,
+        )
 
     def laps(self, pit: int) -> Iterator[Lap]:
         """The lap events of pit number ``pit`` (for animation; endless if the move loops)."""
@@ -505,17 +520,29 @@ def position(
         raise GameInputError(f"the player to move is 1 or 2, not {player!r}")
     if len(scores) != 2 or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in scores):
         raise GameInputError(f"scores are two whole numbers >= 0, not {scores!r}")
-    state = AweleState(values, (scores[0], scores[1]), player, last_effects=last_effects,
-                       last_mover=last_mover, recent=recent + ((values, player),))
+    state = AweleState(
+        values,
+        (scores[0], scores[1]),
+        player,
+        last_effects=last_effects,
+        last_mover=last_mover,
+        recent=recent + ((values, player),),
+    )
     if state._ended_by_score_or_board() or state.legal_indices():
         return state
     if not _has_move(values, other(player)):
         return state  # neither can move: terminal, "no_moves"
     empty = not any(values[i] for i in camp(player, len(values)))
-    return AweleState(values, state.scores, other(player), skipped=player,
-                      skip_reason=SKIP_EMPTY if empty else SKIP_LOOPS,
-                      last_effects=last_effects, last_mover=last_mover,
-                      recent=recent + ((values, other(player)),))
+    return AweleState(
+        values,
+        state.scores,
+        other(player),
+        skipped=player,
+        skip_reason=SKIP_EMPTY if empty else SKIP_LOOPS,
+        last_effects=last_effects,
+        last_mover=last_mover,
+        recent=recent + ((values, other(player)),),
+    )
 
 
 def new_game(pits: int = 12, seeds: int = 4) -> AweleState:

@@ -21,7 +21,7 @@ import pygame
 
 from games.awele.ai import make_player
 from games.awele.rules import AweleState, Loop, new_game, owner
-from games.core import History, other
+from games.core import History
 from kiosk import theme, ui
 from kiosk.effects import Sound
 from kiosk.i18n import tr
@@ -63,7 +63,7 @@ def pit_sprite(radius: int) -> pygame.Surface:
     pygame.draw.circle(image, (246, 214, 160), (c, c + 3), radius + 3)
     for k in range(radius, 0, -2):
         t = 1 - k / radius
-        color = ui.blend((92, 54, 26), (176, 122, 70), t ** 0.7)
+        color = ui.blend((92, 54, 26), (176, 122, 70), t**0.7)
         pygame.draw.circle(image, color, (c, c - round(4 * (1 - t))), k)
     return image
 
@@ -99,8 +99,13 @@ def seed_offsets(count: int, radius: float) -> list[Point]:
     """Where the seeds of a pit lie: a sunflower spiral that fills the hollow."""
     shown = min(count, 40)
     spread = radius * 0.78 / math.sqrt(max(shown, 1) + 0.5)
-    return [(spread * math.sqrt(k + 0.5) * math.cos(k * 2.39996), spread * math.sqrt(k + 0.5) * math.sin(k * 2.39996) * 0.9)
-            for k in range(shown)]
+    return [
+        (
+            spread * math.sqrt(k + 0.5) * math.cos(k * 2.39996),
+            spread * math.sqrt(k + 0.5) * math.sin(k * 2.39996) * 0.9,
+        )
+        for k in range(shown)
+    ]
 
 
 # --- the board layout ---------------------------------------------------------------------------------
@@ -173,8 +178,15 @@ class AweleScene(Scene):
 
     name = "awele"
 
-    def __init__(self, app, pits: int = 12, seeds: int = 4, players: tuple[str, str] = ("human", "1990"),  # noqa: ANN001
-                 movetime: float = 1.0, demo: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        pits: int = 12,
+        seeds: int = 4,
+        players: tuple[str, str] = ("human", "1990"),  # noqa: ANN001
+        movetime: float = 1.0,
+        demo: bool = False,
+    ) -> None:
         super().__init__(app)
         self.seeds = seeds
         self.players = players
@@ -206,8 +218,9 @@ class AweleScene(Scene):
         self.layout = Layout(n)
         self.steps.clear()
         self.current = None
-        self.computers = {p: make_player(level) for p, level in zip((1, 2), self.players, strict=True)
-                          if level != "human"}
+        self.computers = {
+            p: make_player(level) for p, level in zip((1, 2), self.players, strict=True) if level != "human"
+        }
         self.sync_display()
         self.loop_offer = None
         self.showing_loop = False
@@ -220,21 +233,63 @@ class AweleScene(Scene):
         """Home, undo, restart, board size, opponent, rules; plus "show the loop" when offered."""
         y = 640
         self.buttons = [
-            ui.Button(pygame.Rect(30, y, 70, 60), "", self.app.go_home, color=(90, 110, 170), icon=ui.icon_home, literal=True),
-            ui.Button(pygame.Rect(116, y, 70, 60), "", self.undo, color=(120, 124, 150), icon=ui.icon_undo, literal=True,
-                      enabled=self.history.can_undo() and not self.demo),
-            ui.Button(pygame.Rect(202, y, 70, 60), "", self.restart, color=(120, 124, 150), icon=ui.icon_restart,
-                      literal=True),
-            ui.Button(pygame.Rect(288, y, 70, 60), "", self.open_rules, color=(120, 124, 150), icon=ui.icon_book,
-                      literal=True),
-            ui.Button(pygame.Rect(920, y, 150, 60), "awele.big" if self.layout.n == 4 else "awele.small",
-                      self.toggle_size, color=(186, 118, 52)),
-            ui.Button(pygame.Rect(1086, y, 170, 60), f"awele.level.{self.players[1]}", self.cycle_opponent,
-                      color=(90, 110, 170), size=22),
+            ui.Button(
+                pygame.Rect(30, y, 70, 60),
+                "",
+                self.app.go_home,
+                color=(90, 110, 170),
+                icon=ui.icon_home,
+                literal=True,
+            ),
+            ui.Button(
+                pygame.Rect(116, y, 70, 60),
+                "",
+                self.undo,
+                color=(120, 124, 150),
+                icon=ui.icon_undo,
+                literal=True,
+                enabled=self.history.can_undo() and not self.demo,
+            ),
+            ui.Button(
+                pygame.Rect(202, y, 70, 60),
+                "",
+                self.restart,
+                color=(120, 124, 150),
+                icon=ui.icon_restart,
+                literal=True,
+            ),
+            ui.Button(
+                pygame.Rect(288, y, 70, 60),
+                "",
+                self.open_rules,
+                color=(120, 124, 150),
+                icon=ui.icon_book,
+                literal=True,
+            ),
+            ui.Button(
+                pygame.Rect(920, y, 150, 60),
+                "awele.big" if self.layout.n == 4 else "awele.small",
+                self.toggle_size,
+                color=(186, 118, 52),
+            ),
+            ui.Button(
+                pygame.Rect(1086, y, 170, 60),
+                f"awele.level.{self.players[1]}",
+                self.cycle_opponent,
+                color=(90, 110, 170),
+                size=22,
+            ),
         ]
         if self.loop_offer is not None and not self.showing_loop:
-            self.buttons.append(ui.Button(pygame.Rect(700, y, 200, 60), "awele.show_loop", self.show_loop,
-                                          color=theme.HINT, text_color=theme.INK))
+            self.buttons.append(
+                ui.Button(
+                    pygame.Rect(700, y, 200, 60),
+                    "awele.show_loop",
+                    self.show_loop,
+                    color=theme.HINT,
+                    text_color=theme.INK,
+                )
+            )
 
     def sync_display(self) -> None:
         """Show the present state (after a move, an undo or a loop preview)."""
@@ -251,7 +306,7 @@ class AweleScene(Scene):
         return self.history.current
 
     def player_name(self, player: int) -> str:
-        """"Rouge", "Bleu" or "l'ordinateur"."""
+        """ "Rouge", "Bleu" or "l'ordinateur"."""
         if player in self.computers and len(self.computers) == 1:
             return tr("awele.computer")
         return tr(f"awele.player{player}")
@@ -266,8 +321,13 @@ class AweleScene(Scene):
         state = self.state
         parts = []
         if state.skipped is not None and state.last_effects is not None:
-            parts.append(tr(f"awele.skip.{state.skip_reason}", name=self.player_name(state.skipped),
-                            other=self.player_name(state.current_player)))
+            parts.append(
+                tr(
+                    f"awele.skip.{state.skip_reason}",
+                    name=self.player_name(state.skipped),
+                    other=self.player_name(state.current_player),
+                )
+            )
         if state.is_terminal():
             outcome = state.outcome()
             assert outcome is not None
@@ -403,6 +463,7 @@ class AweleScene(Scene):
     def queue_laps(self, laps: list[Any], speed: float, preview: int | None = None) -> None:
         """One lift, then one drop per seed, for each lap event."""
         for k, lap in enumerate(laps):
+
             def lift(lap: Any = lap, k: int = k) -> None:
                 self.hand = self.display[lap.start]
                 self.display[lap.start] = 0
@@ -413,19 +474,23 @@ class AweleScene(Scene):
                     self.say(tr("awele.showing_loop", lap=k + 1, period=preview))
                 elif k:
                     self.say(tr("awele.relay"))
+
             self.steps.append(Step("lift", 0.32 / speed, {"pit": lap.start}, start=lift))
             for target in lap.drops:
+
                 def drop(target: int = target) -> None:
                     self.display[target] += 1
                     self.hand -= 1
                     self.hand_at = self.layout.center(target)
                     self.app.effects.publish(Sound("seed", 0.7))
+
                 self.steps.append(Step("drop", 0.17 / speed, {"to": target}, end=drop))
             if lap.relay:
                 self.steps.append(Step("relay", 0.35 / speed, {"pit": lap.last}))
 
     def queue_capture(self, pit: int, count: int, mover: int, kind: str) -> None:
         """Seeds fly from ``pit`` to the mover's store, with a sound."""
+
         def take() -> None:
             self.display[pit] -= count
             self.app.effects.publish(Sound("capture"))
@@ -436,7 +501,10 @@ class AweleScene(Scene):
 
         def land() -> None:
             self.display_scores[mover - 1] += count
-        self.steps.append(Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land))
+
+        self.steps.append(
+            Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land)
+        )
 
     def commit(self) -> None:
         """The animation is over: the rules' new state becomes the present one."""
@@ -480,7 +548,12 @@ class AweleScene(Scene):
     def computer_turn(self, dt: float) -> None:
         """Let a computer player think (in a thread, so the screen stays alive) and play."""
         state = self.state
-        if state.is_terminal() or state.current_player not in self.computers or self.busy and self._thread is None:
+        if (
+            state.is_terminal()
+            or state.current_player not in self.computers
+            or self.busy
+            and self._thread is None
+        ):
             return
         if self._thread is None:
             self.think_wait += dt
@@ -495,6 +568,7 @@ class AweleScene(Scene):
 
             def think() -> None:
                 self._answer.append(player.choose(state, self.rng, budget))
+
             self._thread = threading.Thread(target=think, daemon=True)
             self._thread.start()
         elif not self._thread.is_alive():
@@ -565,7 +639,12 @@ class AweleScene(Scene):
             rect.center = (BOARD_RECT.centerx, y)
             if active:
                 glow = 0.5 + 0.5 * math.sin(self.time * 4)
-                pygame.draw.rect(surface, ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow), rect.inflate(12, 12), border_radius=30)
+                pygame.draw.rect(
+                    surface,
+                    ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow),
+                    rect.inflate(12, 12),
+                    border_radius=30,
+                )
             pygame.draw.rect(surface, color, rect, border_radius=24)
             ui.draw_text(surface, label, rect.center, 28, theme.WHITE, "bold", "center")
 
@@ -592,13 +671,22 @@ class AweleScene(Scene):
         state = self.state
         r = self.layout.radius
         legal = set()
-        if not self.busy and not state.is_terminal() and state.current_player not in self.computers and not self.demo:
+        if (
+            not self.busy
+            and not state.is_terminal()
+            and state.current_player not in self.computers
+            and not self.demo
+        ):
             legal = set(state.legal_indices())
         seed_r = 12 if self.layout.n == 12 else 16
         for i in range(self.layout.n):
             x, y = self.layout.center(i)
             lift = 0.0
-            if self.current is not None and self.current.kind in ("lift", "relay") and self.current.data["pit"] == i:
+            if (
+                self.current is not None
+                and self.current.kind in ("lift", "relay")
+                and self.current.data["pit"] == i
+            ):
                 lift = 10 * math.sin(math.pi * self.current.progress)
             if i in legal:
                 glow = 0.5 + 0.5 * math.sin(self.time * 3 + i)
@@ -617,7 +705,15 @@ class AweleScene(Scene):
                 image = seed_sprite(SEED_COLORS[(i * 5 + k * 3) % len(SEED_COLORS)], seed_r)
                 surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy - lift))))
             label_y = y + r + 16 if i < self.layout.half else y - r - 16
-            ui.draw_text(surface, str(count), (x, label_y), 26, theme.INK if count else theme.INK_SOFT, "title", "center")
+            ui.draw_text(
+                surface,
+                str(count),
+                (x, label_y),
+                26,
+                theme.INK if count else theme.INK_SOFT,
+                "title",
+                "center",
+            )
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The hand of seeds above the board, the seed in flight, captured seeds flying home."""
@@ -660,8 +756,16 @@ class AweleScene(Scene):
         rect = pygame.Rect(380, 18, 870, 92)
         pop = min(1.0, self.message_time / 0.25)
         ui.draw_panel(surface, rect, theme.PANEL, 24, 8)
-        ui.draw_paragraph(surface, self.message, rect.inflate(-36, -22), 26, ui.blend(theme.INK_SOFT, theme.INK, pop),
-                          "bold", 1.15, "center")
+        ui.draw_paragraph(
+            surface,
+            self.message,
+            rect.inflate(-36, -22),
+            26,
+            ui.blend(theme.INK_SOFT, theme.INK, pop),
+            "bold",
+            1.15,
+            "center",
+        )
 
     def draw_end(self, surface: pygame.Surface) -> None:
         """The result card."""
@@ -671,25 +775,40 @@ class AweleScene(Scene):
             text = tr("awele.end.draw", a=a)
         else:
             winner = 1 if a > b else 2
-            text = tr("awele.end.winner", name=self.player_name(winner).capitalize(), a=max(a, b), b=min(a, b))
+            text = tr(
+                "awele.end.winner", name=self.player_name(winner).capitalize(), a=max(a, b), b=min(a, b)
+            )
         rect = pygame.Rect(0, 0, 640, 120)
         rect.center = BOARD_RECT.center
         ui.draw_panel(surface, rect, theme.PANEL, 30, 14, border=theme.ACCENT)
         ui.draw_text(surface, text, (rect.centerx, rect.centery - 16), 44, theme.INK, "title", "center")
         outcome = state.outcome()
         if outcome is not None:
-            ui.draw_text(surface, tr(outcome.reason, name=self.player_name(1 if a >= b else 2)),
-                         (rect.centerx, rect.centery + 32), 22, theme.INK_SOFT, "text", "center")
+            ui.draw_text(
+                surface,
+                tr(outcome.reason, name=self.player_name(1 if a >= b else 2)),
+                (rect.centerx, rect.centery + 32),
+                22,
+                theme.INK_SOFT,
+                "text",
+                "center",
+            )
 
     def state_summary(self) -> dict[str, Any]:
         """What tests and ``--json`` see."""
         state = self.state
         outcome = state.outcome()
         return {
-            "scene": self.name, "pits": list(state.pits), "scores": list(state.scores),
-            "display": list(self.display), "player": state.current_player, "moves": self.moves_played,
-            "busy": self.busy, "terminal": state.is_terminal(),
-            "winner": outcome.winner if outcome else None, "message": self.message,
+            "scene": self.name,
+            "pits": list(state.pits),
+            "scores": list(state.scores),
+            "display": list(self.display),
+            "player": state.current_player,
+            "moves": self.moves_played,
+            "busy": self.busy,
+            "terminal": state.is_terminal(),
+            "winner": outcome.winner if outcome else None,
+            "message": self.message,
             "games_finished": self.games_finished,
         }
 
@@ -702,8 +821,9 @@ class AweleRulesScene(Scene):
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
-        self.button = ui.Button(pygame.Rect(540, 600, 200, 64), "button.play", self.close, color=theme.GOOD,
-                                icon=ui.icon_play)
+        self.button = ui.Button(
+            pygame.Rect(540, 600, 200, 64), "button.play", self.close, color=theme.GOOD, icon=ui.icon_play
+        )
 
     def close(self) -> None:
         """Back to the game."""
@@ -726,10 +846,19 @@ class AweleRulesScene(Scene):
         surface.blit(veil, (0, 0))
         rect = pygame.Rect(140, 50, 1000, 600)
         ui.draw_panel(surface, rect, theme.PANEL, 30, 14)
-        ui.draw_text(surface, tr("awele.rules.title"), (rect.centerx, rect.top + 26), 44, theme.INK, "title", "midtop")
+        ui.draw_text(
+            surface, tr("awele.rules.title"), (rect.centerx, rect.top + 26), 44, theme.INK, "title", "midtop"
+        )
         ui.draw_paragraph(surface, tr("awele.rules.text"), rect.inflate(-90, -200).move(0, 20), 26, theme.INK)
-        ui.draw_text(surface, tr("awele.rules.source"), (rect.centerx, rect.bottom - 84), 18, theme.INK_SOFT,
-                     "text", "midbottom")
+        ui.draw_text(
+            surface,
+            tr("awele.rules.source"),
+            (rect.centerx, rect.bottom - 84),
+            18,
+            theme.INK_SOFT,
+            "text",
+            "midbottom",
+        )
         self.button.draw(surface, self.time)
 
 

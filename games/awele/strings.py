@@ -2,8 +2,7 @@
 
 STRINGS: dict[str, tuple[str, str]] = {
     "awele.title": ("Awélé", "Awele"),
-    "awele.tagline": ("Sème les graines, fais le relais et capture !",
-                      "Sow the seeds, relay and capture!"),
+    "awele.tagline": ("Sème les graines, fais le relais et capture !", "Sow the seeds, relay and capture!"),
     "awele.player1": ("Rouge", "Red"),
     "awele.player2": ("Bleu", "Blue"),
     "awele.computer": ("l'ordinateur", "the computer"),
@@ -13,31 +12,61 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.level.strong": ("Ordi fort", "Strong computer"),
     "awele.small": ("4 cases", "4 pits"),
     "awele.big": ("12 cases", "12 pits"),
-    "awele.turn": ("À toi, {name} : choisis une case de ta rangée !", "Your turn, {name}: pick a pit in your row!"),
+    "awele.turn": (
+        "À toi, {name} : choisis une case de ta rangée !",
+        "Your turn, {name}: pick a pit in your row!",
+    ),
     "awele.turn.computer": ("{name} réfléchit…", "{name} is thinking…"),
     "awele.sowing": ("{name} sème les graines…", "{name} is sowing…"),
-    "awele.relay": ("Relais ! La case n'était pas vide : on reprend ses graines.",
-                    "Relay! The pit was not empty: pick up its seeds and go on."),
+    "awele.relay": (
+        "Relais ! La case n'était pas vide : on reprend ses graines.",
+        "Relay! The pit was not empty: pick up its seeds and go on.",
+    ),
     "awele.capture": ("{name} capture {count} graines !", "{name} captures {count} seeds!"),
-    "awele.capture.none": ("Dernière graine dans une case vide : c'est fini pour ce tour.",
-                           "Last seed in an empty pit: the turn is over."),
-    "awele.last_seed": ("Il ne reste qu'une graine : {name} la prend.", "Only one seed left: {name} takes it."),
-    "awele.skip.empty": ("{name} ne peut pas jouer (sa rangée est vide) : {other} rejoue !",
-                         "{name} can't play (empty row): {other} plays again!"),
-    "awele.skip.loops": ("{name} ne peut pas jouer (toutes ses cases boucleraient) : {other} rejoue !",
-                         "{name} can't play (every pit would loop): {other} plays again!"),
+    "awele.capture.none": (
+        "Dernière graine dans une case vide : c'est fini pour ce tour.",
+        "Last seed in an empty pit: the turn is over.",
+    ),
+    "awele.last_seed": (
+        "Il ne reste qu'une graine : {name} la prend.",
+        "Only one seed left: {name} takes it.",
+    ),
+    "awele.skip.empty": (
+        "{name} ne peut pas jouer (sa rangée est vide) : {other} rejoue !",
+        "{name} can't play (empty row): {other} plays again!",
+    ),
+    "awele.skip.loops": (
+        "{name} ne peut pas jouer (toutes ses cases boucleraient) : {other} rejoue !",
+        "{name} can't play (every pit would loop): {other} plays again!",
+    ),
     "awele.illegal.empty": ("Cette case est vide !", "This pit is empty!"),
     "awele.illegal.other": ("Ce n'est pas ta rangée !", "That is not your row!"),
-    "awele.illegal.loop": ("Cette case bouclerait à l'infini : le même plateau reviendrait tous les "
-                           "{period} tours. Choisis-en une autre !",
-                           "This pit would loop forever: the same board would come back every {period} laps. "
-                           "Pick another one!"),
+    "awele.illegal.loop": (
+        "Cette case bouclerait à l'infini : le même plateau reviendrait tous les "
+        "{period} tours. Choisis-en une autre !",
+        "This pit would loop forever: the same board would come back every {period} laps. Pick another one!",
+    ),
     "awele.show_loop": ("Voir la boucle", "Show the loop"),
-    "awele.showing_loop": ("Voici la boucle : tour {lap} sur {period}…", "Here is the loop: lap {lap} of {period}…"),
-    "awele.end.majority": ("{name} a plus de la moitié des graines !", "{name} holds more than half of the seeds!"),
-    "awele.end.last_seed": ("La dernière graine est prise : fin de la partie.", "The last seed is taken: game over."),
-    "awele.end.no_moves": ("Plus personne ne peut jouer : fin de la partie.", "Nobody can play any more: game over."),
-    "awele.end.repetition": ("Le jeu tourne en rond : fin de la partie.", "The game goes round in circles: game over."),
+    "awele.showing_loop": (
+        "Voici la boucle : tour {lap} sur {period}…",
+        "Here is the loop: lap {lap} of {period}…",
+    ),
+    "awele.end.majority": (
+        "{name} a plus de la moitié des graines !",
+        "{name} holds more than half of the seeds!",
+    ),
+    "awele.end.last_seed": (
+        "La dernière graine est prise : fin de la partie.",
+        "The last seed is taken: game over.",
+    ),
+    "awele.end.no_moves": (
+        "Plus personne ne peut jouer : fin de la partie.",
+        "Nobody can play any more: game over.",
+    ),
+    "awele.end.repetition": (
+        "Le jeu tourne en rond : fin de la partie.",
+        "The game goes round in circles: game over.",
+    ),
     "awele.end.winner": ("{name} gagne {a} à {b} !", "{name} wins {a} to {b}!"),
     "awele.end.draw": ("Match nul, {a} partout !", "A draw, {a} all!"),
     "awele.seeds": ("graines", "seeds"),
@@ -58,7 +87,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "When the last seed falls into an empty pit of your row, you capture the seeds of the pit "
         "opposite.\n"
         "The first to hold more than half of the seeds wins. Beware: some pits would send the seeds "
-        "round forever! They cannot be played."),
-    "awele.rules.source": ("D'après « le jeu d'awélé », MATh.en.JEANS, lycée Corneille de Rouen.",
-                           "After \"le jeu d'awélé\", MATh.en.JEANS, lycée Corneille, Rouen."),
+        "round forever! They cannot be played.",
+    ),
+    "awele.rules.source": (
+        "D'après « le jeu d'awélé », MATh.en.JEANS, lycée Corneille de Rouen.",
+        'After "le jeu d\'awélé", MATh.en.JEANS, lycée Corneille, Rouen.',
+    ),
 }
