@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.awele.ai import WIN, Basic1990Player, StrongPlayer, basic_1990_values, make_player
+from games.awele.ai import WIN, _one_ply_further, Basic1990Player, StrongPlayer, basic_1990_values, make_player
 from games.awele.match import random_opening, run_tournament
 from games.awele.rules import AweleState, new_game, position
 from games.core import Stopwatch
@@ -135,7 +135,7 @@ def plain_negamax(state: AweleState, depth: int) -> int:
     for move in state.legal_moves():
         child = state.play(move)
         value = plain_negamax(child, depth - 1)
-        best = max(best, value if child.current_player == me else -value)
+        best = max(best, _one_ply_further(value if child.current_player == me else -value))
     return best
 
 

@@ -183,7 +183,7 @@ class StrongPlayer:
     name: str = "strong"
     max_depth: int = 60
     camp_weight: int = 0
-    quiescence: int = 0
+    quiescence: int = 2
     default_budget: float = 1.0
     info: SearchInfo = field(default_factory=SearchInfo)
     table: dict[Key, tuple[int, int, int, int]] = field(default_factory=dict, repr=False)
@@ -218,8 +218,8 @@ class StrongPlayer:
                 break
             best = move
             info = SearchInfo(depth, 0, 0.0, value, move)
-            if abs(value) >= WIN // 2 or self._clock.expired():
-                break  # proven win or loss: deeper search cannot change it
+            if value >= WIN // 2 or self._clock.expired():
+                break  # a proven win; a proven loss searches on, for the longest resistance
         info.nodes = self._nodes
         info.seconds = time.perf_counter() - start
         self.info = info
@@ -309,7 +309,7 @@ class StrongPlayer:
         alpha, beta = -10 * WIN, 10 * WIN
         best_value, best_move = -10 * WIN, children[0][1]
         for _gain, i, child in children:
-            value = -self._negamax(child, depth - 1, -beta, -alpha)
+            value = _one_ply_further(-self._negamax(child, depth - 1, -beta, -alpha))
             if value > best_value:
                 best_value, best_move = value, i
             alpha = max(alpha, value)
@@ -347,7 +347,7 @@ class StrongPlayer:
         original_alpha = alpha
         best_value, best_move = -10 * WIN, children[0][1]
         for _gain, i, child in children:
-            value = -self._negamax(child, depth - 1, -beta, -alpha)
+            value = _one_ply_further(-self._negamax(child, depth - 1, -beta, -alpha))
             if value > best_value:
                 best_value, best_move = value, i
                 if value > alpha:
@@ -357,6 +357,17 @@ class StrongPlayer:
         flag = _UPPER if best_value <= original_alpha else _LOWER if best_value >= beta else _EXACT
         self.table[key] = (depth, best_value, flag, best_move)
         return best_value
+
+
+def _one_ply_further(value: int) -> int:
+    """A won or lost result one move further away is worth a little less: the search then
+    wins by the shortest way and, when lost, resists as long as possible (a fallible
+    opponent may still go wrong)."""
+    if value > WIN // 2:
+        return value - 1
+    if value < -WIN // 2:
+        return value + 1
+    return value
 
 
 def _by_gain(child: tuple[int, int, Key]) -> int:
