@@ -67,7 +67,8 @@ def test_bench_strong_against_1990() -> None:
     d = report.as_dict()
     print(
         f"\nstrong vs 1990, {GAMES} games, {MOVETIME} s/move: {d['wins']} wins {d['draws']} draws "
-        f"{d['losses']} losses, win rate {report.win_rate:.0%} (target 90 %), margin {d['average_margin']:+}, "
+        f"{d['losses']} losses, win rate {report.win_rate:.0%} (target 90 %), "
+        f"margin {d['average_margin']:+}, "
         f"{d['average_move_seconds']}; {side_breakdown(report)}"
     )
     assert report.win_rate > 0.5
@@ -98,7 +99,8 @@ def test_bench_loop_frequency() -> None:
     stats = loop_stats(2000, seed=0)
     d = stats.as_dict()
     print(
-        f"\nloops in 2000 random games: {stats.looping} of {stats.offered} moves examined = 1 in {d['one_in']} "
+        f"\nloops in 2000 random games: {stats.looping} of {stats.offered} moves examined "
+        f"= 1 in {d['one_in']} "
         f"(article: about 1 in 1296); {stats.games_with_loop} games met one; periods {d['period_min']}.."
         f"{d['period_max']}; longest move that ends {stats.longest_finite_move} laps; "
         f"{time.perf_counter() - start:.0f} s"

@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from games.awele.ai import WIN, _one_ply_further, Basic1990Player, StrongPlayer, basic_1990_values, make_player
+from games.awele.ai import (
+    WIN,
+    Basic1990Player,
+    StrongPlayer,
+    _one_ply_further,
+    basic_1990_values,
+    make_player,
+)
 from games.awele.match import random_opening, run_tournament
 from games.awele.rules import AweleState, new_game, position
 from games.core import Stopwatch
