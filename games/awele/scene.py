@@ -125,15 +125,16 @@ class Layout:
     @property
     def radius(self) -> int:
         """Pit radius in pixels."""
-        return 62 if self.n == 12 else 92
+        return 62 if self.n == 12 else 80
 
     def center(self, index: int) -> Point:
         """Centre of pit index ``index`` (bottom row left to right, then top row right to left)."""
         col_w = 118 if self.n == 12 else 230
         left = BOARD_RECT.centerx - col_w * (self.half - 1) / 2
+        row = 88 if self.n == 12 else 92
         if index < self.half:
-            return left + col_w * index, BOARD_RECT.centery + 88
-        return left + col_w * (self.n - 1 - index), BOARD_RECT.centery - 88
+            return left + col_w * index, BOARD_RECT.centery + row
+        return left + col_w * (self.n - 1 - index), BOARD_RECT.centery - row
 
     def store(self, player: int) -> pygame.Rect:
         """Each player's store, at the right end of their row."""
@@ -267,23 +268,25 @@ class AweleScene(Scene):
                 literal=True,
             ),
             ui.Button(
-                pygame.Rect(920, y, 150, 60),
+                pygame.Rect(700, y, 230, 60),
                 "awele.big" if self.layout.n == 4 else "awele.small",
                 self.toggle_size,
                 color=(186, 118, 52),
+                size=22,
             ),
             ui.Button(
-                pygame.Rect(1086, y, 170, 60),
-                f"awele.level.{self.players[1]}",
+                pygame.Rect(946, y, 304, 60),
+                tr("awele.opponent", level=tr(f"awele.level.{self.players[1]}")),
                 self.cycle_opponent,
                 color=(90, 110, 170),
                 size=22,
+                literal=True,
             ),
         ]
         if self.loop_offer is not None and not self.showing_loop:
             self.buttons.append(
                 ui.Button(
-                    pygame.Rect(700, y, 200, 60),
+                    pygame.Rect(380, y, 250, 60),
                     "awele.show_loop",
                     self.show_loop,
                     color=theme.HINT,
@@ -445,8 +448,8 @@ class AweleScene(Scene):
         after = state.play(pit)  # the rules decide; raises on an illegal move
         laps = list(state.laps(pit))
         drops = sum(lap.seeds for lap in laps)
-        # Long moves speed up so that no move lasts much more than ten seconds.
-        speed = max(1.0, drops * 0.17 / 9.0)
+        # Long moves speed up so that no move lasts much more than seven seconds.
+        speed = max(1.0, drops * 0.13 / 7.0)
         self.say(tr("awele.sowing", name=self.player_name(mover)))
         self.queue_laps(laps, speed)
         effects = after.last_effects
@@ -475,7 +478,7 @@ class AweleScene(Scene):
                 elif k:
                     self.say(tr("awele.relay"))
 
-            self.steps.append(Step("lift", 0.32 / speed, {"pit": lap.start}, start=lift))
+            self.steps.append(Step("lift", 0.28 / speed, {"pit": lap.start}, start=lift))
             for target in lap.drops:
 
                 def drop(target: int = target) -> None:
@@ -484,9 +487,9 @@ class AweleScene(Scene):
                     self.hand_at = self.layout.center(target)
                     self.app.effects.publish(Sound("seed", 0.7))
 
-                self.steps.append(Step("drop", 0.17 / speed, {"to": target}, end=drop))
+                self.steps.append(Step("drop", 0.13 / speed, {"to": target}, end=drop))
             if lap.relay:
-                self.steps.append(Step("relay", 0.35 / speed, {"pit": lap.last}))
+                self.steps.append(Step("relay", 0.3 / speed, {"pit": lap.last}))
 
     def queue_capture(self, pit: int, count: int, mover: int, kind: str) -> None:
         """Seeds fly from ``pit`` to the mover's store, with a sound."""
@@ -705,6 +708,8 @@ class AweleScene(Scene):
                 image = seed_sprite(SEED_COLORS[(i * 5 + k * 3) % len(SEED_COLORS)], seed_r)
                 surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy - lift))))
             label_y = y + r + 16 if i < self.layout.half else y - r - 16
+            if self.layout.n == 4:  # big pits: the count goes beside the pit, clear of the names
+                x, label_y = x + r + 34, y
             ui.draw_text(
                 surface,
                 str(count),
