@@ -62,11 +62,13 @@ def test_bench_1990_move_time() -> None:
 
 
 @pytest.mark.bench
-def test_bench_strong_against_1990() -> None:
-    report = run_tournament("strong", "1990", GAMES, seed=1, movetime=MOVETIME)
+@pytest.mark.parametrize("openings", ["balanced", "random"])
+def test_bench_strong_against_1990(openings: str) -> None:
+    report = run_tournament("strong", "1990", GAMES, seed=1, movetime=MOVETIME, openings=openings)
     d = report.as_dict()
     print(
-        f"\nstrong vs 1990, {GAMES} games, {MOVETIME} s/move: {d['wins']} wins {d['draws']} draws "
+        f"\nstrong vs 1990, {openings} openings, {GAMES} games, {MOVETIME} s/move: "
+        f"{d['wins']} wins {d['draws']} draws "
         f"{d['losses']} losses, win rate {report.win_rate:.0%} (target 90 %), "
         f"margin {d['average_margin']:+}, "
         f"{d['average_move_seconds']}; {side_breakdown(report)}"

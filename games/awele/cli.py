@@ -11,6 +11,7 @@ from typing import TextIO
 
 from clikit import Commands
 from games.awele.ai import LEVELS, make_player
+from games.awele.match import OPENING_KINDS
 from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, parse_board, position
 from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
 from games.core import GameInputError
@@ -140,15 +141,20 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
         args.pits,
         args.seeds,
         wrap=lambda items: progress(items, args.games, f"{args.a} vs {args.b}", not args.json),
+        openings=args.openings,
     )
     if args.json:
         print_json(report.as_dict())
         return 0
     d = report.as_dict()
-    print(f"{args.a} (A) against {args.b} (B), {d['games']} games, first player alternating:")
+    print(
+        f"{args.a} (A) against {args.b} (B), {d['games']} games, first player alternating, "
+        f"{args.openings} openings:"
+    )
     print(
         f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})"
     )
+    print(f"  A wins moving first: {d['wins_moving_first']}, moving second: {d['wins_moving_second']}")
     print(f"  average margin (A minus B): {report.average_margin:+.2f} seeds")
     for name, seconds in d["average_move_seconds"].items():  # type: ignore[union-attr]
         print(f"  {name}: {seconds:.3f} s per move")
@@ -260,6 +266,13 @@ def register(commands: Commands) -> None:
     tour.add_argument("--seed", type=int, default=0, help="seed of the random openings (default 0)")
     tour.add_argument(
         "--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)"
+    )
+    tour.add_argument(
+        "--openings",
+        choices=OPENING_KINDS,
+        default="balanced",
+        help="two random plies, kept only if a depth-8 search finds them even within 2 seeds "
+        "(balanced, default), or kept whatever they give (random)",
     )
     _board_args(tour)
     tour.add_argument("--json", action="store_true", help="print one JSON object")

@@ -7,12 +7,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.awele.ai import make_player
+from games.awele.ai import SCALE, StrongPlayer, make_player
 from games.awele.rules import AweleState, new_game
 
 #: Random plies played before the computers take over, so that deterministic players meet
 #: varied positions; each opening is played twice, once with each player moving first.
 OPENING_PLIES = 2
+#: Balanced openings: a random opening is kept only if a fixed-depth search values it within
+#: this many seeds for either side. Random first moves often capture 6 to 11 seeds at once, and
+#: such openings decide the game before the players have done anything (see docs/awele.md).
+BALANCE_SEEDS = 2
+BALANCE_DEPTH = 8
+BALANCE_TRIES = 200
+OPENING_KINDS = ("balanced", "random")
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,7 @@ class TournamentReport:
 
     a: str
     b: str
+    openings: str = "balanced"
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     think_time: dict[str, float] = field(default_factory=dict)
@@ -61,6 +69,7 @@ class TournamentReport:
         return {
             "a": self.a,
             "b": self.b,
+            "openings": self.openings,
             "games": len(self.games),
             "wins": self.count("win"),
             "draws": self.count("draw"),
@@ -70,6 +79,8 @@ class TournamentReport:
             "average_move_seconds": {
                 k: round(self.think_time[k] / max(1, self.think_moves[k]), 4) for k in self.think_time
             },
+            "wins_moving_first": sum(1 for g in self.games if g.a_first and g.result == "win"),
+            "wins_moving_second": sum(1 for g in self.games if not g.a_first and g.result == "win"),
             "seconds": round(self.seconds, 2),
         }
 
@@ -82,6 +93,24 @@ def random_opening(start: AweleState, rng: random.Random, plies: int = OPENING_P
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
+
+
+def balanced_opening(start: AweleState, rng: random.Random, plies: int = OPENING_PLIES) -> AweleState:
+    """A random opening that a depth-``BALANCE_DEPTH`` search judges even (within
+    ``BALANCE_SEEDS`` seeds); the most even one drawn if none qualifies in ``BALANCE_TRIES``."""
+    best: tuple[int, AweleState] | None = None
+    for _ in range(BALANCE_TRIES):
+        state = random_opening(start, rng, plies)
+        if state.is_terminal():
+            continue
+        judge = StrongPlayer()
+        judge.search(state, None, BALANCE_DEPTH)
+        imbalance = abs(judge.info.value)
+        if best is None or imbalance < best[0]:
+            best = (imbalance, state)
+        if imbalance <= BALANCE_SEEDS * SCALE:
+            break
+    return best[1] if best is not None else random_opening(start, rng, plies)
 
 
 def play_one(
@@ -119,11 +148,15 @@ def run_tournament(
     pits: int = 12,
     seeds: int = 4,
     wrap: Callable[[range], object] | None = None,
+    openings: str = "balanced",
 ) -> TournamentReport:
     """``games`` games of level ``a`` against level ``b``, first player alternating, openings
-    drawn from ``seed``. ``wrap`` may wrap the game range (a progress bar)."""
+    drawn from ``seed`` (``"balanced"`` or plain ``"random"``, see :func:`balanced_opening`).
+    ``wrap`` may wrap the game range (a progress bar)."""
+    if openings not in OPENING_KINDS:
+        raise ValueError(f"openings are {' or '.join(OPENING_KINDS)}, not {openings!r}")
     rng = random.Random(seed)
-    report = TournamentReport(a, b)
+    report = TournamentReport(a, b, openings=openings)
     label_a, label_b = f"A:{a}", f"B:{b}"
     player_a, player_b = make_player(a), make_player(b)
     start = new_game(pits, seeds)
@@ -132,7 +165,7 @@ def run_tournament(
     indices = range(games)
     for k in wrap(indices) if wrap else indices:  # type: ignore[attr-defined]
         if k % 2 == 0:
-            opening = random_opening(start, rng)
+            opening = balanced_opening(start, rng) if openings == "balanced" else random_opening(start, rng)
         a_first = k % 2 == 0
         players = {1: player_a, 2: player_b} if a_first else {1: player_b, 2: player_a}
         names = {1: label_a, 2: label_b} if a_first else {1: label_b, 2: label_a}
