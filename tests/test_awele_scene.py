@@ -116,3 +116,15 @@ def test_menu_icon_draws(app: App) -> None:
     surface = pygame.Surface((300, 230))
     draw_icon(surface, surface.get_rect().inflate(-40, -40), 1.3)
     assert surface.get_at((150, 115)) != surface.get_at((2, 2))
+
+
+def test_every_awele_message_has_both_languages() -> None:
+    from games.awele.ai import LEVELS
+    from games.awele.strings import STRINGS
+
+    keys = [f"awele.level.{level}" for level in ("human", *LEVELS)]
+    keys += [f"awele.end.{r}" for r in ("majority", "last_seed", "no_moves", "repetition")]
+    keys += ["awele.skip.empty", "awele.skip.loops", "awele.score", "awele.score.one", "awele.illegal.loop"]
+    for key in keys:
+        french, english = STRINGS[key]
+        assert french and english and french != english or key == "awele.title"

@@ -637,7 +637,8 @@ class AweleScene(Scene):
             color = PLAYER_COLORS[player]
             active = not state.is_terminal() and state.current_player == player and not self.busy
             name = self.player_name(player).capitalize()
-            label = f"{name} : {self.display_scores[player - 1]} {tr('awele.seeds')}"
+            count = self.display_scores[player - 1]
+            label = tr("awele.score" if count > 1 else "awele.score.one", name=name, count=count)
             rect = pygame.Rect(0, 0, 420, 46)
             rect.center = (BOARD_RECT.centerx, y)
             if active:

@@ -70,7 +70,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "awele.end.winner": ("{name} gagne {a} à {b} !", "{name} wins {a} to {b}!"),
     "awele.end.draw": ("Match nul, {a} partout !", "A draw, {a} all!"),
-    "awele.seeds": ("graines", "seeds"),
+    "awele.score": ("{name} : {count} graines", "{name}: {count} seeds"),
+    "awele.score.one": ("{name} : {count} graine", "{name}: {count} seed"),
     "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of awele (Ghana)"),
     "awele.rules.text": (
         "Chacun a une rangée de cases. À ton tour, prends toutes les graines d'une de tes cases et "
