@@ -143,6 +143,8 @@ class Basic1990Player:
 # --- "strong": iterative-deepening alpha-beta --------------------------------------------------------
 
 WIN = 100_000
+#: Transposition-table entries kept between moves (about 0.4 kB each): a kiosk has little memory.
+TABLE_LIMIT = 200_000
 #: Evaluation units per captured seed, so positional terms can weigh fractions of a seed.
 SCALE = 8
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -201,7 +203,7 @@ class StrongPlayer:
 
     def search(self, state: AweleState, budget: float | None, max_depth: int | None = None) -> int:
         """Iterative deepening until the budget is spent, the depth cap or a proven result."""
-        if len(self.table) > 2_000_000:
+        if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self._total = state.total
         self._n = state.n
