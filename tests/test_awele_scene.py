@@ -128,3 +128,18 @@ def test_every_awele_message_has_both_languages() -> None:
     for key in keys:
         french, english = STRINGS[key]
         assert french and english and french != english or key == "awele.title"
+
+
+def test_interactive_mode_computes_moves_in_the_background() -> None:
+    import time
+
+    live = App(AppOptions(mute=True, seed=2))  # no --frames: not headless, jobs run in threads
+    assert not live.headless
+    scene = AweleScene(live, players=("human", "random"))
+    click(scene, 3)
+    deadline = time.monotonic() + 60
+    while scene.moves_played < 2 and time.monotonic() < deadline:
+        scene.update(1 / 30)
+        time.sleep(0.001)
+    assert scene.moves_played >= 2 and scene.state.current_player == 1
+    assert scene.display == list(scene.state.pits)

@@ -43,7 +43,7 @@ PIT_COUNTS = (4, 12)
 MIN_SEEDS, MAX_SEEDS = 1, 6
 #: Laps simulated cheaply before the exact cycle search starts. It only chooses the algorithm:
 #: a move that is still going after this many laps is analysed exactly, never cut off.
-FAST_LAPS = 200
+FAST_LAPS = 1000
 #: Not in the listing, whose games could go round in circles for ever (a few seeds chasing each
 #: other with no capture possible): the game ends when a position occurs for the third time
 #: with the same scores, and the scores decide, as in every other ending.

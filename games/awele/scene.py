@@ -204,7 +204,9 @@ class AweleScene(Scene):
         self.games_finished = 0
         self.think_wait = 0.0
         self._thread: threading.Thread | None = None
-        self._answer: list[int] = []
+        self._answer: list[tuple[int, AweleState]] = []
+        self._job_time = 0.0
+        self._job_error = ""
         self.showing_loop = False
         self.hovered: int | None = None
         self.buttons: list[ui.Button] = []
@@ -431,7 +433,8 @@ class AweleScene(Scene):
             self.loop_offer = (index, loop)
             self.reject(tr("awele.illegal.loop", period=loop.period))
         else:
-            self.start_move(index + 1)
+            pit = index + 1
+            self.run_job(lambda: (pit, state.play(pit)))
         self.build_buttons()
 
     def reject(self, text: str) -> None:
@@ -441,11 +444,11 @@ class AweleScene(Scene):
 
     # --- the animation of a move --------------------------------------------------------------
 
-    def start_move(self, pit: int) -> None:
-        """Queue the animation of ``pit`` from the rules' lap events, then commit the move."""
+    def start_move(self, pit: int, after: AweleState) -> None:
+        """Queue the animation of ``pit`` from the rules' lap events, then commit ``after``
+        (the rules' result of playing ``pit``)."""
         state = self.state
         mover = state.current_player
-        after = state.play(pit)  # the rules decide; raises on an illegal move
         laps = list(state.laps(pit))
         drops = sum(lap.seeds for lap in laps)
         # Long moves speed up so that no move lasts much more than seven seconds.
@@ -548,36 +551,62 @@ class AweleScene(Scene):
 
     # --- the computer -------------------------------------------------------------------------------
 
-    def computer_turn(self, dt: float) -> None:
-        """Let a computer player think (in a thread, so the screen stays alive) and play."""
-        state = self.state
-        if (
-            state.is_terminal()
-            or state.current_player not in self.computers
-            or self.busy
-            and self._thread is None
-        ):
+    def run_job(self, job: Callable[[], tuple[int, AweleState]]) -> None:
+        """Compute a move (a computer's choice, and the rules' new state) off the screen's thread.
+
+        The rules' analysis of a rare very long loop can take seconds (periods reach millions
+        of laps), and a computer thinks for ``movetime``: the board must stay alive meanwhile.
+        Headless runs compute at once, so N frames show the same thing on every machine."""
+        if self.app.headless:
+            pit, after = job()
+            self.start_move(pit, after)
             return
+        self._answer = []
+        self._job_time = 0.0
+
+        def work() -> None:
+            try:
+                self._answer.append(job())
+            except Exception as exc:  # noqa: BLE001 - reported on screen, the game goes on
+                self._job_error = f"{type(exc).__name__}: {exc}"
+
+        self._job_error = ""
+        self._thread = threading.Thread(target=work, daemon=True)
+        self._thread.start()
+
+    def poll_job(self, dt: float) -> None:
+        """Start the animation once the background job has its answer."""
         if self._thread is None:
-            self.think_wait += dt
-            if not self.app.headless and self.think_wait < COMPUTER_DELAY:
-                return
-            player = self.computers[state.current_player]
-            budget = min(self.movetime, 0.2) if self.app.headless else self.movetime
-            if self.app.headless:
-                self.start_move(player.choose(state, self.rng, budget))
-                return
-            self._answer = []
+            return
+        self._job_time += dt
+        if self._thread.is_alive():
+            if self._job_time > 1.0 and self.state.current_player not in self.computers:
+                self.say(tr("awele.checking"))
+            return
+        self._thread = None
+        if self._answer:
+            pit, after = self._answer[0]
+            self.start_move(pit, after)
+        elif self._job_error:
+            self.reject(self._job_error)
 
-            def think() -> None:
-                self._answer.append(player.choose(state, self.rng, budget))
+    def computer_turn(self, dt: float) -> None:
+        """Let a computer player choose (in the background) and play."""
+        state = self.state
+        if state.is_terminal() or state.current_player not in self.computers or self.busy:
+            return
+        self.think_wait += dt
+        if not self.app.headless and self.think_wait < COMPUTER_DELAY:
+            return
+        player = self.computers[state.current_player]
+        budget = min(self.movetime, 0.2) if self.app.headless else self.movetime
+        rng = self.rng
 
-            self._thread = threading.Thread(target=think, daemon=True)
-            self._thread.start()
-        elif not self._thread.is_alive():
-            self._thread = None
-            if self._answer:
-                self.start_move(self._answer[0])
+        def job() -> tuple[int, AweleState]:
+            pit = player.choose(state, rng, budget)
+            return pit, state.play(pit)
+
+        self.run_job(job)
 
     # --- the frame ------------------------------------------------------------------------------------
 
@@ -602,7 +631,8 @@ class AweleScene(Scene):
                     step.end()
             elif remaining <= 0:
                 break
-        if self.current is None and not self.steps:
+        self.poll_job(dt)
+        if self.current is None and not self.steps and self._thread is None:
             if self.state.is_terminal() and self.demo:
                 self.think_wait += dt
                 if self.think_wait > 4.0:

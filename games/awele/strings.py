@@ -47,6 +47,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{period} tours. Choisis-en une autre !",
         "This pit would loop forever: the same board would come back every {period} laps. Pick another one!",
     ),
+    "awele.checking": (
+        "Les graines tournent longtemps… je vérifie qu'elles finissent par s'arrêter !",
+        "The seeds go round and round… checking that they stop in the end!",
+    ),
     "awele.show_loop": ("Voir la boucle", "Show the loop"),
     "awele.showing_loop": (
         "Voici la boucle : tour {lap} sur {period}…",
