@@ -71,10 +71,9 @@ def run_loop(args: argparse.Namespace) -> int:
     n = len(board)
     print(f"board {' '.join(map(str, board))}, sowing pit {args.pit}:")
     if report["loops"]:
-        print(
-            f"  loops for ever: the board and the pit to empty come back every {report['period']} laps"
-            f" (after {report['laps_before_loop']} laps first)"
-        )
+        before = report["laps_before_loop"]
+        start = "from the very first lap" if before == 0 else f"after {before} laps first"
+        print(f"  loops for ever: the board and the pit to empty come back every {report['period']} laps, {start}")
     else:
         print(
             f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
