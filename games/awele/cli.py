@@ -73,9 +73,8 @@ def run_loop(args: argparse.Namespace) -> int:
     if report["loops"]:
         before = report["laps_before_loop"]
         start = "from the very first lap" if before == 0 else f"after {before} laps first"
-        print(
-            f"  loops for ever: the board and the pit to empty come back every {report['period']} laps, {start}"
-        )
+        period = report["period"]
+        print(f"  loops for ever: the board and the pit to empty come back every {period} laps, {start}")
     else:
         print(
             f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
