@@ -119,6 +119,7 @@ def test_engine_subprocess_and_compute_commands_do_not_import_pygame() -> None:
         "from main import main\n"
         "main(['awele', 'loop', '--pits', '1 2 0 2', '--pit', '2', '--json'])\n"
         "main(['tournament', 'awele', '--a', 'random', '--b', 'random', '--games', '2', '--json'])\n"
+        "main(['awele', 'loop-stats', '--games', '3', '--json'])\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"
     )
     result = subprocess.run(
