@@ -285,6 +285,12 @@ class AweleScene(Scene):
                 literal=True,
             ),
         ]
+        if self.state.is_terminal() and not self.demo:
+            again = pygame.Rect(0, 0, 300, 64)
+            again.midtop = (BOARD_RECT.centerx, BOARD_RECT.centery + 74)
+            self.buttons.append(
+                ui.Button(again, "button.again", self.restart, color=theme.GOOD, icon=ui.icon_play)
+            )
         if self.loop_offer is not None and not self.showing_loop:
             self.buttons.append(
                 ui.Button(
