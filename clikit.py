@@ -44,8 +44,9 @@ class Commands:
     def game_verb(self, verb: str, game: str, help: str) -> argparse.ArgumentParser:
         """``python main.py VERB GAME``: one parser per game under a shared verb."""
         if verb not in self._verbs:
-            verb_parser = self._subparsers.add_parser(verb, help=VERB_HELP.get(verb, verb),
-                                                      description=VERB_HELP.get(verb, verb))
+            verb_parser = self._subparsers.add_parser(
+                verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb)
+            )
             self._verbs[verb] = verb_parser.add_subparsers(dest="game", metavar="GAME", required=True)
         return self._verbs[verb].add_parser(game, help=help, description=help)
 

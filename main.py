@@ -8,9 +8,13 @@ import pygame. Bad values print a clear message and exit with code 2.
 
 from __future__ import annotations
 
+import os
 import sys
 
-from clikit import build_parser, run
+# Before anything imports pygame: its banner would otherwise pollute --json output on stdout.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from clikit import build_parser, run  # noqa: E402 - must follow the environment set-up
 
 
 def main(argv: list[str] | None = None) -> int:

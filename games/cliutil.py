@@ -40,8 +40,7 @@ def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> t
         raise CliError(f"'{text}' is not a cell: write it as row,col, for example 2,2") from None
     if rows is not None and cols is not None and not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
         raise CliError(
-            f"cell {cell[0]},{cell[1]} is off the {rows}x{cols} board "
-            f"(rows 0..{rows - 1}, columns 0..{cols - 1})"
+            f"cell {cell[0]},{cell[1]} is off the {rows}x{cols} board (rows 0..{rows - 1}, columns 0..{cols - 1})"
         )
     return cell
 

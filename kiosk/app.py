@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from kiosk import i18n
-from kiosk.effects import EffectBus
+from kiosk import i18n, theme, ui
+from kiosk.effects import BoardLights, EffectBus
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import SoundSystem
 
@@ -38,6 +39,10 @@ class AppOptions:
     screenshot: str | None = None
     seed: int | None = None
     title: str = "Jeux mathématiques"
+    led_port: str | None = None
+    led_protocol: str | None = None
+    led_baud: int | None = None
+    led_config: str | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
@@ -50,6 +55,10 @@ def options_from_args(args: Any) -> AppOptions:
         frames=getattr(args, "frames", None),
         screenshot=getattr(args, "screenshot", None),
         seed=getattr(args, "seed", None),
+        led_port=getattr(args, "led_port", None),
+        led_protocol=getattr(args, "led_protocol", None),
+        led_baud=getattr(args, "led_baud", None),
+        led_config=getattr(args, "led_config", None),
     )
 
 
@@ -75,6 +84,8 @@ class App:
 
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
+        # First, so that a bad LED configuration stops the kiosk before a window opens.
+        self.leds = attach_leds(self.options)
         i18n.set_language(self.options.lang)
         if self.options.frames is not None:
             # Headless capture needs no screen and no sound card.
@@ -82,22 +93,45 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
+        # Fonts die with pygame.quit(); a second App in the same process (tests, the demo)
+        # must not reuse dead ones from the caches.
+        theme.font.cache_clear()
+        ui.wrap_text.cache_clear()
         flags = pygame.SCALED
         if self.options.fullscreen:
             flags |= pygame.FULLSCREEN
         pygame.display.set_caption(self.options.title)
-        self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        with warnings.catch_warnings():
+            # SDL's dummy driver (tests, --frames) has no accelerated renderer: expected, not news.
+            warnings.filterwarnings("ignore", message="no fast renderer available")
+            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         if self.options.size and not self.options.fullscreen:
             self._resize_window(self.options.size)
         self.stack = SceneStack()
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
         self.effects.subscribe(self.sound)
+        self.last_lights: BoardLights | None = None
+        self.effects.subscribe(self._remember_lights)
+        if self.leds is not None:
+            self.effects.subscribe(self.leds)
         self.rng = random.Random(self.options.seed)
         self.running = True
         self.frame = 0
         self.idle_seconds = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
+        self._accumulator = 0.0
+
+    def _remember_lights(self, message: object) -> None:
+        if isinstance(message, BoardLights):
+            self.last_lights = message
+
+    def idle_lights(self) -> None:
+        """Let the physical board breathe softly (menu, attract mode) instead of freezing on the
+        last game's lights."""
+        last = self.last_lights
+        if last is not None and not last.idle:
+            self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
 
     @staticmethod
     def _resize_window(size: tuple[int, int]) -> None:
@@ -115,11 +149,12 @@ class App:
         return self.options.frames is not None
 
     def go_home(self) -> None:
-        """Back to the menu (or quit when the app was started on a single game)."""
+        """Back to the menu, whatever scene the app was started on."""
         if self.home_factory is None:
-            self.quit()
-        else:
-            self.stack.reset(self.home_factory(self))
+            from kiosk.menu import MenuScene
+
+            self.home_factory = MenuScene
+        self.stack.reset(self.home_factory(self))
 
     def quit(self) -> None:
         """Stop the main loop at the end of this frame."""
@@ -138,37 +173,41 @@ class App:
                 return True
         return False
 
-    def run(self, first: Scene) -> RunStats:
-        """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
+    def start(self, first: Scene) -> None:
+        """Put the first scene on the stack (``run`` does it; tests call it directly)."""
         self.stack.push(first)
         self.stack.apply_pending()
+
+    def tick(self, step: float = STEP) -> None:
+        """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
+        for event in pygame.event.get():
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
+                self.idle_seconds = 0.0
+            if not self._handle_global(event) and self.stack.top is not None:
+                self.stack.top.handle_event(event)
+        self._accumulator += step
+        while self._accumulator >= STEP - 1e-9 and self.stack.top is not None:
+            self._accumulator -= STEP
+            self.idle_seconds += STEP
+            for scene in self.stack.visible():
+                scene.update(STEP)
+            self.stack.apply_pending()
+        if self.stack.top is not None:
+            self.draw()
+        self.frame += 1
+
+    def run(self, first: Scene) -> RunStats:
+        """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
+        self.start(first)
         clock = pygame.time.Clock()
         limit = self.options.frames
-        accumulator = 0.0
-        start = time.perf_counter()
+        started = time.perf_counter()
         while self.running and self.stack.top is not None:
-            for event in pygame.event.get():
-                if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
-                    self.idle_seconds = 0.0
-                if not self._handle_global(event) and self.stack.top is not None:
-                    self.stack.top.handle_event(event)
-            if limit is None:
-                accumulator += min(clock.tick(60) / 1000, 0.25)
-            else:
-                accumulator += STEP
-            while accumulator >= STEP - 1e-9:
-                accumulator -= STEP
-                self.idle_seconds += STEP
-                for scene in self.stack.visible():
-                    scene.update(STEP)
-                self.stack.apply_pending()
-                if self.stack.top is None:
-                    break
-            self.draw()
-            self.frame += 1
+            # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
+            self.tick(STEP if limit is not None else min(clock.tick(60) / 1000, 0.25))
             if limit is not None and self.frame >= limit:
                 break
-        seconds = time.perf_counter() - start
+        seconds = time.perf_counter() - started
         if self.options.screenshot:
             self.save_screenshot(self.options.screenshot)
         return RunStats(self.frame, seconds)
@@ -179,22 +218,39 @@ class App:
             scene.draw(self.screen)
         pygame.display.flip()
 
+    def close(self) -> None:
+        """Release devices (the LED board is switched off) before the process exits."""
+        if self.leds is not None:
+            self.leds.close()
+            self.leds = None
+
     def save_screenshot(self, path: str) -> None:
         """Save the logical canvas as a PNG (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, path)
 
 
-def run_app(args: Any, make_first: Callable[[App], Scene], home: bool = False) -> int:
-    """Open the kiosk on the scene ``make_first`` builds; ``home`` makes it the menu to return to."""
-    app = App(options_from_args(args))
-    if home:
-        app.home_factory = make_first
-    else:
-        from kiosk.menu import MenuScene
+def attach_leds(options: AppOptions) -> Any:
+    """The LED system for ``--led-port`` (None without it); a bad LED option is a CLI error."""
+    if not options.led_port:
+        return None
+    from games.cliutil import CliError
+    from hardware.config import ConfigError
+    from hardware.system import start_led_system
 
-        app.home_factory = MenuScene
-    stats = app.run(make_first(app))
+    try:
+        return start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+
+
+def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
+    """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``."""
+    app = App(options_from_args(args))
+    try:
+        stats = app.run(make_first(app))
+    finally:
+        app.close()
     if getattr(args, "json", False):
         from games.cliutil import print_json
 

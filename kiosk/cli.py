@@ -13,7 +13,7 @@ def run_menu(args: argparse.Namespace) -> int:
     from kiosk.app import run_app
     from kiosk.menu import MenuScene
 
-    return run_app(args, MenuScene, home=True)
+    return run_app(args, MenuScene)
 
 
 def run_demo(args: argparse.Namespace) -> int:

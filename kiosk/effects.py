@@ -29,6 +29,8 @@ class BoardLights:
     ``cells`` maps a cell to a role (``"legal"``, ``"selected"``, ``"hint"``, ``"computer_from"``,
     ``"computer_to"``, ``"put_back"``, ``"player1"``, ``"player2"``, ``"win"``); the LED system
     turns roles into colours and blinking with its own palette and the board's wiring.
+    ``colours`` optionally gives a cell its own colour (e.g. a game's player colours) while
+    keeping its role's animation.
     """
 
     game: str
@@ -36,6 +38,7 @@ class BoardLights:
     cols: int
     cells: Mapping[Cell, str] = field(default_factory=dict)
     idle: bool = False
+    colours: Mapping[Cell, RGB] = field(default_factory=dict)
 
 
 Message = Any

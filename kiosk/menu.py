@@ -16,8 +16,11 @@ from kiosk.scene import Scene
 
 def playable_games() -> list[tuple[GameInfo, ModuleType]]:
     """Installed games that have a scene, with their scene module."""
-    return [(info, importlib.import_module(f"games.{info.key}.scene"))
-            for info in installed_games() if has_module(info.key, "scene")]
+    return [
+        (info, importlib.import_module(f"games.{info.key}.scene"))
+        for info in installed_games()
+        if has_module(info.key, "scene")
+    ]
 
 
 class MenuScene(Scene):
@@ -34,15 +37,26 @@ class MenuScene(Scene):
         total = count * width + (count - 1) * 30
         left = (1280 - total) // 2
         for k, (info, module) in enumerate(self.games):
-            self.cards.append((pygame.Rect(left + k * (width + 30), 200, width, 400), info, module))
+            self.cards.append((pygame.Rect(left + k * (width + 30), 196, width, 420), info, module))
         self.pressed: int | None = None
         self.hovered: int | None = None
         self.buttons = [
-            ui.Button(pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language,
-                      color=(90, 110, 170)),
-            ui.Button(pygame.Rect(30, 640, 64, 56), "", self.toggle_sound, color=(90, 110, 170), literal=True,
-                      icon=lambda s, r, c: ui.icon_speaker(s, r, c, self.app.sound.muted)),
+            ui.Button(
+                pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
+            ),
+            ui.Button(
+                pygame.Rect(30, 640, 64, 56),
+                "",
+                self.toggle_sound,
+                color=(90, 110, 170),
+                literal=True,
+                icon=ui.icon_muted if app.sound.muted else ui.icon_speaker,
+            ),
         ]
+
+    def on_enter(self) -> None:
+        """Back on the menu: the LED board goes back to its idle glow."""
+        self.app.idle_lights()
 
     def toggle_language(self) -> None:
         """Switch between French and English."""
@@ -51,7 +65,8 @@ class MenuScene(Scene):
 
     def toggle_sound(self) -> None:
         """Mute or unmute."""
-        self.app.sound.toggle_mute()
+        muted = self.app.sound.toggle_mute()
+        self.buttons[1].icon = ui.icon_muted if muted else ui.icon_speaker
         self.app.effects.publish(Sound("click"))
 
     def open_game(self, index: int) -> None:
@@ -104,11 +119,15 @@ class MenuScene(Scene):
             header = pygame.Rect(card.x, card.y, card.width, 230)
             pygame.draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 250), 34, theme.INK, "title", "midtop")
-            ui.draw_paragraph(surface, i18n.tr(info.tagline), pygame.Rect(card.x + 22, card.y + 300, card.width - 44, 70),
-                              21, theme.INK_SOFT, align="center", line_gap=1.2)
-            badge = i18n.tr("menu.age", age=info.min_age)
-            ui.draw_text(surface, badge, (card.centerx, card.bottom - 22), 20, info.accent, "bold", "midbottom")
+            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 242), 34, theme.INK, "title", "midtop")
+            tagline = pygame.Rect(card.x + 22, card.y + 288, card.width - 44, 90)
+            ui.draw_paragraph(
+                surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
+            )
+            badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
+            badge = badge_text.get_rect(midbottom=(card.centerx, card.bottom - 14)).inflate(22, 10)
+            pygame.draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
+            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
         for button in self.buttons:
             button.draw(surface, self.time)
 

@@ -32,3 +32,17 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--screenshot", default=None, metavar="PATH",
                        help="with --frames: save the last frame as a PNG")
     group.add_argument("--seed", type=int, default=None, help="seed for the computer players")
+    add_led_args(parser)
+
+
+def add_led_args(parser: argparse.ArgumentParser) -> None:
+    """The LED board under the physical game board (see ``hardware/``); off unless ``--led-port``."""
+    group = parser.add_argument_group("LED board")
+    group.add_argument("--led-port", default=None, metavar="PORT",
+                       help="serial port of the LED board (/dev/ttyUSB0, COM3, a led-emulator pty, loop://)")
+    group.add_argument("--led-protocol", choices=("adalight", "tpm2"), default=None,
+                       help="frame format the board's firmware speaks (default adalight)")
+    group.add_argument("--led-baud", type=int_in_range(300, 4_000_000), default=None, metavar="B",
+                       help="baud rate (default 115200)")
+    group.add_argument("--led-config", default=None, metavar="FILE",
+                       help="JSON file: wiring per game, colour order, brightness cap (see docs/hardware.md)")

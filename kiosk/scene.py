@@ -108,4 +108,4 @@ class SceneStack:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        return self.scenes[max(start, 0):]
+        return self.scenes[max(start, 0) :]

@@ -70,8 +70,10 @@ def _recipes() -> dict[str, Callable[[], np.ndarray]]:
     return {
         "click": lambda: tone(880, 0.08, decay=40) * 0.5,
         "select": lambda: tone(660, 0.12, decay=25) * 0.5,
-        "slide": lambda: (_lowpass(_noise(0.22, rng), 0.08) * _envelope(int(RATE * 0.22), 0.03, 12) * 1.6
-                          + tone(330, 0.22, decay=14) * 0.25),
+        "slide": lambda: (
+            _lowpass(_noise(0.22, rng), 0.08) * _envelope(int(RATE * 0.22), 0.03, 12) * 1.6
+            + tone(330, 0.22, decay=14) * 0.25
+        ),
         "seed": lambda: tone(1400, 0.05, decay=70, harmonics=(1.0, 0.5)) * 0.35,
         "capture": lambda: _concat(tone(784, 0.09, 30), tone(1046, 0.18, 14)) * 0.5,
         "error": lambda: _concat(tone(220, 0.12, 20), tone(196, 0.2, 14), gap=0.02) * 0.5,

@@ -91,7 +91,9 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
     pygame.draw.rect(small, (*theme.SHADOW, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
     # A cheap blur: scale down and up again, once, at cache time.
     factor = max(1, blur // 2)
-    reduced = pygame.transform.smoothscale(small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor)))
+    reduced = pygame.transform.smoothscale(
+        small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor))
+    )
     return pygame.transform.smoothscale(reduced, small.get_size())
 
 
@@ -114,7 +116,9 @@ def draw_panel(
 
 
 @lru_cache(maxsize=8)
-def background(size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK) -> pygame.Surface:
+def background(
+    size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK
+) -> pygame.Surface:
     """A soft vertical gradient with faint polka dots: the kiosk's paper."""
     w, h = size
     image = pygame.Surface(size)
@@ -158,7 +162,6 @@ class Button:
     size: int = 26
     hovered: bool = field(default=False, init=False)
     pressed: bool = field(default=False, init=False)
-    pulse: float = field(default=0.0, init=False)
 
     @property
     def text(self) -> str:
@@ -183,30 +186,46 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, time: float = 0.0) -> None:
-        """Draw with hover lift, press sink and a greyed look when disabled."""
+        """Draw with hover lift, press sink and a greyed look when disabled (from a cached image:
+        a button costs one blit per frame)."""
         base = self.color if self.enabled else (200, 196, 188)
         if self.active:
             base = darker(base, 0.18)
         lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
-        rect = self.rect.move(0, -lift)
-        pygame.draw.rect(surface, darker(base, 0.3), self.rect.move(0, 4), border_radius=18)
-        pygame.draw.rect(surface, base, rect, border_radius=18)
-        if self.pulse > 0:
-            glow = 0.5 + 0.5 * math.sin(time * 6)
-            pygame.draw.rect(surface, blend(theme.WHITE, base, glow), rect, width=4, border_radius=18)
         text_color = self.text_color if self.enabled else (240, 238, 232)
-        text = self.text
-        if self.icon is not None:
-            icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
-            if text:
-                icon_rect.midleft = (rect.left + 14, rect.centery)
-                self.icon(surface, icon_rect, text_color)
-                draw_text(surface, text, (icon_rect.right + 10, rect.centery), self.size, text_color, "bold", "midleft")
-            else:
-                icon_rect.center = rect.center
-                self.icon(surface, icon_rect, text_color)
+        image = _button_image(self.rect.size, base, lift, self.text, text_color, self.size, self.icon)
+        surface.blit(image, (self.rect.x, self.rect.y - 3))
+
+
+@lru_cache(maxsize=256)
+def _button_image(
+    size: tuple[int, int],
+    base: Color,
+    lift: int,
+    text: str,
+    text_color: Color,
+    text_size: int,
+    icon: Callable[[pygame.Surface, pygame.Rect, Color], None] | None,
+) -> pygame.Surface:
+    """A button rendered once per look (label, colour, state), then blitted every frame."""
+    w, h = size
+    image = pygame.Surface((w, h + 7), pygame.SRCALPHA)
+    body = pygame.Rect(0, 3, w, h)
+    rect = body.move(0, -lift)
+    pygame.draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
+    pygame.draw.rect(image, base, rect, border_radius=18)
+    if icon is not None:
+        icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
+        if text:
+            icon_rect.midleft = (rect.left + 14, rect.centery)
+            icon(image, icon_rect, text_color)
+            draw_text(image, text, (icon_rect.right + 10, rect.centery), text_size, text_color, "bold", "midleft")
         else:
-            draw_text(surface, text, rect.center, self.size, text_color, "bold", "center")
+            icon_rect.center = rect.center
+            icon(image, icon_rect, text_color)
+    else:
+        draw_text(image, text, rect.center, text_size, text_color, "bold", "center")
+    return image
 
 
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -234,8 +253,15 @@ def icon_undo(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     arc = r.inflate(-r.width * 0.2, -r.height * 0.2)
     pygame.draw.arc(surface, c, arc, -math.pi / 2, math.pi, w)
     tip = (arc.left, arc.centery)
-    pygame.draw.polygon(surface, c, [(tip[0] - r.width * 0.18, tip[1] - 2), (tip[0] + r.width * 0.18, tip[1] - 2),
-                                     (tip[0], tip[1] + r.height * 0.2)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [
+            (tip[0] - r.width * 0.18, tip[1] - 2),
+            (tip[0] + r.width * 0.18, tip[1] - 2),
+            (tip[0], tip[1] + r.height * 0.2),
+        ],
+    )
 
 
 def icon_restart(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
@@ -267,8 +293,18 @@ def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
 def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool = False) -> None:
     """A loudspeaker, crossed out when muted."""
     cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
-    pygame.draw.polygon(surface, c, [(r.left + 2, cy - s * 0.15), (cx - 4, cy - s * 0.15), (cx + s * 0.12, cy - s * 0.38),
-                                     (cx + s * 0.12, cy + s * 0.38), (cx - 4, cy + s * 0.15), (r.left + 2, cy + s * 0.15)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [
+            (r.left + 2, cy - s * 0.15),
+            (cx - 4, cy - s * 0.15),
+            (cx + s * 0.12, cy - s * 0.38),
+            (cx + s * 0.12, cy + s * 0.38),
+            (cx - 4, cy + s * 0.15),
+            (r.left + 2, cy + s * 0.15),
+        ],
+    )
     if muted:
         pygame.draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
         pygame.draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
@@ -279,7 +315,15 @@ def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool 
             pygame.draw.arc(surface, c, arc, -0.9, 0.9, 3)
 
 
+def icon_muted(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """A crossed-out loudspeaker."""
+    icon_speaker(surface, r, c, muted=True)
+
+
 def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     """A play triangle."""
-    pygame.draw.polygon(surface, c, [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery),
-                                     (r.left + r.width * 0.25, r.bottom - 4)])
+    pygame.draw.polygon(
+        surface,
+        c,
+        [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery), (r.left + r.width * 0.25, r.bottom - 4)],
+    )

@@ -3,5 +3,6 @@ player who cannot move loses. Also shown as a one-token "snake" game on the grid
 
 from games.registry import GameInfo
 
-INFO = GameInfo(key="lewthwaite", title="lewthwaite.title", tagline="lewthwaite.tagline", order=10,
-                accent=(228, 64, 60), min_age=3)
+INFO = GameInfo(
+    key="lewthwaite", title="lewthwaite.title", tagline="lewthwaite.tagline", order=10, accent=(228, 64, 60), min_age=3
+)

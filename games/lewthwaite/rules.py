@@ -176,8 +176,11 @@ class LewthwaiteState:
         return Outcome(
             winner=3 - loser,
             reason="lewthwaite.end.blocked",
-            params=(("loser", self.color_of(loser)), ("winner", self.color_of(3 - loser)),
-                    ("moves", self.moves_played)),
+            params=(
+                ("loser", self.color_of(loser)),
+                ("winner", self.color_of(3 - loser)),
+                ("moves", self.moves_played),
+            ),
         )
 
     # --- playing -------------------------------------------------------------------------

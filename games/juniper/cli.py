@@ -1,0 +1,213 @@
+"""Command line of Juniper Green: ``play``, ``solve``, ``tournament`` and ``engine``.
+
+Only ``play`` imports pygame (lazily, inside its handler); the others only compute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, TextIO
+
+from clikit import Commands
+from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
+from games.core import GameInputError, IllegalMoveError
+from games.juniper.ai import LEVELS
+from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
+
+OPPONENTS = ("hotseat",) + LEVELS
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[3, 8, 12, 13, 14]`` -> ``"3, 8, 12-14"``."""
+    parts: list[str] = []
+    start = prev = None
+    for k in numbers + [None]:
+        if start is not None and (k is None or k != prev + 1):
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+            start = None
+        if k is not None and start is None:
+            start = k
+        prev = k
+    return ", ".join(parts)
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """``solve juniper``: the winner for every N, or the analysis of one position."""
+    from games.juniper import solver
+
+    if args.position is not None:
+        from games.juniper.rules import from_text
+
+        try:
+            state = from_text(args.position)
+        except (GameInputError, IllegalMoveError) as exc:
+            raise CliError(str(exc)) from None
+        if state.is_terminal():
+            raise CliError(f"the game is over in position {state.to_text()}")
+        analysis = solver.analyse(state)
+        move = solver.perfect_move(state)
+        if args.json:
+            print_json({"position": state.to_text(), "to_move": state.current_player,
+                        "to_move_wins": analysis.to_move_wins, "winning_moves": list(analysis.winning_moves),
+                        "perfect_move": move})
+        else:
+            who = "wins" if analysis.to_move_wins else "loses against perfect play"
+            print(f"{state.to_text()}: player {state.current_player} to move {who}.")
+            if analysis.winning_moves:
+                print("winning moves: " + ", ".join(map(str, analysis.winning_moves)))
+            print(f"perfect player's move: {move}")
+        return 0
+    max_n = args.max_n
+    bar = progress(range(max_n), max_n, "solving", enabled=max_n >= 300)
+    result = solver.winners(max_n, on_step=lambda _n: next(bar, None))
+    for _rest in bar:
+        pass
+    if args.json:
+        print_json({"winners": {str(n): w for n, w in enumerate(result, 1)}})
+        return 0
+    first = [n for n, w in enumerate(result, 1) if w == 1]
+    second = [n for n, w in enumerate(result, 1) if w == 2]
+    print(f"Juniper Green, perfect play, N = 1..{max_n}")
+    print(f"player 1 wins ({len(first)}): {_ranges(first)}")
+    print(f"player 2 wins ({len(second)}): {_ranges(second)}")
+    upto = min(max_n, solver.ARTICLE_MAX_N)
+    if upto >= 2:
+        article = solver.ARTICLE_FIRST_PLAYER_WINS
+        differ = [n for n in range(2, upto + 1) if (result[n - 1] == 1) != (n in article)]
+        verdict = "agrees with" if not differ else f"differs at N = {differ} from"
+        print(f"N = 2..{upto} {verdict} the article's table (IREM de la Réunion, 2017).")
+    return 0
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """``tournament juniper``: the article's table of first-player win rates."""
+    from games.juniper.tournament import ARTICLE_TABLE, run_tournament
+
+    levels = tuple(args.levels) if args.levels else LEVELS
+    total = len(levels) ** 2 * args.games
+    bar = progress(range(total), total, "games")
+    result = run_tournament(args.n, args.games, args.seed, levels, args.playouts,
+                            on_game=lambda: next(bar, None))
+    for _rest in bar:
+        pass
+    if args.json:
+        print_json(result.as_json())
+        return 0
+    width = max(len(x) for x in levels) + 2
+    print(f"Juniper Green N = {args.n}: player 1 (rows) win rate against player 2 (columns), "
+          f"{args.games} games each, seed {args.seed}"
+          + (" (article's figure in brackets)" if args.n == 20 else ""))
+    cell = 16 if args.n == 20 else 9
+    print(" " * width + "".join(f"{b:>{cell}}" for b in levels))
+    for a in levels:
+        cells = []
+        for b in levels:
+            ours = f"{result.rate(a, b):.1f}%"
+            theirs = ARTICLE_TABLE.get((a, b)) if args.n == 20 else None
+            cells.append(f"{ours + (f' [{theirs:.1f}]' if theirs is not None else ''):>{cell}}")
+        print(f"{a:<{width}}" + "".join(cells))
+    print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
+    return 0
+
+
+def handle_engine_line(line: str, level: str, rng: random.Random, playouts: int | None = None,
+                       time_budget: float | None = None) -> dict[str, Any]:
+    """Answer one engine request ``{"n": 20, "played": [...]}`` with ``{"move": k}`` or an error."""
+    from games.juniper.ai import make_player
+    from games.juniper.rules import from_moves
+
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not JSON: {exc.msg}"}
+    if not isinstance(request, dict):
+        return {"error": 'expected an object like {"n": 20, "played": [14, 7]}'}
+    n = request.get("n", DEFAULT_N)
+    played = request.get("played", [])
+    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAY_N <= n <= MAX_N:
+        return {"error": f"n must be a whole number between {MIN_PLAY_N} and {MAX_N}"}
+    whole = isinstance(played, list) and all(isinstance(k, int) and not isinstance(k, bool) for k in played)
+    if not whole:
+        return {"error": "played must be a list of whole numbers"}
+    try:
+        state = from_moves(n, played)
+    except (GameInputError, IllegalMoveError) as exc:
+        return {"error": str(exc)}
+    if state.is_terminal():
+        return {"error": f"the game is over: player {state.current_player} cannot move"}
+    move = make_player(level, playouts).choose(state, rng, time_budget)
+    return {"move": move}
+
+
+def engine_loop(level: str, stdin: TextIO, stdout: TextIO, seed: int | None = None,
+                playouts: int | None = None, time_budget: float | None = None) -> int:
+    """Read JSON lines until end of input, answer each one; bad lines get an error, not an exit."""
+    rng = random.Random(seed)
+    for line in stdin:
+        if not line.strip():
+            continue
+        print_json(handle_engine_line(line, level, rng, playouts, time_budget), stdout)
+    return 0
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    """``engine juniper``: JSON lines on stdin/stdout."""
+    return engine_loop(args.level, sys.stdin, sys.stdout, args.seed, args.playouts, args.time)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``play juniper``: the scene."""
+    from games.juniper.scene import JuniperScene
+    from kiosk.app import run_app
+
+    return run_app(args, lambda app: JuniperScene(app, n=args.n, opponent=args.opponent,
+                                                  computer_first=args.computer_first))
+
+
+def register(commands: Commands) -> None:
+    """Add the Juniper Green commands."""
+    from kiosk.options import add_display_args
+
+    play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors")
+    add_display_args(play)
+    play.add_argument("--n", type=int_in_range(MIN_PLAY_N, 100), default=DEFAULT_N,
+                      help=f"play with the numbers 1..N (2..100 on screen, default {DEFAULT_N})")
+    play.add_argument("--opponent", choices=OPPONENTS, default="expert",
+                      help="hotseat (two people) or a computer level (default expert)")
+    play.add_argument("--computer-first", action="store_true", help="the computer plays the first number")
+    play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
+    play.set_defaults(handler=run_play)
+
+    solve = commands.game_verb("solve", "juniper", "who wins Juniper Green with perfect play, for every N")
+    solve.add_argument("--max-n", type=int_in_range(1, MAX_N), default=50,
+                       help=f"solve every N from 1 to this (at most {MAX_N}, default 50)")
+    solve.add_argument("--position", default=None, metavar="TEXT",
+                       help="instead, analyse one position such as 'N=20: 14 7'")
+    solve.add_argument("--json", action="store_true", help='print {"winners": {"1": 2, "2": 2, "3": 1, ...}}')
+    solve.set_defaults(handler=run_solve)
+
+    tour = commands.game_verb("tournament", "juniper", "the article's computer players against each other")
+    tour.add_argument("--n", type=int_in_range(MIN_PLAY_N, 200), default=DEFAULT_N,
+                      help=f"numbers 1..N (default {DEFAULT_N})")
+    tour.add_argument("--games", type=int_in_range(1, 100_000), default=100,
+                      help="games per pairing (default 100)")
+    tour.add_argument("--seed", type=int, default=0, help="random seed (default 0): same seed, same table")
+    tour.add_argument("--playouts", type=int_in_range(1, 100_000), default=48,
+                      help="random playouts per move for montecarlo (default 48)")
+    tour.add_argument("--levels", nargs="+", choices=LEVELS, default=None,
+                      help=f"the players to include (default all: {' '.join(LEVELS)})")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.set_defaults(handler=run_tournament)
+
+    engine = commands.game_verb("engine", "juniper", 'JSON lines: {"n": 20, "played": [...]} -> {"move": k}')
+    engine.add_argument("--level", choices=LEVELS, default="perfect",
+                        help="computer player (default perfect)")
+    engine.add_argument("--seed", type=int, default=None, help="random seed")
+    engine.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
+                        help="montecarlo: playouts per move instead of a time budget")
+    engine.add_argument("--time", type=positive_float, default=None,
+                        help="montecarlo: seconds per move (default 0.25)")
+    engine.set_defaults(handler=run_engine)

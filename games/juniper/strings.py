@@ -1,0 +1,219 @@
+"""Visible strings of Juniper Green: key -> (French, English)."""
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "juniper.title": ("Juniper Green", "Juniper Green"),
+    "juniper.tagline": (
+        "Multiples et diviseurs : qui sera bloqué ?",
+        "Multiples and divisors: who gets stuck?",
+    ),
+    "juniper.end.blocked": (
+        "Le joueur {loser} ne peut plus jouer : le joueur {winner} gagne !",
+        "Player {loser} cannot move: player {winner} wins!",
+    ),
+    "juniper.rule.short": (
+        "Nombres de 1 à {n} · un multiple ou un diviseur du précédent",
+        "Numbers 1 to {n} · a multiple or a divisor of the last one",
+    ),
+    # Players
+    "juniper.level.hotseat": ("Deux joueurs", "Two players"),
+    "juniper.level.random": ("Au hasard (IA0)", "Random (IA0)"),
+    "juniper.level.human": ("Débutant (IA1)", "Beginner (IA1)"),
+    "juniper.level.semi-expert": ("Semi-expert (IA2)", "Semi-expert (IA2)"),
+    "juniper.level.expert": ("Expert (IA3)", "Expert (IA3)"),
+    "juniper.level.montecarlo": ("Monte-Carlo (IA4)", "Monte Carlo (IA4)"),
+    "juniper.level.perfect": ("Parfait", "Perfect"),
+    "juniper.about.hotseat": (
+        "Deux personnes jouent chacune à leur tour sur le même écran.",
+        "Two people take turns on the same screen.",
+    ),
+    "juniper.about.random": (
+        "Joue n'importe quel nombre permis, au hasard.",
+        "Plays any allowed number at random.",
+    ),
+    "juniper.about.human": (
+        "Sait que 1 est un poison et qu'après 1, un nombre premier plus grand que la moitié "
+        "gagne. Sinon, joue au hasard.",
+        "Knows that 1 is poison and that after 1 a prime above one half wins. Otherwise plays at random.",
+    ),
+    "juniper.about.semi-expert": (
+        "Comme le débutant, et regarde un coup plus loin : évite les pièges comme 14 quand N = 20.",
+        "Like the beginner, and looks one move ahead: avoids traps such as 14 when N = 20.",
+    ),
+    "juniper.about.expert": (
+        "Évite les pièges et laisse à son adversaire le moins de réponses possible.",
+        "Avoids traps and leaves its opponent the fewest possible replies.",
+    ),
+    "juniper.about.montecarlo": (
+        "Imagine des centaines de parties au hasard après chaque coup et choisit celui "
+        "qui gagne le plus souvent.",
+        "Imagines hundreds of random games after each move and picks the one that wins most often.",
+    ),
+    "juniper.about.perfect": (
+        "Connaît la stratégie gagnante (les paires de copains) : imbattable quand il peut gagner !",
+        "Knows the winning strategy (pairs of friends): unbeatable whenever it can win!",
+    ),
+    "juniper.who.player1": ("Rouge", "Red"),
+    "juniper.who.player2": ("Bleu", "Blue"),
+    # Sentences about a player: one per person, French grammar needs it.
+    "juniper.turn.you": ("À toi de jouer !", "Your turn!"),
+    "juniper.turn.computer": ("L'ordinateur joue…", "The computer plays…"),
+    "juniper.turn.level": ("{who} joue…", "{who} plays…"),
+    "juniper.turn.colour": ("À {who} de jouer !", "{who}'s turn!"),
+    "juniper.win.you": ("Bravo, tu as gagné !", "Well done, you win!"),
+    "juniper.win.computer": ("L'ordinateur gagne !", "The computer wins!"),
+    "juniper.win.level": ("{who} gagne !", "{who} wins!"),
+    "juniper.win.colour": ("{who} gagne !", "{who} wins!"),
+    "juniper.blocked.you": ("Tu ne peux rien jouer après {last}.", "You cannot play anything after {last}."),
+    "juniper.blocked.computer": (
+        "L'ordinateur ne peut rien jouer après {last}.",
+        "The computer cannot play anything after {last}.",
+    ),
+    "juniper.blocked.level": (
+        "{who} ne peut rien jouer après {last}.",
+        "{who} cannot play anything after {last}.",
+    ),
+    "juniper.blocked.colour": (
+        "{who} ne peut rien jouer après {last}.",
+        "{who} cannot play anything after {last}.",
+    ),
+    "juniper.replies.you": ("nombre(s) possible(s) pour toi", "number(s) you can play"),
+    "juniper.replies.computer": (
+        "nombre(s) possible(s) pour l'ordinateur",
+        "number(s) the computer can play",
+    ),
+    "juniper.replies.level": ("nombre(s) possible(s) pour {who}", "number(s) {who} can play"),
+    "juniper.replies.colour": ("nombre(s) possible(s) pour {who}", "number(s) {who} can play"),
+    "juniper.replies.none": (
+        "plus aucun nombre possible : partie finie",
+        "no number left to play: game over",
+    ),
+    "juniper.side.start": ("Choisis un nombre pair pour commencer.", "Pick an even number to start."),
+    "juniper.side.follow": (
+        "Joue un multiple ou un diviseur de {last} qui n'est pas encore pris.",
+        "Play a multiple or a divisor of {last} that is still free.",
+    ),
+    "juniper.side.preview": (
+        "Si tu joues {move}, ton adversaire aura {count} réponse(s).",
+        "If you play {move}, your opponent will have {count} reply(ies).",
+    ),
+    "juniper.hint.win_now": (
+        "Tu peux gagner tout de suite : joue {move} ! Après {move}, ton adversaire ne pourra plus rien jouer.",
+        "You can win right now: play {move}! After {move}, your opponent cannot play anything.",
+    ),
+    "juniper.hint.win_one": (
+        "Tu peux gagner : joue {move} ! Après {move}, ton adversaire ne pourra jouer que 1, le poison.",
+        "You can win: play {move}! After {move}, your opponent can only play 1, the poison.",
+    ),
+    "juniper.hint.win": ("Tu peux gagner : joue {move} !", "You can win: play {move}!"),
+    "juniper.hint.lose": (
+        "Contre un joueur parfait, c'est perdu… Pour résister le plus longtemps : joue {move}.",
+        "Against perfect play this is lost… To hold out longest: play {move}.",
+    ),
+    "juniper.chain.label": ("Partie :", "Game:"),
+    "juniper.chain.empty": ("Les nombres joués s'aligneront ici.", "The numbers played line up here."),
+    "juniper.demo.touch": ("Touche l'écran pour jouer !", "Touch the screen to play!"),
+    # Buttons and setup
+    "juniper.button.why": ("Pourquoi ?", "Why?"),
+    "juniper.button.settings": ("Réglages", "Settings"),
+    "juniper.button.close": ("Fermer", "Close"),
+    "juniper.setup.title": ("Nouvelle partie", "New game"),
+    "juniper.setup.numbers": (
+        "Jusqu'à quel nombre ? (petit = plus facile)",
+        "Up to which number? (small = easier)",
+    ),
+    "juniper.setup.opponent": ("Contre qui ?", "Against whom?"),
+    "juniper.setup.first": ("Qui commence ?", "Who starts?"),
+    "juniper.setup.me_first": ("Moi", "Me"),
+    "juniper.setup.computer_first": ("L'ordinateur", "The computer"),
+    # Explainer (facts from the IREM de la Réunion article, 2017)
+    "juniper.explain.rules.title": ("La règle du jeu", "How to play"),
+    "juniper.explain.rules.text": (
+        "On joue avec les nombres de 1 à {n}. Le premier joueur choisit un nombre pair. Ensuite, chacun à "
+        "son tour "
+        "choisit un multiple ou un diviseur du nombre précédent. Un nombre ne sert qu'une fois. Celui qui "
+        "ne peut "
+        "plus jouer a perdu !",
+        "We play with the numbers 1 to {n}. The first player picks an even number. Then, in turn, each "
+        "player picks "
+        "a multiple or a divisor of the previous number. Each number is used only once. Whoever cannot move "
+        "loses!",
+    ),
+    "juniper.explain.rules.caption": (
+        "6 puis 3 (diviseur), 12 (multiple), 4 (diviseur)…",
+        "6 then 3 (divisor), 12 (multiple), 4 (divisor)…",
+    ),
+    "juniper.explain.rules.wrong": (
+        "Interdit : 9 n'est ni un multiple ni un diviseur de 4.",
+        "Not allowed: 9 is neither a multiple nor a divisor of 4.",
+    ),
+    "juniper.explain.one.title": ("1 est un poison", "1 is poison"),
+    "juniper.explain.one.text": (
+        "1 divise tous les nombres : après 1, l'adversaire peut jouer n'importe quel nombre libre. Il "
+        "choisira "
+        "un nombre qui ne laisse plus rien à jouer… Le but du jeu est donc d'obliger l'autre à jouer 1.",
+        "1 divides every number: after 1, the opponent may play any free number. They will pick one that "
+        "leaves "
+        "nothing to play… So the aim of the game is to force the other player to play 1.",
+    ),
+    "juniper.explain.primes.title": (
+        "Les nombres premiers au-dessus de la moitié",
+        "The primes above one half",
+    ),
+    "juniper.explain.primes.text": (
+        "Un nombre premier plus grand que la moitié de {n} n'a aucun multiple jusqu'à {n} et aucun diviseur "
+        "à part "
+        "1. Après lui, il ne reste que 1 ! C'est aussi pourquoi le premier coup doit être pair : sinon le "
+        "premier "
+        "joueur commencerait par l'un d'eux et gagnerait tout de suite.",
+        "A prime larger than half of {n} has no multiple up to {n} and no divisor except 1. After it, only "
+        "1 is "
+        "left! That is also why the first move must be even: otherwise the first player would start with "
+        "one of "
+        "them and win at once.",
+    ),
+    "juniper.explain.primes.caption": (
+        "Pour N = {n} : après 1, chacun de ces nombres bloque l'adversaire.",
+        "For N = {n}: after 1, each of these numbers blocks the opponent.",
+    ),
+    "juniper.explain.fourteen.title": ("Pourquoi 14 perd quand N = 20", "Why 14 loses when N = 20"),
+    "juniper.explain.fourteen.text": (
+        "7 n'a que deux voisins : 1 et 14. Si tu joues 14, ton adversaire joue 7, et il ne te reste que 1. "
+        "Tu joues 1… et il répond 11, 13, 17 ou 19 : tu es bloqué. Les ordinateurs « humains » de l'article "
+        "ne jouent jamais 14 !",
+        "7 has only two neighbours: 1 and 14. If you play 14, your opponent plays 7, and only 1 is left for "
+        "you. "
+        "You play 1… and they answer 11, 13, 17 or 19: you are stuck. The article's "
+        '"human" computer players '
+        "never play 14!",
+    ),
+    "juniper.explain.fourteen.step1": ("Rouge joue 14. Bleu répond 7.", "Red plays 14. Blue answers 7."),
+    "juniper.explain.fourteen.step2": ("Après 7, Rouge n'a plus que 1.", "After 7, Red only has 1."),
+    "juniper.explain.fourteen.step3": ("Bleu joue 11 : Rouge est bloqué.", "Blue plays 11: Red is stuck."),
+    "juniper.explain.strata.title": ("Le piège en couches", "The trap in layers"),
+    "juniper.explain.strata.text": (
+        "L'article construit un piège couche par couche. Au cœur (P0) : les parties où l'adversaire vient de "
+        "jouer 1. P1 : les coups dont toutes les réponses tombent dans P0. P2 : les positions où un coup "
+        "mène "
+        "dans P1, et ainsi de suite. Le jeu est fini, donc l'un des deux joueurs a toujours une stratégie "
+        "gagnante ! Ici, l'exemple de l'article pour N = 6.",
+        "The article builds a trap layer by layer. At the core (P0): games where the opponent has just "
+        "played 1. "
+        "P1: moves whose replies all fall into P0. P2: positions where one move leads into P1, and so on. "
+        "The "
+        "game is finite, so one of the two players always has a winning strategy! Here, the article's "
+        "example "
+        "for N = 6.",
+    ),
+    "juniper.explain.matching.title": ("Le secret de l'ordinateur parfait", "The perfect computer's secret"),
+    "juniper.explain.matching.text": (
+        "Relie les nombres par paires de « copains » (l'un divise l'autre), en faisant le plus de paires "
+        "possible. Le premier joueur gagne s'il peut commencer par un nombre pair qui reste sans copain. "
+        "Ensuite, "
+        "à chaque coup, il répond par le copain du nombre joué ! Pour N = 8, on commence par 2.",
+        'Join the numbers in pairs of "friends" (one divides the other), '
+        "making as many pairs as possible. The "
+        "first player wins if they can start with an even number left without a friend. Then, each time, "
+        "they "
+        "answer with the friend of the number just played! For N = 8, start with 2.",
+    ),
+}

@@ -1,0 +1,116 @@
+"""Lewthwaite's commands: ``play``, ``solve`` and ``stats`` (the last two never import pygame)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from clikit import Commands
+from games.cliutil import CliError, int_in_range, parse_cell, print_json
+from games.core import GameInputError
+from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
+from kiosk.options import add_display_args
+
+PLAYER_CHOICES = ("human", "random", "greedy", "perfect")
+
+
+def _board_args(parser: argparse.ArgumentParser, max_size: int) -> None:
+    parser.add_argument("--rows", type=int_in_range(MIN_SIZE, max_size), default=5, help="rows (default 5)")
+    parser.add_argument("--cols", type=int_in_range(MIN_SIZE, max_size), default=5, help="columns (default 5)")
+    parser.add_argument(
+        "--hole",
+        default=None,
+        metavar="R,C",
+        help="start hole, 0-based row,col with 0,0 top-left (default: the centre cell)",
+    )
+
+
+def _params(args: argparse.Namespace, max_size: int) -> LewthwaiteParams:
+    hole = parse_cell(args.hole, args.rows, args.cols) if args.hole else None
+    try:
+        return LewthwaiteParams(args.rows, args.cols, hole, max_size)
+    except GameInputError as exc:
+        raise CliError(str(exc)) from None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Open the game on screen."""
+    params = _params(args, MAX_PLAY_SIZE)
+    from games.lewthwaite.scene import LewthwaiteConfig, LewthwaiteScene
+    from kiosk.app import run_app
+
+    config = LewthwaiteConfig(params.rows, params.cols, params.start_hole, args.red, args.blue, args.view)
+    return run_app(args, lambda app: LewthwaiteScene(app, config))
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Who wins with perfect play, and the domino pairing the winner follows."""
+    from games.lewthwaite.solver import pairing_ascii, solve_board
+
+    params = _params(args, MAX_SOLVER_SIZE)
+    winner, pairing = solve_board(params.rows, params.cols, params.start_hole)
+    if args.json:
+        print_json({"winner": winner, "pairing": [[list(a), list(b)] for a, b in pairing]})
+        return 0
+    who = "the first player (red)" if winner == 1 else "the second player (blue)"
+    hole = params.start_hole
+    print(f"Lewthwaite {params.rows}x{params.cols}, hole at {hole[0]},{hole[1]}: {who} wins with perfect play.")
+    if winner == 2:
+        print("Blue answers every red move with the other half of its domino (the hole '.' has none):")
+    else:
+        print("Red first moves the token paired with the hole, then answers blue along the dominoes:")
+    print(pairing_ascii(params.rows, params.cols, pairing, hole))
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """First player's win probability and mean length when both play uniformly at random."""
+    from games.lewthwaite.stats import exact_stats, simulate_stats
+
+    params = _params(args, MAX_PLAY_SIZE)
+    if args.exact and params.rows * params.cols > 36:
+        raise CliError("--exact enumerates every game: use it up to 36 cells (6x6); use --games K beyond")
+    started = time.perf_counter()
+    result = exact_stats(params) if args.exact else simulate_stats(params, args.games, args.seed)
+    seconds = time.perf_counter() - started
+    if args.json:
+        print_json({**result.as_dict(), "seconds": round(seconds, 3)})
+        return 0
+    method = "exactly, over every possible game" if args.exact else f"over {args.games} simulated games"
+    print(f"Random play on {params.rows}x{params.cols} (hole {params.start_hole[0]},{params.start_hole[1]}), {method}:")
+    print(f"  first player wins: {100 * result.p_first_wins:.2f} %")
+    print(f"  mean game length:  {result.mean_length:.3f} moves")
+    peak = max(result.length_histogram) or 1.0
+    for k, p in enumerate(result.length_histogram):
+        if p > 0:
+            print(f"  {k:3d} moves {100 * p:6.2f} % {'#' * round(40 * p / peak)}")
+    print(f"  ({seconds:.2f} s)")
+    return 0
+
+
+def register(commands: Commands) -> None:
+    """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
+    play = commands.game_verb("play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole")
+    _board_args(play, MAX_PLAY_SIZE)
+    play.add_argument("--view", choices=("tokens", "snake"), default="tokens", help="token view or snake view")
+    play.add_argument("--red", choices=PLAYER_CHOICES, default="human", help="who plays red (moves first)")
+    play.add_argument("--blue", choices=PLAYER_CHOICES, default="perfect", help="who plays blue")
+    play.add_argument("--json", action="store_true", help="print the final state as JSON (with --frames)")
+    add_display_args(play)
+    play.set_defaults(handler=run_play)
+
+    solve = commands.game_verb(
+        "solve", "lewthwaite", "who wins Lewthwaite's game with perfect play (boards up to 40x40)"
+    )
+    _board_args(solve, MAX_SOLVER_SIZE)
+    solve.add_argument("--json", action="store_true", help='print {"winner": 1|2, "pairing": [...]}')
+    solve.set_defaults(handler=run_solve)
+
+    stats = commands.game_verb("stats", "lewthwaite", "statistics of uniformly random play")
+    _board_args(stats, MAX_PLAY_SIZE)
+    how = stats.add_mutually_exclusive_group(required=True)
+    how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 6x6)")
+    how.add_argument("--games", type=int_in_range(1, 10_000_000), metavar="K", help="simulate K games")
+    stats.add_argument("--seed", type=int, default=None, help="random seed for --games")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.set_defaults(handler=run_stats)

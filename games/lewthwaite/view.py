@@ -1,0 +1,277 @@
+"""Drawing Lewthwaite boards: the token view and the snake view (pygame; no rules decided here).
+
+Expensive pieces (the wooden board, token sprites) are rendered once and cached, so a frame is
+a board blit plus one blit per token: the kiosk keeps its frame budget on small machines.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteState
+from kiosk import theme, ui
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=16)
+def token_sprite(color: str, diameter: int, moved: bool = False) -> pygame.Surface:
+    """A glossy token with a soft shadow. Blue tokens carry an engraved ring so the two colours
+    differ by shape too (colour-blind visitors, and the article's remark on daltonism)."""
+    main, dark, light = theme.player_colors(color)
+    scale = 3  # draw big, then smooth-scale down: cheap anti-aliasing
+    d = diameter * scale
+    pad = d // 6
+    image = pygame.Surface((d + 2 * pad, d + 2 * pad), pygame.SRCALPHA)
+    cx = cy = pad + d // 2
+    pygame.draw.circle(image, (0, 0, 0, 60), (cx + d // 28, cy + d // 14), d // 2)
+    pygame.draw.circle(image, dark, (cx, cy), d // 2)
+    pygame.draw.circle(image, main, (cx, cy - d // 40), int(d * 0.46))
+    # A soft highlight towards the top-left, like a painted bottle cap under a lamp.
+    for k in range(12):
+        t = k / 12
+        radius = int(d * (0.36 - 0.22 * t))
+        shade = ui.blend(main, light, t * 0.9)
+        pygame.draw.circle(image, shade, (cx - int(d * 0.08 * t), cy - int(d * 0.1 * t)), radius)
+    if color == BLUE:
+        pygame.draw.circle(image, ui.blend(dark, main, 0.3), (cx, cy), int(d * 0.30), max(2, d // 22))
+    else:
+        pygame.draw.circle(image, ui.blend(light, theme.WHITE, 0.5), (cx, cy), int(d * 0.07))
+    if moved:
+        # A token that has moved can never move again: it sits a little flatter and duller.
+        veil = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(veil, (255, 255, 255, 50), (cx, cy), d // 2)
+        image.blit(veil, (0, 0))
+    size = (image.get_width() // scale, image.get_height() // scale)
+    return pygame.transform.smoothscale(image, size)
+
+
+@lru_cache(maxsize=8)
+def board_surface(rows: int, cols: int, cell: int, snake: bool) -> pygame.Surface:
+    """The board without tokens: a wooden tray with recessed squares (token view) or a pale
+    garden of squares in two tints (snake view)."""
+    margin = max(14, cell // 5)
+    w, h = cols * cell + 2 * margin, rows * cell + 2 * margin
+    image = pygame.Surface((w + 20, h + 20), pygame.SRCALPHA)
+    board = pygame.Rect(10, 6, w, h)
+    pygame.draw.rect(image, (0, 0, 0, 50), board.move(0, 8), border_radius=26)
+    if snake:
+        pygame.draw.rect(image, (246, 238, 222), board, border_radius=26)
+        pygame.draw.rect(image, (214, 200, 176), board, width=4, border_radius=26)
+    else:
+        pygame.draw.rect(image, theme.WOOD_EDGE, board, border_radius=26)
+        pygame.draw.rect(image, theme.WOOD_DARK, board.inflate(-8, -8), border_radius=22)
+        # Wood grain: a few faint wavy lines.
+        for k in range(0, h, 9):
+            y = board.top + k
+            points = [(board.left + 8 + x, y + 2.5 * math.sin((x + 7 * k) / 37)) for x in range(0, w - 16, 12)]
+            if len(points) > 1:
+                pygame.draw.lines(image, ui.blend(theme.WOOD_DARK, theme.WOOD_LIGHT, 0.35), False, points, 1)
+    for r in range(rows):
+        for c in range(cols):
+            square = pygame.Rect(
+                board.left + margin + c * cell + 3, board.top + margin + r * cell + 3, cell - 6, cell - 6
+            )
+            if snake:
+                tint = (234, 226, 210) if (r + c) % 2 else (240, 233, 219)
+                pygame.draw.rect(image, tint, square, border_radius=cell // 6)
+            else:
+                pygame.draw.rect(image, ui.darker(theme.WOOD_DARK, 0.22), square, border_radius=cell // 6)
+                pygame.draw.rect(image, theme.WOOD_LIGHT, square.inflate(-4, -4).move(1, 2), border_radius=cell // 6)
+    return image
+
+
+@dataclass
+class MoveAnimation:
+    """A token (or the snake's head) travelling from ``start`` to ``end`` (cells), ``t`` in 0..1."""
+
+    start: Cell
+    end: Cell
+    t: float = 0.0
+
+
+class BoardView:
+    """Where the board sits on screen and how to draw a state on it."""
+
+    def __init__(self, rows: int, cols: int, center: Point, max_size: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.cell = min(max_size // max(rows, cols), 124)
+        self.margin = max(14, self.cell // 5)
+        width, height = cols * self.cell + 2 * self.margin, rows * self.cell + 2 * self.margin
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (round(center[0]), round(center[1]))
+
+    def center_of(self, cell: Cell) -> Point:
+        """Screen position of a cell's centre."""
+        return (
+            self.rect.left + self.margin + (cell[1] + 0.5) * self.cell,
+            self.rect.top + self.margin + (cell[0] + 0.5) * self.cell,
+        )
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The cell under a screen position, if any."""
+        x = (pos[0] - self.rect.left - self.margin) // self.cell
+        y = (pos[1] - self.rect.top - self.margin) // self.cell
+        if 0 <= x < self.cols and 0 <= y < self.rows:
+            return int(y), int(x)
+        return None
+
+    def _lerp(self, a: Cell, b: Cell, t: float) -> Point:
+        pa, pb = self.center_of(a), self.center_of(b)
+        return (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
+
+    def draw_board(self, surface: pygame.Surface, snake: bool) -> None:
+        """The static board."""
+        surface.blit(board_surface(self.rows, self.cols, self.cell, snake), (self.rect.left - 10, self.rect.top - 6))
+
+    # --- token view ------------------------------------------------------------------------
+
+    def draw_tokens(
+        self,
+        surface: pygame.Surface,
+        state: LewthwaiteState,
+        anim: MoveAnimation | None = None,
+        shake: set[Cell] | None = None,
+        time: float = 0.0,
+        dim_moved: bool = True,
+    ) -> None:
+        """Every token; the moving one at its animated place, shaking ones wobbling."""
+        size = int(self.cell * 0.78)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                color = state.token_at((r, c))
+                if color is None or (anim and (r, c) == anim.end):
+                    continue
+                x, y = self.center_of((r, c))
+                if shake and (r, c) in shake:
+                    x += math.sin(time * 40) * self.cell * 0.06
+                sprite = token_sprite(color, size, dim_moved and state.has_moved((r, c)))
+                surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
+        if anim:
+            color = state.token_at(anim.end)
+            if color is not None:
+                x, y = self._lerp(anim.start, anim.end, anim.t)
+                lift = math.sin(math.pi * anim.t) * self.cell * 0.08
+                sprite = token_sprite(color, size + round(lift * 0.8))
+                surface.blit(sprite, sprite.get_rect(center=(round(x), round(y - lift))))
+
+    def draw_glow(
+        self, surface: pygame.Surface, cells: list[Cell], color: ui.Color, time: float, width: int = 7
+    ) -> None:
+        """Pulsing double rings around ``cells`` (legal moves): visible from across the stand."""
+        pulse = 0.5 + 0.5 * math.sin(time * 5)
+        radius = self.cell * (0.45 + 0.04 * pulse)
+        bright = ui.blend(color, theme.WHITE, 0.4 * pulse)
+        width = max(3, min(width, self.cell // 14))
+        for cell in cells:
+            x, y = (round(v) for v in self.center_of(cell))
+            pygame.draw.circle(surface, ui.darker(color, 0.15), (x, y), round(radius) + 2, width + 4)
+            pygame.draw.circle(surface, bright, (x, y), round(radius), width)
+
+    # --- snake view ------------------------------------------------------------------------
+
+    def draw_snake(
+        self, surface: pygame.Surface, state: LewthwaiteState, anim: MoveAnimation | None, time: float
+    ) -> None:
+        """The hole's walk as a snake: body segments coloured by the player who made each move,
+        the start marked with a ring, the head with eyes looking where it goes."""
+        geo = state.geo
+        cells = [geo.cell(i) for i in state.path]
+        width = max(8, int(self.cell * 0.34))
+        # Visited squares get a soft wash of the mover's colour.
+        for step in range(1, len(cells)):
+            _main, _dark, light = theme.player_colors(state.color_of(state.mover_of_step(step)))
+            square = pygame.Rect(0, 0, self.cell - 10, self.cell - 10)
+            square.center = tuple(round(v) for v in self.center_of(cells[step]))
+            pygame.draw.rect(surface, ui.blend(light, (246, 238, 222), 0.55), square, border_radius=self.cell // 6)
+        start = self.center_of(cells[0])
+        pygame.draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
+        points = [self.center_of(c) for c in cells]
+        if anim and len(points) >= 2:
+            points[-1] = self._lerp(anim.start, anim.end, anim.t)
+        for step in range(1, len(points)):
+            main, _dark, _light = theme.player_colors(state.color_of(state.mover_of_step(step)))
+            a, b = points[step - 1], points[step]
+            pygame.draw.line(surface, main, a, b, width)
+            pygame.draw.circle(surface, main, (round(a[0]), round(a[1])), width // 2)
+        head = points[-1]
+        direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (0.0, 1.0)
+        self.draw_head(surface, head, direction, time)
+
+    def draw_head(self, surface: pygame.Surface, pos: Point, direction: Point, time: float) -> None:
+        """The walking pawn: a sunny disc with two eyes that look ahead and blink now and then."""
+        radius = self.cell * 0.36
+        x, y = pos
+        pygame.draw.circle(surface, (0, 0, 0, 40), (round(x + 3), round(y + 6)), round(radius))
+        pygame.draw.circle(surface, (232, 160, 20), (round(x), round(y)), round(radius))
+        pygame.draw.circle(surface, (255, 206, 60), (round(x - 2), round(y - 3)), round(radius * 0.86))
+        length = math.hypot(*direction) or 1.0
+        dx, dy = direction[0] / length, direction[1] / length
+        blink = (time % 3.2) < 0.12
+        for side in (-1, 1):
+            ex = x + dx * radius * 0.35 - dy * side * radius * 0.38
+            ey = y + dy * radius * 0.35 + dx * side * radius * 0.38
+            if blink:
+                pygame.draw.line(surface, theme.INK, (ex - radius * 0.16, ey), (ex + radius * 0.16, ey), 3)
+            else:
+                pygame.draw.circle(surface, theme.WHITE, (round(ex), round(ey)), round(radius * 0.2))
+                pygame.draw.circle(
+                    surface,
+                    theme.INK,
+                    (round(ex + dx * radius * 0.07), round(ey + dy * radius * 0.07)),
+                    round(radius * 0.1),
+                )
+
+    # --- hint ------------------------------------------------------------------------------
+
+    def draw_dominoes(self, surface: pygame.Surface, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
+        """Golden capsules around each pair of cells: the matching the perfect player follows."""
+        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        inset = self.cell * 0.1
+        for a, b in pairs:
+            pa, pb = self.center_of(a), self.center_of(b)
+            left, top = min(pa[0], pb[0]) - self.cell / 2 + inset, min(pa[1], pb[1]) - self.cell / 2 + inset
+            right, bottom = max(pa[0], pb[0]) + self.cell / 2 - inset, max(pa[1], pb[1]) + self.cell / 2 - inset
+            capsule = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+            pygame.draw.rect(overlay, (*color, 28), capsule, border_radius=round(self.cell * 0.4))
+            pygame.draw.rect(overlay, (*color, 255), capsule, width=6, border_radius=round(self.cell * 0.4))
+        surface.blit(overlay, (0, 0))
+
+    def draw_arrow(self, surface: pygame.Surface, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
+        """A bouncing arrow from ``start`` towards ``end`` (the suggested move)."""
+        a, b = self.center_of(start), self.center_of(end)
+        bounce = 0.12 + 0.08 * math.sin(time * 6)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        tail = (a[0] + dx * bounce, a[1] + dy * bounce)
+        tip = (a[0] + dx * (0.62 + bounce), a[1] + dy * (0.62 + bounce))
+        pygame.draw.line(surface, ui.darker(color, 0.3), tail, tip, 12)
+        pygame.draw.line(surface, color, tail, tip, 8)
+        length = math.hypot(dx, dy) or 1
+        ux, uy = dx / length, dy / length
+        size = self.cell * 0.2
+        head = [
+            (tip[0] + ux * size, tip[1] + uy * size),
+            (tip[0] - uy * size, tip[1] + ux * size),
+            (tip[0] + uy * size, tip[1] - ux * size),
+        ]
+        pygame.draw.polygon(surface, color, head)
+
+
+def draw_mini_board(
+    surface: pygame.Surface, rect: pygame.Rect, state: LewthwaiteState, time: float, snake: bool = False
+) -> BoardView:
+    """A board fitted in ``rect`` (menu cards and rules illustrations)."""
+    view = BoardView(state.params.rows, state.params.cols, rect.center, min(rect.width, rect.height) - 20)
+    view.draw_board(surface, snake)
+    if snake:
+        view.draw_snake(surface, state, None, time)
+    else:
+        view.draw_tokens(surface, state, time=time, dim_moved=False)
+    return view
+
+
+__all__ = ["BoardView", "MoveAnimation", "draw_mini_board", "token_sprite", "board_surface", "RED", "BLUE"]

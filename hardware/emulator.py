@@ -1,0 +1,151 @@
+"""A software LED board on a pseudo-terminal, so the whole stack runs without hardware.
+
+:class:`PtyEmulator` opens a pty, publishes the path of its device end (optionally through a
+stable symlink, like ``/dev/serial/by-id`` for a real board, so the kiosk can reconnect after
+the emulator reopens), decodes every Adalight or TPM2 frame it receives and keeps the latest.
+:func:`format_frame` shows a frame as text; :mod:`hardware.emulator_window` draws it with pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import time
+import tty
+from pathlib import Path
+
+from hardware.mapping import BoardLayout
+from hardware.protocols import Frame, FrameDecoder
+
+#: frames up to this size are decoded whatever ``--leds`` shows, so a 272-LED board sent to a
+#: 25-LED emulator is still seen (its first LEDs drawn) rather than silently dropped
+MAX_FRAME_LEDS = 4096
+
+
+class PtyEmulator:
+    """The device side of a pty that decodes LED frames.
+
+    ``link`` (optional) is a symlink kept pointing at the current pty, so that a client that
+    opens the link finds the emulator again after :meth:`reopen`. ``keep_raw`` keeps every byte
+    received in :attr:`raw`.
+    """
+
+    def __init__(self, leds: int = 25, link: str | None = None, keep_raw: bool = False) -> None:
+        self.leds = leds
+        self.raw = bytearray() if keep_raw else None  # every byte received, for byte-exact tests
+        self.link = link
+        self._master: int | None = None
+        self._slave: int | None = None
+        self.path = ""
+        self.decoder = FrameDecoder(max_leds=max(leds, MAX_FRAME_LEDS))
+        self.latest: Frame | None = None
+        self.frames = 0
+        self.bytes = 0
+        self.frame_times: list[float] = []
+
+    def open(self) -> str:
+        """Create the pty; return the path a client should open (the symlink if any)."""
+        master, slave = os.openpty()
+        # Raw mode: the line discipline must not turn 0x0A into 0x0D 0x0A inside frames.
+        tty.setraw(slave)
+        self._master, self._slave = master, slave
+        self.path = os.ttyname(slave)
+        self.decoder = FrameDecoder(max_leds=max(self.leds, MAX_FRAME_LEDS))  # a new cable starts a new stream
+        if self.link:
+            tmp = f"{self.link}.tmp{os.getpid()}"
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            os.symlink(self.path, tmp)
+            os.replace(tmp, self.link)  # atomic: a client never sees a missing link mid-swap
+            return self.link
+        return self.path
+
+    def close(self) -> None:
+        """Close the pty, as if the cable were pulled: the client's next write fails."""
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._master = self._slave = None
+
+    def reopen(self) -> str:
+        """Close and open a new pty (the board plugged in again); returns the client path."""
+        self.close()
+        return self.open()
+
+    def remove_link(self) -> None:
+        """Delete the symlink (when the emulator exits)."""
+        if self.link:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.link)
+
+    def poll(self, timeout: float = 0.05, max_bytes: int | None = None) -> list[Frame]:
+        """Read what arrived within ``timeout`` seconds (at most ``max_bytes``); return new frames."""
+        if self._master is None:
+            time.sleep(timeout)
+            return []
+        ready, _, _ = select.select([self._master], [], [], timeout)
+        if not ready:
+            return []
+        try:
+            data = os.read(self._master, max_bytes or 65536)
+        except OSError:
+            return []
+        return self.feed(data)
+
+    def feed(self, data: bytes) -> list[Frame]:
+        """Decode ``data`` as if it had arrived on the pty."""
+        self.bytes += len(data)
+        if self.raw is not None:
+            self.raw += data
+        frames = list(self.decoder.feed(data))
+        now = time.perf_counter()
+        for frame in frames:
+            self.latest = frame
+            self.frames += 1
+            self.frame_times.append(now)
+        del self.frame_times[:-200]
+        return frames
+
+    def fps(self) -> float:
+        """Frames per second over the last two seconds."""
+        now = time.perf_counter()
+        recent = [t for t in self.frame_times if now - t <= 2.0]
+        return len(recent) / 2.0
+
+
+def format_frame(number: int, frame: Frame) -> str:
+    """One text line per frame: protocol, LED count, and each lit LED as ``index=rrggbb``."""
+    lit = [f"{i}={r:02x}{g:02x}{b:02x}" for i, (r, g, b) in enumerate(frame.pixels) if (r, g, b) != (0, 0, 0)]
+    shown = " ".join(lit[:64]) + (f" … (+{len(lit) - 64})" if len(lit) > 64 else "")
+    return f"frame {number} {frame.protocol} {frame.count} leds, {len(lit)} lit{': ' + shown if lit else ''}"
+
+
+def grid_positions(leds: int, layout: BoardLayout | None = None,
+                   cols: int | None = None) -> dict[int, tuple[int, int]]:
+    """Where to draw each LED: under its game cell when ``layout`` is given, else in strip order
+    on ``cols`` columns (about square by default)."""
+    if layout is not None:
+        return {layout.led_index((r, c)): (r, c) for r in range(layout.rows) for c in range(layout.cols)}
+    cols = cols or max(1, round(leds ** 0.5))
+    return {i: divmod(i, cols) for i in range(leds)}
+
+
+def ansi_grid(frame: Frame, positions: dict[int, tuple[int, int]]) -> str:
+    """The frame as coloured blocks for a terminal that understands 24-bit ANSI colours."""
+    rows = 1 + max((p[0] for p in positions.values()), default=0)
+    cols = 1 + max((p[1] for p in positions.values()), default=0)
+    cells = [["  "] * cols for _ in range(rows)]
+    for index, (r, c) in positions.items():
+        colour = frame.pixels[index] if index < frame.count else (0, 0, 0)
+        if colour == (0, 0, 0):
+            cells[r][c] = "\x1b[38;2;70;70;80m○\x1b[0m "  # an LED that is off, still visible
+        else:
+            cells[r][c] = "\x1b[38;2;{};{};{}m●\x1b[0m ".format(*colour)
+    return "\n".join("".join(row) for row in cells)
+
+
+def write_path_file(path: str, target: str) -> None:
+    """Write the pty path to ``path`` (for scripts that start the emulator in the background)."""
+    Path(path).write_text(target + "\n", encoding="utf-8")

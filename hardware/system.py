@@ -1,0 +1,243 @@
+"""The LED system: a bus subscriber that turns :class:`BoardLights` into frames on its own thread.
+
+Publishing only stores the latest message (a lock held for a few assignments), so the game
+loop never waits for the serial port. The thread sends a full frame when the lights change,
+at a steady rate while something animates (slowed down so a frame is never queued behind
+another on a slow link), and at least every ``keepalive`` seconds otherwise, because WLED
+leaves live mode after 2.5 s of silence.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hardware.config import ConfigError, LedConfig, apply_colour, load_config
+from hardware.effects import OFF, is_animated, render_cells, unknown_roles
+from hardware.link import SerialLink
+from hardware.mapping import BoardLayout
+from hardware.protocols import encode, frame_size
+from kiosk.effects import BoardLights
+
+RGB = tuple[int, int, int]
+
+
+def wire_seconds(protocol: str, leds: int, baud: int) -> float:
+    """Seconds one frame takes on a UART at ``baud`` (8N1: 10 bits per byte)."""
+    return frame_size(protocol, leds) * 10 / baud
+
+
+#: WS2812B: 24 bits of 1.25 µs per LED, then a reset pause; the firmware cannot read serial meanwhile
+SHOW_SECONDS_PER_LED = 30e-6
+SHOW_RESET_SECONDS = 0.3e-3
+
+
+def frame_spacing(protocol: str, leds: int, baud: int) -> float:
+    """Shortest time from one frame's start to the next: its wire time, then a pause of a quarter
+    of it, or long enough for the firmware to show the strip (interrupts off), whichever is longer."""
+    wire = wire_seconds(protocol, leds, baud)
+    return wire + max(0.25 * wire, SHOW_SECONDS_PER_LED * leds + SHOW_RESET_SECONDS)
+
+
+def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> list[RGB]:
+    """The strip's colours (in its colour order, under the brightness cap) ``t`` s after ``lights``."""
+    layout = layout or config.layout_for(lights.game, lights.rows, lights.cols)
+    pixels: list[RGB] = [OFF] * config.strip_length(layout)
+    for cell, colour in render_cells(lights, t).items():
+        index = layout.led_index(cell)
+        if index < len(pixels):
+            pixels[index] = apply_colour(colour, config.colour_order, config.max_brightness)
+    return pixels
+
+
+def encode_lights(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> bytes:
+    """One complete frame for ``lights`` at animation time ``t``."""
+    return encode(config.protocol, strip_pixels(lights, t, config, layout))
+
+
+class LedSystem:
+    """Subscribe an instance to an :class:`kiosk.effects.EffectBus`; call :meth:`close` on exit.
+
+    ``start=False`` leaves the thread unstarted so tests can drive :meth:`step` by hand with a
+    fake clock.
+    """
+
+    def __init__(self, config: LedConfig, link: SerialLink, *, clock: Callable[[], float] = time.monotonic,
+                 start: bool = True, log: Callable[[str], None] | None = None) -> None:
+        self.config = config
+        self._log = log or _log_to_stderr
+        self._was_connected: bool | None = None
+        self.link = link
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = False
+        self._lights: BoardLights | None = None
+        self._since = 0.0  # when the current lights appeared: animations start from there
+        self._changed_at: float | None = None  # a change not yet written
+        self._last_sent = -1e9
+        self._busy_until = -1e9  # the last frame's wire time plus a quarter, from its start
+        self._next_anim = -1e9  # animation frames follow a fixed schedule, so rounding cannot drift
+        self.frames_sent = 0
+        self.latencies: list[float] = []  # seconds from a change to its frame written, newest last
+        self.warnings: list[str] = []
+        self._layouts: dict[tuple[str, int, int], BoardLayout] = {}
+        self._thread: threading.Thread | None = None
+        if start:
+            self._thread = threading.Thread(target=self._run, name="led-system", daemon=True)
+            self._thread.start()
+
+    # -- the bus side: called from the game loop, must never block or raise --------------------
+    def __call__(self, message: Any) -> None:
+        """Receive a bus message; only :class:`BoardLights` matter here."""
+        if not isinstance(message, BoardLights):
+            return
+        if not (_is_size(message.rows) and _is_size(message.cols)):
+            self._warn(f"BoardLights for {message.game!r} ignored: a board must be 1..64 x 1..64, "
+                       f"not {message.rows!r} x {message.cols!r}")
+            return
+        with self._lock:
+            if message == self._lights:
+                return
+            now = self._clock()
+            self._lights = message
+            self._since = now
+            self._changed_at = now
+        unknown = unknown_roles(message)
+        if unknown:
+            self._warn(f"unknown LED role(s) {', '.join(sorted(map(str, unknown)))} left dark")
+        self._wake.set()
+
+    def _warn(self, text: str) -> None:
+        self.warnings.append(text)
+        del self.warnings[:-10]
+
+    # -- the thread side ---------------------------------------------------------------------
+    def animation_interval(self, leds: int) -> float:
+        """Seconds between animation frames: the configured rate, slowed on a slow link so that
+        frames never pile up in the port's buffer (see :func:`frame_spacing`)."""
+        return max(1 / self.config.fps, frame_spacing(self.config.protocol, leds, self.config.baud))
+
+    def _layout(self, lights: BoardLights) -> BoardLayout:
+        key = (lights.game, lights.rows, lights.cols)
+        if key not in self._layouts:
+            self._layouts[key] = self.config.layout_for(*key)
+        return self._layouts[key]
+
+    def step(self) -> float:
+        """Send a frame if one is due; return how long the thread may sleep before the next."""
+        with self._lock:
+            lights, since, changed_at = self._lights, self._since, self._changed_at
+        if lights is None:
+            # Nothing to show yet: open the port anyway, so a missing board is reported at start.
+            self.link.connect()
+            self._report_link()
+            if self.link.connected:
+                return self.config.keepalive
+            return max(0.0, self.link.next_attempt - self._clock())
+        now = self._clock()
+        animated = is_animated(lights)
+        layout = self._layout(lights)
+        leds = self.config.strip_length(layout)
+        interval = self.animation_interval(leds)
+        # Never a frame before the last one had its wire time and a pause: the firmware must have
+        # time to show a frame (FastLED turns interrupts off) before the next one arrives.
+        ready = now >= self._busy_until - 1e-4
+        due = ready and (
+            changed_at is not None
+            or now - self._last_sent >= self.config.keepalive
+            or (animated and now >= self._next_anim - 1e-3)
+        )
+        if due:
+            frame = encode_lights(lights, now - since, self.config, layout)
+            sent = self.link.send(frame)
+            if sent:
+                self._busy_until = now + frame_spacing(self.config.protocol, leds, self.config.baud)
+                self.frames_sent += 1
+                self._last_sent = self._clock()
+                if changed_at is not None:
+                    self.latencies.append(self._last_sent - changed_at)
+                    del self.latencies[:-1000]
+                with self._lock:
+                    if self._changed_at == changed_at:
+                        self._changed_at = None
+            else:
+                # The link retries on its own back-off schedule; a pending change stays pending
+                # so that it is the first thing the board shows when it comes back.
+                self._last_sent = now
+            # Keep the rhythm; after a stall (a slow write, a reconnect) restart it from now.
+            behind = now - self._next_anim >= interval
+            self._next_anim = now + interval if behind else self._next_anim + interval
+            self._report_link()
+        waits = [self.config.keepalive - (self._clock() - self._last_sent)]
+        if not due and changed_at is not None:
+            waits.append(self._busy_until - self._clock())
+        if animated:
+            waits.append(self._next_anim - self._clock())
+        if not self.link.connected:
+            waits.append(self.link.next_attempt - self._clock())
+        return max(0.0, min(waits))
+
+    def _report_link(self) -> None:
+        """Tell the operator once when the board comes or goes, not at every retry."""
+        connected = self.link.connected
+        if connected == self._was_connected:
+            return
+        if connected:
+            self._log(f"LED board: connected to {self.link.port} "
+                      f"({self.config.protocol}, {self.config.baud} baud)")
+        else:
+            self._log(f"LED board: {self.link.port} unavailable ({self.link.status.last_error}); "
+                      f"the game goes on, retrying in the background")
+        self._was_connected = connected
+
+    def _run(self) -> None:
+        while not self._stop:
+            try:
+                pause = self.step()
+            except Exception as exc:  # noqa: BLE001 - the LED thread must outlive any bad message
+                self._warn(f"LED frame failed: {type(exc).__name__}: {exc}")
+                pause = self.config.keepalive
+            self._wake.wait(pause)
+            self._wake.clear()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the thread, switch the board off (best effort) and close the port."""
+        self._stop = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        with self._lock:
+            lights = self._lights
+        if lights is not None and self.link.connected:
+            dark = BoardLights(lights.game, lights.rows, lights.cols)
+            self.link.send(encode_lights(dark, 0.0, self.config))
+        self.link.close()
+
+    def status(self) -> dict[str, Any]:
+        """Link state and counters (for diagnostics)."""
+        return {**self.link.status.as_dict(), "frames_sent": self.frames_sent,
+                "warnings": list(self.warnings)}
+
+
+def _is_size(value: object) -> bool:
+    return type(value) is int and 1 <= value <= 64
+
+
+def _log_to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def start_led_system(port: str, protocol: str | None = None, baud: int | None = None,
+                     config_path: str | None = None) -> LedSystem:
+    """The kiosk's LED system for the ``--led-*`` options; a bad configuration raises
+    :class:`ConfigError` before anything is opened."""
+    config = load_config(config_path) if config_path else LedConfig()
+    try:
+        config = config.with_overrides(protocol=protocol, baud=baud)
+    except ConfigError as exc:
+        raise ConfigError(f"LED options: {exc}") from None
+    return LedSystem(config, SerialLink(port, config.baud))

@@ -1,0 +1,280 @@
+"""Scenes every game shares: the rules pages, the end-of-game screen and confetti."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from kiosk import theme, ui
+from kiosk.effects import Sound
+from kiosk.i18n import tr
+from kiosk.scene import Scene
+from kiosk.tween import Tween, ease_out_back
+
+Illustration = Callable[[pygame.Surface, pygame.Rect, float], None]
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """One page of a rules screen: a title key, a text (already translated, so pages can carry
+    live numbers) and an optional animated illustration ``draw(surface, rect, time)``."""
+
+    title: str
+    text: str
+    illustration: Illustration | None = None
+
+
+class RulesScene(Scene):
+    """Illustrated rules, one idea per page, big text, Next/Back buttons and arrow keys."""
+
+    name = "rules"
+
+    def __init__(self, app, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.heading = heading
+        self.pages = pages
+        self.accent = accent
+        self.page = 0
+        self.page_time = 0.0
+        self.back_button = ui.Button(
+            pygame.Rect(40, 630, 180, 64), "button.back", self.back, color=(120, 124, 150), icon=ui.icon_undo
+        )
+        self.next_button = ui.Button(pygame.Rect(1060, 630, 180, 64), "button.next", self.next, color=accent)
+        self.close_button = ui.Button(
+            pygame.Rect(1060, 630, 180, 64), "button.play", self.close, color=theme.GOOD, icon=ui.icon_play
+        )
+
+    @property
+    def buttons(self) -> list[ui.Button]:
+        """Back always; Next, or Play on the last page."""
+        last = self.page == len(self.pages) - 1
+        return [self.back_button, self.close_button if last else self.next_button]
+
+    def next(self) -> None:
+        """Next page."""
+        if self.page < len(self.pages) - 1:
+            self.page += 1
+            self.page_time = 0.0
+            self.app.effects.publish(Sound("click"))
+
+    def back(self) -> None:
+        """Previous page, or close on the first."""
+        if self.page == 0:
+            self.close()
+        else:
+            self.page -= 1
+            self.page_time = 0.0
+            self.app.effects.publish(Sound("click"))
+
+    def close(self) -> None:
+        """Back to the game."""
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons, arrows, Escape."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+                self.next() if self.page < len(self.pages) - 1 else self.close()
+                return True
+            if event.key == pygame.K_LEFT:
+                self.back()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Animate the illustration."""
+        super().update(dt)
+        self.page_time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Heading, page card with text and illustration, page dots, buttons."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        ui.draw_text(surface, self.heading, (640, 28), 52, theme.INK, "title", "midtop")
+        page = self.pages[self.page]
+        card = pygame.Rect(40, 110, 1200, 500)
+        ui.draw_panel(surface, card, theme.PANEL, 28, 12)
+        pygame.draw.rect(
+            surface,
+            self.accent,
+            (card.x, card.y, 14, card.height),
+            border_top_left_radius=28,
+            border_bottom_left_radius=28,
+        )
+        text_width = 560 if page.illustration else 1100
+        ui.draw_text(surface, tr(page.title), (card.x + 50, card.y + 36), 42, self.accent, "title")
+        ui.draw_paragraph(surface, page.text, pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
+        if page.illustration:
+            page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
+        for k in range(len(self.pages)):
+            color = self.accent if k == self.page else (210, 200, 185)
+            pygame.draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """Which page is shown."""
+        return {"scene": self.name, "page": self.page, "pages": len(self.pages)}
+
+
+@dataclass
+class Particle:
+    """One piece of confetti."""
+
+    x: float
+    y: float
+    vx: float
+    vy: float
+    spin: float
+    angle: float
+    color: ui.Color
+    size: float
+
+
+class Confetti:
+    """A burst of confetti, simulated in fixed steps (cheap: a few hundred rectangles)."""
+
+    def __init__(self, colors: list[ui.Color], count: int = 160, seed: int = 1, width: int = 1280) -> None:
+        rng = random.Random(seed)
+        self.particles = [
+            Particle(
+                rng.uniform(0, width),
+                rng.uniform(-300, -20),
+                rng.uniform(-60, 60),
+                rng.uniform(80, 260),
+                rng.uniform(-6, 6),
+                rng.uniform(0, math.tau),
+                rng.choice(colors),
+                rng.uniform(7, 14),
+            )
+            for _ in range(count)
+        ]
+
+    def update(self, dt: float) -> None:
+        """Fall, drift and spin."""
+        for p in self.particles:
+            p.vy += 120 * dt
+            p.x += p.vx * dt + math.sin(p.angle) * 30 * dt
+            p.y += p.vy * dt
+            p.angle += p.spin * dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Each piece as a spinning quad."""
+        for p in self.particles:
+            if -20 < p.y < surface.get_height() + 20:
+                w = abs(math.cos(p.angle)) * p.size + 2
+                pygame.draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
+
+
+class EndScene(Scene):
+    """The end of a game, over the board: says in words why it ended, celebrates the winner."""
+
+    overlay = True
+    name = "end"
+
+    def __init__(
+        self,
+        app,  # noqa: ANN001
+        message: str,
+        detail: str,
+        colors: list[ui.Color],
+        on_again: Callable[[], None],
+        celebrate: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.message = message
+        self.detail = detail
+        self.on_again = on_again
+        self.confetti = Confetti(colors) if celebrate else None
+        self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
+        self._veil: pygame.Surface | None = None
+        self.buttons = [
+            ui.Button(
+                pygame.Rect(330, 470, 300, 72), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart
+            ),
+            ui.Button(
+                pygame.Rect(650, 470, 300, 72), "button.home", self.home, color=(90, 110, 170), icon=ui.icon_home
+            ),
+        ]
+
+    def on_enter(self) -> None:
+        """Fanfare."""
+        self.app.effects.publish(Sound("win" if self.confetti else "blocked"))
+
+    def again(self) -> None:
+        """Close and start a new game."""
+        self.app.stack.pop()
+        self.on_again()
+
+    def home(self) -> None:
+        """Back to the menu."""
+        self.app.go_home()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Enter plays again, Escape closes to look at the final board."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                self.again()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def update(self, dt: float) -> None:
+        """Pop-in and confetti."""
+        super().update(dt)
+        self.pop.update(dt)
+        if self.confetti:
+            self.confetti.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the game, draw the message card and the confetti."""
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size())
+            self._veil.fill((30, 24, 40))
+        self._veil.set_alpha(round(120 * min(1.0, self.time * 4)))
+        surface.blit(self._veil, (0, 0))
+        scale = max(0.05, self.pop.value)
+        card = pygame.Rect(0, 0, round(760 * scale), round(400 * scale))
+        card.center = (640, 380)
+        ui.draw_panel(surface, card, theme.PANEL, 32, 16)
+        if scale > 0.9:
+            ui.draw_text(
+                surface,
+                tr("end.title.win") if self.confetti else tr("end.draw"),
+                (640, card.y + 30),
+                56,
+                theme.ACCENT,
+                "title",
+                "midtop",
+            )
+            ui.draw_paragraph(
+                surface,
+                self.message,
+                pygame.Rect(card.x + 50, card.y + 120, card.width - 100, 100),
+                34,
+                theme.INK,
+                "bold",
+                align="center",
+                line_gap=1.2,
+            )
+            ui.draw_text(surface, self.detail, (640, card.y + 225), 26, theme.INK_SOFT, "text", "midtop")
+            for button in self.buttons:
+                button.draw(surface, self.time)
+        if self.confetti:
+            self.confetti.draw(surface)
+
+    def state_summary(self) -> dict[str, object]:
+        """The message shown."""
+        return {"scene": self.name, "message": self.message}

@@ -1,0 +1,35 @@
+"""Drive the kiosk headless in tests: post taps and keys, run frames, read scene state."""
+
+from __future__ import annotations
+
+import pygame
+
+from kiosk.app import App, AppOptions
+
+
+def make_app(lang: str = "fr", seed: int = 1) -> App:
+    """A headless app with a fixed seed and a recorder of every published effect."""
+    app = App(AppOptions(frames=1, lang=lang, seed=seed, mute=True))
+    app.published = []  # type: ignore[attr-defined]
+    app.effects.subscribe(app.published.append)  # type: ignore[attr-defined]
+    return app
+
+
+def run_frames(app: App, frames: int) -> None:
+    """Advance ``frames`` frames of 1/60 s."""
+    for _ in range(frames):
+        app.tick()
+
+
+def tap(app: App, pos: tuple[float, float], frames: int = 2) -> None:
+    """A finger tap (SDL turns touches into these mouse events) at a canvas position."""
+    pos = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run_frames(app, frames)
+
+
+def press(app: App, key: int, frames: int = 2) -> None:
+    """A key press."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    run_frames(app, frames)

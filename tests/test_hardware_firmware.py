@@ -1,0 +1,93 @@
+"""The Arduino sketch's Adalight parser, compiled for the host, against the kiosk's own encoder."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hardware.protocols import adalight_header, encode_adalight
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
+
+
+@pytest.fixture(scope="module")
+def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("g++ is not installed: the firmware parser cannot be built on this machine")
+    out = tmp_path_factory.mktemp("fw") / "parser_main"
+    subprocess.run([compiler, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", str(out),
+                    str(FIRMWARE / "host_test" / "parser_main.cpp")], check=True, timeout=120)
+    return out
+
+
+def decode(binary: Path, data: bytes, capacity: int = 272, gap_at: int | None = None) -> list[str]:
+    args = [str(binary), str(capacity)] + ([str(gap_at)] if gap_at is not None else [])
+    result = subprocess.run(args, input=data, capture_output=True, check=True, timeout=30)
+    return result.stdout.decode().split("\n")[:-1]
+
+
+def line(pixels: list[tuple[int, int, int]]) -> str:
+    return " ".join([str(len(pixels))] + [f"{r:02x}{g:02x}{b:02x}" for r, g, b in pixels])
+
+
+LEWTHWAITE = [((i * 37) % 256, (i * 91) % 256, (255 - i) % 256) for i in range(25)]
+LIGHTNING = [((i * 13) % 256, i % 256, (i * 7) % 256) for i in range(272)]
+
+
+def test_the_firmware_reads_what_the_kiosk_writes(parser_binary: Path) -> None:
+    stream = encode_adalight(LEWTHWAITE) + encode_adalight(LIGHTNING) + encode_adalight(LEWTHWAITE)
+    assert decode(parser_binary, stream) == [line(LEWTHWAITE), line(LIGHTNING), line(LEWTHWAITE)]
+
+
+def test_the_firmware_skips_garbage_and_bad_checksums(parser_binary: Path) -> None:
+    bad = b"Ada\x00\x18\x00" + bytes(75)
+    good = encode_adalight(LEWTHWAITE)
+    stream = b"\x00AAdAd hello" + bad + b"AAda" + good[3:] + good
+    # "AAda" + a header: the parser restarts on the second 'A'; the bad-checksum frame is dropped
+    assert decode(parser_binary, stream) == [line(LEWTHWAITE)] * 2
+
+
+def test_a_silence_mid_frame_drops_that_frame(parser_binary: Path) -> None:
+    first = encode_adalight(LEWTHWAITE)
+    stream = first[:40] + encode_adalight(LEWTHWAITE)
+    # the cable is pulled after 40 bytes, then a full frame follows after 300 ms of silence
+    assert decode(parser_binary, stream, gap_at=40) == [line(LEWTHWAITE)]
+
+
+def test_frames_longer_than_the_strip_are_cut(parser_binary: Path) -> None:
+    out = decode(parser_binary, encode_adalight(LIGHTNING) + encode_adalight(LEWTHWAITE), capacity=25)
+    assert out == ["272 " + line(LIGHTNING[:25]).split(" ", 1)[1], line(LEWTHWAITE)]
+
+
+def test_the_largest_count_does_not_overflow(parser_binary: Path) -> None:
+    header = adalight_header(65536)
+    assert header == b"Ada\xff\xff\x55"
+    out = decode(parser_binary, header + bytes(3 * 65536) + encode_adalight(LEWTHWAITE), capacity=4)
+    assert out == ["65536 000000 000000 000000 000000", line(LEWTHWAITE[:4]).replace("4 ", "25 ", 1)]
+
+
+def test_the_parser_compiles_for_the_arduino_uno(tmp_path: Path) -> None:
+    compiler = shutil.which("avr-g++")
+    if compiler is None:
+        pytest.skip("avr-g++ is not installed (Debian: apt-get install gcc-avr avr-libc)")
+    source = FIRMWARE / "host_test" / "avr_check.cpp"
+    flags = ["-mmcu=atmega328p", "-Os", "-Wall", "-Wextra", "-Werror", "-std=gnu++11"]
+    result = subprocess.run([compiler, *flags,
+                             "-c", str(source), "-o", str(tmp_path / "a.o")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_wiring_picture_renders(tmp_path: Path) -> None:
+    import pygame
+
+    from hardware.wiring_picture import SIZE, render
+
+    out = render(tmp_path / "wiring.png")
+    image = pygame.image.load(str(out))
+    assert image.get_size() == SIZE
+    assert (FIRMWARE / "wiring.png").exists()
