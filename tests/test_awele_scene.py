@@ -6,10 +6,11 @@ import pygame
 import pytest
 
 from games.awele.rules import position
-from games.awele.scene import AweleRulesScene, AweleScene, Layout, draw_icon, make_demo_scene, make_scene
+from games.awele.scene import AweleScene, Layout, draw_icon, make_demo_scene, make_scene, rules_pages
 from games.core import History
 from kiosk.app import App, AppOptions
 from kiosk.effects import Sound
+from kiosk.overlays import EndScene, RulesScene
 
 
 @pytest.fixture()
@@ -97,8 +98,29 @@ def test_the_4_pit_board_and_the_buttons(app: App) -> None:
     assert scene.players[1] == "strong"
     scene.open_rules()
     app.stack.apply_pending()
-    assert isinstance(app.stack.top, AweleRulesScene)
+    assert isinstance(app.stack.top, RulesScene)
     app.stack.top.draw(app.screen)
+
+
+def test_rules_pages_draw_their_little_boards(app: App) -> None:
+    surface = pygame.Surface((500, 440))
+    for page in rules_pages():
+        assert page.illustration is not None
+        for t in (0.0, 1.5, 7.9):
+            page.illustration(surface, surface.get_rect(), t)
+
+
+def test_the_end_of_a_game_shows_the_shared_end_screen(app: App) -> None:
+    scene = AweleScene(app, players=("human", "1990"))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.history = History.start(position((1, 0, 0, 0, 0, 3, 4, 0, 3, 0, 5, 0), (20, 12), 1))
+    scene.sync_display()
+    click(scene, 1)
+    run(app, scene, 10)
+    assert scene.state.is_terminal() and scene.state.scores == (25, 12)
+    assert isinstance(app.stack.top, EndScene)
+    assert app.stack.top.message == "Rouge gagne 25 à 12 !"
 
 
 def test_demo_plays_whole_games_computer_against_computer(app: App) -> None:

@@ -3,6 +3,4 @@
 
 from games.registry import GameInfo
 
-INFO = GameInfo(
-    key="awele", title="awele.title", tagline="awele.tagline", order=30, accent=(186, 118, 52), min_age=5
-)
+INFO = GameInfo(key="awele", title="awele.title", tagline="awele.tagline", order=30, accent=(186, 118, 52), min_age=5)

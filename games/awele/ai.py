@@ -48,9 +48,7 @@ def _basic_sow(board: tuple[int, ...], start: int) -> tuple[list[int], int] | No
         start = last
 
 
-def _basic_children(
-    board: tuple[int, ...], value: int, side: int, computer: int
-) -> list[tuple[tuple[int, ...], int]]:
+def _basic_children(board: tuple[int, ...], value: int, side: int, computer: int) -> list[tuple[tuple[int, ...], int]]:
     """Lines 1250-1430: the children of a tree node, in pit order, without the discarded ones.
 
     An empty pit or a 1000-lap move is discarded (99 in the listing). Only when every pit of
@@ -82,8 +80,7 @@ def _basic_value(board: tuple[int, ...], value: int, side: int, computer: int, l
     if levels == 0:
         return value
     results = [
-        _basic_value(b, v, other(side), computer, levels - 1)
-        for b, v in _basic_children(board, value, side, computer)
+        _basic_value(b, v, other(side), computer, levels - 1) for b, v in _basic_children(board, value, side, computer)
     ]
     valid = [r for r in results if r is not None]
     if not valid:

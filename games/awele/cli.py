@@ -112,9 +112,7 @@ def run_loop_stats(args: argparse.Namespace) -> int:
         "(every non-empty pit of the player to move)"
     )
     if stats.looping:
-        print(
-            f"looping moves: {stats.looping}, that is 1 in {d['one_in']} (the article says about 1 in 1296)"
-        )
+        print(f"looping moves: {stats.looping}, that is 1 in {d['one_in']} (the article says about 1 in 1296)")
         print(
             f"games that met at least one: {stats.games_with_loop} of {stats.games}; "
             f"periods from {d['period_min']} to {d['period_max']} laps"
@@ -147,13 +145,8 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
         print_json(report.as_dict())
         return 0
     d = report.as_dict()
-    print(
-        f"{args.a} (A) against {args.b} (B), {d['games']} games, first player alternating, "
-        f"{args.openings} openings:"
-    )
-    print(
-        f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})"
-    )
+    print(f"{args.a} (A) against {args.b} (B), {d['games']} games, first player alternating, {args.openings} openings:")
+    print(f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})")
     print(f"  A wins moving first: {d['wins_moving_first']}, moving second: {d['wins_moving_second']}")
     print(f"  average margin (A minus B): {report.average_margin:+.2f} seeds")
     for name, seconds in d["average_move_seconds"].items():  # type: ignore[union-attr]
@@ -164,9 +157,7 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
 # --- engine ---------------------------------------------------------------------------------------
 
 
-def engine_answer(
-    line: str, player: object, pits: int, rng: random.Random, movetime: float
-) -> dict[str, object]:
+def engine_answer(line: str, player: object, pits: int, rng: random.Random, movetime: float) -> dict[str, object]:
     """The engine's answer to one input line: ``{"move": pit}`` or ``{"error": "..."}``."""
     try:
         request = json.loads(line)
@@ -223,9 +214,7 @@ def run_engine(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add ``play awele``, ``tournament awele``, ``engine awele`` and ``awele loop|loop-stats``."""
-    play = commands.game_verb(
-        "play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer"
-    )
+    play = commands.game_verb("play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer")
     _board_args(play)
     play.add_argument("--p1", choices=PLAYER_CHOICES, default="human", help="player 1 (bottom row)")
     play.add_argument("--p2", choices=PLAYER_CHOICES, default="1990", help="player 2 (top row)")
@@ -243,9 +232,7 @@ def register(commands: Commands) -> None:
     )
     loop.add_argument("--pits", required=True, help='the board in pit order 1..12 (or 1..4), e.g. "1 2 0 2"')
     loop.add_argument("--pit", type=int_in_range(1, 12), required=True, help="the pit to sow")
-    loop.add_argument(
-        "--show", type=int_in_range(0, 1000), default=0, metavar="N", help="print the first N laps"
-    )
+    loop.add_argument("--show", type=int_in_range(0, 1000), default=0, metavar="N", help="print the first N laps")
     loop.add_argument("--json", action="store_true", help="print one JSON object")
     loop.set_defaults(handler=run_loop)
     stats = sub.add_parser(
@@ -264,9 +251,7 @@ def register(commands: Commands) -> None:
     tour.add_argument("--b", choices=LEVELS, required=True, help="level of player B")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=20, help="games (default 20)")
     tour.add_argument("--seed", type=int, default=0, help="seed of the random openings (default 0)")
-    tour.add_argument(
-        "--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)"
-    )
+    tour.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)")
     tour.add_argument(
         "--openings",
         choices=OPENING_KINDS,

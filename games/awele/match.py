@@ -130,9 +130,7 @@ def play_one(
         mover = state.current_player
         started = time.perf_counter()
         pit = players[mover].choose(state, rng, movetime)  # type: ignore[attr-defined]
-        report.think_time[names[mover]] = (
-            report.think_time.get(names[mover], 0.0) + time.perf_counter() - started
-        )
+        report.think_time[names[mover]] = report.think_time.get(names[mover], 0.0) + time.perf_counter() - started
         report.think_moves[names[mover]] = report.think_moves.get(names[mover], 0) + 1
         state = state.play(pit)
         moves += 1

@@ -301,18 +301,12 @@ def quick_move(
         laps += 1
         if laps >= FAST_LAPS:
             known = _LONG_MOVES.get((tuple(pits), first))
-            return (
-                None
-                if not isinstance(known, Sown)
-                else _finish_quick(list(known.board), known.last, scores, mover)
-            )
+            return None if not isinstance(known, Sown) else _finish_quick(list(known.board), known.last, scores, mover)
         start = last
     return _finish_quick(board, last, scores, mover)
 
 
-def _finish_quick(
-    board: list[int], last: int, scores: tuple[int, int], mover: int
-) -> tuple[tuple[int, ...], int, int]:
+def _finish_quick(board: list[int], last: int, scores: tuple[int, int], mover: int) -> tuple[tuple[int, ...], int, int]:
     n = len(board)
     gain = 0
     if (last < n // 2) == (mover == 1):

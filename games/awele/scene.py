@@ -20,15 +20,17 @@ from typing import Any
 import pygame
 
 from games.awele.ai import make_player
-from games.awele.rules import AweleState, Loop, new_game, owner
+from games.awele.rules import AweleState, Loop, iter_laps, new_game, owner
 from games.core import History
 from kiosk import theme, ui
 from kiosk.effects import Sound
 from kiosk.i18n import tr
+from kiosk.overlays import EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
 
 Point = tuple[float, float]
+Color = tuple[int, int, int]
 BOARD_RECT = pygame.Rect(150, 168, 980, 372)
 SEED_COLORS = ((122, 86, 58), (150, 112, 74), (98, 74, 58), (176, 146, 108), (86, 66, 52), (138, 128, 112))
 PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
@@ -288,9 +290,7 @@ class AweleScene(Scene):
         if self.state.is_terminal() and not self.demo:
             again = pygame.Rect(0, 0, 300, 64)
             again.midtop = (BOARD_RECT.centerx, BOARD_RECT.centery + 74)
-            self.buttons.append(
-                ui.Button(again, "button.again", self.restart, color=theme.GOOD, icon=ui.icon_play)
-            )
+            self.buttons.append(ui.Button(again, "button.again", self.restart, color=theme.GOOD, icon=ui.icon_play))
         if self.loop_offer is not None and not self.showing_loop:
             self.buttons.append(
                 ui.Button(
@@ -345,7 +345,8 @@ class AweleScene(Scene):
             a, b = state.scores
             leader = 1 if a >= b else 2
             parts.append(tr(outcome.reason, name=self.player_name(leader)))
-            self.app.effects.publish(Sound("win"))
+            if self.demo:
+                self.app.effects.publish(Sound("win", 0.4))
         elif state.current_player in self.computers:
             parts.append(tr("awele.turn.computer", name=self.player_name(state.current_player)))
         else:
@@ -398,7 +399,7 @@ class AweleScene(Scene):
     def open_rules(self) -> None:
         """The rules card, over the game."""
         self.app.effects.publish(Sound("click"))
-        self.app.stack.push(AweleRulesScene(self.app))
+        self.app.stack.push(RulesScene(self.app, tr("awele.rules.title"), rules_pages(), (186, 118, 52)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons, then a tap on a pit."""
@@ -514,9 +515,7 @@ class AweleScene(Scene):
         def land() -> None:
             self.display_scores[mover - 1] += count
 
-        self.steps.append(
-            Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land)
-        )
+        self.steps.append(Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land))
 
     def commit(self) -> None:
         """The animation is over: the rules' new state becomes the present one."""
@@ -534,6 +533,8 @@ class AweleScene(Scene):
         self.build_buttons()
         if self.state.is_terminal():
             self.games_finished += 1
+            if not self.demo:
+                self.app.stack.push(self.end_scene())
 
     def show_loop(self) -> None:
         """Play the first laps of the refused looping move, then put the board back."""
@@ -711,22 +712,13 @@ class AweleScene(Scene):
         state = self.state
         r = self.layout.radius
         legal = set()
-        if (
-            not self.busy
-            and not state.is_terminal()
-            and state.current_player not in self.computers
-            and not self.demo
-        ):
+        if not self.busy and not state.is_terminal() and state.current_player not in self.computers and not self.demo:
             legal = set(state.legal_indices())
         seed_r = 12 if self.layout.n == 12 else 16
         for i in range(self.layout.n):
             x, y = self.layout.center(i)
             lift = 0.0
-            if (
-                self.current is not None
-                and self.current.kind in ("lift", "relay")
-                and self.current.data["pit"] == i
-            ):
+            if self.current is not None and self.current.kind in ("lift", "relay") and self.current.data["pit"] == i:
                 lift = 10 * math.sin(math.pi * self.current.progress)
             if i in legal:
                 glow = 0.5 + 0.5 * math.sin(self.time * 3 + i)
@@ -809,17 +801,30 @@ class AweleScene(Scene):
             "center",
         )
 
+    def end_text(self) -> str:
+        """ "Rouge gagne 25 à 18 !" or "Match nul, 24 partout !"."""
+        a, b = self.state.scores
+        if a == b:
+            return tr("awele.end.draw", a=a)
+        winner = 1 if a > b else 2
+        return tr("awele.end.winner", name=self.player_name(winner).capitalize(), a=max(a, b), b=min(a, b))
+
+    def end_scene(self) -> EndScene:
+        """The shared end screen: who won, why, confetti in the winner's colour."""
+        state = self.state
+        outcome = state.outcome()
+        assert outcome is not None
+        a, b = state.scores
+        detail = tr(outcome.reason, name=self.player_name(1 if a >= b else 2))
+        color = PLAYER_COLORS[outcome.winner] if outcome.winner else theme.ACCENT
+        colors = [color, ui.blend(color, theme.WHITE, 0.5), theme.ACCENT, theme.WHITE, (186, 118, 52)]
+        return EndScene(self.app, self.end_text(), detail, colors, self.restart, celebrate=outcome.winner is not None)
+
     def draw_end(self, surface: pygame.Surface) -> None:
         """The result card."""
         state = self.state
         a, b = state.scores
-        if a == b:
-            text = tr("awele.end.draw", a=a)
-        else:
-            winner = 1 if a > b else 2
-            text = tr(
-                "awele.end.winner", name=self.player_name(winner).capitalize(), a=max(a, b), b=min(a, b)
-            )
+        text = self.end_text()
         rect = pygame.Rect(0, 0, 640, 120)
         rect.center = BOARD_RECT.center
         ui.draw_panel(surface, rect, theme.PANEL, 30, 14, border=theme.ACCENT)
@@ -855,53 +860,73 @@ class AweleScene(Scene):
         }
 
 
-class AweleRulesScene(Scene):
-    """The rules on one card, over the game."""
+# --- the rules pages (shared RulesScene), illustrated with the rules' own lap events --------------------
 
-    overlay = True
-    name = "awele-rules"
 
-    def __init__(self, app) -> None:  # noqa: ANN001
-        super().__init__(app)
-        self.button = ui.Button(
-            pygame.Rect(540, 600, 200, 64), "button.play", self.close, color=theme.GOOD, icon=ui.icon_play
-        )
+def _mini_board(surface: pygame.Surface, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
+    """A small board of ``pits`` (4 or 12) inside ``rect``, with coloured rings on some pits."""
+    n = len(pits)
+    half = n // 2
+    board = rect.inflate(-10, -rect.height * 0.25)
+    pygame.draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
+    pygame.draw.rect(surface, (214, 166, 108), board, border_radius=30)
+    r = int(min(board.width / (half * 2.3), board.height / 4.8))
+    for i in range(n):
+        col = i if i < half else n - 1 - i
+        x = board.left + board.width * (col + 0.5) / half
+        y = board.top + board.height * (0.72 if i < half else 0.28)
+        pygame.draw.circle(surface, (110, 66, 32), (x, y), r)
+        pygame.draw.circle(surface, (150, 98, 54), (x, y + 2), r - 3)
+        if i in rings:
+            pygame.draw.circle(surface, rings[i], (x, y), r + 4, 4)
+        for k, (dx, dy) in enumerate(seed_offsets(pits[i], r)):
+            image = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
+            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+        ui.draw_text(surface, str(pits[i]), (x, y + (r + 14 if i < half else -r - 14)), 20, theme.INK, "bold", "center")
 
-    def close(self) -> None:
-        """Back to the game."""
-        self.app.effects.publish(Sound("click"))
-        self.app.stack.pop()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """The button, Escape, or a tap anywhere."""
-        if self.button.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
-            self.close()
-            return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+def _illustrate_sowing(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    draw_icon(surface, rect, time)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """A veil and the rules card."""
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((30, 20, 10, 150))
-        surface.blit(veil, (0, 0))
-        rect = pygame.Rect(140, 50, 1000, 600)
-        ui.draw_panel(surface, rect, theme.PANEL, 30, 14)
-        ui.draw_text(
-            surface, tr("awele.rules.title"), (rect.centerx, rect.top + 26), 44, theme.INK, "title", "midtop"
-        )
-        ui.draw_paragraph(surface, tr("awele.rules.text"), rect.inflate(-90, -200).move(0, 20), 26, theme.INK)
-        ui.draw_text(
-            surface,
-            tr("awele.rules.source"),
-            (rect.centerx, rect.bottom - 84),
-            18,
-            theme.INK_SOFT,
-            "text",
-            "midbottom",
-        )
-        self.button.draw(surface, self.time)
+
+def _article_laps() -> list[Any]:
+    return list(new_game().laps(3))
+
+
+def _illustrate_relay(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    laps = _article_laps()
+    lap = laps[int(time / 1.4) % len(laps)]
+    rings = {lap.start: theme.BLUE, lap.last: theme.HINT if lap.relay else theme.GOOD}
+    _mini_board(surface, rect, lap.board, rings)
+
+
+def _illustrate_capture(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    after = new_game().play(3)
+    fx = after.last_effects
+    assert fx is not None and fx.capture_pit is not None
+    before = list(after.pits)
+    if int(time / 1.2) % 2 == 0:
+        before[fx.capture_pit] = fx.captured
+    _mini_board(surface, rect, tuple(before), {fx.last: theme.GOOD, fx.capture_pit: theme.RED})
+
+
+def _illustrate_loop(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    laps = list(itertools.islice(iter_laps((1, 2, 0, 2), 1), 8))
+    k = int(time / 1.0) % (len(laps) + 1)
+    board = (1, 2, 0, 2) if k == 0 else laps[k - 1].board
+    _mini_board(surface, rect, board, {} if k == 0 else {laps[k - 1].last: theme.HINT})
+    label = tr("awele.rules.loop.lap", lap=k, period=len(laps))
+    ui.draw_text(surface, label, (rect.centerx, rect.bottom - 20), 26, theme.INK, "bold", "midbottom")
+
+
+def rules_pages() -> list[RulesPage]:
+    """One idea per page, each with a little board that plays the rules' own events."""
+    return [
+        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing),
+        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay),
+        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture),
+        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop),
+    ]
 
 
 def make_scene(app) -> AweleScene:  # noqa: ANN001

@@ -77,24 +77,42 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.score": ("{name} : {count} graines", "{name}: {count} seeds"),
     "awele.score.one": ("{name} : {count} graine", "{name}: {count} seed"),
     "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of awele (Ghana)"),
-    "awele.rules.text": (
-        "Chacun a une rangée de cases. À ton tour, prends toutes les graines d'une de tes cases et "
-        "sème-les une par une dans les cases suivantes, dans le sens inverse des aiguilles d'une montre.\n"
-        "Relais : si la dernière graine tombe dans une case qui n'était pas vide, reprends toutes ses "
-        "graines et continue à semer.\n"
-        "Quand la dernière graine tombe dans une case vide de ta rangée, tu captures les graines de la "
-        "case d'en face.\n"
-        "Le premier qui a plus de la moitié des graines gagne. Attention : certaines cases feraient "
-        "tourner les graines à l'infini ! On ne peut pas les jouer.",
-        "Each player has a row of pits. On your turn, take all the seeds of one of your pits and sow "
-        "them one by one into the following pits, counterclockwise.\n"
-        "Relay: if the last seed falls into a pit that was not empty, pick up all its seeds and go on "
-        "sowing.\n"
-        "When the last seed falls into an empty pit of your row, you capture the seeds of the pit "
-        "opposite.\n"
-        "The first to hold more than half of the seeds wins. Beware: some pits would send the seeds "
-        "round forever! They cannot be played.",
+    "awele.rules.p1.title": ("Semer", "Sowing"),
+    "awele.rules.p1.text": (
+        "Chacun a une rangée de cases : Rouge en bas, Bleu en haut. À ton tour, prends toutes les graines "
+        "d'une de tes cases et sème-les une par une dans les cases suivantes, dans le sens inverse des "
+        "aiguilles d'une montre.",
+        "Each player has a row of pits: Red at the bottom, Blue at the top. On your turn, take all the "
+        "seeds of one of your pits and sow them one by one into the following pits, counterclockwise.",
     ),
+    "awele.rules.p2.title": ("Le relais", "The relay"),
+    "awele.rules.p2.text": (
+        "Si la dernière graine tombe dans une case qui n'était pas vide, reprends toutes les graines de "
+        "cette case et continue à semer. Tu t'arrêtes quand la dernière graine tombe dans une case vide. "
+        "Ici, Rouge joue la case 3 et repart des cases 7, 12, 5 et 11.",
+        "If the last seed falls into a pit that was not empty, pick up all the seeds of that pit and go "
+        "on sowing. You stop when the last seed falls into an empty pit. Here Red plays pit 3 and goes "
+        "on from pits 7, 12, 5 and 11.",
+    ),
+    "awele.rules.p3.title": ("La capture", "Capturing"),
+    "awele.rules.p3.text": (
+        "Si ta dernière graine tombe dans une case vide de ta rangée, tu prends les graines de la case "
+        "d'en face. Rouge s'arrête dans la case 5 et gagne les 6 graines de la case 8. Le premier qui a "
+        "plus de la moitié des graines gagne !",
+        "If your last seed falls into an empty pit of your row, you take the seeds of the pit opposite. "
+        "Red stops in pit 5 and wins the 6 seeds of pit 8. The first to hold more than half of the seeds "
+        "wins!",
+    ),
+    "awele.rules.p4.title": ("Les boucles infinies", "Endless loops"),
+    "awele.rules.p4.text": (
+        "Parfois les graines tournent sans jamais s'arrêter : après 8 relais, ce petit plateau revient "
+        "exactement comme au début ! Ces cases-là ne peuvent pas être jouées. Les élèves de Rouen ont "
+        "estimé qu'un coup sur 1296 environ boucle ainsi.",
+        "Sometimes the seeds go round and never stop: after 8 relays, this little board is exactly back "
+        "where it started! Such pits cannot be played. The Rouen students estimated that about one move "
+        "in 1296 loops like this.",
+    ),
+    "awele.rules.loop.lap": ("relais {lap} sur {period}", "relay {lap} of {period}"),
     "awele.rules.source": (
         "D'après « le jeu d'awélé », MATh.en.JEANS, lycée Corneille de Rouen.",
         'After "le jeu d\'awélé", MATh.en.JEANS, lycée Corneille, Rouen.',
