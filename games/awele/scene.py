@@ -402,7 +402,12 @@ class AweleScene(Scene):
         self.app.stack.push(RulesScene(self.app, tr("awele.rules.title"), rules_pages(), (186, 118, 52)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons, then a tap on a pit."""
+        """Buttons, then a tap on a pit; in the demo, any tap or key goes to the menu."""
+        if self.demo:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.app.go_home()
+                return True
+            return False
         if ui.handle_buttons(self.buttons, event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -642,7 +647,7 @@ class AweleScene(Scene):
         if self.current is None and not self.steps and self._thread is None:
             if self.state.is_terminal() and self.demo:
                 self.think_wait += dt
-                if self.think_wait > 4.0:
+                if self.think_wait > 3.0:
                     self.new_game()
             else:
                 self.computer_turn(dt)
@@ -662,10 +667,21 @@ class AweleScene(Scene):
         self.draw_pits(surface)
         self.draw_moving(surface)
         self.draw_banner(surface)
-        for button in self.buttons:
-            button.draw(surface, self.time)
+        if self.demo:
+            self.draw_demo_banner(surface)
+        else:
+            for button in self.buttons:
+                button.draw(surface, self.time)
         if self.state.is_terminal() and not self.busy:
             self.draw_end(surface)
+
+    def draw_demo_banner(self, surface: pygame.Surface) -> None:
+        """Attract mode: invite passers-by to play."""
+        rect = pygame.Rect(0, 0, 640, 64)
+        rect.midbottom = (640, 708)
+        glow = 0.5 + 0.5 * math.sin(self.time * 2.5)
+        ui.draw_panel(surface, rect, ui.blend(theme.ACCENT, (255, 120, 60), glow), 32, 8)
+        ui.draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
 
     def draw_player_labels(self, surface: pygame.Surface) -> None:
         """Names above and below the board; the player to move glows."""
