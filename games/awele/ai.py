@@ -115,8 +115,8 @@ class Basic1990Player:
     """The 1990 program's choice: a 4-level minimax on "seeds won minus seeds lost", the first
     best pit winning ties (lines 1060-1130).
 
-    Two situations the listing does not survive are handled: when every line is discarded it
-    printed an apology and stopped (line 1150); here it plays the first allowed pit.
+    Where the listing gives up (every line discarded: it printed an apology and stopped, line
+    1150), this port plays the first allowed pit. It only ever returns an allowed pit.
     """
 
     name: str = "1990"
