@@ -165,3 +165,19 @@ def test_interactive_mode_computes_moves_in_the_background() -> None:
         time.sleep(0.001)
     assert scene.moves_played >= 2 and scene.state.current_player == 1
     assert scene.display == list(scene.state.pits)
+
+
+def test_the_led_board_shows_legal_pits_then_the_computers_move(app: App) -> None:
+    from kiosk.effects import BoardLights
+
+    lights: list[BoardLights] = []
+    app.effects.subscribe(lambda m: lights.append(m) if isinstance(m, BoardLights) else None)
+    scene = AweleScene(app, players=("human", "1990"))
+    assert lights[-1].game == "awele" and (lights[-1].rows, lights[-1].cols) == (2, 6)
+    assert sorted(lights[-1].cells) == [(1, c) for c in range(6)]  # pits 1..6, bottom row
+    assert set(lights[-1].cells.values()) == {"legal"}
+    click(scene, 3)
+    run(app, scene, 60)
+    assert scene.moves_played == 2
+    roles = set(lights[-1].cells.values())
+    assert {"computer_from", "computer_to"} <= roles and "legal" in roles

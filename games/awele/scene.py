@@ -23,7 +23,7 @@ from games.awele.ai import make_player
 from games.awele.rules import AweleState, Loop, iter_laps, new_game, owner
 from games.core import History
 from kiosk import theme, ui
-from kiosk.effects import Sound
+from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
 from kiosk.overlays import EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -95,6 +95,13 @@ def hand_shadow() -> pygame.Surface:
     image = pygame.Surface((80, 22), pygame.SRCALPHA)
     pygame.draw.ellipse(image, (60, 40, 20, 60), image.get_rect())
     return image
+
+
+def led_cell(index: int, n: int) -> tuple[int, int]:
+    """The LED-grid cell of pit index ``index``: row 0 is player 2's row as seen from player 1's
+    side (pit n on the left), row 1 is player 1's row (pit 1 on the left)."""
+    half = n // 2
+    return (1, index) if index < half else (0, n - 1 - index)
 
 
 def seed_offsets(count: int, radius: float) -> list[Point]:
@@ -210,6 +217,7 @@ class AweleScene(Scene):
         self._job_time = 0.0
         self._job_error = ""
         self.showing_loop = False
+        self.last_computer_move: tuple[int, int] | None = None
         self.hovered: int | None = None
         self.buttons: list[ui.Button] = []
         self.new_game(pits)
@@ -220,6 +228,7 @@ class AweleScene(Scene):
         """Start over (optionally with another board size)."""
         n = pits or self.history.current.n
         self.history = History.start(new_game(n, self.seeds))
+        self.last_computer_move = None
         self.layout = Layout(n)
         self.steps.clear()
         self.current = None
@@ -327,9 +336,32 @@ class AweleScene(Scene):
         self.message = text
         self.message_time = 0.0
 
+    def publish_lights(self, moving: tuple[int, int] | None = None) -> None:
+        """Tell the LED board what to show, as a 2-row grid seen from player 1's side (top row:
+        pits n..n/2+1, bottom row: 1..n/2): the pits a human may play, the pit being sown and
+        where the move ends, the winner's row at the end."""
+        state = self.state
+        n = state.n
+        cells: dict[tuple[int, int], str] = {}
+        if moving is not None:
+            start, last = moving
+            cells[led_cell(start, n)] = "computer_from" if state.current_player in self.computers else "selected"
+            cells[led_cell(last, n)] = "computer_to" if state.current_player in self.computers else "selected"
+        elif state.is_terminal():
+            outcome = state.outcome()
+            rows = (1, 2) if outcome is None or outcome.winner is None else (outcome.winner,)
+            cells = {led_cell(i, n): "win" for p in rows for i in state.camp(p)}
+        elif state.current_player not in self.computers and not self.demo:
+            if self.last_computer_move is not None:
+                start, last = self.last_computer_move
+                cells[led_cell(start, n)], cells[led_cell(last, n)] = "computer_from", "computer_to"
+            cells.update({led_cell(i, n): "legal" for i in state.legal_indices()})
+        self.app.effects.publish(BoardLights("awele", 2, n // 2, cells, idle=self.demo))
+
     def announce_turn(self) -> None:
         """Who plays now, who was skipped, or how the game ended."""
         state = self.state
+        self.publish_lights()
         parts = []
         if state.skipped is not None and state.last_effects is not None:
             parts.append(
@@ -369,6 +401,7 @@ class AweleScene(Scene):
             self.history.undo()
         self.app.effects.publish(Sound("click"))
         self.loop_offer = None
+        self.last_computer_move = None
         self.sync_display()
         self.announce_turn()
         self.build_buttons()
@@ -476,6 +509,8 @@ class AweleScene(Scene):
         if effects.took_last_seed:
             self.queue_capture(effects.last, 1, mover, "last_seed")
         self.pending = after
+        self.last_computer_move = (pit - 1, effects.last) if mover in self.computers else None
+        self.publish_lights((pit - 1, effects.last))
         self.steps.append(Step("commit", 0.0, end=self.commit))
 
     def queue_laps(self, laps: list[Any], speed: float, preview: int | None = None) -> None:
