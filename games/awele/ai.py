@@ -205,7 +205,8 @@ class StrongPlayer:
         self._total = state.total
         self._n = state.n
         self._nodes = 0
-        self._clock = Stopwatch(budget)
+        # A little margin so that the whole move, checks included, stays within the budget.
+        self._clock = Stopwatch(None if budget is None else budget * 0.95)
         start = time.perf_counter()
         limit = max_depth or self.max_depth
         best = state.legal_moves()[0]
@@ -317,7 +318,7 @@ class StrongPlayer:
 
     def _negamax(self, key: Key, depth: int, alpha: int, beta: int) -> int:
         self._nodes += 1
-        if self._nodes & 1023 == 0 and self._clock.expired():
+        if self._nodes & 255 == 0 and self._clock.expired():
             raise _Timeout
         pits, s1, s2, player = key
         if 2 * max(s1, s2) > self._total or not any(pits):
