@@ -104,6 +104,55 @@ def led_cell(index: int, n: int) -> tuple[int, int]:
     return (1, index) if index < half else (0, n - 1 - index)
 
 
+@lru_cache(maxsize=4)
+def static_layer(size: tuple[int, int], title: str) -> pygame.Surface:
+    """Paper, title and the carved board with its shadow: drawn once, one blit a frame."""
+    layer = pygame.Surface(size).convert()
+    layer.blit(ui.background(size), (0, 0))
+    ui.draw_text(layer, title, (40, 26), 54, theme.INK, "title")
+    shadow = pygame.Surface(BOARD_RECT.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
+    layer.blit(shadow, BOARD_RECT.move(0, 10))
+    layer.blit(board_sprite(BOARD_RECT.size), BOARD_RECT)
+    return layer
+
+
+@lru_cache(maxsize=128)
+def store_image(size: tuple[int, int], player: int, count: int) -> pygame.Surface:
+    """A store holding ``count`` captured seeds, with the count on a badge."""
+    w, h = size
+    image = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(image, (246, 214, 160), rect.move(0, 3), border_radius=44)
+    pygame.draw.rect(image, (110, 66, 32), rect, border_radius=44)
+    pygame.draw.rect(image, (150, 98, 54), rect.inflate(-14, -14), border_radius=38)
+    rng = random.Random(player)
+    for k in range(min(count, 48)):
+        x = rect.centerx + rng.uniform(-26, 26)
+        y = rect.bottom - 26 - (k // 4) * 11 + rng.uniform(-4, 4)
+        y = max(y, rect.top + 22)
+        image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], 9), (x - 10, y - 9))
+    badge = pygame.Rect(0, 0, 64, 44)
+    badge.center = (rect.centerx, rect.top + 36)
+    pygame.draw.rect(image, PLAYER_COLORS[player], badge, border_radius=22)
+    ui.draw_text(image, str(count), badge.center, 30, theme.WHITE, "title", "center")
+    return image
+
+
+@lru_cache(maxsize=512)
+def pit_image(pit: int, count: int, radius: int, seed_radius: int) -> pygame.Surface:
+    """A carved pit holding ``count`` seeds (seed colours depend on the pit, as before)."""
+    sprite = pit_sprite(radius)
+    pad = 2 * seed_radius  # a heap of seeds may spill over the rim
+    image = pygame.Surface((sprite.get_width() + 2 * pad, sprite.get_height() + 2 * pad), pygame.SRCALPHA)
+    image.blit(sprite, (pad, pad))
+    cx, cy = image.get_width() / 2, image.get_height() / 2
+    for k, (dx, dy) in enumerate(seed_offsets(count, radius)):
+        seed = seed_sprite(SEED_COLORS[(pit * 5 + k * 3) % len(SEED_COLORS)], seed_radius)
+        image.blit(seed, seed.get_rect(center=(round(cx + dx), round(cy + dy))))
+    return image
+
+
 def seed_offsets(count: int, radius: float) -> list[Point]:
     """Where the seeds of a pit lie: a sunflower spiral that fills the hollow."""
     shown = min(count, 40)
@@ -689,14 +738,8 @@ class AweleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, pits, seeds, stores, names, banner, buttons."""
-        surface.blit(ui.background(surface.get_size()), (0, 0))
-        ui.draw_text(surface, tr("awele.title"), (40, 26), 54, theme.INK, "title")
+        surface.blit(static_layer(surface.get_size(), tr("awele.title")), (0, 0))
         self.draw_player_labels(surface)
-        board = board_sprite(BOARD_RECT.size)
-        shadow = pygame.Surface(BOARD_RECT.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
-        surface.blit(shadow, BOARD_RECT.move(0, 10))
-        surface.blit(board, BOARD_RECT)
         for player in (1, 2):
             self.draw_store(surface, player)
         self.draw_pits(surface)
@@ -743,20 +786,7 @@ class AweleScene(Scene):
     def draw_store(self, surface: pygame.Surface, player: int) -> None:
         """A long hollow holding the player's captured seeds, with the count."""
         rect = self.layout.store(player)
-        pygame.draw.rect(surface, (246, 214, 160), rect.move(0, 3), border_radius=44)
-        pygame.draw.rect(surface, (110, 66, 32), rect, border_radius=44)
-        pygame.draw.rect(surface, (150, 98, 54), rect.inflate(-14, -14), border_radius=38)
-        count = self.display_scores[player - 1]
-        rng = random.Random(player)
-        for k in range(min(count, 48)):
-            x = rect.centerx + rng.uniform(-26, 26)
-            y = rect.bottom - 26 - (k // 4) * 11 + rng.uniform(-4, 4)
-            y = max(y, rect.top + 22)
-            surface.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], 9), (x - 10, y - 9))
-        badge = pygame.Rect(0, 0, 64, 44)
-        badge.center = (rect.centerx, rect.top + 36)
-        pygame.draw.rect(surface, PLAYER_COLORS[player], badge, border_radius=22)
-        ui.draw_text(surface, str(count), badge.center, 30, theme.WHITE, "title", "center")
+        surface.blit(store_image(rect.size, player, self.display_scores[player - 1]), rect.topleft)
 
     def draw_pits(self, surface: pygame.Surface) -> None:
         """Every pit with its seeds and its count; playable pits of a human glow softly."""
@@ -778,15 +808,12 @@ class AweleScene(Scene):
                 pygame.draw.circle(surface, ui.blend(color, theme.WHITE, 0.3 * glow), (x, y), r + 8, width)
             if self.loop_offer is not None and self.loop_offer[0] == i:
                 pygame.draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
-            sprite = pit_sprite(r)
-            surface.blit(sprite, sprite.get_rect(center=(round(x), round(y - lift))))
+            count = self.display[i]
+            image = pit_image(i, count, r, seed_r)
+            surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
             if self.current is not None and self.current.kind == "relay" and self.current.data["pit"] == i:
                 ring = r + 6 + 18 * self.current.progress
                 pygame.draw.circle(surface, theme.HINT, (x, y), ring, 5)
-            count = self.display[i]
-            for k, (dx, dy) in enumerate(seed_offsets(count, r)):
-                image = seed_sprite(SEED_COLORS[(i * 5 + k * 3) % len(SEED_COLORS)], seed_r)
-                surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy - lift))))
             label_y = y + r + 16 if i < self.layout.half else y - r - 16
             if self.layout.n == 4:  # big pits: the count goes beside the pit, clear of the names
                 x, label_y = x + r + 34, y
@@ -841,10 +868,12 @@ class AweleScene(Scene):
         rect = pygame.Rect(380, 18, 870, 92)
         pop = min(1.0, self.message_time / 0.25)
         ui.draw_panel(surface, rect, theme.PANEL, 24, 8)
+        lines = len(ui.wrap_text(self.message, 26, rect.width - 36, "bold"))
+        text_height = round(26 * 1.15) * lines
         ui.draw_paragraph(
             surface,
             self.message,
-            rect.inflate(-36, -22),
+            pygame.Rect(rect.x + 18, rect.centery - text_height // 2 + 2, rect.width - 36, text_height),
             26,
             ui.blend(theme.INK_SOFT, theme.INK, pop),
             "bold",
