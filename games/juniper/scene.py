@@ -7,6 +7,7 @@ The scene only draws the state and forwards taps to the rules; computer players,
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +23,7 @@ from kiosk.i18n import tr
 from kiosk.overlays import Confetti
 from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
+from kiosk.worker import Worker
 
 ACCENT = (56, 160, 120)
 ACCENT_DARK = (30, 110, 80)
@@ -173,6 +175,8 @@ class JuniperScene(Scene):
         self.end_tween: Tween | None = None
         self.confetti: Confetti | None = None
         self.computer_timer = 0.0
+        self.thinker = Worker(threaded=not app.headless)
+        self.thinking_about: object | None = None
         self.typed = ""
         self._path_layer: tuple[tuple[object, ...], pygame.Surface, tuple[int, int]] | None = None
         self.restart_timer = 0.0
@@ -536,9 +540,14 @@ class JuniperScene(Scene):
         if level == PERSON:
             return
         self.computer_timer -= dt
-        if self.computer_timer <= 0:
+        if self.computer_timer <= 0 and not self.thinker.busy:
             budget = MONTECARLO_BUDGET if level == "montecarlo" else None
-            self.play(self.players[state.current_player].choose(state, self.app.rng, budget))
+            player, rng = self.players[state.current_player], random.Random(self.app.rng.random())
+            self.thinking_about = state
+            self.thinker.start(lambda: player.choose(state, rng, budget))
+        done, move = self.thinker.poll()
+        if done and self.thinking_about is state:  # an undo or restart meanwhile makes it stale
+            self.play(move)
 
     # --- drawing -------------------------------------------------------------------------
 

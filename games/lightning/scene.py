@@ -43,6 +43,7 @@ from kiosk.i18n import tr
 from kiosk.overlays import RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
+from kiosk.worker import Worker
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -219,6 +220,9 @@ class LightningScene(Scene):
         self.mode = mode
         self.level = level
         self.rng = random.Random(seed if seed is not None else app.rng.getrandbits(32))
+        # The strong player may think for half a second: off the frame loop, so the sky still moves.
+        self.thinker = Worker(threaded=not app.headless)
+        self.thinking_about: object | None = None
         self.players = {p: make_player(level) for p in (1, 2)} if mode != "hotseat" else {}
         self.timeline = Timeline()
         self.buttons = self._make_buttons()
@@ -628,9 +632,13 @@ class LightningScene(Scene):
         self.computer_wait -= dt
         if self.computer_wait > 0:
             return
-        player = self.players[state.current_player]
-        move = player.choose(state, self.rng, 0.5)
-        self.apply(move)
+        if not self.thinker.busy:
+            player = self.players[state.current_player]
+            self.thinking_about = state
+            self.thinker.start(lambda: player.choose(state, self.rng, 0.5))
+        done, move = self.thinker.poll()
+        if done and self.thinking_about is state:  # an undo or restart meanwhile makes it stale
+            self.apply(move)
 
     # --- drawing -------------------------------------------------------------------------
 
