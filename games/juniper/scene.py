@@ -7,7 +7,9 @@ The scene only draws the state and forwards taps to the rules; computer players,
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -21,6 +23,7 @@ from kiosk.i18n import tr
 from kiosk.overlays import Confetti
 from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
+from kiosk.worker import Worker
 
 ACCENT = (56, 160, 120)
 ACCENT_DARK = (30, 110, 80)
@@ -107,16 +110,31 @@ def draw_tile(
     ink: tuple[int, int, int] = theme.INK,
     border: tuple[int, int, int] | None = None,
 ) -> None:
-    """One number tile: a rounded square with a soft base and the number in the title font."""
-    radius = max(6, rect.width // 5)
-    pygame.draw.rect(
-        surface, ui.darker(fill, 0.18), rect.move(0, max(2, rect.height // 22)), border_radius=radius
-    )
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    """One number tile: a rounded square with a soft base and the number in the title font
+    (rendered once per look and cached: a board of 100 tiles costs 100 blits a frame)."""
+    surface.blit(_tile_image(rect.size, number, fill, ink, border), rect.topleft)
+
+
+@lru_cache(maxsize=1024)
+def _tile_image(
+    size: tuple[int, int],
+    number: int,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    border: tuple[int, int, int] | None,
+) -> pygame.Surface:
+    w, h = size
+    base = max(2, h // 22)
+    image = pygame.Surface((w, h + base), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, w, h)
+    radius = max(6, w // 5)
+    pygame.draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
+    pygame.draw.rect(image, fill, rect, border_radius=radius)
     if border is not None:
-        pygame.draw.rect(surface, border, rect, width=max(3, rect.width // 22), border_radius=radius)
-    size = max(14, int(rect.height * (0.5 if number < 100 else 0.4)))
-    ui.draw_text(surface, str(number), rect.center, size, ink, "title", "center")
+        pygame.draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
+    text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
+    ui.draw_text(image, str(number), rect.center, text_size, ink, "title", "center")
+    return image
 
 
 @dataclass
@@ -157,7 +175,10 @@ class JuniperScene(Scene):
         self.end_tween: Tween | None = None
         self.confetti: Confetti | None = None
         self.computer_timer = 0.0
+        self.thinker = Worker(threaded=not app.headless)
+        self.thinking_about: object | None = None
         self.typed = ""
+        self._path_layer: tuple[tuple[object, ...], pygame.Surface, tuple[int, int]] | None = None
         self.restart_timer = 0.0
         self.games_played = 0
         self._build_buttons()
@@ -519,9 +540,14 @@ class JuniperScene(Scene):
         if level == PERSON:
             return
         self.computer_timer -= dt
-        if self.computer_timer <= 0:
+        if self.computer_timer <= 0 and not self.thinker.busy:
             budget = MONTECARLO_BUDGET if level == "montecarlo" else None
-            self.play(self.players[state.current_player].choose(state, self.app.rng, budget))
+            player, rng = self.players[state.current_player], random.Random(self.app.rng.random())
+            self.thinking_about = state
+            self.thinker.start(lambda: player.choose(state, rng, budget))
+        done, move = self.thinker.poll()
+        if done and self.thinking_about is state:  # an undo or restart meanwhile makes it stale
+            self.play(move)
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -582,7 +608,8 @@ class JuniperScene(Scene):
                 ui.blend(theme.INK_SOFT, USED_TILE, 0.35),
                 None,
             )
-        glow = 0.5 + 0.5 * math.sin(self.time * 5)
+        # Quantized so that glowing tiles reuse a dozen cached images instead of a new one a frame.
+        glow = round(6 + 6 * math.sin(self.time * 5)) / 12
         if k == hint:
             return ui.blend(theme.HINT, theme.WHITE, 0.3 * glow), theme.INK, ui.darker(theme.HINT, 0.3)
         if k in legal:
@@ -615,12 +642,21 @@ class JuniperScene(Scene):
         played = self.state.played
         if len(played) < 2:
             return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        last_progress = round(self.arrow_tween.value, 2) if self.arrow_tween else 1.0
+        key = (tuple(played), last_progress, surface.get_size())
+        if self._path_layer is not None and self._path_layer[0] == key:
+            surface.blit(self._path_layer[1], self._path_layer[2])
+            return
+        # The chain only changes when a number is played: draw it once into a layer and reuse it.
+        board = self.tiles[1].unionall(list(self.tiles.values())).inflate(24, 24)
+        layer = pygame.Surface(board.size, pygame.SRCALPHA)
+        self._path_layer = (key, layer, board.topleft)
         width = max(4, min(9, self.tiles[1].width // 14))
         for i in range(1, len(played)):
-            a, b = self.tiles[played[i - 1]].center, self.tiles[played[i]].center
+            a = (self.tiles[played[i - 1]].centerx - board.x, self.tiles[played[i - 1]].centery - board.y)
+            b = (self.tiles[played[i]].centerx - board.x, self.tiles[played[i]].centery - board.y)
             mover = 1 if i % 2 == 0 else 2
-            progress = self.arrow_tween.value if (i == len(played) - 1 and self.arrow_tween) else 1.0
+            progress = last_progress if i == len(played) - 1 else 1.0
             alpha = 235 if i == len(played) - 1 else 150
             draw_arrow(
                 layer,
@@ -631,7 +667,7 @@ class JuniperScene(Scene):
                 progress,
                 shorten=self.tiles[1].width * 0.3,
             )
-        surface.blit(layer, (0, 0))
+        surface.blit(layer, board.topleft)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         state = self.state

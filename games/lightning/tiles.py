@@ -43,9 +43,8 @@ class Tile:
         if self.design not in DESIGNS:
             raise ValueError(f"unknown tile design '{self.design}' (choose from {''.join(DESIGNS)})")
         if not 0 <= self.rotation < distinct_rotations(self.design):
-            raise ValueError(
-                f"tile {self.design} has rotations 0..{distinct_rotations(self.design) - 1}, not {self.rotation}"
-            )
+            top = distinct_rotations(self.design) - 1
+            raise ValueError(f"tile {self.design} has rotations 0..{top}, not {self.rotation}")
 
     @property
     def endpoints(self) -> frozenset[str]:

@@ -1,0 +1,110 @@
+"""Awélé measurements (``make bench``): search speed and depth, tournaments, loop frequency.
+
+Timings depend on the machine and its load; set ``AWELE_BENCH_GAMES`` / ``AWELE_BENCH_MOVETIME``
+to change the tournament size and the strong player's time per move (defaults: 20 games, 1 s).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from games.awele.ai import Basic1990Player, StrongPlayer
+from games.awele.loops import loop_stats
+from games.awele.match import random_opening, run_tournament
+from games.awele.rules import new_game
+
+GAMES = int(os.environ.get("AWELE_BENCH_GAMES", "20"))
+MOVETIME = float(os.environ.get("AWELE_BENCH_MOVETIME", "1.0"))
+
+
+def side_breakdown(report) -> str:  # noqa: ANN001
+    first = [g for g in report.games if g.a_first]
+    second = [g for g in report.games if not g.a_first]
+    return (
+        f"as player 1: {sum(g.result == 'win' for g in first)}/{len(first)} wins; "
+        f"as player 2: {sum(g.result == 'win' for g in second)}/{len(second)} wins"
+    )
+
+
+@pytest.mark.bench
+def test_bench_strong_search_speed_and_depth() -> None:
+    rng = random.Random(1)
+    positions = [new_game()] + [random_opening(new_game(), rng, k) for k in (4, 10, 20, 30)]
+    print(f"\nstrong player, {MOVETIME} s per move:")
+    for state in positions:
+        if state.is_terminal():
+            continue
+        player = StrongPlayer()
+        player.choose(state, rng, MOVETIME)
+        info = player.info
+        print(
+            f"  {state.to_text():45s} depth {info.depth:2d}  {info.nodes:7d} nodes  "
+            f"{info.nodes_per_second:8.0f} nodes/s  {info.seconds:.2f} s"
+        )
+        assert info.seconds < MOVETIME + 0.5
+
+
+@pytest.mark.bench
+def test_bench_1990_move_time() -> None:
+    rng = random.Random(2)
+    states = [random_opening(new_game(), rng, k) for k in range(0, 40, 4)]
+    states = [s for s in states if not s.is_terminal()]
+    start = time.perf_counter()
+    for state in states:
+        Basic1990Player().choose(state, rng)
+    print(
+        f"\n1990 program: {1000 * (time.perf_counter() - start) / len(states):.1f} ms per move (4-level tree)"
+    )
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("openings", ["balanced", "random"])
+def test_bench_strong_against_1990(openings: str) -> None:
+    report = run_tournament("strong", "1990", GAMES, seed=1, movetime=MOVETIME, openings=openings)
+    d = report.as_dict()
+    print(
+        f"\nstrong vs 1990, {openings} openings, {GAMES} games, {MOVETIME} s/move: "
+        f"{d['wins']} wins {d['draws']} draws "
+        f"{d['losses']} losses, win rate {report.win_rate:.0%} (target 90 %), "
+        f"margin {d['average_margin']:+}, "
+        f"{d['average_move_seconds']}; {side_breakdown(report)}"
+    )
+    assert report.win_rate > 0.5
+
+
+@pytest.mark.bench
+def test_bench_strong_against_random() -> None:
+    report = run_tournament("strong", "random", GAMES, seed=2, movetime=MOVETIME)
+    print(
+        f"\nstrong vs random, {GAMES} games: win rate {report.win_rate:.0%} (target 100 %), "
+        f"margin {report.average_margin:+.1f}; {side_breakdown(report)}"
+    )
+    assert report.win_rate >= 0.9
+
+
+@pytest.mark.bench
+def test_bench_1990_against_random() -> None:
+    report = run_tournament("1990", "random", 200, seed=3)
+    print(
+        f"\n1990 vs random, 200 games: win rate {report.win_rate:.1%} (the article: 100 %), "
+        f"margin {report.average_margin:+.1f}; {side_breakdown(report)}"
+    )
+
+
+@pytest.mark.bench
+def test_bench_loop_frequency() -> None:
+    start = time.perf_counter()
+    stats = loop_stats(2000, seed=0)
+    d = stats.as_dict()
+    print(
+        f"\nloops in 2000 random games: {stats.looping} of {stats.offered} moves examined "
+        f"= 1 in {d['one_in']} "
+        f"(article: about 1 in 1296); {stats.games_with_loop} games met one; periods {d['period_min']}.."
+        f"{d['period_max']}; longest move that ends {stats.longest_finite_move} laps; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    assert stats.looping > 0
