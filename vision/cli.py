@@ -76,7 +76,7 @@ def run_print_board(args: argparse.Namespace) -> int:
     else:
         print(
             f"{out}: {mat.game} mat, {mat.rows} x {mat.cols} cells, print at 100 % on "
-            f"{'A4' if mat.page[0] < 300 else 'A3'} ({args.dpi} dpi); geometry in {_sidecar(out)}"
+            f"{'A3' if max(mat.page) > 300 else 'A4'} ({args.dpi} dpi); geometry in {_sidecar(out)}"
         )
     return 0
 
@@ -181,9 +181,7 @@ def register(commands: Commands) -> None:
     board = commands.verb("print-board", "write a printable mat (PNG) with its ArUco markers and mat.json")
     board.add_argument("game", help="lewthwaite or lightning", **games)
     board.add_argument("--out", required=True, help="the PNG to write (its geometry goes beside it, .json)")
-    board.add_argument(
-        "--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)"
-    )
+    board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--json", action="store_true", help="print a JSON summary")
@@ -191,9 +189,7 @@ def register(commands: Commands) -> None:
 
     tiles = commands.verb("print-tiles", "write a sheet of the five Lightning tile designs to print and cut")
     tiles.add_argument("--out", required=True, help="the PNG to write (tile boxes go beside it, .json)")
-    tiles.add_argument(
-        "--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)"
-    )
+    tiles.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 

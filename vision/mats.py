@@ -30,9 +30,11 @@ MARKER_IDS = {"lewthwaite": (0, 1, 2, 3), "lightning": (4, 5, 6, 7)}
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
 #: Sheet sizes in millimetres (width, height).
 A4_PORTRAIT = (210.0, 297.0)
-A3_LANDSCAPE = (420.0, 297.0)
+A3_PORTRAIT = (297.0, 420.0)
+#: Lightning's cells: 34 of them must fit along the A3 sheet with room for the markers.
+LIGHTNING_CELL_MM = 10.5
 #: A Lightning tile is a little smaller than its cell so that it drops in without a fight.
-TILE_MM = 15.0
+TILE_MM = 9.8
 PAPER = (255, 255, 255)
 GRID_INK = (190, 190, 190)
 TITLE_INK = (90, 90, 90)
@@ -108,31 +110,23 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
         blocks: tuple[tuple[float, float, float, float], ...] = ((x0, y0, cols * cell, rows * cell),)
         reserve = None
     elif game == "lightning":
+        # One continuous grid, the two halves facing each other across the centre line (rows
+        # 0..16 player 2's, 17..33 player 1's), as in the rules; the reserve beside it.
         rows, cols = LIGHTNING_ROWS, LIGHTNING_COLS
-        width, height = A3_LANDSCAPE
+        width, height = A3_PORTRAIT
         marker, inset = 24.0, 8.0
-        cell = 16.0
-        half_w, gap = cols * cell, 12.0
-        x0, y0 = 42.0, (height - LIGHTNING_HALF_ROWS * cell) / 2
-        origins = tuple(
-            tuple(
-                (
-                    x0 + (r // LIGHTNING_HALF_ROWS) * (half_w + gap) + c * cell,
-                    y0 + (r % LIGHTNING_HALF_ROWS) * cell,
-                )
-                for c in range(cols)
-            )
-            for r in range(rows)
-        )
+        cell = LIGHTNING_CELL_MM
+        x0, y0 = 44.0, (height - rows * cell) / 2
+        origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
         spots = (
             (inset, inset),
             (width - inset - marker, inset),
             (width - inset - marker, height - inset - marker),
             (inset, height - inset - marker),
         )
-        blocks = tuple((x0 + h * (half_w + gap), y0, half_w, LIGHTNING_HALF_ROWS * cell) for h in range(2))
-        reserve_x = x0 + 2 * half_w + gap + 10
-        reserve = (reserve_x, y0, width - inset - marker - 10 - reserve_x, LIGHTNING_HALF_ROWS * cell)
+        blocks = ((x0, y0, cols * cell, rows * cell),)
+        reserve_x = x0 + cols * cell + 24
+        reserve = (reserve_x, y0 + 30, width - 20 - reserve_x, rows * cell - 60)
     else:
         raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
     markers = tuple((mid, _square(x, y, marker)) for mid, (x, y) in zip(MARKER_IDS[game], spots, strict=True))
@@ -203,9 +197,7 @@ def stroke_points(tile: Tile, samples: int = 24) -> np.ndarray:
         bolt = np.array(_BOLT_Z) if tile.design == "Z" else np.array(_BOLT_Z) * [-1, 1] + [1, 0]
         for _ in range(tile.rotation):
             bolt = np.column_stack([1 - bolt[:, 1], bolt[:, 0]])  # a clockwise quarter turn
-        assert np.allclose(bolt[0], pa) and np.allclose(bolt[-1], pb), (
-            "bolt drawing disagrees with the tile table"
-        )
+        assert np.allclose(bolt[0], pa) and np.allclose(bolt[-1], pb), "bolt drawing disagrees with the tile table"
         return bolt
     return np.array([pa, pb])
 
@@ -231,12 +223,8 @@ def tile_face(
     image = np.full((size, size, 3), face, np.uint8)
     if frame:
         inset = size * 0.08
-        pts = np.array(
-            [(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)]
-        )
-        _aa_polyline(
-            image, pts - 0.5, DESIGN_TINTS[tile.design], max(1, int(round(size * 0.025))), closed=True
-        )
+        pts = np.array([(inset, inset), (size - inset, inset), (size - inset, size - inset), (inset, size - inset)])
+        _aa_polyline(image, pts - 0.5, DESIGN_TINTS[tile.design], max(1, int(round(size * 0.025))), closed=True)
     _aa_polyline(image, stroke_points(tile) * size - 0.5, ink, max(2, int(round(size * stroke))))
     return image
 
@@ -256,14 +244,15 @@ def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
         cols = round(bw / mat.cell)
         for i in range(cols + 1):
             x = _px(bx + i * mat.cell, px_per_mm)
-            cv2.line(
-                image, (x, _px(by, px_per_mm)), (x, _px(by + bh, px_per_mm)), GRID_INK, line, cv2.LINE_AA
-            )
+            cv2.line(image, (x, _px(by, px_per_mm)), (x, _px(by + bh, px_per_mm)), GRID_INK, line, cv2.LINE_AA)
         for j in range(rows + 1):
             y = _px(by + j * mat.cell, px_per_mm)
-            cv2.line(
-                image, (_px(bx, px_per_mm), y), (_px(bx + bw, px_per_mm), y), GRID_INK, line, cv2.LINE_AA
-            )
+            cv2.line(image, (_px(bx, px_per_mm), y), (_px(bx + bw, px_per_mm), y), GRID_INK, line, cv2.LINE_AA)
+    if mat.game == "lightning":
+        # The centre line between the two players' halves.
+        bx, by, bw, _ = mat.blocks[0]
+        y = _px(by + LIGHTNING_HALF_ROWS * mat.cell, px_per_mm)
+        cv2.line(image, (_px(bx - 4, px_per_mm), y), (_px(bx + bw + 4, px_per_mm), y), TITLE_INK, 2 * line, cv2.LINE_AA)
     if mat.reserve is not None:
         rx, ry, rw, rh = mat.reserve
         cv2.rectangle(
@@ -285,9 +274,7 @@ def render_mat(mat: MatLayout, px_per_mm: float) -> np.ndarray:
     return image
 
 
-def _label(
-    image: np.ndarray, text: str, center: Point, height_mm: float, scale: float, vertical: bool = False
-) -> None:
+def _label(image: np.ndarray, text: str, center: Point, height_mm: float, scale: float, vertical: bool = False) -> None:
     """Centred Hershey text (plain capitals: no accents needed on the sheet)."""
     font = cv2.FONT_HERSHEY_DUPLEX
     font_scale = height_mm * scale / 22
@@ -324,7 +311,7 @@ def mat_description(mat: MatLayout, px_per_mm: float) -> dict[str, Any]:
 # --- the tile sheet ---------------------------------------------------------------------------
 
 TILE_SHEET_COLUMNS = 10
-TILE_PITCH_MM = 18.0
+TILE_PITCH_MM = 13.0
 
 
 def tile_sheet_boxes() -> list[tuple[str, float, float]]:

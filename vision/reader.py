@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from games.lightning.tiles import POINTS, all_tiles
-from vision.mats import GAMES, MatLayout, game_of_marker, layout, tile_face
+from vision.mats import GAMES, LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, layout, tile_face
 
 #: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
 LEWTHWAITE_PPC = 28
@@ -541,7 +541,7 @@ def tile_templates(ppc: int) -> tuple[list[str], np.ndarray]:
     return names, np.array(vectors, np.float32)
 
 
-LIGHTNING_TILE_FRACTION = 15.0 / 16.0
+LIGHTNING_TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
 
 
 def _center_crop(image: np.ndarray, size: int) -> np.ndarray:

@@ -74,9 +74,7 @@ def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
     """A varied but plausible camera setting: the mat in any orientation, tilted up to 35 degrees."""
     return CameraStyle(
         tilt_deg=rng.uniform(0, 35),
-        yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-30, 30)
-        if rng.random() < 0.85
-        else rng.uniform(0, 360),
+        yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-30, 30) if rng.random() < 0.85 else rng.uniform(0, 360),
         fill=rng.uniform(0.7, 0.97),
         shift=(rng.random(), rng.random()),
         light_gradient=rng.uniform(0.0, 0.55),
@@ -114,9 +112,7 @@ def random_lightning_grid(rng: random.Random, rows: int, cols: int) -> list[list
     """Tiles anywhere, in any rotation, with a random density (empty boards included)."""
     density = rng.choice((0.0, 0.15, 0.4, 0.7, 1.0)) if rng.random() < 0.3 else rng.uniform(0.05, 0.9)
     tiles = all_tiles()
-    return [
-        [str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)
-    ]
+    return [[str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)]
 
 
 # --- colours and pieces ---------------------------------------------------------------------
@@ -331,20 +327,14 @@ def camera_homography(
 
 def _background(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     w, h = size
-    base = np.array(
-        _hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32
-    )
+    base = np.array(_hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32)
     if rng.random() < 0.3:
         base = np.array(_hsv_bgr(rng.random(), rng.uniform(0, 0.5), rng.uniform(0.1, 0.9)), np.float32)
-    small = (
-        np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
-    )
+    small = np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
     if rng.random() < 0.5:  # wood grain: stretched noise
         small = cv2.resize(small, (w // 16, 4))[..., None] if small.ndim == 3 else small
     texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
-    return np.clip(base * texture[..., None] if texture.ndim == 2 else base * texture, 0, 255).astype(
-        np.float32
-    )
+    return np.clip(base * texture[..., None] if texture.ndim == 2 else base * texture, 0, 255).astype(np.float32)
 
 
 def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) -> np.ndarray:
@@ -357,9 +347,7 @@ def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) 
     gain = gain * (1 - rng.uniform(0, 0.3) * r2)
     for _ in range(style.shadows):
         shade = np.zeros_like(gain)
-        pts = np.array(
-            [(rng.uniform(-0.2, 1.2) * w / 8, rng.uniform(-0.2, 1.2) * h / 8) for _ in range(4)], np.int32
-        )
+        pts = np.array([(rng.uniform(-0.2, 1.2) * w / 8, rng.uniform(-0.2, 1.2) * h / 8) for _ in range(4)], np.int32)
         cv2.fillConvexPoly(shade, cv2.convexHull(pts), 1.0)
         shade = cv2.GaussianBlur(shade, (0, 0), rng.uniform(1, 6))
         gain = gain * (1 - rng.uniform(0.2, 0.5) * shade)
@@ -457,24 +445,18 @@ def render_photo(
     shrink = math.sqrt(abs(np.linalg.det(to_frame[:2, :2])))
     source = cv2.GaussianBlur(sheet, (0, 0), max(0.3, 0.5 / max(shrink, 1e-3)))
     warped = cv2.warpPerspective(source, to_frame, frame_size, flags=cv2.INTER_LINEAR).astype(np.float32)
-    mask = cv2.warpPerspective(
-        np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR
-    )
+    mask = cv2.warpPerspective(np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR)
     image = _background(rng, frame_size)
     image = image * (1 - mask[..., None]) + warped * paper * mask[..., None]
     # The hand has its own random stream: the same seed with and without a hand gives the same scene.
     hand_rng = random.Random(rng.getrandbits(32))
     hand_over_grid = False
     if style.hand:
-        mat_center = cv2.perspectiveTransform(
-            np.array([[[mat.page[0] / 2, mat.page[1] / 2]]], np.float32), homography
-        )[0, 0]
-        jitter = np.array(
-            [hand_rng.uniform(-0.25, 0.25) * frame_size[0], hand_rng.uniform(-0.2, 0.2) * frame_size[1]]
-        )
-        hand_mask = draw_hand(
-            image, hand_rng, tuple(mat_center + jitter), hand_rng.uniform(0.16, 0.3) * frame_size[1]
-        )
+        mat_center = cv2.perspectiveTransform(np.array([[[mat.page[0] / 2, mat.page[1] / 2]]], np.float32), homography)[
+            0, 0
+        ]
+        jitter = np.array([hand_rng.uniform(-0.25, 0.25) * frame_size[0], hand_rng.uniform(-0.2, 0.2) * frame_size[1]])
+        hand_mask = draw_hand(image, hand_rng, tuple(mat_center + jitter), hand_rng.uniform(0.16, 0.3) * frame_size[1])
         grid_mask = np.zeros_like(hand_mask)
         for bx, by, bw, bh in mat.blocks:
             quad = np.array([[[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]]], np.float32)
