@@ -18,13 +18,14 @@ from typing import Any
 import cv2
 import numpy as np
 
+from games.lightning.rules import COLS, HALF_ROWS
 from games.lightning.tiles import DESIGNS, POINTS, Tile, rotate_point
 
 GAMES = ("lewthwaite", "lightning")
-#: Lightning's board: two halves of 17 rows x 8 columns, stacked as rows 0..16 and 17..33.
-#: Kept as one constant so that it can follow the rules module when it lands.
-LIGHTNING_ROWS, LIGHTNING_COLS = 34, 8
-LIGHTNING_HALF_ROWS = LIGHTNING_ROWS // 2
+#: Lightning's board, from its rules: two halves of 17 rows x 8 columns facing each other
+#: (rows 0..16 are player 2's, 17..33 player 1's).
+LIGHTNING_HALF_ROWS, LIGHTNING_COLS = HALF_ROWS, COLS
+LIGHTNING_ROWS = 2 * HALF_ROWS
 #: Marker ids (top-left, top-right, bottom-right, bottom-left) per game.
 MARKER_IDS = {"lewthwaite": (0, 1, 2, 3), "lightning": (4, 5, 6, 7)}
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
