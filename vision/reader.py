@@ -31,7 +31,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from games.lightning.tiles import POINTS, all_tiles
+from games.lightning.tiles import all_tiles
 from vision.mats import GAMES, LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, layout, tile_face
 
 #: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
@@ -565,32 +565,6 @@ EMPTY_INK = 0.025
 MIN_MATCH = 0.45
 
 
-def _endpoint_masks(ppc: int, crop: int) -> np.ndarray:
-    """8 x crop*crop weights: small discs just inside each boundary point (N, NE, ... NW)."""
-    from vision.mats import _point_xy
-
-    yy, xx = np.mgrid[0:crop, 0:crop].astype(np.float32) + 0.5
-    off = (ppc - crop) / 2
-    masks = []
-    for point in POINTS:
-        px, py = _point_xy(point)
-        # Pull the point 11 % of a cell towards the centre: inside the cropped cell.
-        cx, cy = (0.5 + (px - 0.5) * 0.78) * ppc - off, (0.5 + (py - 0.5) * 0.78) * ppc - off
-        disc = ((xx - cx) ** 2 + (yy - cy) ** 2 <= (0.1 * ppc) ** 2).astype(np.float32)
-        masks.append(disc.ravel() / disc.sum())
-    return np.array(masks, np.float32)
-
-
-@cache
-def _tile_endpoint_table() -> tuple[list[str], np.ndarray]:
-    """For each distinct tile, a +1/-1 row over the 8 boundary points (its two endpoints +1)."""
-    names, rows = [], []
-    for tile in all_tiles():
-        names.append(str(tile))
-        rows.append([1.0 if p in tile.endpoints else -1 / 3 for p in POINTS])
-    return names, np.array(rows, np.float32)
-
-
 def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> np.ndarray:
     """The ink map of every cell's centre, against its own white: (rows * cols) x crop x crop."""
     ppc, m = rect.ppc, rect.margin
@@ -614,9 +588,9 @@ def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> n
 def classify_tiles(rect: Rectified, paper: CellPaper, mat: MatLayout) -> tuple[list[list[str]], np.ndarray]:
     """Design and rotation of the tile on each cell (``.`` when empty).
 
-    Two pieces of evidence, both from the tile table: the normalised correlation with the shipped
-    face of every tile, and where the stroke meets the cell's edge (a tile is a segment between
-    two of the eight boundary points).
+    The ink of the cell's centre against the shipped face of every distinct tile (drawn from the
+    tile table), by normalised correlation, the best of a few sub-cell shifts. (Adding the ink at
+    the eight boundary points as a second vote made bolts read as arcs more often: dropped.)
     """
     ppc = rect.ppc
     crop = int(round(ppc * _CROP))
@@ -626,11 +600,9 @@ def classify_tiles(rect: Rectified, paper: CellPaper, mat: MatLayout) -> tuple[l
     centred = inks - mean_ink[:, None]
     vectors = centred / np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
     scores = vectors @ templates.T  # cells x (tiles * shifts)
-    tile_names, endpoint_table = _tile_endpoint_table()
-    per_tile = scores.reshape(len(scores), len(tile_names), -1).max(axis=2)
-    ends = inks @ _endpoint_masks(ppc, crop).T  # cells x 8
-    ends = ends / np.maximum(ends.max(axis=1, keepdims=True), 1e-6)
-    combined = per_tile + 0.5 * (ends @ endpoint_table.T) / 2
+    tile_names = [str(tile) for tile in all_tiles()]
+    # The best of the sub-cell shifts of each tile (templates are tile-major, shifts inside).
+    combined = per_tile = scores.reshape(len(scores), len(tile_names), -1).max(axis=2)
     order = np.argsort(-combined, axis=1)
     grid = [["."] * mat.cols for _ in range(mat.rows)]
     margins = np.ones((mat.rows, mat.cols), np.float32)
