@@ -137,6 +137,19 @@ def _tile_image(
     return image
 
 
+CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
+
+
+@lru_cache(maxsize=2)
+def _static_layer(size: tuple[int, int]) -> pygame.Surface:
+    """Paper, the side card and the chain strip: drawn once, one blit a frame."""
+    layer = pygame.Surface(size).convert()
+    layer.blit(ui.background(size), (0, 0))
+    ui.draw_panel(layer, pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 312), theme.PANEL, 24, 10)
+    ui.draw_panel(layer, CHAIN_STRIP, theme.PANEL, 22, 6)
+    return layer
+
+
 @dataclass
 class Settings:
     """What the setup panel chooses: N, the opponent (or hot-seat) and who starts."""
@@ -574,7 +587,7 @@ class JuniperScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, the tiles with the chain, the side panel, then the end banner or setup."""
-        surface.blit(ui.background(surface.get_size()), (0, 0))
+        surface.blit(_static_layer(surface.get_size()), (0, 0))
         self._draw_top(surface)
         self._draw_board(surface)
         self._draw_side(surface)
@@ -671,7 +684,6 @@ class JuniperScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         state = self.state
-        ui.draw_panel(surface, pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 312), theme.PANEL, 24, 10)
         x, y = SIDE.x + 22, SIDE.y + 18
         if state.is_terminal():
             outcome = state.outcome()
@@ -745,8 +757,7 @@ class JuniperScene(Scene):
 
     def _draw_chain(self, surface: pygame.Surface) -> None:
         played = self.state.played
-        strip = pygame.Rect(24, 630, 1232, 74)
-        ui.draw_panel(surface, strip, theme.PANEL, 22, 6)
+        strip = CHAIN_STRIP
         if not played:
             ui.draw_text(
                 surface, tr("juniper.chain.empty"), strip.center, 24, theme.INK_SOFT, "text", "center"
