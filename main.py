@@ -13,6 +13,9 @@ import sys
 
 # Before anything imports pygame: its banner would otherwise pollute --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Before numpy loads: on a 2-core kiosk, multi-threaded BLAS makes the camera's small matrix
+# products 20x slower while the game loop competes for the cores.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from clikit import build_parser, run  # noqa: E402 - must follow the environment set-up
 
