@@ -228,6 +228,15 @@ def _button_image(
     return image
 
 
+def draw_demo_banner(surface: pygame.Surface, centerx: int, time: float) -> None:
+    """Attract mode's invitation, glowing softly at the bottom of the screen."""
+    rect = pygame.Rect(0, 0, 640, 64)
+    rect.midbottom = (centerx, 708)
+    glow = 0.5 + 0.5 * math.sin(time * 2.5)
+    draw_panel(surface, rect, blend(theme.ACCENT, (255, 120, 60), glow), 32, 8)
+    draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
+
+
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
     """Offer ``event`` to each button; True if one consumed it."""
     consumed = False

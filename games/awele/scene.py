@@ -746,20 +746,12 @@ class AweleScene(Scene):
         self.draw_moving(surface)
         self.draw_banner(surface)
         if self.demo:
-            self.draw_demo_banner(surface)
+            ui.draw_demo_banner(surface, 640, self.time)
         else:
             for button in self.buttons:
                 button.draw(surface, self.time)
         if self.state.is_terminal() and not self.busy:
             self.draw_end(surface)
-
-    def draw_demo_banner(self, surface: pygame.Surface) -> None:
-        """Attract mode: invite passers-by to play."""
-        rect = pygame.Rect(0, 0, 640, 64)
-        rect.midbottom = (640, 708)
-        glow = 0.5 + 0.5 * math.sin(self.time * 2.5)
-        ui.draw_panel(surface, rect, ui.blend(theme.ACCENT, (255, 120, 60), glow), 32, 8)
-        ui.draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
 
     def draw_player_labels(self, surface: pygame.Surface) -> None:
         """Names above and below the board; the player to move glows."""

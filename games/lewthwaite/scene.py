@@ -436,7 +436,7 @@ class LewthwaiteScene(Scene):
             key += ".snake" if self.view_mode == "snake" else ""
             self._draw_bubble(surface, tr(key), (200, 140, 10))
         if self.config.demo:
-            self._draw_demo_banner(surface)
+            ui.draw_demo_banner(surface, 430, self.time)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         analysis = self.analysis()
@@ -505,8 +505,8 @@ class LewthwaiteScene(Scene):
             ui.draw_paragraph(
                 surface,
                 tr(key, color=name),
-                pygame.Rect(turn.x + 110, turn.y + 26, turn.width - 124, 70),
-                28,
+                pygame.Rect(turn.x + 104, turn.y + 26, turn.width - 112, 70),
+                26,
                 ui.darker(main, 0.3),
                 "title",
                 1.1,
@@ -531,13 +531,6 @@ class LewthwaiteScene(Scene):
             surface.blit(sprite, sprite.get_rect(center=(panel.x + 52, button.rect.centery)))
         for button in self.buttons:
             button.draw(surface, self.time)
-
-    def _draw_demo_banner(self, surface: pygame.Surface) -> None:
-        rect = pygame.Rect(0, 0, 640, 64)
-        rect.midbottom = (430, 708)
-        alpha = 0.5 + 0.5 * math.sin(self.time * 2.5)
-        ui.draw_panel(surface, rect, ui.blend(theme.ACCENT, (255, 120, 60), alpha), 32, 8)
-        ui.draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
 
     def state_summary(self) -> dict[str, object]:
         """Position, view and players, for tests and ``--json``."""
