@@ -20,7 +20,7 @@ class Scene:
     """Base class of every screen. ``overlay`` scenes draw the scene below them first."""
 
     overlay: bool = False
-    #: Seconds without input after which kiosk mode may return to the attract screen.
+    #: Short name reported by ``state_summary`` (tests, ``--json``).
     name: str = "scene"
 
     def __init__(self, app: App) -> None:

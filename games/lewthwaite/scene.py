@@ -329,11 +329,6 @@ class LewthwaiteScene(Scene):
                 return True
         return False
 
-    def tap_target(self, move: Cell) -> Cell:
-        """The cell a person taps to play ``move``: the token (token view) or the square the pawn
-        goes to (snake view); they are the same cell, which is why both views share the rules."""
-        return move
-
     # --- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
