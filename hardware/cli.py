@@ -100,7 +100,7 @@ def run_led_detect(args: argparse.Namespace) -> int:
 
 def demo_sequence(game: str, rows: int, cols: int) -> list[tuple[str, Any]]:
     """The effects shown by ``led-demo``, in order, as (name, BoardLights)."""
-    from kiosk.effects import BoardLights
+    from games.effects import BoardLights
 
     centre = (rows // 2, cols // 2)
     near = [(centre[0] + dr, centre[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
@@ -126,9 +126,9 @@ GAME_SIZES = {"lewthwaite": (5, 5), "lightning": (17, 16)}
 
 def run_led_demo(args: argparse.Namespace) -> int:
     """``led-demo``: show every effect in turn through the real LED system (thread, link, mapping)."""
+    from games.effects import EffectBus
     from hardware.link import SerialLink
     from hardware.system import LedSystem
-    from kiosk.effects import EffectBus
 
     config = _load(args.led_config)
     try:

@@ -2,7 +2,7 @@
 
 The palette is Okabe and Ito's colour-blind-safe set, and roles that could still be confused
 also differ by their pattern (steady, breathing, blinking), so no child depends on hue alone.
-:func:`render_cells` turns a :class:`kiosk.effects.BoardLights` and a time into one colour per
+:func:`render_cells` turns a :class:`games.effects.BoardLights` and a time into one colour per
 cell; it is pure and imports neither pygame nor serial.
 """
 
@@ -12,7 +12,7 @@ import colorsys
 import math
 from dataclasses import dataclass
 
-from kiosk.effects import BoardLights
+from games.effects import BoardLights
 
 Cell = tuple[int, int]
 RGB = tuple[int, int, int]

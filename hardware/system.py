@@ -15,12 +15,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from games.effects import BoardLights
 from hardware.config import ConfigError, LedConfig, apply_colour, load_config
 from hardware.effects import OFF, is_animated, render_cells, unknown_roles
 from hardware.link import SerialLink
 from hardware.mapping import BoardLayout
 from hardware.protocols import encode, frame_size
-from kiosk.effects import BoardLights
 
 RGB = tuple[int, int, int]
 
@@ -59,7 +59,7 @@ def encode_lights(lights: BoardLights, t: float, config: LedConfig, layout: Boar
 
 
 class LedSystem:
-    """Subscribe an instance to an :class:`kiosk.effects.EffectBus`; call :meth:`close` on exit.
+    """Subscribe an instance to an :class:`games.effects.EffectBus`; call :meth:`close` on exit.
 
     ``start=False`` leaves the thread unstarted so tests can drive :meth:`step` by hand with a
     fake clock.

@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
+from games.effects import BoardLights, EffectBus
 from kiosk import i18n, theme, ui
-from kiosk.effects import BoardLights, EffectBus
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import SoundSystem
 

@@ -8,9 +8,9 @@ from types import ModuleType
 
 import pygame
 
+from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import i18n, theme, ui
-from kiosk.effects import Sound
 from kiosk.scene import Scene
 
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from games.effects import Sound
 from kiosk import theme, ui
-from kiosk.effects import Sound
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back

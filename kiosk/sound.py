@@ -1,6 +1,6 @@
 """Sounds synthesized in code with numpy (no audio files to license or lose).
 
-The :class:`SoundSystem` subscribes to the effect bus and plays :class:`~kiosk.effects.Sound`
+The :class:`SoundSystem` subscribes to the effect bus and plays :class:`~games.effects.Sound`
 messages; without an audio device it stays silent instead of failing.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
-from kiosk.effects import Message, Sound
+from games.effects import Message, Sound
 
 RATE = 44100
 

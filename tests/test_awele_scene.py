@@ -8,8 +8,8 @@ import pytest
 from games.awele.rules import position
 from games.awele.scene import AweleScene, Layout, draw_icon, make_demo_scene, make_scene, rules_pages
 from games.core import History
+from games.effects import Sound
 from kiosk.app import App, AppOptions
-from kiosk.effects import Sound
 from kiosk.overlays import EndScene, RulesScene
 
 
@@ -168,7 +168,7 @@ def test_interactive_mode_computes_moves_in_the_background() -> None:
 
 
 def test_the_led_board_shows_legal_pits_then_the_computers_move(app: App) -> None:
-    from kiosk.effects import BoardLights
+    from games.effects import BoardLights
 
     lights: list[BoardLights] = []
     app.effects.subscribe(lambda m: lights.append(m) if isinstance(m, BoardLights) else None)

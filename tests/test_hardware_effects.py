@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.effects import BoardLights
 from hardware.effects import LOOKS, OFF, OKABE_ITO, Look, is_animated, render_cells, scale, unknown_roles
-from kiosk.effects import BoardLights
 
 
 def lights(cells: dict, **kw: object) -> BoardLights:

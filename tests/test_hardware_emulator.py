@@ -14,13 +14,13 @@ import pytest
 import serial
 
 import main
+from games.effects import BoardLights
 from hardware.config import LedConfig
 from hardware.emulator import PtyEmulator, ansi_grid, format_frame, grid_positions
 from hardware.link import SerialLink
 from hardware.mapping import Layout
 from hardware.protocols import Frame, encode
 from hardware.system import LedSystem, encode_lights
-from kiosk.effects import BoardLights
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.effects import BoardLights, EffectBus, Sound
 from hardware.config import LedConfig, config_from_dict
 from hardware.effects import OKABE_ITO
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
 from hardware.protocols import FrameDecoder, encode_adalight
 from hardware.system import LedSystem, frame_spacing, wire_seconds
-from kiosk.effects import BoardLights, EffectBus, Sound
 
 
 class FakeClock:

@@ -3,11 +3,11 @@
 import pygame
 import pytest
 
+from games.effects import BoardLights, Sound
 from games.juniper import scene as juniper_scene
 from games.juniper.rules import deadly_primes
 from games.juniper.scene import EXPLAINER_PAGES, JuniperExplainer, JuniperScene, layout_tiles
 from kiosk.app import App, AppOptions
-from kiosk.effects import BoardLights, Sound
 
 
 def _fresh_fonts():

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.effects import BoardLights
 from games.lewthwaite.rules import LewthwaiteParams, from_text
 from games.lewthwaite.scene import LewthwaiteConfig, LewthwaiteScene, rules_pages
-from kiosk.effects import BoardLights
 from kiosk.i18n import set_language
 from kiosk.overlays import EndScene, RulesScene
 from tests.kiosk_driver import make_app, press, run_frames, tap

@@ -259,7 +259,7 @@ def test_level_button_cycles_the_computer_level(app: App) -> None:
 
 
 def test_board_lights_follow_the_game(app: App) -> None:
-    from kiosk.effects import BoardLights
+    from games.effects import BoardLights
 
     scene = LightningScene(app, mode="hotseat", seed=1)
     click(scene, scene.POOL_RECT.center)

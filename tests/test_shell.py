@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pygame
 
+from games.effects import EffectBus, Sound
 from games.lewthwaite.scene import LewthwaiteScene
 from kiosk import i18n
-from kiosk.effects import EffectBus, Sound
 from kiosk.menu import MenuScene
 from kiosk.tween import Tween, ease_out_back
 from tests.kiosk_driver import make_app, press, run_frames, tap

@@ -22,8 +22,8 @@ import pygame
 from games.awele.ai import make_player
 from games.awele.rules import AweleState, Loop, iter_laps, new_game, owner
 from games.core import History
+from games.effects import BoardLights, Sound
 from kiosk import theme, ui
-from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
 from kiosk.overlays import EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene

@@ -14,11 +14,11 @@ from functools import lru_cache
 import pygame
 
 from games.core import History, IllegalMoveError
+from games.effects import BoardLights, Sound
 from games.juniper.ai import LEVELS, make_player
 from games.juniper.rules import DEFAULT_N, JuniperParams, JuniperState, deadly_primes
 from games.juniper.solver import analyse, perfect_move
 from kiosk import theme, ui
-from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
 from kiosk.overlays import Confetti
 from kiosk.scene import Scene

@@ -14,13 +14,13 @@ from functools import lru_cache
 import pygame
 
 from games.core import History, IllegalMoveError
+from games.effects import BoardLights, Sound
 from games.lewthwaite import solver
 from games.lewthwaite.ai import make_player
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import exact_stats
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from kiosk import theme, ui
-from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import language, tr
 from kiosk.overlays import EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.core import History
+from games.effects import BoardLights, Sound
 from games.lightning.ai import LEVELS, make_player
 from games.lightning.rules import (
     SHELVE,
@@ -38,7 +39,6 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
 from kiosk import theme, ui
-from kiosk.effects import BoardLights, Sound
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage, RulesScene
 from kiosk.scene import Scene
