@@ -7,10 +7,14 @@ with code 2 (or the error's own code), so a wrong value never changes anything.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 T = TypeVar("T")
@@ -89,3 +93,49 @@ def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
+
+
+def check_output_path(text: str, suffixes: tuple[str, ...], what: str = "--out") -> Path:
+    """The path ``text`` names, checked before any work is done (exit 2 otherwise).
+
+    It must end in one of ``suffixes``, must not be a directory, and its nearest existing
+    folder must be a writable directory (a file there, or a folder without write permission,
+    is refused). Missing folders below that one are created when the file is written.
+    """
+    path = Path(text)
+    if path.suffix.lower() not in suffixes:
+        raise CliError(f"{what} must name a {' or '.join(suffixes)} file, not '{text}'")
+    if path.is_dir():
+        raise CliError(f"{what} '{text}' is a folder: give a file name such as {path / ('out' + suffixes[0])}")
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise CliError(f"cannot write '{text}': '{parent}' is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"cannot write '{text}': the folder '{parent}' is not writable")
+    return path
+
+
+def write_files_atomically(files: dict[Path, bytes]) -> None:
+    """Write several files so that either all of them appear, complete, or none changes.
+
+    Each is first written beside its target under a temporary name, then all are renamed in
+    place (a rename is atomic): a failure on the way removes the temporary files and leaves
+    whatever was there before untouched.
+    """
+    temporary: list[tuple[Path, Path]] = []
+    try:
+        for target, data in files.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            temporary.append((Path(name), target))
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+        for name, target in temporary:
+            os.replace(name, target)
+    except OSError as exc:
+        for name, _ in temporary:
+            with contextlib.suppress(OSError):
+                name.unlink()
+        raise CliError(f"cannot write '{next(iter(files))}': {exc.strerror or exc}") from None

@@ -134,6 +134,52 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
     return MatLayout(game, rows, cols, (width, height), cell, origins, markers, blocks, reserve)
 
 
+@dataclass(frozen=True)
+class MatProfile:
+    """Everything vision knows about one game's mat, in one place.
+
+    ``pieces`` is ``"tokens"`` (coloured or black-and-white discs, read by colour) or ``"tiles"``
+    (printed tiles, read by their stroke); ``token_codes`` are the cell codes of the players'
+    tokens, first player first; ``ppc`` the pixels per cell of the rectified grid; ``ring_offset``
+    how far (in cells) outside the grid the ring of paper samples lies; ``token_height_mm`` the
+    tallest token the mat is made for (bottle caps), used to look where a token's top is.
+    """
+
+    game: str
+    pieces: str
+    token_codes: tuple[str, ...]
+    ppc: int
+    ring_offset: float
+    token_height_mm: float = 0.0
+
+    def layout(self, rows: int | None = None, cols: int | None = None) -> MatLayout:
+        """The mat's geometry (only token mats may take another size)."""
+        return layout(self.game, rows, cols) if self.pieces == "tokens" else layout(self.game)
+
+    def start_grid(self, rows: int | None = None, cols: int | None = None) -> list[str] | list[list[str]]:
+        """The start position (the live reader calibrates on it): rows of cell codes."""
+        if self.game == "lewthwaite":
+            from games.lewthwaite.rules import LewthwaiteParams
+
+            return LewthwaiteParams(rows or 5, cols or 5).new_initial_state().diagram().upper().splitlines()
+        mat = self.layout(rows, cols)
+        return [["."] * mat.cols for _ in range(mat.rows)]
+
+
+#: The mats vision reads. (When every game's board description lands, these come from it.)
+PROFILES = {
+    "lewthwaite": MatProfile("lewthwaite", "tokens", ("R", "B"), ppc=28, ring_offset=0.45, token_height_mm=12.0),
+    "lightning": MatProfile("lightning", "tiles", (), ppc=24, ring_offset=0.3),
+}
+
+
+def profile(game: str) -> MatProfile:
+    """The profile of ``game``'s mat (ValueError for a game without one)."""
+    if game not in PROFILES:
+        raise ValueError(f"unknown game '{game}' (choose from {', '.join(PROFILES)})")
+    return PROFILES[game]
+
+
 def game_of_marker(marker_id: int) -> str | None:
     """Which game's mat carries ``marker_id`` (None for a foreign marker)."""
     for game, ids in MARKER_IDS.items():

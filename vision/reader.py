@@ -32,11 +32,26 @@ import cv2
 import numpy as np
 
 from games.lightning.tiles import all_tiles
-from vision.mats import GAMES, LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, layout, tile_face
+from vision.mats import LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, profile, tile_face
+from vision.pose import CameraPose, camera_pose
+from vision.tokens import (
+    C1,
+    C2,
+    COLOUR_NAMES,
+    FEATURES,
+    L,
+    TokenGeometry,
+    TokenModel,
+    cell_features,
+    classify_oneshot,
+    presence,
+)
 
 #: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
-LEWTHWAITE_PPC = 28
-LIGHTNING_PPC = 24
+LEWTHWAITE_PPC = profile("lewthwaite").ppc
+LIGHTNING_PPC = profile("lightning").ppc
+#: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
+VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
 #: A frame darker than this (mean grey level) is black.
 BLACK_LEVEL = 18.0
 #: Variance of the Laplacian below which a frame without markers is called blurred.
@@ -74,16 +89,21 @@ class Reading:
     #: per-cell margin of the decision in 0..1 (rows x cols).
     cell_confidence: np.ndarray
     notes: list[str] = field(default_factory=list)
+    #: Lightning: what lies on the hand spot and the reserve slots (``{"hand": "Z3", "reserve": [...]}``).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``read-board --json`` form."""
-        return {
+        out = {
             "game": self.game,
             "grid": self.grid,
             "confidence": round(float(self.confidence), 3),
             "markers": list(self.fix.marker_ids),
             "notes": self.notes,
         }
+        if self.extras:
+            out.update(self.extras)
+        return out
 
     def cells(self) -> list[list[str]]:
         """The grid as rows of cell strings (``R``, ``B``, ``.`` or tiles such as ``Z3``)."""
@@ -268,11 +288,6 @@ def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int)
     return colours.reshape(rows + 1, cols + 1, 3)
 
 
-#: How far outside the grid the ring of paper samples lies, in cells: beyond the reach of any
-#: token, even a tall one seen at a steep angle (Lewthwaite), and inside the sheet (Lightning).
-RING_OFFSET = {"lewthwaite": 0.45, "lightning": 0.3}
-
-
 def ring_samples(
     rows: int, cols: int, ppc: int, margin: int, offset: float = 0.3
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int]]]:
@@ -307,13 +322,34 @@ def paper_validity(white: np.ndarray) -> np.ndarray:
     return ((chroma_off < 0.14) & bright_ok).reshape(white.shape[:2])
 
 
+def fill_paper(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """The vertex whites with every vertex that is not paper replaced by the mean of the nearest
+    valid ones (a growing window; the median of all valid vertices if none is near)."""
+    filled = white.copy()
+    if valid.all():
+        return filled
+    if not valid.any():
+        return filled
+    rows, cols = valid.shape
+    fallback = np.median(white[valid], axis=0)
+    for i, j in zip(*np.nonzero(~valid), strict=True):
+        for reach in (1, 2, 3):
+            window = np.s_[max(0, i - reach) : i + reach + 1, max(0, j - reach) : j + reach + 1]
+            near = white[window][valid[window]]
+            if len(near):
+                filled[i, j] = near.mean(axis=0)
+                break
+        else:
+            filled[i, j] = fallback
+    return filled
+
+
 def cell_whites(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
-    """Each cell's white: the mean of its valid corner vertices (all corners if none is valid)."""
-    corners = np.stack([white[:-1, :-1], white[:-1, 1:], white[1:, :-1], white[1:, 1:]], axis=2)
-    ok = np.stack([valid[:-1, :-1], valid[:-1, 1:], valid[1:, :-1], valid[1:, 1:]], axis=2)[..., None]
-    counted = ok.sum(axis=2)
-    mean_ok = (corners * ok).sum(axis=2) / np.maximum(counted, 1)
-    return np.where(counted > 0, mean_ok, corners.mean(axis=2)).astype(np.float32)
+    """Each cell's white: the mean of its corners, corners that are not paper (a tall token leaning
+    over them, a shadow's edge) taken from the nearest paper."""
+    filled = fill_paper(white, valid)
+    corners = np.stack([filled[:-1, :-1], filled[:-1, 1:], filled[1:, :-1], filled[1:, 1:]], axis=2)
+    return corners.mean(axis=2).astype(np.float32)
 
 
 @dataclass
@@ -395,119 +431,38 @@ def measure_paper(
     return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered)
 
 
-# --- Lewthwaite: token colours ---------------------------------------------------------------
+# --- tokens ---------------------------------------------------------------------------------
 
 
-@dataclass
-class ColourModel:
-    """Red/blue/empty statistics in the feature space (saturation, red-blue log ratio, log brightness).
-
-    Built from a frame of the known start position (:meth:`BoardReader.calibrate`); without one,
-    the reader calibrates on each image by itself.
-    """
-
-    means: dict[str, np.ndarray]
-    inv_covs: dict[str, np.ndarray]
-    log_dets: dict[str, float]
-
-    @classmethod
-    def fit(cls, features: np.ndarray, labels: list[str]) -> ColourModel:
-        """Gaussian statistics per label, with a floor on the spread so new lighting still fits."""
-        means, inv_covs, log_dets = {}, {}, {}
-        labels_arr = np.array(labels)
-        for label in ("R", "B", "."):
-            x = features[labels_arr == label]
-            if len(x) == 0:
-                raise ValueError(f"no '{label}' cell to calibrate on")
-            mean = x.mean(axis=0)
-            cov = np.cov(x.T) if len(x) > 2 else np.zeros((x.shape[1], x.shape[1]))
-            cov = cov + np.diag([0.06, 0.25, 0.2]) ** 2
-            means[label] = mean
-            inv_covs[label] = np.linalg.inv(cov)
-            log_dets[label] = float(np.linalg.slogdet(cov)[1])
-        return cls(means, inv_covs, log_dets)
-
-    def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Labels and margins (0..1) for each row of ``features``."""
-        labels = list(self.means)
-        scores = np.stack(
-            [
-                -0.5 * np.einsum("ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k])
-                - 0.5 * self.log_dets[k]
-                for k in labels
-            ],
-            axis=1,
-        )
-        order = np.argsort(-scores, axis=1)
-        best = scores[np.arange(len(scores)), order[:, 0]]
-        second = scores[np.arange(len(scores)), order[:, 1]]
-        margin = 1 - np.exp(-(best - second))
-        return [labels[i] for i in order[:, 0]], margin
-
-
-def token_features(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarray:
-    """Per cell (rows * cols x 3): saturation, log(red / blue), log brightness, against the cell's white."""
-    ppc = rect.ppc
-    radius = ppc * 0.22
-    yy, xx = np.mgrid[0:ppc, 0:ppc]
-    disc = (yy - ppc / 2 + 0.5) ** 2 + (xx - ppc / 2 + 0.5) ** 2 <= radius**2
-    feats = np.zeros((mat.rows * mat.cols, 3), np.float32)
+def token_windows(rect: Rectified, mat: MatLayout, pad: int) -> np.ndarray:
+    """Every cell's image with ``pad`` pixels around it: (rows * cols, ppc + 2 pad, ppc + 2 pad, 3)."""
+    ppc, m = rect.ppc, rect.margin
+    size = ppc + 2 * pad
+    out = np.zeros((mat.rows * mat.cols, size, size, 3), np.uint8)
     for r in range(mat.rows):
         for c in range(mat.cols):
             b, rr, cc = rect.where[r][c]
-            y0, x0 = rect.margin + rr * ppc, rect.margin + cc * ppc
-            pixels = rect.images[b][y0 : y0 + ppc, x0 : x0 + ppc][disc].astype(np.float32)
-            feats[r * mat.cols + c] = colour_features(np.median(pixels, axis=0), paper.whites[b][rr, cc])
-    return feats
+            y0, x0 = m + rr * ppc - pad, m + cc * ppc - pad
+            image = rect.images[b]
+            window = image[max(0, y0) : y0 + size, max(0, x0) : x0 + size]
+            if window.shape[:2] != (size, size):
+                window = cv2.copyMakeBorder(
+                    window, max(0, -y0), size - window.shape[0] - max(0, -y0), max(0, -x0),
+                    size - window.shape[1] - max(0, -x0), cv2.BORDER_REPLICATE,
+                )
+            out[r * mat.cols + c] = window
+    return out
 
 
-def colour_features(colour: np.ndarray, white: np.ndarray) -> tuple[float, float, float]:
-    """(saturation, log(red / blue), log brightness) of a BGR colour against its paper white."""
-    n = (colour + 2) / (white + 2)
-    hi, lo = float(n.max()), float(n.min())
-    return ((hi - lo) / max(hi, 0.05), math.log(n[2] / n[0]), math.log(max(float(n.mean()), 1e-3)))
-
-
-#: One-shot thresholds: a token's colour stands out from its paper this much (saturation).
-EMPTY_SATURATION = 0.2
-
-
-def classify_tokens_oneshot(
-    features: np.ndarray, expected_tokens: int | None
-) -> tuple[list[str], np.ndarray, list[str]]:
-    """Self-calibrated labels for one image: empty by low saturation, red/blue by a 2-means split."""
-    notes: list[str] = []
-    sat, ratio = features[:, 0], features[:, 1]
-    is_token = sat > EMPTY_SATURATION
-    empty_margin = np.clip(np.abs(sat - EMPTY_SATURATION) / 0.12, 0, 1)
-    labels = np.full(len(features), ".", dtype=object)
-    margin = empty_margin.copy()
-    tokens = np.flatnonzero(is_token)
-    if len(tokens):
-        values = ratio[tokens]
-        lo, hi = float(values.min()), float(values.max())
-        # Two clusters on the red/blue log ratio; if all tokens are one colour the gap is small.
-        if hi - lo < 0.6:
-            split = 0.0
-        else:
-            split = (lo + hi) / 2
-            for _ in range(10):
-                left, right = values[values <= split], values[values > split]
-                if len(left) == 0 or len(right) == 0:
-                    break
-                split = (left.mean() + right.mean()) / 2
-        red = values > split
-        labels[tokens] = np.where(red, "R", "B")
-        spread = max(
-            0.25,
-            float(np.std(values[red])) if red.sum() > 1 else 0.25,
-            float(np.std(values[~red])) if (~red).sum() > 1 else 0.25,
-        )
-        colour_margin = np.clip(np.abs(values - split) / (3 * spread), 0, 1)
-        margin[tokens] = np.minimum(margin[tokens], colour_margin)
-    if expected_tokens is not None and int(is_token.sum()) != expected_tokens:
-        notes.append(f"{int(is_token.sum())} tokens seen, {expected_tokens} expected")
-    return list(labels), margin, notes
+def top_shifts(mat: MatLayout, pose: CameraPose, height_mm: float, ppc: int) -> np.ndarray:
+    """Per cell, where the top of a token of ``height_mm`` appears against its base: px (x, y)."""
+    shifts = np.zeros((mat.rows * mat.cols, 2), np.float32)
+    for r in range(mat.rows):
+        for c in range(mat.cols):
+            x, y = mat.center(r, c)
+            dx, dy = pose.top_shift(x, y, height_mm)
+            shifts[r * mat.cols + c] = (dx * ppc / mat.cell, dy * ppc / mat.cell)
+    return shifts
 
 
 # --- Lightning: tiles ------------------------------------------------------------------------
@@ -630,20 +585,28 @@ class BoardReader:
 
     ``read(frame)`` returns a :class:`Reading` or raises :class:`VisionError`. In live use call
     :meth:`calibrate` once on a frame of the start position; :meth:`read` then classifies token
-    colours with those statistics.
+    colours with what it learnt. ``colours`` names the players' token colours, first player
+    first (``("red", "blue")``, ``("black", "white")``...): one-shot reading needs it for
+    black-and-white tokens; by default it is found in the image (red/blue, or black first).
     """
 
-    def __init__(self, game: str, rows: int | None = None, cols: int | None = None) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
+    def __init__(
+        self, game: str, rows: int | None = None, cols: int | None = None, colours: tuple[str, str] | None = None
+    ) -> None:
+        self.profile = profile(game)
         self.game = game
-        self.mat = layout(game, rows, cols) if game == "lewthwaite" else layout(game)
-        self.ppc = LEWTHWAITE_PPC if game == "lewthwaite" else LIGHTNING_PPC
+        self.mat = self.profile.layout(rows, cols)
+        self.ppc = self.profile.ppc
+        if colours is not None and any(c not in COLOUR_NAMES for c in colours):
+            raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
+        self.colours = colours
         self.fix: MatFix | None = None
         self._marker_patches: dict[int, np.ndarray] = {}
-        self.model: ColourModel | None = None
+        self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
         self.redetections = 0
+        self.pose: CameraPose | None = None
+        self._frame_size = (0, 0)
 
     # -- the homography, re-detected only when the markers move --
 
@@ -655,6 +618,8 @@ class BoardReader:
         self.fix = locate_mat(frame, self.mat)
         self.redetections += 1
         self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
+        self._frame_size = (frame.shape[1], frame.shape[0])
+        self.pose = camera_pose(self.fix.homography, self._frame_size)
         return self.fix
 
     @staticmethod
@@ -682,96 +647,136 @@ class BoardReader:
 
     # -- reading --
 
-    def read(self, frame: np.ndarray, allow_covered: bool = False) -> Reading:
-        """The board in ``frame``; raises :class:`VisionError` if the mat is missing or covered."""
+    def _look(self, frame: np.ndarray, reference: np.ndarray | None) -> tuple[MatFix, Rectified, CellPaper, Any]:
+        """Locate, rectify and measure the paper; for tokens also their features (and forgive
+        vertices hidden by tall tokens)."""
         gray = to_gray(frame)
         check_frame(gray)
         fix = self.locate(frame)
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, self.paper_reference, RING_OFFSET[self.game])
-        if paper.covered and self.game == "lewthwaite":
-            paper.covered = self._excuse_tokens(rect, paper)
+        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
+        features = None
+        if self.profile.pieces == "tokens":
+            features = self._token_features(rect, paper)
+            if paper.covered:
+                paper.covered = self._excuse_tokens(rect, paper, features)
+        return fix, rect, paper, features
+
+    def read(self, frame: np.ndarray, allow_covered: bool = False) -> Reading:
+        """The board in ``frame``; raises :class:`VisionError` if the mat is missing or covered."""
+        fix, rect, paper, features = self._look(frame, self.paper_reference)
         if paper.covered and not allow_covered:
             raise VisionError(
                 "covered",
                 f"something covers the board ({len(paper.covered)} cells hidden): take your hand away",
                 {"cells": [list(c) for c in paper.covered]},
             )
-        if self.game == "lewthwaite":
-            return self._read_tokens(rect, paper, fix)
+        if features is not None:
+            return self._read_tokens(features, fix)
         grid, margins = classify_tiles(rect, paper, self.mat)
         return Reading(self.game, grid, float(margins.min()), fix, margins)
 
-    def _excuse_tokens(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
+    def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
+        pose = self.pose or CameraPose(self.mat.page[0] / 2, self.mat.page[1] / 2, 500.0, 900.0)
+        # Look where the top of a middle-height token is: the disc then lies inside any token
+        # from a flat cork slice to a tall bottle cap (its top or its side wall).
+        shifts = top_shifts(self.mat, pose, self.profile.token_height_mm / 2, rect.ppc)
+        pad = rect.ppc // 4
+        windows = token_windows(rect, self.mat, pad)
+        whites = np.concatenate(
+            [
+                paper.whites[rect.where[r][c][0]][rect.where[r][c][1], rect.where[r][c][2]][None]
+                for r in range(self.mat.rows)
+                for c in range(self.mat.cols)
+            ]
+        )
+        return cell_features(windows, whites, TokenGeometry(rect.ppc, shifts))
+
+    def _excuse_tokens(self, rect: Rectified, paper: CellPaper, features: np.ndarray) -> list[tuple[int, int]]:
         """The covered cells once vertices hidden by the tokens themselves are forgiven.
 
-        Tall tokens seen at a steep angle lean over the grid's vertices. A vertex whose colour,
-        against the paper of its valid neighbours, is a mix of paper and the colour of a token on
-        one of its four cells (same side of the red/blue ratio, no more saturated) is forgiven.
-        The ring outside the grid, which no token reaches and an arm must cross, never is; and a
-        hand hides more than three vertices, so more than three spoilt vertices are never forgiven.
+        A tall token seen at an angle leans over the grid's vertices, and its shadow may fall on
+        them. A vertex that is not paper is forgiven when it lies where a token of one of its
+        four cells can reach (from its base to where the camera pose puts its top) and its
+        colour lies between the paper (maybe shaded) and that token's colour. The ring outside
+        the grid, which no token reaches and an arm must cross, is never forgiven.
         """
-        if paper.ring_covered or sum(int((~v).sum()) for v in paper.valid) > 3:
+        if paper.ring_covered:
             return paper.covered
-        features = token_features(rect, paper, self.mat).reshape(self.mat.rows, self.mat.cols, 3)
+        score = presence(features).reshape(self.mat.rows, self.mat.cols)
+        feats = features.reshape(self.mat.rows, self.mat.cols, FEATURES)
         valid = [v.copy() for v in paper.valid]
+        cell = self.mat.cell
         for r in range(self.mat.rows):
             for c in range(self.mat.cols):
-                token = features[r, c]
-                if token[0] <= EMPTY_SATURATION:
-                    continue
                 b, rr, cc = rect.where[r][c]
+                if score[r, c] <= 0.8 or not paper.valid[b].any():
+                    continue
                 v, colours = valid[b], paper.vertex_colours[b]
+                white = np.median(colours[paper.valid[b]], axis=0)
+                x, y = self.mat.center(r, c)
+                top = np.array(self.pose.top_shift(x, y, self.profile.token_height_mm) if self.pose else (0.0, 0.0))
                 for i, j in ((rr, cc), (rr, cc + 1), (rr + 1, cc), (rr + 1, cc + 1)):
-                    if v[i, j] or not paper.valid[b].any():
+                    if v[i, j]:
                         continue
-                    window = np.s_[max(0, i - 2) : i + 3, max(0, j - 2) : j + 3]
-                    near = colours[window][paper.valid[b][window]]
-                    white = np.median(near if len(near) else colours[paper.valid[b]], axis=0)
-                    f = colour_features(colours[i, j], white)
-                    same_side = f[1] * token[1] > 0 and 0.15 * abs(token[1]) < abs(f[1]) <= 1.3 * abs(token[1]) + 0.1
-                    if same_side and f[0] <= token[0] + 0.1:
+                    vertex = np.array([self.mat.origins[r][c][0] + (j - cc) * cell - x,
+                                       self.mat.origins[r][c][1] + (i - rr) * cell - y])
+                    # Distance from the vertex to the token's axis, base to top, as the camera sees it.
+                    t = float(np.clip(vertex @ top / max(float(top @ top), 1e-6), 0, 1))
+                    if np.linalg.norm(vertex - t * top) > 0.5 * cell:
+                        continue
+                    if _between_paper_and(colours[i, j], white, feats[r, c]):
                         v[i, j] = True
         return covered_cells(valid, paper.ring_covered, rect, self.mat)
 
-    def _read_tokens(self, rect: Rectified, paper: CellPaper, fix: MatFix) -> Reading:
-        features = token_features(rect, paper, self.mat)
+    def _read_tokens(self, features: np.ndarray, fix: MatFix) -> Reading:
         rows, cols = self.mat.rows, self.mat.cols
+        codes = self.profile.token_codes
         notes: list[str] = []
+        max_tokens = rows * cols - 1 if self.game == "lewthwaite" else None
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_tokens_oneshot(features, rows * cols - 1)
+            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, max_tokens)
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
-        reds = sum(row.count("R") for row in grid)
-        blues = sum(row.count("B") for row in grid)
-        expected_red = (rows * cols) // 2
-        if (reds, blues) != (expected_red, rows * cols - 1 - expected_red):
+        first = sum(row.count(codes[0]) for row in grid)
+        second = sum(row.count(codes[1]) for row in grid)
+        expected_first = (rows * cols) // 2
+        if (first, second) != (expected_first, rows * cols - 1 - expected_first):
             # Tokens only slide in this game: other counts mean a misread or a token off the mat.
             notes.append(
-                f"{reds} red and {blues} blue tokens seen, {expected_red} and {rows * cols - 1 - expected_red} expected"
+                f"{first} {codes[0]} and {second} {codes[1]} tokens seen, "
+                f"{expected_first} and {rows * cols - 1 - expected_first} expected"
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
-        cells (to notice later what covers it) and, for Lewthwaite, the red/blue/empty colours."""
-        gray = to_gray(frame)
-        check_frame(gray)
-        fix = self.locate(frame)
-        rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, None, RING_OFFSET[self.game])
-        if paper.covered and self.game == "lewthwaite":
-            paper.covered = self._excuse_tokens(rect, paper)
+        cells (to notice later what covers it) and, for tokens, the players' colours."""
+        self.forget()
+        fix, rect, paper, features = self._look(frame, None)
         if paper.covered:
             raise VisionError("covered", "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
-        if self.game == "lightning":
+        if features is None:
             grid_read, margins = classify_tiles(rect, paper, self.mat)
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
-        features = token_features(rect, paper, self.mat)
         labels = [ch.upper() for row in grid for ch in row]
-        self.model = ColourModel.fit(features, labels)
-        return self._read_tokens(rect, paper, fix)
+        self.model = TokenModel.fit(features, labels, self.profile.token_codes)
+        return self._read_tokens(features, fix)
+
+
+def _between_paper_and(colour: np.ndarray, white: np.ndarray, token: np.ndarray) -> bool:
+    """True when ``colour`` (against the paper ``white``) is a mix of paper and the token's colour,
+    maybe in shade: its chroma lies on the way from the paper's to the token's."""
+    n = (colour.astype(np.float32) + 2) / (white.astype(np.float32) + 2)
+    ln = np.log(np.maximum(n, 1e-3))
+    c1, c2, lum = ln[2] - ln[0], ln[1] - (ln[0] + ln[2]) / 2, ln.mean()
+    tc1, tc2, tl = float(token[C1]), float(token[C2]), float(token[L])
+    seg = np.array([tc1, tc2])
+    t = float(np.clip((c1 * tc1 + c2 * tc2) / max(float(seg @ seg), 1e-6), 0, 1))
+    chroma_off = math.hypot(c1 - t * tc1, c2 - t * tc2)
+    light_ok = min(tl, 0.0) - 1.2 <= lum <= max(tl, 0.0) + 0.3
+    return chroma_off < 0.2 and light_ok
