@@ -31,9 +31,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from games.lightning.tiles import all_tiles
-from vision.mats import LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, profile, tile_face
+from vision.mats import MatLayout, game_of_marker, profile
 from vision.pose import CameraPose, camera_pose
+from vision.tiles import TileCache, classify_windows, ink, search_px
 from vision.tokens import (
     C1,
     C2,
@@ -207,6 +207,17 @@ def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
     h, w = shape[:2]
     if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
         raise VisionError("out_of_view", "part of the board is outside the camera's view: move the mat or the camera")
+
+
+def cell_pixels(fix: MatFix, mat: MatLayout) -> float:
+    """How many frame pixels a cell's side spans, on average over the grid blocks' centres."""
+    sizes = []
+    for bx, by, bw, bh in mat.blocks:
+        cx, cy = bx + bw / 2, by + bh / 2
+        pts = np.array([[[cx, cy], [cx + mat.cell, cy], [cx, cy + mat.cell]]], np.float32)
+        p = cv2.perspectiveTransform(pts, fix.homography)[0]
+        sizes += [float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0]))]
+    return float(np.mean(sizes))
 
 
 def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
@@ -467,114 +478,62 @@ def top_shifts(mat: MatLayout, pose: CameraPose, height_mm: float, ppc: int) -> 
 
 # --- Lightning: tiles ------------------------------------------------------------------------
 
-_CROP = 0.84  # the central part of a cell compared with the templates
 
-
-@cache
-def tile_templates(ppc: int) -> tuple[list[str], np.ndarray]:
-    """Names and zero-mean, unit-norm ink templates of every distinct tile at ``ppc`` px per cell.
-
-    Each template is the shipped tile face (same drawing as the printed tiles), slightly blurred
-    and taken at a few sub-cell shifts so a tile placed off-centre still matches.
-    """
-    size = LIGHTNING_TILE_FRACTION * ppc
-    big = 8
-    names, vectors = [], []
-    crop = int(round(ppc * _CROP))
-    for tile in all_tiles():
-        face = tile_face(tile, int(round(size * big)))
-        canvas = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
-        off = (ppc * big - face.shape[0]) // 2
-        canvas[off : off + face.shape[0], off : off + face.shape[1]] = face
-        grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
-        ink = _ink(grey.astype(np.float32) / 255)
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                shifted = np.roll(ink, (dy, dx), axis=(0, 1))
-                names.append(str(tile))
-                vectors.append(_normalise(_center_crop(shifted, crop)))
-    return names, np.array(vectors, np.float32)
-
-
-LIGHTNING_TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
-
-
-def _center_crop(image: np.ndarray, size: int) -> np.ndarray:
-    off = (image.shape[0] - size) // 2
-    return image[off : off + size, off : off + size]
-
-
-def _ink(grey: np.ndarray) -> np.ndarray:
-    """How dark each pixel is against white (0 on paper, ~1 on the stroke), lightly blurred."""
-    return cv2.GaussianBlur(np.clip((0.8 - grey) / 0.6, 0, 1), (0, 0), 0.8)
-
-
-def _normalise(patch: np.ndarray) -> np.ndarray:
-    v = patch.ravel().astype(np.float32)
-    v = v - v.mean()
-    return v / max(float(np.linalg.norm(v)), 1e-6)
-
-
-#: A cell is empty when the mean ink of its centre is below this (a tile's stroke gives > 0.06).
-EMPTY_INK = 0.025
-MIN_MATCH = 0.45
-
-
-def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> np.ndarray:
-    """The ink map of every cell's centre, against its own white: (rows * cols) x crop x crop."""
+def tile_windows(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarray:
+    """The ink of every cell and ``search_px`` around it, against the paper's white there:
+    (rows * cols, ppc + 2s, ppc + 2s) float32."""
     ppc, m = rect.ppc, rect.margin
-    off = (ppc - crop) // 2
-    out = np.zeros((mat.rows, mat.cols, crop, crop), np.float32)
+    s = search_px(ppc)
+    size = ppc + 2 * s
+    out = np.zeros((mat.rows * mat.cols, size, size), np.float32)
     for b, image in enumerate(rect.images):
-        whites = paper.whites[b].mean(axis=2)
+        whites = np.maximum(paper.whites[b].mean(axis=2), 8.0)
         rows, cols = whites.shape
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m : m + rows * ppc, m : m + cols * ppc].astype(np.float32)
-        white_map = np.repeat(np.repeat(np.maximum(whites, 8.0), ppc, axis=0), ppc, axis=1)
-        ink = _ink(grey / white_map)
-        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[:, :, off : off + crop, off : off + crop]
+        # The white of every pixel: each cell's own, continued into the margin around the grid.
+        white_map = np.repeat(np.repeat(whites, ppc, axis=0), ppc, axis=1)
+        white_map = cv2.copyMakeBorder(white_map, m, image.shape[0] - m - rows * ppc, m,
+                                       image.shape[1] - m - cols * ppc, cv2.BORDER_REPLICATE)
+        block_ink = ink(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32) / white_map)
         for r in range(mat.rows):
             for c in range(mat.cols):
                 bb, rr, cc = rect.where[r][c]
                 if bb == b:
-                    out[r, c] = cells[rr, cc]
-    return out.reshape(mat.rows * mat.cols, crop, crop)
+                    y0, x0 = m + rr * ppc - s, m + cc * ppc - s
+                    out[r * mat.cols + c] = block_ink[y0 : y0 + size, x0 : x0 + size]
+    return out
 
 
-def classify_tiles(rect: Rectified, paper: CellPaper, mat: MatLayout) -> tuple[list[list[str]], np.ndarray]:
-    """Design and rotation of the tile on each cell (``.`` when empty).
+def classify_tiles(
+    rect: Rectified, paper: CellPaper, mat: MatLayout, memory: TileCache | None = None
+) -> tuple[list[list[str]], np.ndarray]:
+    """Design and rotation of the tile on each cell (``.`` empty, ``?`` unknown), and margins.
 
-    The ink of the cell's centre against the shipped face of every distinct tile (drawn from the
-    tile table), by normalised correlation, the best of a few sub-cell shifts. (Adding the ink at
-    the eight boundary points as a second vote made bolts read as arcs more often: dropped.)
-    """
-    ppc = rect.ppc
-    crop = int(round(ppc * _CROP))
-    names, templates = tile_templates(ppc)
-    inks = cell_inks(rect, paper, mat, crop).reshape(mat.rows * mat.cols, -1)
-    mean_ink = inks.mean(axis=1)
-    centred = inks - mean_ink[:, None]
-    vectors = centred / np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
-    scores = vectors @ templates.T  # cells x (tiles * shifts)
-    tile_names = [str(tile) for tile in all_tiles()]
-    # The best of the sub-cell shifts of each tile (templates are tile-major, shifts inside).
-    combined = per_tile = scores.reshape(len(scores), len(tile_names), -1).max(axis=2)
-    order = np.argsort(-combined, axis=1)
-    grid = [["."] * mat.cols for _ in range(mat.rows)]
-    margins = np.ones((mat.rows, mat.cols), np.float32)
-    for k in range(len(scores)):
-        r, c = divmod(k, mat.cols)
-        if mean_ink[k] < EMPTY_INK:
-            margins[r, c] = min(1.0, (EMPTY_INK - mean_ink[k]) / EMPTY_INK * 2)
-            continue
-        best, second = combined[k, order[k, 0]], combined[k, order[k, 1]]
-        match = per_tile[k, order[k, 0]]
-        grid[r][c] = tile_names[order[k, 0]] if match >= MIN_MATCH else "?"
-        margins[r, c] = min(
-            float(np.clip((best - second) / 0.2, 0, 1)),
-            float(np.clip((match - 0.3) / 0.3, 0, 1)),
-            float(np.clip((mean_ink[k] - EMPTY_INK) / EMPTY_INK, 0, 1)),
-        )
-    return grid, margins
+    With ``memory`` (live use), a cell whose ink has not changed keeps its last answer."""
+    windows = tile_windows(rect, paper, mat)
+    n = len(windows)
+    labels: list[str] = ["."] * n
+    margins = np.ones(n, np.float32)
+    todo = list(range(n))
+    if memory is not None:
+        if memory.ppc != rect.ppc:
+            memory.clear()
+            memory.ppc = rect.ppc
+        small = windows[:, ::2, ::2]
+        todo = []
+        for k in range(n):
+            known = memory.cells.get(divmod(k, mat.cols))
+            if known is not None and float(np.abs(known[0] - small[k]).mean()) < 0.02:
+                labels[k], margins[k] = known[1], known[2]
+            else:
+                todo.append(k)
+    if todo:
+        new_labels, new_margins, _ = classify_windows(windows[todo], rect.ppc)
+        for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
+            labels[k], margins[k] = label, float(margin)
+            if memory is not None:
+                memory.cells[divmod(k, mat.cols)] = (windows[k, ::2, ::2].copy(), label, float(margin))
+    grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
+    return grid, margins.reshape(mat.rows, mat.cols)
 
 
 # --- the reader ------------------------------------------------------------------------------
@@ -607,12 +566,14 @@ class BoardReader:
         self.redetections = 0
         self.pose: CameraPose | None = None
         self._frame_size = (0, 0)
+        self.tile_memory = TileCache()
+        self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
 
     # -- the homography, re-detected only when the markers move --
 
-    def locate(self, frame: np.ndarray) -> MatFix:
+    def locate(self, frame: np.ndarray, gray: np.ndarray | None = None) -> MatFix:
         """The mat's position, reusing the last one when the marker areas have not changed."""
-        gray = to_gray(frame)
+        gray = to_gray(frame) if gray is None else gray
         if self.fix is not None and self._markers_still(gray):
             return self.fix
         self.fix = locate_mat(frame, self.mat)
@@ -620,6 +581,10 @@ class BoardReader:
         self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
         self._frame_size = (frame.shape[1], frame.shape[0])
         self.pose = camera_pose(self.fix.homography, self._frame_size)
+        if self.profile.pieces == "tiles":
+            # Read tiles at the resolution the camera gives (20 px a cell at least, 32 at most).
+            self.ppc = int(np.clip(2 * round(cell_pixels(self.fix, self.mat) / 2), 20, 32))
+        self.tile_memory.clear()
         return self.fix
 
     @staticmethod
@@ -652,7 +617,7 @@ class BoardReader:
         vertices hidden by tall tokens)."""
         gray = to_gray(frame)
         check_frame(gray)
-        fix = self.locate(frame)
+        fix = self.locate(frame, gray)
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
         features = None
@@ -673,24 +638,26 @@ class BoardReader:
             )
         if features is not None:
             return self._read_tokens(features, fix)
-        grid, margins = classify_tiles(rect, paper, self.mat)
+        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
         return Reading(self.game, grid, float(margins.min()), fix, margins)
 
     def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
-        pose = self.pose or CameraPose(self.mat.page[0] / 2, self.mat.page[1] / 2, 500.0, 900.0)
-        # Look where the top of a middle-height token is: the disc then lies inside any token
-        # from a flat cork slice to a tall bottle cap (its top or its side wall).
-        shifts = top_shifts(self.mat, pose, self.profile.token_height_mm / 2, rect.ppc)
         pad = rect.ppc // 4
+        if self._geometry is None or self._geometry[0] is not self.fix:
+            pose = self.pose or CameraPose(self.mat.page[0] / 2, self.mat.page[1] / 2, 500.0, 900.0)
+            # Look where the top of a middle-height token is: the disc then lies inside any token
+            # from a flat cork slice to a tall bottle cap (its top or its side wall).
+            shifts = top_shifts(self.mat, pose, self.profile.token_height_mm / 2, rect.ppc)
+            self._geometry = (self.fix, TokenGeometry.build(rect.ppc, pad, shifts))
         windows = token_windows(rect, self.mat, pad)
-        whites = np.concatenate(
+        whites = np.array(
             [
-                paper.whites[rect.where[r][c][0]][rect.where[r][c][1], rect.where[r][c][2]][None]
+                paper.whites[rect.where[r][c][0]][rect.where[r][c][1], rect.where[r][c][2]]
                 for r in range(self.mat.rows)
                 for c in range(self.mat.cols)
             ]
         )
-        return cell_features(windows, whites, TokenGeometry(rect.ppc, shifts))
+        return cell_features(windows, whites, self._geometry[1])
 
     def _excuse_tokens(self, rect: Rectified, paper: CellPaper, features: np.ndarray) -> list[tuple[int, int]]:
         """The covered cells once vertices hidden by the tokens themselves are forgiven.

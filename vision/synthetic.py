@@ -23,7 +23,7 @@ import numpy as np
 
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
-from vision.mats import MatLayout, layout, render_mat, tile_face
+from vision.mats import TILE_MM, MatLayout, layout, render_mat, tile_face
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -48,6 +48,10 @@ class CameraStyle:
     blur: float = 0.6
     jpeg_quality: int = 85
     hand: bool = False
+    #: Tiles laid as a child lays them: up to this far (mm) and this turned (degrees) off the
+    #: cell, touching but not overlapping a neighbour (0: the default small jitter).
+    child_tiles_mm: float = 0.0
+    child_tiles_deg: float = 8.0
 
 
 @dataclass
@@ -253,12 +257,64 @@ def _place_tokens(
         draw_token(sheet, center, radius_mm * scale, offset, color, style, rng)
 
 
-def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random) -> None:
+def _child_offsets(
+    mat: MatLayout, grid: list[list[str]], rng: random.Random, reach_mm: float, turn_deg: float
+) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Per tile: (dx mm, dy mm, degrees) off its cell, no two tiles overlapping."""
+    from vision.mats import TILE_MM
+
+    half = TILE_MM / 2
+    placed: dict[tuple[int, int], tuple[float, float, float]] = {}
+
+    def corners(x: float, y: float, deg: float) -> np.ndarray:
+        a = math.radians(deg)
+        u = np.array([math.cos(a), math.sin(a)]) * half
+        v = np.array([-math.sin(a), math.cos(a)]) * half
+        c = np.array([x, y])
+        return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
+
+    def overlap(p: np.ndarray, q: np.ndarray) -> bool:
+        for poly in (p, q):
+            for i in range(4):
+                edge = poly[(i + 1) % 4] - poly[i]
+                axis = np.array([-edge[1], edge[0]])
+                a, b = p @ axis, q @ axis
+                if a.max() <= b.min() + 1e-9 or b.max() <= a.min() + 1e-9:
+                    return False
+        return True
+
+    shapes: dict[tuple[int, int], np.ndarray] = {}
+    for r, line in enumerate(grid):
+        for c, text in enumerate(line):
+            if text == ".":
+                continue
+            cx, cy = mat.center(r, c)
+            for attempt in range(30):
+                shrink = 1 - attempt / 30
+                d, a = reach_mm * shrink * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+                dx, dy, deg = d * math.cos(a), d * math.sin(a), rng.uniform(-turn_deg, turn_deg) * shrink
+                quad = corners(cx + dx, cy + dy, deg)
+                near = [shapes[k] for k in ((r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c - 1)) if k in shapes]
+                if not any(overlap(quad, other) for other in near):
+                    break
+            shapes[(r, c)] = quad
+            placed[(r, c)] = (dx, dy, deg)
+    return placed
+
+
+def _place_tiles(
+    sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random, style: CameraStyle | None = None
+) -> None:
     scale = TEXTURE_PX_PER_MM
     size = int(round((mat.cell - 1.0) * scale))
     stroke = rng.uniform(0.13, 0.19)
     face_tint = rng.uniform(0.9, 1.0)
     cache_faces: dict[str, np.ndarray] = {}
+    child = style is not None and style.child_tiles_mm > 0
+    if child:
+        assert style is not None
+        size = int(round(TILE_MM * scale))
+        offsets = _child_offsets(mat, grid, rng, style.child_tiles_mm, style.child_tiles_deg)
     for r, line in enumerate(grid):
         for c, text in enumerate(line):
             if text == ".":
@@ -269,9 +325,15 @@ def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: 
                 cache_faces[text] = (face * face_tint).astype(np.uint8)
             face = cache_faces[text]
             x, y = mat.center(r, c)
-            x = x * scale + rng.uniform(-0.06, 0.06) * size
-            y = y * scale + rng.uniform(-0.06, 0.06) * size
-            angle = rng.uniform(-5, 5)
+            if child:
+                dx, dy, angle = offsets[(r, c)]
+                x, y = (x + dx) * scale, (y + dy) * scale
+                # OpenCV turns counter-clockwise for a positive angle: the sheet's clockwise degrees.
+                angle = -angle
+            else:
+                x = x * scale + rng.uniform(-0.06, 0.06) * size
+                y = y * scale + rng.uniform(-0.06, 0.06) * size
+                angle = rng.uniform(-5, 5)
             pad = size // 4
             patch = np.pad(face, ((pad, pad), (pad, pad), (0, 0)))
             mask = np.pad(np.full((size, size), 255, np.uint8), pad)
@@ -437,7 +499,7 @@ def render_photo(
     if game == "lewthwaite":
         _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
     else:
-        _place_tiles(sheet, mat, grid, rng)  # type: ignore[arg-type]
+        _place_tiles(sheet, mat, grid, rng, style)  # type: ignore[arg-type]
     # Slightly off-white paper, and a printer that is not quite neutral.
     paper = np.array([rng.uniform(0.9, 1.0), rng.uniform(0.92, 1.0), rng.uniform(0.92, 1.0)], np.float32)
     to_frame = homography @ np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])
@@ -474,12 +536,15 @@ def render_photo(
     return Photo(image, game, grid, homography, style.hand, style, hand_over_grid)
 
 
-def random_photo(game: str, seed: int, hand: bool = False) -> Photo:
-    """The photograph named by ``seed``: a random state under a random camera style."""
+def random_photo(game: str, seed: int, hand: bool = False, child_tiles_mm: float = 0.0) -> Photo:
+    """The photograph named by ``seed``: a random state under a random camera style (with
+    ``child_tiles_mm``, Lightning tiles are laid up to that far and 8 degrees off their cells)."""
     rng = random.Random(f"{game}-{seed}")
     if game == "lewthwaite":
         grid: Grid = random_lewthwaite_grid(rng)
     else:
         mat = layout(game)
         grid = random_lightning_grid(rng, mat.rows, mat.cols)
-    return render_photo(game, grid, rng, random_style(rng, hand=hand))
+    style = random_style(rng, hand=hand)
+    style.child_tiles_mm = child_tiles_mm
+    return render_photo(game, grid, rng, style)

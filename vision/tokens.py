@@ -52,78 +52,75 @@ FEATURES = 6
 
 @dataclass
 class TokenGeometry:
-    """Where to look in each rectified cell, in pixels of the rectified grid."""
+    """Where to look in each cell window (``ppc + 2 pad`` pixels a side), as flat pixel indices:
+    computed once per camera position (the reader keeps it while the homography is kept)."""
 
     ppc: int
-    #: per cell (rows * cols) x 2: the disc centre's offset from the cell centre (x, y) in px.
-    shifts: np.ndarray
+    window: int
+    disc: np.ndarray  # cells x D: the colour disc, moved to the top of a middle-height token
+    ring: np.ndarray  # cells x radii x angles: circles round the same centre
+    body: np.ndarray  # B: the cell's inside, grid lines excluded (same for every cell)
+
+    @classmethod
+    def build(cls, ppc: int, pad: int, shifts: np.ndarray) -> TokenGeometry:
+        """Indices for windows of ``ppc + 2 pad`` px and per-cell top shifts (N x 2, px)."""
+        window = ppc + 2 * pad
+        centre = (window - 1) / 2
+        limit = pad - 1
+        shifts = np.clip(np.round(shifts), -limit, limit).astype(int)
+        r = ppc * 0.2
+        span = range(-int(r), int(r) + 1)
+        offsets = [(y, x) for y in span for x in span if y * y + x * x <= r * r]
+        oy, ox = np.array(offsets).T
+        c = int(round(centre))
+        disc = np.stack([(c + sy + oy) * window + (c + sx + ox) for sx, sy in shifts])
+        angles = np.arange(24) * 2 * math.pi / 24
+        radii = np.linspace(0.26, 0.46, 6) * ppc
+        ring = []
+        for sx, sy in shifts:
+            ys = np.clip(np.round(centre + sy + np.outer(radii, np.sin(angles))).astype(int), 0, window - 1)
+            xs = np.clip(np.round(centre + sx + np.outer(radii, np.cos(angles))).astype(int), 0, window - 1)
+            ring.append(ys * window + xs)
+        inner = max(1, int(round(ppc * 0.14)))
+        yy, xx = np.mgrid[pad + inner : pad + ppc - inner, pad + inner : pad + ppc - inner]
+        return cls(ppc, window, disc, np.array(ring), (yy * window + xx).ravel())
 
 
-def _disc_mask(ppc: int, radius: float) -> tuple[np.ndarray, np.ndarray]:
-    yy, xx = np.mgrid[0:ppc, 0:ppc]
-    inside = (yy - ppc / 2 + 0.5) ** 2 + (xx - ppc / 2 + 0.5) ** 2 <= radius**2
-    return np.nonzero(inside)
+def _trimmed_mean(values: np.ndarray) -> np.ndarray:
+    """Per row, the mean of the middle half of the sorted values (glare and dark specks left out)."""
+    ordered = np.sort(values, axis=1)
+    n = ordered.shape[1]
+    return ordered[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
 
 
-def _ring_points(ppc: int, radius: float, count: int = 24) -> tuple[np.ndarray, np.ndarray]:
-    angles = np.arange(count) * 2 * math.pi / count
-    return np.cos(angles) * radius, np.sin(angles) * radius
-
-
-def cell_features(
-    cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry, token_radius: float = 0.36
-) -> np.ndarray:
-    """Features of each cell image: (N, ppc + 2m, ppc + 2m, 3) uint8 windows centred on the cells,
+def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
+    """Features of each cell window: ``cells`` (N, window, window, 3) uint8 around the cells,
     ``whites`` (N, 3) the paper around each. Returns N x FEATURES float32."""
     n = len(cells)
-    ppc = geometry.ppc
-    win = cells.shape[1]
-    centre = (win - 1) / 2
     out = np.zeros((n, FEATURES), np.float32)
     if n == 0:
         return out
-    norm = (cells.astype(np.float32) + 2) / (whites[:, None, None, :].astype(np.float32) + 2)
-    lum = np.log(np.maximum(norm.mean(axis=3), 1e-3))
-    clipped = cells.max(axis=3) >= 250
-    disc_r = ppc * 0.2
-    yy, xx = np.mgrid[0:win, 0:win].astype(np.float32)
-    inner = max(1, int(round(ppc * 0.14)))
-    # The lightness spread of the cell's inside (a margin of 14 % keeps the grid lines out).
-    m = (win - ppc) // 2
-    body = lum[:, m + inner : m + ppc - inner, m + inner : m + ppc - inner].reshape(n, -1)
-    lo, hi = np.percentile(body, [10, 90], axis=1)
+    flat = cells.reshape(n, -1, 3)
+    norm = (flat.astype(np.float32) + 2) / (whites[:, None, :].astype(np.float32) + 2)
+    logs = np.log(np.maximum(norm, 1e-3))
+    lum = logs.mean(axis=2)  # N x pixels
+    rows = np.arange(n)[:, None]
+    disc = logs[rows, geometry.disc]  # N x D x 3
+    out[:, L] = _trimmed_mean(disc.mean(axis=2))
+    out[:, C1] = _trimmed_mean(disc[..., 2] - disc[..., 0])
+    out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
+    colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
+    out[:, SAT] = (colour.max(axis=1) - colour.min(axis=1)) / np.maximum(colour.max(axis=1), 0.05)
+    lo, hi = np.percentile(lum[:, geometry.body], [10, 90], axis=1)
     out[:, SPREAD] = hi - lo
-    # Sharp edges: gradient of the lightness, sampled on circles around the (shifted) centre.
-    gx = cv2.Sobel(lum.transpose(1, 2, 0).copy(), cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(lum.transpose(1, 2, 0).copy(), cv2.CV_32F, 0, 1, ksize=3)
-    if gx.ndim == 2:
-        gx, gy = gx[..., None], gy[..., None]
-    grad = np.hypot(gx, gy).transpose(2, 0, 1) / 8
-    for k in range(n):
-        sx, sy = geometry.shifts[k]
-        cx, cy = centre + sx, centre + sy
-        inside = (xx - cx) ** 2 + (yy - cy) ** 2 <= disc_r**2
-        keep = inside & ~clipped[k] & (lum[k] < math.log(1.25))
-        if keep.sum() < 5:
-            keep = inside
-        pix = norm[k][keep]
-        ln = np.log(np.maximum(pix, 1e-3))
-        out[k, L] = float(np.median(ln.mean(axis=1)))
-        out[k, C1] = float(np.median(ln[:, 2] - ln[:, 0]))
-        out[k, C2] = float(np.median(ln[:, 1] - (ln[:, 0] + ln[:, 2]) / 2))
-        med = np.median(pix, axis=0)
-        out[k, SAT] = float((med.max() - med.min()) / max(float(med.max()), 0.05))
-        # A round outline: on circles of radius 0.25-0.45 cell around the centre (the token's
-        # base and its top), the fraction of directions with a sharp edge somewhere along the ray.
-        best = 0.0
-        hits = np.zeros(24, bool)
-        for radius in np.linspace(0.26, 0.46, 6) * ppc:
-            px, py = _ring_points(ppc, radius)
-            xs = np.clip(np.round(cx + px).astype(int), 0, win - 1)
-            ys = np.clip(np.round(cy + py).astype(int), 0, win - 1)
-            hits |= grad[k][ys, xs] > 0.1
-        best = float(hits.mean())
-        out[k, EDGE] = best
+    # A round outline: on circles of radius 0.26-0.46 cell around the centre (the token's base
+    # and its top), the fraction of directions with a sharp edge somewhere along the ray.
+    image = lum.reshape(n, geometry.window, geometry.window).transpose(1, 2, 0)
+    gx = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 0, 1, ksize=3)
+    grad = (np.hypot(gx, gy) / 8).reshape(-1, n).T if n > 1 else (np.hypot(gx, gy) / 8).reshape(1, -1)
+    hits = grad[np.arange(n)[:, None, None], geometry.ring] > 0.1  # N x radii x angles
+    out[:, EDGE] = hits.any(axis=1).mean(axis=1)
     return out
 
 
@@ -161,15 +158,18 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
 
 
 def two_means(values: np.ndarray) -> float:
-    """The threshold of a two-cluster split of 1-D ``values`` (Lloyd's iterations from the middle)."""
-    lo, hi = float(values.min()), float(values.max())
-    split = (lo + hi) / 2
-    for _ in range(12):
-        left, right = values[values <= split], values[values > split]
-        if len(left) == 0 or len(right) == 0:
-            break
-        split = float(left.mean() + right.mean()) / 2
-    return split
+    """The threshold of the best two-cluster split of 1-D ``values`` (least within-cluster
+    squared error over every split of the sorted values; exact, no iterations)."""
+    ordered = np.sort(np.asarray(values, np.float64))
+    n = len(ordered)
+    if n < 2:
+        return float(ordered[0]) if n else 0.0
+    k = np.arange(1, n)
+    total, squares = np.cumsum(ordered), np.cumsum(ordered**2)
+    left = squares[:-1] - total[:-1] ** 2 / k
+    right = (squares[-1] - squares[:-1]) - (total[-1] - total[:-1]) ** 2 / (n - k)
+    best = int(np.argmin(left + right))
+    return float(ordered[best] + ordered[best + 1]) / 2
 
 
 def classify_oneshot(

@@ -219,7 +219,9 @@ def build(scene_spec: dict) -> None:
     scene.render.threads = 1
     scene.cycles.samples = scene_spec["samples"]
     scene.cycles.use_denoising = True
-    scene.cycles.max_bounces = 3
+    scene.cycles.max_bounces = 2
+    scene.cycles.caustics_reflective = False
+    scene.cycles.caustics_refractive = False
     scene.cycles.use_light_tree = True
     scene.cycles.use_adaptive_sampling = True
     scene.cycles.adaptive_threshold = 0.05

@@ -305,7 +305,7 @@ def plan(style: str, seed: int) -> tuple[dict, dict]:
              "b": hsv_linear(table_h + 0.03, rng.uniform(0.1, 0.6), rng.uniform(0.1, 0.5)),
              "scale": rng.uniform(3, 40), "roughness": rng.uniform(0.3, 0.9)}
     spec = {
-        "resolution": list(RESOLUTION), "samples": 12,
+        "resolution": list(RESOLUTION), "samples": 8,
         "world": {"colour": blackbody(rng.uniform(4000, 7000)), "strength": rng.uniform(0.05, 0.3)},
         "table": table,
         "sheet": {"parts": [{"x": 0, "y": 0, "w": page_m[0], "h": page_m[1], "texture": tex[game]}]},
@@ -319,7 +319,7 @@ def plan(style: str, seed: int) -> tuple[dict, dict]:
         truth["colours"] = list(look["names"])
         start = LewthwaiteParams().new_initial_state().diagram().upper().splitlines()
         play = random_lewthwaite(rng)
-        hand = rng.random() < 0.5
+        hand = rng.random() < 0.3
         for name, grid in (("start", start), ("play", play)) + ((("hand", play),) if hand else ()):
             frame_rng = random.Random(f"{style}-{seed}-{name}")
             spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, frame_rng, params)}
@@ -334,7 +334,7 @@ def plan(style: str, seed: int) -> tuple[dict, dict]:
         spec["frames"]["start"] = {"pieces": []}
         spec["frames"]["play"] = {"pieces": pieces}
         truth["frames"] = {"start": {"grid": empty}, "play": {"grid": play, "tiles": offsets}}
-        hand = rng.random() < 0.5
+        hand = rng.random() < 0.3
         if hand:
             spec["frames"]["hand"] = {"pieces": pieces}
             truth["frames"]["hand"] = {"grid": play}
