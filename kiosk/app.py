@@ -19,8 +19,9 @@ from typing import Any
 import pygame
 
 from games.effects import BoardLights, EffectBus
-from kiosk import i18n, theme, ui
+from kiosk import background, i18n, theme, ui
 from kiosk.scene import Scene, SceneStack
+from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 
 LOGICAL_SIZE = (1280, 720)
@@ -116,6 +117,8 @@ class App:
         if self.leds is not None:
             self.effects.subscribe(self.leds)
         self.rng = random.Random(self.options.seed)
+        background.configure(wait=self.headless)
+        self.scores = SessionScores()
         self.running = True
         self.frame = 0
         self.idle_seconds = 0.0
