@@ -20,6 +20,7 @@ import pygame
 
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
+from kiosk.devices import open_devices
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
@@ -86,7 +87,8 @@ class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
         # First, so that a bad LED configuration stops the kiosk before a window opens.
-        self.leds = attach_leds(self.options)
+        self.devices = open_devices(self.options)
+        self.leds = self.devices.handles.get("leds")
         i18n.set_language(self.options.lang)
         if self.options.frames is not None:
             # Headless capture needs no screen and no sound card.
@@ -114,8 +116,8 @@ class App:
         self.effects.subscribe(self.sound)
         self.last_lights: BoardLights | None = None
         self.effects.subscribe(self._remember_lights)
-        if self.leds is not None:
-            self.effects.subscribe(self.leds)
+        for subscriber in self.devices.subscribers:
+            self.effects.subscribe(subscriber)
         self.rng = random.Random(self.options.seed)
         background.configure(wait=self.headless)
         self.scores = SessionScores()
@@ -223,28 +225,13 @@ class App:
 
     def close(self) -> None:
         """Release devices (the LED board is switched off) before the process exits."""
-        if self.leds is not None:
-            self.leds.close()
-            self.leds = None
+        self.devices.close()
+        self.leds = None
 
     def save_screenshot(self, path: str) -> None:
         """Save the logical canvas as a PNG (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, path)
-
-
-def attach_leds(options: AppOptions) -> Any:
-    """The LED system for ``--led-port`` (None without it); a bad LED option is a CLI error."""
-    if not options.led_port:
-        return None
-    from games.cliutil import CliError
-    from hardware.config import ConfigError
-    from hardware.system import start_led_system
-
-    try:
-        return start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
-    except ConfigError as exc:
-        raise CliError(str(exc)) from None
 
 
 def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
