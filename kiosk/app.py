@@ -66,19 +66,41 @@ def options_from_args(args: Any) -> AppOptions:
 
 @dataclass(frozen=True)
 class RunStats:
-    """What a run measured: frames drawn, wall-clock seconds, frames per second."""
+    """What a run measured: frames drawn, wall-clock seconds, frames per second, and each
+    frame's time (the first frame, which opens the window and loads fonts, is left out of the
+    frame times: it is start-up, measured separately)."""
 
     frames: int
     seconds: float
+    frame_times: tuple[float, ...] = ()
 
     @property
     def fps(self) -> float:
         """Average frames per second over the run."""
         return self.frames / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def p99_frame_ms(self) -> float:
+        """The 99th percentile of frame times, in milliseconds."""
+        if not self.frame_times:
+            return 0.0
+        ordered = sorted(self.frame_times)
+        return 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+    @property
+    def worst_frame_ms(self) -> float:
+        """The slowest frame, in milliseconds."""
+        return 1000 * max(self.frame_times, default=0.0)
+
     def as_dict(self) -> dict[str, float]:
-        """The ``--json`` form of ``demo``."""
-        return {"frames": self.frames, "seconds": round(self.seconds, 3), "fps": round(self.fps, 1)}
+        """The ``--json`` form of every interactive command."""
+        return {
+            "frames": self.frames,
+            "seconds": round(self.seconds, 3),
+            "fps": round(self.fps, 1),
+            "p99_frame_ms": round(self.p99_frame_ms, 2),
+            "worst_frame_ms": round(self.worst_frame_ms, 2),
+        }
 
 
 class App:
@@ -207,15 +229,20 @@ class App:
         clock = pygame.time.Clock()
         limit = self.options.frames
         started = time.perf_counter()
+        frame_times: list[float] = []
         while self.running and self.stack.top is not None:
             # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
-            self.tick(STEP if limit is not None else min(clock.tick(60) / 1000, 0.25))
+            step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
+            begun = time.perf_counter()
+            self.tick(step)
+            if self.frame > 1:
+                frame_times.append(time.perf_counter() - begun)
             if limit is not None and self.frame >= limit:
                 break
         seconds = time.perf_counter() - started
         if self.options.screenshot:
             self.save_screenshot(self.options.screenshot)
-        return RunStats(self.frame, seconds)
+        return RunStats(self.frame, seconds, tuple(frame_times))
 
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, then show the frame."""
