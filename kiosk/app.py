@@ -176,11 +176,11 @@ class App:
         return self.options.frames is not None
 
     def go_home(self) -> None:
-        """Back to the menu, whatever scene the app was started on."""
+        """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
+        scene the app was started on; an app without a home screen ends."""
         if self.home_factory is None:
-            from kiosk.menu import MenuScene
-
-            self.home_factory = MenuScene
+            self.quit()
+            return
         self.stack.reset(self.home_factory(self))
 
     def quit(self) -> None:
@@ -259,19 +259,3 @@ class App:
         """Save the logical canvas as a PNG (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, path)
-
-
-def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
-    """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``."""
-    app = App(options_from_args(args))
-    try:
-        stats = app.run(make_first(app))
-    finally:
-        app.close()
-    if getattr(args, "json", False):
-        from games.cliutil import print_json
-
-        top = app.stack.top
-        print_json({**stats.as_dict(), **(top.state_summary() if top else {})})
-    pygame.quit()
-    return 0

@@ -10,16 +10,16 @@ from kiosk.options import add_display_args
 
 def run_menu(args: argparse.Namespace) -> int:
     """``python main.py``: the kiosk menu."""
-    from kiosk.app import run_app
     from kiosk.menu import MenuScene
+    from kiosk.runner import run_app
 
     return run_app(args, MenuScene)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """``python main.py demo``: computer players play each other, attract-mode style."""
-    from kiosk.app import run_app
     from kiosk.demo import DemoScene
+    from kiosk.runner import run_app
 
     return run_app(args, DemoScene)
 
@@ -30,7 +30,7 @@ def run_rules(args: argparse.Namespace) -> int:
 
     from games.cliutil import CliError
     from games.registry import has_module
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     if not has_module(args.game, "scene"):
         raise CliError(f"{args.game} has no screen")

@@ -38,7 +38,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Open the game on screen."""
     params = _params(args, MAX_PLAY_SIZE)
     from games.lewthwaite.scene import LewthwaiteScene, new_match
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     def first(app: object) -> LewthwaiteScene:
         scene = LewthwaiteScene(app, new_match(app, params, args.red, args.blue, args.view))  # type: ignore[arg-type]
