@@ -226,7 +226,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if missing:
         raise CliError(missing)
     single_threaded_blas()
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
     from vision.scene import CalibrationScene
 
     return run_app(args, lambda app: CalibrationScene(app, args.game, str(args.camera)))
