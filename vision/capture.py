@@ -29,6 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from games.boards import BoardDescription, Grid, grid_from_rows
 from vision.mats import profile
 from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
 from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
@@ -182,6 +183,11 @@ class StableReading:
     frame_index: int
     extras: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def board_grid(self) -> Grid:
+        """The grid as a board description's :data:`~games.boards.Grid`, for ``grid_diff``."""
+        return grid_from_rows(self.grid)
+
 
 def motion(previous: np.ndarray | None, frame: np.ndarray) -> tuple[float, np.ndarray]:
     """(mean absolute change of a small grey thumbnail since ``previous``, this thumbnail)."""
@@ -276,9 +282,11 @@ class StableBoard:
 PROBLEMS = ("", "waiting", "motion", "unsure", *VISION_REASONS)
 
 
-def start_grid(game: str, rows: int | None = None, cols: int | None = None) -> list[str] | list[list[str]]:
+def start_grid(
+    board: BoardDescription | str, rows: int | None = None, cols: int | None = None
+) -> list[str] | list[list[str]]:
     """The known start position the live reader calibrates on (Lightning starts empty)."""
-    return profile(game).start_grid(rows, cols)
+    return profile(board, rows, cols).start_grid()
 
 
 @dataclass
@@ -312,7 +320,7 @@ class LiveBoard:
 
     def __init__(
         self,
-        game: str,
+        board: BoardDescription | str,
         open_source: Callable[[], FrameSource],
         threaded: bool = True,
         stable_frames: int = 5,
@@ -320,8 +328,9 @@ class LiveBoard:
         retry_seconds: float = 1.0,
         colours: tuple[str, str] | None = None,
     ) -> None:
-        self.game = game
-        self.reader = BoardReader(game, colours=colours)
+        self.reader = BoardReader(board, colours=colours)
+        self.board_description = self.reader.board
+        self.game = self.reader.game
         self.board = StableBoard(self.reader, stable_frames=stable_frames)
         self.threaded = threaded
         self.fps = fps
@@ -418,6 +427,6 @@ class LiveBoard:
         if self.frame is None:
             raise VisionError("no_markers", "no camera frame yet")
         self.reader.forget()
-        reading = self.reader.calibrate(self.frame, grid or start_grid(self.game))
+        reading = self.reader.calibrate(self.frame, grid or start_grid(self.board_description))
         self.board.reset()
         return reading

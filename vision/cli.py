@@ -62,15 +62,21 @@ def _check_out(out: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
     return path
 
 
+def _profile(args: argparse.Namespace, profile: Any) -> Any:
+    """The mat profile of ``--game`` (or the positional game) with ``--rows``/``--cols``."""
+    found = profile(args.game)
+    if found.pieces != "tokens" and (args.rows or args.cols):
+        raise CliError(f"--rows and --cols only apply to token mats, not to the {args.game} mat")
+    return profile(args.game, args.rows, args.cols)
+
+
 def run_print_board(args: argparse.Namespace) -> int:
     """``print-board GAME --out mat.png``: the printable mat and its geometry in ``mat.json``."""
     single_threaded_blas()
-    from vision.mats import layout, mat_description, render_mat
+    from vision.mats import mat_description, profile, render_mat
 
     out = _check_out(args.out)
-    if args.game != "lewthwaite" and (args.rows or args.cols):
-        raise CliError("--rows and --cols only apply to the lewthwaite mat")
-    mat = layout(args.game, args.rows, args.cols) if args.game == "lewthwaite" else layout(args.game)
+    mat = _profile(args, profile).layout()
     px_per_mm = args.dpi / 25.4
     _write_with_sidecar(out, render_mat(mat, px_per_mm), mat_description(mat, px_per_mm))
     summary = {
@@ -166,11 +172,10 @@ def run_read_board(args: argparse.Namespace) -> int:
     """``read-board IMAGE --game G``: the board in a photograph, or exit code 3 saying why not."""
     single_threaded_blas()
     image = _load_image(args.image)
+    from vision.mats import profile
     from vision.reader import BoardReader, VisionError
 
-    if args.game != "lewthwaite" and (args.rows or args.cols):
-        raise CliError("--rows and --cols only apply to lewthwaite")
-    reader = BoardReader(args.game, args.rows, args.cols, colours=args.colours)
+    reader = BoardReader(_profile(args, profile).board, colours=args.colours)
     try:
         reading = reader.read(image)
     except VisionError as exc:

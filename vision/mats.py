@@ -18,6 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from games.boards import BoardDescription
 from games.lightning.rules import COLS, HALF_ROWS
 from games.lightning.tiles import DESIGNS, POINTS, Tile, rotate_point
 
@@ -134,50 +135,88 @@ def layout(game: str, rows: int | None = None, cols: int | None = None) -> MatLa
     return MatLayout(game, rows, cols, (width, height), cell, origins, markers, blocks, reserve)
 
 
-@dataclass(frozen=True)
-class MatProfile:
-    """Everything vision knows about one game's mat, in one place.
-
-    ``pieces`` is ``"tokens"`` (coloured or black-and-white discs, read by colour) or ``"tiles"``
-    (printed tiles, read by their stroke); ``token_codes`` are the cell codes of the players'
-    tokens, first player first; ``ppc`` the pixels per cell of the rectified grid; ``ring_offset``
-    how far (in cells) outside the grid the ring of paper samples lies; ``token_height_mm`` the
-    tallest token the mat is made for (bottle caps), used to look where a token's top is.
-    """
-
-    game: str
-    pieces: str
-    token_codes: tuple[str, ...]
-    ppc: int
-    ring_offset: float
-    token_height_mm: float = 0.0
-
-    def layout(self, rows: int | None = None, cols: int | None = None) -> MatLayout:
-        """The mat's geometry (only token mats may take another size)."""
-        return layout(self.game, rows, cols) if self.pieces == "tokens" else layout(self.game)
-
-    def start_grid(self, rows: int | None = None, cols: int | None = None) -> list[str] | list[list[str]]:
-        """The start position (the live reader calibrates on it): rows of cell codes."""
-        if self.game == "lewthwaite":
-            from games.lewthwaite.rules import LewthwaiteParams
-
-            return LewthwaiteParams(rows or 5, cols or 5).new_initial_state().diagram().upper().splitlines()
-        mat = self.layout(rows, cols)
-        return [["."] * mat.cols for _ in range(mat.rows)]
-
-
-#: The mats vision reads. (When every game's board description lands, these come from it.)
-PROFILES = {
-    "lewthwaite": MatProfile("lewthwaite", "tokens", ("R", "B"), ppc=28, ring_offset=0.45, token_height_mm=12.0),
-    "lightning": MatProfile("lightning", "tiles", (), ppc=24, ring_offset=0.3),
+#: What vision needs beyond the board description, per kind of piece: pixels per cell of the
+#: rectified grid, how far (in cells) outside the grid the ring of paper samples lies, and the
+#: tallest piece the mat is made for (bottle caps: 12 mm; tiles lie flat).
+PIECE_READING = {
+    "tokens": {"ppc": 28, "ring_offset": 0.45, "token_height_mm": 12.0},
+    "tiles": {"ppc": 24, "ring_offset": 0.3, "token_height_mm": 0.0},
 }
 
 
-def profile(game: str) -> MatProfile:
-    """The profile of ``game``'s mat (ValueError for a game without one)."""
-    if game not in PROFILES:
-        raise ValueError(f"unknown game '{game}' (choose from {', '.join(PROFILES)})")
-    return PROFILES[game]
+def board_description(game: str, rows: int | None = None, cols: int | None = None) -> BoardDescription:
+    """The board description of ``game`` (a token game may take another size than its default)."""
+    if game == "lewthwaite":
+        from games.lewthwaite.board import LewthwaiteBoard
+        from games.lewthwaite.rules import LewthwaiteParams
+
+        return LewthwaiteBoard(LewthwaiteParams(rows or 5, cols or 5))
+    if game == "lightning":
+        from games.lightning.board import LightningBoard
+
+        return LightningBoard()
+    raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
+
+
+@dataclass(frozen=True)
+class MatProfile:
+    """Everything vision knows about one board's mat, in one place: the board description
+    (``game``, ``rows``, ``cols``, ``pieces``, ``token_codes``, ``start_grid()``) and how to read
+    its pieces (:data:`PIECE_READING`)."""
+
+    board: BoardDescription
+
+    @property
+    def game(self) -> str:
+        """The game's key (it names the printed mat and its markers)."""
+        return self.board.game
+
+    @property
+    def pieces(self) -> str:
+        """``"tokens"`` or ``"tiles"``."""
+        return self.board.pieces
+
+    @property
+    def token_codes(self) -> tuple[str, ...]:
+        """The players' token codes, first player first."""
+        return tuple(self.board.token_codes)
+
+    @property
+    def ppc(self) -> int:
+        """Pixels per cell of the rectified grid."""
+        return int(PIECE_READING[self.pieces]["ppc"])
+
+    @property
+    def ring_offset(self) -> float:
+        """How far outside the grid (cells) the ring of paper samples lies."""
+        return float(PIECE_READING[self.pieces]["ring_offset"])
+
+    @property
+    def token_height_mm(self) -> float:
+        """The tallest piece the mat is made for."""
+        return float(PIECE_READING[self.pieces]["token_height_mm"])
+
+    def layout(self) -> MatLayout:
+        """The mat's geometry, with the board's rows and columns."""
+        if self.pieces == "tokens":
+            return layout(self.game, self.board.rows, self.board.cols)
+        return layout(self.game)
+
+    def start_grid(self) -> list[str] | list[list[str]]:
+        """The start position (the live reader calibrates on it), as ``read-board`` gives grids."""
+        grid = self.board.start_grid()
+        if self.pieces == "tokens":
+            return ["".join(row) for row in grid]
+        return [list(row) for row in grid]
+
+
+def profile(board: BoardDescription | str, rows: int | None = None, cols: int | None = None) -> MatProfile:
+    """The profile of a board description (or of a game's key, for the command line)."""
+    if isinstance(board, str):
+        board = board_description(board, rows, cols)
+    if not board.readable:
+        raise ValueError(f"{board.game} has no pieces a camera can read")
+    return MatProfile(board)
 
 
 def game_of_marker(marker_id: int) -> str | None:

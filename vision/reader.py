@@ -31,7 +31,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.mats import MatLayout, game_of_marker, profile
+from games.boards import BoardDescription, Grid, grid_from_rows
+from vision.mats import PIECE_READING, MatLayout, game_of_marker, profile
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import TileCache, classify_windows, ink, search_px
 from vision.tokens import (
@@ -48,8 +49,8 @@ from vision.tokens import (
 )
 
 #: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
-LEWTHWAITE_PPC = profile("lewthwaite").ppc
-LIGHTNING_PPC = profile("lightning").ppc
+LEWTHWAITE_PPC = PIECE_READING["tokens"]["ppc"]
+LIGHTNING_PPC = PIECE_READING["tiles"]["ppc"]
 #: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
 VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
 #: A frame darker than this (mean grey level) is black.
@@ -104,6 +105,11 @@ class Reading:
         if self.extras:
             out.update(self.extras)
         return out
+
+    @property
+    def board_grid(self) -> Grid:
+        """The grid as a board description's :data:`~games.boards.Grid` (tuples of cell codes)."""
+        return grid_from_rows(self.grid)
 
     def cells(self) -> list[list[str]]:
         """The grid as rows of cell strings (``R``, ``B``, ``.`` or tiles such as ``Z3``)."""
@@ -550,11 +556,16 @@ class BoardReader:
     """
 
     def __init__(
-        self, game: str, rows: int | None = None, cols: int | None = None, colours: tuple[str, str] | None = None
+        self,
+        board: BoardDescription | str,
+        rows: int | None = None,
+        cols: int | None = None,
+        colours: tuple[str, str] | None = None,
     ) -> None:
-        self.profile = profile(game)
-        self.game = game
-        self.mat = self.profile.layout(rows, cols)
+        self.profile = profile(board, rows, cols)
+        self.board = self.profile.board
+        self.game = self.profile.game
+        self.mat = self.profile.layout()
         self.ppc = self.profile.ppc
         if colours is not None and any(c not in COLOUR_NAMES for c in colours):
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
@@ -699,22 +710,23 @@ class BoardReader:
     def _read_tokens(self, features: np.ndarray, fix: MatFix) -> Reading:
         rows, cols = self.mat.rows, self.mat.cols
         codes = self.profile.token_codes
+        start = [code for row in self.board.start_grid() for code in row]
+        # The box holds the start position's tokens: never more are read, and other counts are noted.
+        box = {code: start.count(code) for code in codes}
         notes: list[str] = []
-        max_tokens = rows * cols - 1 if self.game == "lewthwaite" else None
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, max_tokens)
+            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
-        first = sum(row.count(codes[0]) for row in grid)
-        second = sum(row.count(codes[1]) for row in grid)
-        expected_first = (rows * cols) // 2
-        if (first, second) != (expected_first, rows * cols - 1 - expected_first):
-            # Tokens only slide in this game: other counts mean a misread or a token off the mat.
+        seen = {code: sum(row.count(code) for row in grid) for code in codes}
+        if seen != box:
             notes.append(
-                f"{first} {codes[0]} and {second} {codes[1]} tokens seen, "
-                f"{expected_first} and {rows * cols - 1 - expected_first} expected"
+                " and ".join(f"{seen[c]} {c}" for c in codes)
+                + " tokens seen, "
+                + " and ".join(str(box[c]) for c in codes)
+                + " expected"
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)

@@ -271,9 +271,9 @@ def source_opener(
     the game's start position); files and folders start again from their first frame.
     """
     if spec.kind == "synthetic":
-        from vision.capture import start_grid
+        from vision.mats import profile
 
-        camera = SyntheticCamera(game, grid or start_grid(game), seed=seed)
+        camera = SyntheticCamera(game, grid or profile(game).start_grid(), seed=seed)
         return lambda: camera
     if spec.kind == "device":
         index = int(spec.value)

@@ -23,7 +23,7 @@ import numpy as np
 
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
-from vision.mats import TILE_MM, MatLayout, layout, render_mat, tile_face
+from vision.mats import TILE_MM, MatLayout, layout, profile, render_mat, tile_face
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -492,11 +492,12 @@ def render_photo(
     """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
     rows = len(grid)
     cols = len(grid[0])
-    mat = layout(game, rows, cols) if game == "lewthwaite" else layout(game)
+    tokens = profile(game).pieces == "tokens"
+    mat = layout(game, rows, cols) if tokens else layout(game)
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
     sheet = _flat_mat(game, mat.rows, mat.cols).copy()
-    if game == "lewthwaite":
+    if tokens:
         _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
     else:
         _place_tiles(sheet, mat, grid, rng, style)  # type: ignore[arg-type]
@@ -540,7 +541,7 @@ def random_photo(game: str, seed: int, hand: bool = False, child_tiles_mm: float
     """The photograph named by ``seed``: a random state under a random camera style (with
     ``child_tiles_mm``, Lightning tiles are laid up to that far and 8 degrees off their cells)."""
     rng = random.Random(f"{game}-{seed}")
-    if game == "lewthwaite":
+    if profile(game).pieces == "tokens":
         grid: Grid = random_lewthwaite_grid(rng)
     else:
         mat = layout(game)
