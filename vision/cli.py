@@ -54,6 +54,24 @@ def _write_with_sidecar(out: Path, image: Any, description: dict[str, Any]) -> N
     )
 
 
+def _page_paths(out: Path, pages: int) -> list[Path]:
+    """``out`` for one page; ``name-1.png``, ``name-2.png``... for several."""
+    if pages == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{k + 1}{out.suffix}") for k in range(pages)]
+
+
+def _write_pages(pages: list[tuple[Path, Any, dict[str, Any]]]) -> None:
+    """Every page's image and JSON, all or none."""
+    files: dict[Path, bytes] = {}
+    for path, image, description in pages:
+        if path.is_dir() or _sidecar(path).is_dir():
+            raise CliError(f"cannot write '{path}': it or its .json is a folder")
+        files[path] = _encode(image, path.suffix.lower())
+        files[_sidecar(path)] = (json.dumps(description, indent=1) + "\n").encode("utf-8")
+    write_files_atomically(files)
+
+
 def _check_out(out: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
     """The output image and its sidecar JSON, checked before any work."""
     path = check_output_path(out, suffixes)
@@ -76,12 +94,19 @@ def run_print_board(args: argparse.Namespace) -> int:
     from vision.mats import mat_description, profile, render_mat
 
     out = _check_out(args.out)
-    mat = _profile(args, profile).layout()
+    found = _profile(args, profile)
+    if args.mat != "standard" and found.pieces != "tiles":
+        raise CliError(f"the {args.game} mat comes in one size: --mat {args.mat} is for lightning")
+    mat = found.layout(args.mat)
     px_per_mm = args.dpi / 25.4
-    _write_with_sidecar(out, render_mat(mat, px_per_mm), mat_description(mat, px_per_mm))
+    outs = _page_paths(out, mat.sheets)
+    _write_pages(
+        [(path, render_mat(mat, px_per_mm, k), mat_description(mat, px_per_mm, k)) for k, path in enumerate(outs)]
+    )
     summary = {
-        "image": str(out),
-        "geometry": str(_sidecar(out)),
+        "image": str(outs[0]),
+        "geometry": str(_sidecar(outs[0])),
+        "images": [str(p) for p in outs],
         "game": mat.game,
         "rows": mat.rows,
         "cols": mat.cols,
@@ -91,9 +116,10 @@ def run_print_board(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary)
     else:
+        sheets = f"{mat.sheets} sheets, " if mat.sheets > 1 else ""
         print(
-            f"{out}: {mat.game} mat, {mat.rows} x {mat.cols} cells, print at 100 % on "
-            f"{'A3' if max(mat.page) > 300 else 'A4'} ({args.dpi} dpi); geometry in {_sidecar(out)}"
+            f"{', '.join(map(str, outs))}: {mat.game} mat, {mat.rows} x {mat.cols} cells, {sheets}print at 100 % on "
+            f"{'A3' if max(mat.page) > 300 else 'A4'} ({args.dpi} dpi); geometry beside each, .json"
         )
     return 0
 
@@ -101,17 +127,20 @@ def run_print_board(args: argparse.Namespace) -> int:
 def run_print_tiles(args: argparse.Namespace) -> int:
     """``print-tiles --out tiles.png``: 30 of each Lightning design to print and cut."""
     single_threaded_blas()
-    from vision.mats import render_tile_sheet
+    from vision.mats import KIDS_TILE_MM, TILE_MM, render_tile_sheet
 
     out = _check_out(args.out)
-    image, description = render_tile_sheet(args.dpi / 25.4)
-    _write_with_sidecar(out, image, description)
+    pages = render_tile_sheet(args.dpi / 25.4, KIDS_TILE_MM if args.mat == "kids" else TILE_MM)
+    outs = _page_paths(out, len(pages))
+    _write_pages([(path, image, description) for path, (image, description) in zip(outs, pages, strict=True)])
+    tiles = sum(len(description["tiles"]) for _, description in pages)
     if args.json:
-        print_json({"image": str(out), "geometry": str(_sidecar(out)), "tiles": len(description["tiles"])})
+        print_json({"image": str(outs[0]), "images": [str(p) for p in outs], "geometry": str(_sidecar(outs[0])),
+                    "tiles": tiles})
     else:
         print(
-            f"{out}: {len(description['tiles'])} Lightning tiles on one A4 sheet ({args.dpi} dpi); "
-            f"boxes in {_sidecar(out)}"
+            f"{', '.join(map(str, outs))}: {tiles} Lightning tiles on {len(pages)} A4 sheet(s) ({args.dpi} dpi); "
+            "boxes beside each, .json"
         )
     return 0
 
@@ -247,12 +276,21 @@ def register(commands: Commands) -> None:
     board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
+    board.add_argument(
+        "--mat",
+        choices=("standard", "kids"),
+        default="standard",
+        help="lightning: kids = children's size, one half per A3 sheet, 20 mm tiles (writes NAME-1.png, NAME-2.png)",
+    )
     board.add_argument("--json", action="store_true", help="print a JSON summary")
     board.set_defaults(handler=run_print_board)
 
     tiles = commands.verb("print-tiles", "write a sheet of the five Lightning tile designs to print and cut")
     tiles.add_argument("--out", required=True, help="the PNG to write (tile boxes go beside it, .json)")
     tiles.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
+    tiles.add_argument(
+        "--mat", choices=("standard", "kids"), default="standard", help="kids: 20 mm tiles for the children's mat"
+    )
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 

@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
-from vision.mats import PIECE_READING, MatLayout, game_of_marker, profile
+from vision.mats import PIECE_READING, VARIANTS, MatLayout, game_of_marker, layout, profile
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import TileCache, classify_windows, ink, search_px
 from vision.tokens import (
@@ -51,6 +51,8 @@ from vision.tokens import (
 #: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
 LEWTHWAITE_PPC = PIECE_READING["tokens"]["ppc"]
 LIGHTNING_PPC = PIECE_READING["tiles"]["ppc"]
+#: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
+MIN_TILE_PIXELS = 16
 #: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
 VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
 #: A frame darker than this (mean grey level) is black.
@@ -72,11 +74,16 @@ class VisionError(Exception):
 
 @dataclass
 class MatFix:
-    """Where the mat is in a frame: its homography and the markers that gave it."""
+    """Where the mat is in a frame: one homography per sheet and the markers that gave them."""
 
-    homography: np.ndarray  # sheet millimetres -> frame pixels
+    homographies: tuple[np.ndarray, ...]  # per sheet: sheet millimetres -> frame pixels
     marker_ids: tuple[int, ...]
     marker_corners: dict[int, np.ndarray]  # id -> 4 x 2 frame pixels
+
+    @property
+    def homography(self) -> np.ndarray:
+        """The first (most often the only) sheet's homography."""
+        return self.homographies[0]
 
 
 @dataclass
@@ -161,7 +168,7 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     check_frame(gray)
     found = detect_markers(gray)
     ours = {mid: quad for mid, quad in found.items() if mid in mat.marker_ids}
-    if len(ours) < 4:
+    if len(ours) < len(mat.marker_ids):
         # Small or soft markers: look again at other scales (only when the first look fell short).
         for factor in (1.6, 0.5):
             scaled = cv2.resize(
@@ -175,9 +182,10 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
                 found.setdefault(mid, quad / factor)
                 if mid in mat.marker_ids:
                     ours.setdefault(mid, quad / factor)
-            if len(ours) == 4:
+            if len(ours) == len(mat.marker_ids):
                 break
-    if len(ours) < 3:
+    short = [k for k, ids in enumerate(mat.sheet_markers) if sum(mid in ours for mid in ids) < 3]
+    if short:
         others = sorted({g for mid in found if (g := game_of_marker(mid)) and g != mat.game})
         if others and len(ours) == 0:
             raise VisionError(
@@ -187,9 +195,11 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
             raise VisionError(
                 "blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still"
             )
+        sheet = f"sheet {short[0] + 1} of the {mat.game} mat" if mat.sheets > 1 else f"the {mat.game} mat"
+        seen = sum(mid in ours for mid in mat.sheet_markers[short[0]])
         raise VisionError(
             "no_markers",
-            f"the {mat.game} mat was not found: {len(ours)} of its 4 markers are "
+            f"{sheet} was not found: {seen} of its 4 markers are "
             "visible (each corner marker must be in view and uncovered)",
             {"markers": sorted(ours)},
         )
@@ -201,40 +211,46 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
 def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
     """Raise :class:`VisionError` when part of the grid (with its paper ring) is outside the frame."""
     pad = mat.cell * 0.5
-    corners = []
-    for bx, by, bw, bh in mat.blocks:
-        corners += [
+    h, w = shape[:2]
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
+        corners = [
             (bx - pad, by - pad),
             (bx + bw + pad, by - pad),
             (bx + bw + pad, by + bh + pad),
             (bx - pad, by + bh + pad),
         ]
-    points = cv2.perspectiveTransform(np.array([corners], np.float32), fix.homography)[0]
-    h, w = shape[:2]
-    if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
-        raise VisionError("out_of_view", "part of the board is outside the camera's view: move the mat or the camera")
+        homography = fix.homographies[mat.block_sheet[block]]
+        points = cv2.perspectiveTransform(np.array([corners], np.float32), homography)[0]
+        if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
+            raise VisionError(
+                "out_of_view", "part of the board is outside the camera's view: move the mat or the camera"
+            )
 
 
 def cell_pixels(fix: MatFix, mat: MatLayout) -> float:
     """How many frame pixels a cell's side spans, on average over the grid blocks' centres."""
     sizes = []
-    for bx, by, bw, bh in mat.blocks:
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
         cx, cy = bx + bw / 2, by + bh / 2
         pts = np.array([[[cx, cy], [cx + mat.cell, cy], [cx, cy + mat.cell]]], np.float32)
-        p = cv2.perspectiveTransform(pts, fix.homography)[0]
+        p = cv2.perspectiveTransform(pts, fix.homographies[mat.block_sheet[block]])[0]
         sizes += [float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0]))]
     return float(np.mean(sizes))
 
 
 def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
-    """The homography from the detected corners of at least three of the mat's markers."""
-    sheet = mat.marker_points()
-    src = np.vstack([sheet[mid] for mid in sorted(ours)])
-    dst = np.vstack([ours[mid] for mid in sorted(ours)]).astype(np.float32)
-    homography, _ = cv2.findHomography(src, dst, 0)
-    if homography is None:
-        raise VisionError("no_markers", "the mat's markers are in an impossible arrangement")
-    return MatFix(homography, tuple(sorted(ours)), ours)
+    """Each sheet's homography from the detected corners of at least three of its markers."""
+    points = mat.marker_points()
+    homographies = []
+    for ids in mat.sheet_markers:
+        seen = [mid for mid in sorted(ours) if mid in ids]
+        src = np.vstack([points[mid] for mid in seen])
+        dst = np.vstack([ours[mid] for mid in seen]).astype(np.float32)
+        homography, _ = cv2.findHomography(src, dst, 0)
+        if homography is None:
+            raise VisionError("no_markers", "the mat's markers are in an impossible arrangement")
+        homographies.append(homography)
+    return MatFix(tuple(homographies), tuple(sorted(ours)), ours)
 
 
 # --- rectified cells and the paper at the vertices --------------------------------------------
@@ -255,7 +271,7 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
     """Warp each grid block to ``ppc`` pixels per cell (plus a margin of half a cell)."""
     margin = ppc // 2 + 2
     images = []
-    for bx, by, bw, bh in mat.blocks:
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
         cols, rows = round(bw / mat.cell), round(bh / mat.cell)
         mm_per_px = mat.cell / ppc
         # rectified pixel -> sheet mm (pixel centres at +0.5).
@@ -270,7 +286,7 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
         images.append(
             cv2.warpPerspective(
                 frame,
-                fix.homography @ to_sheet,
+                fix.homographies[mat.block_sheet[block]] @ to_sheet,
                 size,
                 flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                 borderMode=cv2.BORDER_REPLICATE,
@@ -280,9 +296,9 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
     for r in range(mat.rows):
         for c in range(mat.cols):
             x, y = mat.origins[r][c]
-            for b, (bx, by, bw, bh) in enumerate(mat.blocks):
-                if bx - 1e-6 <= x < bx + bw - 1e-6 and by - 1e-6 <= y < by + bh - 1e-6:
-                    where[r][c] = (b, round((y - by) / mat.cell), round((x - bx) / mat.cell))
+            b = mat.block_of_cell(r, c)
+            bx, by, _, _ = mat.blocks[b]
+            where[r][c] = (b, round((y - by) / mat.cell), round((x - bx) / mat.cell))
     return Rectified(images, ppc, margin, where)
 
 
@@ -533,13 +549,56 @@ def classify_tiles(
             else:
                 todo.append(k)
     if todo:
-        new_labels, new_margins, _ = classify_windows(windows[todo], rect.ppc)
+        new_labels, new_margins, _ = classify_windows(windows[todo], rect.ppc, mat.tile_mm / mat.cell)
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)
             if memory is not None:
                 memory.cells[divmod(k, mat.cols)] = (windows[k, ::2, ::2].copy(), label, float(margin))
     grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
     return grid, margins.reshape(mat.rows, mat.cols)
+
+
+def read_spots(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: CellPaper) -> dict[str, Any]:
+    """What lies on the spots off the grid (the tile in hand, the reserve's slots): the design
+    letter of the tile on each (``.`` empty, ``?`` unknown): ``{"hand": "Z", "reserve": [...]}``.
+
+    Each spot is warped like a cell, with paper around it whose brightest part is its white;
+    paper there that does not look like the grid's paper means a hand: :class:`VisionError`.
+    """
+    if not mat.spots:
+        return {}
+    s = search_px(ppc)
+    guard = max(3, ppc // 5)
+    size = ppc + 2 * (s + guard)
+    mm_per_px = mat.cell / ppc
+    windows, names = [], []
+    reference = np.median(paper.samples, axis=0)
+    for name, sheet, x, y in mat.spots:
+        to_sheet = np.array(
+            [
+                [mm_per_px, 0, x - (s + guard - 0.5) * mm_per_px],
+                [0, mm_per_px, y - (s + guard - 0.5) * mm_per_px],
+                [0, 0, 1],
+            ]
+        )
+        patch = cv2.warpPerspective(
+            frame, fix.homographies[sheet] @ to_sheet, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        border = np.concatenate([patch[:guard].reshape(-1, 3), patch[-guard:].reshape(-1, 3),
+                                 patch[:, :guard].reshape(-1, 3), patch[:, -guard:].reshape(-1, 3)])
+        white = np.percentile(border.astype(np.float32), 80, axis=0)
+        if not paper_validity(np.stack([reference, white])[:, None, :]).all():
+            raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
+        grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32) / max(float(white.mean()), 8.0)
+        windows.append(ink(grey)[guard : guard + ppc + 2 * s, guard : guard + ppc + 2 * s])
+        names.append(name)
+    labels, _, _ = classify_windows(np.array(windows), ppc, mat.tile_mm / mat.cell)
+    designs = {name: label[0] for name, label in zip(names, labels, strict=True)}
+    return {
+        "hand": designs.get("hand", "."),
+        "reserve": [designs[n] for n in names if n.startswith("reserve")],
+    }
 
 
 # --- the reader ------------------------------------------------------------------------------
@@ -561,11 +620,14 @@ class BoardReader:
         rows: int | None = None,
         cols: int | None = None,
         colours: tuple[str, str] | None = None,
+        variant: str | None = None,
     ) -> None:
         self.profile = profile(board, rows, cols)
+        #: which of the game's mats (None: whichever is in view).
+        self.variant = variant
         self.board = self.profile.board
         self.game = self.profile.game
-        self.mat = self.profile.layout()
+        self.mat = self.profile.layout(variant or "standard")
         self.ppc = self.profile.ppc
         if colours is not None and any(c not in COLOUR_NAMES for c in colours):
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
@@ -587,7 +649,7 @@ class BoardReader:
         gray = to_gray(frame) if gray is None else gray
         if self.fix is not None and self._markers_still(gray):
             return self.fix
-        self.fix = locate_mat(frame, self.mat)
+        self.fix = self._locate_any_variant(frame)
         self.redetections += 1
         self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
         self._frame_size = (frame.shape[1], frame.shape[0])
@@ -597,6 +659,31 @@ class BoardReader:
             self.ppc = int(np.clip(2 * round(cell_pixels(self.fix, self.mat) / 2), 20, 32))
         self.tile_memory.clear()
         return self.fix
+
+    def _locate_any_variant(self, frame: np.ndarray) -> MatFix:
+        """Find the mat; when the variant is not fixed, whichever of the game's mats is there
+        (the one found last is tried first)."""
+        if self.variant is not None:
+            return locate_mat(frame, self.mat)
+        others = [layout(self.game, variant=v) for v in VARIANTS[self.game] if v != self.mat.variant]
+        if self.profile.pieces == "tokens":
+            others = []  # token mats come in one variant (their size follows the board)
+        errors: list[VisionError] = []
+        for mat in [self.mat, *others]:
+            try:
+                fix = locate_mat(frame, mat)
+            except VisionError as exc:
+                if exc.reason not in ("no_markers", "wrong_game"):
+                    raise  # black, blurred, out of view: the same whichever mat it is
+                errors.append(exc)
+                continue
+            if mat is not self.mat:
+                self.mat = mat
+                self._geometry = None
+                self.paper_reference = None
+            return fix
+        # The most telling refusal: the one of the mat that saw most of its own markers.
+        raise max(errors, key=lambda e: len(e.details.get("markers", [])))
 
     @staticmethod
     def _patch(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -650,7 +737,11 @@ class BoardReader:
         if features is not None:
             return self._read_tokens(features, fix)
         grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
-        return Reading(self.game, grid, float(margins.min()), fix, margins)
+        extras = read_spots(frame, self.mat, fix, rect.ppc, paper)
+        notes = []
+        if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
+            notes.append(f"cells are {pixels:.0f} pixels wide: bring the camera closer (at least {MIN_TILE_PIXELS})")
+        return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras)
 
     def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
         pad = rect.ppc // 4

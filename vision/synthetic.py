@@ -15,7 +15,7 @@ from __future__ import annotations
 import colorsys
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import cv2
@@ -23,7 +23,7 @@ import numpy as np
 
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
-from vision.mats import TILE_MM, MatLayout, layout, profile, render_mat, tile_face
+from vision.mats import MatLayout, layout, profile, render_mat, tile_face
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -70,8 +70,34 @@ class Photo:
 
 
 @cache
-def _flat_mat(game: str, rows: int, cols: int) -> np.ndarray:
-    return render_mat(layout(game, rows, cols), TEXTURE_PX_PER_MM)
+def _flat_mat(game: str, rows: int, cols: int, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
+    """The mat as one flat layout and image: a mat on several sheets has them laid end to end
+    (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""
+    mat = layout(game, rows, cols, variant) if profile(game).pieces == "tokens" else layout(game, variant=variant)
+    images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet) for sheet in range(mat.sheets)]
+    if mat.sheets == 1:
+        return mat, images[0]
+    height = mat.page[1]
+
+    def moved(sheet: int, point: tuple[float, float]) -> tuple[float, float]:
+        return (point[0], point[1] + sheet * height)
+
+    origins = tuple(
+        tuple(moved(mat.sheet_of_cell(r, c), mat.origins[r][c]) for c in range(mat.cols)) for r in range(mat.rows)
+    )
+    sheet_of_marker = {mid: k for k, ids in enumerate(mat.sheet_markers) for mid in ids}
+    markers = tuple(
+        (mid, tuple(moved(sheet_of_marker[mid], p) for p in corners)) for mid, corners in mat.markers
+    )
+    blocks = tuple(
+        (bx, by + mat.block_sheet[b] * height, bw, bh) for b, (bx, by, bw, bh) in enumerate(mat.blocks)
+    )
+    spots = tuple((name, 0, x, y + sheet * height) for name, sheet, x, y in mat.spots)
+    flat = replace(
+        mat, page=(mat.page[0], height * mat.sheets), origins=origins, markers=markers, blocks=blocks,
+        sheet_markers=(mat.marker_ids,), block_sheet=(0,) * len(blocks), spots=spots,
+    )
+    return flat, np.vstack(images)
 
 
 def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
@@ -261,9 +287,7 @@ def _child_offsets(
     mat: MatLayout, grid: list[list[str]], rng: random.Random, reach_mm: float, turn_deg: float
 ) -> dict[tuple[int, int], tuple[float, float, float]]:
     """Per tile: (dx mm, dy mm, degrees) off its cell, no two tiles overlapping."""
-    from vision.mats import TILE_MM
-
-    half = TILE_MM / 2
+    half = mat.tile_mm / 2
     placed: dict[tuple[int, int], tuple[float, float, float]] = {}
 
     def corners(x: float, y: float, deg: float) -> np.ndarray:
@@ -313,7 +337,7 @@ def _place_tiles(
     child = style is not None and style.child_tiles_mm > 0
     if child:
         assert style is not None
-        size = int(round(TILE_MM * scale))
+        size = int(round(mat.tile_mm * scale))
         offsets = _child_offsets(mat, grid, rng, style.child_tiles_mm, style.child_tiles_deg)
     for r, line in enumerate(grid):
         for c, text in enumerate(line):
@@ -352,6 +376,19 @@ def _place_tiles(
             shadow = np.roll(alpha, (3, 3), (0, 1)) * 0.25
             base = region.astype(np.float32) * (1 - shadow)
             region[:] = (base * (1 - alpha) + warped.astype(np.float32) * alpha).astype(np.uint8)
+
+
+def _place_spot_tiles(sheet: np.ndarray, mat: MatLayout, spots: dict[str, str], rng: random.Random) -> None:
+    """Tiles on the spots off the grid (``{"hand": "Z1", "reserve2": "I0"}``), slightly off-centre."""
+    scale = TEXTURE_PX_PER_MM
+    size = int(round(mat.tile_mm * scale))
+    where = {name: (x, y) for name, _, x, y in mat.spots}
+    for name, text in spots.items():
+        face = tile_face(Tile(text[0], int(text[1])), size)
+        x, y = where[name]
+        x0 = int(round((x + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
+        y0 = int(round((y + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
+        sheet[y0 : y0 + size, x0 : x0 + size] = face
 
 
 # --- the camera -----------------------------------------------------------------------------
@@ -488,19 +525,23 @@ def render_photo(
     rng: random.Random,
     style: CameraStyle | None = None,
     frame_size: tuple[int, int] = FRAME_SIZE,
+    variant: str = "standard",
+    spots: dict[str, str] | None = None,
 ) -> Photo:
     """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
     rows = len(grid)
     cols = len(grid[0])
     tokens = profile(game).pieces == "tokens"
-    mat = layout(game, rows, cols) if tokens else layout(game)
+    mat, flat = _flat_mat(game, rows, cols, variant)
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
-    sheet = _flat_mat(game, mat.rows, mat.cols).copy()
+    sheet = flat.copy()
     if tokens:
         _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
     else:
         _place_tiles(sheet, mat, grid, rng, style)  # type: ignore[arg-type]
+        if spots:
+            _place_spot_tiles(sheet, mat, spots, rng)
     # Slightly off-white paper, and a printer that is not quite neutral.
     paper = np.array([rng.uniform(0.9, 1.0), rng.uniform(0.92, 1.0), rng.uniform(0.92, 1.0)], np.float32)
     to_frame = homography @ np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])

@@ -25,7 +25,8 @@ import numpy as np
 from games.lightning.tiles import all_tiles
 from vision.mats import LIGHTNING_CELL_MM, TILE_MM, tile_face
 
-#: How far from its cell's centre a tile may lie and still be read (millimetres).
+#: How far from its cell's centre a tile may lie and still be read (millimetres on the standard
+#: mat, where cells are 10.5 mm; the same fraction of a cell on the children's mat).
 SEARCH_MM = 2.3
 #: The turns (degrees) each design is compared at: a tile laid up to 8 degrees off is within 2.
 TURNS = (-6.0, 0.0, 6.0)
@@ -56,11 +57,16 @@ def crop_size(ppc: int) -> int:
     return int(round(ppc * CROP))
 
 
+#: A tile's side as a fraction of its cell's (9.8 mm tiles in 10.5 mm cells).
+TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
+
+
 @cache
-def tile_templates(ppc: int) -> tuple[tuple[str, ...], np.ndarray]:
-    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``."""
+def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str, ...], np.ndarray]:
+    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
+    for tiles whose side is ``fraction`` of a cell's."""
     big = 8
-    size = int(round(TILE_MM / LIGHTNING_CELL_MM * ppc * big))
+    size = int(round(fraction * ppc * big))
     crop = crop_size(ppc)
     names, vectors = [], []
     for tile in all_tiles():
@@ -109,7 +115,9 @@ class TileCache:
         self.cells.clear()
 
 
-def classify_windows(windows: np.ndarray, ppc: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+def classify_windows(
+    windows: np.ndarray, ppc: int, fraction: float = TILE_FRACTION
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells."""
     s = search_px(ppc)
     crop = crop_size(ppc)
@@ -125,7 +133,7 @@ def classify_windows(windows: np.ndarray, ppc: int) -> tuple[list[str], np.ndarr
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
     vectors = normalise_rows(shifts.reshape(-1, crop * crop).astype(np.float32))
-    names, templates = tile_templates(ppc)
+    names, templates = tile_templates(ppc, round(fraction, 4))
     scores = (vectors @ templates.T).reshape(len(full), -1, len(TILE_NAMES), len(TURNS))
     # A tile far off its cell is less likely than one near its centre: a small penalty per pixel
     # of shift keeps a shifted arc from passing for a centred bolt.
