@@ -532,38 +532,49 @@ def classify_tiles(
 
     With ``memory`` (live use), a cell whose ink has not changed keeps its last answer."""
     windows = tile_windows(rect, paper, mat)
-    n = len(windows)
-    labels: list[str] = ["."] * n
-    margins = np.ones(n, np.float32)
-    todo = list(range(n))
-    if memory is not None:
-        if memory.ppc != rect.ppc:
-            memory.clear()
-            memory.ppc = rect.ppc
-        small = windows[:, ::2, ::2]
-        todo = []
-        for k in range(n):
-            known = memory.cells.get(divmod(k, mat.cols))
-            if known is not None and float(np.abs(known[0] - small[k]).mean()) < 0.02:
-                labels[k], margins[k] = known[1], known[2]
-            else:
-                todo.append(k)
-    if todo:
-        new_labels, new_margins, _ = classify_windows(windows[todo], rect.ppc, mat.tile_mm / mat.cell)
-        for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
-            labels[k], margins[k] = label, float(margin)
-            if memory is not None:
-                memory.cells[divmod(k, mat.cols)] = (windows[k, ::2, ::2].copy(), label, float(margin))
+    labels, margins = classify_with_memory(windows, rect.ppc, mat.tile_mm / mat.cell, memory, "cell")
     grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
     return grid, margins.reshape(mat.rows, mat.cols)
 
 
-def read_spots(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: CellPaper) -> dict[str, Any]:
+def classify_with_memory(
+    windows: np.ndarray, ppc: int, fraction: float, memory: TileCache | None, kind: str
+) -> tuple[list[str], np.ndarray]:
+    """:func:`vision.tiles.classify_windows`, skipping the windows whose ink has not changed since
+    ``memory`` last saw them (its entry ``kind``)."""
+    n = len(windows)
+    labels: list[str] = ["."] * n
+    margins = np.ones(n, np.float32)
+    small = windows[:, ::2, ::2]
+    todo = np.arange(n)
+    known = memory.cells.get(kind) if memory is not None else None
+    if memory is not None and memory.ppc != ppc:
+        memory.clear()
+        memory.ppc = ppc
+        known = None
+    if known is not None and known[0].shape == small.shape:
+        same = np.abs(known[0] - small).mean(axis=(1, 2)) < 0.02
+        for k in np.flatnonzero(same):
+            labels[k], margins[k] = known[1][k], known[2][k]
+        todo = np.flatnonzero(~same)
+    if len(todo):
+        new_labels, new_margins, _ = classify_windows(windows[todo], ppc, fraction)
+        for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
+            labels[k], margins[k] = label, float(margin)
+    if memory is not None:
+        memory.cells[kind] = (small.copy(), list(labels), margins.copy())
+    return labels, margins
+
+
+def read_spots(
+    frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: CellPaper, memory: TileCache | None = None
+) -> dict[str, Any]:
     """What lies on the spots off the grid (the tile in hand, the reserve's slots): the design
     letter of the tile on each (``.`` empty, ``?`` unknown): ``{"hand": "Z", "reserve": [...]}``.
 
-    Each spot is warped like a cell, with paper around it whose brightest part is its white;
-    paper there that does not look like the grid's paper means a hand: :class:`VisionError`.
+    The spots of a sheet are warped together, like cells; each has paper around it whose
+    brightest part is its white. Paper there that does not look like the grid's paper means a
+    hand: :class:`VisionError`.
     """
     if not mat.spots:
         return {}
@@ -571,29 +582,38 @@ def read_spots(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: 
     guard = max(3, ppc // 5)
     size = ppc + 2 * (s + guard)
     mm_per_px = mat.cell / ppc
-    windows, names = [], []
-    reference = np.median(paper.samples, axis=0)
-    for name, sheet, x, y in mat.spots:
-        to_sheet = np.array(
-            [
-                [mm_per_px, 0, x - (s + guard - 0.5) * mm_per_px],
-                [0, mm_per_px, y - (s + guard - 0.5) * mm_per_px],
-                [0, 0, 1],
-            ]
+    windows, whites, names = [], [], []
+    for sheet in range(mat.sheets):
+        spots = [(name, x, y) for name, k, x, y in mat.spots if k == sheet]
+        if not spots:
+            continue
+        x0 = min(x for _, x, _ in spots) - (s + guard) * mm_per_px
+        y0 = min(y for _, _, y in spots) - (s + guard) * mm_per_px
+        x1 = max(x for _, x, _ in spots) + mat.cell + (s + guard) * mm_per_px
+        y1 = max(y for _, _, y in spots) + mat.cell + (s + guard) * mm_per_px
+        to_sheet = np.array([[mm_per_px, 0, x0 + 0.5 * mm_per_px], [0, mm_per_px, y0 + 0.5 * mm_per_px], [0, 0, 1]])
+        area = cv2.warpPerspective(
+            frame, fix.homographies[sheet] @ to_sheet, (int(math.ceil((x1 - x0) / mm_per_px)),
+                                                         int(math.ceil((y1 - y0) / mm_per_px))),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
         )
-        patch = cv2.warpPerspective(
-            frame, fix.homographies[sheet] @ to_sheet, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-        border = np.concatenate([patch[:guard].reshape(-1, 3), patch[-guard:].reshape(-1, 3),
-                                 patch[:, :guard].reshape(-1, 3), patch[:, -guard:].reshape(-1, 3)])
-        white = np.percentile(border.astype(np.float32), 80, axis=0)
-        if not paper_validity(np.stack([reference, white])[:, None, :]).all():
-            raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
-        grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32) / max(float(white.mean()), 8.0)
-        windows.append(ink(grey)[guard : guard + ppc + 2 * s, guard : guard + ppc + 2 * s])
-        names.append(name)
-    labels, _, _ = classify_windows(np.array(windows), ppc, mat.tile_mm / mat.cell)
+        for name, x, y in spots:
+            px, py = int(round((x - x0) / mm_per_px)) - s - guard, int(round((y - y0) / mm_per_px)) - s - guard
+            patch = area[py : py + size, px : px + size]
+            ring = np.concatenate([patch[:guard].reshape(-1, 3), patch[-guard:].reshape(-1, 3),
+                                   patch[:, :guard].reshape(-1, 3), patch[:, -guard:].reshape(-1, 3)])
+            whites.append(np.percentile(ring, 80, axis=0))
+            windows.append(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[guard:-guard, guard:-guard])
+            names.append(name)
+    white = np.array(whites, np.float32)
+    reference = np.median(paper.samples, axis=0)[None]
+    valid = paper_validity(np.concatenate([reference, white])[:, None, :]).ravel()[1:]
+    if not valid.all():
+        name = names[int(np.flatnonzero(~valid)[0])]
+        raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
+    grey = np.array(windows, np.float32) / np.maximum(white.mean(axis=1), 8.0)[:, None, None]
+    inks = np.array([ink(g) for g in grey])
+    labels, _ = classify_with_memory(inks, ppc, mat.tile_mm / mat.cell, memory, "spots")
     designs = {name: label[0] for name, label in zip(names, labels, strict=True)}
     return {
         "hand": designs.get("hand", "."),
@@ -737,7 +757,7 @@ class BoardReader:
         if features is not None:
             return self._read_tokens(features, fix)
         grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
-        extras = read_spots(frame, self.mat, fix, rect.ppc, paper)
+        extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory)
         notes = []
         if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
             notes.append(f"cells are {pixels:.0f} pixels wide: bring the camera closer (at least {MIN_TILE_PIXELS})")

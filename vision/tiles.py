@@ -105,10 +105,11 @@ def search_px(ppc: int) -> int:
 
 @dataclass
 class TileCache:
-    """Each cell's last answer and the ink it was given for (live use)."""
+    """The last answers and the ink they were given for (live use): per kind of window (the
+    grid's cells, the spots), (ink at half resolution, labels, margins)."""
 
     ppc: int = 0
-    cells: dict[tuple[int, int], tuple[np.ndarray, str, float]] = field(default_factory=dict)
+    cells: dict[str, tuple[np.ndarray, list[str], np.ndarray]] = field(default_factory=dict)
 
     def clear(self) -> None:
         """Forget every answer (the mat moved, or the light changed)."""
