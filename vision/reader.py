@@ -52,7 +52,7 @@ from vision.tokens import (
 LEWTHWAITE_PPC = PIECE_READING["tokens"]["ppc"]
 LIGHTNING_PPC = PIECE_READING["tiles"]["ppc"]
 #: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
-MIN_TILE_PIXELS = 16
+MIN_TILE_PIXELS = 14
 #: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
 VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
 #: A frame darker than this (mean grey level) is black.
