@@ -45,6 +45,8 @@ COLOUR_NAMES = {
     "white": ("L", 1),
     "black": ("L", -1),
 }
+#: A sharp edge: the lightness (log) changes by this much per pixel (Sobel / 8).
+EDGE_GRADIENT = 0.06
 #: Feature columns.
 L, C1, C2, SAT, SPREAD, EDGE = range(6)
 FEATURES = 6
@@ -119,18 +121,20 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     gx = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 0, 1, ksize=3)
     grad = (np.hypot(gx, gy) / 8).reshape(-1, n).T if n > 1 else (np.hypot(gx, gy) / 8).reshape(1, -1)
-    hits = grad[np.arange(n)[:, None, None], geometry.ring] > 0.1  # N x radii x angles
+    hits = grad[np.arange(n)[:, None, None], geometry.ring] > EDGE_GRADIENT  # N x radii x angles
     out[:, EDGE] = hits.any(axis=1).mean(axis=1)
     return out
 
 
 def presence(features: np.ndarray) -> np.ndarray:
-    """How token-like each cell is (1 at the threshold): colour off the paper, or a round outline
-    with a lightness spread."""
-    chroma = np.hypot(features[:, C1], features[:, C2] * 1.5)
-    colour = np.maximum(chroma / 0.18, np.abs(features[:, L]) / 0.45)
-    shape = np.minimum(features[:, EDGE] / 0.6, features[:, SPREAD] / 0.12)
-    return np.maximum(colour, shape).astype(np.float32)
+    """How token-like each cell is (1 at the threshold): a colour off the paper's; or darker or
+    lighter than the paper *with* an outline around the centre (a cast shadow is dark but has
+    no closed outline); or an outline with a lightness spread (a white stone on white paper)."""
+    chroma = np.hypot(features[:, C1], features[:, C2] * 1.5) / 0.18
+    outline = features[:, EDGE] / 0.5
+    light = np.minimum(np.abs(features[:, L]) / 0.45, outline)
+    shape = np.minimum(outline, features[:, SPREAD] / 0.12)
+    return np.maximum(chroma, np.maximum(light, shape)).astype(np.float32)
 
 
 def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
