@@ -75,6 +75,21 @@ def positive_float(text: str) -> float:
     return value
 
 
+def float_in_range(lo: float, hi: float, unit: str = "") -> Any:
+    """An argparse ``type`` accepting numbers in ``lo..hi`` (``unit`` names them in messages)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value:g} is out of range {lo:g}..{hi:g}{' ' + unit if unit else ''}")
+        return value
+
+    return convert
+
+
 def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -> Iterator[T]:
     """Yield ``items`` while drawing a progress bar on stderr (only when stderr is a terminal,
     so JSON on stdout and logs stay clean)."""

@@ -11,6 +11,8 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.cliutil import float_in_range
+
 #: Image files a folder source plays, in name order.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm", ".mjpeg", ".mjpg")
@@ -102,15 +104,8 @@ def camera_argument(text: str) -> CameraSpec:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def camera_fps(text: str) -> float:
-    """argparse ``type`` for ``--camera-fps``: 1..120 frames a second."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not 1 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"{value:g} frames a second is out of range 1..120")
-    return value
+#: ``--camera-fps``: 1..120 frames a second.
+camera_fps = float_in_range(1, 120, "frames a second")
 
 
 def add_camera_args(parser: argparse.ArgumentParser, default: str = "synthetic") -> None:

@@ -283,30 +283,31 @@ def _place_tokens(
         draw_token(sheet, center, radius_mm * scale, offset, color, style, rng)
 
 
+def tile_square(cx: float, cy: float, size: float, angle: float) -> np.ndarray:
+    """The four corners of a square tile of ``size`` centred on (cx, cy), turned ``angle`` degrees."""
+    a = math.radians(angle)
+    u, v = np.array([math.cos(a), math.sin(a)]) * size / 2, np.array([-math.sin(a), math.cos(a)]) * size / 2
+    c = np.array([cx, cy])
+    return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
+
+
+def squares_overlap(p: np.ndarray, q: np.ndarray) -> bool:
+    """Separating-axis test of two convex quadrilaterals (touching is allowed)."""
+    for poly in (p, q):
+        for i in range(4):
+            edge = poly[(i + 1) % 4] - poly[i]
+            axis = np.array([-edge[1], edge[0]])
+            a, b = p @ axis, q @ axis
+            if a.max() <= b.min() + 1e-9 or b.max() <= a.min() + 1e-9:
+                return False
+    return True
+
+
 def _child_offsets(
     mat: MatLayout, grid: list[list[str]], rng: random.Random, reach_mm: float, turn_deg: float
 ) -> dict[tuple[int, int], tuple[float, float, float]]:
     """Per tile: (dx mm, dy mm, degrees) off its cell, no two tiles overlapping."""
-    half = mat.tile_mm / 2
     placed: dict[tuple[int, int], tuple[float, float, float]] = {}
-
-    def corners(x: float, y: float, deg: float) -> np.ndarray:
-        a = math.radians(deg)
-        u = np.array([math.cos(a), math.sin(a)]) * half
-        v = np.array([-math.sin(a), math.cos(a)]) * half
-        c = np.array([x, y])
-        return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
-
-    def overlap(p: np.ndarray, q: np.ndarray) -> bool:
-        for poly in (p, q):
-            for i in range(4):
-                edge = poly[(i + 1) % 4] - poly[i]
-                axis = np.array([-edge[1], edge[0]])
-                a, b = p @ axis, q @ axis
-                if a.max() <= b.min() + 1e-9 or b.max() <= a.min() + 1e-9:
-                    return False
-        return True
-
     shapes: dict[tuple[int, int], np.ndarray] = {}
     for r, line in enumerate(grid):
         for c, text in enumerate(line):
@@ -317,9 +318,9 @@ def _child_offsets(
                 shrink = 1 - attempt / 30
                 d, a = reach_mm * shrink * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
                 dx, dy, deg = d * math.cos(a), d * math.sin(a), rng.uniform(-turn_deg, turn_deg) * shrink
-                quad = corners(cx + dx, cy + dy, deg)
+                quad = tile_square(cx + dx, cy + dy, mat.tile_mm, deg)
                 near = [shapes[k] for k in ((r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c - 1)) if k in shapes]
-                if not any(overlap(quad, other) for other in near):
+                if not any(squares_overlap(quad, other) for other in near):
                     break
             shapes[(r, c)] = quad
             placed[(r, c)] = (dx, dy, deg)

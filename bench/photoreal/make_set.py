@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from games.lewthwaite.rules import LewthwaiteParams  # noqa: E402
 from games.lightning.tiles import DESIGNS, Tile, all_tiles  # noqa: E402
 from vision.mats import layout, render_mat, tile_face  # noqa: E402
+from vision.synthetic import squares_overlap, tile_square  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SET_DIR = HERE / "set"
@@ -189,25 +190,6 @@ def random_lewthwaite(rng: random.Random) -> list[str]:
     return state.diagram().upper().splitlines()
 
 
-def _square(cx: float, cy: float, size: float, angle: float) -> np.ndarray:
-    a = math.radians(angle)
-    u, v = np.array([math.cos(a), math.sin(a)]) * size / 2, np.array([-math.sin(a), math.cos(a)]) * size / 2
-    c = np.array([cx, cy])
-    return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
-
-
-def _overlap(p: np.ndarray, q: np.ndarray) -> bool:
-    """Separating-axis test of two convex quadrilaterals (touching is allowed)."""
-    for poly in (p, q):
-        for i in range(4):
-            edge = poly[(i + 1) % 4] - poly[i]
-            axis = np.array([-edge[1], edge[0]])
-            a, b = p @ axis, q @ axis
-            if a.max() <= b.min() + 1e-9 or b.max() <= a.min() + 1e-9:
-                return False
-    return True
-
-
 def tile_pieces(grid: list[list[str]], mat, rng: random.Random, textures: dict[str, str]) -> tuple[list, list]:
     """Tiles laid as a child lays them: up to 2 mm and 8 degrees off, touching but never overlapping."""
     from vision.mats import TILE_MM
@@ -227,8 +209,8 @@ def tile_pieces(grid: list[list[str]], mat, rng: random.Random, textures: dict[s
                 dist, direction = reach * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
                 dx, dy = dist * math.cos(direction), dist * math.sin(direction)
                 turn = rng.uniform(-8, 8) * (1 - attempt / 40)
-                quad = _square(cx + dx, cy + dy, TILE_MM, turn)
-                if not any(_overlap(quad, other) for other in placed):
+                quad = tile_square(cx + dx, cy + dy, TILE_MM, turn)
+                if not any(squares_overlap(quad, other) for other in placed):
                     break
             placed.append(quad)
             x, y = sheet_to_world(cx + dx, cy + dy, mat.page)
