@@ -90,3 +90,33 @@ def test_live_board_reports_the_spots():
     live = LiveBoard("lightning", lambda: camera, threaded=False, stable_frames=2)
     found = [r for r in (live.poll() for _ in range(4)) if r]
     assert found and found[0].extras["hand"] == "Z" and found[0].extras["reserve"][3] == "L"
+
+
+def test_live_reading_of_tiles_laid_over_the_vertices():
+    """Calibrated on the empty mat, then tiles laid 2 mm off (over grid vertices): read, not
+    refused as covered; a hand over the mat still is."""
+    from vision.sources import SyntheticCamera
+
+    mat = layout("lightning")
+    empty = [["."] * mat.cols for _ in range(mat.rows)]
+    for seed in range(3):
+        camera = SyntheticCamera("lightning", empty, seed=40 + seed)
+        camera.style = _style(seed)
+        camera.style.fill = 0.95
+        camera.style.child_tiles_mm = 2.0
+        live = LiveBoard("lightning", lambda camera=camera: camera, threaded=False, stable_frames=2)
+        for _ in range(3):
+            live.poll()
+        live.calibrate()
+        rng = random.Random(seed)
+        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+        while grid == empty:
+            grid = random_lightning_grid(rng, mat.rows, mat.cols)
+        camera.show(grid)
+        found = [r for r in (live.poll() for _ in range(4)) if r]
+        assert found and found[-1].grid == grid, live.status.problem
+        camera.show(grid, hand=True)
+        for _ in range(4):
+            assert live.poll() is None
+        if camera.hand_over_grid:
+            assert live.status.problem in ("covered", "motion", "no_markers", "out_of_view")

@@ -208,7 +208,7 @@ def layout(game: str, rows: int | None = None, cols: int | None = None, variant:
 #: tallest piece the mat is made for (bottle caps: 12 mm; tiles lie flat).
 PIECE_READING = {
     "tokens": {"ppc": 28, "ring_offset": 0.45, "token_height_mm": 12.0},
-    "tiles": {"ppc": 24, "ring_offset": 0.3, "token_height_mm": 0.0},
+    "tiles": {"ppc": 24, "ring_offset": 0.42, "token_height_mm": 0.0},
 }
 
 

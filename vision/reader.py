@@ -34,7 +34,7 @@ import numpy as np
 from games.boards import BoardDescription, Grid, grid_from_rows
 from vision.mats import PIECE_READING, VARIANTS, MatLayout, game_of_marker, layout, profile
 from vision.pose import CameraPose, camera_pose
-from vision.tiles import TileCache, classify_windows, ink, search_px
+from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
     C1,
     C2,
@@ -395,6 +395,9 @@ class CellPaper:
     samples: np.ndarray  # every vertex and ring sample, N x 3 (the calibration reference)
     vertex_colours: list[np.ndarray] = field(default_factory=list)  # per block: (rows+1) x (cols+1) x 3
     ring_covered: set[tuple[int, int]] = field(default_factory=set)  # cells next to a ring sample that is not paper
+    #: per block: vertices that look like paper but changed since calibration (a tile laid over
+    #: them, or a sleeve the colour of paper).
+    changed: list[np.ndarray] = field(default_factory=list)
 
 
 def covered_cells(
@@ -443,11 +446,17 @@ def measure_paper(
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
     valid_all = paper_validity(samples[:, None, :]).ravel()
     if reference is not None and reference.shape == samples.shape:
+        paper_like = valid_all.copy()
         valid_all &= ~changed_since(samples, reference)
+        changed_all = paper_like & ~valid_all
+    else:
+        changed_all = np.zeros(len(samples), bool)
     valid_blocks, ring_valid, cursor = [], [], 0
+    changed_blocks = []
     for white in whites:
         n = white.shape[0] * white.shape[1]
         valid_blocks.append(valid_all[cursor : cursor + n].reshape(white.shape[:2]))
+        changed_blocks.append(changed_all[cursor : cursor + n].reshape(white.shape[:2]))
         cursor += n
     for colours, _ in rings:
         ring_valid.append(valid_all[cursor : cursor + len(colours)])
@@ -461,7 +470,7 @@ def measure_paper(
                 }
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
-    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered)
+    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks)
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -743,7 +752,34 @@ class BoardReader:
             features = self._token_features(rect, paper)
             if paper.covered:
                 paper.covered = self._excuse_tokens(rect, paper, features)
+        elif paper.covered and any(c.any() for c in paper.changed):
+            paper.covered = self._excuse_tiles(rect, paper)
         return fix, rect, paper, features
+
+    def _excuse_tiles(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
+        """The covered cells once vertices under tiles are forgiven: a tile laid 2 mm off lies
+        over a vertex, which then differs from the calibration frame while still looking like
+        paper. Such a vertex is forgiven when one of its cells holds a tile; vertices that do
+        not look like paper at all (skin, a coloured sleeve) and the ring outside the grid,
+        which an arm must cross, never are."""
+        if paper.ring_covered:
+            return paper.covered
+        windows = tile_windows(rect, paper, self.mat)
+        s = search_px(rect.ppc)
+        inner = int(round(rect.ppc * 0.17))
+        has_tile = (
+            windows[:, s + inner : s + rect.ppc - inner, s + inner : s + rect.ppc - inner].mean(axis=(1, 2))
+            >= EMPTY_INK
+        ).reshape(self.mat.rows, self.mat.cols)
+        valid = [v.copy() for v in paper.valid]
+        for r in range(self.mat.rows):
+            for c in range(self.mat.cols):
+                if not has_tile[r, c]:
+                    continue
+                b, rr, cc = rect.where[r][c]
+                corners = np.s_[rr : rr + 2, cc : cc + 2]
+                valid[b][corners] |= paper.changed[b][corners]
+        return covered_cells(valid, paper.ring_covered, rect, self.mat)
 
     def read(self, frame: np.ndarray, allow_covered: bool = False) -> Reading:
         """The board in ``frame``; raises :class:`VisionError` if the mat is missing or covered."""

@@ -201,8 +201,12 @@ class SyntheticCamera:
         if key not in self._cache:
             style = self.style
             style.hand = hand
-            # The same seed for the same board: tokens keep their place between frames.
-            photo = render_photo(self.game, grid, random.Random(f"{self.seed}-{repr(grid)}"), style)
+            # The same scene (paper, light, lens) for every board; the same seed for the same
+            # board, so tokens keep their place between frames.
+            photo = render_photo(
+                self.game, grid, random.Random(f"scene-{self.seed}"), style,
+                pieces_rng=random.Random(f"{self.seed}-{repr(grid)}"),
+            )
             self._cache = {key: (photo.image, photo.hand_over_grid)}
             self._noise = [
                 np.random.default_rng(k).integers(-3, 4, photo.image.shape, dtype=np.int16) for k in range(4)

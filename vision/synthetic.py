@@ -528,6 +528,7 @@ def render_photo(
     frame_size: tuple[int, int] = FRAME_SIZE,
     variant: str = "standard",
     spots: dict[str, str] | None = None,
+    pieces_rng: random.Random | None = None,
 ) -> Photo:
     """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
     rows = len(grid)
@@ -537,12 +538,15 @@ def render_photo(
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
     sheet = flat.copy()
+    # With ``pieces_rng`` the pieces have their own random stream and the rest of the scene
+    # (paper, light, vignetting, background) stays the same whatever the board shows.
+    pieces = pieces_rng or rng
     if tokens:
-        _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
+        _place_tokens(sheet, mat, grid, camera_mm, pieces)  # type: ignore[arg-type]
     else:
-        _place_tiles(sheet, mat, grid, rng, style)  # type: ignore[arg-type]
+        _place_tiles(sheet, mat, grid, pieces, style)  # type: ignore[arg-type]
         if spots:
-            _place_spot_tiles(sheet, mat, spots, rng)
+            _place_spot_tiles(sheet, mat, spots, pieces)
     # Slightly off-white paper, and a printer that is not quite neutral.
     paper = np.array([rng.uniform(0.9, 1.0), rng.uniform(0.92, 1.0), rng.uniform(0.92, 1.0)], np.float32)
     to_frame = homography @ np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])

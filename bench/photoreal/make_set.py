@@ -335,7 +335,7 @@ def plan(style: str, seed: int) -> tuple[dict, dict]:
 # --- the webcam -------------------------------------------------------------------------------
 
 
-def develop(raw: np.ndarray, rng: random.Random) -> tuple[np.ndarray, dict]:
+def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.ndarray, dict]:
     """A linear render (float RGB 0..1) as a webcam would give it: auto-exposure that misses a
     little, white balance from a grey-world guess with an error, vignetting, noise, JPEG."""
     h, w = raw.shape[:2]
@@ -355,7 +355,7 @@ def develop(raw: np.ndarray, rng: random.Random) -> tuple[np.ndarray, dict]:
     image *= (1 - vignette * r2)[..., None]
     # Shot noise (grows with signal) and read noise, in linear light.
     gain = rng.uniform(0.002, 0.01)
-    noise_rng = np.random.default_rng(rng.getrandbits(32))
+    noise_rng = np.random.default_rng([rng.getrandbits(32), sum(map(ord, frame))])
     image = image + noise_rng.normal(0, 1, image.shape).astype(np.float32) * np.sqrt(
         np.maximum(image, 0) * gain + 0.0004
     )
@@ -393,9 +393,10 @@ def make_scene(style: str, seed: int, out_dir: Path) -> str:
     for name in spec["frames"]:
         raw = cv2.imread(str(work / f"{name}.png"), cv2.IMREAD_UNCHANGED)
         raw = raw[..., 2::-1].astype(np.float32) / 65535.0
-        image, info = develop(raw, random.Random(f"develop-{style}-{seed}-{name}"))
-        # The same webcam settings for every frame of a scene (auto-exposure and white balance
-        # still react to what is on the board, as a real one does).
+        # The same webcam for every frame of a scene (lens, sensor, its white-balance and
+        # exposure errors); auto-exposure and white balance still react to what is on the board,
+        # and the sensor noise is new in every frame.
+        image, info = develop(raw, random.Random(f"develop-{style}-{seed}"), frame=name)
         cv2.imwrite(str(out_dir / f"{style}-{seed:04d}-{name}.jpg"), image,
                     [cv2.IMWRITE_JPEG_QUALITY, info["jpeg_quality"]])
         truth["frames"][name]["camera_processing"] = info
