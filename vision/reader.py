@@ -13,10 +13,12 @@ The pipeline, and why each step is there:
    their cells), so the paper colour measured at the four corners of a cell is that cell's
    white. Dividing by it removes uneven light, shadows and colour casts. Vertices that are not
    paper-like (skin, sleeves, deep shadows) mean something covers the board: no reading then.
-5. **Classification.** Lewthwaite: a token is coloured (saturated against the local white); red
-   and blue are split by a two-cluster fit of the red/blue log-ratio, calibrated on the image
-   itself or, in live use, on the known start position. Lightning: the ink of each cell is
-   compared with the shipped tile designs in every rotation (normalised correlation).
+5. **Classification.** Tokens (:mod:`vision.tokens`): colour, lightness and a round outline
+   against the local white, at the place where the camera pose (:mod:`vision.pose`) puts a
+   token's top; the players split by colour or lightness, calibrated on the image itself or, in
+   live use, on the known start position. Tiles (:mod:`vision.tiles`): the ink of each cell
+   against the shipped tile designs in every rotation, searched over the shifts and turns of a
+   tile laid off its cell (normalised correlation); the hand spot and reserve slots likewise.
 
 Nothing here imports pygame; :class:`VisionError` carries exit code 3 for the command line.
 """
@@ -32,7 +34,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
-from vision.mats import PIECE_READING, VARIANTS, MatLayout, game_of_marker, layout, profile
+from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
@@ -48,9 +50,6 @@ from vision.tokens import (
     presence,
 )
 
-#: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
-LEWTHWAITE_PPC = PIECE_READING["tokens"]["ppc"]
-LIGHTNING_PPC = PIECE_READING["tiles"]["ppc"]
 #: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
 MIN_TILE_PIXELS = 14
 #: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
