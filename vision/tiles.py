@@ -89,7 +89,8 @@ def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str
 
 #: Score lost by a match at the edge of the search (it grows with the square of the shift): a
 #: bolt and an arc share much of their stroke, and a shifted arc must not pass for a centred bolt.
-#: (0.04: the best of 0, 0.04 and 0.08 over centred and child-placed tuning photographs.)
+#: (0.04: the best of 0, 0.04 and 0.08 over centred and child-placed tuning photographs; a step
+#: for leaving the centre, or taking a good centred match first, did much worse on the latter.)
 SHIFT_PENALTY = 0.04
 
 

@@ -273,7 +273,7 @@ def lights(rng: random.Random) -> tuple[list[dict], dict]:
     return found, info
 
 
-def plan(style: str, seed: int) -> tuple[dict, dict]:
+def plan(style: str, seed: int, force_hand: bool = False) -> tuple[dict, dict]:
     """(the scene for Blender, its truth) for one style and seed."""
     rng = random.Random(f"photoreal-{style}-{seed}")
     tex = textures()
@@ -321,15 +321,26 @@ def plan(style: str, seed: int) -> tuple[dict, dict]:
             spec["frames"]["hand"] = {"pieces": pieces}
             truth["frames"]["hand"] = {"grid": play}
     if "hand" in spec["frames"]:
-        skin = hsv_linear(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
-        x, y = rng.uniform(-0.5, 0.5) * page_m[0] * 0.8, rng.uniform(-0.5, 0.5) * page_m[1] * 0.8
-        spec["frames"]["hand"]["hand"] = {
-            "palm": [x, y, rng.uniform(0.03, 0.12)], "angle": rng.uniform(0, 2 * math.pi), "skin": skin,
-            "sleeve": hsv_linear(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9)),
-            "finger": rng.uniform(0.05, 0.07),
-        }
+        spec["frames"]["hand"]["hand"] = hand_spec(rng, page_m)
         truth["frames"]["hand"]["hand"] = True
+    if force_hand and "hand" not in spec["frames"]:
+        # A hand frame added to a scene planned without one (its own random stream, so the
+        # scene's other frames stay as they were planned).
+        hand_rng = random.Random(f"photoreal-hand-{style}-{seed}")
+        spec["frames"]["hand"] = {"pieces": spec["frames"]["play"]["pieces"], "hand": hand_spec(hand_rng, page_m)}
+        truth["frames"]["hand"] = {"grid": truth["frames"]["play"]["grid"], "hand": True}
     return spec, truth
+
+
+def hand_spec(rng: random.Random, page_m: tuple[float, float]) -> dict:
+    """A hand over the board: palm 3-12 cm above a point of the sheet, skin and sleeve colours."""
+    skin = hsv_linear(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
+    x, y = rng.uniform(-0.5, 0.5) * page_m[0] * 0.8, rng.uniform(-0.5, 0.5) * page_m[1] * 0.8
+    return {
+        "palm": [x, y, rng.uniform(0.03, 0.12)], "angle": rng.uniform(0, 2 * math.pi), "skin": skin,
+        "sleeve": hsv_linear(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9)),
+        "finger": rng.uniform(0.05, 0.07),
+    }
 
 
 # --- the webcam -------------------------------------------------------------------------------
@@ -372,12 +383,12 @@ def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.nd
     return out, info
 
 
-def make_scene(style: str, seed: int, out_dir: Path) -> str:
+def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False) -> str:
     """Plan, render (skipping frames already rendered) and develop one scene."""
     truth_path = out_dir / f"{style}-{seed:04d}.json"
-    if truth_path.exists():
+    if truth_path.exists() and not force_hand:
         return f"{truth_path.name}: already there"
-    spec, truth = plan(style, seed)
+    spec, truth = plan(style, seed, force_hand)
     work = CACHE / f"{style}-{seed:04d}"
     work.mkdir(parents=True, exist_ok=True)
     spec_path = work / "scene.json"
@@ -420,12 +431,13 @@ def main() -> None:
     parser.add_argument("--seeds", default="0-1", help="e.g. 0-2 (tuning) or 100-105 (held out)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=str(SET_DIR))
+    parser.add_argument("--hand", action="store_true", help="give every scene a hand frame (rendered if missing)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(style, seed) for seed in _seeds(args.seeds) for style in args.styles.split(",")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for message in pool.map(lambda job: make_scene(job[0], job[1], out), jobs):
+        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand), jobs):
             print(message, flush=True)
 
 
