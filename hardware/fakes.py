@@ -2,13 +2,17 @@
 
 A test scripts what the kiosk must write and what the device answers, then checks that the
 whole script was played with :meth:`ScriptedDevice.assert_done`. Faults (a timeout, a vanished
-port) are script steps too, so reconnection can be tested without hardware.
+port) are script steps too, so reconnection can be tested without hardware. :class:`LinePort` and
+:class:`FakeClock` put a firmware model at the end of a simulated serial line instead.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from hardware.receivers import Receiver
 
 
 @dataclass
@@ -109,3 +113,46 @@ class ScriptedOpener:
         if isinstance(device, BaseException):
             raise device
         return device
+
+
+class FakeClock:
+    """Simulated monotonic seconds: call it for the time, :meth:`sleep` to let time pass."""
+
+    def __init__(self, start: float = 100.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        """The current simulated time."""
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        """Advance the clock instead of waiting."""
+        self.now += max(0.0, seconds)
+
+
+class LinePort:
+    """A serial port whose far end is a firmware model (:mod:`hardware.receivers`): every write
+    reaches ``receiver`` at ``clock``'s time and travels at the model's baud rate. Like a real
+    UART, a write returns at once and bytes written while the line is busy wait their turn."""
+
+    def __init__(self, receiver: Receiver, clock: Callable[[], float]) -> None:
+        self.receiver = receiver
+        self.clock = clock
+        self.closed = False
+        self.writes: list[tuple[float, bytes]] = []
+
+    def write(self, data: bytes) -> int:
+        """Hand ``data`` to the line now."""
+        if self.closed:
+            raise OSError("write to a closed port")
+        self.writes.append((self.clock(), bytes(data)))
+        self.receiver.receive(self.clock(), bytes(data))
+        return len(data)
+
+    def read(self, size: int = 1) -> bytes:
+        """The models never answer."""
+        return b""
+
+    def close(self) -> None:
+        """Close the port."""
+        self.closed = True
