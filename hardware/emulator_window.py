@@ -3,8 +3,10 @@ by ``led-emulator`` without ``--text``)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -108,6 +110,20 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
         if seconds is not None and elapsed >= seconds:
             running = False
     if screenshot:
-        pygame.image.save(screen, screenshot)
+        save_png(screen, screenshot)
     pygame.quit()
     return 0
+
+
+def save_png(surface: pygame.Surface, path: str) -> None:
+    """Save ``surface`` to ``path`` atomically: a reader never sees half a PNG."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".led-emulator-", suffix=".png")
+    os.close(fd)
+    try:
+        pygame.image.save(surface, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

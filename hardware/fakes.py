@@ -9,10 +9,14 @@ port) are script steps too, so reconnection can be tested without hardware. :cla
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hardware.receivers import Receiver
+
+if TYPE_CHECKING:
+    from hardware.system import LedSystem
 
 
 @dataclass
@@ -131,12 +135,13 @@ class FakeClock:
 
 
 class LinePort:
-    """A serial port whose far end is a firmware model (:mod:`hardware.receivers`): every write
-    reaches ``receiver`` at ``clock``'s time and travels at the model's baud rate. Like a real
-    UART, a write returns at once and bytes written while the line is busy wait their turn."""
+    """A serial port whose far end is one or more firmware models (:mod:`hardware.receivers`, all
+    on the same wire): every write reaches them at ``clock``'s time and travels at each model's
+    baud rate. Like a real UART, a write returns at once and bytes written while the line is busy
+    wait their turn."""
 
-    def __init__(self, receiver: Receiver, clock: Callable[[], float]) -> None:
-        self.receiver = receiver
+    def __init__(self, receivers: Receiver | Sequence[Receiver], clock: Callable[[], float]) -> None:
+        self.receivers = [receivers] if isinstance(receivers, Receiver) else list(receivers)
         self.clock = clock
         self.closed = False
         self.writes: list[tuple[float, bytes]] = []
@@ -145,8 +150,10 @@ class LinePort:
         """Hand ``data`` to the line now."""
         if self.closed:
             raise OSError("write to a closed port")
-        self.writes.append((self.clock(), bytes(data)))
-        self.receiver.receive(self.clock(), bytes(data))
+        data = bytes(data)
+        self.writes.append((self.clock(), data))
+        for receiver in self.receivers:
+            receiver.receive(self.clock(), data)
         return len(data)
 
     def read(self, size: int = 1) -> bytes:
@@ -156,3 +163,35 @@ class LinePort:
     def close(self) -> None:
         """Close the port."""
         self.closed = True
+
+
+class SimulatedLedThread:
+    """Runs a :class:`hardware.system.LedSystem` built with ``start=False`` as its thread would,
+    on a :class:`FakeClock`: it steps whenever the last step asked to be woken, and when woken."""
+
+    def __init__(self, system: LedSystem, clock: FakeClock) -> None:
+        self.system = system
+        self.clock = clock
+        self.next_wake = clock()
+
+    def wake(self) -> None:
+        """A message was published: the thread steps now."""
+        self.next_wake = self.clock()
+        self.run_until(self.clock())
+
+    def run_until(self, t: float) -> None:
+        """Let simulated time pass until ``t``, stepping the system on schedule."""
+        while self.next_wake <= t:
+            self.clock.now = max(self.clock.now, self.next_wake)
+            pause = self.system.step()
+            self.next_wake = self.clock.now + max(pause, 1e-4)
+        self.clock.now = max(self.clock.now, t)
+
+    def run_for(self, seconds: float) -> None:
+        """Let ``seconds`` of simulated time pass."""
+        self.run_until(self.clock() + seconds)
+
+    def publish(self, message: object) -> None:
+        """Hand ``message`` to the system, as the effect bus does, and wake the thread."""
+        self.system(message)
+        self.wake()

@@ -102,6 +102,15 @@ def find_device(identity: str) -> str | None:
     return None
 
 
+def discard_input(port: Any) -> None:
+    """Throw away what the board said (greetings, echoes): the LED senders never read it, and a
+    port that echoes (``loop://``) would otherwise fill up and block."""
+    reset = getattr(port, "reset_input_buffer", None)
+    if reset is not None:
+        with contextlib.suppress(Exception):  # a failing port shows up at the next write
+            reset()
+
+
 @dataclass
 class LinkStatus:
     """What the link has done so far (shown by ``led-detect`` and used by tests and benches)."""
@@ -208,16 +217,8 @@ class SerialLink:
                 return False
             self.status.frames += 1
             self.status.bytes += len(frame)
-            self._discard_input()
+            discard_input(self._serial)
             return True
-
-    def _discard_input(self) -> None:
-        """Throw away what the board said (greetings, echoes): nobody reads it, and a port that
-        echoes (``loop://``) would otherwise fill up and block."""
-        reset = getattr(self._serial, "reset_input_buffer", None)
-        if reset is not None:
-            with contextlib.suppress(Exception):  # a failing port shows up at the next write
-                reset()
 
     def snapshot(self) -> LinkStatus:
         """A consistent copy of :attr:`status` (taken under the link's lock)."""
