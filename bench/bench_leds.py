@@ -14,8 +14,8 @@ from hardware.config import LedConfig
 from hardware.emulator import PtyEmulator
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
-from hardware.protocols import frame_size
 from hardware.pacing import frame_spacing, wire_seconds
+from hardware.protocols import frame_size
 from hardware.system import LedSystem, encode_lights
 
 BOARDS = {25: ("lewthwaite", 5, 5), 272: ("lightning", 17, 16)}

@@ -237,10 +237,10 @@ def check_png_path(path: str, option: str = "--screenshot") -> None:
     import tempfile
 
     target = Path(path)
-    if target.suffix.lower() != ".png":
-        raise CliError(f"{option} {path}: the file name must end in .png")
     if target.is_dir():
         raise CliError(f"{option} {path} is a folder: give a file name ending in .png")
+    if target.suffix.lower() != ".png":
+        raise CliError(f"{option} {path}: the file name must end in .png")
     folder = target.parent
     if not folder.is_dir():
         raise CliError(f"{option} {path}: the folder {folder} does not exist")

@@ -118,10 +118,12 @@ class LedSystem:
         return self._layouts[key]
 
     def _notice_reconnection(self) -> None:
-        """A new connection may be a board that restarted or left live mode: prime it again."""
+        """A new connection may be a board that restarted or left live mode: it is owed the
+        lights now, primed again."""
         if self.link.connect() and self.link.status.connects != self._connects:
             self._connects = self.link.status.connects
             self._pacer.forget()
+            self._owed = True
 
     def step(self) -> float:
         """Send a frame if one is due; return how long the thread may sleep before the next."""

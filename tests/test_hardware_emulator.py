@@ -69,22 +69,25 @@ def test_frames_through_the_pty_are_byte_exact(protocol: str) -> None:
     assert [encode(protocol, f.pixels) for f in reader.frames] == frames
 
 
-@pytest.mark.parametrize(("protocol", "leds"), [("adalight", 25), ("tpm2", 272)])
+@pytest.mark.parametrize(("protocol", "leds"), [("adalight", 25), ("tpm2", 100)])
 def test_led_test_lights_each_led_alone_then_all_off(protocol: str, leds: int) -> None:
     emulator = PtyEmulator(leds, keep_raw=True)
     path = emulator.open()
     reader = Reader(emulator)
     try:
         code = main.main(["led-test", "--port", path, "--protocol", protocol, "--leds", str(leds),
-                          "--delay", "0"])
-        reader.wait_for(leds + 1)
+                          "--delay", "0", "--baud", "921600"])
+        reader.wait_for(leds + 2)
     finally:
         reader.close()
         emulator.close()
     assert code == 0
     white, off = (255, 255, 255), (0, 0, 0)
     expected = [[white if j == i else off for j in range(leds)] for i in range(leds)] + [[off] * leds]
-    assert bytes(emulator.raw) == b"".join(encode(protocol, px) for px in expected)
+    # the first frame twice (WLED blanks the first one); TPM2 with 100 LEDs carries a dark 101st for WLED
+    frames = [encode(protocol, px) for px in expected]
+    assert bytes(emulator.raw) == frames[0] + b"".join(frames)
+    assert {f.count for f in reader.frames} == {leds if protocol == "adalight" else leds + 1}
 
 
 def test_led_test_on_a_missing_port_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,7 +126,8 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
         deadline = time.monotonic() + 5
         while link.connected and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert not link.connected and link.status.failures >= 1
+        status = link.snapshot()  # the LED thread may be mid-update: read under the link's lock
+        assert not status.connected and status.failures >= 1
         time.sleep(0.3)  # a few failed reconnection attempts while the port is gone
         emulator.open()
         before = emulator.frames
@@ -132,7 +136,7 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
         while len(got) < 3 and time.monotonic() < deadline:
             got += emulator.poll(0.02)
         assert len(got) >= 3 and emulator.frames > before
-        assert link.status.connects >= 2
+        assert link.snapshot().connects >= 2
         assert all(f.count == 25 for f in got)
         # The put_back cell blinks; whatever the phase, every frame is one the system can make.
         assert got[0].pixels[12] in {encode_lights_pixel(config, t) for t in (0.0, 0.3)}
@@ -167,7 +171,7 @@ def run_python(code: str, timeout: float = 60) -> subprocess.CompletedProcess:
 def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -> None:
     path_file = tmp_path / "pty"
     emulator = subprocess.Popen(
-        [sys.executable, "main.py", "led-emulator", "--text", "--leds", "4", "--exit-after", "5",
+        [sys.executable, "main.py", "led-emulator", "--text", "--leds", "4", "--exit-after", "6",
          "--path-file", str(path_file), "--seconds", "20"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -184,8 +188,9 @@ def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -
     assert emulator.returncode == 0, err
     lines = out.splitlines()
     assert re.fullmatch(r"LED emulator: connect to /dev/pts/\d+", lines[0])
-    assert lines[1:] == [f"frame {i + 1} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
-        "frame 5 adalight 4 leds, 0 lit"]
+    # frame 2 repeats frame 1 (the priming copy for WLED): only changes are printed
+    assert lines[1:] == [f"frame {i + 1 + (i > 0)} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
+        "frame 6 adalight 4 leds, 0 lit"]
 
 
 @pytest.mark.parametrize("argv", [
@@ -252,8 +257,9 @@ def test_led_test_reports_a_link_lost_midway(monkeypatch: pytest.MonkeyPatch,
     from hardware.fakes import ScriptedDevice
 
     off, white = (0, 0, 0), (255, 255, 255)
-    device = ScriptedDevice().expect(encode("adalight", [white, off])).fail(OSError(5, "Input/output error"))
+    first = encode("adalight", [white, off])
+    device = ScriptedDevice().expect(first).expect(first).fail(OSError(5, "Input/output error"))
     monkeypatch.setattr(serial, "serial_for_url", lambda *a, **k: device)
     assert main.main(["led-test", "--port", "/dev/ttyUSB0", "--leds", "2", "--delay", "0"]) == 1
-    assert "the LED link failed after 1 of 3 frames" in capsys.readouterr().err
+    assert "the LED link failed after 1 of 3 frames: OSError: [Errno 5] Input/output error" in capsys.readouterr().err
     assert device.closed

@@ -325,3 +325,69 @@ def test_a_whole_game_lights_exactly_what_the_kiosk_sends(leds: int, baud: int,
     check_frames_match_lights(port, timeline, config, leds)
     # every change reached the board within two frame spacings (one frame may have been on the wire)
     assert max(system.latencies) <= 2 * frame_spacing("adalight", leds, baud)
+
+
+# -- priming after a reconnection or a silence, pacing of the closing frame ------------------------
+
+STILL = BoardLights("lewthwaite", 5, 5, {(0, 0): "player1", (4, 4): "player2"})
+
+
+def still_pixels(config: LedConfig) -> dict[int, tuple[int, int, int]]:
+    from hardware.system import strip_pixels
+
+    return {i: p for i, p in enumerate(strip_pixels(STILL, 0.0, config)) if p != OFF}
+
+
+def test_a_board_that_restarted_shows_the_lights_at_once_after_the_reconnection() -> None:
+    config = LedConfig()
+    clock = FakeClock(0.0)
+    before, after = Wled(25, 115200, force_max_brightness=True), Wled(25, 115200, force_max_brightness=True)
+    first, second = LinePort(before, clock), LinePort(after, clock)
+    link = SerialLink("sim", opener=ScriptedOpener(first, second), clock=clock, backoff=(0.25, 1.0),
+                      identify=lambda _p: None)
+    system = LedSystem(config, link, clock=clock, start=False, log=lambda _m: None, sleep=clock.sleep)
+    thread = SimulatedLedThread(system, clock)
+    thread.publish(STILL)
+    thread.run_for(0.5)
+    assert board_states(before)[-1] == still_pixels(config)
+    first.closed = True  # the cable is pulled; the board restarts (a fresh WLED, not in live mode)
+    thread.run_for(1.0)  # the keep-alive fails, the link waits 0.25 s and opens the new port
+    assert link.status.connects == 2
+    reconnected = [t for t, _data in second.writes][0]
+    # the first frame is blanked; the second, one frame spacing later, shows the lights
+    assert after.showing_at(reconnected + 2 * frame_spacing("adalight", 25, 115200)).lit() == still_pixels(config)
+    assert [u.why for u in after.shown[:3]] == ["effect", "blank", "frame"]
+
+
+def test_after_a_silence_longer_than_wled_waits_the_board_is_woken_again() -> None:
+    config = LedConfig()
+    wled = Wled(25, 115200, force_max_brightness=True)
+    clock, port, system, thread = attach(config, [wled])
+    thread.publish(STILL)
+    thread.run_for(0.1)
+    clock.sleep(3.0)  # the LED thread was held up (a stalled process): WLED went back to its effect
+    wled.advance(clock())
+    assert wled.latest.why == "effect"
+    thread.next_wake = clock()
+    thread.run_for(0.1)
+    assert wled.latest.why == "frame" and wled.latest.lit() == still_pixels(config)
+    assert len(port.writes) == 4  # two copies at the start, two after the silence
+
+
+@pytest.mark.parametrize("leds", LED_COUNTS)
+def test_the_closing_frame_waits_its_turn_and_leaves_the_board_dark(leds: int) -> None:
+    config = LedConfig(leds=leds)
+    adalight = AdalightFastLed(leds, 115200)
+    wled_on, wled_off = Wled(leds, 115200, force_max_brightness=True), Wled(leds, 115200, on=False)
+    clock, port, system, thread = attach(config, [adalight, wled_on, wled_off])
+    thread.publish(BoardLights("lewthwaite", 5, 5, {(2, 2): "put_back"}))  # blinking: frames keep coming
+    thread.run_for(1.0)
+    system.close()  # right after a frame: the all-off frame must wait for the spacing
+    starts = [t for t, _data in port.writes]
+    assert starts[-1] - starts[-2] >= frame_spacing("adalight", leds, 115200) - 1e-9
+    assert adalight.dropped == 0 and adalight.latest.lit() == {}
+    for wled in (wled_on, wled_off):
+        wled.advance(clock() + 3.0)
+    # 2.5 s after the last frame WLED shows its own effect again, unless it was switched off
+    assert wled_on.latest.why == "effect" and wled_on.latest.lit()
+    assert wled_off.latest.why == "effect" and wled_off.latest.lit() == {}
