@@ -287,6 +287,7 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         emulator.remove_link()
         raise CliError(f"cannot set up the emulator's pty: {exc}") from None
     print(f"LED emulator: connect to {client_path}", flush=True)
+    emulator.start_reader()
     counted = 0
 
     def enough(frame: Any) -> bool:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import secrets
 import select
+import threading
 import time
 import tty
 from pathlib import Path
@@ -50,6 +52,9 @@ class PtyEmulator:
         self.path = ""
         self.bytes = 0
         self.frame_times: list[float] = []
+        self._reader: threading.Thread | None = None
+        self._reading = False
+        self._updates: queue.SimpleQueue[list[Shown]] = queue.SimpleQueue()
 
     @property
     def decoder(self) -> FrameDecoder:
@@ -105,6 +110,7 @@ class PtyEmulator:
 
     def close(self) -> None:
         """Close the pty, as if the cable were pulled: the client's next write fails."""
+        self.stop_reader()
         for fd in (self._master, self._slave):
             if fd is not None:
                 with contextlib.suppress(OSError):
@@ -113,8 +119,12 @@ class PtyEmulator:
 
     def reopen(self) -> str:
         """Close and open a new pty (the board plugged in again); returns the client path."""
+        reading = self._reader is not None
         self.close()
-        return self.open()
+        path = self.open()
+        if reading:
+            self.start_reader()
+        return path
 
     def remove_link(self) -> None:
         """Delete the symlink (when the emulator exits) if it is still the one this emulator made."""
@@ -124,19 +134,52 @@ class PtyEmulator:
             if os.path.islink(self.link) and os.readlink(self.link) == self.path:
                 os.unlink(self.link)
 
+    def start_reader(self) -> None:
+        """Read the pty on a thread of its own, so that bytes are timed as they arrive (the firmware
+        models lose or blank frames by their timing; a window that reads once per drawn frame would
+        see frames bunched up). :meth:`poll` then hands over what the thread read."""
+        if self._reader is not None:
+            return
+        self._reading = True
+        self._reader = threading.Thread(target=self._read_loop, name="led-emulator-reader", daemon=True)
+        self._reader.start()
+
+    def stop_reader(self) -> None:
+        """Stop the reading thread (before the pty is closed)."""
+        reader, self._reader = self._reader, None
+        self._reading = False
+        if reader is not None:
+            reader.join(2.0)
+
+    def _read_loop(self) -> None:
+        while self._reading:
+            updates = self._read(0.02)
+            if updates:
+                self._updates.put(updates)
+
     def poll(self, timeout: float = 0.05, max_bytes: int | None = None) -> list[Frame]:
-        """Read what arrived within ``timeout`` seconds (at most ``max_bytes``); return new frames."""
+        """Read what arrived within ``timeout`` seconds (at most ``max_bytes``); return the strip's
+        updates (every decoded frame, with the default receiver)."""
+        if self._reader is None:
+            return self._read(timeout, max_bytes)
+        try:
+            updates: list[Frame] = list(self._updates.get(timeout=timeout))
+        except queue.Empty:
+            return []
+        while not self._updates.empty():
+            updates += self._updates.get_nowait()
+        return updates
+
+    def _read(self, timeout: float, max_bytes: int | None = None) -> list[Frame]:
         if self._master is None:
             time.sleep(timeout)
             return []
-        ready, _, _ = select.select([self._master], [], [], timeout)
-        if not ready:
-            return self.tick()
         try:
-            data = os.read(self._master, max_bytes or 65536)
-        except OSError:
-            return self.tick()
-        return self.feed(data)
+            ready, _, _ = select.select([self._master], [], [], timeout)
+            data = os.read(self._master, max_bytes or 65536) if ready else b""
+        except (OSError, ValueError):  # the pty was closed meanwhile
+            data = b""
+        return list(self.feed(data)) if data else list(self.tick())
 
     def feed(self, data: bytes, now: float | None = None) -> list[Shown]:
         """Hand ``data`` to the firmware model as if it had arrived on the pty at ``now``

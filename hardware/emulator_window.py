@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import tempfile
+import secrets
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -98,11 +98,8 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
         ui.draw_text(screen, i18n.tr("hardware.emulator.port", path=client_path), (640, 84), 24,
                      (200, 204, 220), "text", "midtop")
         draw_leds(screen, emulator.latest, positions, pygame.Rect(60, 124, 1160, 520))
-        latest = emulator.latest
-        status = i18n.tr("hardware.emulator.waiting") if latest is None else i18n.tr(
-            "hardware.emulator.status", protocol=latest.protocol, leds=latest.count, frames=emulator.frames,
-            fps=f"{emulator.fps():.0f}")
-        pulse = 0.6 + 0.4 * math.sin(elapsed * 3) if latest is None else 1.0
+        status = status_line(emulator)
+        pulse = 0.6 + 0.4 * math.sin(elapsed * 3) if emulator.latest is None else 1.0
         ui.draw_text(screen, status, (640, 690), 24, tuple(int(v * pulse) for v in (230, 232, 240)), "bold",
                      "midbottom")
         pygame.display.flip()
@@ -115,11 +112,22 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
     return 0
 
 
+def status_line(emulator: PtyEmulator) -> str:
+    """The line under the board: what the strip shows and how many frames came."""
+    latest = emulator.latest
+    if latest is None:
+        return i18n.tr("hardware.emulator.waiting")
+    why = getattr(latest, "why", "frame")
+    if why in ("blank", "effect"):
+        return i18n.tr(f"hardware.emulator.{why}", frames=emulator.frames)
+    return i18n.tr("hardware.emulator.status", protocol=latest.protocol, leds=latest.count, frames=emulator.frames,
+                   fps=f"{emulator.fps():.0f}")
+
+
 def save_png(surface: pygame.Surface, path: str) -> None:
     """Save ``surface`` to ``path`` atomically: a reader never sees half a PNG."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".led-emulator-", suffix=".png")
-    os.close(fd)
+    # a fresh name beside it (created with the usual permissions, unlike mkstemp's private ones)
+    tmp = f"{path}.{os.getpid()}.{secrets.token_hex(4)}.tmp.png"
     try:
         pygame.image.save(surface, tmp)
         os.replace(tmp, path)

@@ -148,3 +148,22 @@ def test_the_emulator_behaves_like_wled() -> None:
     assert lines[1:] == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
                          + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]
                          + ["frame 6 adalight 4 leds, 0 lit"])
+
+
+def test_the_emulator_models_the_adalight_sketch_over_a_real_pty() -> None:
+    from hardware.receivers import AdalightFastLed
+
+    receiver = AdalightFastLed(25, 921600)
+    emulator = PtyEmulator(25, receiver=receiver)
+    path = emulator.open()
+    emulator.start_reader()  # bytes timed as they arrive, as led-emulator does
+    try:
+        assert main.main(["led-test", "--port", path, "--leds", "25", "--baud", "921600", "--delay", "0.02"]) == 0
+        deadline = time.monotonic() + 5
+        while receiver.frames < 27 and time.monotonic() < deadline:
+            emulator.poll(0.05)
+    finally:
+        emulator.close()
+    lit = [update.lit() for update in receiver.shown]
+    assert receiver.dropped == 0 and receiver.frames == 27
+    assert lit == [{0: (255, 255, 255)}] + [{i: (255, 255, 255)} for i in range(25)] + [{}]
