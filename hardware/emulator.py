@@ -248,5 +248,8 @@ def ansi_grid(frame: Frame, positions: dict[int, tuple[int, int]]) -> str:
 
 
 def write_path_file(path: str, target: str) -> None:
-    """Write the pty path to ``path`` (for scripts that start the emulator in the background)."""
-    Path(path).write_text(target + "\n", encoding="utf-8")
+    """Write the pty path to ``path`` (for scripts that start the emulator in the background),
+    whole or not at all: a script that sees the file reads the complete path."""
+    tmp = Path(f"{path}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    tmp.write_text(target + "\n", encoding="utf-8")
+    os.replace(tmp, path)

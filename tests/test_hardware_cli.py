@@ -4,8 +4,6 @@ emulator can behave like WLED or the Adalight-FastLED sketch."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -13,8 +11,6 @@ import pytest
 
 import main
 from hardware.emulator import PtyEmulator
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -116,38 +112,6 @@ def test_the_emulator_reuses_a_stale_link_and_removes_only_its_own(tmp_path: Pat
     other.remove_link()
     assert os.readlink(link) == "/dev/pts/9998"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ttyLEDS"]
-
-
-def run_emulator(args: list[str], client: list[str], timeout: float = 30) -> tuple[list[str], str]:
-    """Start ``led-emulator --text ARGS`` in its own process, run ``led-test CLIENT`` against it,
-    return the emulator's output lines and led-test's stderr."""
-    path_file = Path(os.environ.get("TMPDIR", "/tmp")) / f"led-emulator-{os.getpid()}-{time.monotonic_ns()}"
-    emulator = subprocess.Popen([sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file),
-                                 "--seconds", "20", *args],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 15
-        while not path_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        port = path_file.read_text().strip()
-        test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, *client],
-                              cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-        out, err = emulator.communicate(timeout=timeout)
-    finally:
-        emulator.kill()
-        path_file.unlink(missing_ok=True)
-    assert test.returncode == 0, test.stderr
-    assert emulator.returncode == 0, err
-    return out.splitlines(), test.stderr
-
-
-def test_the_emulator_behaves_like_wled() -> None:
-    lines, _err = run_emulator(["--leds", "4", "--receiver", "wled", "--force-max-brightness", "--baud", "921600",
-                                "--exit-after", "6"],
-                               ["--leds", "4", "--delay", "0", "--baud", "921600"])
-    assert lines[1:] == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
-                         + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]
-                         + ["frame 6 adalight 4 leds, 0 lit"])
 
 
 def test_the_emulator_models_the_adalight_sketch_over_a_real_pty() -> None:

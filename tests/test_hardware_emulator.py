@@ -168,29 +168,44 @@ def run_python(code: str, timeout: float = 60) -> subprocess.CompletedProcess:
                           timeout=timeout)
 
 
-def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -> None:
+def run_emulator(tmp_path: Path, args: list[str], client: list[str]) -> list[str]:
+    """Start ``led-emulator --text ARGS`` in its own process, run ``led-test CLIENT`` against it in
+    another; return the emulator's output lines."""
     path_file = tmp_path / "pty"
     emulator = subprocess.Popen(
-        [sys.executable, "main.py", "led-emulator", "--text", "--leds", "4", "--exit-after", "6",
-         "--path-file", str(path_file), "--seconds", "20"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file), "--seconds", "20",
+         *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 15
         while not path_file.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         port = path_file.read_text().strip()
-        test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, "--leds", "4",
-                               "--delay", "0"], cwd=ROOT, capture_output=True, text=True, timeout=30)
+        test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, *client],
+                              cwd=ROOT, capture_output=True, text=True, timeout=30)
         out, err = emulator.communicate(timeout=20)
     finally:
         emulator.kill()
-    assert test.returncode == 0, test.stderr
+    assert test.returncode == 0, f"led-test: {test.stderr}; emulator: {emulator.returncode} {err}"
     assert emulator.returncode == 0, err
     lines = out.splitlines()
     assert re.fullmatch(r"LED emulator: connect to /dev/pts/\d+", lines[0])
+    return lines[1:]
+
+
+def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -> None:
+    lines = run_emulator(tmp_path, ["--leds", "4", "--exit-after", "6"], ["--leds", "4", "--delay", "0"])
     # frame 2 repeats frame 1 (the priming copy for WLED): only changes are printed
-    assert lines[1:] == [f"frame {i + 1 + (i > 0)} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
+    assert lines == [f"frame {i + 1 + (i > 0)} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
         "frame 6 adalight 4 leds, 0 lit"]
+
+
+def test_the_emulator_behaves_like_wled(tmp_path: Path) -> None:
+    lines = run_emulator(tmp_path, ["--leds", "4", "--receiver", "wled", "--force-max-brightness",
+                                    "--baud", "921600", "--exit-after", "6"],
+                         ["--leds", "4", "--delay", "0", "--baud", "921600"])
+    assert lines == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
+                     + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]
+                     + ["frame 6 adalight 4 leds, 0 lit"])
 
 
 @pytest.mark.parametrize("argv", [
@@ -249,7 +264,7 @@ def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None
     assert image.get_size() == (1280, 720)
     blue = sum(1 for x in range(0, 1280, 8) for y in range(0, 720, 8)
                if (c := image.get_at((x, y)))[2] > 150 and c[0] < 60)
-    assert blue > 50  # the 25 LEDs are lit in blue
+    assert blue > 50, result.stderr  # the 25 LEDs are lit in blue
 
 
 def test_led_test_reports_a_link_lost_midway(monkeypatch: pytest.MonkeyPatch,

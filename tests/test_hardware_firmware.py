@@ -14,15 +14,20 @@ from hardware.protocols import adalight_header, encode_adalight
 FIRMWARE = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
 
 
-@pytest.fixture(scope="module")
-def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_harness(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """Compile ``host_test/NAME.cpp`` with the host's g++ (the test is skipped without one)."""
     compiler = shutil.which("g++")
     if compiler is None:
-        pytest.skip("g++ is not installed: the firmware parser cannot be built on this machine")
-    out = tmp_path_factory.mktemp("fw") / "parser_main"
+        pytest.skip("g++ is not installed: the firmware's code cannot be built on this machine")
+    out = tmp_path_factory.mktemp("fw") / name
     subprocess.run([compiler, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", str(out),
-                    str(FIRMWARE / "host_test" / "parser_main.cpp")], check=True, timeout=120)
+                    str(FIRMWARE / "host_test" / f"{name}.cpp")], check=True, timeout=120)
     return out
+
+
+@pytest.fixture(scope="module")
+def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_harness(tmp_path_factory, "parser_main")
 
 
 def decode(binary: Path, data: bytes, capacity: int = 272, gap_at: int | None = None) -> list[str]:
@@ -98,13 +103,7 @@ def test_the_wiring_picture_renders(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def stream_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    compiler = shutil.which("g++")
-    if compiler is None:
-        pytest.skip("g++ is not installed: the sketch's loop cannot be simulated on this machine")
-    out = tmp_path_factory.mktemp("fw") / "stream_main"
-    subprocess.run([compiler, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", str(out),
-                    str(FIRMWARE / "host_test" / "stream_main.cpp")], check=True, timeout=120)
-    return out
+    return build_harness(tmp_path_factory, "stream_main")
 
 
 def simulate(binary: Path, leds: int, baud: int, writes: list[tuple[float, bytes]],
