@@ -172,8 +172,8 @@ class LedSystem:
                 self._next_anim += interval  # keep the rhythm, so that rounding cannot drift
             self._report_link()
         waits = [self.config.keepalive - (self._clock() - self._last_attempt)]
-        if self._owed or (not due and changed_at is not None):
-            waits.append(self._pacer.wait())
+        if self.link.connected and (self._owed or (not due and changed_at is not None)):
+            waits.append(self._pacer.wait())  # (while unplugged, the link's back-off decides)
         if animated:
             waits.append(self._next_anim - self._clock())
         if not self.link.connected:
@@ -186,7 +186,7 @@ class LedSystem:
         if connected == self._was_connected:
             return
         if connected:
-            self._log(f"LED board: connected to {self.link.port} "
+            self._log(f"LED board: connected to {self.link.device} "
                       f"({self.config.protocol}, {self.config.baud} baud)")
         else:
             self._log(f"LED board: {self.link.port} unavailable ({self.link.status.last_error}); "

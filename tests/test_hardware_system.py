@@ -299,3 +299,18 @@ def test_frames_never_crowd_the_firmware_even_when_changes_pour_in() -> None:
     gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
     assert min(gaps) >= frame_spacing("adalight", 272, 115200) - 1e-9 and len(starts) >= 9
     assert frames_of(device)[-1].pixels != frames_of(device)[0].pixels  # the newest state got through
+
+
+def test_an_unplugged_board_never_makes_the_thread_spin() -> None:
+    clock = FakeClock()
+    device = ScriptedDevice(strict=False).fail(OSError(5, "Input/output error"))
+    link = SerialLink("fake", opener=ScriptedOpener(device, *[FileNotFoundError("gone")] * 20), clock=clock,
+                      backoff=(0.25, 1.0))
+    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=lambda _m: None, sleep=clock.sleep)
+    system(BoardLights("lewthwaite", 5, 5, {(0, 0): "player1"}))
+    pauses = []
+    for _ in range(20):  # the first write fails: from then on the thread waits for the back-off
+        pause = system.step()
+        pauses.append(pause)
+        clock.now += pause
+    assert min(pauses) >= 0.25 - 1e-9 and clock.now >= 100 + 10
