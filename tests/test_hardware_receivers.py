@@ -9,6 +9,7 @@ paced and primed, are all shown exactly.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -233,20 +234,25 @@ def steady(lights: BoardLights) -> bool:
                for role in lights.cells.values() if role in LOOKS)
 
 
-def check_frames_match_lights(port: LinePort, timeline: list[tuple[float, BoardLights]], config: LedConfig,
-                              leds: int) -> None:
+#: when lights were published, and how many frames had been written by then (their order, even
+#: when a frame and a change fall on the same simulated instant)
+Timeline = list[tuple[float, int, BoardLights]]
+
+
+def check_frames_match_lights(port: LinePort, timeline: Timeline, config: LedConfig, leds: int) -> None:
     """Each frame lights only the LEDs of the lights current when it was sent (exactly them when
     nothing blinks), and every state that lasted two frame spacings had a frame shown within them
     (not counting the very first frame, which WLED blanks)."""
     spacing = frame_spacing(config.protocol, leds, config.baud)
     frames = sent_frames(port)
-    for (t, _data), frame in zip(port.writes, frames, strict=True):
-        current = [lights for since, lights in timeline if since <= t][-1]
+    for k, frame in enumerate(frames):
+        current = [lights for _since, written, lights in timeline if written <= k][-1]
         lit = {i for i, pixel in enumerate(frame.pixels) if pixel != OFF}
         assert lit <= intended_leds(current, config)
         if steady(current) and not current.idle:
             assert lit == intended_leds(current, config)
-    for (since, lights), (until, _next) in zip(timeline, [*timeline[1:], (math.inf, None)], strict=True):
+    for (since, _written, lights), (until, _w, _next) in zip(timeline, [*timeline[1:], (math.inf, 0, None)],
+                                                             strict=True):
         if until - since >= 2 * spacing:
             assert any(since <= t < since + 2 * spacing for t, _data in port.writes[1:]), f"{lights} not shown"
 
@@ -259,10 +265,10 @@ def test_led_demo_shows_every_effect_on_wled_and_adalight(leds: int, baud: int) 
     config = LedConfig(baud=baud)
     wled, adalight = Wled(leds, baud, force_max_brightness=True), AdalightFastLed(leds, baud)
     clock, port, system, thread = attach(config, [wled, adalight])
-    timeline: list[tuple[float, BoardLights]] = []
+    timeline: Timeline = []
 
     def publish(lights: BoardLights) -> None:
-        timeline.append((clock(), lights))
+        timeline.append((clock(), len(port.writes), lights))
         thread.publish(lights)
 
     said: list[str] = []
@@ -274,7 +280,8 @@ def test_led_demo_shows_every_effect_on_wled_and_adalight(leds: int, baud: int) 
     check_frames_match_lights(port, timeline, config, leds)
     # each effect was on the board (what was sent was shown, above): its LEDs lit at some point
     frames = sent_frames(port)
-    for (since, lights), until in zip(timeline, [t for t, _ in timeline[1:]] + [clock()], strict=True):
+    for (since, _written, lights), until in zip(timeline, [t for t, _w, _l in timeline[1:]] + [clock()],
+                                                strict=True):
         seen = {i for (t, _data), frame in zip(port.writes, frames, strict=True) if since <= t < until
                 for i, pixel in enumerate(frame.pixels) if pixel != OFF}
         assert seen == intended_leds(lights, config), lights
@@ -284,7 +291,10 @@ def test_led_demo_shows_every_effect_on_wled_and_adalight(leds: int, baud: int) 
 @pytest.mark.parametrize(("leds", "baud"), [(25, 115200), (25, 921600), (272, 115200), (272, 921600)])
 def test_a_whole_game_lights_exactly_what_the_kiosk_sends(leds: int, baud: int,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from games.lewthwaite.scene import LewthwaiteConfig, LewthwaiteScene
+    import pygame
+
+    from games.lewthwaite.rules import LewthwaiteParams
+    from games.lewthwaite.scene import LewthwaiteScene, new_match
     from kiosk.overlays import EndScene
     from tests.kiosk_driver import make_app, run_frames
 
@@ -295,27 +305,37 @@ def test_a_whole_game_lights_exactly_what_the_kiosk_sends(leds: int, baud: int,
     # Scenes publish their lights from their logic, never from drawing: skip the drawing, it is
     # most of a headless frame's time and nothing here looks at the screen.
     monkeypatch.setattr(app, "draw", lambda: None)
-    timeline: list[tuple[float, BoardLights]] = []
+    timeline: Timeline = []
 
     def record(message: object) -> None:
-        if isinstance(message, BoardLights) and (not timeline or timeline[-1][1] != message):
-            timeline.append((clock(), message))
+        if isinstance(message, BoardLights) and (not timeline or timeline[-1][2] != message):
+            timeline.append((clock(), len(port.writes), message))
+
+    def frame() -> None:
+        run_frames(app, 1)
+        thread.wake()  # the bus woke the LED thread if the frame published lights
+        thread.run_for(1 / 60)
 
     app.effects.subscribe(record)
     app.effects.subscribe(system)
+    person = random.Random(leds + baud)
     try:
-        app.start(LewthwaiteScene(app, LewthwaiteConfig(red="random", blue="perfect")))
+        # a child (red, playing at random, taking a second to think) against the perfect player
+        scene = LewthwaiteScene(app, new_match(app, LewthwaiteParams(5, 5, None), "human", "perfect", "tokens"))
+        app.start(scene)
         ticks = 0
-        while not isinstance(app.stack.top, EndScene) and ticks < 60 * 60:
-            run_frames(app, 1)
-            thread.wake()  # the bus woke the LED thread if the frame published lights
-            thread.run_for(1 / 60)
+        while not isinstance(app.stack.top, EndScene) and ticks < 60 * 120:
+            if scene.match.person_to_move() and scene.anim is None and ticks % 60 == 0:
+                cell = person.choice(sorted(scene.state.legal_moves()))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.board_view.center_of(cell),
+                                                     button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.board_view.center_of(cell),
+                                                     button=1))
+            frame()
             ticks += 1
-        assert isinstance(app.stack.top, EndScene)
+        assert isinstance(app.stack.top, EndScene) and scene.state.moves_played >= 4
         for _ in range(120):  # the end screen for two seconds
-            run_frames(app, 1)
-            thread.wake()
-            thread.run_for(1 / 60)
+            frame()
     finally:
         app.close()
     system.close()
