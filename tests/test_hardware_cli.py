@@ -114,20 +114,20 @@ def test_the_emulator_reuses_a_stale_link_and_removes_only_its_own(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ttyLEDS"]
 
 
-def test_the_emulator_models_the_adalight_sketch_over_a_real_pty() -> None:
-    from hardware.receivers import AdalightFastLed
+def test_the_emulator_reads_on_its_own_thread_for_the_models() -> None:
+    from hardware.receivers import Wled
 
-    receiver = AdalightFastLed(25, 921600)
-    emulator = PtyEmulator(25, receiver=receiver)
+    receiver = Wled(8, 921600, force_max_brightness=True, live_timeout=0.5)
+    emulator = PtyEmulator(8, receiver=receiver)
     path = emulator.open()
     emulator.start_reader()  # bytes timed as they arrive, as led-emulator does
+    updates = []
     try:
-        assert main.main(["led-test", "--port", path, "--leds", "25", "--baud", "921600", "--delay", "0.02"]) == 0
+        assert main.main(["led-test", "--port", path, "--leds", "8", "--baud", "921600", "--delay", "0"]) == 0
         deadline = time.monotonic() + 5
-        while receiver.frames < 27 and time.monotonic() < deadline:
-            emulator.poll(0.05)
+        while (not updates or updates[-1].why != "effect") and time.monotonic() < deadline:
+            updates += emulator.poll(0.05)  # what the thread read, and the live timeout it noticed
     finally:
         emulator.close()
-    lit = [update.lit() for update in receiver.shown]
-    assert receiver.dropped == 0 and receiver.frames == 27
-    assert lit == [{0: (255, 255, 255)}] + [{i: (255, 255, 255)} for i in range(25)] + [{}]
+    assert [u.why for u in updates] == ["blank"] + ["frame"] * 9 + ["effect"]
+    assert [u.lit() for u in updates[1:-1]] == [{i: (255, 255, 255)} for i in range(8)] + [{}]
