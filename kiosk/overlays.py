@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.effects import Sound
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
@@ -102,7 +102,7 @@ class RulesScene(Scene):
         page = self.pages[self.page]
         card = pygame.Rect(40, 110, 1200, 500)
         ui.draw_panel(surface, card, theme.PANEL, 28, 12)
-        pygame.draw.rect(
+        draw.rect(
             surface,
             self.accent,
             (card.x, card.y, 14, card.height),
@@ -116,7 +116,7 @@ class RulesScene(Scene):
             page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
         for k in range(len(self.pages)):
             color = self.accent if k == self.page else (210, 200, 185)
-            pygame.draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
+            draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
         for button in self.buttons:
             button.draw(surface, self.time)
 
@@ -171,7 +171,7 @@ class Confetti:
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
                 w = abs(math.cos(p.angle)) * p.size + 2
-                pygame.draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
+                draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
 
 
 class EndScene(Scene):
@@ -195,7 +195,6 @@ class EndScene(Scene):
         self.on_again = on_again
         self.confetti = Confetti(colors) if celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
-        self._veil: pygame.Surface | None = None
         self.buttons = [
             ui.Button(
                 pygame.Rect(330, 470, 300, 72), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart
@@ -240,11 +239,7 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game, draw the message card and the confetti."""
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill((30, 24, 40))
-        self._veil.set_alpha(round(120 * min(1.0, self.time * 4)))
-        surface.blit(self._veil, (0, 0))
+        ui.draw_veil(surface, (30, 24, 40), round(120 * min(1.0, self.time * 4)))
         scale = max(0.05, self.pop.value)
         card = pygame.Rect(0, 0, round(760 * scale), round(400 * scale))
         card.center = (640, 380)
