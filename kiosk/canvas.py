@@ -40,8 +40,9 @@ Target = Union["Canvas", pygame.Surface]
 _native_renderers: weakref.WeakKeyDictionary[pygame.Surface, Callable[[float], pygame.Surface]] = (
     weakref.WeakKeyDictionary()
 )
-# Logical surface -> {scale: the surface at that scale}. Entries die with their surface.
-_scaled: weakref.WeakKeyDictionary[pygame.Surface, dict[float, pygame.Surface]] = weakref.WeakKeyDictionary()
+# Logical surface -> (scale, the surface at that scale, re-rendered?). One scale at a time (a
+# window resize must not keep old copies alive); entries die with their logical surface.
+_scaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface, bool]] = weakref.WeakKeyDictionary()
 
 
 def register_native(image: pygame.Surface, render: Callable[[float], pygame.Surface]) -> pygame.Surface:
@@ -57,23 +58,25 @@ def register_native(image: pygame.Surface, render: Callable[[float], pygame.Surf
 
 def scaled_image(image: pygame.Surface, scale: float) -> pygame.Surface:
     """``image`` at ``scale``: its registered native rendering, or a smooth scaling (cached)."""
+    return _scaled_entry(image, scale)[0]
+
+
+def _scaled_entry(image: pygame.Surface, scale: float) -> tuple[pygame.Surface, bool]:
+    """(``image`` at ``scale``, whether it was drawn again rather than stretched)."""
+    entry = _scaled.get(image)
+    if entry is not None and entry[0] == scale:
+        return entry[1], entry[2]
+    render = _native_renderers.get(image)
     if scale == 1:
-        return image
-    per_scale = _scaled.get(image)
-    if per_scale is None:
-        per_scale = _scaled[image] = {}
-    result = per_scale.get(scale)
-    if result is None:
-        render = _native_renderers.get(image)
-        if render is not None:
-            result = render(scale)
-        else:
-            size = (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale)))
-            source = image if image.get_bitsize() in (24, 32) else image.convert_alpha()
-            result = pygame.transform.smoothscale(source, size)
-        per_scale.clear()  # one scale at a time: a window resize must not keep old copies alive
-        per_scale[scale] = result
-    return result
+        return image, render is not None
+    if render is not None:
+        result = render(scale)
+    else:
+        size = (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale)))
+        source = image if image.get_bitsize() in (24, 32) else image.convert_alpha()
+        result = pygame.transform.smoothscale(source, size)
+    _scaled[image] = (scale, result, render is not None)
+    return result, render is not None
 
 
 def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surface]:
@@ -132,15 +135,16 @@ class Canvas:
 
     def to_native(self, pos: Point) -> tuple[int, int]:
         """A logical point in native pixels."""
-        return (round(self.offset[0] + pos[0] * self.scale), round(self.offset[1] + pos[1] * self.scale))
+        scale, (ox, oy) = self.scale, self.offset
+        return (round(ox + pos[0] * scale), round(oy + pos[1] * scale))
 
     def to_native_rect(self, rect: RectLike) -> pygame.Rect:
         """A logical rectangle in native pixels. Edges are rounded, not sizes, so rectangles that
         touch in logical units still touch on screen."""
         x, y, w, h = _rect_tuple(rect)
-        left, top = self.to_native((x, y))
-        right, bottom = self.to_native((x + w, y + h))
-        return pygame.Rect(left, top, right - left, bottom - top)
+        scale, (ox, oy) = self.scale, self.offset
+        left, top = round(ox + x * scale), round(oy + y * scale)
+        return pygame.Rect(left, top, round(ox + (x + w) * scale) - left, round(oy + (y + h) * scale) - top)
 
     def to_logical(self, pos: Point) -> tuple[int, int]:
         """A native pixel (a mouse position) in logical units."""
@@ -232,23 +236,29 @@ class Canvas:
         rectangle drawn. ``source`` may be a layer (native), a registered or a plain logical
         surface (see the module docstring); ``area`` is in the source's logical units."""
         x, y = _point(dest)
+        scale, (ox, oy) = self.scale, self.offset
         if isinstance(source, Canvas):
-            image = source.target
             native_area = None if area is None else source.to_native_rect(area)
-            drawn = self.target.blit(image, self.to_native((x, y)), native_area, special_flags)
-            return self.to_logical_rect(drawn)
-        image = scaled_image(source, self.scale)
-        if source.get_alpha() is not None and image.get_alpha() != source.get_alpha():
-            image.set_alpha(source.get_alpha())  # a veil fading in: the alpha changes, not the pixels
-        if area is None and source in _native_renderers:
-            # Re-rendered (text): centred on where the stretched image would be, since a font at
-            # size * scale is a pixel or two wider or narrower than scale times the logical run.
-            box = self.to_native_rect((x, y, source.get_width(), source.get_height()))
-            drawn = self.target.blit(image, image.get_rect(center=box.center), None, special_flags)
+            self.target.blit(source.target, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+            logical = source.get_size()
         else:
-            native_area = None if area is None else _scaled_rect(area, self.scale)
-            drawn = self.target.blit(image, self.to_native((x, y)), native_area, special_flags)
-        return self.to_logical_rect(drawn)
+            logical = source.get_size()
+            image, redrawn = _scaled_entry(source, scale)
+            alpha = source.get_alpha()
+            if alpha is not None and image.get_alpha() != alpha:
+                image.set_alpha(alpha)  # a veil fading in: the alpha changes, not the pixels
+            if redrawn and area is None:
+                # Drawn again (text): centred on where the stretched image would be, since a font
+                # at size * scale is a pixel or two wider or narrower than scale times the run.
+                width, height = image.get_size()
+                at = (round(ox + (x + logical[0] / 2) * scale - width / 2),
+                      round(oy + (y + logical[1] / 2) * scale - height / 2))
+                self.target.blit(image, at, None, special_flags)
+            else:
+                native_area = None if area is None else _scaled_rect(area, scale)
+                self.target.blit(image, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+        # Like Surface.blit: the logical rectangle drawn, clipped.
+        return pygame.Rect(round(x), round(y), *logical).clip(self._clip)
 
     def blit_native(self, image: pygame.Surface, rect: RectLike, anchor: str = "center") -> pygame.Rect:
         """Draw an ``image`` already rendered at native resolution, placed at ``anchor`` of the
