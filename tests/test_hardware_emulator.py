@@ -173,16 +173,18 @@ def run_emulator(tmp_path: Path, args: list[str], client: list[str]) -> list[str
     another; return the emulator's output lines."""
     path_file = tmp_path / "pty"
     emulator = subprocess.Popen(
-        [sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file), "--seconds", "20",
+        # --seconds only bounds a broken run: --exit-after ends it (a loaded machine may take
+        # tens of seconds to start two Pythons)
+        [sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file), "--seconds", "90",
          *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60
         while not path_file.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         port = path_file.read_text().strip()
         test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, *client],
-                              cwd=ROOT, capture_output=True, text=True, timeout=30)
-        out, err = emulator.communicate(timeout=20)
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        out, err = emulator.communicate(timeout=60)
     finally:
         emulator.kill()
     assert test.returncode == 0, f"led-test: {test.stderr}; emulator: {emulator.returncode} {err}"
@@ -255,8 +257,9 @@ def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None
         "    port = serial.Serial(open(path_file).read().strip(), 115200, write_timeout=2)\n"
         "    port.write(encode('tpm2', [(0, 114, 178)] * 25)); port.close()\n"
         "threading.Thread(target=feed, daemon=True).start()\n"
-        f"raise SystemExit(main.main(['led-emulator', '--game', 'lewthwaite', '--seconds', '1.5', "
-        f"'--path-file', path_file, '--screenshot', {str(shot)!r}]))\n")
+        # it exits on the first frame (drawn, then saved); --seconds only bounds a broken run
+        f"raise SystemExit(main.main(['led-emulator', '--game', 'lewthwaite', '--seconds', '60', '--exit-after', '1', "
+        f"'--path-file', path_file, '--screenshot', {str(shot)!r}]))\n", timeout=120)
     assert result.returncode == 0, result.stderr
     import pygame
 
