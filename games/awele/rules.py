@@ -19,7 +19,8 @@ The article's BASIC listing is the reference for every rule (line numbers below 
 
 The listing calls a move "infinite" after 5000 laps (line 270). Here a loop is detected
 exactly: the pair (board, pit about to be emptied) determines the rest of the move, so the move
-loops if and only if that pair repeats (Brent's cycle search, see :func:`sow`). A looping move
+loops if and only if that pair repeats, and :mod:`games.awele.sowing` proves it comes back to
+the very first pair, which a compiled loop finds fast (see :func:`sow`). A looping move
 is not allowed; a player with no allowed move passes, and if neither player has one the game
 ends. A player whose camp is empty is the special case of this rule that the listing handles.
 
@@ -32,17 +33,20 @@ down to n/2+1), the bottom one player 1's row (pits 1 to n/2)::
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from games.awele.sowing import Loop, MoveCheck, Sowing, Sown
 from games.core import GameInputError, IllegalMoveError, Outcome, other
 
 #: Pit counts the game supports (2 or 6 pits per player).
 PIT_COUNTS = (4, 12)
 MIN_SEEDS, MAX_SEEDS = 1, 6
-#: Laps simulated cheaply before the exact cycle search starts. It only chooses the algorithm:
-#: a move that is still going after this many laps is analysed exactly, never cut off.
+#: Laps the computer players' search simulates before leaving a move out unless its exact
+#: verdict is already known (the rules themselves never cut a move off: see :func:`sow`).
 FAST_LAPS = 1000
 #: Not in the listing, whose games could go round in circles for ever (a few seeds chasing each
 #: other with no capture possible): the game ends when a position occurs for the third time
@@ -108,71 +112,13 @@ def iter_laps(pits: tuple[int, ...] | list[int], start: int) -> Iterator[Lap]:
         start = last
 
 
-@dataclass(frozen=True)
-class Sown:
-    """A move that ends: ``laps`` laps, final ``board``, the ``last`` pit (0-based)."""
-
-    board: tuple[int, ...]
-    last: int
-    laps: int
-
-    loops = False
-
-
-@dataclass(frozen=True)
-class Loop:
-    """A move that never ends: after ``laps_before_loop`` laps the pair (board, pit to empty)
-    comes back every ``period`` laps."""
-
-    period: int
-    laps_before_loop: int
-
-    loops = True
-
-
-Sowing = Sown | Loop
-
-
-def find_cycle(pits: tuple[int, ...] | list[int], start: int) -> Sowing:
-    """Exact analysis of a move by Brent's cycle search on (board, pit to empty) pairs.
-
-    The pairs form a deterministic sequence in a finite set (seeds are only moved during a
-    move), so either the move ends or a pair repeats, and then it repeats forever. Boards are
-    worked on in place and compared as lists: loops can last tens of thousands of laps."""
-    board, pit = list(pits), start
-    # Phase 1: the period, with the tortoise jumping to the hare at powers of two.
-    power = period = 1
-    t_board, t_pit = list(board), pit
-    laps = 0
-    while True:
-        last = sow_lap(board, pit)
-        laps += 1
-        if board[last] == 1:
-            return Sown(tuple(board), last, laps)
-        pit = last
-        if pit == t_pit and board == t_board:
-            break
-        if power == period:
-            t_board, t_pit = list(board), pit
-            power, period = power * 2, 0
-        period += 1
-    # Phase 2: the first pair that repeats (laps before the loop), with two walkers.
-    a_board, a_pit = list(pits), start
-    b_board, b_pit = list(pits), start
-    for _ in range(period):
-        b_pit = sow_lap(b_board, b_pit)
-    mu = 0
-    while not (a_pit == b_pit and a_board == b_board):
-        a_pit = sow_lap(a_board, a_pit)
-        b_pit = sow_lap(b_board, b_pit)
-        mu += 1
-    return Loop(period=period, laps_before_loop=mu)
-
-
-#: Moves still going after ``FAST_LAPS`` laps, by (board, pit): searches meet the same long or
-#: looping moves again and again, and their exact analysis is the expensive part.
-_LONG_MOVES: dict[tuple[tuple[int, ...], int], Sowing] = {}
-_LONG_MOVES_MAX = 50_000
+#: Laps simulated in plain Python before a move is handed to the exact check of
+#: :mod:`games.awele.sowing` (nearly every move ends within a few laps; this only saves the call).
+QUICK_LAPS = 64
+#: The exact check runs in slices of this many laps between two looks at the deadline (about
+#: 10 ms compiled, well under a second in pure Python).
+SLICE_LAPS = 1 << 21
+SLICE_LAPS_PYTHON = 1 << 14
 
 
 def sow_bounded(pits: tuple[int, ...] | list[int], start: int, max_laps: int | None = None) -> Sown | None:
@@ -189,28 +135,54 @@ def sow_bounded(pits: tuple[int, ...] | list[int], start: int, max_laps: int | N
     return None
 
 
+#: Exact results of long moves, by (board, pit): searches and scenes meet the same long or
+#: looping moves again and again. Checks stopped at a deadline wait in ``_PENDING`` and go on
+#: where they stopped when the same move is asked again.
+_LONG_MOVES: dict[tuple[tuple[int, ...], int], Sowing] = {}
+_PENDING: dict[tuple[tuple[int, ...], int], MoveCheck] = {}
+_CACHE_MAX = 50_000
+_cache_lock = threading.Lock()
+
+
 def known_long_move(pits: tuple[int, ...], start: int) -> Sowing | None:
     """The exact result of a long move if :func:`sow` has already analysed it."""
     return _LONG_MOVES.get((pits, start))
 
 
-def sow(pits: tuple[int, ...] | list[int], start: int) -> Sowing:
-    """The whole move from pit index ``start`` (0-based): :class:`Sown` or :class:`Loop`.
+def sow(pits: tuple[int, ...] | list[int], start: int, deadline: float | None = None) -> Sowing | None:
+    """The whole move from pit index ``start`` (0-based): :class:`Sown` or :class:`Loop`, exactly.
 
-    Nearly every move ends within a few laps, so it is first simulated cheaply; one still going
-    after ``FAST_LAPS`` laps is analysed exactly by :func:`find_cycle` (which may well find that
-    it ends after all: the lap count never decides)."""
+    Nearly every move ends within a few laps and is simulated here; a longer one goes to the
+    exact check of :mod:`games.awele.sowing` and its verdict is cached. With a ``deadline``
+    (``time.perf_counter()`` value) the check stops there and returns None (undecided); asking
+    again later resumes it. Without one it always decides: no lap count ever does."""
     if pits[start] == 0:
         raise IllegalMoveError(f"pit {start + 1} is empty on board {list(pits)}")
-    quick = sow_bounded(pits, start, FAST_LAPS)
+    quick = sow_bounded(pits, start, QUICK_LAPS)
     if quick is not None:
         return quick
     key = (tuple(pits), start)
-    result = _LONG_MOVES.get(key)
-    if result is None:
-        if len(_LONG_MOVES) >= _LONG_MOVES_MAX:
+    with _cache_lock:
+        result = _LONG_MOVES.get(key)
+        if result is not None:
+            return result
+        check = _PENDING.get(key)
+        if check is None:
+            if len(_PENDING) >= _CACHE_MAX:
+                _PENDING.clear()
+            check = _PENDING[key] = MoveCheck(key[0], start)
+    slice_laps = SLICE_LAPS if check.compiled else SLICE_LAPS_PYTHON
+    while True:
+        result = check.run(None if deadline is None else slice_laps)
+        if result is not None:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+    with _cache_lock:
+        _PENDING.pop(key, None)
+        if len(_LONG_MOVES) >= _CACHE_MAX:
             _LONG_MOVES.clear()
-        result = _LONG_MOVES[key] = find_cycle(pits, start)
+        _LONG_MOVES[key] = result
     return result
 
 
@@ -366,9 +338,23 @@ class AweleState:
         return camp(player, self.n)
 
     @cached_property
+    def _verdicts(self) -> dict[int, Sowing]:
+        return {}
+
+    def sowing(self, index: int, deadline: float | None = None) -> Sowing | None:
+        """How the move from pit index ``index`` (0-based, non-empty) goes; None only when a
+        ``deadline`` (``time.perf_counter()`` value) passed before the exact check finished."""
+        result = self._verdicts.get(index)
+        if result is None:
+            result = sow(self.pits, index, deadline)
+            if result is not None:
+                self._verdicts[index] = result
+        return result
+
+    @property
     def sowings(self) -> dict[int, Sowing]:
         """For each non-empty pit of the player to move (0-based): how its move goes."""
-        return {i: sow(self.pits, i) for i in self.camp(self.current_player) if self.pits[i]}
+        return {i: self.sowing(i) for i in self.camp(self.current_player) if self.pits[i]}  # type: ignore[misc]
 
     def legal_indices(self) -> list[int]:
         """0-based indices of the allowed moves: non-empty pits whose move does not loop."""
@@ -379,6 +365,28 @@ class AweleState:
     def legal_moves(self) -> list[int]:
         """Allowed moves as pit numbers (1..n)."""
         return [i + 1 for i in self.legal_indices()]
+
+    def legal_moves_by(self, deadline: float | None) -> list[int]:
+        """The allowed moves whose exact check finishes by ``deadline``, for players that must
+        answer in time: every allowed move when the checks are quick (nearly always); when a
+        long check is still running at the deadline, the moves already known to be allowed
+        (there is always one, found first if need be, so a player never waits for a move it
+        will not play). Without a deadline, exactly :meth:`legal_moves`."""
+        if deadline is None or self._ended_by_score_or_board():
+            return self.legal_moves()
+        pits = [i for i in self.camp(self.current_player) if self.pits[i]]
+        verdicts = {i: self.sowing(i, deadline) for i in pits}
+        moves = [i + 1 for i, v in verdicts.items() if v is not None and not v.loops]
+        if moves or all(v is not None for v in verdicts.values()):
+            return moves
+        return [self.first_legal_move()]  # type: ignore[list-item]
+
+    def first_legal_move(self) -> int | None:
+        """The first allowed pit number found, deciding the quick moves first (a long exact
+        check only runs when no other move is known to end); None if there is none."""
+        if self._ended_by_score_or_board():
+            return None
+        return _first_move(self.pits, self.current_player, self._verdicts)
 
     def looping_moves(self) -> list[int]:
         """Pit numbers that are not empty but would sow forever."""
@@ -396,7 +404,7 @@ class AweleState:
         """Over when a player holds more than half the seeds, the board is empty (the last
         seed was taken), the position occurred three times, or the player to move has no
         allowed move (so neither has one: :func:`position` already made the other one pass)."""
-        return self._ended_by_score_or_board() or not self.legal_indices()
+        return self._ended_by_score_or_board() or self.first_legal_move() is None
 
     def outcome(self) -> Outcome | None:
         """Higher score wins, equal scores draw; ``reason`` says why the game ended."""
@@ -428,7 +436,7 @@ class AweleState:
             return f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
         if self.pits[i] == 0:
             return f"pit {pit} is empty"
-        sowing = self.sowings[i]
+        sowing = self.sowing(i)
         if sowing.loops:
             return f"pit {pit} would sow forever (a loop of period {sowing.period} laps)"
         return ""
@@ -438,7 +446,7 @@ class AweleState:
         reason = self.why_illegal(pit)
         if reason:
             raise IllegalMoveError(f"{reason} (position {self.to_text()})")
-        sown = self.sowings[pit - 1]
+        sown = self.sowing(pit - 1)
         assert isinstance(sown, Sown)
         effects = finish_move(sown, self.scores, self.current_player)
         recent = self.recent if effects.scores == self.scores else ()
@@ -484,8 +492,20 @@ class AweleState:
         return self.diagram()
 
 
-def _has_move(pits: tuple[int, ...], player: int) -> bool:
-    return any(pits[i] and not sow(pits, i).loops for i in camp(player, len(pits)))
+def _first_move(pits: tuple[int, ...], player: int, verdicts: dict[int, Sowing] | None = None) -> int | None:
+    """The first allowed pit number of ``player``: quick moves first, then exact checks."""
+    candidates = [i for i in camp(player, len(pits)) if pits[i]]
+    now = time.perf_counter()
+    for deadline in (now, None):  # first only what is decided at once, then everything
+        for i in candidates:
+            verdict = verdicts.get(i) if verdicts is not None else None
+            if verdict is None:
+                verdict = sow(pits, i, deadline)
+                if verdict is not None and verdicts is not None:
+                    verdicts[i] = verdict
+            if verdict is not None and not verdict.loops:
+                return i + 1
+    return None
 
 
 def check_pits(pits: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -522,9 +542,9 @@ def position(
         last_mover=last_mover,
         recent=recent + ((values, player),),
     )
-    if state._ended_by_score_or_board() or state.legal_indices():
+    if state._ended_by_score_or_board() or state.first_legal_move() is not None:
         return state
-    if not _has_move(values, other(player)):
+    if _first_move(values, other(player)) is None:
         return state  # neither can move: terminal, "no_moves"
     empty = not any(values[i] for i in camp(player, len(values)))
     return AweleState(
