@@ -12,10 +12,10 @@ import time
 
 import pytest
 
+from games.awele import rules
 from games.awele.ai import Basic1990Player, StrongPlayer
 from games.awele.loops import loop_stats
 from games.awele.match import random_opening, run_tournament
-from games.awele import rules
 from games.awele.rules import new_game, sow
 from games.awele.sowing import compiled
 

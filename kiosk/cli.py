@@ -1,10 +1,11 @@
-"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``."""
+"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``, and the options every
+interactive command takes (:func:`kiosk.options.add_display_args`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from clikit import Commands
+from games.cliutil import Commands
 from kiosk.options import add_display_args
 
 
@@ -25,9 +26,10 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """Add ``demo``."""
-    demo = commands.verb("demo", "computer players play each other in the attract-mode style")
-    add_display_args(demo)
+    """The menu, ``demo``, and the interactive options of every command that opens a window."""
+    commands.interactive_options(add_display_args)
+    commands.menu(run_menu)
+    demo = commands.verb("demo", "computer players play each other in the attract-mode style", interactive=True)
     demo.add_argument("--json", action="store_true",
                       help='print {"frames": n, "seconds": s, "fps": f} at the end')
     demo.set_defaults(handler=run_demo)

@@ -9,13 +9,11 @@ import random
 import sys
 from typing import TextIO
 
-from clikit import Commands
 from games.awele.ai import LEVELS, make_player
 from games.awele.match import OPENING_KINDS
 from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, parse_board, position
-from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
+from games.cliutil import CliError, Commands, int_in_range, movetime_seconds, print_json, progress, seed_value
 from games.core import GameInputError
-from kiosk.options import add_display_args
 
 PLAYER_CHOICES = ("human",) + LEVELS
 
@@ -214,12 +212,13 @@ def run_engine(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add ``play awele``, ``tournament awele``, ``engine awele`` and ``awele loop|loop-stats``."""
-    play = commands.game_verb("play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer")
+    play = commands.game_verb(
+        "play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer", interactive=True
+    )
     _board_args(play)
     play.add_argument("--p1", choices=PLAYER_CHOICES, default="human", help="player 1 (bottom row)")
     play.add_argument("--p2", choices=PLAYER_CHOICES, default="1990", help="player 2 (top row)")
-    play.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per computer move")
-    add_display_args(play)
+    play.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per computer move")
     play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
     play.set_defaults(handler=run_play)
 
@@ -241,7 +240,7 @@ def register(commands: Commands) -> None:
         description="random games; every non-empty pit offered to the mover is analysed",
     )
     stats.add_argument("--games", type=int_in_range(1, 1_000_000), default=1000, help="games (default 1000)")
-    stats.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    stats.add_argument("--seed", type=seed_value, default=0, help="random seed (default 0)")
     _board_args(stats)
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_loop_stats)
@@ -250,8 +249,8 @@ def register(commands: Commands) -> None:
     tour.add_argument("--a", choices=LEVELS, required=True, help="level of player A")
     tour.add_argument("--b", choices=LEVELS, required=True, help="level of player B")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=20, help="games (default 20)")
-    tour.add_argument("--seed", type=int, default=0, help="seed of the random openings (default 0)")
-    tour.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)")
+    tour.add_argument("--seed", type=seed_value, default=0, help="seed of the random openings (default 0)")
+    tour.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per move for strong (default 1)")
     tour.add_argument(
         "--openings",
         choices=OPENING_KINDS,
@@ -265,7 +264,7 @@ def register(commands: Commands) -> None:
 
     engine = commands.game_verb("engine", "awele", "awélé JSON-lines engine on stdin/stdout")
     engine.add_argument("--level", choices=LEVELS, default="strong", help="computer level (default strong)")
-    engine.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move (default 1)")
+    engine.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per move (default 1)")
     engine.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12, help="board size (default 12)")
-    engine.add_argument("--seed", type=int, default=0, help="seed for the random level (default 0)")
+    engine.add_argument("--seed", type=seed_value, default=0, help="seed for the random level (default 0)")
     engine.set_defaults(handler=run_engine)

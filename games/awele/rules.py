@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from games.awele.sowing import Loop, MoveCheck, Sowing, Sown
+from games.awele.sowing import MoveCheck, Sowing, Sown
 from games.core import GameInputError, IllegalMoveError, Outcome, other
 
 #: Pit counts the game supports (2 or 6 pits per player).

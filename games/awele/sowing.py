@@ -119,9 +119,8 @@ def _load() -> ctypes.CDLL | None:
         return None
     with _build_lock:
         stale = not LIBRARY.exists() or LIBRARY.stat().st_mtime < SOURCE.stat().st_mtime
-        if stale and not build():
-            if not LIBRARY.exists():
-                return None
+        if stale and not build() and not LIBRARY.exists():
+            return None  # no compiler and nothing built earlier
         try:
             lib = ctypes.CDLL(str(LIBRARY))
         except OSError:

@@ -11,8 +11,7 @@ import random
 import sys
 from typing import Any, TextIO
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
+from games.cliutil import CliError, Commands, int_in_range, movetime_seconds, print_json, progress, seed_value
 from games.core import GameInputError, IllegalMoveError
 from games.juniper.ai import LEVELS
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
@@ -169,10 +168,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add the Juniper Green commands."""
-    from kiosk.options import add_display_args
-
-    play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors")
-    add_display_args(play)
+    play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors", interactive=True)
     play.add_argument("--n", type=int_in_range(MIN_PLAY_N, 100), default=DEFAULT_N,
                       help=f"play with the numbers 1..N (2..100 on screen, default {DEFAULT_N})")
     play.add_argument("--opponent", choices=OPPONENTS, default="expert",
@@ -194,7 +190,7 @@ def register(commands: Commands) -> None:
                       help=f"numbers 1..N (default {DEFAULT_N})")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=100,
                       help="games per pairing (default 100)")
-    tour.add_argument("--seed", type=int, default=0, help="random seed (default 0): same seed, same table")
+    tour.add_argument("--seed", type=seed_value, default=0, help="random seed (default 0): same seed, same table")
     tour.add_argument("--playouts", type=int_in_range(1, 100_000), default=48,
                       help="random playouts per move for montecarlo (default 48)")
     tour.add_argument("--levels", nargs="+", choices=LEVELS, default=None,
@@ -205,9 +201,9 @@ def register(commands: Commands) -> None:
     engine = commands.game_verb("engine", "juniper", 'JSON lines: {"n": 20, "played": [...]} -> {"move": k}')
     engine.add_argument("--level", choices=LEVELS, default="perfect",
                         help="computer player (default perfect)")
-    engine.add_argument("--seed", type=int, default=None, help="random seed")
+    engine.add_argument("--seed", type=seed_value, default=None, help="random seed")
     engine.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
                         help="montecarlo: playouts per move instead of a time budget")
-    engine.add_argument("--time", type=positive_float, default=None,
+    engine.add_argument("--time", type=movetime_seconds, default=None,
                         help="montecarlo: seconds per move (default 0.25)")
     engine.set_defaults(handler=run_engine)

@@ -5,11 +5,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, parse_cell, print_json
+from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, seed_value
 from games.core import GameInputError
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
-from kiosk.options import add_display_args
 
 PLAYER_CHOICES = ("human", "random", "greedy", "perfect")
 
@@ -90,13 +88,14 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
-    play = commands.game_verb("play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole")
+    play = commands.game_verb(
+        "play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole", interactive=True
+    )
     _board_args(play, MAX_PLAY_SIZE)
     play.add_argument("--view", choices=("tokens", "snake"), default="tokens", help="token view or snake view")
     play.add_argument("--red", choices=PLAYER_CHOICES, default="human", help="who plays red (moves first)")
     play.add_argument("--blue", choices=PLAYER_CHOICES, default="perfect", help="who plays blue")
     play.add_argument("--json", action="store_true", help="print the final state as JSON (with --frames)")
-    add_display_args(play)
     play.set_defaults(handler=run_play)
 
     solve = commands.game_verb(
@@ -111,6 +110,6 @@ def register(commands: Commands) -> None:
     how = stats.add_mutually_exclusive_group(required=True)
     how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 6x6)")
     how.add_argument("--games", type=int_in_range(1, 10_000_000), metavar="K", help="simulate K games")
-    stats.add_argument("--seed", type=int, default=None, help="random seed for --games")
+    stats.add_argument("--seed", type=seed_value, default=None, help="random seed for --games")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_stats)

@@ -9,9 +9,7 @@ import sys
 import time
 from typing import Any
 
-from clikit import Commands
-from games.cliutil import int_in_range, positive_float, print_json, progress
-from kiosk.options import add_display_args
+from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, seed_value
 
 LEVEL_CHOICES = ("random", "builder", "strong")
 
@@ -120,8 +118,7 @@ def _level(text: str) -> str:
 def register(commands: Commands) -> None:
     """Add ``play lightning``, ``tournament lightning`` and ``engine lightning``."""
     play = commands.game_verb("play", "lightning",
-                              "Lightning: build a lightning bolt of tiles across your half")
-    add_display_args(play)
+                              "Lightning: build a lightning bolt of tiles across your half", interactive=True)
     play.add_argument("--mode", choices=("computer", "hotseat"), default="computer",
                       help="against the computer (default) or two players on one screen")
     play.add_argument("--level", type=_level, default="builder",
@@ -134,16 +131,16 @@ def register(commands: Commands) -> None:
     tour.add_argument("--b", type=_level, required=True, help="second player: random, builder or strong")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=20,
                       help="number of games (default 20)")
-    tour.add_argument("--seed", type=int, default=0, help="seed (the same seed replays the same games)")
-    tour.add_argument("--time", type=positive_float, default=None, help="thinking budget per move in seconds")
+    tour.add_argument("--seed", type=seed_value, default=0, help="seed (the same seed replays the same games)")
+    tour.add_argument("--time", type=movetime_seconds, default=None, help="thinking budget per move in seconds")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament)
 
     engine = commands.game_verb("engine", "lightning",
                                 'JSON lines: {"state": TEXT, "hand": "Z"} -> {"move": TEXT}')
     engine.add_argument("--level", type=_level, default="strong", help="random, builder or strong")
-    engine.add_argument("--seed", type=int, default=0, help="seed for the player's random choices")
-    engine.add_argument("--time", type=positive_float, default=None,
+    engine.add_argument("--seed", type=seed_value, default=0, help="seed for the player's random choices")
+    engine.add_argument("--time", type=movetime_seconds, default=None,
                         help="thinking budget per move in seconds")
     engine.set_defaults(handler=run_engine)
 
