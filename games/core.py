@@ -29,6 +29,11 @@ class GameInputError(ValueError):
     """Malformed input (a position, a move text, parameters): a clear message, nothing changed."""
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` for an error message, cut to ``limit`` characters (input may be huge)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def other(player: int) -> int:
     """The opponent of ``player`` (1 <-> 2)."""
     return 3 - player

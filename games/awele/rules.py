@@ -39,8 +39,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from games.awele.sowing import Loop as Loop  # re-exported: a verdict of sow()
 from games.awele.sowing import MoveCheck, Sowing, Sown
-from games.core import GameInputError, IllegalMoveError, Outcome, other
+from games.core import GameInputError, IllegalMoveError, Outcome, other, shorten
 
 #: Pit counts the game supports (2 or 6 pits per player).
 PIT_COUNTS = (4, 12)
@@ -142,6 +143,12 @@ _LONG_MOVES: dict[tuple[tuple[int, ...], int], Sowing] = {}
 _PENDING: dict[tuple[tuple[int, ...], int], MoveCheck] = {}
 _CACHE_MAX = 50_000
 _cache_lock = threading.Lock()
+
+
+def pending_laps(pits: tuple[int, ...], start: int) -> int:
+    """Laps already run by the unfinished exact check of this move (0 if there is none)."""
+    check = _PENDING.get((tuple(pits), start))
+    return check.laps if check is not None else 0
 
 
 def known_long_move(pits: tuple[int, ...], start: int) -> Sowing | None:
@@ -508,14 +515,22 @@ def _first_move(pits: tuple[int, ...], player: int, verdicts: dict[int, Sowing] 
     return None
 
 
-def check_pits(pits: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """Validate a board: 4 or 12 whole non-negative numbers (raises :class:`GameInputError`)."""
+def check_pits(pits: tuple[int, ...] | list[int], max_total: int | None = None) -> tuple[int, ...]:
+    """Validate a board: 4 or 12 whole non-negative numbers, at most ``max_total`` seeds in
+    all if given (raises :class:`GameInputError`)."""
     values = tuple(pits)
     if len(values) not in PIT_COUNTS:
         raise GameInputError(f"a board has 4 or 12 pits, not {len(values)}")
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise GameInputError(f"pits hold whole numbers of seeds >= 0, not {list(values)}")
+        raise GameInputError("pits hold whole numbers of seeds >= 0")
+    if max_total is not None and sum(values) > max_total:
+        raise GameInputError(f"{sum(values)} seeds on the board: at most {max_total}")
     return values
+
+
+def max_seeds_in_play(n: int) -> int:
+    """The most seeds a game on ``n`` pits has in play (board and scores): ``MAX_SEEDS`` a pit."""
+    return n * MAX_SEEDS
 
 
 def position(
@@ -533,7 +548,13 @@ def position(
     if player not in (1, 2):
         raise GameInputError(f"the player to move is 1 or 2, not {player!r}")
     if len(scores) != 2 or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in scores):
-        raise GameInputError(f"scores are two whole numbers >= 0, not {scores!r}")
+        raise GameInputError("scores are two whole numbers >= 0")
+    total, limit = sum(values) + scores[0] + scores[1], max_seeds_in_play(len(values))
+    if total > limit:
+        raise GameInputError(
+            f"{total} seeds in play (board and scores): at most {limit} on a {len(values)}-pit board "
+            f"({MAX_SEEDS} a pit)"
+        )
     state = AweleState(
         values,
         (scores[0], scores[1]),
@@ -576,7 +597,7 @@ def from_text(text: str) -> AweleState:
         s1, s2 = (int(x) for x in scores_text.split())
         player = int(player_text)
     except ValueError:
-        raise GameInputError(f"'{text}' is not an awele position like '4 4 4 4 / 0 0 / 1'") from None
+        raise GameInputError(f"'{shorten(text)}' is not an awele position like '4 4 4 4 / 0 0 / 1'") from None
     return position(pits, (s1, s2), player)
 
 
@@ -592,10 +613,10 @@ def from_diagram(diagram: str, scores: tuple[int, int] = (0, 0), player: int = 1
     return position(bottom + top[::-1], scores, player)
 
 
-def parse_board(text: str) -> tuple[int, ...]:
+def parse_board(text: str, max_total: int | None = None) -> tuple[int, ...]:
     """Read ``"a b c ..."`` (pit order 1..n) as a board, with a clear error otherwise."""
     try:
         values = tuple(int(x) for x in text.replace(",", " ").split())
     except ValueError:
-        raise GameInputError(f"'{text}' is not a list of whole numbers of seeds") from None
-    return check_pits(values)
+        raise GameInputError(f"'{shorten(text)}' is not a list of whole numbers of seeds") from None
+    return check_pits(values, max_total)

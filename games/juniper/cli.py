@@ -6,14 +6,12 @@ Only ``play`` imports pygame (lazily, inside its handler); the others only compu
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import sys
-from typing import Any, TextIO
+from typing import Any
 
-from games.cliutil import CliError, Commands, int_in_range, movetime_seconds, print_json, progress, seed_value
+from games.cliutil import CliError, Commands, int_in_range, print_json, progress, seed_value
 from games.core import GameInputError, IllegalMoveError
-from games.juniper.ai import LEVELS
+from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
+from games.juniper.ai import LEVELS, make_player
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
 
 OPPONENTS = ("hotseat",) + LEVELS
@@ -112,49 +110,45 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def handle_engine_line(line: str, level: str, rng: random.Random, playouts: int | None = None,
-                       time_budget: float | None = None) -> dict[str, Any]:
-    """Answer one engine request ``{"n": 20, "played": [...]}`` with ``{"move": k}`` or an error."""
-    from games.juniper.ai import make_player
+def read_request(request: Request, args: argparse.Namespace) -> Any:
+    """Juniper Green's own request ``{"n": 20, "played": [14, 7]}`` (None for the generic
+    ``{"state": TEXT}``); ``n`` defaults to 20 and ``played`` to no move."""
     from games.juniper.rules import from_moves
 
+    if "state" in request:
+        return None
+    n = whole_number(request, "n", MIN_PLAY_N, MAX_N) if "n" in request else DEFAULT_N
+    played = whole_numbers(request, "played", 1, n, most=n) if "played" in request else []
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected an object like {"n": 20, "played": [14, 7]}'}
-    n = request.get("n", DEFAULT_N)
-    played = request.get("played", [])
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAY_N <= n <= MAX_N:
-        return {"error": f"n must be a whole number between {MIN_PLAY_N} and {MAX_N}"}
-    whole = isinstance(played, list) and all(isinstance(k, int) and not isinstance(k, bool) for k in played)
-    if not whole:
-        return {"error": "played must be a list of whole numbers"}
-    try:
-        state = from_moves(n, played)
+        return from_moves(n, played)
     except (GameInputError, IllegalMoveError) as exc:
-        return {"error": str(exc)}
-    if state.is_terminal():
-        return {"error": f"the game is over: player {state.current_player} cannot move"}
-    move = make_player(level, playouts).choose(state, rng, time_budget)
-    return {"move": move}
+        raise RequestError(f"played: {exc}") from None
 
 
-def engine_loop(level: str, stdin: TextIO, stdout: TextIO, seed: int | None = None,
-                playouts: int | None = None, time_budget: float | None = None) -> int:
-    """Read JSON lines until end of input, answer each one; bad lines get an error, not an exit."""
-    rng = random.Random(seed)
-    for line in stdin:
-        if not line.strip():
-            continue
-        print_json(handle_engine_line(line, level, rng, playouts, time_budget), stdout)
-    return 0
+def _engine_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
+                        help="montecarlo: playouts per move instead of a time budget")
 
 
-def run_engine(args: argparse.Namespace) -> int:
-    """``engine juniper``: JSON lines on stdin/stdout."""
-    return engine_loop(args.level, sys.stdin, sys.stdout, args.seed, args.playouts, args.time)
+def _from_text(text: str) -> Any:
+    from games.juniper.rules import from_text
+
+    return from_text(text)
+
+
+ENGINE = EngineSpec(
+    game="juniper",
+    levels=LEVELS,
+    default_level="perfect",
+    make_player=lambda level, args: make_player(level, getattr(args, "playouts", None)),
+    from_text=_from_text,
+    state_example="N=20: 14 7",
+    read_request=read_request,
+    answer=lambda _state, move: {"move": move},
+    add_options=_engine_options,
+    default_seed=None,
+    help='JSON lines: {"n": 20, "played": [...]} -> {"move": k}',
+)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -198,12 +192,4 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament)
 
-    engine = commands.game_verb("engine", "juniper", 'JSON lines: {"n": 20, "played": [...]} -> {"move": k}')
-    engine.add_argument("--level", choices=LEVELS, default="perfect",
-                        help="computer player (default perfect)")
-    engine.add_argument("--seed", type=seed_value, default=None, help="random seed")
-    engine.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
-                        help="montecarlo: playouts per move instead of a time budget")
-    engine.add_argument("--time", type=movetime_seconds, default=None,
-                        help="montecarlo: seconds per move (default 0.25)")
-    engine.set_defaults(handler=run_engine)
+    register_engine(commands, ENGINE)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, seed_value
 from games.core import GameInputError
+from games.engine import EngineSpec, register_engine
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
 
-PLAYER_CHOICES = ("human", "random", "greedy", "perfect")
+COMPUTER_LEVELS = ("random", "greedy", "perfect")
+PLAYER_CHOICES = ("human",) + COMPUTER_LEVELS
 
 
 def _board_args(parser: argparse.ArgumentParser, max_size: int) -> None:
@@ -86,6 +89,29 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _make_player(level: str, _args: argparse.Namespace) -> Any:
+    from games.lewthwaite.ai import make_player
+
+    return make_player(level)
+
+
+def _from_text(text: str) -> Any:
+    from games.lewthwaite.rules import from_text
+
+    return from_text(text)
+
+
+ENGINE = EngineSpec(
+    game="lewthwaite",
+    levels=COMPUTER_LEVELS,
+    default_level="perfect",
+    make_player=_make_player,
+    from_text=_from_text,
+    state_example="5x5 h2,2: 2,1",
+    help='JSON lines: {"state": "5x5 h2,2: 2,1"} -> {"move": "1,1"} (the token that slides, row,col)',
+)
+
+
 def register(commands: Commands) -> None:
     """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
     play = commands.game_verb(
@@ -113,3 +139,5 @@ def register(commands: Commands) -> None:
     stats.add_argument("--seed", type=seed_value, default=None, help="random seed for --games")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_stats)
+
+    register_engine(commands, ENGINE)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
 import time
 from typing import Any
 
 from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, seed_value
+from games.engine import EngineSpec, Request, RequestError, register_engine, shown
 
 LEVEL_CHOICES = ("random", "builder", "strong")
 
@@ -64,49 +63,60 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def engine_reply(line: str, player: Any, rng: random.Random, budget: float | None) -> dict[str, Any]:
-    """Answer one engine request ``{"state": TEXT, "hand": "Z"?}`` with ``{"move": TEXT}``."""
+def read_request(request: Request, args: argparse.Namespace) -> Any:
+    """Lightning's request ``{"state": TEXT, "hand": "Z"}``: ``hand`` (optional) draws that
+    design from the pool for the position (without a tile in hand the answer says where to
+    take one from)."""
     from games.core import GameInputError
     from games.lightning.rules import from_text
     from games.lightning.tiles import DESIGNS
 
+    text = request.get("state")
+    if not isinstance(text, str):
+        raise RequestError('send an object like {"state": "<position text>", "hand": "Z"}')
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg}"}
-    if not isinstance(request, dict) or not isinstance(request.get("state"), str):
-        return {"error": 'send an object like {"state": "<position text>", "hand": "Z"}'}
-    try:
-        state = from_text(request["state"])
+        state = from_text(text)
     except GameInputError as exc:
-        return {"error": str(exc)}
+        raise RequestError(f"state: {exc}") from None
     hand = request.get("hand")
-    if hand is not None:
-        if hand not in DESIGNS:
-            return {"error": f"hand must be one of {', '.join(DESIGNS)}, not {hand!r}"}
-        if state.hand is not None and state.hand != hand:
-            return {"error": f"the position already has {state.hand} in hand, not {hand}"}
-        if state.hand is None:
-            if not state.pool_counts()[hand]:
-                return {"error": f"no {hand} tile is left in the pool"}
-            state = state.with_draw(hand)
+    if hand is None:
+        return state
+    if not isinstance(hand, str) or hand not in DESIGNS:
+        raise RequestError(f"hand must be one of {', '.join(DESIGNS)}, not {shown(hand)}")
+    if state.hand is not None:
+        if state.hand != hand:
+            raise RequestError(f"hand: the position already has {state.hand} in hand, not {hand}")
+        return state
     if state.is_terminal():
-        return {"error": "the game is over in this position"}
-    move = player.choose(state, rng, budget)
-    return {"move": state.move_to_text(move), "player": state.current_player}
+        return state
+    if not state.pool_counts()[hand]:
+        raise RequestError(f"hand: no {hand} tile is left in the pool")
+    return state.with_draw(hand)
 
 
-def run_engine(args: argparse.Namespace) -> int:
-    """``engine lightning``: one JSON request per line on stdin, one JSON answer per line."""
+def _make_player(level: str, _args: argparse.Namespace) -> Any:
     from games.lightning.ai import make_player
 
-    player = make_player(args.level)
-    rng = random.Random(args.seed)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        print_json(engine_reply(line, player, rng, args.time))
-    return 0
+    return make_player(level)
+
+
+def _from_text(text: str) -> Any:
+    from games.lightning.rules import from_text
+
+    return from_text(text)
+
+
+ENGINE = EngineSpec(
+    game="lightning",
+    levels=LEVEL_CHOICES,
+    default_level="strong",
+    make_player=_make_player,
+    from_text=_from_text,
+    state_example="<position text>",
+    read_request=read_request,
+    answer=lambda state, move: {"move": state.move_to_text(move), "player": state.current_player},
+    help='JSON lines: {"state": TEXT, "hand": "Z"} -> {"move": TEXT}',
+)
 
 
 def _level(text: str) -> str:
@@ -136,11 +146,5 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament)
 
-    engine = commands.game_verb("engine", "lightning",
-                                'JSON lines: {"state": TEXT, "hand": "Z"} -> {"move": TEXT}')
-    engine.add_argument("--level", type=_level, default="strong", help="random, builder or strong")
-    engine.add_argument("--seed", type=seed_value, default=0, help="seed for the player's random choices")
-    engine.add_argument("--time", type=movetime_seconds, default=None,
-                        help="thinking budget per move in seconds")
-    engine.set_defaults(handler=run_engine)
+    register_engine(commands, ENGINE)
 

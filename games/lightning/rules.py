@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome
+from games.core import GameInputError, IllegalMoveError, Outcome, shorten
 from games.lightning.tiles import (
     COPIES_PER_DESIGN,
     DESIGNS,
@@ -50,6 +50,9 @@ from games.lightning.tiles import (
 
 Cell = tuple[int, int]
 HALF_ROWS, COLS = 17, 8
+#: The largest boards the game accepts (a computer move stays within its time budget up to
+#: here; the real board is 17 x 8 per half), and the most copies of a design.
+MAX_HALF_ROWS, MAX_COLS, MAX_COPIES = 20, 16, 1000
 #: Offsets of the 8 boundary points from a cell centre, in half-cell units (dy, dx); north is up.
 POINT_OFFSETS = {
     "N": (-1, 0),
@@ -771,9 +774,15 @@ def board_from_text(text: str) -> tuple[Geometry, tuple[int, ...]]:
         line = raw.strip()
         if not line or set(line) <= set("-="):
             continue
+        if len(rows) == 2 * MAX_HALF_ROWS or len(line) > 3 * MAX_COLS:
+            raise GameInputError(
+                f"board: at most {2 * MAX_HALF_ROWS} rows of {MAX_COLS} squares ({MAX_HALF_ROWS} rows a half)"
+            )
         rows.append(_parse_row(line))
     if not rows or len(rows) % 2 or any(len(row) != len(rows[0]) for row in rows):
         raise GameInputError("a board is an even number of rows with the same number of squares each")
+    if len(rows[0]) > MAX_COLS:
+        raise GameInputError(f"board: at most {MAX_COLS} squares a row")
     geo = geometry(len(rows) // 2, len(rows[0]))
     return geo, tuple(code for row in rows for code in row)
 
@@ -806,8 +815,11 @@ def new_game(
 ) -> LightningState:
     """A fresh game: full pool, empty reserve and board; ``rng`` draws who starts and the shuffle."""
     rng = rng or random.Random()
-    if not (1 <= half_rows <= 40 and 1 <= cols <= 40 and 0 <= copies <= 1000):
-        raise GameInputError("board halves need 1..40 rows and columns, and 0..1000 copies per design")
+    if not (1 <= half_rows <= MAX_HALF_ROWS and 1 <= cols <= MAX_COLS and 0 <= copies <= MAX_COPIES):
+        raise GameInputError(
+            f"board halves need 1..{MAX_HALF_ROWS} rows and 1..{MAX_COLS} columns, "
+            f"and 0..{MAX_COPIES} copies per design"
+        )
     first = first if first in (1, 2) else rng.choice((1, 2))
     seed = rng.getrandbits(31)
     geo = geometry(half_rows, cols)
@@ -867,23 +879,18 @@ def from_text(text: str) -> LightningState:
     missing = {"player", "pool", "reserve", "board"} - fields.keys()
     if missing:
         raise GameInputError(f"a Lightning position needs the fields {', '.join(sorted(missing))}")
-    try:
-        geo, board = board_from_text(fields["board"].replace("/", "\n"))
-        player = int(fields["player"])
-        first = int(fields.get("first", "1"))
-        turn = int(fields.get("turn", "1"))
-        seed = int(fields.get("seed", "0"))
-        drawn = int(fields.get("drawn", "0"))
-        pool = _parse_counts(fields["pool"])
-        reserve = _parse_counts(fields["reserve"])
-    except ValueError as exc:
-        raise GameInputError(f"bad Lightning position: {exc}") from None
+    geo, board = board_from_text(fields["board"].replace("/", "\n"))
+    player = _field_number(fields, "player", 1, 2)
+    first = _field_number(fields, "first", 1, 2, "1")
+    turn = _field_number(fields, "turn", 1, 10 * MAX_COPIES * len(DESIGNS), "1")
+    seed = _field_number(fields, "seed", 0, 2**31 - 1, "0")
+    drawn = _field_number(fields, "drawn", 0, MAX_COPIES * len(DESIGNS), "0")
+    pool = _parse_counts(fields, "pool")
+    reserve = _parse_counts(fields, "reserve")
     if "size" in fields and fields["size"] != f"{geo.half_rows}x{geo.cols}":
         raise GameInputError(
             f"size={fields['size']} does not match the board ({geo.half_rows}x{geo.cols} per half)"
         )
-    if player not in (1, 2) or first not in (1, 2):
-        raise GameInputError("player and first must be 1 or 2")
     hand_text = fields.get("hand", "-")
     hand, _, source = hand_text.partition(":")
     if hand == "-":
@@ -913,11 +920,21 @@ def from_text(text: str) -> LightningState:
     return replace(state, winner=winners[0]) if winners else state
 
 
-def _parse_counts(text: str) -> tuple[int, ...]:
+def _field_number(fields: dict[str, str], key: str, lo: int, hi: int, default: str | None = None) -> int:
+    """A whole-number field of a position text, within ``lo..hi``, or an error naming it."""
+    text = fields.get(key, default)
+    if text is None or not text.lstrip("-").isdigit() or len(text) > 12 or not lo <= int(text) <= hi:
+        raise GameInputError(f"{key}={shorten(str(text), 20)}: {key} is a whole number {lo}..{hi}")
+    return int(text)
+
+
+def _parse_counts(fields: dict[str, str], key: str) -> tuple[int, ...]:
     counts = dict.fromkeys(DESIGNS, 0)
-    for item in filter(None, text.split(",")):
+    for item in filter(None, fields[key].split(",")):
         design, number = item[0], item[1:]
-        if design not in DESIGNS or not number.isdigit():
-            raise ValueError(f"'{item}' is not a design letter followed by a count, like Z12")
+        if design not in DESIGNS or not number.isdigit() or len(number) > 4 or int(number) > MAX_COPIES:
+            raise GameInputError(
+                f"{key}: '{shorten(item, 20)}' is not a design letter and a count 0..{MAX_COPIES}, like Z12"
+            )
         counts[design] = int(number)
     return tuple(counts[d] for d in DESIGNS)
