@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from games.cliutil import CliError, Commands, int_in_range, print_json, progress, seed_value
+from games.cliutil import CliError, Commands, int_in_range, print_json, progress, say_how_long, seed_value
 from games.core import GameInputError, IllegalMoveError
 from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
 from games.juniper.ai import LEVELS, make_player
@@ -81,13 +81,23 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace) -> int:
     """``tournament juniper``: the article's table of first-player win rates."""
-    from games.juniper.tournament import ARTICLE_TABLE, run_tournament
+    import time
+
+    from games.juniper.tournament import ARTICLE_TABLE, EXACT_RANDOM_MAX_N, run_tournament
 
     levels = tuple(args.levels) if args.levels else LEVELS
     total = len(levels) ** 2 * args.games
     bar = progress(range(total), total, "games")
-    result = run_tournament(args.n, args.games, args.seed, levels, args.playouts,
-                            on_game=lambda: next(bar, None))
+    started = time.perf_counter()
+    played = [0]
+
+    def on_game() -> None:
+        played[0] += 1
+        if played[0] == min(total, 10) and total > 10:  # the first pairing's pace, for the whole table
+            say_how_long((time.perf_counter() - started) / played[0] * total, f"{total} Juniper Green games")
+        next(bar, None)
+
+    result = run_tournament(args.n, args.games, args.seed, levels, args.playouts, on_game=on_game)
     for _rest in bar:
         pass
     if args.json:
@@ -106,7 +116,11 @@ def run_tournament(args: argparse.Namespace) -> int:
             theirs = ARTICLE_TABLE.get((a, b)) if args.n == 20 else None
             cells.append(f"{ours + (f' [{theirs:.1f}]' if theirs is not None else ''):>{cell}}")
         print(f"{a:<{width}}" + "".join(cells))
-    print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
+    if result.random_exact is not None:
+        print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
+    else:
+        print(f"exact probability under random play: computed up to N = {EXACT_RANDOM_MAX_N} only "
+              "(its cost doubles with each N)")
     return 0
 
 
@@ -181,7 +195,8 @@ def register(commands: Commands) -> None:
 
     tour = commands.game_verb("tournament", "juniper", "the article's computer players against each other")
     tour.add_argument("--n", type=int_in_range(MIN_PLAY_N, 200), default=DEFAULT_N,
-                      help=f"numbers 1..N (default {DEFAULT_N})")
+                      help=f"numbers 1..N, at most 200 (default {DEFAULT_N}); the exact probability under "
+                           "random play is computed up to N = 26")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=100,
                       help="games per pairing (default 100)")
     tour.add_argument("--seed", type=seed_value, default=0, help="random seed (default 0): same seed, same table")

@@ -1,4 +1,5 @@
-"""Lewthwaite's commands: ``play``, ``solve`` and ``stats`` (the last two never import pygame)."""
+"""Lewthwaite's commands: ``play``, ``solve``, ``stats``, ``tournament`` and ``engine`` (only
+``play`` imports pygame)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_js
 from games.core import GameInputError
 from games.engine import EngineSpec, register_engine
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
+from games.tournament import TournamentSpec, register_tournament
 
 COMPUTER_LEVELS = ("random", "greedy", "perfect")
 PLAYER_CHOICES = ("human",) + COMPUTER_LEVELS
@@ -112,6 +114,16 @@ ENGINE = EngineSpec(
 )
 
 
+TOURNAMENT = TournamentSpec(
+    game="lewthwaite",
+    levels=COMPUTER_LEVELS,
+    make_player=_make_player,
+    new_state=lambda _rng, args: _params(args, MAX_PLAY_SIZE).new_initial_state(),
+    add_options=lambda parser: _board_args(parser, MAX_PLAY_SIZE),
+    help="Lewthwaite computer players against each other (random, greedy, perfect)",
+)
+
+
 def register(commands: Commands) -> None:
     """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
     play = commands.game_verb(
@@ -141,3 +153,4 @@ def register(commands: Commands) -> None:
     stats.set_defaults(handler=run_stats)
 
     register_engine(commands, ENGINE)
+    register_tournament(commands, TOURNAMENT)
