@@ -41,7 +41,7 @@ from functools import cached_property
 
 from games.awele.sowing import Loop as Loop  # re-exported: a verdict of sow()
 from games.awele.sowing import MoveCheck, Sowing, Sown
-from games.core import GameInputError, IllegalMoveError, Outcome, other, shorten
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, other, shorten
 
 #: Pit counts the game supports (2 or 6 pits per player).
 PIT_COUNTS = (4, 12)
@@ -431,28 +431,37 @@ class AweleState:
 
     # --- playing ------------------------------------------------------------------------------
 
-    def why_illegal(self, pit: int) -> str:
-        """A sentence saying why pit number ``pit`` cannot be played now."""
+    def illegal(self, pit: object) -> Illegal | None:
+        """Why pit number ``pit`` cannot be played now (None if it can)."""
         if not isinstance(pit, int) or isinstance(pit, bool) or not 1 <= pit <= self.n:
-            return f"{pit!r} is not a pit number 1..{self.n}"
+            return Illegal("awele.illegal.not_a_pit", f"{shorten(repr(pit), 20)} is not a pit number 1..{self.n}",
+                           (("n", self.n),))
         if self.is_terminal():
-            return "the game is over"
+            return Illegal("awele.illegal.over", "the game is over")
         i = pit - 1
         if owner(i, self.n) != self.current_player:
             mover = self.current_player
-            return f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
+            return Illegal(
+                "awele.illegal.other", f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
+            )
         if self.pits[i] == 0:
-            return f"pit {pit} is empty"
+            return Illegal("awele.illegal.empty", f"pit {pit} is empty")
         sowing = self.sowing(i)
-        if sowing.loops:
-            return f"pit {pit} would sow forever (a loop of period {sowing.period} laps)"
-        return ""
+        if sowing is not None and sowing.loops:
+            return Illegal("awele.illegal.loop", f"pit {pit} would sow forever (a loop of period {sowing.period} laps)",
+                           (("period", sowing.period),))
+        return None
+
+    def why_illegal(self, pit: object) -> str:
+        """A sentence saying why pit number ``pit`` cannot be played now ("" if it can)."""
+        why = self.illegal(pit)
+        return why.text if why is not None else ""
 
     def play(self, pit: int) -> AweleState:
         """Play pit number ``pit``; raises :class:`IllegalMoveError` (changing nothing) otherwise."""
-        reason = self.why_illegal(pit)
-        if reason:
-            raise IllegalMoveError(f"{reason} (position {self.to_text()})")
+        why = self.illegal(pit)
+        if why is not None:
+            raise IllegalMoveError.because(why, shorten(repr(pit), 20), self.to_text())
         sown = self.sowing(pit - 1)
         assert isinstance(sown, Sown)
         effects = finish_move(sown, self.scores, self.current_player)

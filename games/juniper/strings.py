@@ -10,6 +10,18 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Le joueur {loser} ne peut plus jouer : le joueur {winner} gagne !",
         "Player {loser} cannot move: player {winner} wins!",
     ),
+    "juniper.illegal.not_a_number": ("Choisis un nombre de 1 à {n}.", "Pick a number from 1 to {n}."),
+    "juniper.illegal.range": ("Choisis un nombre de 1 à {n}.", "Pick a number from 1 to {n}."),
+    "juniper.illegal.used": ("{move} a déjà été joué.", "{move} has already been played."),
+    "juniper.illegal.over": ("La partie est finie.", "The game is over."),
+    "juniper.illegal.odd_first": (
+        "Le premier nombre doit être pair : {move} est impair.",
+        "The first number must be even: {move} is odd.",
+    ),
+    "juniper.illegal.unrelated": (
+        "{move} n'est ni un multiple ni un diviseur de {last}.",
+        "{move} is neither a multiple nor a divisor of {last}.",
+    ),
     "juniper.rule.short": (
         "Nombres de 1 à {n} · un multiple ou un diviseur du précédent",
         "Numbers 1 to {n} · a multiple or a divisor of the last one",

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome, shorten
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, shorten
 from games.lightning.tiles import (
     COPIES_PER_DESIGN,
     DESIGNS,
@@ -580,9 +580,9 @@ class LightningState:
 
     def play(self, move: Move) -> LightningState:
         """The state after ``move`` (raises :class:`IllegalMoveError` if it is not allowed)."""
-        problem = self.why_illegal(move)
-        if problem:
-            raise IllegalMoveError(f"{problem} (position {self.to_text()})")
+        why = self.illegal(move)
+        if why is not None:
+            raise IllegalMoveError.because(why, shorten(repr(move), 40), self.to_text())
         if isinstance(move, Take):
             if move.source == "pool":
                 return self.with_draw(self.next_pool_draw())
@@ -597,43 +597,52 @@ class LightningState:
         assert isinstance(move, Place)
         return self.place_unchecked(move)
 
-    def why_illegal(self, move: object) -> str | None:
-        """A sentence saying why ``move`` is not allowed now, or ``None`` if it is."""
+    def illegal(self, move: object) -> Illegal | None:
+        """Why ``move`` is not allowed now (None if it is)."""
         if self.is_terminal():
-            return "the game is over"
+            return Illegal("lightning.illegal.over", "the game is over")
         if isinstance(move, Take):
             if self.hand is not None:
-                return f"a {self.hand} tile is already in hand: place it first"
+                return Illegal("lightning.illegal.hand_full", f"a {self.hand} tile is already in hand: place it first")
             if move.source == "pool":
-                return None if self.pool_size else "the pool is empty"
+                return None if self.pool_size else Illegal("lightning.illegal.pool_empty", "the pool is empty")
             if move.source != "reserve":
-                return f"tiles come from the pool or the reserve, not '{move.source}'"
+                return Illegal("lightning.illegal.source",
+                               f"tiles come from the pool or the reserve, not {shorten(repr(move.source), 20)}")
             if move.design not in DESIGNS:
-                return f"'{move.design}' is not a tile design"
+                return Illegal("lightning.illegal.design", f"{shorten(repr(move.design), 20)} is not a tile design")
             if not self.reserve_counts()[move.design]:
-                return f"there is no {move.design} tile in the reserve"
+                return Illegal("lightning.illegal.reserve_empty", f"there is no {move.design} tile in the reserve")
             if not self.room_to_place():
-                return "no square is free to lay a tile from the reserve"
+                return Illegal("lightning.illegal.no_room", "no square is free to lay a tile from the reserve")
             return None
         if self.hand is None:
-            return "take a tile first, from the pool or the reserve"
+            return Illegal("lightning.illegal.take_first", "take a tile first, from the pool or the reserve")
         if isinstance(move, Shelve):
             if self.hand_source != "pool":
-                return "only a tile drawn from the pool may go into the reserve"
+                return Illegal("lightning.illegal.shelve", "only a tile drawn from the pool may go into the reserve")
             return None
         if not isinstance(move, Place) or not isinstance(move.cell, tuple) or len(move.cell) != 2:
-            return f"{move!r} is not a move"
+            return Illegal("lightning.illegal.not_a_move", f"{shorten(repr(move), 30)} is not a move")
         if not (isinstance(move.rotation, int) and 0 <= move.rotation < distinct_rotations(self.hand)):
             top = distinct_rotations(self.hand) - 1
-            return f"tile {self.hand} has rotations 0..{top}, not {move.rotation}"
+            return Illegal("lightning.illegal.rotation",
+                           f"tile {self.hand} has rotations 0..{top}, not {shorten(repr(move.rotation), 20)}")
         r, c = move.cell
         if not self.geo.contains(move.cell):
-            return f"{r},{c} is off the {self.geo.rows}x{self.cols} board"
+            where = f"{shorten(repr(r), 12)},{shorten(repr(c), 12)}"
+            return Illegal("lightning.illegal.off_board", f"{where} is off the {self.geo.rows}x{self.cols} board")
         if self.board[self.geo.index(move.cell)]:
-            return f"square {r},{c} already holds a tile"
+            return Illegal("lightning.illegal.occupied", f"square {r},{c} already holds a tile")
         if not self.can_place_on(move.cell):
-            return f"square {r},{c} is neither one of your start squares nor touching a placed tile"
+            return Illegal("lightning.illegal",
+                           f"square {r},{c} is neither one of your start squares nor touching a placed tile")
         return None
+
+    def why_illegal(self, move: object) -> str | None:
+        """A sentence saying why ``move`` is not allowed now, or ``None`` if it is."""
+        why = self.illegal(move)
+        return why.text if why is not None else None
 
     def place_unchecked(self, move: Place) -> LightningState:
         """Lay the tile in hand (no legality check: for players' simulations)."""
@@ -668,7 +677,8 @@ class LightningState:
         """The state after taking ``design`` from the pool (for chance sampling by players)."""
         k = DESIGNS_LIST.index(design)
         if self.hand is not None or not self.pool[k]:
-            raise IllegalMoveError(f"cannot draw {design} from the pool (position {self.to_text()})")
+            why = Illegal("lightning.illegal.draw", f"cannot draw {design} from the pool", (("design", design),))
+            raise IllegalMoveError.because(why, f"draw {design}", self.to_text())
         pool = list(self.pool)
         pool[k] -= 1
         return replace(
