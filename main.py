@@ -22,9 +22,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse  # noqa: E402 - after the environment set-up, like everything below
 import importlib  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
 from games.registry import game_packages, has_module  # noqa: E402
+from kiosk.devices import Devices, set_opener  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 
@@ -67,8 +69,28 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
+def open_devices(options: Any) -> Devices:
+    """The devices an interactive command asked for: the LED board for ``--led-port``. A bad
+    LED option is a command-line error (exit 2) raised before any window opens."""
+    devices = Devices()
+    if getattr(options, "led_port", None):
+        from games.cliutil import CliError
+        from hardware.config import ConfigError
+        from hardware.system import start_led_system
+
+        try:
+            leds = start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
+        except ConfigError as exc:
+            raise CliError(str(exc)) from None
+        devices.subscribers.append(leds)
+        devices.closers.append(leds.close)
+        devices.handles["leds"] = leds
+    return devices
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Parse ``argv`` and run the chosen command; returns the exit code."""
+    """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code."""
+    set_opener(open_devices)
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     try:

@@ -11,7 +11,7 @@ from typing import Any
 from games.cliutil import CliError, Commands, int_in_range, print_json, progress, say_how_long, seed_value
 from games.core import GameInputError, IllegalMoveError
 from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
-from games.juniper.ai import LEVELS, make_player
+from games.juniper.ai import DEFAULT_LEVEL, LEVELS, make_player
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
 
 OPPONENTS = ("hotseat",) + LEVELS
@@ -167,11 +167,10 @@ ENGINE = EngineSpec(
 
 def run_play(args: argparse.Namespace) -> int:
     """``play juniper``: the scene."""
-    from games.juniper.scene import JuniperScene
-    from kiosk.app import run_app
+    from games.juniper.scene import JuniperScene, new_match
+    from kiosk.runner import run_app
 
-    return run_app(args, lambda app: JuniperScene(app, n=args.n, opponent=args.opponent,
-                                                  computer_first=args.computer_first))
+    return run_app(args, lambda app: JuniperScene(app, new_match(app, args.n, args.opponent, args.computer_first)))
 
 
 def register(commands: Commands) -> None:
@@ -179,8 +178,8 @@ def register(commands: Commands) -> None:
     play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors", interactive=True)
     play.add_argument("--n", type=int_in_range(MIN_PLAY_N, 100), default=DEFAULT_N,
                       help=f"play with the numbers 1..N (2..100 on screen, default {DEFAULT_N})")
-    play.add_argument("--opponent", choices=OPPONENTS, default="expert",
-                      help="hotseat (two people) or a computer level (default expert)")
+    play.add_argument("--opponent", choices=OPPONENTS, default=DEFAULT_LEVEL,
+                      help=f"hotseat (two people) or a computer level (default {DEFAULT_LEVEL}: one a child can beat)")
     play.add_argument("--computer-first", action="store_true", help="the computer plays the first number")
     play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
     play.set_defaults(handler=run_play)

@@ -199,12 +199,12 @@ class JuniperState:
         if self.is_terminal():
             return Illegal("juniper.illegal.over", "the game is over")
         if not self.played:
-            return Illegal("juniper.illegal.odd_first", f"the first number must be even, {move} is odd",
+            return Illegal("juniper.illegal.odd", f"the first number must be even, {move} is odd",
                            (("move", move),))
         if self.legal_mask >> move & 1:
             return None
         last = self.played[-1]
-        return Illegal("juniper.illegal.unrelated", f"{move} is neither a multiple nor a divisor of {last}",
+        return Illegal("juniper.illegal.neither", f"{move} is neither a multiple nor a divisor of {last}",
                        (("move", move), ("last", last)))
 
     def why_illegal(self, move: object) -> str:
