@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from games.cliutil import Commands, movetime_seconds, seed_value
 from games.core import GameInputError, IllegalMoveError
+from games.registry import spec as game_spec
 
 #: Longest request line read, in characters (a Lightning position is about 500).
 MAX_LINE = 65_536
@@ -35,28 +36,40 @@ class RequestError(ValueError):
 
 @dataclass(frozen=True)
 class EngineSpec:
-    """What a game brings to the generic engine: its levels, players and text form, and
-    optionally its own request format.
+    """What is a game's own in its engine; its levels, players and text form come from the
+    registry (:func:`games.registry.spec`).
 
-    ``make_player(level, args)`` builds the computer player once per session (``args`` holds
-    the game's extra options); ``from_text`` reads a position (raising ``GameInputError``).
-    ``read_request(request, args)`` reads the game's own format: the position, or None when the
-    request is the generic ``{"state": TEXT}``; raise :class:`RequestError` naming the field.
-    ``answer(state, move)`` writes the answer to the game's own format (default: the move's
-    text). ``add_options`` adds the game's extra engine options."""
+    ``read_request(request, args)`` reads the game's own request format: the position, or None
+    when the request is the generic ``{"state": TEXT}``; it raises :class:`RequestError`
+    naming the field. ``answer(state, move)`` writes the answer to the game's own format
+    (default: the move's text). ``add_options`` adds the game's extra engine options, and
+    ``make_player(level, args)`` replaces the registry's when they matter to the player. The
+    default level is the strongest."""
 
     game: str
-    levels: tuple[str, ...]
-    default_level: str
-    make_player: Callable[[str, argparse.Namespace], Any]
-    from_text: Callable[[str], Any]
     state_example: str
     read_request: Callable[[Request, argparse.Namespace], Any] | None = None
     answer: Callable[[Any, Any], dict[str, Any]] | None = None
     add_options: Callable[[argparse.ArgumentParser], None] | None = None
+    make_player: Callable[[str, argparse.Namespace], Any] | None = None
     default_seed: int | None = 0
     default_movetime: float | None = None
     help: str = ""
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The game's computer levels, weakest first."""
+        return game_spec(self.game).levels
+
+    def player(self, level: str, args: argparse.Namespace) -> Any:
+        """The computer player of ``level`` for a session with options ``args``."""
+        if self.make_player is not None:
+            return self.make_player(level, args)
+        return game_spec(self.game).make_player(level)
+
+    def from_text(self, text: str) -> Any:
+        """The game's position from its text form."""
+        return game_spec(self.game).from_text(text)
 
 
 # --- reading one line ------------------------------------------------------------------------------
@@ -199,7 +212,7 @@ def read_lines(stream: Any) -> Any:
 
 def serve(spec: EngineSpec, args: argparse.Namespace, stdin: Any, stdout: TextIO) -> int:
     """Answer every non-blank line of ``stdin`` on ``stdout`` until end of input."""
-    player = spec.make_player(args.level, args)
+    player = spec.player(args.level, args)
     rng = random.Random(args.seed)
     for line in read_lines(stdin):
         if line is None:
@@ -229,8 +242,9 @@ def engine_args(spec: EngineSpec, argv: list[str] | None = None, **values: Any) 
 
 def add_engine_options(parser: argparse.ArgumentParser, spec: EngineSpec) -> None:
     """``--level``, ``--movetime`` (alias ``--time``), ``--seed`` and the game's own options."""
-    parser.add_argument("--level", choices=spec.levels, default=spec.default_level,
-                        help=f"computer level (default {spec.default_level})")
+    strongest = spec.levels[-1]
+    parser.add_argument("--level", choices=spec.levels, default=strongest,
+                        help=f"computer level: {', '.join(spec.levels)} (default {strongest})")
     default = "the level's own" if spec.default_movetime is None else f"{spec.default_movetime:g}"
     parser.add_argument("--movetime", "--time", dest="movetime", type=movetime_seconds,
                         default=spec.default_movetime, metavar="T",

@@ -21,6 +21,7 @@ from typing import Any
 
 from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, say_how_long, seed_value
 from games.core import Outcome, Player, play_game
+from games.registry import spec as game_spec
 
 #: Games in one series at most (the CLI's limit).
 MAX_GAMES = 100_000
@@ -160,34 +161,38 @@ def announce_after_first(games: int, what: str) -> Callable[[int, Played], None]
 
 @dataclass(frozen=True)
 class TournamentSpec:
-    """What a game brings to ``tournament GAME``: its levels, players and start position, and
-    optionally extra options and extra figures for the report."""
+    """What is a game's own in ``tournament GAME``: its start position, and optionally extra
+    options and figures for the report. Levels and players come from the registry."""
 
     game: str
-    levels: tuple[str, ...]
-    make_player: Callable[[str, argparse.Namespace], Player]
     new_state: Callable[[random.Random, argparse.Namespace], Any]
     add_options: Callable[[argparse.ArgumentParser], None] | None = None
     extras: Callable[[Series], dict[str, Any]] | None = None
     help: str = ""
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The game's computer levels, weakest first."""
+        return game_spec(self.game).levels
 
-def run_tournament_command(spec: TournamentSpec, args: argparse.Namespace) -> dict[str, Any]:
+
+def run_tournament_command(tournament: TournamentSpec, args: argparse.Namespace) -> dict[str, Any]:
     """Play the series ``args`` asks for (seats alternating, A first in even games, every
     start position and choice drawn from one generator seeded by ``--seed``)."""
     rng = random.Random(args.seed)
-    bar = progress(range(args.games), args.games, spec.game, enabled=not args.json)
-    announce = announce_after_first(args.games, f"{args.games} {spec.game} games")
+    bar = progress(range(args.games), args.games, tournament.game, enabled=not args.json)
+    announce = announce_after_first(args.games, f"{args.games} {tournament.game} games")
 
     def on_game(k: int, played: Played) -> None:
         announce(k, played)
         next(bar, None)
 
+    game = game_spec(tournament.game)
     series = play_series(
-        spec.make_player(args.a, args),
-        spec.make_player(args.b, args),
+        game.make_player(args.a),
+        game.make_player(args.b),
         args.games,
-        start=lambda _k: spec.new_state(random.Random(rng.getrandbits(32)), args),
+        start=lambda _k: tournament.new_state(random.Random(rng.getrandbits(32)), args),
         rng_for=lambda _k: rng,
         movetime=args.movetime,
         on_game=on_game,
@@ -195,9 +200,9 @@ def run_tournament_command(spec: TournamentSpec, args: argparse.Namespace) -> di
     )
     for _rest in bar:
         pass
-    report = {"game": spec.game, **series.as_dict(), "seed": args.seed}
-    if spec.extras is not None:
-        report.update(spec.extras(series))
+    report = {"game": tournament.game, **series.as_dict(), "seed": args.seed}
+    if tournament.extras is not None:
+        report.update(tournament.extras(series))
     return report
 
 
@@ -215,24 +220,24 @@ def print_report(report: dict[str, Any]) -> None:
     print(f"  slowest move {report['slowest_move_s']} s, mean {report['mean_move_s']} s")
 
 
-def register_tournament(commands: Commands, spec: TournamentSpec) -> argparse.ArgumentParser:
+def register_tournament(commands: Commands, tournament: TournamentSpec) -> argparse.ArgumentParser:
     """Add ``python main.py tournament GAME --a L --b L [--games K] [--seed S] [--movetime T]``."""
-    parser = commands.game_verb("tournament", spec.game,
-                                spec.help or f"{spec.game} computer players against each other")
-    levels = ", ".join(spec.levels)
-    parser.add_argument("--a", choices=spec.levels, required=True, metavar="LEVEL", help=f"player A: {levels}")
-    parser.add_argument("--b", choices=spec.levels, required=True, metavar="LEVEL", help=f"player B: {levels}")
+    parser = commands.game_verb("tournament", tournament.game,
+                                tournament.help or f"{tournament.game} computer players against each other")
+    levels = ", ".join(tournament.levels)
+    parser.add_argument("--a", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player A: {levels}")
+    parser.add_argument("--b", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player B: {levels}")
     parser.add_argument("--games", type=int_in_range(1, MAX_GAMES), default=20,
                         help=f"number of games, at most {MAX_GAMES} (default 20)")
     parser.add_argument("--seed", type=seed_value, default=0, help="seed (the same seed replays the same games)")
     parser.add_argument("--movetime", "--time", dest="movetime", type=movetime_seconds, default=None, metavar="T",
                         help="thinking budget per move in seconds, at most 60 (default: the level's own)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    if spec.add_options is not None:
-        spec.add_options(parser)
+    if tournament.add_options is not None:
+        tournament.add_options(parser)
 
     def run(args: argparse.Namespace) -> int:
-        report = run_tournament_command(spec, args)
+        report = run_tournament_command(tournament, args)
         if args.json:
             print_json(report)
         else:

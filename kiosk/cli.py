@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from games.cliutil import Commands
+from games.cliutil import Commands, int_in_range
 from kiosk.options import add_display_args
 
 
@@ -60,10 +60,10 @@ def register(commands: Commands) -> None:
 
     from games.registry import installed_games
 
-    rules = commands.verb("rules", "a game's illustrated rules, opened at a page")
+    rules = commands.verb("rules", "a game's illustrated rules, opened at a page", interactive=True)
     rules.add_argument("game", choices=[info.key for info in installed_games()], metavar="GAME",
                        help="which game (" + ", ".join(info.key for info in installed_games()) + ")")
-    rules.add_argument("--page", type=int, default=1, metavar="K", help="page to open, 1-based (default 1)")
-    add_display_args(rules)
+    rules.add_argument("--page", type=int_in_range(1, 99), default=1, metavar="K",
+                       help="page to open, 1-based (default 1)")
     rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
     rules.set_defaults(handler=run_rules)

@@ -27,6 +27,9 @@ BAD: list[tuple[list[str], str]] = [
     (["demo", "--frames", "2", "--screenshot", "/proc/version/x.png"], "not a folder"),
     (["demo", "--seed", "-1"], "out of range"),
     (["demo", "--lang", "de"], "invalid choice"),
+    (["rules", "chess"], "invalid choice"),
+    (["rules", "awele", "--page", "0"], "out of range"),
+    (["rules", "awele", "--page", "7", "--frames", "1", "--screenshot", "x.jpg"], "must name a .png"),
     # Lewthwaite
     (["play", "lewthwaite", "--rows", "41"], "out of range"),
     (["play", "lewthwaite", "--hole", "x"], "not a cell"),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from games.awele.ai import LEVELS, make_player
+from games.awele.ai import LEVELS
 from games.awele.match import OPENING_KINDS
-from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, from_text, parse_board, position
+from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, parse_board, position
 from games.cliutil import (
     CliError,
     Commands,
@@ -201,10 +201,6 @@ def _board_option(parser: argparse.ArgumentParser) -> None:
 
 ENGINE = EngineSpec(
     game="awele",
-    levels=LEVELS,
-    default_level="strong",
-    make_player=lambda level, _args: make_player(level),
-    from_text=from_text,
     state_example="4 4 4 4 4 4 4 4 4 4 4 4 / 0 0 / 1",
     read_request=read_request,
     answer=lambda _state, move: {"move": move},

@@ -144,18 +144,9 @@ def _engine_options(parser: argparse.ArgumentParser) -> None:
                         help="montecarlo: playouts per move instead of a time budget")
 
 
-def _from_text(text: str) -> Any:
-    from games.juniper.rules import from_text
-
-    return from_text(text)
-
-
 ENGINE = EngineSpec(
     game="juniper",
-    levels=LEVELS,
-    default_level="perfect",
     make_player=lambda level, args: make_player(level, getattr(args, "playouts", None)),
-    from_text=_from_text,
     state_example="N=20: 14 7",
     read_request=read_request,
     answer=lambda _state, move: {"move": move},

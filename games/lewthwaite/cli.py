@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
 
 from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, say_how_long, seed_value
 from games.core import GameInputError
 from games.engine import EngineSpec, register_engine
-from games.lewthwaite.ai import DEFAULT_LEVEL
+from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
 from games.tournament import TournamentSpec, register_tournament
 
-COMPUTER_LEVELS = ("random", "greedy", "perfect")
-PLAYER_CHOICES = ("human",) + COMPUTER_LEVELS
+PLAYER_CHOICES = ("human",) + LEVELS
 
 
 def _board_args(parser: argparse.ArgumentParser, max_size: int) -> None:
@@ -99,24 +97,8 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _make_player(level: str, _args: argparse.Namespace) -> Any:
-    from games.lewthwaite.ai import make_player
-
-    return make_player(level)
-
-
-def _from_text(text: str) -> Any:
-    from games.lewthwaite.rules import from_text
-
-    return from_text(text)
-
-
 ENGINE = EngineSpec(
     game="lewthwaite",
-    levels=COMPUTER_LEVELS,
-    default_level="perfect",
-    make_player=_make_player,
-    from_text=_from_text,
     state_example="5x5 h2,2: 2,1",
     help='JSON lines: {"state": "5x5 h2,2: 2,1"} -> {"move": "1,1"} (the token that slides, row,col)',
 )
@@ -124,8 +106,6 @@ ENGINE = EngineSpec(
 
 TOURNAMENT = TournamentSpec(
     game="lewthwaite",
-    levels=COMPUTER_LEVELS,
-    make_player=_make_player,
     new_state=lambda _rng, args: _params(args, MAX_PLAY_SIZE).new_initial_state(),
     add_options=lambda parser: _board_args(parser, MAX_PLAY_SIZE),
     help="Lewthwaite computer players against each other (random, greedy, perfect)",

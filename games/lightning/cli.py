@@ -29,8 +29,6 @@ def _new_game(rng: random.Random, _args: argparse.Namespace) -> Any:
 
 TOURNAMENT = TournamentSpec(
     game="lightning",
-    levels=LEVEL_CHOICES,
-    make_player=lambda level, args: _make_player(level, args),
     new_state=_new_game,
     extras=lambda series: {
         "mean_tiles_placed": round(sum(g.final.placed for g in series.games) / max(1, len(series.games)), 1)
@@ -70,24 +68,8 @@ def read_request(request: Request, args: argparse.Namespace) -> Any:
     return state.with_draw(hand)
 
 
-def _make_player(level: str, _args: argparse.Namespace) -> Any:
-    from games.lightning.ai import make_player
-
-    return make_player(level)
-
-
-def _from_text(text: str) -> Any:
-    from games.lightning.rules import from_text
-
-    return from_text(text)
-
-
 ENGINE = EngineSpec(
     game="lightning",
-    levels=LEVEL_CHOICES,
-    default_level="strong",
-    make_player=_make_player,
-    from_text=_from_text,
     state_example="<position text>",
     read_request=read_request,
     answer=lambda state, move: {"move": state.move_to_text(move), "player": state.current_player},
