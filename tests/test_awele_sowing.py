@@ -59,16 +59,6 @@ def test_compiled_and_pure_python_laps_agree_with_brute_force_on_12_pits(board: 
     assert MoveCheck(board, start).run() == expected
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
-@given(st.lists(st.integers(0, 9), min_size=4, max_size=4), st.integers(0, 3))
-def test_both_laps_agree_with_brute_force_on_4_pits(board: list[int], start: int) -> None:
-    if board[start] == 0:
-        return
-    expected = brute_force(tuple(board), start)
-    assert MoveCheck(board, start, pure=True).run() == expected
-    assert MoveCheck(board, start).run() == expected
-
-
 @pytest.mark.parametrize(("n", "totals"), [(4, range(1, 13)), (6, range(1, 10)), (12, range(1, 7))])
 def test_a_lap_has_at_most_one_possible_previous_lap(n: int, totals: range) -> None:
     # Fact 1 of games.awele.sowing, checked on every state of small boards: no two states
@@ -133,14 +123,14 @@ def test_boards_beyond_the_kernels_bytes_use_pure_python() -> None:
 
 def test_players_answer_within_their_budget_on_a_board_with_a_huge_loop() -> None:
     # Pit 3 loops with period 86 million laps; the other moves end at once. A player with a
-    # tight budget answers in time with a move it knows to be allowed.
-    rules._LONG_MOVES.clear()
-    rules._PENDING.clear()
-    state = position((2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6), (3, 4), 1)
+    # tight budget answers with a move it knows to be allowed, without waiting for pit 3's check.
+    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)
     for level in ("random", "1990", "strong"):
         rules._LONG_MOVES.clear()
         rules._PENDING.clear()
+        state = position(board, (3, 4), 1)
         started = time.perf_counter()
         move = make_player(level).choose(state, random.Random(1), 0.02)
-        assert time.perf_counter() - started < 0.5
-        assert move in state.legal_moves_by(time.perf_counter()) and move != 3
+        assert time.perf_counter() - started < 3  # generous: the machine may be shared
+        assert rules.known_long_move(board, 2) is None  # pit 3's verdict was not waited for
+        assert move != 3 and move in state.legal_moves_by(time.perf_counter())

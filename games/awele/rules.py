@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from games.awele.sowing import Loop as Loop  # re-exported: a verdict of sow()
-from games.awele.sowing import MoveCheck, Sowing, Sown
+from games.awele.sowing import MoveCheck, Sowing, Sown, sow_lap
 from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, other, shorten
 
 #: Pit counts the game supports (2 or 6 pits per player).
@@ -56,25 +56,6 @@ REPETITIONS = 3
 
 
 # --- sowing ---------------------------------------------------------------------------------
-
-
-def sow_lap(board: list[int], start: int) -> int:
-    """Empty ``board[start]`` (0-based index) and sow its seeds into the following pits, in
-    place; return the index where the last seed fell. Full turns are added in one go."""
-    n = len(board)
-    seeds = board[start]
-    board[start] = 0
-    full, rest = divmod(seeds, n)
-    if full:
-        for i in range(n):
-            board[i] += full
-    i = start
-    for _ in range(rest):
-        i += 1
-        if i == n:
-            i = 0
-        board[i] += 1
-    return (start + seeds) % n
 
 
 @dataclass(frozen=True)

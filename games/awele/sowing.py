@@ -71,6 +71,25 @@ class Loop:
 Sowing = Sown | Loop
 
 
+def sow_lap(board: list[int], start: int) -> int:
+    """Empty ``board[start]`` (0-based index) and sow its seeds into the following pits, in
+    place; return the index where the last seed fell. Full turns are added in one go."""
+    n = len(board)
+    seeds = board[start]
+    board[start] = 0
+    full, rest = divmod(seeds, n)
+    if full:
+        for i in range(n):
+            board[i] += full
+    i = start
+    for _ in range(rest):
+        i += 1
+        if i == n:
+            i = 0
+        board[i] += 1
+    return (start + seeds) % n
+
+
 # --- the compiled laps ---------------------------------------------------------------------------
 
 _build_lock = threading.Lock()
@@ -233,23 +252,10 @@ class MoveCheck:
 
     def _run_python(self, budget: int) -> Sowing | None:
         board, pit, turned = self._board, self._pit, self._turned
-        n = len(board)
         done = 0
         result: Sowing | None = None
         while done < budget:
-            seeds = board[pit]
-            board[pit] = 0
-            full, rest = divmod(seeds, n)
-            if full:
-                for i in range(n):
-                    board[i] += full
-            i = pit
-            for _ in range(rest):
-                i += 1
-                if i == n:
-                    i = 0
-                board[i] += 1
-            pit = (pit + seeds) % n
+            pit = sow_lap(board, pit)
             done += 1
             if board[pit] == 1:
                 result = Sown(tuple(board), pit, self.laps + done)
