@@ -19,8 +19,8 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -205,14 +205,14 @@ def atomic_output(path: str | Path) -> Iterator[Path]:
     succeeds; otherwise ``path`` is left as it was. Creates the folder if needed."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
+    # Named, not created: the writer creates it with the usual permissions.
+    tmp = target.parent / f".{target.stem}.{os.getpid()}.{secrets.token_hex(4)}{target.suffix}"
     try:
-        yield Path(tmp)
+        yield tmp
         os.replace(tmp, target)
     finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        if tmp.exists():
+            tmp.unlink()
 
 
 # --- values ------------------------------------------------------------------------------------------
