@@ -38,7 +38,7 @@ BAD: list[tuple[list[str], str]] = [
     (["solve", "lewthwaite", "--hole", "9,9"], "off the 5x5 board"),
     (["stats", "lewthwaite", "--games", "10", "--seed", "-1"], "out of range"),
     (["stats", "lewthwaite", "--games", "0"], "out of range"),
-    (["stats", "lewthwaite", "--exact", "--rows", "7", "--cols", "7"], "up to 36 cells"),
+    (["stats", "lewthwaite", "--exact", "--rows", "7", "--cols", "7"], "up to 32 cells"),
     (["tournament", "lewthwaite", "--a", "robot", "--b", "random"], "invalid choice"),
     (["tournament", "lewthwaite", "--a", "random", "--b", "random", "--rows", "10"], "out of range"),
     (["engine", "lewthwaite", "--level", "god"], "invalid choice"),

@@ -71,12 +71,18 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     """First player's win probability and mean length when both play uniformly at random."""
-    from games.lewthwaite.stats import exact_stats, simulate_stats
+    from games.lewthwaite.stats import MAX_EXACT_CELLS, exact_seconds, exact_stats, simulate_stats
 
     params = _params(args, MAX_PLAY_SIZE)
-    if args.exact and params.rows * params.cols > 36:
-        raise CliError("--exact enumerates every game: use it up to 36 cells (6x6); use --games K beyond")
-    if not args.exact:
+    cells = params.rows * params.cols
+    if args.exact and cells > MAX_EXACT_CELLS:
+        raise CliError(
+            f"--exact enumerates every game: use it up to {MAX_EXACT_CELLS} cells (4x8, 5x6; 6x6 would take "
+            "minutes and 4.5 GB); use --games K beyond"
+        )
+    if args.exact:
+        say_how_long(exact_seconds(cells), f"exact statistics on {params.rows}x{params.cols}")
+    else:
         # measured: about 3 million cells a second on the 2-core kiosk machine
         say_how_long(args.games * params.rows * params.cols / 3e6, f"{args.games} random games")
     started = time.perf_counter()
@@ -136,7 +142,7 @@ def register(commands: Commands) -> None:
     stats = commands.game_verb("stats", "lewthwaite", "statistics of uniformly random play")
     _board_args(stats, MAX_PLAY_SIZE)
     how = stats.add_mutually_exclusive_group(required=True)
-    how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 6x6)")
+    how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 32 cells)")
     how.add_argument("--games", type=int_in_range(1, 10_000_000), metavar="K", help="simulate K games")
     stats.add_argument("--seed", type=seed_value, default=None, help="random seed for --games")
     stats.add_argument("--json", action="store_true", help="print one JSON object")

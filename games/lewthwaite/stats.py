@@ -53,14 +53,27 @@ def _from_distribution(dist: np.ndarray, games: int | None) -> RandomPlayStats:
     )
 
 
+#: Boards ``exact_stats`` accepts, in cells (4x8 or 5x6; 6x6 needs minutes and 4.5 GB).
+MAX_EXACT_CELLS = 32
+
+
+def exact_seconds(cells: int) -> float:
+    """A generous estimate of ``exact_stats``'s time on a board of ``cells`` cells (measured
+    above: it grows about 1.45 times per cell)."""
+    return 2.0 * 1.45 ** (cells - 25)
+
+
 def exact_stats(params: LewthwaiteParams) -> RandomPlayStats:
     """The exact distribution of the game length under uniformly random play.
 
-    The cost grows with the number of distinct (hole, visited set) pairs: instant on 5x5, a few
-    seconds on 6x6, and it explodes beyond (use :func:`simulate_stats` there).
+    The cost grows with the number of distinct (hole, visited set) pairs: measured on the
+    2-core kiosk machine, 2 s on 5x5, 11 s and 0.3 GB on 5x6, 18 s and 0.5 GB on 4x8, 200 s and
+    4.5 GB on 6x6; hence the limit :data:`MAX_EXACT_CELLS` (use :func:`simulate_stats` beyond).
     """
     geo: Geometry = geometry(params.rows, params.cols)
     size = params.rows * params.cols
+    if size > MAX_EXACT_CELLS:
+        raise ValueError(f"exact statistics go up to {MAX_EXACT_CELLS} cells, not {size}")
     memo: dict[tuple[int, int], np.ndarray] = {}
     start = geo.index(params.start_hole)
     neighbours = geo.neighbours
