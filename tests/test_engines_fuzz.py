@@ -73,7 +73,12 @@ def requests(game: str) -> st.SearchStrategy[bytes]:
     """Objects with the game's keys and values of every kind, sometimes near-valid ones."""
     near = st.sampled_from([STATES[game], STATES[game].replace("1", "-5"), STATES[game] + " x",
                             STATES[game].replace("4", "960"), STATES[game].replace("Z30", "Z99999")])
-    value = json_values | near | st.lists(st.integers(-3, 80), max_size=13)
+    # texts made of the position's own characters reach deep into each game's parser
+    alphabet = "".join(sorted(set(STATES[game]) | set("0123456789-=,:/. ")))
+    mangled = st.text(alphabet=alphabet, max_size=90) | st.builds(
+        lambda cut, extra: STATES[game][:cut] + extra, st.integers(0, len(STATES[game])),
+        st.text(alphabet=alphabet, max_size=12))
+    value = json_values | near | mangled | st.lists(st.integers(-3, 80), max_size=13)
     request = st.dictionaries(st.sampled_from(KEYS[game]), value, max_size=4)
     return request.map(lambda r: json.dumps(r).encode())
 
