@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from kiosk import draw, theme
+from kiosk import draw, textfit, theme
 from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
 from kiosk.i18n import tr
 
@@ -77,6 +77,7 @@ def draw_paragraph(
     align: str = "left",
 ) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
+    textfit.note(text, rect.width, rect.height, size, kind, line_gap)
     y = rect.top
     step = round(size * line_gap)
     for line in wrap_text(text, size, rect.width, kind):
@@ -108,6 +109,7 @@ def draw_fitted_text(
 ) -> pygame.Rect:
     """One line of text in ``rect``, made smaller if needed so it never overflows: titles whose
     length depends on the language or on names."""
+    textfit.note(text, rect.width, None, size, kind)
     size = fitted_size(text, size, rect.width, kind)
     if align == "center":
         return draw_text(surface, text, rect.center, size, color, kind, "center")
@@ -278,6 +280,11 @@ class Button:
             base = darker(base, 0.18)
         lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
         text_color = self.text_color if self.enabled else (240, 238, 232)
+        text = self.text
+        if text:
+            w, h = self.rect.size
+            room = w - (h - 20) - 36 if self.icon is not None else w - 20  # as _button_image lays it out
+            textfit.note(text, room, None, self.size, "bold")
         image = _button_image(
             self.rect.size, base, lift, self.text, text_color, self.size, self.icon, scale_of(surface)
         )
