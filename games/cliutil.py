@@ -55,7 +55,7 @@ class CliError(Exception):
 class Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line (the usage is one ``--help`` away)."""
 
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """Print ``main.py play awele: error: ... (see --help)`` and exit with code 2."""
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 

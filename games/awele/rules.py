@@ -428,7 +428,7 @@ class AweleState:
         if self.pits[i] == 0:
             return Illegal("awele.illegal.empty", f"pit {pit} is empty")
         sowing = self.sowing(i)
-        if sowing is not None and sowing.loops:
+        if isinstance(sowing, Loop):
             return Illegal("awele.illegal.loop", f"pit {pit} would sow forever (a loop of period {sowing.period} laps)",
                            (("period", sowing.period),))
         return None

@@ -20,14 +20,16 @@ OPPONENTS = ("hotseat",) + LEVELS
 def _ranges(numbers: list[int]) -> str:
     """``[3, 8, 12, 13, 14]`` -> ``"3, 8, 12-14"``."""
     parts: list[str] = []
-    start = prev = None
-    for k in numbers + [None]:
+    start: int | None = None
+    prev = 0
+    for k in [*numbers, None]:
         if start is not None and (k is None or k != prev + 1):
             parts.append(str(start) if start == prev else f"{start}-{prev}")
             start = None
-        if k is not None and start is None:
-            start = k
-        prev = k
+        if k is not None:
+            if start is None:
+                start = k
+            prev = k
     return ", ".join(parts)
 
 
@@ -59,7 +61,11 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     max_n = args.max_n
     bar = progress(range(max_n), max_n, "solving", enabled=max_n >= 300)
-    result = solver.winners(max_n, on_step=lambda _n: next(bar, None))
+
+    def step(_n: int) -> None:
+        next(bar, None)
+
+    result = solver.winners(max_n, on_step=step)
     for _rest in bar:
         pass
     if args.json:

@@ -198,10 +198,10 @@ class LewthwaiteState:
 
     def illegal(self, move: object) -> Illegal | None:
         """Why sliding the token on ``move`` is not allowed (None if it is)."""
-        if not (isinstance(move, tuple) and len(move) == 2 and self.geo.contains(move)):  # type: ignore[arg-type]
+        if not (isinstance(move, tuple) and len(move) == 2 and self.geo.contains(move)):
             return Illegal("lewthwaite.illegal.off_board", f"{shorten(repr(move), 30)} is not a cell of the board")
-        index = self.geo.index(move)  # type: ignore[arg-type]
-        r, c = move  # type: ignore[misc]
+        index = self.geo.index(move)
+        r, c = move
         if index in self.legal_indices():
             return None
         if self.is_terminal():

@@ -779,7 +779,7 @@ def board_to_text(geo: Geometry, board: tuple[int, ...]) -> str:
 def board_from_text(text: str) -> tuple[Geometry, tuple[int, ...]]:
     """Read a board diagram (see :func:`board_to_text`; the ``--`` line is optional, rows may
     also be written without spaces such as ``..Z3I1``). The row count must be even."""
-    rows = []
+    rows: list[list[int]] = []
     for raw in text.strip().splitlines():
         line = raw.strip()
         if not line or set(line) <= set("-="):
