@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, print_json
+from games.cliutil import CliError, Commands, int_in_range, print_json, seconds_in_range
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
 from hardware.pacing import Pacer, frame_spacing, write_paced
 from hardware.protocols import PROTOCOLS, encode, frame_size
@@ -45,24 +44,8 @@ def baud_rate(text: str) -> int:
     return value
 
 
-def seconds_up_to(limit: float, zero_allowed: bool = False) -> Callable[[str], float]:
-    """An argparse ``type`` for a number of seconds in 0..``limit`` (0 itself only if allowed)."""
-
-    def convert(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-        low_ok = value >= 0 if zero_allowed else value > 0
-        if not (low_ok and value <= limit):
-            low = "0" if zero_allowed else "more than 0"
-            raise argparse.ArgumentTypeError(f"{text} is out of range: {low} up to {limit:g} seconds")
-        return value
-
-    return convert
-
-
-non_negative_float = seconds_up_to(60.0, zero_allowed=True)
+#: a delay in seconds, 0 allowed
+non_negative_float = seconds_in_range(0, 60.0, allow_zero=True)
 
 
 def _open_port(port: str, baud: int) -> Any:
@@ -350,7 +333,7 @@ def register(commands: Commands) -> None:
 
     detect = commands.verb("led-detect", "which LED firmware (Adalight sketch, WLED) answers on a port")
     _add_link_args(detect)
-    detect.add_argument("--listen", type=seconds_up_to(MAX_LISTEN), default=2.5, metavar="S",
+    detect.add_argument("--listen", type=seconds_in_range(0, MAX_LISTEN), default=2.5, metavar="S",
                         help=f"seconds to wait for the Adalight greeting (default 2.5, at most {MAX_LISTEN:g})")
     detect.add_argument("--json", action="store_true", help="print the answer as one JSON object")
     detect.set_defaults(handler=run_led_detect, baud=115200)
@@ -360,7 +343,7 @@ def register(commands: Commands) -> None:
     demo.add_argument("--protocol", choices=PROTOCOLS, default=None, help="frame format (default adalight)")
     demo.add_argument("--led-config", default=None, metavar="FILE", help="LED configuration file (JSON)")
     demo.add_argument("--game", choices=sorted(GAME_SIZES), default="lewthwaite", help="board to show")
-    demo.add_argument("--seconds", type=seconds_up_to(MAX_DEMO_SECONDS), default=3.0, metavar="S",
+    demo.add_argument("--seconds", type=seconds_in_range(0, MAX_DEMO_SECONDS), default=3.0, metavar="S",
                       help=f"seconds per effect (default 3, at most {MAX_DEMO_SECONDS:g})")
     demo.set_defaults(handler=run_led_demo)
 
@@ -379,7 +362,7 @@ def register(commands: Commands) -> None:
     emulator.add_argument("--path-file", default=None, metavar="FILE", help="write the pty path to FILE")
     emulator.add_argument("--exit-after", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                           help="exit after receiving N frames")
-    emulator.add_argument("--seconds", type=seconds_up_to(MAX_EMULATOR_SECONDS), default=None, metavar="S",
+    emulator.add_argument("--seconds", type=seconds_in_range(0, MAX_EMULATOR_SECONDS), default=None, metavar="S",
                           help=f"exit after S seconds (at most {MAX_EMULATOR_SECONDS:g}; default: when closed)")
     emulator.add_argument("--screenshot", default=None, metavar="PATH",
                           help="window: save a PNG when exiting (checked before starting)")
