@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from games.boards import BoardDescription
 from games.cliutil import CliError, Commands, int_in_range, print_json, seconds_in_range
+from games.registry import has_module, installed_games, spec
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
 from hardware.pacing import Pacer, frame_spacing, write_paced
 from hardware.protocols import PROTOCOLS, encode, frame_size
@@ -149,10 +151,11 @@ def run_led_detect(args: argparse.Namespace) -> int:
     return 0 if result.found else 1
 
 
-def demo_sequence(game: str, rows: int, cols: int) -> list[tuple[str, Any]]:
-    """The effects shown by ``led-demo``, in order, as (name, BoardLights)."""
+def demo_sequence(board: BoardDescription) -> list[tuple[str, Any]]:
+    """The effects shown by ``led-demo`` on ``board``'s LED grid, in order, as (name, BoardLights)."""
     from games.effects import BoardLights
 
+    game, rows, cols = board.game, board.led_rows, board.led_cols
     centre = (rows // 2, cols // 2)
     near = [(centre[0] + dr, centre[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
     near = [cell for cell in near if 0 <= cell[0] < rows and 0 <= cell[1] < cols]
@@ -172,18 +175,29 @@ def demo_sequence(game: str, rows: int, cols: int) -> list[tuple[str, Any]]:
     ]
 
 
-def show_demo(publish: Callable[[Any], None], game: str, rows: int, cols: int, seconds: float,
+def show_demo(publish: Callable[[Any], None], board: BoardDescription, seconds: float,
               wait: Callable[[float], None], say: Callable[[str], None] | None = None) -> None:
     """Publish each effect of :func:`demo_sequence` and ``wait`` ``seconds`` on it (the LED system's
     thread sends the frames meanwhile; tests pass a ``wait`` that runs it in simulated time)."""
     say = say or (lambda text: print(text, flush=True))
-    for name, lights in demo_sequence(game, rows, cols):
+    for name, lights in demo_sequence(board):
         say(name)
         publish(lights)
         wait(seconds)
 
 
-GAME_SIZES = {"lewthwaite": (5, 5), "lightning": (17, 16)}
+def lit_games() -> list[str]:
+    """The installed games whose board the LED table can light (every one with a board)."""
+    return [info.key for info in installed_games() if has_module(info.key, "board")]
+
+
+def board_of(game: str, config: LedConfig) -> BoardDescription:
+    """``game``'s usual board; a layout in the configuration may give its LED grid another size."""
+    board = spec(game).default_board()
+    layout = config.games.get(game)
+    if layout is not None:
+        board.led_rows, board.led_cols = layout.rows, layout.cols
+    return board
 
 
 def run_led_demo(args: argparse.Namespace) -> int:
@@ -198,15 +212,12 @@ def run_led_demo(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         raise CliError(str(exc)) from None
     _open_port(args.port, config.baud).close()  # a missing port is a clear error up front
-    rows, cols = GAME_SIZES[args.game]
-    layout = config.games.get(args.game)
-    if layout is not None:
-        rows, cols = layout.rows, layout.cols
+    board = board_of(args.game, config)
     bus = EffectBus()
     system = LedSystem(config, SerialLink(args.port, config.baud))
     bus.subscribe(system)
     try:
-        show_demo(bus.publish, args.game, rows, cols, args.seconds, time.sleep)
+        show_demo(bus.publish, board, args.seconds, time.sleep)
     finally:
         system.close()
     status = system.status()
@@ -248,10 +259,8 @@ def run_led_emulator(args: argparse.Namespace) -> int:
     layout = None
     if args.led_config or args.game:
         config = _load(args.led_config)
-        game = args.game or "lewthwaite"
-        configured = config.games.get(game)
-        rows, cols = (configured.rows, configured.cols) if configured else GAME_SIZES[game]
-        layout = config.layout_for(game, rows, cols)
+        board = board_of(args.game or "lewthwaite", config)
+        layout = config.layout_for(board.game, board.led_rows, board.led_cols)
     leds = args.leds if args.leds is not None else (layout.end if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
     options = {"force_max_brightness": True} if args.force_max_brightness else {}
@@ -342,7 +351,7 @@ def register(commands: Commands) -> None:
     _add_link_args(demo)
     demo.add_argument("--protocol", choices=PROTOCOLS, default=None, help="frame format (default adalight)")
     demo.add_argument("--led-config", default=None, metavar="FILE", help="LED configuration file (JSON)")
-    demo.add_argument("--game", choices=sorted(GAME_SIZES), default="lewthwaite", help="board to show")
+    demo.add_argument("--game", choices=lit_games(), default="lewthwaite", help="board to show")
     demo.add_argument("--seconds", type=seconds_in_range(0, MAX_DEMO_SECONDS), default=3.0, metavar="S",
                       help=f"seconds per effect (default 3, at most {MAX_DEMO_SECONDS:g})")
     demo.set_defaults(handler=run_led_demo)
@@ -355,7 +364,7 @@ def register(commands: Commands) -> None:
                           help="LEDs per row when showing the strip in order (default: about square)")
     emulator.add_argument("--led-config", default=None, metavar="FILE",
                           help="with --game: draw each LED under its cell, using this wiring")
-    emulator.add_argument("--game", choices=sorted(GAME_SIZES), default=None,
+    emulator.add_argument("--game", choices=lit_games(), default=None,
                           help="draw the LEDs as this game's board (default wiring unless --led-config)")
     emulator.add_argument("--link", default=None, metavar="PATH",
                           help="also publish the pty as this symlink, stable across restarts")

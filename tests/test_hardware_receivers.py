@@ -14,7 +14,8 @@ import random
 import pytest
 
 from games.effects import BoardLights
-from hardware.cli import GAME_SIZES, demo_sequence, led_test_frames, light_each_led, show_demo
+from games.registry import spec
+from hardware.cli import demo_sequence, led_test_frames, light_each_led, show_demo
 from hardware.config import LedConfig
 from hardware.effects import LOOKS
 from hardware.fakes import FakeClock, LinePort, ScriptedOpener, SimulatedLedThread
@@ -260,8 +261,8 @@ def check_frames_match_lights(port: LinePort, timeline: Timeline, config: LedCon
 @pytest.mark.parametrize("baud", BAUDS)
 @pytest.mark.parametrize("leds", LED_COUNTS)
 def test_led_demo_shows_every_effect_on_wled_and_adalight(leds: int, baud: int) -> None:
-    game = next(g for g, (rows, cols) in GAME_SIZES.items() if rows * cols == leds)
-    rows, cols = GAME_SIZES[game]
+    board = next(b for b in map(lambda g: spec(g).default_board(), ("lewthwaite", "lightning"))
+                 if b.led_rows * b.led_cols == leds)
     config = LedConfig(baud=baud)
     wled, adalight = Wled(leds, baud, force_max_brightness=True), AdalightFastLed(leds, baud)
     clock, port, system, thread = attach(config, [wled, adalight])
@@ -272,9 +273,9 @@ def test_led_demo_shows_every_effect_on_wled_and_adalight(leds: int, baud: int) 
         thread.publish(lights)
 
     said: list[str] = []
-    show_demo(publish, game, rows, cols, 3.0, thread.run_for, say=said.append)
+    show_demo(publish, board, 3.0, thread.run_for, say=said.append)
     system.close()
-    assert said == [name for name, _ in demo_sequence(game, rows, cols)]
+    assert said == [name for name, _ in demo_sequence(board)]
     for receiver in (wled, adalight):
         assert_shows_every_frame(receiver, port, leds)
     check_frames_match_lights(port, timeline, config, leds)

@@ -82,3 +82,8 @@ class LightningBoard(BoardDescription):
 def board_for(state: LightningState) -> LightningBoard:
     """The board description of ``state``'s board size."""
     return LightningBoard(state.half_rows, state.cols)
+
+
+def default_board() -> LightningBoard:
+    """The real game's mat: two halves of 17 x 8."""
+    return LightningBoard()
