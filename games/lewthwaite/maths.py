@@ -160,9 +160,7 @@ def board_verdict(rows: int, cols: int, hole: Cell) -> BoardVerdict:
     else:
         reason = "tiling"
     covered = {cell for pair in analysis.pairing for cell in pair}
-    alone = tuple(
-        (r, c) for r in range(rows) for c in range(cols) if (r, c) not in covered and (r, c) != hole
-    )
+    alone = tuple((r, c) for r in range(rows) for c in range(cols) if (r, c) not in covered and (r, c) != hole)
     return BoardVerdict(
         rows,
         cols,
@@ -341,10 +339,7 @@ def make_puzzle(seed: int, moves: int | None = None, params: LewthwaiteParams = 
         state = found
     start = params.start_hole
     tokens = [
-        (r, c)
-        for r in range(params.rows)
-        for c in range(params.cols)
-        if (r, c) != state.hole and (r, c) != start
+        (r, c) for r in range(params.rows) for c in range(params.cols) if (r, c) != state.hole and (r, c) != start
     ]
     return Puzzle(seed, state, swapped, rng.choice(tokens))
 
