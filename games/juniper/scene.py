@@ -946,7 +946,7 @@ class JuniperExplainer(Scene):
         t = self.page_tween.value
         ui.draw_text(
             surface,
-            tr(f"juniper.explain.{key}.title"),
+            tr(f"juniper.explain.{key}.title", **self.page_params(key)),
             (card.centerx, card.y + 26),
             40,
             ACCENT_DARK,
@@ -956,7 +956,7 @@ class JuniperExplainer(Scene):
         picture = pygame.Rect(card.x + 40, card.y + 96, 560, 440)
         text = pygame.Rect(card.x + 640, card.y + 110, 420, 440)
         getattr(self, f"_picture_{key}")(surface, picture, t)
-        ui.draw_paragraph(surface, tr(f"juniper.explain.{key}.text", n=self.n), text, 24, theme.INK)
+        ui.draw_paragraph(surface, tr(f"juniper.explain.{key}.text", **self.page_params(key)), text, 24, theme.INK)
         ui.draw_text(
             surface,
             tr("rules.page", page=self.page + 1, pages=len(EXPLAINER_PAGES)),
@@ -1081,9 +1081,17 @@ class JuniperExplainer(Scene):
             align="center",
         )
 
+    def page_params(self, key: str) -> dict[str, object]:
+        """The numbers a page's title and text need, computed for the N the visitor chose."""
+        from games.juniper.corner import explainer_params
+
+        return explainer_params(key, self.n)
+
     def _picture_fourteen(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
         red, blue = PLAYER_COLORS[1], PLAYER_COLORS[2]
-        self._row(surface, [14, 7, 1, 11], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
+        p = self.page_params("fourteen")
+        row = [p["move"], p["prime"], 1, p["blocker"]]
+        self._row(surface, row, (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
         labels = [
             "juniper.explain.fourteen.step1",
             "juniper.explain.fourteen.step2",
@@ -1093,7 +1101,7 @@ class JuniperExplainer(Scene):
             if t * 3 > i:
                 ui.draw_paragraph(
                     surface,
-                    tr(key),
+                    tr(key, **p),
                     pygame.Rect(r.x + 20, r.y + 220 + i * 70, r.width - 40, 70),
                     22,
                     theme.INK,
@@ -1101,14 +1109,17 @@ class JuniperExplainer(Scene):
                 )
 
     def _picture_strata(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
-        # The article's N = 6 example: P0 (green), P1 (blue), P2 (orange) around the core "ends with 1".
+        # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen.
+        from games.juniper.corner import layer_words
+
+        words = layer_words(self.n)
         layers = [
-            ("P2", (255, 176, 59), "26, 62"),
-            ("P1", (70, 130, 220), "263, 624"),
-            ("P0", (46, 170, 110), "21, 41, 61, 2631, 4261, 6241"),
+            ("P2", (255, 176, 59), words[2]),
+            ("P1", (70, 130, 220), words[1]),
+            ("P0", (46, 170, 110), words[0]),
         ]
         center = (r.centerx, r.y + 150)
-        for i, (name, color, words) in enumerate(layers):
+        for i, (name, color, text) in enumerate(layers):
             radius = round((150 - i * 50) * min(1.0, t * 1.4))
             if radius > 0:
                 pygame.draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
@@ -1123,40 +1134,22 @@ class JuniperExplainer(Scene):
                     "title",
                     "center",
                 )
-            # The legend below: each layer's words, as in the article's coloured tree.
+            # The legend below: each layer's first words, as in the article's coloured tree.
             y = r.y + 330 + (2 - i) * 36
-            pygame.draw.circle(surface, color, (r.x + 40, y), 12)
-            ui.draw_text(surface, f"{name} : {words}", (r.x + 64, y), 22, theme.INK, "bold", "midleft")
+            pygame.draw.circle(surface, color, (r.x + 12, y), 12)
+            ui.draw_text(surface, f"{name} : {text}", (r.x + 32, y), 20, theme.INK, "bold", "midleft")
         ui.draw_text(surface, "P0", (center[0], center[1] - 22), 24, theme.INK, "title", "center")
         ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
 
     def _picture_matching(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
-        # N = 8: 1-5, 2-6 ... a maximum matching in pairs; the first player starts with a number left alone.
-        positions = {
-            1: (0.5, 0.5),
-            2: (0.2, 0.25),
-            3: (0.8, 0.25),
-            4: (0.12, 0.65),
-            5: (0.5, 0.12),
-            6: (0.9, 0.62),
-            7: (0.5, 0.9),
-            8: (0.28, 0.92),
-        }
-        pos = {
-            k: (r.x + 40 + x * (r.width - 80), r.y + 20 + y * (r.height - 60))
-            for k, (x, y) in positions.items()
-        }
-        pairs = [(1, 7), (3, 6), (4, 8)]
-        for a in range(1, 9):
-            for b in range(2 * a, 9, a):
-                pygame.draw.line(surface, (200, 192, 180), pos[a], pos[b], 3)
-        for a, b in pairs:
-            pygame.draw.line(surface, ACCENT, pos[a], pos[b], round(4 + 6 * t))
-        for k, (x, y) in pos.items():
-            rect = pygame.Rect(0, 0, 64, 64)
-            rect.center = (round(x), round(y))
-            alone = k in (2, 5)
-            draw_tile(surface, rect, k, theme.HINT if alone else theme.WHITE, theme.INK, ACCENT_DARK)
+        # The best pairing for the N on screen: the graph up to N = 30, the list of pairs beyond.
+        from games.juniper.corner import draw_graph, draw_pairs
+        from games.juniper.maths import GRAPH_MAX_N, matching_proof
+
+        if self.n <= GRAPH_MAX_N:
+            draw_graph(surface, r, matching_proof(self.n), grow=t)
+        else:
+            draw_pairs(surface, r, self.n)
 
     def state_summary(self) -> dict[str, object]:
         """Which page is open."""

@@ -1,0 +1,104 @@
+"""Juniper Green's science corner and explainer driven headless: the table, the proof, taps."""
+
+import pytest
+
+from games.juniper import corner as juniper_corner
+from games.juniper.corner import ProofPage, TablePage, make_science_scene, revealed_count
+from games.juniper.maths import TABLE_MAX_N, matching_proof
+from games.juniper.rules import JuniperParams
+from games.juniper.scene import EXPLAINER_PAGES, JuniperExplainer, JuniperScene
+from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS, winners
+from kiosk.i18n import set_language
+from kiosk.science import ScienceScene
+from tests.corner_driver import advance
+from tests.kiosk_driver import make_app, run_frames, tap
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    yield application
+    set_language("fr")
+
+
+def open_corner(app, page: int = 0) -> ScienceScene:
+    corner = make_science_scene(app, page)
+    app.start(corner)
+    run_frames(app, 2)
+    return corner
+
+
+def test_the_reveal_is_slow_at_first_and_ends_at_1000():
+    assert revealed_count(1.0) == 10 and revealed_count(4.9) == 49
+    assert revealed_count(25) == TABLE_MAX_N and revealed_count(15) < TABLE_MAX_N
+
+
+def test_the_table_fills_live_and_equals_the_solver(app):
+    corner = open_corner(app)
+    page = corner.page
+    assert isinstance(page, TablePage)
+    run_frames(app, 60)  # one second: ten values, one by one
+    assert page.summary()["shown"] == 10
+    assert "N = 10 sur 1\u00a0000" in corner.texts
+    advance(app, 25)
+    run_frames(app, 2)
+    table = winners(TABLE_MAX_N)
+    assert juniper_corner.TABLE.values == table
+    summary = page.summary()
+    second = [n for n in range(1, TABLE_MAX_N + 1) if table[n - 1] == 2]
+    assert summary["shown"] == TABLE_MAX_N and summary["second_wins"] == second
+    assert [n for n in second if n <= 50] == [n for n in range(1, 51) if n not in ARTICLE_FIRST_PLAYER_WINS]
+    assert any(f"plus jamais après N = {second[-1]}" in text for text in corner.texts)
+    tap(app, page.cell_rect(18).center)  # a second-player win
+    assert page.selected == 18 and "N = 18 : le second joueur gagne !" in corner.texts
+    tap(app, page.buttons[0].rect.center)  # see the proof for N = 18
+    assert isinstance(corner.page, ProofPage) and corner.page.n == 18
+
+
+def test_the_proof_page_plays_the_matching_strategy(app):
+    corner = open_corner(app, 1)
+    page = corner.page
+    assert page.n == 20 and page.proof.start == 2
+    tap(app, page.buttons[1].rect.center)  # N = 21
+    tap(app, page.buttons[0].rect.center)
+    tap(app, page.buttons[0].rect.center)  # N = 19
+    summary = page.summary()
+    assert summary["n"] == 19 and summary["winner"] == 2 == (1 if 19 in ARTICLE_FIRST_PLAYER_WINS else 2)
+    assert summary["pairs"] == len(matching_proof(19).pairs)
+    moves = summary["moves"]
+    advance(app, page.STEP_SECONDS * len(moves), 0.1)
+    run_frames(app, 10)
+    assert page.summary()["played"] == moves
+    state = JuniperParams(19).new_initial_state()
+    for k in moves:
+        state = state.play(k)
+    assert state.is_terminal() and state.outcome().winner == 2
+    partner = page.proof.partner()
+    assert all(partner[moves[k - 1]] == moves[k] for k in range(1, len(moves), 2))
+    assert any("bloqué" in text for text in corner.texts)
+
+
+@pytest.mark.parametrize("n", [6, 12, 20, 30, 100])
+def test_the_explainer_pages_follow_the_chosen_n(app, n):
+    scene = JuniperScene(app, n=n)
+    app.start(scene)
+    explainer = JuniperExplainer(app, n)
+    app.stack.push(explainer)
+    app.stack.apply_pending()
+    fourteen = explainer.page_params("fourteen")
+    assert fourteen["n"] == n and fourteen["prime"] * 2 == fourteen["move"] <= n < 3 * fourteen["prime"]
+    conclusion = explainer.page_params("matching")["conclusion"]
+    proof = matching_proof(n)
+    assert (f"on commence par {proof.start}" in conclusion) == (proof.winner == 1)
+    for page in range(len(EXPLAINER_PAGES)):
+        explainer.page = page
+        run_frames(app, 12)
+    assert explainer.page_params("strata") == {"n": n}
+
+
+def test_the_explainer_keeps_the_articles_examples_for_n_20(app):
+    explainer = JuniperExplainer(app, 20)
+    assert explainer.page_params("fourteen") == {"n": 20, "move": 14, "prime": 7, "blocker": 11, "half": 10}
+    assert juniper_corner.layer_words(6) == ("2-1, 4-1, 6-1, 2-6-3-1, 4-2-6-1, 6-2-4-1", "2-6-3, 6-2-4", "2-6, 6-2")
+    # N = 21 has no such example: the page falls back to the article's.
+    assert JuniperExplainer(app, 21).page_params("fourteen")["n"] == 20
