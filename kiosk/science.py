@@ -6,6 +6,9 @@ draw what the game's pure ``maths`` module computes; anything slow runs off the 
 :class:`kiosk.worker.Worker` (threaded in the kiosk, synchronous in headless runs so tests and
 screenshots are reproducible).
 
+Slow figures come from :func:`kiosk.background.value` (computed once, off the frame loop);
+figures that arrive one by one (a table filling up, a game being played) from :class:`Progressive`.
+
 Every text goes through :meth:`ScienceScene.paragraph` or :meth:`ScienceScene.label`, which
 record any text that would not fit its box: the tests run every page in both languages and
 require that list to stay empty.
@@ -13,7 +16,8 @@ require that list to stay empty.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -22,7 +26,6 @@ from games.effects import Sound
 from kiosk import theme, ui
 from kiosk.i18n import tr
 from kiosk.scene import Scene
-from kiosk.worker import Worker
 
 CONTENT = pygame.Rect(24, 146, 1232, 562)
 
@@ -41,10 +44,6 @@ class CornerPage:
     def app(self) -> Any:
         """The kiosk application."""
         return self.corner.app
-
-    def worker(self) -> Worker:
-        """A worker for one slow computation (threaded unless headless)."""
-        return Worker(threaded=not self.app.headless)
 
     def on_show(self) -> None:
         """Called when the tab is opened."""
@@ -72,6 +71,43 @@ class CornerPage:
 
 
 PageFactory = Callable[["ScienceScene"], CornerPage]
+
+
+class Progressive:
+    """A list filled item by item from ``make()`` off the frame loop: in a daemon thread in the
+    kiosk, at once in headless runs (so frames are reproducible). Readers see a growing prefix
+    (``items`` only ever grows, one append at a time); ``cancel()`` stops the filling early."""
+
+    def __init__(self, make: Callable[[], Iterable[Any]]) -> None:
+        self._make = make
+        self.items: list[Any] = []
+        self.finished = False
+        self._started = False
+        self._cancelled = False
+        self._lock = threading.Lock()
+
+    def start(self, threaded: bool) -> None:
+        """Start filling (only the first call does anything)."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+
+        def fill() -> None:
+            for item in self._make():
+                if self._cancelled:
+                    return
+                self.items.append(item)
+            self.finished = True
+
+        if threaded:
+            threading.Thread(target=fill, daemon=True, name="science-progressive").start()
+        else:
+            fill()
+
+    def cancel(self) -> None:
+        """Stop after the item being computed (its thread then ends by itself)."""
+        self._cancelled = True
 
 
 class ScienceScene(Scene):

@@ -8,6 +8,7 @@ from games.juniper.maths import TABLE_MAX_N, matching_proof
 from games.juniper.rules import JuniperParams
 from games.juniper.scene import EXPLAINER_PAGES, JuniperExplainer, JuniperScene
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS, winners
+from games.juniper.view import layer_words
 from kiosk.i18n import set_language
 from kiosk.science import ScienceScene
 from tests.corner_driver import advance
@@ -43,7 +44,7 @@ def test_the_table_fills_live_and_equals_the_solver(app):
     advance(app, 25)
     run_frames(app, 2)
     table = winners(TABLE_MAX_N)
-    assert juniper_corner.TABLE.values == table
+    assert juniper_corner.TABLE.items == table
     summary = page.summary()
     second = [n for n in range(1, TABLE_MAX_N + 1) if table[n - 1] == 2]
     assert summary["shown"] == TABLE_MAX_N and summary["second_wins"] == second
@@ -99,6 +100,6 @@ def test_the_explainer_pages_follow_the_chosen_n(app, n):
 def test_the_explainer_keeps_the_articles_examples_for_n_20(app):
     explainer = JuniperExplainer(app, 20)
     assert explainer.page_params("fourteen") == {"n": 20, "move": 14, "prime": 7, "blocker": 11, "half": 10}
-    assert juniper_corner.layer_words(6) == ("2-1, 4-1, 6-1, 2-6-3-1, 4-2-6-1, 6-2-4-1", "2-6-3, 6-2-4", "2-6, 6-2")
+    assert layer_words(6) == ("2-1, 4-1, 6-1, 2-6-3-1, 4-2-6-1, 6-2-4-1", "2-6-3, 6-2-4", "2-6, 6-2")
     # N = 21 has no such example: the page falls back to the article's.
     assert JuniperExplainer(app, 21).page_params("fourteen")["n"] == 20

@@ -7,10 +7,7 @@ computed once per process in a background thread and revealed slowly enough to w
 
 from __future__ import annotations
 
-import math
 import random
-import threading
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -19,62 +16,27 @@ from games.effects import Sound
 from games.juniper.maths import (
     GRAPH_MAX_N,
     TABLE_MAX_N,
-    MatchingProof,
     matching_proof,
-    poisoned_move,
     proof_game,
-    trap_layers,
     winner_pattern,
-    word_text,
 )
-from games.juniper.rules import JuniperState, neighbours
-from games.juniper.scene import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_arrow
+from games.juniper.rules import JuniperState
 from games.juniper.solver import iter_winners
+from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import theme, ui
 from kiosk.i18n import tr
-from kiosk.science import CornerPage, ScienceScene, format_number
+from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
 
 SECOND_WIN = (236, 96, 60)
 FIRST_WIN = (170, 214, 190)
-EDGE = (208, 200, 188)
 
 
 # --- the table of winners -----------------------------------------------------------------------
 
 
-class WinnerTable:
-    """Winners for N = 1..1000, filled once per process by :func:`iter_winners` (about a second
-    and a half in all, but up to 0.1 s for a single N: never on the frame loop)."""
-
-    def __init__(self, size: int = TABLE_MAX_N) -> None:
-        self.size = size
-        self.values: list[int] = []
-        self._started = False
-        self._lock = threading.Lock()
-
-    def start(self, threaded: bool) -> None:
-        """Start filling (once); in a daemon thread, or right now for headless runs."""
-        with self._lock:
-            if self._started:
-                return
-            self._started = True
-
-        def fill() -> None:
-            for winner in iter_winners(self.size):
-                self.values.append(winner)  # one append at a time: readers see a growing prefix
-
-        if threaded:
-            threading.Thread(target=fill, daemon=True, name="juniper-table").start()
-        else:
-            fill()
-
-    @property
-    def done(self) -> bool:
-        """True once every N has its winner."""
-        return len(self.values) >= self.size
-
-
-TABLE = WinnerTable()
+#: Winners for N = 1..1000, filled once per process (about a second and a half in all, but up to
+#: 0.1 s for a single N: never on the frame loop).
+TABLE = Progressive(lambda: iter_winners(TABLE_MAX_N))
 
 
 def revealed_count(seconds: float) -> int:
@@ -113,7 +75,7 @@ class TablePage(CornerPage):
     @property
     def shown(self) -> int:
         """How many N are on screen: never more than computed."""
-        return min(len(TABLE.values), revealed_count(self.seconds))
+        return min(len(TABLE.items), revealed_count(self.seconds))
 
     def update(self, dt: float) -> None:
         """The reveal advances."""
@@ -152,7 +114,7 @@ class TablePage(CornerPage):
         """Progress bar, grid, the list of second-player wins, the pattern."""
         corner = self.corner
         shown = self.shown
-        values = TABLE.values[:shown]
+        values = TABLE.items[:shown]
         bar = pygame.Rect(rect.x, rect.y, 878, 44)
         pygame.draw.rect(surface, (226, 218, 204), bar, border_radius=22)
         fill = bar.copy()
@@ -221,7 +183,7 @@ class TablePage(CornerPage):
         else:
             pick = tr("juniper.science.table.pick.none")
         corner.paragraph(surface, pick, pygame.Rect(x, rect.y + 110, w, 60), 22, ACCENT_DARK, "bold")
-        if TABLE.done and len(values) == TABLE_MAX_N and pattern.last_second_win is not None:
+        if TABLE.finished and len(values) == TABLE_MAX_N and pattern.last_second_win is not None:
             text = tr(
                 "juniper.science.table.pattern",
                 k=len(pattern.second_wins),
@@ -234,7 +196,7 @@ class TablePage(CornerPage):
 
     def summary(self) -> dict[str, Any]:
         """What the table shows."""
-        values = TABLE.values[: self.shown]
+        values = TABLE.items[: self.shown]
         return {
             "shown": len(values),
             "second_wins": list(winner_pattern(values).second_wins),
@@ -243,112 +205,6 @@ class TablePage(CornerPage):
 
 
 # --- the graph and the proof -------------------------------------------------------------------------
-
-
-def smallest_factor(k: int) -> int:
-    """The smallest prime dividing ``k`` (``k`` for 1 and primes)."""
-    d = 2
-    while d * d <= k:
-        if k % d == 0:
-            return d
-        d += 1
-    return k
-
-
-@lru_cache(maxsize=64)
-def graph_layout(n: int, rect: tuple[int, int, int, int]) -> dict[int, tuple[float, float]]:
-    """1 in the middle (it is everyone's neighbour), the others on a circle, grouped by their
-    smallest prime factor (evens, then multiples of 3, of 5...), so that friends sit near."""
-    x, y, w, h = rect
-    cx, cy = x + w / 2, y + h / 2
-    others = sorted(range(2, n + 1), key=lambda k: (smallest_factor(k), k))
-    radius = min(w, h) / 2 - node_radius(n) - 4
-    positions = {1: (cx, cy)}
-    for i, k in enumerate(others):
-        angle = -math.pi / 2 + 2 * math.pi * i / max(1, len(others))
-        positions[k] = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-    return positions
-
-
-def node_radius(n: int) -> int:
-    """Bigger discs for small N."""
-    return 30 if n <= 10 else 24 if n <= 20 else 19
-
-
-def draw_graph(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    proof: MatchingProof,
-    played: tuple[int, ...] = (),
-    grow: float = 1.0,
-) -> None:
-    """The divisibility graph of 1..N (thin lines), the matching (thick green pairs), the lone
-    numbers (gold, the start ringed) and the numbers played so far (in the players' colours)."""
-    n = proof.n
-    pos = graph_layout(n, tuple(rect))
-    adj = neighbours(n)
-    for a in range(2, n + 1):
-        for b in adj[a]:
-            if b > a:
-                pygame.draw.aaline(surface, EDGE, pos[a], pos[b])
-    for b in range(2, n + 1):
-        pygame.draw.aaline(surface, (232, 226, 216), pos[1], pos[b])
-    width = max(2, round(9 * grow))
-    for a, b in proof.pairs:
-        pygame.draw.line(surface, ACCENT, pos[a], pos[b], width)
-    for i in range(1, len(played)):
-        draw_arrow(
-            surface,
-            pos[played[i - 1]],
-            pos[played[i]],
-            PLAYER_COLORS[1 if i % 2 == 0 else 2],
-            5,
-            1.0,
-            node_radius(n) + 2,
-        )
-    r = node_radius(n)
-    order = {k: i for i, k in enumerate(played)}
-    for k in range(1, n + 1):
-        x, y = (round(v) for v in pos[k])
-        if k in order:
-            fill, ink = PLAYER_COLORS[1 if order[k] % 2 == 0 else 2], theme.WHITE
-        elif k in proof.alone:
-            fill, ink = theme.HINT, theme.INK
-        else:
-            fill, ink = theme.WHITE, theme.INK
-        pygame.draw.circle(surface, ui.darker(fill, 0.25), (x, y + 2), r)
-        pygame.draw.circle(surface, fill, (x, y), r)
-        if k == proof.start:
-            pygame.draw.circle(surface, theme.INK, (x, y), r + 4, 3)
-        ui.draw_text(surface, str(k), (x, y), round(r * 1.05), ink, "title", "center")
-
-
-@lru_cache(maxsize=16)
-def _pairs_image(size: tuple[int, int], n: int) -> pygame.Surface:
-    """For N too large for a readable graph: the pairs as little dominoes, lone numbers in gold."""
-    proof = matching_proof(n)
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    alone = sorted(proof.alone, key=lambda k: (k != proof.start, k))  # the start first
-    items: list[tuple[int, ...]] = [*proof.pairs, *((k,) for k in alone)]
-    count = len(items)
-    cols = max(1, math.ceil(math.sqrt(count * size[0] / size[1] / 2)))
-    rows = math.ceil(count / cols)
-    w, h = size[0] / cols, size[1] / max(1, rows)
-    text = max(11, min(22, round(h * 0.45), round(w / 6)))
-    for i, item in enumerate(items):
-        r, c = divmod(i, cols)
-        chip = pygame.Rect(round(c * w + 2), round(r * h + 2), round(w - 4), round(h - 4))
-        fill = theme.HINT if len(item) == 1 else (230, 244, 236)
-        pygame.draw.rect(image, fill, chip, border_radius=6)
-        start = item == (proof.start,)
-        pygame.draw.rect(image, theme.INK if start else ACCENT, chip, 4 if start else 2, border_radius=6)
-        ui.draw_text(image, "–".join(map(str, item)), chip.center, text, theme.INK, "bold", "center")
-    return image
-
-
-def draw_pairs(surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
-    """The maximum matching of 1..n as a grid of pairs (used when N > 30)."""
-    surface.blit(_pairs_image(rect.size, n), rect.topleft)
 
 
 class ProofPage(CornerPage):
@@ -485,43 +341,6 @@ class ProofPage(CornerPage):
             "moves": list(self.game.played),
             "games": self.games,
         }
-
-
-# --- the explainer pages of the game scene follow the N the visitor chose -----------------------
-
-
-def layer_words(n: int, width: int = 46) -> tuple[str, str, str]:
-    """The first words of the layers P0, P1, P2 for N = ``n``, each written in at most about
-    ``width`` characters (``…`` when there are more)."""
-    layers = trap_layers(n)
-    texts = []
-    for words in (layers.p0, layers.p1, layers.p2):
-        shown: list[str] = []
-        for word in words:
-            candidate = ", ".join([*shown, word_text(word)])
-            if shown and len(candidate) > width:
-                break
-            shown.append(word_text(word))
-        more = len(shown) < len(words) or not layers.complete
-        texts.append(", ".join(shown) + ("…" if more and shown else "") if shown else "…")
-    return texts[0], texts[1], texts[2]
-
-
-def explainer_params(key: str, n: int) -> dict[str, object]:
-    """The numbers the explainer page ``key`` shows for N = ``n``: the "14 loses" example (the
-    article's N = 20 when no such number exists for ``n``) and the pairing's conclusion."""
-    if key == "fourteen":
-        example = poisoned_move(n)
-        if example is None:
-            n, example = 20, poisoned_move(20)
-        assert example is not None
-        return {"n": n, "move": example.move, "prime": example.prime, "blocker": example.blocker, "half": n // 2}
-    if key == "matching":
-        proof = matching_proof(n)
-        if proof.winner == 1:
-            return {"conclusion": tr("juniper.explain.matching.first", n=n, start=proof.start)}
-        return {"conclusion": tr("juniper.explain.matching.second", n=n)}
-    return {"n": n}
 
 
 PAGES = (TablePage, ProofPage)

@@ -16,8 +16,19 @@ import pygame
 from games.core import History, IllegalMoveError
 from games.effects import BoardLights, Sound
 from games.juniper.ai import LEVELS, make_player
+from games.juniper.maths import GRAPH_MAX_N, matching_proof
 from games.juniper.rules import DEFAULT_N, JuniperParams, JuniperState, deadly_primes
 from games.juniper.solver import analyse, perfect_move
+from games.juniper.view import (
+    ACCENT,
+    ACCENT_DARK,
+    PLAYER_COLORS,
+    draw_arrow,
+    draw_graph,
+    draw_pairs,
+    explainer_params,
+    layer_words,
+)
 from kiosk import theme, ui
 from kiosk.i18n import tr
 from kiosk.overlays import Confetti
@@ -25,9 +36,6 @@ from kiosk.scene import Scene
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 from kiosk.worker import Worker
 
-ACCENT = (56, 160, 120)
-ACCENT_DARK = (30, 110, 80)
-PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
 PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
 USED_TILE = (226, 220, 208)
 BOARD_AREA = pygame.Rect(24, 100, 836, 512)
@@ -73,33 +81,6 @@ def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rec
         )
         for k in range(1, n + 1)
     }
-
-
-def draw_arrow(
-    surface: pygame.Surface,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    color: tuple[int, int, int],
-    width: int = 6,
-    progress: float = 1.0,
-    shorten: float = 0.0,
-) -> None:
-    """A thick arrow from ``start`` towards ``end``, drawn up to ``progress`` (0..1) of its length."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
-        return
-    ux, uy = dx / length, dy / length
-    sx, sy = start[0] + ux * shorten, start[1] + uy * shorten
-    usable = max(0.0, length - 2 * shorten)
-    tip = (sx + ux * usable * progress, sy + uy * usable * progress)
-    head = min(6 + width * 2.6, usable * progress)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    pygame.draw.line(surface, color, (sx, sy), base, width)
-    pygame.draw.circle(surface, color, (sx, sy), width // 2)
-    if head > 2:
-        px, py = -uy * head * 0.6, ux * head * 0.6
-        pygame.draw.polygon(surface, color, [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)])
 
 
 def draw_tile(
@@ -1083,8 +1064,6 @@ class JuniperExplainer(Scene):
 
     def page_params(self, key: str) -> dict[str, object]:
         """The numbers a page's title and text need, computed for the N the visitor chose."""
-        from games.juniper.corner import explainer_params
-
         return explainer_params(key, self.n)
 
     def _picture_fourteen(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
@@ -1110,8 +1089,6 @@ class JuniperExplainer(Scene):
 
     def _picture_strata(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
         # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen.
-        from games.juniper.corner import layer_words
-
         words = layer_words(self.n)
         layers = [
             ("P2", (255, 176, 59), words[2]),
@@ -1143,9 +1120,6 @@ class JuniperExplainer(Scene):
 
     def _picture_matching(self, surface: pygame.Surface, r: pygame.Rect, t: float) -> None:
         # The best pairing for the N on screen: the graph up to N = 30, the list of pairs beyond.
-        from games.juniper.corner import draw_graph, draw_pairs
-        from games.juniper.maths import GRAPH_MAX_N, matching_proof
-
         if self.n <= GRAPH_MAX_N:
             draw_graph(surface, r, matching_proof(self.n), grow=t)
         else:

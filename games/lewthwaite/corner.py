@@ -28,7 +28,7 @@ from games.lewthwaite.maths import (
 from games.lewthwaite.rules import BLUE, MAX_PLAY_SIZE, MIN_SIZE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import RandomPlayStats
 from games.lewthwaite.view import BoardView, MoveAnimation
-from kiosk import theme, ui
+from kiosk import background, theme, ui
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
@@ -82,7 +82,6 @@ class RandomGamesPage(CornerPage):
         super().__init__(corner)
         self.params = LewthwaiteParams()
         self.exact: RandomPlayStats | None = None
-        self.job = self.worker()
         self.buttons = [
             ui.Button(
                 pygame.Rect(24, 650, 250, 54),
@@ -104,10 +103,10 @@ class RandomGamesPage(CornerPage):
         self.history: list[tuple[int, float]] = []
         self.run_time = 0.0
 
-    def on_show(self) -> None:
-        """The exact figures are computed once, off the frame loop."""
-        if self.exact is None and not self.job.busy:
-            self.job.start(lambda: exact_random_play(self.params.rows, self.params.cols))
+    def exact_stats(self) -> RandomPlayStats | None:
+        """The exact figures, computed once off the frame loop (None until ready); the rules
+        pages ask for the same key."""
+        return background.value(("lewthwaite.stats", 5, 5), lambda: exact_random_play(5, 5))
 
     @property
     def speed(self) -> float:
@@ -132,9 +131,8 @@ class RandomGamesPage(CornerPage):
     def update(self, dt: float) -> None:
         """Advance every board; at high speed, play extra whole games within a time budget."""
         super().update(dt)
-        ready, result = self.job.poll()
-        if ready:
-            self.exact = result
+        if self.exact is None:
+            self.exact = self.exact_stats()
         self.run_time += dt
         for k in range(self.BOARDS):
             self.credit[k] += self.speed * dt
