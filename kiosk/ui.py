@@ -105,6 +105,8 @@ def draw_fitted_text(
     size = fitted_size(text, size, rect.width, kind)
     if align == "center":
         return draw_text(surface, text, rect.center, size, color, kind, "center")
+    if align == "right":
+        return draw_text(surface, text, (rect.right, rect.centery), size, color, kind, "midright")
     return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
 
 
@@ -251,17 +253,21 @@ def _button_image(
     rect = body.move(0, -lift)
     pygame.draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
     pygame.draw.rect(image, base, rect, border_radius=18)
+    # A label never overflows its button: in a longer language it gets a little smaller.
     if icon is not None:
         icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
         if text:
             icon_rect.midleft = (rect.left + 14, rect.centery)
             icon(image, icon_rect, text_color)
-            draw_text(image, text, (icon_rect.right + 10, rect.centery), text_size, text_color, "bold", "midleft")
+            room = rect.right - 12 - (icon_rect.right + 10)
+            draw_text(image, text, (icon_rect.right + 10, rect.centery), fitted_size(text, text_size, room, "bold"),
+                      text_color, "bold", "midleft")
         else:
             icon_rect.center = rect.center
             icon(image, icon_rect, text_color)
     else:
-        draw_text(image, text, rect.center, text_size, text_color, "bold", "center")
+        draw_text(image, text, rect.center, fitted_size(text, text_size, rect.width - 20, "bold"), text_color, "bold",
+                  "center")
     return image
 
 

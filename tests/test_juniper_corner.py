@@ -6,10 +6,11 @@ from games.juniper import corner as juniper_corner
 from games.juniper.corner import ProofPage, TablePage, make_science_scene, revealed_count
 from games.juniper.maths import TABLE_MAX_N, matching_proof
 from games.juniper.rules import JuniperParams
-from games.juniper.scene import EXPLAINER_PAGES, JuniperExplainer, JuniperScene
+from games.juniper.scene import EXPLAINER_PAGES, explainer_pages
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS, winners
-from games.juniper.view import layer_words
+from games.juniper.view import explainer_params, layer_words
 from kiosk.i18n import set_language
+from kiosk.overlays import RulesScene
 from kiosk.science import ScienceScene
 from tests.corner_driver import advance
 from tests.kiosk_driver import make_app, run_frames, tap
@@ -81,25 +82,23 @@ def test_the_proof_page_plays_the_matching_strategy(app):
 
 @pytest.mark.parametrize("n", [6, 12, 20, 30, 100])
 def test_the_explainer_pages_follow_the_chosen_n(app, n):
-    scene = JuniperScene(app, n=n)
-    app.start(scene)
-    explainer = JuniperExplainer(app, n)
-    app.stack.push(explainer)
-    app.stack.apply_pending()
-    fourteen = explainer.page_params("fourteen")
+    pages = explainer_pages(n)
+    body = {key: page.body() for key, page in zip(EXPLAINER_PAGES, pages, strict=True)}
+    fourteen = explainer_params("fourteen", n)
     assert fourteen["n"] == n and fourteen["prime"] * 2 == fourteen["move"] <= n < 3 * fourteen["prime"]
-    conclusion = explainer.page_params("matching")["conclusion"]
+    assert f"Si tu joues {fourteen['move']}, ton adversaire joue {fourteen['prime']}" in body["fourteen"]
     proof = matching_proof(n)
-    assert (f"on commence par {proof.start}" in conclusion) == (proof.winner == 1)
-    for page in range(len(EXPLAINER_PAGES)):
-        explainer.page = page
+    assert (f"Pour N = {n}, on commence par {proof.start}." in body["matching"]) == (proof.winner == 1)
+    assert f"pour N = {n}" in body["strata"]
+    rules = RulesScene(app, "Juniper Green", pages)
+    app.start(rules)
+    for page in range(len(pages)):
+        rules.page = page
         run_frames(app, 12)
-    assert explainer.page_params("strata") == {"n": n}
 
 
-def test_the_explainer_keeps_the_articles_examples_for_n_20(app):
-    explainer = JuniperExplainer(app, 20)
-    assert explainer.page_params("fourteen") == {"n": 20, "move": 14, "prime": 7, "blocker": 11, "half": 10}
+def test_the_explainer_keeps_the_articles_examples_for_n_20():
+    assert explainer_params("fourteen", 20) == {"n": 20, "move": 14, "prime": 7, "blocker": 11, "half": 10}
     assert layer_words(6) == ("2-1, 4-1, 6-1, 2-6-3-1, 4-2-6-1, 6-2-4-1", "2-6-3, 6-2-4", "2-6, 6-2")
     # N = 21 has no such example: the page falls back to the article's.
-    assert JuniperExplainer(app, 21).page_params("fourteen")["n"] == 20
+    assert explainer_params("fourteen", 21)["n"] == 20
