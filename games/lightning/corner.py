@@ -73,29 +73,28 @@ class DistancePage(CornerPage):
         self.layout = BoardLayout(self.BOARD)
         self.playing = True
         self.play_button = ui.Button(
-            pygame.Rect(24, 652, 200, 54), "lightning.science.distance.pause", self.toggle, color=ACCENT, size=22
+            pygame.Rect(784, 654, 130, 52), "lightning.science.distance.pause", self.toggle, color=ACCENT, size=20
         )
+        grey = (120, 124, 150)
         self.buttons = [
             self.play_button,
+            ui.Button(pygame.Rect(924, 654, 126, 52), "lightning.science.distance.step", self.step_once, grey, size=20),
             ui.Button(
-                pygame.Rect(240, 652, 230, 54),
-                "lightning.science.distance.step",
-                self.step_once,
-                color=(120, 124, 150),
-                size=22,
-            ),
-            ui.Button(
-                pygame.Rect(486, 652, 250, 54),
+                pygame.Rect(1060, 654, 196, 52),
                 "lightning.science.distance.new",
                 self.new_game,
-                color=(120, 124, 150),
+                grey,
                 icon=ui.icon_restart,
-                size=22,
+                size=20,
             ),
         ]
         self.game: Progressive | None = None
         self.games = 0
-        self.new_game()
+
+    def on_show(self) -> None:
+        """The first game starts when the tab is first opened."""
+        if self.game is None:
+            self.new_game()
 
     def new_game(self) -> None:
         """Another game (a new shuffle), computed in the background."""
@@ -119,7 +118,8 @@ class DistancePage(CornerPage):
         self._advance()
 
     def _advance(self) -> bool:
-        assert self.game is not None
+        if self.game is None:
+            return False
         if self.index + 1 < len(self.game.items):
             self.index += 1
             self.clock = 0.0
@@ -131,8 +131,7 @@ class DistancePage(CornerPage):
     @property
     def at_end(self) -> bool:
         """The last tile of a finished game is on screen."""
-        assert self.game is not None
-        return self.game.finished and self.index == len(self.game.items) - 1
+        return self.game is not None and self.game.finished and self.index == len(self.game.items) - 1
 
     def update(self, dt: float) -> None:
         """A tile every ``STEP_SECONDS``; a pause at the end, then another game."""
@@ -154,8 +153,7 @@ class DistancePage(CornerPage):
         self.play_button.label = (
             "lightning.science.distance.pause" if self.playing else "lightning.science.distance.play"
         )
-        assert self.game is not None
-        if not self.game.items:
+        if self.game is None or not self.game.items:
             corner.label(
                 surface,
                 tr("lightning.science.distance.computing"),
@@ -173,9 +171,9 @@ class DistancePage(CornerPage):
         self._draw_cards(surface, rect, state, step)
         corner.explain(
             surface,
-            pygame.Rect(rect.x + 760, rect.y + 330, rect.width - 760, 232),
+            pygame.Rect(rect.x + 760, rect.y + 338, rect.width - 760, 156),
             tr("lightning.science.distance.explain"),
-            21,
+            20,
         )
         self.draw_buttons(surface)
 
@@ -196,7 +194,7 @@ class DistancePage(CornerPage):
             for cell, value in values.items():
                 r = layout.cell_rect(cell).inflate(-3, -3)
                 on_best = best is not None and value == best
-                pygame.draw.rect(surface, ui.blend(slot, GOLD, 0.55) if on_best else slot, r, border_radius=5)
+                pygame.draw.rect(surface, ui.blend(slot, GOLD, 0.42) if on_best else slot, r, border_radius=5)
                 tile = state.tile_at(cell)
                 if tile is not None:
                     owner = geo.owner(cell)
@@ -230,7 +228,7 @@ class DistancePage(CornerPage):
     ) -> None:
         corner = self.corner
         for k, player in enumerate((1, 2)):
-            card = pygame.Rect(rect.x + k * 374, rect.y + 330, 360, 110)
+            card = pygame.Rect(rect.x + k * 374, rect.y + 338, 360, 104)
             ui.draw_panel(surface, card, theme.PANEL, 20, 6)
             pygame.draw.rect(
                 surface,
@@ -241,7 +239,7 @@ class DistancePage(CornerPage):
             )
             x, w = card.x + 26, card.width - 44
             name = tr(f"lightning.science.distance.role.{player}")
-            corner.label(surface, name, (x, card.y + 12), 22, PLAYER_COLORS[player], "title", "topleft", w)
+            corner.label(surface, name, (x, card.y + 12), 20, PLAYER_COLORS[player], "title", "topleft", w)
             distance = state.distance(player)
             if state.winner == player:
                 text = tr("lightning.science.distance.connected")
@@ -252,7 +250,7 @@ class DistancePage(CornerPage):
             else:
                 text = tr("lightning.science.distance.needs", n=distance)
             corner.paragraph(surface, text, pygame.Rect(x, card.y + 46, w, 58), 22, theme.INK, "bold")
-        story = pygame.Rect(rect.x, rect.y + 452, 734, 110)
+        story = pygame.Rect(rect.x, rect.y + 456, 734, 106)
         ui.draw_panel(surface, story, theme.PANEL, 20, 6)
         corner.paragraph(surface, self.story(state, step), story.inflate(-48, -28), 22, theme.INK, "bold")
 
@@ -276,8 +274,7 @@ class DistancePage(CornerPage):
 
     def summary(self) -> dict[str, Any]:
         """The tile shown, both distances and the numbers on screen."""
-        assert self.game is not None
-        if not self.game.items:
+        if self.game is None or not self.game.items:
             return {"index": 0, "computed": 0}
         state, step, red, blue = self.game.items[self.index]
         return {
@@ -298,53 +295,75 @@ class DistancePage(CornerPage):
 # --- the history card ---------------------------------------------------------------------------
 
 
+#: The dates on the history card's timeline (from the article), with their label keys.
+TIMELINE = (
+    (1892, "lightning.science.history.year.1892"),
+    (1942, "lightning.science.history.year.1942"),
+    (2001, "lightning.science.history.year.2001"),
+    (2011, "lightning.science.history.year.2011"),
+)
+
+
 class HistoryPage(CornerPage):
     """Harry A. Doty's 1892 game: what the article tells, and what in our tile set is rebuilt."""
 
     title = "lightning.science.history.tab"
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Two cards of facts, and the five designs drawn by the program."""
+        """Facts and a timeline on the left; what is rebuilt and the five designs on the right."""
         corner = self.corner
         squares = 2 * HALF_ROWS * COLS
         tiles = len(DESIGNS) * COPIES_PER_DESIGN
         known = pygame.Rect(rect.x, rect.y, 600, 562)
-        corner.explain(
-            surface,
-            known,
-            tr(
-                "lightning.science.history.known",
-                squares=squares,
-                half=HALF_ROWS * COLS,
-                rows=HALF_ROWS,
-                cols=COLS,
-                tiles=tiles,
-                designs=len(DESIGNS),
-                copies=COPIES_PER_DESIGN,
-            ),
-            21,
-            tr("lightning.science.history.known.title"),
+        text = tr(
+            "lightning.science.history.known",
+            squares=squares,
+            rows=HALF_ROWS,
+            cols=COLS,
+            tiles=tiles,
+            designs=len(DESIGNS),
+            copies=COPIES_PER_DESIGN,
         )
-        rebuilt = pygame.Rect(rect.x + 624, rect.y, rect.width - 624, 330)
+        corner.explain(surface, known, text, 23, tr("lightning.science.history.known.title"))
+        self._draw_timeline(surface, pygame.Rect(known.x + 50, known.bottom - 150, known.width - 90, 130))
+        rebuilt = pygame.Rect(rect.x + 624, rect.y, rect.width - 624, 300)
         corner.explain(
-            surface, rebuilt, tr("lightning.science.history.rebuilt"), 21, tr("lightning.science.history.rebuilt.title")
+            surface, rebuilt, tr("lightning.science.history.rebuilt"), 23, tr("lightning.science.history.rebuilt.title")
         )
-        shelf = pygame.Rect(rect.x + 624, rect.y + 346, rect.width - 624, 216)
+        shelf = pygame.Rect(rect.x + 624, rect.y + 316, rect.width - 624, 246)
         ui.draw_panel(surface, shelf, theme.PANEL, 22, 8)
-        size = 92
+        size = 100
         step = (shelf.width - 40) / len(DESIGNS)
         for k, design in enumerate(DESIGNS):
             cx = shelf.x + 20 + step * (k + 0.5)
             tile_rect = pygame.Rect(0, 0, size, size)
-            tile_rect.center = (round(cx), shelf.y + 24 + size // 2)
+            tile_rect.center = (round(cx), shelf.y + 34 + size // 2)
             turn = int(self.time / 1.5 + k) % 4
             draw_tile(surface, tile_rect, Tile(design, turn % (2 if design in "ID" else 4)), INK, board_turn=0)
             name = tr(f"lightning.design.{design}")
-            corner.label(surface, name, (cx, tile_rect.bottom + 16), 20, theme.INK, "bold", "midtop", round(step) - 6)
+            box = pygame.Rect(round(cx - step / 2 + 3), tile_rect.bottom + 16, round(step) - 6, 52)
+            corner.paragraph(surface, name, box, 20, theme.INK, "bold", "center", 1.2)
             count = tr("lightning.science.history.copies", n=COPIES_PER_DESIGN)
-            corner.label(
-                surface, count, (cx, tile_rect.bottom + 44), 18, theme.INK_SOFT, "text", "midtop", round(step) - 6
-            )
+            corner.label(surface, count, (cx, box.bottom + 4), 18, theme.INK_SOFT, "text", "midtop", round(step) - 6)
+
+    def _draw_timeline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The article's dates on a line, placed in proportion to the years, labels alternately
+        above and below so that close dates stay readable."""
+        corner = self.corner
+        first, last = TIMELINE[0][0], TIMELINE[-1][0]
+        y = rect.centery
+        pygame.draw.line(surface, ACCENT, (rect.x, y), (rect.right, y), 5)
+        for k, (year, key) in enumerate(TIMELINE):
+            x = rect.x + rect.width * (year - first) / (last - first)
+            pygame.draw.circle(surface, ACCENT, (round(x), y), 11)
+            pygame.draw.circle(surface, theme.WHITE, (round(x), y), 5)
+            side = "left" if year == first else "right" if year == last else ""
+            ax = x - 11 if side == "left" else x + 11 if side == "right" else x
+            above = k % 2 == 0
+            year_at, label_at = (y - 62, y - 36) if above else (y + 16, y + 42)
+            anchor = f"top{side}" if side else "midtop"
+            corner.label(surface, str(year), (ax, year_at), 22, theme.INK, "title", anchor, 140)
+            corner.label(surface, tr(key), (ax, label_at), 18, theme.INK_SOFT, "bold", anchor, 130)
 
     def summary(self) -> dict[str, Any]:
         """The figures on the card."""

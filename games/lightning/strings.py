@@ -87,8 +87,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.science.distance.tab": ("La distance de la victoire", "Distance to victory"),
     "lightning.science.distance.pause": ("Pause", "Pause"),
     "lightning.science.distance.play": ("Reprendre", "Go on"),
-    "lightning.science.distance.step": ("Tuile suivante", "Next tile"),
-    "lightning.science.distance.new": ("Autre partie", "Another game"),
+    "lightning.science.distance.step": ("Suivante", "Next"),
+    "lightning.science.distance.new": ("Autre partie", "New game"),
     "lightning.science.distance.computing": ("La partie se joue…", "The game is being played…"),
     "lightning.science.distance.role.1": ("Rouge ne fait que construire", "Red only builds"),
     "lightning.science.distance.role.2": ("Bleu construit et bloque", "Blue builds and blocks"),
@@ -106,10 +106,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Blocked for good: no path left.",
     ),
     "lightning.science.distance.begin": (
-        "Chaque case vide porte un nombre : le moins de tuiles qu'il faut encore si l'éclair passe par là. "
-        "Les cases dorées sont les meilleurs chemins.",
-        "Each empty square shows a number: the fewest tiles still needed if the bolt goes through it. The "
-        "golden squares are the best routes.",
+        "Sur chaque case vide : le moins de tuiles qu'il faut encore si l'éclair passe par là. En doré, "
+        "les meilleurs chemins.",
+        "On each empty square: the fewest tiles still needed if the bolt goes through it. In gold, the best "
+        "routes.",
     ),
     "lightning.science.distance.build": (
         "{player} avance : encore {n} tuiles au moins.",
@@ -163,4 +163,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "replace it.",
     ),
     "lightning.science.history.copies": ("× {n}", "× {n}"),
+    "lightning.science.history.year.1892": ("Lightning", "Lightning"),
+    "lightning.science.history.year.1942": ("le Hex", "Hex"),
+    "lightning.science.history.year.2001": ("redécouvert", "rediscovered"),
+    "lightning.science.history.year.2011": ("l'article", "the article"),
 }
