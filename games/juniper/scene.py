@@ -30,7 +30,8 @@ from games.juniper.view import (
     layer_words,
 )
 from games.match import Seat
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage
@@ -55,8 +56,8 @@ def icon_cross(surface: pygame.Surface, r: pygame.Rect, c: tuple[int, int, int])
     """A bold X (closing, or "not allowed"), drawn so that no font needs the glyph."""
     w = max(3, r.width // 6)
     inner = r.inflate(-r.width * 0.3, -r.height * 0.3)
-    pygame.draw.line(surface, c, inner.topleft, inner.bottomright, w)
-    pygame.draw.line(surface, c, inner.bottomleft, inner.topright, w)
+    draw.line(surface, c, inner.topleft, inner.bottomright, w)
+    draw.line(surface, c, inner.bottomleft, inner.topright, w)
 
 
 def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rect]:
@@ -97,22 +98,24 @@ def draw_tile(
 
 
 @lru_cache(maxsize=1024)
+@native_sprite
 def _tile_image(
     size: tuple[int, int],
     number: int,
     fill: tuple[int, int, int],
     ink: tuple[int, int, int],
     border: tuple[int, int, int] | None,
-) -> pygame.Surface:
+    scale: float = 1.0,
+) -> Canvas:
     w, h = size
     base = max(2, h // 22)
-    image = pygame.Surface((w, h + base), pygame.SRCALPHA)
+    image = make_layer((w, h + base), scale, alpha=True)
     rect = pygame.Rect(0, 0, w, h)
     radius = max(6, w // 5)
-    pygame.draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
-    pygame.draw.rect(image, fill, rect, border_radius=radius)
+    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
+    draw.rect(image, fill, rect, border_radius=radius)
     if border is not None:
-        pygame.draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
+        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
     text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
     ui.draw_text(image, str(number), rect.center, text_size, ink, "title", "center")
     return image
@@ -122,9 +125,10 @@ CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
 
 
 @lru_cache(maxsize=2)
-def _static_layer(size: tuple[int, int]) -> pygame.Surface:
+@native_sprite
+def _static_layer(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     """Paper, the side card and the chain strip: drawn once, one blit a frame."""
-    layer = pygame.Surface(size).convert()
+    layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
     ui.draw_panel(layer, pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 312), theme.PANEL, 24, 10)
     ui.draw_panel(layer, CHAIN_STRIP, theme.PANEL, 22, 6)
@@ -398,7 +402,7 @@ class JuniperScene(GameScene):
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
         board = tiles[1].unionall(list(tiles.values())).inflate(24, 24)
-        layer = pygame.Surface(board.size, pygame.SRCALPHA)
+        layer = new_layer(surface, board.size, alpha=True)
         self._path_layer = (key, layer, board.topleft)
         width = max(4, min(9, tiles[1].width // 14))
         for i in range(1, len(played)):
@@ -423,14 +427,14 @@ class JuniperScene(GameScene):
                                 PLAYER_COLORS[winner], "title")
         else:
             player = state.current_player
-            pygame.draw.circle(surface, PLAYER_COLORS[player], (x + 16, y + 18), 16)
+            draw.circle(surface, PLAYER_COLORS[player], (x + 16, y + 18), 16)
             ui.draw_fitted_text(surface, self.sentence("turn", player), title_box, 28, PLAYER_COLORS[player], "title")
         y += 56
         ui.draw_paragraph(surface, self._side_message(), pygame.Rect(x, y, SIDE.width - 44, 120), 22, theme.INK)
         # The counter of replies left to the player to move.
         count = len(state.legal_moves())
         box = pygame.Rect(x, SIDE.y + 200, SIDE.width - 44, 94)
-        pygame.draw.rect(surface, ui.blend(theme.PANEL, ACCENT, 0.12), box, border_radius=18)
+        draw.rect(surface, ui.blend(theme.PANEL, ACCENT, 0.12), box, border_radius=18)
         ui.draw_text(surface, str(count), (box.x + 52, box.centery), 64, ACCENT_DARK, "title", "center")
         label = self.replies_text(count, state.current_player) if not state.is_terminal() else tr(
             "juniper.replies.over")
@@ -482,7 +486,7 @@ class JuniperScene(GameScene):
             mover = 1 if index % 2 == 0 else 2
             if previous is not None:
                 draw_arrow(surface, previous, center, PLAYER_COLORS[mover], 4 if size > 30 else 3, 1.0, size / 2 + 2)
-            pygame.draw.circle(surface, PLAYER_COLORS[mover], center, size // 2)
+            draw.circle(surface, PLAYER_COLORS[mover], center, size // 2)
             font = max(12, round(size * (0.46 if k < 100 else 0.38)))
             ui.draw_text(surface, str(k), center, font, theme.WHITE, "title", "center")
             previous = center
@@ -636,8 +640,8 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
     for i, (name, color, text) in enumerate(layers):
         radius = round((150 - i * 50) * min(1.0, t * 1.4))
         if radius > 0:
-            pygame.draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
-            pygame.draw.circle(surface, color, center, radius, 4)
+            draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
+            draw.circle(surface, color, center, radius, 4)
         if i < 2:
             ui.draw_text(
                 surface,
@@ -650,7 +654,7 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
             )
         # The legend below: each layer's first words, as in the article's coloured tree.
         y = r.y + 330 + (2 - i) * 36
-        pygame.draw.circle(surface, color, (r.x + 12, y), 12)
+        draw.circle(surface, color, (r.x + 12, y), 12)
         ui.draw_text(surface, f"{name} : {text}", (r.x + 32, y), 20, theme.INK, "bold", "midleft")
     ui.draw_text(surface, "P0", (center[0], center[1] - 22), 24, theme.INK, "title", "center")
     ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
