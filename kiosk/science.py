@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from games.effects import Sound
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
@@ -243,7 +243,7 @@ class ScienceScene(Scene):
     ) -> None:
         """The explanation card: a panel with the corner's colour on its edge."""
         ui.draw_panel(surface, rect, theme.PANEL, 22, 8)
-        pygame.draw.rect(
+        draw.rect(
             surface,
             self.accent,
             (rect.x, rect.y, 10, rect.height),

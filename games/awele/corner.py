@@ -18,7 +18,7 @@ from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_PRINTED_PERIOD, ARTICLE_
 from games.awele.rules import Lap
 from games.awele.scene import board_sprite, pit_image
 from games.effects import Sound
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, ScienceScene, format_number
 
@@ -67,12 +67,12 @@ class PitBoard:
             image = pit_image(i, min(count, 40), self.radius, seed_radius)
             surface.blit(image, image.get_rect(center=(round(x), round(y))))
             if rings and i in rings:
-                pygame.draw.circle(surface, rings[i], (round(x), round(y)), self.radius + 6, 5)
+                draw.circle(surface, rings[i], (round(x), round(y)), self.radius + 6, 5)
             if labels:
                 badge = pygame.Rect(0, 0, 44, 30)
                 below = i < half
                 badge.center = (round(x), round(y + (self.radius + 24 if below else -self.radius - 24)))
-                pygame.draw.rect(surface, theme.PANEL, badge, border_radius=15)
+                draw.rect(surface, theme.PANEL, badge, border_radius=15)
                 ui.draw_text(surface, str(count), badge.center, 22, theme.INK, "title", "center")
 
 
@@ -525,15 +525,15 @@ class SmallLoopPage(CornerPage):
                 board = self.history[k]
                 same = k > 0 and board == first
                 fill = (255, 236, 200) if same or k == 0 else (246, 240, 228)
-                pygame.draw.rect(surface, fill, cell, border_radius=12)
+                draw.rect(surface, fill, cell, border_radius=12)
                 if same:
-                    pygame.draw.rect(surface, theme.BAD, cell, 4, border_radius=12)
+                    draw.rect(surface, theme.BAD, cell, 4, border_radius=12)
                 top = f"{board[3]} {board[2]}"
                 bottom = f"{board[0]} {board[1]}"
                 ui.draw_text(surface, top, (cell.centerx, cell.y + 28), 28, theme.INK, "title", "center")
                 ui.draw_text(surface, bottom, (cell.centerx, cell.y + 66), 28, theme.INK, "title", "center")
             else:
-                pygame.draw.rect(surface, (236, 230, 218), cell, border_radius=12)
+                draw.rect(surface, (236, 230, 218), cell, border_radius=12)
 
     def summary(self) -> dict[str, Any]:
         """The laps, the boards seen after each lap, and the period once found."""

@@ -23,7 +23,7 @@ from games.juniper.maths import (
 from games.juniper.rules import JuniperState
 from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
 
@@ -116,10 +116,10 @@ class TablePage(CornerPage):
         shown = self.shown
         values = TABLE.items[:shown]
         bar = pygame.Rect(rect.x, rect.y, 878, 44)
-        pygame.draw.rect(surface, (226, 218, 204), bar, border_radius=22)
+        draw.rect(surface, (226, 218, 204), bar, border_radius=22)
         fill = bar.copy()
         fill.width = max(44, round(bar.width * shown / TABLE_MAX_N))
-        pygame.draw.rect(surface, ACCENT, fill, border_radius=22)
+        draw.rect(surface, ACCENT, fill, border_radius=22)
         label = tr("juniper.science.table.progress", n=format_number(shown), total=format_number(TABLE_MAX_N))
         corner.label(
             surface, label, bar.center, 24, theme.WHITE if shown > 400 else theme.INK, "title", "center", bar.width - 40
@@ -127,7 +127,7 @@ class TablePage(CornerPage):
         for n in range(1, TABLE_MAX_N + 1):
             cell = self.cell_rect(n)
             color = (SECOND_WIN if values[n - 1] == 2 else FIRST_WIN) if n <= shown else (236, 230, 218)
-            pygame.draw.rect(surface, color, cell, border_radius=3)
+            draw.rect(surface, color, cell, border_radius=3)
         for k in range(0, 25, 5):
             ui.draw_text(
                 surface,
@@ -139,7 +139,7 @@ class TablePage(CornerPage):
                 "topright",
             )
         if self.selected is not None and self.selected <= shown:
-            pygame.draw.rect(surface, theme.INK, self.cell_rect(self.selected).inflate(6, 6), 3, border_radius=4)
+            draw.rect(surface, theme.INK, self.cell_rect(self.selected).inflate(6, 6), 3, border_radius=4)
         self._draw_second_wins(surface, values)
         self._draw_side(surface, pygame.Rect(rect.x + 896, rect.y, rect.width - 896, 490), values)
         self.draw_buttons(surface)
@@ -159,7 +159,7 @@ class TablePage(CornerPage):
             if chip.right > right:
                 x, y = left, y + 32
                 chip.topleft = (x, y)
-            pygame.draw.rect(surface, SECOND_WIN, chip, border_radius=13)
+            draw.rect(surface, SECOND_WIN, chip, border_radius=13)
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.right + 6
 
@@ -174,7 +174,7 @@ class TablePage(CornerPage):
         )
         for k, (color, text) in enumerate(lines):
             y = rect.y + 24 + k * 40
-            pygame.draw.rect(surface, color, (x, y + 2, 24, 24), border_radius=5)
+            draw.rect(surface, color, (x, y + 2, 24, 24), border_radius=5)
             corner.label(surface, text, (x + 34, y), 21, theme.INK, "bold", "topleft", w - 34)
         if self.selected is not None and self.selected <= len(values):
             n = self.selected
@@ -295,18 +295,18 @@ class ProofPage(CornerPage):
         third = rect.width // 3
         y = rect.centery
         x = rect.x + 10
-        pygame.draw.line(surface, ACCENT, (x, y), (x + 44, y), 9)
+        draw.line(surface, ACCENT, (x, y), (x + 44, y), 9)
         corner.label(
             surface, tr("juniper.science.legend.pair"), (x + 56, y), 22, theme.INK, "bold", "midleft", third - 66
         )
         x = rect.x + third + 10
-        pygame.draw.circle(surface, theme.HINT, (x + 16, y), 16)
+        draw.circle(surface, theme.HINT, (x + 16, y), 16)
         corner.label(
             surface, tr("juniper.science.legend.alone"), (x + 42, y), 22, theme.INK, "bold", "midleft", third - 52
         )
         x = rect.x + 2 * third + 10
-        pygame.draw.circle(surface, theme.WHITE, (x + 16, y), 16)
-        pygame.draw.circle(surface, theme.INK, (x + 16, y), 19, 3)
+        draw.circle(surface, theme.WHITE, (x + 16, y), 16)
+        draw.circle(surface, theme.INK, (x + 16, y), 19, 3)
         corner.label(
             surface, tr("juniper.science.legend.start"), (x + 44, y), 22, theme.INK, "bold", "midleft", third - 54
         )

@@ -13,7 +13,8 @@ import pygame
 
 from games.juniper.maths import MatchingProof, matching_proof, poisoned_move, trap_layers, word_text
 from games.juniper.rules import neighbours
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.i18n import tr
 
 ACCENT = (56, 160, 120)
@@ -42,11 +43,11 @@ def draw_arrow(
     tip = (sx + ux * usable * progress, sy + uy * usable * progress)
     head = min(6 + width * 2.6, usable * progress)
     base = (tip[0] - ux * head, tip[1] - uy * head)
-    pygame.draw.line(surface, color, (sx, sy), base, width)
-    pygame.draw.circle(surface, color, (sx, sy), width // 2)
+    draw.line(surface, color, (sx, sy), base, width)
+    draw.circle(surface, color, (sx, sy), width // 2)
     if head > 2:
         px, py = -uy * head * 0.6, ux * head * 0.6
-        pygame.draw.polygon(surface, color, [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)])
+        draw.polygon(surface, color, [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)])
 
 
 def smallest_factor(k: int) -> int:
@@ -94,12 +95,12 @@ def draw_graph(
     for a in range(2, n + 1):
         for b in adj[a]:
             if b > a:
-                pygame.draw.aaline(surface, EDGE, pos[a], pos[b])
+                draw.aaline(surface, EDGE, pos[a], pos[b])
     for b in range(2, n + 1):
-        pygame.draw.aaline(surface, (232, 226, 216), pos[1], pos[b])
+        draw.aaline(surface, (232, 226, 216), pos[1], pos[b])
     width = max(2, round(9 * grow))
     for a, b in proof.pairs:
-        pygame.draw.line(surface, ACCENT, pos[a], pos[b], width)
+        draw.line(surface, ACCENT, pos[a], pos[b], width)
     for i in range(1, len(played)):
         draw_arrow(
             surface,
@@ -120,18 +121,20 @@ def draw_graph(
             fill, ink = theme.HINT, theme.INK
         else:
             fill, ink = theme.WHITE, theme.INK
-        pygame.draw.circle(surface, ui.darker(fill, 0.25), (x, y + 2), r)
-        pygame.draw.circle(surface, fill, (x, y), r)
+        draw.circle(surface, ui.darker(fill, 0.25), (x, y + 2), r)
+        draw.circle(surface, fill, (x, y), r)
         if k == proof.start:
-            pygame.draw.circle(surface, theme.INK, (x, y), r + 4, 3)
+            draw.circle(surface, theme.INK, (x, y), r + 4, 3)
         ui.draw_text(surface, str(k), (x, y), round(r * 1.05), ink, "title", "center")
 
 
 @lru_cache(maxsize=16)
-def _pairs_image(size: tuple[int, int], n: int) -> pygame.Surface:
-    """For N too large for a readable graph: the pairs as little dominoes, lone numbers in gold."""
+@native_sprite
+def _pairs_image(size: tuple[int, int], n: int, scale: float = 1.0) -> Canvas:
+    """For N too large for a readable graph: the pairs as little dominoes, lone numbers in gold
+    (drawn once, at the screen's resolution)."""
     proof = matching_proof(n)
-    image = pygame.Surface(size, pygame.SRCALPHA)
+    image = make_layer(size, scale, alpha=True)
     alone = sorted(proof.alone, key=lambda k: (k != proof.start, k))  # the start first
     items: list[tuple[int, ...]] = [*proof.pairs, *((k,) for k in alone)]
     count = len(items)
@@ -143,9 +146,9 @@ def _pairs_image(size: tuple[int, int], n: int) -> pygame.Surface:
         r, c = divmod(i, cols)
         chip = pygame.Rect(round(c * w + 2), round(r * h + 2), round(w - 4), round(h - 4))
         fill = theme.HINT if len(item) == 1 else (230, 244, 236)
-        pygame.draw.rect(image, fill, chip, border_radius=6)
+        draw.rect(image, fill, chip, border_radius=6)
         start = item == (proof.start,)
-        pygame.draw.rect(image, theme.INK if start else ACCENT, chip, 4 if start else 2, border_radius=6)
+        draw.rect(image, theme.INK if start else ACCENT, chip, 4 if start else 2, border_radius=6)
         ui.draw_text(image, "–".join(map(str, item)), chip.center, text, theme.INK, "bold", "center")
     return image
 

@@ -28,7 +28,8 @@ from games.lewthwaite.maths import (
 from games.lewthwaite.rules import BLUE, MAX_PLAY_SIZE, MIN_SIZE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import RandomPlayStats
 from games.lewthwaite.view import BoardView, MoveAnimation
-from kiosk import background, theme, ui
+from kiosk import background, draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
@@ -49,13 +50,14 @@ def percent(value: float, decimals: int = 1) -> str:
 
 
 @lru_cache(maxsize=32)
+@native_sprite
 def domino_layer(
-    rows: int, cols: int, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color
-) -> pygame.Surface:
-    """Dominoes drawn once on a transparent layer the size of the board (blitted each frame)."""
-    probe = BoardView(rows, cols, (0, 0), max_size)
-    size = probe.rect.size
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    rows: int, cols: int, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color, scale: float = 1.0
+) -> Canvas:
+    """Dominoes drawn once on a transparent layer the size of the board, at the screen's
+    resolution (blitted each frame)."""
+    size = BoardView(rows, cols, (0, 0), max_size).rect.size
+    layer = make_layer(size, scale, alpha=True)
     BoardView(rows, cols, (size[0] / 2, size[1] / 2), max_size).draw_dominoes(layer, list(pairs), color)
     return layer
 
@@ -249,15 +251,15 @@ class RandomGamesPage(CornerPage):
             h = chart.height * share / peak
             color = theme.RED if k % 2 else theme.BLUE
             if h > 0:
-                pygame.draw.rect(surface, color, (chart.x + k * bar + 2, chart.bottom - h, bar - 4, h), border_radius=3)
+                draw.rect(surface, color, (chart.x + k * bar + 2, chart.bottom - h, bar - 4, h), border_radius=3)
             if k < len(exact) and exact[k] > 0:
                 y = chart.bottom - chart.height * exact[k] / peak
-                pygame.draw.line(surface, theme.INK, (chart.x + k * bar, y), (chart.x + (k + 1) * bar - 1, y), 3)
+                draw.line(surface, theme.INK, (chart.x + k * bar, y), (chart.x + (k + 1) * bar - 1, y), 3)
             if k % 4 == 0:
                 ui.draw_text(
                     surface, str(k), (chart.x + (k + 0.5) * bar, chart.bottom + 4), 16, theme.INK_SOFT, "bold", "midtop"
                 )
-        pygame.draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
+        draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
 
     def _draw_rate(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         corner = self.corner
@@ -285,12 +287,12 @@ class RandomGamesPage(CornerPage):
         if self.exact is not None:
             y = to_xy(1, self.exact.p_first_wins)[1]
             for x in range(chart.x, chart.right, 14):
-                pygame.draw.line(surface, theme.GOOD, (x, y), (min(x + 8, chart.right), y), 3)
+                draw.line(surface, theme.GOOD, (x, y), (min(x + 8, chart.right), y), 3)
         points = [to_xy(g, r) for g, r in self.history if g >= 1]
         if len(points) >= 2:
-            pygame.draw.lines(surface, theme.RED, False, points, 3)
+            draw.lines(surface, theme.RED, False, points, 3)
         if points:
-            pygame.draw.circle(surface, theme.RED_DARK, points[-1], 5)
+            draw.circle(surface, theme.RED_DARK, points[-1], 5)
 
     def summary(self) -> dict[str, Any]:
         """The counts on screen."""
@@ -512,11 +514,11 @@ class AnyBoardPage(CornerPage):
                 square = pygame.Rect(0, 0, view.cell - 8, view.cell - 8)
                 square.center = tuple(round(v) for v in view.center_of((r, c)))
                 tint = (250, 244, 230) if (r + c) % 2 == parity else (206, 190, 164)
-                pygame.draw.rect(surface, tint, square, border_radius=view.cell // 6)
+                draw.rect(surface, tint, square, border_radius=view.cell // 6)
         draw_dominoes(surface, view, self.SIZE, verdict.pairing, GOLD)
         hole = tuple(round(v) for v in view.center_of(self.hole))
-        pygame.draw.circle(surface, theme.INK, hole, round(view.cell * 0.3))
-        pygame.draw.circle(surface, theme.WHITE, hole, round(view.cell * 0.3), 3)
+        draw.circle(surface, theme.INK, hole, round(view.cell * 0.3))
+        draw.circle(surface, theme.WHITE, hole, round(view.cell * 0.3), 3)
         for cell in verdict.alone:
             view.draw_glow(surface, [cell], theme.BAD, 0.0, 5)
         if verdict.first_move is not None:
@@ -585,14 +587,14 @@ def draw_hand(surface: pygame.Surface, center: tuple[float, float], size: float)
         finger = pygame.Rect(0, 0, size * 0.17, size * 0.5)
         finger.midbottom = (round(palm.left + size * (0.1 + 0.18 * k)), round(palm.top + size * 0.2))
         finger.y -= round(size * (0.05 if k in (1, 2) else 0.0))
-        pygame.draw.rect(surface, shade, finger.move(0, 2), border_radius=finger.width // 2)
-        pygame.draw.rect(surface, skin, finger, border_radius=finger.width // 2)
+        draw.rect(surface, shade, finger.move(0, 2), border_radius=finger.width // 2)
+        draw.rect(surface, skin, finger, border_radius=finger.width // 2)
     thumb = pygame.Rect(0, 0, size * 0.42, size * 0.18)
     thumb.midright = (palm.left + round(size * 0.12), palm.centery + round(size * 0.08))
-    pygame.draw.rect(surface, shade, thumb.move(0, 2), border_radius=thumb.height // 2)
-    pygame.draw.rect(surface, skin, thumb, border_radius=thumb.height // 2)
-    pygame.draw.rect(surface, shade, palm.move(0, 3), border_radius=round(size * 0.2))
-    pygame.draw.rect(surface, skin, palm, border_radius=round(size * 0.2))
+    draw.rect(surface, shade, thumb.move(0, 2), border_radius=thumb.height // 2)
+    draw.rect(surface, skin, thumb, border_radius=thumb.height // 2)
+    draw.rect(surface, shade, palm.move(0, 3), border_radius=round(size * 0.2))
+    draw.rect(surface, skin, palm, border_radius=round(size * 0.2))
 
 
 class PuzzlePage(CornerPage):
@@ -730,7 +732,7 @@ class PuzzlePage(CornerPage):
                 square = pygame.Rect(0, 0, view.cell - 8, view.cell - 8)
                 square.center = tuple(round(v) for v in view.center_of(cell))
                 light = theme.player_colors(puzzle.square_colour(cell))[2]
-                pygame.draw.rect(surface, ui.blend(light, theme.WHITE, 0.35), square, border_radius=view.cell // 6)
+                draw.rect(surface, ui.blend(light, theme.WHITE, 0.35), square, border_radius=view.cell // 6)
         self._draw_tokens(surface, view)
         situation = (
             tr("lewthwaite.science.puzzle.won", winner=colour_name(puzzle.winner or RED))
@@ -792,11 +794,11 @@ class PuzzlePage(CornerPage):
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
         for cell in self.marked:
             x, y = view.center_of(cell)
-            pygame.draw.circle(surface, theme.HINT, (round(x), round(y)), round(view.cell * 0.46), 6)
+            draw.circle(surface, theme.HINT, (round(x), round(y)), round(view.cell * 0.46), 6)
         if reveal_moved:
             for cell in moved:
                 x, y = view.center_of(cell)
-                pygame.draw.circle(surface, theme.GOOD, (round(x), round(y)), round(view.cell * 0.44), 5)
+                draw.circle(surface, theme.GOOD, (round(x), round(y)), round(view.cell * 0.44), 5)
         if not show_hidden:
             draw_hand(surface, view.center_of(puzzle.hidden), view.cell * 1.05)
 

@@ -20,7 +20,7 @@ from games.lightning.maths import DemoStep, cell_distances, iter_demo_game
 from games.lightning.rules import COLS, COPIES_PER_DESIGN, HALF_ROWS, Cell, LightningState, new_game, powered_cells
 from games.lightning.scene import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from games.lightning.tiles import DESIGNS, Tile
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, Progressive, ScienceScene
 
@@ -183,7 +183,7 @@ class DistancePage(CornerPage):
         layout = self.layout
         geo = state.geo
         frame = layout.rect.inflate(20, 20)
-        pygame.draw.rect(surface, (20, 18, 44), frame, border_radius=16)
+        draw.rect(surface, (20, 18, 44), frame, border_radius=16)
         size = layout.cell
         powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
         for player in (1, 2):
@@ -194,7 +194,7 @@ class DistancePage(CornerPage):
             for cell, value in values.items():
                 r = layout.cell_rect(cell).inflate(-3, -3)
                 on_best = best is not None and value == best
-                pygame.draw.rect(surface, ui.blend(slot, GOLD, 0.42) if on_best else slot, r, border_radius=5)
+                draw.rect(surface, ui.blend(slot, GOLD, 0.42) if on_best else slot, r, border_radius=5)
                 tile = state.tile_at(cell)
                 if tile is not None:
                     owner = geo.owner(cell)
@@ -206,11 +206,11 @@ class DistancePage(CornerPage):
                     ink = NIGHT if on_best else (236, 232, 255)
                     ui.draw_text(surface, str(value), r.center, round(size * 0.46), ink, "title", "center")
         seam = layout.left + layout.half_rows * layout.cell + layout.gap // 2
-        pygame.draw.line(surface, GOLD, (seam, layout.top - 8), (seam, layout.rect.bottom + 8), 3)
+        draw.line(surface, GOLD, (seam, layout.top - 8), (seam, layout.rect.bottom + 8), 3)
         if step is not None:
             ring = layout.cell_rect(step.cell).inflate(4, 4)
             color = theme.BAD if step.blocked_by else theme.HINT
-            pygame.draw.rect(surface, color, ring, 3, border_radius=6)
+            draw.rect(surface, color, ring, 3, border_radius=6)
         for player, x in ((1, layout.left), (2, layout.rect.right)):
             ui.draw_text(
                 surface,
@@ -230,7 +230,7 @@ class DistancePage(CornerPage):
         for k, player in enumerate((1, 2)):
             card = pygame.Rect(rect.x + k * 374, rect.y + 338, 360, 104)
             ui.draw_panel(surface, card, theme.PANEL, 20, 6)
-            pygame.draw.rect(
+            draw.rect(
                 surface,
                 PLAYER_COLORS[player],
                 (card.x, card.y, 10, card.height),
@@ -352,11 +352,11 @@ class HistoryPage(CornerPage):
         corner = self.corner
         first, last = TIMELINE[0][0], TIMELINE[-1][0]
         y = rect.centery
-        pygame.draw.line(surface, ACCENT, (rect.x, y), (rect.right, y), 5)
+        draw.line(surface, ACCENT, (rect.x, y), (rect.right, y), 5)
         for k, (year, key) in enumerate(TIMELINE):
             x = rect.x + rect.width * (year - first) / (last - first)
-            pygame.draw.circle(surface, ACCENT, (round(x), y), 11)
-            pygame.draw.circle(surface, theme.WHITE, (round(x), y), 5)
+            draw.circle(surface, ACCENT, (round(x), y), 11)
+            draw.circle(surface, theme.WHITE, (round(x), y), 5)
             side = "left" if year == first else "right" if year == last else ""
             ax = x - 11 if side == "left" else x + 11 if side == "right" else x
             above = k % 2 == 0
