@@ -1,28 +1,11 @@
 """Awélé's science corner driven headless: build a board by taps, sow it, find the loops."""
 
-import pytest
 
-from games.awele.corner import BigLoopPage, ExplorerPage, Sowing, make_science_scene
+from games.awele.corner import BigLoopPage, ExplorerPage, Sowing
 from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_SMALL_LOOP
 from games.awele.rules import Loop, Sown, iter_laps, sow
-from kiosk.i18n import set_language
-from kiosk.science import ScienceScene
-from tests.corner_driver import advance
-from tests.kiosk_driver import make_app, run_frames, tap
-
-
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    set_language("fr")
-
-
-def open_corner(app, page: int = 0) -> ScienceScene:
-    corner = make_science_scene(app, page)
-    app.start(corner)
-    run_frames(app, 2)
-    return corner
+from tests.corner_driver import advance, open_corner
+from tests.kiosk_driver import run_frames, tap
 
 
 def test_sowing_seed_by_seed_replays_the_rules_laps():
@@ -36,8 +19,9 @@ def test_sowing_seed_by_seed_replays_the_rules_laps():
     assert shown == [lap.board for lap in iter_laps((4,) * 12, 3)] and shown[-1] == expected.board
 
 
-def test_the_explorer_builds_the_articles_small_loop_by_taps_and_finds_period_8(app):
-    corner = open_corner(app)
+def test_the_explorer_builds_the_articles_small_loop_by_taps_and_finds_period_8(corner_app):
+    app = corner_app
+    corner = open_corner(app, "awele")
     page = corner.page
     assert isinstance(page, ExplorerPage)
     tap(app, page.buttons[3].rect.center)  # 4 pits
@@ -58,8 +42,9 @@ def test_the_explorer_builds_the_articles_small_loop_by_taps_and_finds_period_8(
     assert any("Période : 8 tours" in text for text in corner.texts)
 
 
-def test_the_explorer_shows_a_move_that_ends(app):
-    corner = open_corner(app)
+def test_the_explorer_shows_a_move_that_ends(corner_app):
+    app = corner_app
+    corner = open_corner(app, "awele")
     page = corner.page
     tap(app, page.sow_button.rect.center)
     tap(app, page.board_view.center(3))  # the article's example: the start board, pit 4
@@ -73,8 +58,9 @@ def test_the_explorer_shows_a_move_that_ends(app):
     assert page.pits[0] == expected.board[0] + 1 and page.sowing is None
 
 
-def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(app):
-    corner = open_corner(app)
+def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(corner_app):
+    app = corner_app
+    corner = open_corner(app, "awele")
     page = corner.page
     for _ in range(6):
         tap(app, page.buttons[1].rect.center)  # random
@@ -91,8 +77,9 @@ def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(app):
             assert summary["ended"] and summary["laps"] == expected.laps
 
 
-def test_the_big_loop_reaches_50636_laps(app):
-    corner = open_corner(app, 1)
+def test_the_big_loop_reaches_50636_laps(corner_app):
+    app = corner_app
+    corner = open_corner(app, "awele", 1)
     page = corner.page
     assert isinstance(page, BigLoopPage)
     run_frames(app, 60)
@@ -107,8 +94,9 @@ def test_the_big_loop_reaches_50636_laps(app):
     assert any("après 50\u00a0636 tours" in text and "50\u00a0635" in text for text in corner.texts)
 
 
-def test_the_small_loop_step_by_step_shows_the_articles_boards(app):
-    corner = open_corner(app, 2)
+def test_the_small_loop_step_by_step_shows_the_articles_boards(corner_app):
+    app = corner_app
+    corner = open_corner(app, "awele", 2)
     page = corner.page
     tap(app, page.buttons[1].rect.center)  # manual
     assert not page.auto

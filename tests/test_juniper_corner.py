@@ -3,31 +3,15 @@
 import pytest
 
 from games.juniper import corner as juniper_corner
-from games.juniper.corner import ProofPage, TablePage, make_science_scene, revealed_count
+from games.juniper.corner import ProofPage, TablePage, revealed_count
 from games.juniper.maths import TABLE_MAX_N, matching_proof
 from games.juniper.rules import JuniperParams
 from games.juniper.scene import EXPLAINER_PAGES, explainer_pages
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS, winners
 from games.juniper.view import explainer_params, layer_words
-from kiosk.i18n import set_language
 from kiosk.overlays import RulesScene
-from kiosk.science import ScienceScene
-from tests.corner_driver import advance
-from tests.kiosk_driver import make_app, run_frames, tap
-
-
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    set_language("fr")
-
-
-def open_corner(app, page: int = 0) -> ScienceScene:
-    corner = make_science_scene(app, page)
-    app.start(corner)
-    run_frames(app, 2)
-    return corner
+from tests.corner_driver import advance, open_corner
+from tests.kiosk_driver import run_frames, tap
 
 
 def test_the_reveal_is_slow_at_first_and_ends_at_1000():
@@ -35,8 +19,9 @@ def test_the_reveal_is_slow_at_first_and_ends_at_1000():
     assert revealed_count(25) == TABLE_MAX_N and revealed_count(15) < TABLE_MAX_N
 
 
-def test_the_table_fills_live_and_equals_the_solver(app):
-    corner = open_corner(app)
+def test_the_table_fills_live_and_equals_the_solver(corner_app):
+    app = corner_app
+    corner = open_corner(app, "juniper")
     page = corner.page
     assert isinstance(page, TablePage)
     run_frames(app, 60)  # one second: ten values, one by one
@@ -57,8 +42,9 @@ def test_the_table_fills_live_and_equals_the_solver(app):
     assert isinstance(corner.page, ProofPage) and corner.page.n == 18
 
 
-def test_the_proof_page_plays_the_matching_strategy(app):
-    corner = open_corner(app, 1)
+def test_the_proof_page_plays_the_matching_strategy(corner_app):
+    app = corner_app
+    corner = open_corner(app, "juniper", 1)
     page = corner.page
     assert page.n == 20 and page.proof.start == 2
     tap(app, page.buttons[1].rect.center)  # N = 21
@@ -81,7 +67,8 @@ def test_the_proof_page_plays_the_matching_strategy(app):
 
 
 @pytest.mark.parametrize("n", [6, 12, 20, 30, 100])
-def test_the_explainer_pages_follow_the_chosen_n(app, n):
+def test_the_explainer_pages_follow_the_chosen_n(corner_app, n):
+    app = corner_app
     pages = explainer_pages(n)
     body = {key: page.body() for key, page in zip(EXPLAINER_PAGES, pages, strict=True)}
     fourteen = explainer_params("fourteen", n)

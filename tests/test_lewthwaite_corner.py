@@ -1,34 +1,19 @@
 """Lewthwaite's science corner driven headless: taps, live counts, the figures on screen."""
 
-import pytest
 
 from games.lewthwaite import solver
-from games.lewthwaite.corner import AnyBoardPage, DominoProofPage, PuzzlePage, RandomGamesPage, make_science_scene
+from games.lewthwaite.corner import AnyBoardPage, DominoProofPage, PuzzlePage, RandomGamesPage
 from games.lewthwaite.maths import domino_pairing, make_puzzle, partner_map
 from games.lewthwaite.rules import LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import exact_stats
-from kiosk.i18n import set_language
 from kiosk.menu import MenuScene
 from kiosk.science import ScienceScene, format_number
-from tests.corner_driver import advance
-from tests.kiosk_driver import make_app, run_frames, tap
+from tests.corner_driver import advance, open_corner
+from tests.kiosk_driver import run_frames, tap
 
 
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    set_language("fr")
-
-
-def open_corner(app, page: int = 0) -> ScienceScene:
-    corner = make_science_scene(app, page)
-    app.start(corner)
-    run_frames(app, 2)
-    return corner
-
-
-def test_the_menu_card_opens_the_corner(app):
+def test_the_menu_card_opens_the_corner(corner_app):
+    app = corner_app
     menu = MenuScene(app)
     app.start(menu)
     run_frames(app, 2)
@@ -39,15 +24,17 @@ def test_the_menu_card_opens_the_corner(app):
     assert app.stack.top is menu
 
 
-def test_tabs_switch_pages(app):
-    corner = open_corner(app)
+def test_tabs_switch_pages(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lewthwaite")
     for k, expected in enumerate((RandomGamesPage, DominoProofPage, AnyBoardPage, PuzzlePage)):
         tap(app, corner.tabs[k].rect.center)
         assert isinstance(corner.page, expected)
 
 
-def test_random_games_are_counted_and_the_exact_figures_are_the_solvers(app):
-    corner = open_corner(app)
+def test_random_games_are_counted_and_the_exact_figures_are_the_solvers(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lewthwaite")
     page = corner.page
     advance(app, 30)  # half a minute: the boards are a blur by then
     run_frames(app, 2)
@@ -64,8 +51,9 @@ def test_random_games_are_counted_and_the_exact_figures_are_the_solvers(app):
     assert page.tally.games < 5
 
 
-def test_the_domino_proof_plays_to_reds_defeat(app):
-    corner = open_corner(app, 1)
+def test_the_domino_proof_plays_to_reds_defeat(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lewthwaite", 1)
     page = corner.page
     partner = partner_map(domino_pairing())
     advance(app, page.STEP_SECONDS * page.game.moves_played, 0.1)
@@ -82,8 +70,9 @@ def test_the_domino_proof_plays_to_reds_defeat(app):
     assert page.games == before + 1 and page.step == 0
 
 
-def test_any_board_follows_taps_and_agrees_with_the_solver(app):
-    corner = open_corner(app, 2)
+def test_any_board_follows_taps_and_agrees_with_the_solver(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lewthwaite", 2)
     page = corner.page
     plus_rows = page.buttons[1]
     tap(app, plus_rows.rect.center)
@@ -107,8 +96,9 @@ def _right_button(page: PuzzlePage, value: object):
     return page.choice_buttons[0 if value == "red" else 1]  # red first, then blue
 
 
-def test_the_puzzles_are_answered_by_tapping_and_explained(app):
-    corner = open_corner(app, 3)
+def test_the_puzzles_are_answered_by_tapping_and_explained(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lewthwaite", 3)
     page = corner.page
     puzzle = page.puzzle
     assert puzzle.answers() == make_puzzle(puzzle.seed).answers()

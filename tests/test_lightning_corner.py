@@ -1,32 +1,16 @@
 """Lightning's science corner driven headless: the numbers on screen are the players' distances."""
 
-import pytest
 
-from games.lightning.corner import DistancePage, HistoryPage, make_science_scene
+from games.lightning.corner import DistancePage, HistoryPage
 from games.lightning.maths import cell_distances
 from games.lightning.rules import from_text
-from kiosk.i18n import set_language
-from kiosk.science import ScienceScene
-from tests.corner_driver import advance
-from tests.kiosk_driver import make_app, run_frames, tap
+from tests.corner_driver import advance, open_corner
+from tests.kiosk_driver import run_frames, tap
 
 
-@pytest.fixture
-def app():
-    application = make_app()
-    yield application
-    set_language("fr")
-
-
-def open_corner(app, page: int = 0) -> ScienceScene:
-    corner = make_science_scene(app, page)
-    app.start(corner)
-    run_frames(app, 2)
-    return corner
-
-
-def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(app):
-    corner = open_corner(app)
+def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lightning")
     page = corner.page
     assert isinstance(page, DistancePage)
     advance(app, page.STEP_SECONDS * 12, 0.3)
@@ -43,8 +27,9 @@ def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(app):
         assert f"Encore {needs} tuiles au moins pour relier ses bords." in corner.texts
 
 
-def test_buttons_pause_step_and_start_a_new_game(app):
-    corner = open_corner(app)
+def test_buttons_pause_step_and_start_a_new_game(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lightning")
     page = corner.page
     tap(app, page.buttons[0].rect.center)  # pause
     assert not page.playing
@@ -57,8 +42,9 @@ def test_buttons_pause_step_and_start_a_new_game(app):
     assert page.index == 0 and page.games == 2
 
 
-def test_the_replay_shows_blocking_moves_and_the_end(app):
-    corner = open_corner(app)
+def test_the_replay_shows_blocking_moves_and_the_end(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lightning")
     page = corner.page
     seen_block = False
     for _ in range(80):
@@ -73,8 +59,9 @@ def test_the_replay_shows_blocking_moves_and_the_end(app):
     assert seen_block and page.at_end  # the strong player blocks the builder at least once
 
 
-def test_the_history_card_computes_its_figures(app):
-    corner = open_corner(app, 1)
+def test_the_history_card_computes_its_figures(corner_app):
+    app = corner_app
+    corner = open_corner(app, "lightning", 1)
     assert isinstance(corner.page, HistoryPage)
     assert corner.state_summary()["squares"] == 272 and corner.state_summary()["tiles"] == 150
     assert any("272 cases" in t and "150 tuiles" in t for t in corner.texts)
