@@ -121,7 +121,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lightning.science.distance.block": (
         "{player} bloque {other} : il lui faut maintenant {new} tuiles au lieu de {old} !",
-        "{player} blocks {other}: {other} now needs {new} tiles instead of {old}!",
+        "{player} blocks {other}, who now needs {new} tiles instead of {old}!",
     ),
     "lightning.science.distance.walled": (
         "{player} ferme la route de {other} : {other} ne pourra plus jamais relier ses bords !",
