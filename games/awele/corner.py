@@ -20,7 +20,7 @@ from games.awele.scene import board_sprite, pit_image
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.i18n import tr
-from kiosk.science import CornerPage, ScienceScene, format_number
+from kiosk.science import CornerPage, ScienceScene, counted, format_number
 
 ACCENT = (190, 120, 50)
 MAX_SEEDS = 24
@@ -299,13 +299,13 @@ class ExplorerPage(CornerPage):
             corner.label(surface, laps, (x, panel.y + 20), 34, theme.INK, "title", "topleft", w)
             if walker.period is not None and sowing.lap_done:
                 text = tr(
-                    "awele.science.explorer.loop",
+                    "awele.science.explorer.loop" + (".now" if not walker.loop_start else ""),
                     period=format_number(walker.period),
                     start=format_number(walker.loop_start or 0),
                 )
                 color = theme.BAD
             elif walker.ended and sowing.lap_done:
-                text = tr("awele.science.explorer.ended", n=walker.laps)
+                text = counted("awele.science.explorer.ended", walker.laps, n=walker.laps)
                 color = theme.GOOD
             else:
                 text = tr("awele.science.explorer.going")

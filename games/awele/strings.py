@@ -139,6 +139,16 @@ STRINGS: dict[str, tuple[str, str]] = {
         "La dernière graine est tombée dans une case vide : le coup s'arrête après {n} tours.",
         "The last seed fell into an empty pit: the move stops after {n} laps.",
     ),
+    "awele.science.explorer.ended.one": (
+        "La dernière graine est tombée dans une case vide : le coup s'arrête après {n} tour.",
+        "The last seed fell into an empty pit: the move stops after {n} lap.",
+    ),
+    "awele.science.explorer.loop.now": (
+        "Le plateau du départ revient, avec la même case à vider : on tournerait en rond pour toujours ! "
+        "Période : {period} tours.",
+        "The starting board comes back, with the same pit to empty: it would go round for ever! "
+        "Period: {period} laps.",
+    ),
     "awele.science.explorer.loop": (
         "Le même plateau revient, avec la même case à vider : on tournerait en rond pour toujours ! "
         "Période : {period} tours (la boucle commence après {start} tours).",

@@ -25,7 +25,7 @@ from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
 from kiosk.i18n import tr
-from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
+from kiosk.science import CornerPage, Progressive, ScienceScene, counted, format_number
 
 SECOND_WIN = (236, 96, 60)
 FIRST_WIN = (170, 214, 190)
@@ -169,8 +169,16 @@ class TablePage(CornerPage):
         x, w = rect.x + 22, rect.width - 44
         pattern = winner_pattern(values)
         lines = (
-            (FIRST_WIN, tr("juniper.science.table.first", k=format_number(pattern.first_wins))),
-            (SECOND_WIN, tr("juniper.science.table.second", k=format_number(len(pattern.second_wins)))),
+            (
+                FIRST_WIN,
+                counted("juniper.science.table.first", pattern.first_wins, k=format_number(pattern.first_wins)),
+            ),
+            (
+                SECOND_WIN,
+                counted(
+                    "juniper.science.table.second", len(pattern.second_wins), k=format_number(len(pattern.second_wins))
+                ),
+            ),
         )
         for k, (color, text) in enumerate(lines):
             y = rect.y + 24 + k * 40

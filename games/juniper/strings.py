@@ -254,6 +254,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "juniper.science.table.list": ("Le second joueur gagne pour N =", "The second player wins for N ="),
     "juniper.science.table.first": ("Le 1er gagne : {k} fois", "1st player wins: {k} times"),
     "juniper.science.table.second": ("Le 2e gagne : {k} fois", "2nd player wins: {k} times"),
+    "juniper.science.table.first.one": ("Le 1er gagne : {k} fois", "1st player wins: {k} time"),
+    "juniper.science.table.second.one": ("Le 2e gagne : {k} fois", "2nd player wins: {k} time"),
     "juniper.science.table.pick.none": ("Touche une case pour choisir N.", "Touch a square to choose N."),
     "juniper.science.table.pick.first": ("N = {n} : le premier joueur gagne.", "N = {n}: the first player wins."),
     "juniper.science.table.pick.second": ("N = {n} : le second joueur gagne !", "N = {n}: the second player wins!"),

@@ -31,7 +31,7 @@ from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.i18n import tr
-from kiosk.science import CornerPage, ScienceScene, format_number
+from kiosk.science import CornerPage, ScienceScene, counted, format_number
 from kiosk.tween import ease_out_cubic
 
 ACCENT = theme.RED
@@ -195,7 +195,7 @@ class RandomGamesPage(CornerPage):
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
         x, w = rect.x + 24, rect.width - 48
-        games = tr("lewthwaite.science.random.games", n=format_number(self.tally.games))
+        games = counted("lewthwaite.science.random.games", self.tally.games, n=format_number(self.tally.games))
         corner.label(surface, games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2)
         speed = tr("lewthwaite.science.random.speed", n=format_number(self.speed, 0 if self.speed >= 10 else 1))
         corner.label(
@@ -743,13 +743,14 @@ class PuzzlePage(CornerPage):
         panel = pygame.Rect(rect.x + 640, rect.y, rect.width - 640, 392)
         ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
         x, w = panel.x + 28, panel.width - 56
-        step = tr("lewthwaite.science.puzzle.step", k=min(self.question + 1, len(QUESTIONS)), n=len(QUESTIONS))
-        corner.label(surface, step, (x, panel.y + 18), 20, theme.INK_SOFT, "bold", "topleft", w)
+        if self.key != "done":
+            step = tr("lewthwaite.science.puzzle.step", k=self.question + 1, n=len(QUESTIONS))
+            corner.label(surface, step, (x, panel.y + 18), 20, theme.INK_SOFT, "bold", "topleft", w)
         if self.key == "done":
             score = sum(self.answered.values())
             corner.paragraph(
                 surface,
-                tr("lewthwaite.science.puzzle.score", k=score, n=len(QUESTIONS)),
+                counted("lewthwaite.science.puzzle.score", score, k=score, n=len(QUESTIONS)),
                 pygame.Rect(x, panel.y + 56, w, 120),
                 32,
                 theme.INK,

@@ -124,6 +124,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.science.random.tab": ("Parties au hasard", "Random games"),
     "lewthwaite.science.random.again": ("Recommencer", "Start again"),
     "lewthwaite.science.random.games": ("{n} parties", "{n} games"),
+    "lewthwaite.science.random.games.one": ("{n} partie", "{n} game"),
     "lewthwaite.science.random.speed": ("vitesse : {n} coups/s", "speed: {n} moves/s"),
     "lewthwaite.science.random.rate": ("Le premier gagne : {p}", "First player wins: {p}"),
     "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Mean length: {m} moves"),
@@ -203,6 +204,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.science.puzzle.step": ("Question {k} sur {n}", "Question {k} of {n}"),
     "lewthwaite.science.puzzle.score": ("{k} bonnes réponses sur {n}", "{k} right answers out of {n}"),
+    "lewthwaite.science.puzzle.score.one": ("{k} bonne réponse sur {n}", "{k} right answer out of {n}"),
     "lewthwaite.science.puzzle.key": (
         "La clé de ces énigmes : un jeton ne bouge jamais deux fois. Les jetons qui ont bougé sont "
         "exactement ceux posés sur une case de l'autre couleur.",
