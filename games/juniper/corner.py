@@ -24,6 +24,7 @@ from games.juniper.rules import JuniperState
 from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
+from kiosk.canvas import blit, new_layer, scale_of
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, Progressive, ScienceScene, counted, format_number
 
@@ -58,6 +59,7 @@ class TablePage(CornerPage):
         super().__init__(corner)
         self.seconds = 0.0
         self.selected: int | None = None
+        self._grid: tuple[float, Any, int] | None = None
         self.buttons = [
             ui.Button(
                 pygame.Rect(924, 650, 332, 54),
@@ -124,25 +126,32 @@ class TablePage(CornerPage):
         corner.label(
             surface, label, bar.center, 24, theme.WHITE if shown > 400 else theme.INK, "title", "center", bar.width - 40
         )
-        for n in range(1, TABLE_MAX_N + 1):
-            cell = self.cell_rect(n)
-            color = (SECOND_WIN if values[n - 1] == 2 else FIRST_WIN) if n <= shown else (236, 230, 218)
-            draw.rect(surface, color, cell, border_radius=3)
-        for k in range(0, 25, 5):
-            ui.draw_text(
-                surface,
-                format_number(k * self.COLS + 1),
-                (self.GRID.x - 4, self.GRID.y + k * self.CELL_H),
-                12,
-                theme.INK_SOFT,
-                "bold",
-                "topright",
-            )
+        self._draw_grid(surface, values)
         if self.selected is not None and self.selected <= shown:
             draw.rect(surface, theme.INK, self.cell_rect(self.selected).inflate(6, 6), 3, border_radius=4)
         self._draw_second_wins(surface, values)
         self._draw_side(surface, pygame.Rect(rect.x + 896, rect.y, rect.width - 896, 490), values)
         self.draw_buttons(surface)
+
+    def _draw_grid(self, surface: pygame.Surface, values: list[int]) -> None:
+        """The 1000 squares, from a layer where only the squares revealed since the last frame
+        are painted (a thousand rectangles a frame would cost the frame rate)."""
+        area = pygame.Rect(24, self.GRID.y - 4, self.GRID.right - 24, self.GRID.height + 8)
+        scale = scale_of(surface)
+        if self._grid is None or self._grid[0] != scale or self._grid[2] > len(values):
+            layer = new_layer(surface, area.size, alpha=True)
+            for n in range(1, TABLE_MAX_N + 1):
+                draw.rect(layer, (236, 230, 218), self.cell_rect(n).move(-area.x, -area.y), border_radius=3)
+            for k in range(0, 25, 5):
+                at = (self.GRID.x - 6 - area.x, self.GRID.y + k * self.CELL_H - 1 - area.y)
+                ui.draw_text(layer, format_number(k * self.COLS + 1), at, 13, theme.INK_SOFT, "bold", "topright")
+            self._grid = (scale, layer, 0)
+        _scale, layer, painted = self._grid
+        for n in range(painted + 1, len(values) + 1):
+            color = SECOND_WIN if values[n - 1] == 2 else FIRST_WIN
+            draw.rect(layer, color, self.cell_rect(n).move(-area.x, -area.y), border_radius=3)
+        self._grid = (scale, layer, len(values))
+        blit(surface, layer, area.topleft)
 
     def _draw_second_wins(self, surface: pygame.Surface, values: list[int]) -> None:
         corner = self.corner

@@ -21,6 +21,7 @@ from games.lightning.rules import COLS, COPIES_PER_DESIGN, HALF_ROWS, Cell, Ligh
 from games.lightning.scene import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from games.lightning.tiles import DESIGNS, Tile
 from kiosk import draw, theme, ui
+from kiosk.canvas import blit, new_layer, scale_of
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, Progressive, ScienceScene
 
@@ -90,6 +91,7 @@ class DistancePage(CornerPage):
         ]
         self.game: Progressive | None = None
         self.games = 0
+        self._layer: tuple[tuple[int, int, float], Any] | None = None
 
     def on_show(self) -> None:
         """The first game starts when the tab is first opened."""
@@ -181,30 +183,13 @@ class DistancePage(CornerPage):
         self, surface: pygame.Surface, state: LightningState, step: DemoStep | None, numbers: dict[int, Distances]
     ) -> None:
         layout = self.layout
-        geo = state.geo
         frame = layout.rect.inflate(20, 20)
-        draw.rect(surface, (20, 18, 44), frame, border_radius=16)
-        size = layout.cell
-        powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
-        for player in (1, 2):
-            values = numbers[player]
-            reachable = [v for v in values.values() if v is not None]
-            best = min(reachable) if reachable else None
-            _gap, slot, _start = HALF_COLORS[player]
-            for cell, value in values.items():
-                r = layout.cell_rect(cell).inflate(-3, -3)
-                on_best = best is not None and value == best
-                draw.rect(surface, ui.blend(slot, GOLD, 0.42) if on_best else slot, r, border_radius=5)
-                tile = state.tile_at(cell)
-                if tile is not None:
-                    owner = geo.owner(cell)
-                    stroke = PLAYER_COLORS[owner] if cell in powered[owner] else INK
-                    surface.blit(tile_image(tile, stroke, size - 4), (r.x - 1, r.y - 1))
-                elif value is None:
-                    ui.draw_text(surface, "×", r.center, round(size * 0.5), (150, 140, 190), "bold", "center")
-                else:
-                    ink = NIGHT if on_best else (236, 232, 255)
-                    ui.draw_text(surface, str(value), r.center, round(size * 0.46), ink, "title", "center")
+        key = (self.games, self.index, scale_of(surface))
+        if self._layer is None or self._layer[0] != key:
+            layer = new_layer(surface, frame.size, alpha=True)
+            self._paint_board(layer, BoardLayout(self.BOARD.move(-frame.x, -frame.y)), state, numbers)
+            self._layer = (key, layer)
+        blit(surface, self._layer[1], frame.topleft)
         seam = layout.left + layout.half_rows * layout.cell + layout.gap // 2
         draw.line(surface, GOLD, (seam, layout.top - 8), (seam, layout.rect.bottom + 8), 3)
         if step is not None:
@@ -222,6 +207,33 @@ class DistancePage(CornerPage):
                 "midtop",
             )
         ui.draw_text(surface, tr("lightning.arrival"), (seam, layout.rect.bottom + 14), 18, NIGHT, "bold", "midtop")
+
+    @staticmethod
+    def _paint_board(layer: Any, layout: BoardLayout, state: LightningState, numbers: dict[int, Distances]) -> None:
+        """The board with its tiles and numbers, drawn once per position shown."""
+        geo = state.geo
+        draw.rect(layer, (20, 18, 44), layout.rect.inflate(20, 20), border_radius=16)
+        size = layout.cell
+        powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
+        for player in (1, 2):
+            values = numbers[player]
+            reachable = [v for v in values.values() if v is not None]
+            best = min(reachable) if reachable else None
+            _gap, slot, _start = HALF_COLORS[player]
+            for cell, value in values.items():
+                r = layout.cell_rect(cell).inflate(-3, -3)
+                on_best = best is not None and value == best
+                draw.rect(layer, ui.blend(slot, GOLD, 0.42) if on_best else slot, r, border_radius=5)
+                tile = state.tile_at(cell)
+                if tile is not None:
+                    owner = geo.owner(cell)
+                    stroke = PLAYER_COLORS[owner] if cell in powered[owner] else INK
+                    layer.blit(tile_image(tile, stroke, size - 4), (r.x - 1, r.y - 1))
+                elif value is None:
+                    ui.draw_text(layer, "×", r.center, round(size * 0.5), (150, 140, 190), "bold", "center")
+                else:
+                    ink = NIGHT if on_best else (236, 232, 255)
+                    ui.draw_text(layer, str(value), r.center, round(size * 0.46), ink, "title", "center")
 
     def _draw_cards(
         self, surface: pygame.Surface, rect: pygame.Rect, state: LightningState, step: DemoStep | None
