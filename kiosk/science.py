@@ -231,7 +231,7 @@ class ScienceScene(Scene):
     ) -> int:
         """Wrapped text inside ``rect``; records it when it does not fit. Returns the height used."""
         self.texts.append(text)
-        lines = ui.wrap_text(text, size, rect.width, kind)
+        lines = theme.wrap_text(text, size, rect.width, kind)
         widest = max((theme.font(size, kind).size(line)[0] for line in lines), default=0)
         height = round(size * line_gap) * (len(lines) - 1) + theme.font(size, kind).get_linesize()
         if widest > rect.width or height > rect.height:
