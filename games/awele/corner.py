@@ -277,6 +277,7 @@ class ExplorerPage(CornerPage):
             if self.sowing is not None and not self.sowing.finished
             else "awele.science.explorer.sow"
         )
+        self.sow_button.icon = ui.icon_play if self.sow_button.label == "awele.science.explorer.sow" else None
         view = self.board_view
         sowing = self.sowing
         rings: dict[int, ui.Color] = {}
