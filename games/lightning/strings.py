@@ -102,4 +102,88 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.design.L": ("arc", "arc"),
     "lightning.design.Z": ("éclair", "bolt"),
     "lightning.design.S": ("éclair miroir", "mirrored bolt"),
+    # Science corner ("Les maths du jeu"): numbers from games/lightning/maths.py (the players' distance fields).
+    "lightning.science.distance.tab": ("La distance de la victoire", "Distance to victory"),
+    "lightning.science.distance.pause": ("Pause", "Pause"),
+    "lightning.science.distance.play": ("Reprendre", "Go on"),
+    "lightning.science.distance.step": ("Suivante", "Next"),
+    "lightning.science.distance.new": ("Autre partie", "New game"),
+    "lightning.science.distance.computing": ("La partie se joue…", "The game is being played…"),
+    "lightning.science.distance.role.1": ("Rouge ne fait que construire", "Red only builds"),
+    "lightning.science.distance.role.2": ("Bleu construit et bloque", "Blue builds and blocks"),
+    "lightning.science.distance.needs": (
+        "Encore {n} tuiles au moins pour relier ses bords.",
+        "At least {n} more tiles to connect.",
+    ),
+    "lightning.science.distance.needs.one": (
+        "Plus qu'une tuile pour relier ses bords !",
+        "Only one more tile to connect!",
+    ),
+    "lightning.science.distance.connected": ("Relié : l'éclair passe !", "Connected: the bolt goes through!"),
+    "lightning.science.distance.blocked": (
+        "Bloqué pour de bon : plus aucun chemin.",
+        "Blocked for good: no path left.",
+    ),
+    "lightning.science.distance.begin": (
+        "Sur chaque case vide : le moins de tuiles qu'il faut encore si l'éclair passe par là. En doré, "
+        "les meilleurs chemins.",
+        "On each empty square: the fewest tiles still needed if the bolt goes through it. In gold, the best "
+        "routes.",
+    ),
+    "lightning.science.distance.build": (
+        "{player} avance : encore {n} tuiles au moins.",
+        "{player} moves forward: at least {n} tiles to go.",
+    ),
+    "lightning.science.distance.idle": (
+        "{player} pose une tuile qui ne raccourcit pas son chemin.",
+        "{player} lays a tile that does not shorten their path.",
+    ),
+    "lightning.science.distance.block": (
+        "{player} bloque {other} : il lui faut maintenant {new} tuiles au lieu de {old} !",
+        "{player} blocks {other}, who now needs {new} tiles instead of {old}!",
+    ),
+    "lightning.science.distance.walled": (
+        "{player} ferme la route de {other} : {other} ne pourra plus jamais relier ses bords !",
+        "{player} closes {other}'s way: {other} can never connect any more!",
+    ),
+    "lightning.science.distance.won": (
+        "{player} relie ses deux bords : victoire !",
+        "{player} joins both edges: victory!",
+    ),
+    "lightning.science.distance.explain": (
+        "Sur chaque case, le nombre dit combien de tuiles il faut au moins si le chemin passe par là. Une "
+        "tuile qui ne va pas, posée sur le meilleur chemin de l'adversaire, fait grandir ses nombres : "
+        "c'est ça, bloquer.",
+        "The number on each square tells how many tiles are needed at least if the path goes through it. A "
+        "tile that does not fit, laid on the opponent's best route, makes their numbers grow: that is "
+        "blocking.",
+    ),
+    "lightning.science.history.tab": ("L'histoire du jeu", "The game's story"),
+    "lightning.science.history.known.title": ("Ce que dit l'article", "What the article tells"),
+    "lightning.science.history.known": (
+        "Lightning a été breveté en 1892 par Harry A. Doty et vendu aux États-Unis par Selchow & Righter, "
+        "avec un éclair et un joueur de cerf-volant sur la boîte. Le plateau a {squares} cases : deux moitiés "
+        "de {rows} rangées de {cols} cases. Il y a {tiles} tuiles, {designs} modèles de {copies}. C'est l'un "
+        "des tout premiers jeux de connexion, un demi-siècle avant le Hex (Piet Hein en 1942, puis John "
+        "Nash). Jim Polczynski l'a fait redécouvrir en 2001.",
+        "Lightning was patented in 1892 by Harry A. Doty and sold in the United States by Selchow & Righter, "
+        "with a lightning bolt and a kite flyer on the box. The board has {squares} squares: two halves of "
+        "{rows} rows of {cols} squares. There are {tiles} tiles, {designs} designs of {copies}. It is one of "
+        "the very first connection games, half a century before Hex (Piet Hein in 1942, then John Nash). "
+        "Jim Polczynski brought it back to light in 2001.",
+    ),
+    "lightning.science.history.rebuilt.title": ("Ce qui est reconstruit", "What is rebuilt"),
+    "lightning.science.history.rebuilt": (
+        "La figure des 5 modèles de tuiles manque dans notre source. Nos dessins (droite, diagonale, arc, "
+        "éclair et éclair miroir) sont une reconstruction, rangée à part dans le programme pour pouvoir la "
+        "remplacer par les vrais.",
+        "The figure of the 5 tile designs is missing from our source. Our drawings (straight, diagonal, arc, "
+        "bolt and mirrored bolt) are a reconstruction, kept apart in the program so that the real ones can "
+        "replace it.",
+    ),
+    "lightning.science.history.copies": ("× {n}", "× {n}"),
+    "lightning.science.history.year.1892": ("Lightning", "Lightning"),
+    "lightning.science.history.year.1942": ("le Hex", "Hex"),
+    "lightning.science.history.year.2001": ("redécouvert", "rediscovered"),
+    "lightning.science.history.year.2011": ("l'article", "the article"),
 }
