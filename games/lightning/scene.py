@@ -687,8 +687,9 @@ MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"
 MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
 
 
+@lru_cache(maxsize=32)
 def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
-    """A 5 x 3 per half board (rules pages) holding ``tiles``."""
+    """A 5 x 3 per half board (rules pages) holding ``tiles`` (built once per picture)."""
     rows = [["."] * 3 for _ in range(10)]
     for r, c, text in tiles:
         rows[r][c] = text

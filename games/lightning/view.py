@@ -469,6 +469,11 @@ class BoardView:
         pygame.draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
 
 
+@lru_cache(maxsize=32)
+def _mini_facts(state: LightningState) -> Facts:
+    return Facts.of(state)  # a small board's facts, once per picture (the rules pages redraw 60 times a second)
+
+
 def draw_mini_board(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -480,7 +485,7 @@ def draw_mini_board(
 ) -> BoardView:
     """A whole small board drawn like the big one, fitted in ``rect`` (the rules' pictures)."""
     view = BoardView.fit(state.geo, rect)
-    facts = Facts.of(state)
+    facts = _mini_facts(state)
     view.draw_background(surface, time)
     view.draw_legal(surface, legal, time)
     view.draw_tiles(surface, state, facts)
