@@ -76,16 +76,21 @@ def visitor_frame_times(level: str, seconds: float, seed: int = 4, cpu: bool = F
 
     import pygame
 
-    from games.lightning.scene import LightningScene, new_match
+    from games.lightning.scene import LightningScene
     from kiosk.app import App, AppOptions
+    from kiosk.menu import MenuScene
     from kiosk.overlays import EndScene, RulesScene
+    from kiosk.seats import SeatsScene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     app = App(AppOptions(mute=True, seed=seed))
     assert not app.headless  # real threads, nobody waits for them
-    scene = LightningScene(app, new_match(app, "human", level))
-    app.start(scene)
+    menu = MenuScene(app)
+    app.start(menu)
+    app.tick()
+    card = next(rect for rect, info, _module in menu.cards if info.key == "lightning")
+    scene: LightningScene | None = None
     helper, rng = make_player("builder"), random.Random(seed)
     clock = pygame.time.Clock()
     times: list[float] = []
@@ -96,7 +101,15 @@ def visitor_frame_times(level: str, seconds: float, seed: int = 4, cpu: bool = F
         step = min(clock.tick(60) / 1000, 0.25)
         now = time.perf_counter() - started
         top = app.stack.top
-        if isinstance(top, EndScene) and top.time > 3:
+        if isinstance(top, MenuScene) and top.time > 0.5 and not plan:
+            plan = [(now, ("tap", card.center))]  # the visitor opens Lightning from the menu
+        elif isinstance(top, SeatsScene) and top.time > 0.8:
+            top.setup.level = level  # chooses the computer to play against
+            top.done()
+            scene = next(s for s in app.stack.scenes if isinstance(s, LightningScene))
+        elif scene is None:
+            pass
+        elif isinstance(top, EndScene) and top.time > 3:
             top.again()
         elif isinstance(top, RulesScene) and top.time > 1.5:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))

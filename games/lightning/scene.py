@@ -152,8 +152,8 @@ class LightningScene(GameScene):
         self.drop: tuple[Cell, Tween] | None = None
         self.flash = Tween(0.0, 0.0, 0.0)
         self.bolt_time = 0.0
-        self.facts = Facts.of(match.state)
-        self._facts_version = match.version
+        self.facts = Facts.pending()  # worked out off the frame loop, from the first update
+        self._facts_version = -1
         self._block_check: tuple[int, int | None] | None = None
         self.rotate_button = ui.Button(self.ROTATE_RECT, "lightning.rotate", self.rotate, color=(120, 104, 200),
                                        icon=ui.icon_restart, size=24)
@@ -348,8 +348,9 @@ class LightningScene(GameScene):
         self.dragging = False
         self.bolt_time = 0.0
         self._block_check = None
-        self.facts = Facts.of(self.state)
-        self._facts_version = self.match.version
+        if not self.state.placed:
+            self.facts = Facts.pending()  # a new game: nothing of the old one stays on screen
+        self._facts_version = -1
         self._snap_view()
 
     def big_half(self) -> int | None:
@@ -571,13 +572,13 @@ class LightningScene(GameScene):
     def _draw_board(self, surface: pygame.Surface) -> None:
         state, view, facts = self.state, self.view, self.facts
         placing = self.person_to_move() and state.hand is not None
-        view.draw_background(surface, self.time)
-        view.draw_paths(surface, state, facts)
+        flying = self.flight.cell if self.flight is not None else None
+        landing = self.drop[0] if self.drop is not None else None
+        view.draw_board(surface, state, facts, self.time, frozenset(c for c in (flying, landing) if c is not None))
         if placing:
             view.draw_legal(surface, facts.legal, self.time)
-        hidden = self.flight.cell if self.flight is not None else None
-        drop = (self.drop[0], self.drop[1].value) if self.drop is not None else None
-        view.draw_tiles(surface, state, facts, hidden, drop)
+        if self.drop is not None:
+            view.draw_landing(surface, state, facts, self.drop[0], self.drop[1].value)
         if state.winner is not None and self.flight is None:
             view.draw_bolt(surface, state, facts.winning, min(1.0, self.bolt_time / 0.7), self.time)
         cell = view.cell_at(self.hover) if placing and self.hover is not None else None
@@ -602,6 +603,8 @@ class LightningScene(GameScene):
         relier ton bord de départ au trait doré du milieu."."""
         if self.state.winner == player:
             return tr("lightning.card.won"), tr("lightning.card.won.why")
+        if not self.facts.known:
+            return "", ""
         distance = self.facts.distance(player)
         if distance is None:
             return tr("lightning.card.blocked"), tr("lightning.card.blocked.why")

@@ -19,11 +19,12 @@ import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pygame
 
 from games.lightning.rules import (
+    VARIANTS,
     Geometry,
     LightningState,
     best_path,
@@ -32,7 +33,7 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile
 from kiosk import theme, ui
-from kiosk.i18n import tr
+from kiosk.i18n import language, tr
 
 Cell = tuple[int, int]
 Color = tuple[int, int, int]
@@ -158,6 +159,13 @@ class Facts:
     powered: dict[int, frozenset[Cell]]
     winning: tuple[Cell, ...]
     legal: frozenset[Cell]
+    known: bool = True
+
+    @classmethod
+    def pending(cls) -> Facts:
+        """Nothing known yet (the facts of a new position are on their way)."""
+        nothing: frozenset[Cell] = frozenset()
+        return cls({1: (None, ()), 2: (None, ())}, {1: nothing, 2: nothing}, (), nothing, known=False)
 
     @classmethod
     def of(cls, state: LightningState) -> Facts:
@@ -217,6 +225,13 @@ def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int
 
 
 @lru_cache(maxsize=16)
+def _path_tint(size: int, player: int) -> pygame.Surface:
+    tint = pygame.Surface((size, size), pygame.SRCALPHA)
+    tint.fill((*PLAYER_LIGHT[player], 64))
+    return tint
+
+
+@lru_cache(maxsize=16)
 def legal_marker(size: int) -> pygame.Surface:
     """A free square the tile in hand may go on: a bright green inset with a white rim."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -258,6 +273,21 @@ class _Layout:
             return PAD + (2 * self.half_rows - 1 - row) * red
         return PAD + self.half_rows * red + self.gap + (self.half_rows - 1 - row) * blue
 
+    @cached_property
+    def rects(self) -> tuple[pygame.Rect, ...]:
+        """Every square's rectangle inside the frame, in cell index order (row by row)."""
+        result = []
+        for row in range(2 * self.half_rows):
+            player = 2 if row < self.half_rows else 1
+            size, x, top = self.sizes[player - 1], self.row_x(row), self.half_top(player)
+            result += [pygame.Rect(x, top + col * size, size, size) for col in range(self.cols)]
+        return tuple(result)
+
+
+@lru_cache(maxsize=32)
+def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Layout:
+    return _Layout(half_rows, cols, sizes, gap)
+
 
 class BoardView:
     """Where each square of a Lightning board is on screen (see the module docstring), and how
@@ -278,6 +308,9 @@ class BoardView:
         self.small = big if small is None else small
         self.gap = gap
         self.share = 0.5
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[object, ...] = ()
+        self._layer_facts: Facts | None = None
 
     @classmethod
     def fit(cls, geo: Geometry, rect: pygame.Rect, gap: int = 8) -> BoardView:
@@ -302,7 +335,7 @@ class BoardView:
 
     @property
     def _layout(self) -> _Layout:
-        return _Layout(self.geo.half_rows, self.geo.cols, self.sizes, self.gap)
+        return _layout(self.geo.half_rows, self.geo.cols, self.sizes, self.gap)
 
     @property
     def left(self) -> int:
@@ -323,10 +356,8 @@ class BoardView:
     def cell_rect(self, cell: Cell) -> pygame.Rect:
         """Screen rectangle of grid cell ``(row, col)``."""
         layout = self._layout
-        player = self.geo.owner(cell)
-        size = layout.sizes[player - 1]
-        return pygame.Rect(self.left + layout.row_x(cell[0]), self.top + layout.half_top(player) + cell[1] * size,
-                           size, size)
+        return layout.rects[cell[0] * self.geo.cols + cell[1]].move(
+            self.viewport.centerx - layout.width // 2, self.viewport.y)
 
     def half_rect(self, player: int) -> pygame.Rect:
         """Screen rectangle of ``player``'s squares."""
@@ -353,15 +384,36 @@ class BoardView:
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw_background(self, surface: pygame.Surface, time: float) -> None:
-        """The frame, the squares, the golden centre line and the start/arrival labels."""
+    def draw_board(self, surface: pygame.Surface, state: LightningState, facts: Facts, time: float,
+                   skip: frozenset[Cell] = frozenset()) -> None:
+        """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
+        or landing there), then the glowing centre line. Everything but the glow comes from one
+        layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
+        key = (state.board, skip, self.sizes, language())
+        if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
+            layout = self._layout
+            layer = pygame.Surface((layout.width, layout.height), pygame.SRCALPHA)
+            local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
+            local.share = self.share
+            local.draw_background(layer)
+            local.draw_paths(layer, state, facts)
+            local.draw_tiles(layer, state, facts, skip)
+            self._layer, self._layer_key, self._layer_facts = layer, key, facts
+        surface.blit(self._layer, (self.left, self.top))
+        self.draw_seam(surface, time)
+
+    def draw_seam(self, surface: pygame.Surface, time: float) -> None:
+        """The golden centre line, glowing softly."""
+        glow = 0.5 + 0.5 * math.sin(time * 2)
+        seam, top = self.seam_x, self.top + PAD
+        pygame.draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
+                         (seam, top + self._layout.squares_height + 2), max(2, self.big // 10))
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The frame, the squares and the start/arrival labels."""
         geo = self.geo
         surface.blit(board_background(geo.half_rows, geo.cols, self.sizes, self.gap), (self.left, self.top))
-        glow = 0.5 + 0.5 * math.sin(time * 2)
         seam = self.seam_x
-        top = self.top + PAD
-        pygame.draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
-                         (seam, top + self._layout.squares_height + 6), max(2, self.big // 10))
         size = max(14, min(18, self.big // 2))
         y = self.label_y
         for player, anchor in ((1, "midleft"), (2, "midright")):
@@ -373,9 +425,7 @@ class BoardView:
     def draw_paths(self, surface: pygame.Surface, state: LightningState, facts: Facts) -> None:
         """Each half's shortest way still open, on its empty squares, lightly."""
         for player in (1, 2):
-            size = self.cell_size(player)
-            tint = pygame.Surface((size - 4, size - 4), pygame.SRCALPHA)
-            tint.fill((*PLAYER_LIGHT[player], 64))
+            tint = _path_tint(self.cell_size(player) - 4, player)
             for cell in facts.paths[player][1]:
                 if not state.board[self.geo.index(cell)]:
                     surface.blit(tint, self.cell_rect(cell).inflate(-4, -4))
@@ -389,34 +439,36 @@ class BoardView:
         for cell in cells:
             surface.blit(markers[self.geo.owner(cell)], self.cell_rect(cell))
 
-    def draw_tiles(
-        self,
-        surface: pygame.Surface,
-        state: LightningState,
-        facts: Facts,
-        hidden: Cell | None = None,
-        drop: tuple[Cell, float] | None = None,
-    ) -> None:
-        """Every tile: joined to its player's start edge in that player's colour, else grey.
-        ``hidden`` is a tile still flying there; ``drop`` a tile landing (its scale)."""
+    def draw_tiles(self, surface: pygame.Surface, state: LightningState, facts: Facts,
+                   skip: frozenset[Cell] = frozenset()) -> None:
+        """Every tile but those on ``skip``: joined to its player's start edge in that player's
+        colour, else grey."""
         geo = self.geo
-        winning = set(facts.winning)
+        layout = self._layout
+        origin = (self.left, self.top)
         for i, code in enumerate(state.board):
             if not code:
                 continue
             cell = geo.cell(i)
-            if cell == hidden:
+            if cell in skip:
                 continue
-            tile = state.tile_at(cell)
-            assert tile is not None
-            owner = geo.owner(cell)
-            stroke = PLAYER_COLORS[owner] if cell in facts.powered[owner] or cell in winning else DEAD
+            rect = layout.rects[i].move(origin).inflate(-2, -2)
+            surface.blit(tile_image(VARIANTS[code - 1], self.stroke(cell, facts), rect.width), rect.topleft)
+
+    def stroke(self, cell: Cell, facts: Facts) -> Color:
+        """The colour of the tile on ``cell``: its half's player's when joined to their start
+        edge (or on the winning path), else grey."""
+        owner = self.geo.owner(cell)
+        return PLAYER_COLORS[owner] if cell in facts.powered[owner] or cell in facts.winning else DEAD
+
+    def draw_landing(self, surface: pygame.Surface, state: LightningState, facts: Facts, cell: Cell,
+                     scale: float) -> None:
+        """The tile on ``cell`` landing: a little bigger, settling to its square."""
+        tile = state.tile_at(cell)
+        if tile is not None:
             rect = self.cell_rect(cell).inflate(-2, -2)
-            if drop is not None and drop[0] == cell and drop[1] != 1.0:
-                rect = rect.inflate(rect.width * (drop[1] - 1), rect.height * (drop[1] - 1))
-                draw_tile(surface, rect, tile, stroke)
-            else:
-                surface.blit(tile_image(tile, stroke, rect.width), rect.topleft)
+            draw_tile(surface, rect.inflate(rect.width * (scale - 1), rect.height * (scale - 1)), tile,
+                      self.stroke(cell, facts))
 
     def draw_bolt(self, surface: pygame.Surface, state: LightningState, cells: tuple[Cell, ...], reach: float,
                   time: float) -> None:
@@ -486,7 +538,9 @@ def draw_mini_board(
     """A whole small board drawn like the big one, fitted in ``rect`` (the rules' pictures)."""
     view = BoardView.fit(state.geo, rect)
     facts = _mini_facts(state)
-    view.draw_background(surface, time)
+    view.draw_background(surface)
+    view.draw_paths(surface, state, facts)
+    view.draw_seam(surface, time)
     view.draw_legal(surface, legal, time)
     view.draw_tiles(surface, state, facts)
     view.draw_bolt(surface, state, facts.winning, 1.0, time)
