@@ -72,6 +72,11 @@ def wait_for_person(app, scene: LightningScene, limit: int = 60 * 30) -> None:
     raise AssertionError("the person never got the turn")
 
 
+def pixel(app, pos) -> pygame.Color:
+    """The colour on screen at a logical position."""
+    return app.screen.target.get_at(app.screen.to_native(pos))
+
+
 def sounds(app) -> list[str]:
     return [m.name for m in app.published if isinstance(m, Sound)]
 
@@ -167,7 +172,7 @@ def test_the_ghost_is_green_on_legal_squares_and_red_elsewhere(app):
     for rect, green in ((legal, True), (illegal, False)):
         hover(app, rect.center)
         grow = rect.width // 5 // 2
-        r, g, b, _ = app.screen.get_at((rect.left - grow - 2, rect.centery))  # the ghost's outline
+        r, g, b, _ = pixel(app, (rect.left - grow - 2, rect.centery))  # the ghost's outline
         assert (g > r) is green
 
 
@@ -178,7 +183,7 @@ def test_legal_squares_are_plainly_marked(app):
     cell = own_start(scene, 3)
     assert cell in scene.facts.legal
     x, y = scene.view.cell_rect(cell).center
-    r, g, b, _ = app.screen.get_at((x, y))
+    r, g, b, _ = pixel(app, (x, y))
     assert g > 150 and g > r + 40 and g > b  # a bright green square, not a dot
 
 

@@ -20,7 +20,7 @@ LEVEL_CHOICES = LEVELS
 def run_play(args: argparse.Namespace) -> int:
     """``play lightning``: the game on screen."""
     from games.lightning.scene import LightningScene, new_match
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     blue = args.level if args.mode == "computer" else "human"
     return run_app(args, lambda app: LightningScene(app, new_match(app, "human", blue)))

@@ -58,7 +58,8 @@ from games.lightning.view import (
     draw_tile_back,
 )
 from games.match import Match, Seat
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -503,7 +504,7 @@ class LightningScene(GameScene):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: Target) -> None:
         """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
         surface.blit(self._static_layer(surface.get_size(), language()), (0, 0))
         score = self.score_line()
@@ -519,30 +520,29 @@ class LightningScene(GameScene):
         if self.flight is not None:
             draw_tile(surface, self.flight.rect(), self.flight.tile, self.flight.stroke)
         if self.flash.value > 0.01:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((255, 255, 230, round(170 * self.flash.value)))
-            surface.blit(veil, (0, 0))
+            ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
 
     @lru_cache(maxsize=4)  # noqa: B019 - a language or two per scene, freed with it
-    def _static_layer(self, size: tuple[int, int], lang: str) -> pygame.Surface:
+    @native_sprite
+    def _static_layer(self, size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
         """What never moves: paper, title, the supply's labels and shelf."""
-        layer = pygame.Surface(size).convert()
+        layer = make_layer(size, scale).convert()
         layer.blit(ui.background(size), (0, 0))
         draw_bolt_icon(layer, pygame.Rect(18, 14, 30, 46), GOLD)
         ui.draw_text(layer, tr("lightning.title"), (54, 38), 40, NIGHT, "title", "midleft")
         ui.draw_panel(layer, self.STATUS_PANEL, theme.PANEL, 26, 6)
         self.POOL_LABEL.draw(layer, tr("lightning.pool"), NIGHT)
         self.RESERVE_LABEL.draw(layer, tr("lightning.reserve"), NIGHT)
-        pygame.draw.rect(layer, (236, 228, 214), self.HAND_RECT, border_radius=20)
-        pygame.draw.rect(layer, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
+        draw.rect(layer, (236, 228, 214), self.HAND_RECT, border_radius=20)
+        draw.rect(layer, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
         for k in range(len(DESIGNS)):
-            pygame.draw.rect(layer, (226, 216, 200), self.reserve_rect(k), 2, border_radius=8)
+            draw.rect(layer, (226, 216, 200), self.reserve_rect(k), 2, border_radius=8)
         first, last = self.reserve_rect(0), self.reserve_rect(len(DESIGNS) - 1)
         shelf = pygame.Rect(first.x - 8, 612, last.right - first.x + 16, 9)
-        pygame.draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
+        draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
         return layer
 
-    def draw_message(self, surface: pygame.Surface) -> None:
+    def draw_message(self, surface: Target) -> None:
         """The status box at the top: a message when there is one (a refusal, the coin toss,
         what the computer did), else whose turn it is and what to do."""
         state = self.state
@@ -551,9 +551,9 @@ class LightningScene(GameScene):
         else:
             text, dot, color = self.turn_text(), PLAYER_COLORS[state.current_player], PLAYER_DARK[state.current_player]
         panel = self.STATUS_PANEL
-        pygame.draw.circle(surface, dot, (panel.x + 22, panel.centery), 10)
+        draw.circle(surface, dot, (panel.x + 22, panel.centery), 10)
         if self.message is not None:
-            pygame.draw.rect(surface, dot, panel, 3, border_radius=26)
+            draw.rect(surface, dot, panel, 3, border_radius=26)
         self.STATUS.draw(surface, text, color)
 
     def turn_text(self) -> str:
@@ -569,7 +569,7 @@ class LightningScene(GameScene):
             return tr(f"lightning.turn.{phase}.you")
         return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def _draw_board(self, surface: Target) -> None:
         state, view, facts = self.state, self.view, self.facts
         placing = self.person_to_move() and state.hand is not None
         flying = self.flight.cell if self.flight is not None else None
@@ -585,7 +585,7 @@ class LightningScene(GameScene):
         if cell is not None:
             view.draw_ghost(surface, cell, Tile(state.hand or "I", self.rotation), cell in facts.legal)
 
-    def _draw_pointer_tile(self, surface: pygame.Surface) -> None:
+    def _draw_pointer_tile(self, surface: Target) -> None:
         """A tile dragged from the hand, off the board: it follows the finger."""
         state = self.state
         hover = self.hover
@@ -611,14 +611,14 @@ class LightningScene(GameScene):
         big = tr("lightning.card.more.one") if distance == 1 else tr("lightning.card.more", n=distance)
         return big, tr("lightning.card.why.it" if self.match.seats[player].is_computer else "lightning.card.why.you")
 
-    def _draw_card(self, surface: pygame.Surface, player: int) -> None:
+    def _draw_card(self, surface: Target, player: int) -> None:
         state = self.state
         active = state.current_player == player and not state.is_terminal()
         card = self.CARDS[player].move(0, -round(3 * math.sin(self.time * 3)) if active else 0)
         colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
         ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active else None)
         header = pygame.Rect(card.x, card.y, card.width, 52)
-        pygame.draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
+        draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
         self.CARD_NAME.draw(surface, self.card_name(player), theme.WHITE, rect=self.CARD_NAME.rect.move(card.topleft))
         big, why = self.card_lines(player)
         self.CARD_BIG.draw(surface, big, dark, rect=self.CARD_BIG.rect.move(card.topleft))
@@ -627,11 +627,11 @@ class LightningScene(GameScene):
         distance = self.facts.distance(player)
         done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
         gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
-        pygame.draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+        draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
         if done:
             fill = gauge.copy()
             fill.width = max(18, round(gauge.width * done / total))
-            pygame.draw.rect(surface, colour, fill, border_radius=9)
+            draw.rect(surface, colour, fill, border_radius=9)
         self.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=self.CARD_WHY.rect.move(card.topleft))
 
     def hand_label(self) -> str:
@@ -650,7 +650,7 @@ class LightningScene(GameScene):
             return tr("lightning.pool.empty")
         return tr("lightning.pool.one") if count == 1 else tr("lightning.pool.count", count=count)
 
-    def _draw_supply(self, surface: pygame.Surface) -> None:
+    def _draw_supply(self, surface: Target) -> None:
         state = self.state
         taking = self.person_to_move() and state.hand is None
         glow = ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(self.time * 5))
@@ -658,7 +658,7 @@ class LightningScene(GameScene):
         for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
             draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
         if taking and state.pool_size:
-            pygame.draw.rect(surface, glow, self.POOL_RECT.inflate(12, 12), 4, border_radius=18)
+            draw.rect(surface, glow, self.POOL_RECT.inflate(12, 12), 4, border_radius=18)
         self.POOL_COUNT.draw(surface, self.pool_text(), theme.INK)
         # The tile in hand.
         self.HAND_LABEL.draw(surface, self.hand_label(), PLAYER_DARK[state.current_player])
@@ -676,10 +676,10 @@ class LightningScene(GameScene):
             draw_tile(surface, rect, Tile(design, 0))
             badge = pygame.Rect(0, 0, 34, 24)
             badge.midtop = (rect.centerx, rect.bottom + 4)
-            pygame.draw.rect(surface, NIGHT, badge, border_radius=12)
+            draw.rect(surface, NIGHT, badge, border_radius=12)
             ui.draw_text(surface, f"×{counts[design]}", badge.center, 17, theme.WHITE, "bold", "center")
             if taking:
-                pygame.draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
+                draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
         if not state.reserve_size:
             self.RESERVE_EMPTY.draw(surface, tr("lightning.reserve.empty"), theme.INK_SOFT)
 
@@ -699,12 +699,12 @@ def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> Lig
     return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
 
 
-def _illustrate_goal(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
     shown = min(len(MINI_PATH), int(time / 0.6))
     draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
 
 
-def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
     pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
     for k in range(3, 0, -1):
         draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
@@ -717,16 +717,16 @@ def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) ->
     ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
     for k, design in enumerate(("L", "I")):
         draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
-    pygame.draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
+    draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
     # Arrows: pool -> hand <- reserve (and a pool tile may go to the reserve).
     y = hand.centery
     for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
-        pygame.draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
+        draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
         d = 1 if x1 > x0 else -1
-        pygame.draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
+        draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
 
 
-def _illustrate_where(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
     state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
     legal = frozenset(state.legal_cells())
     tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
@@ -734,7 +734,7 @@ def _illustrate_where(surface: pygame.Surface, rect: pygame.Rect, time: float) -
     draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
 
 
-def _illustrate_branch(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
     steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
     shown = min(len(steps), int(time / 0.9) + 2)
     state = _mini_state(steps[:shown] + MINI_BLUE)
@@ -744,7 +744,7 @@ def _illustrate_branch(surface: pygame.Surface, rect: pygame.Rect, time: float) 
 DESIGN_LABEL = TextBox(pygame.Rect(0, 0, 150, 30), 24, smallest=16)
 
 
-def _illustrate_tiles(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_tiles(surface: Target, rect: pygame.Rect, time: float) -> None:
     for k, design in enumerate(DESIGNS):
         row, col = divmod(k, 3)
         x = rect.x + 30 + col * 160 + (80 if row else 0)
@@ -768,7 +768,7 @@ def rules_pages() -> list[RulesPage]:
 # --- menu icon and factories -----------------------------------------------------------------
 
 
-def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card illustration: a row of diagonal tiles forming a zigzag bolt, lit by a
     wave of gold running along it."""
     size = min(rect.width // 4, rect.height * 2 // 3)

@@ -32,7 +32,8 @@ from games.lightning.rules import (
     winning_cells,
 )
 from games.lightning.tiles import DESIGNS, Tile
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, scale_of
 from kiosk.i18n import language, tr
 
 Cell = tuple[int, int]
@@ -95,15 +96,15 @@ def stroke_points(tile: Tile, rect: pygame.Rect, board_turn: int = 1) -> list[Po
     return [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile, board_turn)]
 
 
-def polyline(surface: pygame.Surface, color: tuple[int, ...], pts: list[Point], width: int) -> None:
+def polyline(surface: Target, color: tuple[int, ...], pts: list[Point], width: int) -> None:
     """A thick line with round joints and ends."""
-    pygame.draw.lines(surface, color, False, pts, width)
+    draw.lines(surface, color, False, pts, width)
     for p in pts:
-        pygame.draw.circle(surface, color, p, width / 2)
+        draw.circle(surface, color, p, width / 2)
 
 
 def draw_tile(
-    surface: pygame.Surface,
+    surface: Target,
     rect: pygame.Rect,
     tile: Tile,
     stroke: Color = INK,
@@ -113,9 +114,9 @@ def draw_tile(
 ) -> None:
     """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
     radius = max(3, rect.width // 7)
-    pygame.draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
-    pygame.draw.rect(surface, face, rect, border_radius=radius)
-    pygame.draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
+    draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
+    draw.rect(surface, face, rect, border_radius=radius)
+    draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
     # Clip so the rounded stroke ends stop at the tile's edge, where the neighbour's stroke continues.
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
@@ -124,26 +125,27 @@ def draw_tile(
 
 
 @lru_cache(maxsize=512)
-def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE) -> pygame.Surface:
+@native_sprite
+def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, scale: float = 1.0) -> Canvas:
     """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
-    image = pygame.Surface((size, size + max(1, size // 18)), pygame.SRCALPHA)
+    image = make_layer((size, size + max(1, size // 18)), scale, alpha=True)
     draw_tile(image, pygame.Rect(0, 0, size, size), tile, stroke, face)
     return image
 
 
-def draw_tile_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_tile_back(surface: Target, rect: pygame.Rect) -> None:
     """A face-down tile: night blue with a small golden bolt."""
     radius = max(3, rect.width // 7)
-    pygame.draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
-    pygame.draw.rect(surface, NIGHT, rect, border_radius=radius)
-    pygame.draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
+    draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
+    draw.rect(surface, NIGHT, rect, border_radius=radius)
+    draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
     draw_bolt_icon(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
 
 
-def draw_bolt_icon(surface: pygame.Surface, r: pygame.Rect, color: Color) -> None:
+def draw_bolt_icon(surface: Target, r: pygame.Rect, color: Color) -> None:
     """A little lightning bolt filling ``r`` (title, tile backs)."""
     shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
-    pygame.draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
+    draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
 
 
 # --- what the board shows of a position ------------------------------------------------------
@@ -192,53 +194,56 @@ GAP = 12  # between the halves: the centre line
 
 
 @lru_cache(maxsize=16)
-def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int = GAP) -> pygame.Surface:
+@native_sprite
+def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int = GAP, scale: float = 1.0) -> Canvas:
     """The static board for squares of ``sizes`` (player 1's half, player 2's): a night-sky
     frame, each half's squares as soft slots (start rows brighter, arrival rows touched with
     light), a few stars. Drawn once per pair of sizes."""
     layout = _Layout(half_rows, cols, sizes, gap)
     width, height = layout.width, layout.height
-    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    image = make_layer((width, height), scale, alpha=True)
     radius = max(8, max(sizes) // 2)
-    pygame.draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=radius)
-    pygame.draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=radius)
+    draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=radius)
+    draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=radius)
     stars = random.Random(1892)
     for _ in range(width // 20):
         x = stars.randrange(6, width - 6)
         y = stars.choice((stars.randrange(3, PAD - 2), stars.randrange(height - 8, height - 3)))
-        pygame.draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
     for r in range(2 * half_rows):
         player = 2 if r < half_rows else 1
         cell = sizes[player - 1]
         gap_color, slot, start = HALF_COLORS[player]
         x, top = layout.row_x(r), layout.half_top(player)
-        pygame.draw.rect(image, gap_color, (x, top, cell, cols * cell))
+        draw.rect(image, gap_color, (x, top, cell, cols * cell))
         start_row = r == (2 * half_rows - 1 if player == 1 else 0)
         arrival_row = r in (half_rows - 1, half_rows)
         color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
         inset = max(2, cell // 12)
         for c in range(cols):
             square = pygame.Rect(x, top + c * cell, cell, cell).inflate(-inset, -inset)
-            pygame.draw.rect(image, color, square, border_radius=max(2, cell // 7))
-            pygame.draw.line(image, ui.blend(color, (255, 255, 255), 0.12), square.topleft, square.topright)
+            draw.rect(image, color, square, border_radius=max(2, cell // 7))
+            draw.line(image, ui.blend(color, (255, 255, 255), 0.12), square.topleft, square.topright)
     return image
 
 
 @lru_cache(maxsize=16)
-def _path_tint(size: int, player: int) -> pygame.Surface:
-    tint = pygame.Surface((size, size), pygame.SRCALPHA)
+@native_sprite
+def _path_tint(size: int, player: int, scale: float = 1.0) -> Canvas:
+    tint = make_layer((size, size), scale, alpha=True)
     tint.fill((*PLAYER_LIGHT[player], 64))
     return tint
 
 
 @lru_cache(maxsize=16)
-def legal_marker(size: int) -> pygame.Surface:
+@native_sprite
+def legal_marker(size: int, scale: float = 1.0) -> Canvas:
     """A free square the tile in hand may go on: a bright green inset with a white rim."""
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    image = make_layer((size, size), scale, alpha=True)
     rect = image.get_rect().inflate(-max(2, size // 10), -max(2, size // 10))
     radius = max(3, size // 6)
-    pygame.draw.rect(image, (70, 214, 124, 185), rect, border_radius=radius)
-    pygame.draw.rect(image, (214, 255, 226), rect, max(2, size // 13), border_radius=radius)
+    draw.rect(image, (70, 214, 124, 185), rect, border_radius=radius)
+    draw.rect(image, (214, 255, 226), rect, max(2, size // 13), border_radius=radius)
     return image
 
 
@@ -308,7 +313,7 @@ class BoardView:
         self.small = big if small is None else small
         self.gap = gap
         self.share = 0.5
-        self._layer: pygame.Surface | None = None
+        self._layer: Target | None = None
         self._layer_key: tuple[object, ...] = ()
         self._layer_facts: Facts | None = None
 
@@ -384,32 +389,32 @@ class BoardView:
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw_board(self, surface: pygame.Surface, state: LightningState, facts: Facts, time: float,
+    def draw_board(self, surface: Target, state: LightningState, facts: Facts, time: float,
                    skip: frozenset[Cell] = frozenset()) -> None:
         """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
         or landing there), then the glowing centre line. Everything but the glow comes from one
         layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
-        key = (state.board, skip, self.sizes, language())
+        key = (state.board, skip, self.sizes, language(), scale_of(surface))
         if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
             layout = self._layout
-            layer = pygame.Surface((layout.width, layout.height), pygame.SRCALPHA)
+            layer = new_layer(surface, (layout.width, layout.height), alpha=True)
             local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
             local.share = self.share
             local.draw_background(layer)
             local.draw_paths(layer, state, facts)
             local.draw_tiles(layer, state, facts, skip)
             self._layer, self._layer_key, self._layer_facts = layer, key, facts
-        surface.blit(self._layer, (self.left, self.top))
+        blit(surface, self._layer, (self.left, self.top))
         self.draw_seam(surface, time)
 
-    def draw_seam(self, surface: pygame.Surface, time: float) -> None:
+    def draw_seam(self, surface: Target, time: float) -> None:
         """The golden centre line, glowing softly."""
         glow = 0.5 + 0.5 * math.sin(time * 2)
         seam, top = self.seam_x, self.top + PAD
-        pygame.draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
+        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
                          (seam, top + self._layout.squares_height + 2), max(2, self.big // 10))
 
-    def draw_background(self, surface: pygame.Surface) -> None:
+    def draw_background(self, surface: Target) -> None:
         """The frame, the squares and the start/arrival labels."""
         geo = self.geo
         surface.blit(board_background(geo.half_rows, geo.cols, self.sizes, self.gap), (self.left, self.top))
@@ -422,7 +427,7 @@ class BoardView:
             ui.draw_text(surface, tr("lightning.start"), (x, y), size, PLAYER_LIGHT[player], "bold", anchor)
         ui.draw_text(surface, tr("lightning.arrival"), (seam, y), size, (255, 236, 170), "bold", "center")
 
-    def draw_paths(self, surface: pygame.Surface, state: LightningState, facts: Facts) -> None:
+    def draw_paths(self, surface: Target, state: LightningState, facts: Facts) -> None:
         """Each half's shortest way still open, on its empty squares, lightly."""
         for player in (1, 2):
             tint = _path_tint(self.cell_size(player) - 4, player)
@@ -430,7 +435,7 @@ class BoardView:
                 if not state.board[self.geo.index(cell)]:
                     surface.blit(tint, self.cell_rect(cell).inflate(-4, -4))
 
-    def draw_legal(self, surface: pygame.Surface, cells: Iterable[Cell], time: float) -> None:
+    def draw_legal(self, surface: Target, cells: Iterable[Cell], time: float) -> None:
         """The squares the tile in hand may go on, plainly: green insets that breathe."""
         alpha = round(200 + 55 * math.sin(time * 4))
         markers = {player: legal_marker(self.cell_size(player)) for player in (1, 2)}
@@ -439,7 +444,7 @@ class BoardView:
         for cell in cells:
             surface.blit(markers[self.geo.owner(cell)], self.cell_rect(cell))
 
-    def draw_tiles(self, surface: pygame.Surface, state: LightningState, facts: Facts,
+    def draw_tiles(self, surface: Target, state: LightningState, facts: Facts,
                    skip: frozenset[Cell] = frozenset()) -> None:
         """Every tile but those on ``skip``: joined to its player's start edge in that player's
         colour, else grey."""
@@ -461,7 +466,7 @@ class BoardView:
         owner = self.geo.owner(cell)
         return PLAYER_COLORS[owner] if cell in facts.powered[owner] or cell in facts.winning else DEAD
 
-    def draw_landing(self, surface: pygame.Surface, state: LightningState, facts: Facts, cell: Cell,
+    def draw_landing(self, surface: Target, state: LightningState, facts: Facts, cell: Cell,
                      scale: float) -> None:
         """The tile on ``cell`` landing: a little bigger, settling to its square."""
         tile = state.tile_at(cell)
@@ -470,7 +475,7 @@ class BoardView:
             draw_tile(surface, rect.inflate(rect.width * (scale - 1), rect.height * (scale - 1)), tile,
                       self.stroke(cell, facts))
 
-    def draw_bolt(self, surface: pygame.Surface, state: LightningState, cells: tuple[Cell, ...], reach: float,
+    def draw_bolt(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], reach: float,
                   time: float) -> None:
         """The winning chain as a lightning bolt running from the start edge to the centre line
         (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core."""
@@ -483,7 +488,7 @@ class BoardView:
         direction = 1 if end_x > start_x else -1
         flicker = 0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))
         area = self.half_rect(winner).inflate(40, 40)
-        glow = pygame.Surface(area.size, pygame.SRCALPHA)
+        glow = new_layer(surface, area.size, alpha=True)
         cores = []
         size = self.cell_size(winner)
         wide, mid = max(6, size * 2 // 5), max(4, size // 4)
@@ -498,27 +503,27 @@ class BoardView:
             polyline(glow, (*GOLD, round(110 * flicker)), local, wide)
             polyline(glow, (*GOLD, round(200 * flicker)), local, mid)
             cores.append(pts)
-        surface.blit(glow, area.topleft)
+        blit(surface, glow, area.topleft)
         for pts in cores:
             polyline(surface, (255, 255, 236), pts, max(2, size // 12))
 
-    def draw_ghost(self, surface: pygame.Surface, cell: Cell, tile: Tile, legal: bool) -> None:
+    def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
         """The tile in hand over ``cell``: green where it may go, red where it may not."""
         size = self.cell_size(self.geo.owner(cell))
         rect = self.cell_rect(cell).inflate(size // 5, size // 5)
         color = theme.GOOD if legal else theme.BAD
-        ghost = tile_image(tile, color, rect.width, LEGAL_FACE if legal else ILLEGAL_FACE).copy()
-        ghost.set_alpha(225)
+        ghost = tile_image(tile, color, rect.width, LEGAL_FACE if legal else ILLEGAL_FACE)
+        ghost.set_alpha(225)  # its own image: the ghost's colours are used nowhere else
         surface.blit(ghost, rect)
-        pygame.draw.rect(surface, color, rect.inflate(6, 6), 4, border_radius=max(6, size // 5))
+        draw.rect(surface, color, rect.inflate(6, 6), 4, border_radius=max(6, size // 5))
 
-    def draw_cross(self, surface: pygame.Surface, cell: Cell) -> None:
+    def draw_cross(self, surface: Target, cell: Cell) -> None:
         """A red cross on ``cell`` (the rules: a blocked way)."""
         size = self.cell_size(self.geo.owner(cell))
         r = self.cell_rect(cell).inflate(-size // 4, -size // 4)
         width = max(3, size // 8)
-        pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, width)
-        pygame.draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
+        draw.line(surface, theme.BAD, r.topleft, r.bottomright, width)
+        draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
 
 
 @lru_cache(maxsize=32)
@@ -527,7 +532,7 @@ def _mini_facts(state: LightningState) -> Facts:
 
 
 def draw_mini_board(
-    surface: pygame.Surface,
+    surface: Target,
     rect: pygame.Rect,
     state: LightningState,
     time: float,
