@@ -195,7 +195,7 @@ class BuilderPlayer:
     @staticmethod
     def _best_distance(state: LightningState, view: HalfView, designs: set[str]) -> tuple[int, list[Place]]:
         geo = state.geo
-        best, moves = _INF, []
+        best, moves = _INF, list[Place]()
         for i in geo.half_cells[view.player]:
             cell = geo.cell(i)
             if not state.can_place_on(cell, view.player):
