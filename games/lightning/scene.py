@@ -56,6 +56,7 @@ from games.lightning.view import (
     draw_mini_board,
     draw_tile,
     draw_tile_back,
+    icon_turn,
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
@@ -157,7 +158,7 @@ class LightningScene(GameScene):
         self._facts_version = -1
         self._block_check: tuple[int, int | None] | None = None
         self.rotate_button = ui.Button(self.ROTATE_RECT, "lightning.rotate", self.rotate, color=(120, 104, 200),
-                                       icon=ui.icon_restart, size=24)
+                                       icon=icon_turn, size=24)
         self.shelve_button = ui.Button(self.SHELVE_RECT, "lightning.shelve", self.shelve, color=(60, 150, 140),
                                        size=26)
         match.subscribe(self._announce)
@@ -712,7 +713,7 @@ def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
     hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
     draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
     ui.draw_text(surface, tr("lightning.hand.you"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
-    ui.icon_restart(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
+    icon_turn(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
     shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
     ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
     for k, design in enumerate(("L", "I")):

@@ -142,6 +142,20 @@ def draw_tile_back(surface: Target, rect: pygame.Rect) -> None:
     draw_bolt_icon(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
 
 
+def icon_turn(surface: Target, r: pygame.Rect, c: Color) -> None:
+    """Turn the tile: a small square tile with a curved arrow going round it (not the circular
+    arrow of "new game")."""
+    tile = r.inflate(-r.width * 0.5, -r.height * 0.5)
+    draw.rect(surface, c, tile, max(2, r.width // 12), border_radius=max(2, r.width // 12))
+    arc = r.inflate(-r.width * 0.08, -r.height * 0.08)
+    width = max(2, r.width // 10)
+    draw.arc(surface, c, arc, math.pi * 0.05, math.pi * 0.95, width)
+    tip = (arc.right - arc.width * 0.03, arc.centery - arc.height * 0.12)  # clockwise, as a tap turns it
+    size = r.width * 0.2
+    draw.polygon(surface, c, [(tip[0] - size * 0.7, tip[1] - size * 0.2), (tip[0] + size * 0.7, tip[1] - size * 0.2),
+                              (tip[0], tip[1] + size * 0.8)])
+
+
 def draw_bolt_icon(surface: Target, r: pygame.Rect, color: Color) -> None:
     """A little lightning bolt filling ``r`` (title, tile backs)."""
     shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
