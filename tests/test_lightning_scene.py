@@ -29,7 +29,7 @@ from games.lightning.scene import (
 from games.lightning.tiles import DESIGNS
 from games.lightning.view import BoardView, screen_stroke
 from kiosk import ui
-from kiosk.i18n import set_language, tr
+from kiosk.i18n import set_language, table, tr
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.seats import FRIEND, SeatsScene
 from tests.kiosk_driver import make_app, press, run_frames, tap
@@ -101,7 +101,7 @@ def test_take_rotate_refuse_and_lay_by_taps(app):
     # A square in the middle of the board is refused, says why, and nothing changes.
     tap(app, scene.view.cell_rect((20, 3) if player == 1 else (13, 3)).center)
     assert scene.state.hand is not None and scene.state.placed == 0
-    assert scene.message is not None and scene.message.text == tr("lightning.illegal.far")
+    assert scene.message is not None and scene.message.text == tr("lightning.illegal")
     assert "error" in sounds(app)
     # The player's own start square: laid with the rotation shown; the other player's turn.
     rotation, cell = scene.rotation, own_start(scene)
@@ -207,9 +207,9 @@ def test_every_refusal_says_why(lang):
     other = scene.state.current_player
     assert other == 3 - player
     expectations = [
-        ((geo.arrival_row(other), 4), "lightning.illegal.far"),
-        ((geo.start_row(player), 2), "lightning.illegal.taken"),
-        ((geo.arrival_row(player), 6), "lightning.illegal.far.other"),
+        ((geo.arrival_row(other), 4), "lightning.illegal"),
+        ((geo.start_row(player), 2), "lightning.illegal.occupied"),
+        ((geo.arrival_row(player), 6), "lightning.illegal"),
     ]
     for cell, key in expectations:
         tap(app, scene.view.cell_rect(cell).center)
@@ -595,12 +595,12 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
     names = [tr("lightning.computer"), tr("lightning.player.1"), tr("lightning.player.2")]
     status = ["lightning.turn.take.you", "lightning.turn.place.you", "lightning.turn.over",
               "lightning.starts.you", "lightning.starts.computer"]
-    status += [f"lightning.illegal.{k}" for k in ("take_first", "taken", "far", "far.other", "pool_empty", "no_room",
-                                                 "shelve", "in_hand")]
+    status += [key for key in table() if key.startswith("lightning.illegal") and key != "lightning.illegal.draw"]
     named = ["lightning.turn.take.named", "lightning.turn.place.named", "lightning.turn.computer.take",
              "lightning.turn.computer.place", "lightning.starts.named", "lightning.did.reserve",
              "lightning.did.shelve"]
     texts = [(tr(key), S.STATUS) for key in status]
+    texts += [(tr("lightning.illegal.draw", design=design), S.STATUS) for design in DESIGNS]
     texts += [(tr(key, name=name), S.STATUS) for key in named for name in names]
     texts += [(tr("score.versus", you=99, computer=99), S.SCORE)]
     texts += [(tr("score.hotseat", a=names[1], na=99, b=names[2], nb=99), S.SCORE)]

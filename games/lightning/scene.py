@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.core import IllegalMoveError, Outcome
+from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
 from games.lightning.rules import (
@@ -230,29 +230,6 @@ class LightningScene(GameScene):
         if person is None:
             return tr("lightning.end.connected", tiles=tiles)
         return tr("lightning.end.you" if outcome.winner == person else "lightning.end.computer", tiles=tiles)
-
-    def explain_illegal(self, move: Move, error: IllegalMoveError) -> str | None:
-        """Why the rules refuse: the rules' reason key when they give one, else in words here."""
-        text = super().explain_illegal(move, error)
-        if text:
-            return text
-        state = self.state
-        if isinstance(move, Take):
-            if state.hand is not None:
-                key = "in_hand"
-            elif move.source == "pool":
-                key = "pool_empty"
-            else:
-                key = "no_room"
-        elif state.hand is None:
-            key = "take_first"
-        elif isinstance(move, Shelve):
-            key = "shelve"
-        elif state.tile_at(move.cell) is not None:
-            key = "taken"
-        else:
-            key = "far" if state.geo.owner(move.cell) == state.current_player else "far.other"
-        return tr(f"lightning.illegal.{key}")
 
     def summary(self) -> dict[str, Any]:
         """Phase, hand, pool, reserve, distances, the rotation shown and the big half."""
