@@ -15,9 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clikit import Commands
-from games.cliutil import CliError, check_output_path, int_in_range, print_json, write_files_atomically
-from kiosk.options import add_display_args
+from games.cliutil import CliError, Commands, check_output_path, int_in_range, print_json, write_files_atomically
 from vision.cameraspec import add_camera_args
 
 VISION_GAMES = ("lewthwaite", "lightning")
@@ -74,7 +72,10 @@ def _write_pages(pages: list[tuple[Path, Any, dict[str, Any]]]) -> None:
 
 def _check_out(out: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
     """The output image and its sidecar JSON, checked before any work."""
-    path = check_output_path(out, suffixes)
+    try:
+        path = check_output_path(out, suffixes)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     if path.suffix.lower() == ".json" or _sidecar(path).is_dir():
         raise CliError(f"cannot write '{_sidecar(path)}' beside '{out}': it is a folder")
     return path
@@ -316,9 +317,10 @@ def register(commands: Commands) -> None:
     photo.add_argument("--json", action="store_true", help="print the board the photograph shows as JSON")
     photo.set_defaults(handler=run_synthetic_photo)
 
-    calibrate = commands.verb("calibrate", "camera calibration screen: live view, detected grid and readings")
+    calibrate = commands.verb(
+        "calibrate", "camera calibration screen: live view, detected grid and readings", interactive=True
+    )
     add_camera_args(calibrate)
     calibrate.add_argument("--game", default="lewthwaite", help="which mat (default lewthwaite)", **games)
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
-    add_display_args(calibrate)
     calibrate.set_defaults(handler=run_calibrate)

@@ -17,9 +17,21 @@ import pygame
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.juniper.ai import DEFAULT_LEVEL, Hint
+from games.juniper.maths import GRAPH_MAX_N, matching_proof
 from games.juniper.rules import DEFAULT_N, JuniperParams, JuniperState, deadly_primes
+from games.juniper.view import (
+    ACCENT,
+    ACCENT_DARK,
+    PLAYER_COLORS,
+    draw_arrow,
+    draw_graph,
+    draw_pairs,
+    explainer_params,
+    layer_words,
+)
 from games.match import Seat
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage
@@ -29,9 +41,6 @@ from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 if TYPE_CHECKING:
     from kiosk.app import App
 
-ACCENT = (56, 160, 120)
-ACCENT_DARK = (30, 110, 80)
-PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
 PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
 USED_TILE = (226, 220, 208)
 BOARD_AREA = pygame.Rect(24, 100, 836, 512)
@@ -47,8 +56,8 @@ def icon_cross(surface: pygame.Surface, r: pygame.Rect, c: tuple[int, int, int])
     """A bold X (closing, or "not allowed"), drawn so that no font needs the glyph."""
     w = max(3, r.width // 6)
     inner = r.inflate(-r.width * 0.3, -r.height * 0.3)
-    pygame.draw.line(surface, c, inner.topleft, inner.bottomright, w)
-    pygame.draw.line(surface, c, inner.bottomleft, inner.topright, w)
+    draw.line(surface, c, inner.topleft, inner.bottomright, w)
+    draw.line(surface, c, inner.bottomleft, inner.topright, w)
 
 
 def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rect]:
@@ -75,33 +84,6 @@ def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rec
     }
 
 
-def draw_arrow(
-    surface: pygame.Surface,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    color: tuple[int, int, int],
-    width: int = 6,
-    progress: float = 1.0,
-    shorten: float = 0.0,
-) -> None:
-    """A thick arrow from ``start`` towards ``end``, drawn up to ``progress`` (0..1) of its length."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
-        return
-    ux, uy = dx / length, dy / length
-    sx, sy = start[0] + ux * shorten, start[1] + uy * shorten
-    usable = max(0.0, length - 2 * shorten)
-    tip = (sx + ux * usable * progress, sy + uy * usable * progress)
-    head = min(6 + width * 2.6, usable * progress)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    pygame.draw.line(surface, color, (sx, sy), base, width)
-    pygame.draw.circle(surface, color, (sx, sy), width // 2)
-    if head > 2:
-        px, py = -uy * head * 0.6, ux * head * 0.6
-        pygame.draw.polygon(surface, color, [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)])
-
-
 def draw_tile(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -116,22 +98,24 @@ def draw_tile(
 
 
 @lru_cache(maxsize=1024)
+@native_sprite
 def _tile_image(
     size: tuple[int, int],
     number: int,
     fill: tuple[int, int, int],
     ink: tuple[int, int, int],
     border: tuple[int, int, int] | None,
-) -> pygame.Surface:
+    scale: float = 1.0,
+) -> Canvas:
     w, h = size
     base = max(2, h // 22)
-    image = pygame.Surface((w, h + base), pygame.SRCALPHA)
+    image = make_layer((w, h + base), scale, alpha=True)
     rect = pygame.Rect(0, 0, w, h)
     radius = max(6, w // 5)
-    pygame.draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
-    pygame.draw.rect(image, fill, rect, border_radius=radius)
+    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
+    draw.rect(image, fill, rect, border_radius=radius)
     if border is not None:
-        pygame.draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
+        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
     text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
     ui.draw_text(image, str(number), rect.center, text_size, ink, "title", "center")
     return image
@@ -141,9 +125,10 @@ CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
 
 
 @lru_cache(maxsize=2)
-def _static_layer(size: tuple[int, int]) -> pygame.Surface:
+@native_sprite
+def _static_layer(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     """Paper, the side card and the chain strip: drawn once, one blit a frame."""
-    layer = pygame.Surface(size).convert()
+    layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
     ui.draw_panel(layer, pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 312), theme.PANEL, 24, 10)
     ui.draw_panel(layer, CHAIN_STRIP, theme.PANEL, 22, 6)
@@ -417,7 +402,7 @@ class JuniperScene(GameScene):
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
         board = tiles[1].unionall(list(tiles.values())).inflate(24, 24)
-        layer = pygame.Surface(board.size, pygame.SRCALPHA)
+        layer = new_layer(surface, board.size, alpha=True)
         self._path_layer = (key, layer, board.topleft)
         width = max(4, min(9, tiles[1].width // 14))
         for i in range(1, len(played)):
@@ -442,14 +427,14 @@ class JuniperScene(GameScene):
                                 PLAYER_COLORS[winner], "title")
         else:
             player = state.current_player
-            pygame.draw.circle(surface, PLAYER_COLORS[player], (x + 16, y + 18), 16)
+            draw.circle(surface, PLAYER_COLORS[player], (x + 16, y + 18), 16)
             ui.draw_fitted_text(surface, self.sentence("turn", player), title_box, 28, PLAYER_COLORS[player], "title")
         y += 56
         ui.draw_paragraph(surface, self._side_message(), pygame.Rect(x, y, SIDE.width - 44, 120), 22, theme.INK)
         # The counter of replies left to the player to move.
         count = len(state.legal_moves())
         box = pygame.Rect(x, SIDE.y + 200, SIDE.width - 44, 94)
-        pygame.draw.rect(surface, ui.blend(theme.PANEL, ACCENT, 0.12), box, border_radius=18)
+        draw.rect(surface, ui.blend(theme.PANEL, ACCENT, 0.12), box, border_radius=18)
         ui.draw_text(surface, str(count), (box.x + 52, box.centery), 64, ACCENT_DARK, "title", "center")
         label = self.replies_text(count, state.current_player) if not state.is_terminal() else tr(
             "juniper.replies.over")
@@ -501,7 +486,7 @@ class JuniperScene(GameScene):
             mover = 1 if index % 2 == 0 else 2
             if previous is not None:
                 draw_arrow(surface, previous, center, PLAYER_COLORS[mover], 4 if size > 30 else 3, 1.0, size / 2 + 2)
-            pygame.draw.circle(surface, PLAYER_COLORS[mover], center, size // 2)
+            draw.circle(surface, PLAYER_COLORS[mover], center, size // 2)
             font = max(12, round(size * (0.46 if k < 100 else 0.38)))
             ui.draw_text(surface, str(k), center, font, theme.WHITE, "title", "center")
             previous = center
@@ -623,8 +608,10 @@ def _picture_primes(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
     )
 
 def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+    # The article's "14 loses" (N = 20), for the N on screen: 2p, then p, then 1, then a big prime.
     red, blue = PLAYER_COLORS[1], PLAYER_COLORS[2]
-    _row(surface, [14, 7, 1, 11], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
+    p = explainer_params("fourteen", n)
+    _row(surface, [p["move"], p["prime"], 1, p["blocker"]], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
     labels = [
         "juniper.explain.fourteen.step1",
         "juniper.explain.fourteen.step2",
@@ -634,7 +621,7 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
         if t * 3 > i:
             ui.draw_paragraph(
                 surface,
-                tr(key),
+                tr(key, **p),
                 pygame.Rect(r.x + 20, r.y + 220 + i * 70, r.width - 40, 70),
                 22,
                 theme.INK,
@@ -642,18 +629,19 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
             )
 
 def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
-    # The article's N = 6 example: P0 (green), P1 (blue), P2 (orange) around the core "ends with 1".
+    # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen.
+    words = layer_words(n)
     layers = [
-        ("P2", (255, 176, 59), "26, 62"),
-        ("P1", (70, 130, 220), "263, 624"),
-        ("P0", (46, 170, 110), "21, 41, 61, 2631, 4261, 6241"),
+        ("P2", (255, 176, 59), words[2]),
+        ("P1", (70, 130, 220), words[1]),
+        ("P0", (46, 170, 110), words[0]),
     ]
     center = (r.centerx, r.y + 150)
-    for i, (name, color, words) in enumerate(layers):
+    for i, (name, color, text) in enumerate(layers):
         radius = round((150 - i * 50) * min(1.0, t * 1.4))
         if radius > 0:
-            pygame.draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
-            pygame.draw.circle(surface, color, center, radius, 4)
+            draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
+            draw.circle(surface, color, center, radius, 4)
         if i < 2:
             ui.draw_text(
                 surface,
@@ -664,40 +652,19 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
                 "title",
                 "center",
             )
-        # The legend below: each layer's words, as in the article's coloured tree.
+        # The legend below: each layer's first words, as in the article's coloured tree.
         y = r.y + 330 + (2 - i) * 36
-        pygame.draw.circle(surface, color, (r.x + 40, y), 12)
-        ui.draw_text(surface, f"{name} : {words}", (r.x + 64, y), 22, theme.INK, "bold", "midleft")
+        draw.circle(surface, color, (r.x + 12, y), 12)
+        ui.draw_text(surface, f"{name} : {text}", (r.x + 32, y), 20, theme.INK, "bold", "midleft")
     ui.draw_text(surface, "P0", (center[0], center[1] - 22), 24, theme.INK, "title", "center")
     ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
 
 def _picture_matching(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
-    # N = 8: 1-5, 2-6 ... a maximum matching in pairs; the first player starts with a number left alone.
-    positions = {
-        1: (0.5, 0.5),
-        2: (0.2, 0.25),
-        3: (0.8, 0.25),
-        4: (0.12, 0.65),
-        5: (0.5, 0.12),
-        6: (0.9, 0.62),
-        7: (0.5, 0.9),
-        8: (0.28, 0.92),
-    }
-    pos = {
-        k: (r.x + 40 + x * (r.width - 80), r.y + 20 + y * (r.height - 60))
-        for k, (x, y) in positions.items()
-    }
-    pairs = [(1, 7), (3, 6), (4, 8)]
-    for a in range(1, 9):
-        for b in range(2 * a, 9, a):
-            pygame.draw.line(surface, (200, 192, 180), pos[a], pos[b], 3)
-    for a, b in pairs:
-        pygame.draw.line(surface, ACCENT, pos[a], pos[b], round(4 + 6 * t))
-    for k, (x, y) in pos.items():
-        rect = pygame.Rect(0, 0, 64, 64)
-        rect.center = (round(x), round(y))
-        alone = k in (2, 5)
-        draw_tile(surface, rect, k, theme.HINT if alone else theme.WHITE, theme.INK, ACCENT_DARK)
+    # The best pairing for the N on screen: the graph up to N = 30, the list of pairs beyond.
+    if n <= GRAPH_MAX_N:
+        draw_graph(surface, r, matching_proof(n), grow=t)
+    else:
+        draw_pairs(surface, r, n)
 
 
 def explainer_pages(n: int) -> list[RulesPage]:
@@ -707,7 +674,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
         picture: Callable[[pygame.Surface, pygame.Rect, float, int], None] = globals()[f"_picture_{key}"]
         return RulesPage(
             f"juniper.explain.{key}.title",
-            lambda: tr(f"juniper.explain.{key}.text", n=n),
+            lambda: tr(f"juniper.explain.{key}.text", **explainer_params(key, n)),
             lambda surface, rect, time: picture(surface, rect, _entrance(time), n),
         )
 
