@@ -35,7 +35,7 @@ def parse_camera(text: str) -> CameraSpec:
         return CameraSpec("synthetic")
     if text.isdigit():
         if int(text) >= 64:
-            raise ValueError(f"camera index {text} is out of range 0..63")
+            raise ValueError(f"'{text}' is not a camera: webcam indexes go from 0 to 63")
         return CameraSpec("device", text)
     path = Path(text)
     if path.is_dir():
