@@ -147,6 +147,9 @@ def test_a_pseudo_terminal_reused_by_another_program_is_not_reconnected(tmp_path
         os.close(master)
         os.close(slave)  # the emulator exits...
         assert not link.send(FRAME) and not link.connected  # ...the link lets go of the pty...
+        # The kernel stamps a pty's creation with a coarse clock (a few ms): a real program starts
+        # far later than this test could reopen it, so wait a little as the real one would.
+        time.sleep(0.05)
         master2, slave2 = os.openpty()  # ...and another program gets a pty, the lowest free number
         try:
             if os.ttyname(slave2) != path:
