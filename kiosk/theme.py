@@ -72,13 +72,31 @@ def player_colors(player_color: str) -> tuple[tuple[int, int, int], tuple[int, i
 # --- measuring text (the drawing kit and the text-fit check share these) ---------------------
 
 
+#: French typography keeps these marks on the line of the word before them ("gagné !"), and
+#: the word after « on its line: a line never starts with "!" or ends with "«".
+_GLUED_BEFORE = ("!", "?", ":", ";", "»", "%", "…")
+
+
+def unbreakable_words(paragraph: str) -> list[str]:
+    """The words of ``paragraph`` (split at spaces) with French punctuation glued to its word:
+    ``"Tu as gagné !"`` -> ``["Tu", "as", "gagné !"]``."""
+    words: list[str] = []
+    for word in paragraph.split(" "):
+        if words and words[-1] and (word.startswith(_GLUED_BEFORE) or words[-1].endswith("«")):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
+
+
 @lru_cache(maxsize=256)
 def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
-    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept), never
+    before a French "!", "?", ":", ";", "»" or "%" nor after "«"."""
     measure = font(size, kind)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+        words = unbreakable_words(paragraph)
         line = ""
         for word in words:
             candidate = f"{line} {word}".strip()
