@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -75,15 +76,23 @@ def player_colors(player_color: str) -> tuple[tuple[int, int, int], tuple[int, i
 #: French typography keeps these marks on the line of the word before them ("gagné !"), and
 #: the word after « on its line: a line never starts with "!" or ends with "«".
 _GLUED_BEFORE = ("!", "?", ":", ";", "»", "%", "…")
+#: A group of thousands ("100 000") is one number: never split over two lines.
+_THOUSANDS = re.compile(r"\d{3}(?!\d)")
 
 
 def unbreakable_words(paragraph: str) -> list[str]:
-    """The words of ``paragraph`` (split at spaces) with French punctuation glued to its word:
-    ``"Tu as gagné !"`` -> ``["Tu", "as", "gagné !"]``."""
+    """The words of ``paragraph`` (split at spaces) with French punctuation glued to its word and
+    a number's groups of thousands to each other: ``"Tu as gagné !"`` -> ``["Tu", "as",
+    "gagné !"]``, ``"sur 100 000 parties"`` -> ``["sur", "100 000", "parties"]``."""
     words: list[str] = []
     for word in paragraph.split(" "):
-        if words and words[-1] and (word.startswith(_GLUED_BEFORE) or words[-1].endswith("«")):
-            words[-1] = f"{words[-1]} {word}"
+        previous = words[-1] if words else ""
+        if previous and (
+            word.startswith(_GLUED_BEFORE)
+            or previous.endswith("«")
+            or (previous[-1].isdigit() and _THOUSANDS.match(word))
+        ):
+            words[-1] = f"{previous} {word}"
         else:
             words.append(word)
     return words

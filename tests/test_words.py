@@ -93,7 +93,8 @@ def test_every_game_has_its_titles(info):
 
 @pytest.mark.parametrize(
     "text",
-    ["Tu as gagné !", "C'est au tour des rouges : à toi ?", "Les ordinateurs « humains » de l'article", "35,5 %"],
+    ["Tu as gagné !", "C'est au tour des rouges : à toi ?", "Les ordinateurs « humains » de l'article", "35,5 %",
+     "en simulant 100 000 parties"],
 )
 def test_wrapping_never_leaves_a_mark_alone_at_the_start_of_a_line(text):
     measure = theme.font(26, "text")
@@ -102,6 +103,7 @@ def test_wrapping_never_leaves_a_mark_alone_at_the_start_of_a_line(text):
         assert " ".join(lines) == text
         assert not [line for line in lines if line[:1] in "!?:;»%"], (width, lines)
         assert not [line for line in lines if line.endswith("«")], (width, lines)
+        assert not [line for line in lines if line.startswith("000")], (width, lines)
 
 
 def test_a_key_missing_from_the_table_is_reported_when_drawn():

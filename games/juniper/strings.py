@@ -64,8 +64,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "juniper.who.player2": ("Bleu", "Blue"),
     # Sentences about a player: one per person, French grammar needs it.
     "juniper.turn.you": ("À toi de jouer !", "Your turn!"),
-    "juniper.turn.computer": ("L'ordinateur joue…", "The computer plays…"),
-    "juniper.turn.level": ("{who} joue…", "{who} plays…"),
+    "juniper.turn.computer": ("L'ordinateur joue…", "The computer is playing…"),
+    "juniper.turn.level": ("{who} joue…", "{who} is playing…"),
     "juniper.turn.colour": ("À {who} de jouer !", "{who}'s turn!"),
     "juniper.win.you": ("Tu as gagné !", "You won!"),
     "juniper.win.computer": ("L'ordinateur a gagné", "The computer won"),
@@ -254,12 +254,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "article stopped at N = 50: its method got too slow.",
     ),
     "juniper.science.table.pattern": (
-        "Le second joueur ne gagne que {k} fois sur {total}, et plus jamais après N = {last}. Avec beaucoup "
-        "de nombres, le premier trouve presque toujours un nombre pair qui reste seul quand on fait le plus "
-        "de paires « l'un divise l'autre » : il commence par lui.",
-        "The second player wins only {k} times out of {total}, and never after N = {last}. With many numbers, "
-        "the first player nearly always finds an even number left alone when making as many pairs as "
-        "possible, one dividing the other: they start with it.",
+        "De N = 1 à N = {total}, le second joueur ne gagne que {k} fois, la dernière pour N = {last}. Avec "
+        "beaucoup de nombres, quand on fait le plus de paires « l'un divise l'autre », il reste presque "
+        "toujours un nombre pair tout seul : le premier joueur commence par lui.",
+        "From N = 1 to N = {total}, the second player wins only {k} times, the last one for N = {last}. With "
+        "many numbers, when you make as many pairs as possible, one dividing the other, an even number is "
+        "nearly always left alone: the first player starts with it.",
     ),
     "juniper.science.legend.pair": ("paire", "pair"),
     "juniper.science.legend.alone": ("seul", "alone"),
@@ -284,19 +284,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "After {last}, {player} has nothing left to play: stuck!",
     ),
     "juniper.science.proof.why.first": (
-        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : {pairs} paires au plus, "
-        "et on peut laisser {start} tout seul. Rouge commence par {start}, puis répond toujours par le copain "
-        "du nombre que Bleu vient de jouer : Bleu finit bloqué.",
-        "Join the numbers 1 to {n} in pairs where one divides the other (green): {pairs} pairs at most, and "
-        "{start} can be left alone. Red starts with {start}, then always answers with the friend of the "
+        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : on peut en faire "
+        "{pairs} au plus, en laissant {start} tout seul. Rouge commence par {start}, puis répond toujours "
+        "par le copain du nombre que Bleu vient de jouer : Bleu finit bloqué.",
+        "Join the numbers 1 to {n} in pairs where one divides the other (green): you can make {pairs} at "
+        "most, leaving {start} alone. Red starts with {start}, then always answers with the friend of the "
         "number Blue has just played: Blue ends up stuck.",
     ),
     "juniper.science.proof.why.second": (
-        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : {pairs} paires au plus, "
-        "et aucune façon d'en faire autant ne laisse un nombre pair seul. Quel que soit le premier nombre de "
+        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : on peut en faire "
+        "{pairs} au plus, mais jamais en laissant un nombre pair tout seul. Quel que soit le premier nombre de "
         "Rouge, Bleu répond par son copain, et ainsi de suite : Rouge finit bloqué.",
-        "Join the numbers 1 to {n} in pairs where one divides the other (green): {pairs} pairs at most, and "
-        "no way of making that many leaves an even number alone. Whatever Red starts with, Blue answers with "
+        "Join the numbers 1 to {n} in pairs where one divides the other (green): you can make {pairs} at "
+        "most, but never leaving an even number alone. Whatever Red starts with, Blue answers with "
         "its friend, and so on: Red ends up stuck.",
     ),
 }

@@ -78,8 +78,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "square of the domino. Go to the marked square to hold out as long as you can.",
     ),
     "lewthwaite.chart.axis": ("Longueur de la partie (en coups)", "Game length (moves)"),
-    "lewthwaite.chart.red": ("les rouges gagnent (nombre de coups impair)", "Red wins (odd number of moves)"),
-    "lewthwaite.chart.blue": ("les bleus gagnent (nombre de coups pair)", "Blue wins (even number of moves)"),
+    "lewthwaite.chart.red": ("Les rouges gagnent (nombre de coups impair)", "Red wins (odd number of moves)"),
+    "lewthwaite.chart.blue": ("Les bleus gagnent (nombre de coups pair)", "Blue wins (even number of moves)"),
     # Rules screen, after the IREMI article (Busser & Hoarau, 2021).
     "lewthwaite.rules.title": ("Les règles de Lewthwaite", "The rules of Lewthwaite"),
     "lewthwaite.rules.p1.title": ("Le matériel", "What you need"),
@@ -92,11 +92,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.rules.p2.title": ("Jouer", "How to play"),
     "lewthwaite.rules.p2.text": (
-        "À ton tour, fais glisser dans le trou un de tes jetons qui le touche : par le haut, par le bas, "
-        "par la gauche ou par la droite (jamais en diagonale). Au début, seuls des jetons rouges touchent "
-        "le trou : les rouges commencent.",
-        "On your turn, slide into the hole one of your tokens touching it: from above, from below, from "
-        "the left or from the right (never diagonally). At the start, only red tokens touch the hole: "
+        "À ton tour, fais glisser un de tes jetons dans le trou. Il doit toucher le trou : en haut, en bas, "
+        "à gauche ou à droite (jamais en diagonale). Au début, seuls des jetons rouges touchent le trou : "
+        "les rouges commencent.",
+        "On your turn, slide one of your tokens into the hole. It must touch the hole: above it, below it, "
+        "to its left or to its right (never diagonally). At the start, only red tokens touch the hole: "
         "Red starts.",
     ),
     "lewthwaite.rules.p3.title": ("Gagner", "Winning"),
@@ -142,7 +142,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.science.random.games.one": ("{n} partie", "{n} game"),
     "lewthwaite.science.random.speed": ("vitesse : {n} coups/s", "speed: {n} moves/s"),
     "lewthwaite.science.random.rate": ("Le premier gagne : {p}", "First player wins: {p}"),
-    "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Mean length: {m} moves"),
+    "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Average length: {m} moves"),
     "lewthwaite.science.random.computing": ("calcul exact…", "computing…"),
     "lewthwaite.science.random.exact": ("exact : {v}", "exact: {v}"),
     "lewthwaite.science.random.histogram": (
@@ -173,7 +173,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.science.domino.stuck": (
         "Rouge est bloqué après {n} coups : Bleu gagne, comme à chaque fois !",
-        "Red is stuck after {n} moves: Blue wins, as every time!",
+        "Red is stuck after {n} moves: Blue wins, as always!",
     ),
     "lewthwaite.science.domino.why": ("Pourquoi ça marche", "Why it works"),
     "lewthwaite.science.domino.explain": (

@@ -15,11 +15,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.level.strong": ("Champion", "Champion"),
     # Whose turn, and what to do (the box at the top).
     "lightning.turn.take.you": ("À toi ! Prends une tuile dans la pioche ou dans la réserve.",
-                                "Your turn! Take a tile from the pool or from the reserve."),
+                                "Your turn! Take a tile from the pile or from the reserve."),
     "lightning.turn.place.you": ("Pose ta tuile sur une case verte.\nTouche-la pour la tourner.",
                                  "Lay your tile on a green square.\nTouch it to turn it."),
     "lightning.turn.take.named": ("{name}, à toi ! Prends une tuile dans la pioche ou dans la réserve.",
-                                  "{name}, your turn! Take a tile from the pool or from the reserve."),
+                                  "{name}, your turn! Take a tile from the pile or from the reserve."),
     "lightning.turn.place.named": ("{name}, pose ta tuile sur une case verte.\nTouche-la pour la tourner.",
                                    "{name}, lay your tile on a green square.\nTouch it to turn it."),
     "lightning.turn.computer.take": ("{name} choisit une tuile…", "{name} is choosing a tile…"),
@@ -39,27 +39,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.illegal.occupied": ("Cette case a déjà une tuile. Choisis une case verte.",
                                    "This square already has a tile. Choose a green square."),
     "lightning.illegal.take_first": ("D'abord, prends une tuile : touche la pioche ou une tuile de la réserve.",
-                                     "First take a tile: touch the pool or a tile in the reserve."),
+                                     "First take a tile: touch the pile or a tile in the reserve."),
     "lightning.illegal.hand_full": ("Tu as déjà une tuile : pose-la d'abord.",
                                     "You already have a tile: lay it first."),
     "lightning.illegal.pool_empty": ("La pioche est vide : prends une tuile dans la réserve.",
-                                     "The pool is empty: take a tile from the reserve."),
+                                     "The pile is empty: take a tile from the reserve."),
     "lightning.illegal.reserve_empty": ("Cette tuile n'est plus dans la réserve.",
                                         "That tile is no longer in the reserve."),
     "lightning.illegal.no_room": ("Il n'y a plus de case libre pour une tuile de la réserve.",
                                   "There is no free square left for a tile from the reserve."),
     "lightning.illegal.shelve": ("Seule une tuile de la pioche peut aller dans la réserve.",
-                                 "Only a tile from the pool may go to the reserve."),
+                                 "Only a tile from the pile may go to the reserve."),
     "lightning.illegal.over": ("La partie est finie.", "The game is over."),
     "lightning.illegal.source": ("Prends une tuile dans la pioche ou dans la réserve.",
-                                 "Take a tile from the pool or from the reserve."),
+                                 "Take a tile from the pile or from the reserve."),
     "lightning.illegal.design": ("Ce n'est pas une tuile du jeu.", "That is not a tile of the game."),
     "lightning.illegal.not_a_move": ("Ce coup n'existe pas.", "That move does not exist."),
     "lightning.illegal.rotation": ("Cette tuile ne se tourne pas ainsi.", "That tile does not turn that way."),
     "lightning.illegal.off_board": ("Cette case n'est pas sur le plateau.", "That square is not on the board."),
-    "lightning.illegal.draw": ("Plus de tuile {design} dans la pioche.", "No {design} tile left in the pool."),
-    # The pool, the tile in hand and the reserve.
-    "lightning.pool": ("Pioche", "Pool"),
+    "lightning.illegal.draw": ("Plus de tuile {design} dans la pioche.", "No {design} tile left in the pile."),
+    # The pile, the tile in hand and the reserve.
+    "lightning.pool": ("Pioche", "Pile"),
     "lightning.pool.count": ("{count} tuiles", "{count} tiles"),
     "lightning.pool.one": ("1 tuile", "1 tile"),
     "lightning.pool.empty": ("vide", "empty"),
@@ -93,7 +93,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.end.connected": ("Un éclair relie un départ au milieu, avec {tiles} tuiles sur le plateau.",
                                 "A bolt joins a start to the middle, with {tiles} tiles on the board."),
     "lightning.end.draw": ("La pioche et la réserve sont vides, et personne n'a relié son départ au milieu.",
-                           "The pool and the reserve are empty, and nobody has joined their start to the middle."),
+                           "The pile and the reserve are empty, and nobody has joined their start to the middle."),
     # The rules.
     "lightning.rules.title": ("Les règles de Lightning", "The rules of Lightning"),
     "lightning.rules.p1.title": ("Le but", "The goal"),
@@ -106,19 +106,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "if some of its tiles were laid by the other player!"),
     "lightning.rules.p2.title": ("À ton tour", "Your turn"),
     "lightning.rules.p2.text": (
-        "Prends une tuile : dans la pioche (tu ne sais pas laquelle viendra) ou dans la réserve (tu la "
-        "choisis). Tourne-la comme tu veux, puis pose-la. Une tuile de la pioche qui ne t'aide pas peut "
+        "Prends une tuile : dans la pioche (elle est cachée : tu ne sais pas laquelle viendra) ou dans la "
+        "réserve (tu la choisis). Tourne-la comme tu veux, puis pose-la. Une tuile de la pioche qui ne t'aide pas peut "
         "aller dans la réserve : tout le monde pourra la prendre.",
-        "Take a tile: from the pool (you don't know which one will come) or from the reserve (you choose "
-        "it). Turn it as you like, then lay it. A tile from the pool that doesn't help you may go to the "
-        "reserve, where anyone can take it."),
+        "Take a tile: from the pile (face down: you don't know which one will come) or from the reserve "
+        "(you choose it). Turn it as you like, then lay it. A tile from the pile that doesn't help you may "
+        "go to the reserve, where anyone can take it."),
     "lightning.rules.p3.title": ("Où poser ?", "Where to lay it?"),
     "lightning.rules.p3.text": (
         "Sur une case de ta ligne de départ, ou sur une case qui touche déjà une tuile par un côté ou par "
         "un coin. Dans ton camp pour avancer, ou dans celui de l'autre pour lui barrer la route ! Les "
         "cases vertes montrent où ta tuile peut aller.",
         "On a square of your start line, or on a square that already touches a tile by a side or a "
-        "corner. In your camp to move on, or in the other one to block the way! The green squares show "
+        "corner. In your camp to move forward, or in the other camp to block the way! The green squares show "
         "where your tile may go."),
     "lightning.rules.p4.title": ("Bloqué ? Bifurque !", "Blocked? Branch off!"),
     "lightning.rules.p4.text": (
@@ -126,7 +126,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "chemin. Si la pioche et la réserve sont vides et que personne n'est arrivé au milieu, c'est "
         "match nul.",
         "A path may have branches: if yours is blocked, go on from another place on your path. If the "
-        "pool and the reserve are empty and nobody has reached the middle, it is a draw."),
+        "pile and the reserve are empty and nobody has reached the middle, it is a draw."),
     "lightning.rules.p5.title": ("Les tuiles", "The tiles"),
     "lightning.rules.p5.text": (
         "150 tuiles : 5 dessins, 30 de chaque. Harry A. Doty a inventé ce jeu et l'a fait breveter en "
@@ -181,8 +181,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{player} lays a tile that does not shorten their path.",
     ),
     "lightning.science.distance.block": (
-        "{player} bloque {other} : il lui faut maintenant {new} tuiles au lieu de {old} !",
-        "{player} blocks {other}, who now needs {new} tiles instead of {old}!",
+        "{player} bloque {other} : {other} a maintenant besoin de {new} tuiles au lieu de {old} !",
+        "{player} blocks {other}: {other} now needs {new} tiles instead of {old}!",
     ),
     "lightning.science.distance.walled": (
         "{player} ferme la route de {other} : {other} ne pourra plus jamais arriver au milieu !",
@@ -196,12 +196,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Sur chaque case, le nombre dit combien de tuiles il faut au moins si le chemin passe par là. Une "
         "tuile qui ne va pas, posée sur le meilleur chemin de l'adversaire, fait grandir ses nombres : "
         "c'est ça, bloquer.",
-        "The number on each square tells how many tiles are needed at least if the path goes through it. A "
-        "tile that does not fit, laid on the opponent's best route, makes their numbers grow: that is "
-        "blocking.",
+        "The number on each square is the fewest tiles needed if the path goes through it. A tile that "
+        "does not fit, laid on the opponent's best route, makes their numbers grow: that is blocking.",
     ),
-    "lightning.science.history.tab": ("L'histoire du jeu", "The game's story"),
-    "lightning.science.history.known.title": ("Ce que dit l'article", "What the article tells"),
+    "lightning.science.history.tab": ("L'histoire du jeu", "The story of the game"),
+    "lightning.science.history.known.title": ("Ce que dit l'article", "What the article says"),
     "lightning.science.history.known": (
         "Lightning a été breveté en 1892 par Harry A. Doty et vendu aux États-Unis par Selchow & Righter, "
         "avec un éclair et un joueur de cerf-volant sur la boîte. Le plateau a {squares} cases : deux moitiés "
@@ -217,11 +216,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.science.history.rebuilt.title": ("Ce qui est reconstruit", "What is rebuilt"),
     "lightning.science.history.rebuilt": (
         "La figure des 5 modèles de tuiles manque dans notre source. Nos dessins (droite, diagonale, arc, "
-        "éclair et éclair miroir) sont une reconstruction, rangée à part dans le programme pour pouvoir la "
-        "remplacer par les vrais.",
+        "éclair et éclair miroir) sont une reconstruction. Ils sont rangés à part dans le programme : on "
+        "pourra les remplacer par les vrais.",
         "The figure of the 5 tile designs is missing from our source. Our drawings (straight, diagonal, arc, "
-        "bolt and mirror bolt) are a reconstruction, kept apart in the program so that the real ones can "
-        "replace it.",
+        "bolt and mirror bolt) are a reconstruction. They are kept apart in the program, so the real ones "
+        "can replace them.",
     ),
     "lightning.science.history.copies": ("× {n}", "× {n}"),
     "lightning.science.history.year.1892": ("Lightning", "Lightning"),
