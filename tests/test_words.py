@@ -10,6 +10,7 @@ import pytest
 
 from games.registry import installed_games, spec
 from kiosk import i18n, textfit, theme, ui
+from tests.kiosk_driver import make_app
 
 TABLE = i18n.table()
 FRENCH = {key: fr for key, (fr, _en) in TABLE.items()}
@@ -97,6 +98,7 @@ def test_every_game_has_its_titles(info):
      "en simulant 100 000 parties"],
 )
 def test_wrapping_never_leaves_a_mark_alone_at_the_start_of_a_line(text):
+    make_app()  # live fonts, whatever an earlier test did to pygame
     measure = theme.font(26, "text")
     for width in range(measure.size("Tu")[0], measure.size(text)[0] + 2):
         lines = theme.wrap_text(text, 26, width)
@@ -107,6 +109,7 @@ def test_wrapping_never_leaves_a_mark_alone_at_the_start_of_a_line(text):
 
 
 def test_a_key_missing_from_the_table_is_reported_when_drawn():
+    make_app()
     surface = pygame.Surface((200, 50))
     with textfit.recording() as records:
         ui.draw_text(surface, i18n.tr("no.such.key"), (0, 0), 20)
