@@ -80,3 +80,12 @@ def tr(key: str, lang: str | None = None, **params: object) -> Text:
         return Text(f"⟨{key}⟩", key, params)
     text = entry[LANGUAGES.index(lang or _language)]
     return Text(text.format(**params) if params else text, key, params)
+
+
+def counted(key: str, count: int, lang: str | None = None, **params: object) -> Text:
+    """The text of ``key`` for ``count`` things: ``key.one`` when the table has it and the
+    language writes ``count`` in the singular (1 in English; 0 and 1 in French: "0 graine",
+    "1 graine", "2 graines"; "0 seeds", "1 seed"), ``key`` otherwise."""
+    one = f"{key}.one"
+    singular = count == 1 or (count == 0 and (lang or _language) == "fr")
+    return tr(one if singular and one in table() else key, lang, **params)

@@ -107,7 +107,8 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Heading, page card with text and illustration, page dots, buttons."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
-        ui.draw_text(surface, self.heading, (640, 28), 52, theme.INK, "title", "midtop")
+        heading = pygame.Rect(40, 28, 1200, theme.font(52, "title").get_height())
+        ui.draw_fitted_text(surface, self.heading, heading, 52, theme.INK, "title", "center")
         page = self.pages[self.page]
         card = pygame.Rect(40, 110, 1200, 500)
         ui.draw_panel(surface, card, theme.PANEL, 28, 12)
@@ -119,7 +120,10 @@ class RulesScene(Scene):
             border_bottom_left_radius=28,
         )
         text_width = 560 if page.illustration else 1100
-        ui.draw_text(surface, tr(page.title), (card.x + 50, card.y + 36), 42, self.accent, "title")
+        # The title may run up to the illustration (or the card's edge), never over it.
+        title = pygame.Rect(card.x + 50, card.y + 36, 600 if page.illustration else 1100,
+                            theme.font(42, "title").get_height())
+        ui.draw_fitted_text(surface, tr(page.title), title, 42, self.accent, "title")
         ui.draw_paragraph(surface, page.body(), pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
         if page.illustration:
             page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)

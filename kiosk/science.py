@@ -24,6 +24,7 @@ import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
+from kiosk.i18n import counted as counted  # re-exported: the corners count with it
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
@@ -269,13 +270,6 @@ class ScienceScene(Scene):
         return {"scene": self.name, "game": self.game, "page": self.index, **self.page.summary()}
 
 
-def counted(key: str, count: int, **params: object) -> str:
-    """The text of ``key`` for ``count`` things: ``key.one`` when ``count`` is 1 and the table
-    has it ("1 partie", "1 game"), ``key`` otherwise."""
-    from kiosk.i18n import table
-
-    one = f"{key}.one"
-    return tr(one if count == 1 and one in table() else key, **params)
 
 
 def format_number(value: float, decimals: int = 0) -> str:

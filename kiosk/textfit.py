@@ -58,12 +58,22 @@ def recording() -> Iterator[dict[str, Record]]:
 
 def note(text: str, width: float, height: float | None, size: int, kind: str, line_gap: float = 1.3) -> None:
     """Called by the drawing kit for every boxed text (cheap when not recording)."""
-    if _records is None or not isinstance(text, i18n.Text) or text.key not in i18n.table():
+    if _records is None or not isinstance(text, i18n.Text):
+        return
+    if text.key not in i18n.table():
+        note_key(text)
         return
     record = _records.setdefault(text.key, Record())
     record.boxes.add(Box(int(width), None if height is None else int(height), size, kind, line_gap))
     if text.params and text.params not in record.params:
         record.params.append(dict(text.params))
+
+
+def note_key(text: str) -> None:
+    """Called for every translated text drawn, boxed or not: a key missing from the table
+    (drawn as a raw key) is noted so that :func:`problems` reports it."""
+    if _records is not None and isinstance(text, i18n.Text) and text.key not in i18n.table():
+        _records.setdefault(text.key, Record())
 
 
 def longest_params(seen: list[dict[str, object]]) -> dict[str, object]:
@@ -99,6 +109,9 @@ def problems(records: dict[str, Record]) -> list[str]:
     set seen or the longest values seen."""
     found = []
     for key, record in sorted(records.items()):
+        if key not in i18n.table():
+            found.append(f"{key}: drawn, but missing from the translation table")
+            continue
         sets = record.params + ([longest_params(record.params)] if record.params else [{}])
         for lang in i18n.LANGUAGES:
             for params in sets:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -72,13 +73,39 @@ def player_colors(player_color: str) -> tuple[tuple[int, int, int], tuple[int, i
 # --- measuring text (the drawing kit and the text-fit check share these) ---------------------
 
 
+#: French typography keeps these marks on the line of the word before them ("gagné !"), and
+#: the word after « on its line: a line never starts with "!" or ends with "«".
+_GLUED_BEFORE = ("!", "?", ":", ";", "»", "%", "…")
+#: A group of thousands ("100 000") is one number: never split over two lines.
+_THOUSANDS = re.compile(r"\d{3}(?!\d)")
+
+
+def unbreakable_words(paragraph: str) -> list[str]:
+    """The words of ``paragraph`` (split at spaces) with French punctuation glued to its word and
+    a number's groups of thousands to each other: ``"Tu as gagné !"`` -> ``["Tu", "as",
+    "gagné !"]``, ``"sur 100 000 parties"`` -> ``["sur", "100 000", "parties"]``."""
+    words: list[str] = []
+    for word in paragraph.split(" "):
+        previous = words[-1] if words else ""
+        if previous and (
+            word.startswith(_GLUED_BEFORE)
+            or previous.endswith("«")
+            or (previous[-1].isdigit() and _THOUSANDS.match(word))
+        ):
+            words[-1] = f"{previous} {word}"
+        else:
+            words.append(word)
+    return words
+
+
 @lru_cache(maxsize=256)
 def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
-    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept), never
+    before a French "!", "?", ":", ";", "»" or "%" nor after "«"."""
     measure = font(size, kind)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+        words = unbreakable_words(paragraph)
         line = ""
         for word in words:
             candidate = f"{line} {word}".strip()

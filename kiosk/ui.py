@@ -42,6 +42,7 @@ def draw_text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Draw one line of text anchored at ``pos`` (any pygame.Rect anchor name)."""
+    textfit.note_key(text)
     image = text_surface(text, size, color, kind)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)

@@ -35,7 +35,7 @@ def test_the_table_fills_live_and_equals_the_solver(corner_app):
     second = [n for n in range(1, TABLE_MAX_N + 1) if table[n - 1] == 2]
     assert summary["shown"] == TABLE_MAX_N and summary["second_wins"] == second
     assert [n for n in second if n <= 50] == [n for n in range(1, 51) if n not in ARTICLE_FIRST_PLAYER_WINS]
-    assert any(f"plus jamais après N = {second[-1]}" in text for text in corner.texts)
+    assert any(f"la dernière pour N = {second[-1]}" in text for text in corner.texts)
     tap(app, page.cell_rect(18).center)  # a second-player win
     assert page.selected == 18 and "N = 18 : le second joueur gagne !" in corner.texts
     tap(app, page.buttons[0].rect.center)  # see the proof for N = 18

@@ -24,7 +24,7 @@ def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(corner_ap
         assert summary["distances"][player - 1] == (min(reachable) if reachable else None) == state.distance(player)
     needs = summary["distances"][0]
     if needs is not None and state.winner is None and needs > 1:
-        assert f"Encore {needs} tuiles au moins pour relier ses bords." in corner.texts
+        assert f"Encore au moins {needs} tuiles pour arriver au milieu." in corner.texts
 
 
 def test_buttons_pause_step_and_start_a_new_game(corner_app):

@@ -409,7 +409,7 @@ def test_from_the_menu_the_child_chooses_a_computer_it_can_beat(app):
     assert isinstance(card, SeatsScene) and not card.first_choice  # who starts is drawn at random
     assert card.setup.level == DEFAULT_LEVEL
     labels = [button.text for button in card.buttons]
-    assert [tr(f"lightning.level.{level}") for level in LEVELS] == ["Facile", "Fort", "Champion"]
+    assert [tr(f"lightning.level.{level}") for level in LEVELS] == ["Bébé", "Malin", "Champion"]
     assert all(tr(f"lightning.level.{level}") in labels for level in LEVELS)
     card.setup.opponent = FRIEND
     tap(app, card.play_button.rect.center)

@@ -25,8 +25,8 @@ from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
 from kiosk.canvas import blit, new_layer, scale_of
-from kiosk.i18n import tr
-from kiosk.science import CornerPage, Progressive, ScienceScene, counted, format_number
+from kiosk.i18n import counted, tr
+from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
 
 SECOND_WIN = (236, 96, 60)
 FIRST_WIN = (170, 214, 190)

@@ -629,12 +629,13 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
             )
 
 def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
-    # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen.
+    # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen; the
+    # screen calls them the heart, layer 1 and layer 2 (the article's names are in the text).
     words = layer_words(n)
     layers = [
-        ("P2", (255, 176, 59), words[2]),
-        ("P1", (70, 130, 220), words[1]),
-        ("P0", (46, 170, 110), words[0]),
+        (tr("juniper.explain.strata.p2"), (255, 176, 59), words[2]),
+        (tr("juniper.explain.strata.p1"), (70, 130, 220), words[1]),
+        (tr("juniper.explain.strata.p0"), (46, 170, 110), words[0]),
     ]
     center = (r.centerx, r.y + 150)
     for i, (name, color, text) in enumerate(layers):
@@ -655,8 +656,10 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
         # The legend below: each layer's first words, as in the article's coloured tree.
         y = r.y + 330 + (2 - i) * 36
         draw.circle(surface, color, (r.x + 12, y), 12)
-        ui.draw_text(surface, f"{name} : {text}", (r.x + 32, y), 20, theme.INK, "bold", "midleft")
-    ui.draw_text(surface, "P0", (center[0], center[1] - 22), 24, theme.INK, "title", "center")
+        legend = tr("juniper.explain.strata.legend", layer=name, games=text)
+        ui.draw_fitted_text(surface, legend, pygame.Rect(r.x + 32, y - 15, r.right - r.x - 32, 30), 20, theme.INK,
+                            "bold")
+    ui.draw_text(surface, layers[2][0], (center[0], center[1] - 22), 24, theme.INK, "title", "center")
     ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
 
 def _picture_matching(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:

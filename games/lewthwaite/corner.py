@@ -30,8 +30,8 @@ from games.lewthwaite.stats import RandomPlayStats
 from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
-from kiosk.i18n import tr
-from kiosk.science import CornerPage, ScienceScene, counted, format_number
+from kiosk.i18n import counted, tr
+from kiosk.science import CornerPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
 
 ACCENT = theme.RED

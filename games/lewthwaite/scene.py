@@ -25,7 +25,7 @@ from games.match import Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.game_scene import GameScene, Tool
-from kiosk.i18n import language, tr
+from kiosk.i18n import counted, language, tr
 from kiosk.overlays import RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
@@ -125,7 +125,8 @@ class LewthwaiteScene(GameScene):
         """"Les rouges ne peuvent plus bouger." and how long the game was."""
         loser = outcome.param_dict()["loser"]
         blocked = tr("lewthwaite.end.blocked", Loser=tr(f"lewthwaite.color.{loser}").capitalize())
-        return f"{blocked} {tr('lewthwaite.end.moves', n=self.state.moves_played)}"
+        moves = self.state.moves_played
+        return f"{blocked} {counted('lewthwaite.end.moves', moves, n=moves)}"
 
     def rules_pages(self) -> list[RulesPage]:
         """The illustrated rules."""

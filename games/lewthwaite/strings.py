@@ -6,19 +6,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Glisse tes jetons dans le trou. Celui qui est bloqué a perdu !",
         "Slide your tokens into the hole. Whoever is stuck loses!",
     ),
-    "lewthwaite.color.red": ("les rouges", "red"),
-    "lewthwaite.color.blue": ("les bleus", "blue"),
+    "lewthwaite.color.red": ("les rouges", "Red"),
+    "lewthwaite.color.blue": ("les bleus", "Blue"),
     "lewthwaite.Color.red": ("Rouge", "Red"),
     "lewthwaite.Color.blue": ("Bleu", "Blue"),
     "lewthwaite.turn": ("À toi, {color} !", "Your turn, {color}!"),
     "lewthwaite.turn.computer": ("{color} réfléchit…", "{color} is thinking…"),
-    "lewthwaite.turn.computer.who": ("C'est l'ordinateur qui joue : {level}.", "The computer plays: {level}."),
+    "lewthwaite.turn.computer.who": ("C'est l'ordinateur ({level}) qui joue.", "The computer ({level}) is playing."),
     "lewthwaite.turn.tokens": ("Touche un de tes jetons à côté du trou.", "Touch one of your tokens next to the hole."),
     "lewthwaite.turn.snake": (
         "Touche une case lumineuse pour avancer le pion.",
         "Touch a glowing square to move the pawn.",
     ),
-    "lewthwaite.level.random": ("Bébé (3 ans)", "Toddler (age 3)"),
+    # Levels: the same words in every game (Bébé plays at random, Champion is the strongest).
+    "lewthwaite.level.random": ("Bébé", "Baby"),
     "lewthwaite.level.greedy": ("Malin", "Clever"),
     "lewthwaite.level.perfect": ("Champion", "Champion"),
     "lewthwaite.moves": ("Coups joués : {n}", "Moves played: {n}"),
@@ -26,6 +27,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.view.tokens": ("Vue jetons", "Token view"),
     "lewthwaite.end.blocked": ("{Loser} ne peuvent plus bouger.", "{Loser} cannot move."),
     "lewthwaite.end.moves": ("Partie finie en {n} coups.", "Game over after {n} moves."),
+    "lewthwaite.end.moves.one": ("Partie finie en {n} coup.", "Game over after {n} move."),
     "lewthwaite.illegal.moved": (
         "Ce jeton a déjà bougé : un jeton ne bouge jamais deux fois.",
         "That token has already moved: no token ever moves twice.",
@@ -37,11 +39,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.illegal.turn.red": (
         "Ce n'est pas ta couleur : c'est au tour des rouges.",
-        "That is not your colour: it is red's turn.",
+        "That is not your colour: it is Red's turn.",
     ),
     "lewthwaite.illegal.turn.blue": (
         "Ce n'est pas ta couleur : c'est au tour des bleus.",
-        "That is not your colour: it is blue's turn.",
+        "That is not your colour: it is Blue's turn.",
     ),
     "lewthwaite.illegal.hole": (
         "C'est le trou : touche un jeton à côté.",
@@ -49,88 +51,87 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.illegal.off_board": ("Ce n'est pas une case du plateau.", "That is not a square of the board."),
     "lewthwaite.illegal.over": ("La partie est finie.", "The game is over."),
-    "lewthwaite.illegal.of.red": ("des rouges", "red"),
-    "lewthwaite.illegal.of.blue": ("des bleus", "blue"),
+    "lewthwaite.illegal.of.red": ("des rouges", "Red"),
+    "lewthwaite.illegal.of.blue": ("des bleus", "Blue"),
     "lewthwaite.hint.win": (
-        "Tu peux gagner : joue le jeton marqué. Ensuite, quoi que joue ton adversaire, "
-        "réponds avec l'autre moitié de son domino.",
-        "You can win: move the marked token. Then, whatever your opponent moves, "
-        "answer with the other half of its domino.",
+        "Tu peux gagner : joue le jeton marqué. Ensuite, chaque fois que ton adversaire bouge un jeton, "
+        "bouge l'autre jeton de son domino.",
+        "You can win: move the marked token. Then, each time your opponent moves a token, move the "
+        "other token of its domino.",
     ),
     "lewthwaite.hint.lose": (
-        "Ton adversaire peut gagner s'il ne se trompe jamais : chaque fois que tu joues, il répond avec "
-        "l'autre moitié du domino. Joue le jeton marqué pour faire durer la partie.",
-        "Your opponent can win if they never slip: whatever you move, they answer with the other half "
-        "of its domino. Move the marked token to make the game last.",
+        "Ton adversaire peut gagner s'il ne se trompe jamais : chaque fois que tu bouges un jeton, il "
+        "bouge l'autre jeton du domino. Joue le jeton marqué pour tenir le plus longtemps.",
+        "Your opponent can win if they never make a mistake: each time you move a token, they move the "
+        "other token of its domino. Move the marked token to hold out as long as you can.",
     ),
     "lewthwaite.hint.win.snake": (
-        "Tu peux gagner : avance le pion sur la case marquée. Ensuite, quoi que joue ton adversaire, "
-        "avance sur l'autre moitié de son domino.",
-        "You can win: move the pawn to the marked square. Then, whatever your opponent does, "
-        "move on to the other half of its domino.",
+        "Tu peux gagner : avance le pion sur la case marquée. Ensuite, chaque fois que ton adversaire "
+        "avance, va sur l'autre case de son domino.",
+        "You can win: move the pawn to the marked square. Then, each time your opponent moves, go to "
+        "the other square of its domino.",
     ),
     "lewthwaite.hint.lose.snake": (
-        "Ton adversaire peut gagner s'il ne se trompe jamais : chaque fois que tu avances, il avance sur "
-        "l'autre moitié du domino. Va sur la case marquée pour faire durer la partie.",
-        "Your opponent can win if they never slip: wherever you go, they move on to the other half of "
-        "the domino. Go to the marked square to make the game last.",
+        "Ton adversaire peut gagner s'il ne se trompe jamais : chaque fois que tu avances, il va sur "
+        "l'autre case du domino. Va sur la case marquée pour tenir le plus longtemps.",
+        "Your opponent can win if they never make a mistake: each time you move, they go to the other "
+        "square of the domino. Go to the marked square to hold out as long as you can.",
     ),
-    "lewthwaite.hint.title": ("Les dominos gagnants", "The winning dominoes"),
-    "lewthwaite.players": ("Joueurs", "Players"),
     "lewthwaite.chart.axis": ("Longueur de la partie (en coups)", "Game length (moves)"),
-    "lewthwaite.chart.red": ("les rouges gagnent (nombre impair)", "red wins (odd length)"),
-    "lewthwaite.chart.blue": ("les bleus gagnent (nombre pair)", "blue wins (even length)"),
+    "lewthwaite.chart.red": ("Les rouges gagnent (nombre de coups impair)", "Red wins (odd number of moves)"),
+    "lewthwaite.chart.blue": ("Les bleus gagnent (nombre de coups pair)", "Blue wins (even number of moves)"),
     # Rules screen, after the IREMI article (Busser & Hoarau, 2021).
-    "lewthwaite.rules.title": ("Le jeu de Lewthwaite", "Lewthwaite's game"),
+    "lewthwaite.rules.title": ("Les règles de Lewthwaite", "The rules of Lewthwaite"),
     "lewthwaite.rules.p1.title": ("Le matériel", "What you need"),
     "lewthwaite.rules.p1.text": (
-        "Une grille de 5 × 5 cases, 12 jetons rouges et 12 jetons bleus. On les pose en damier, "
-        "en alternant les couleurs. Comme 5 × 5 = 25 et 12 + 12 = 24, la case du milieu reste vide : "
-        "c'est le trou.",
-        "A 5 × 5 grid, 12 red tokens and 12 blue tokens, laid out like a checkerboard, alternating "
-        "colours. Since 5 × 5 = 25 and 12 + 12 = 24, the middle square stays empty: that is the hole.",
+        "Une grille de 5 × 5 cases, 12 jetons rouges et 12 jetons bleus. On les pose comme sur un "
+        "damier, en alternant les couleurs. Comme 5 × 5 = 25 et 12 + 12 = 24, la case du milieu reste "
+        "vide : c'est le trou.",
+        "A 5 × 5 grid, 12 red tokens and 12 blue tokens. Lay them out like a checkerboard, alternating "
+        "the colours. Since 5 × 5 = 25 and 12 + 12 = 24, the middle square stays empty: that is the hole.",
     ),
     "lewthwaite.rules.p2.title": ("Jouer", "How to play"),
     "lewthwaite.rules.p2.text": (
-        "À ton tour, fais glisser un de tes jetons dans le trou, tout droit : en haut, en bas, à gauche "
-        "ou à droite (jamais en diagonale). La couleur des jetons qui touchent le trou commence : ici, "
-        "les rouges.",
-        "On your turn, slide one of your tokens into the hole, straight: up, down, left or right "
-        "(never diagonally). The colour of the tokens touching the hole starts: here, red.",
+        "À ton tour, fais glisser un de tes jetons dans le trou. Il doit toucher le trou : en haut, en bas, "
+        "à gauche ou à droite (jamais en diagonale). Au début, seuls des jetons rouges touchent le trou : "
+        "les rouges commencent.",
+        "On your turn, slide one of your tokens into the hole. It must touch the hole: above it, below it, "
+        "to its left or to its right (never diagonally). At the start, only red tokens touch the hole: "
+        "Red starts.",
     ),
     "lewthwaite.rules.p3.title": ("Gagner", "Winning"),
     "lewthwaite.rules.p3.text": (
         "Si c'est ton tour et qu'aucun de tes jetons ne peut glisser dans le trou, tu es bloqué : "
         "tu as perdu ! Ici, quatre jetons rouges en croix bloquent les bleus.",
         "If it is your turn and none of your tokens can slide into the hole, you are stuck: you lose! "
-        "Here, four red tokens in a cross block blue.",
+        "Here, four red tokens in a cross block Blue.",
     ),
     "lewthwaite.rules.p4.title": ("Un jeton ne bouge qu'une fois", "A token moves only once"),
     "lewthwaite.rules.p4.text": (
-        "Un jeton qui a bougé ne peut plus jamais bouger. Une partie dure donc au plus 24 coups, et "
-        "il n'y a jamais de match nul. Le trou trace un chemin qui ne repasse jamais au même endroit : "
-        "la vue serpent montre la partie avec un seul pion qui avance.",
-        "A token that has moved can never move again. So a game lasts at most 24 moves, and there is "
-        "never a draw. The hole traces a path that never crosses itself: the snake view shows the game "
-        "as a single pawn walking along.",
+        "Surprise : un jeton qui a bougé ne peut plus jamais bouger. Une partie dure donc au plus "
+        "24 coups, et il n'y a jamais de match nul. Le trou trace un chemin qui ne repasse jamais au "
+        "même endroit : la vue serpent montre la partie avec un seul pion qui avance.",
+        "Surprise: a token that has moved can never move again. So a game lasts at most 24 moves, and "
+        "there is never a draw. The hole traces a path that never crosses itself: the snake view shows "
+        "the game as a single pawn moving along.",
     ),
     "lewthwaite.rules.p5.title": ("La stratégie des dominos", "The domino strategy"),
     "lewthwaite.rules.p5.text": (
-        "Les 24 cases autour du trou se pavent avec 12 dominos. Chaque fois que le premier joueur bouge "
+        "Les 24 cases sans le trou se couvrent avec 12 dominos. Chaque fois que le premier joueur bouge "
         "un jeton, le second bouge l'autre jeton du même domino. Il peut toujours le faire : le second "
         "joueur gagne à coup sûr. Le bouton Indice montre ces dominos.",
-        "The 24 squares around the hole can be covered by 12 dominoes. Whenever the first player moves "
-        "a token, the second moves the other token of the same domino. That is always possible: the "
-        "second player always wins. The Hint button shows the dominoes.",
+        "The 24 squares other than the hole can be covered with 12 dominoes. Each time the first player "
+        "moves a token, the second moves the other token of the same domino. That is always possible: "
+        "the second player is sure to win. The Hint button shows the dominoes.",
     ),
     "lewthwaite.rules.p6.title": ("En jouant au hasard", "Playing at random"),
     "lewthwaite.rules.p6.text": (
-        "Si les deux joueurs jouent au hasard, le premier gagne {p} % des parties et une partie dure "
-        "{mean} coups en moyenne (calculé à l'instant sur toutes les parties possibles ; l'article "
-        "trouvait environ 35 % et 15,3 sur 100 000 parties simulées).",
+        "Si les deux joueurs jouent au hasard, le premier gagne {p} % des parties, et une partie dure "
+        "{mean} coups en moyenne. L'ordinateur vient de le calculer sur toutes les parties possibles ; "
+        "l'article trouvait environ 35 % et 15,3 coups en simulant 100 000 parties.",
         "If both players move at random, the first one wins {p}% of games and a game lasts {mean} "
-        "moves on average (computed just now over every possible game; the article found about 35% and "
-        "15.3 from 100,000 simulated games).",
+        "moves on average. The computer has just worked this out over every possible game; the article "
+        "found about 35% and 15.3 moves by simulating 100,000 games.",
     ),
     # Science corner ("Les maths du jeu"): every figure is computed by games/lewthwaite/maths.py.
     "lewthwaite.science.adj.red": ("rouge", "red"),
@@ -141,12 +142,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.science.random.games.one": ("{n} partie", "{n} game"),
     "lewthwaite.science.random.speed": ("vitesse : {n} coups/s", "speed: {n} moves/s"),
     "lewthwaite.science.random.rate": ("Le premier gagne : {p}", "First player wins: {p}"),
-    "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Mean length: {m} moves"),
-    "lewthwaite.science.random.computing": ("calcul exact…", "exact value…"),
+    "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Average length: {m} moves"),
+    "lewthwaite.science.random.computing": ("calcul exact…", "computing…"),
     "lewthwaite.science.random.exact": ("exact : {v}", "exact: {v}"),
     "lewthwaite.science.random.histogram": (
-        "Coups par partie (rouge : le 1er gagne, trait : exact)",
-        "Moves per game (red: the first wins, line: exact)",
+        "Coups par partie (en rouge : le 1er gagne ; trait : exact)",
+        "Moves per game (red: the 1st player wins; line: exact)",
     ),
     "lewthwaite.science.random.converge": (
         "Part des victoires du premier joueur (vert : exact)",
@@ -172,14 +173,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.science.domino.stuck": (
         "Rouge est bloqué après {n} coups : Bleu gagne, comme à chaque fois !",
-        "Red is stuck after {n} moves: blue wins, as every time!",
+        "Red is stuck after {n} moves: Blue wins, as always!",
     ),
     "lewthwaite.science.domino.why": ("Pourquoi ça marche", "Why it works"),
     "lewthwaite.science.domino.explain": (
-        "Les 24 cases autour du trou se pavent avec 12 dominos. Chaque coup de Rouge entame un domino tout "
+        "Les 24 cases sans le trou se couvrent avec 12 dominos. Chaque coup de Rouge entame un domino tout "
         "neuf : Bleu peut toujours jouer l'autre moitié. C'est donc toujours Rouge qui finit bloqué.",
-        "The 24 squares around the hole are covered by 12 dominoes. Each red move starts a brand-new "
-        "domino, so blue can always play its other half. That is why red is always the one who gets stuck.",
+        "The 24 squares other than the hole are covered with 12 dominoes. Each of Red's moves starts a "
+        "brand-new domino, so Blue can always play its other half. That is why Red always ends up stuck.",
     ),
     "lewthwaite.science.board.tab": ("N'importe quel plateau", "Any board"),
     "lewthwaite.science.board.rows": ("{n} lignes", "{n} rows"),
@@ -187,20 +188,20 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.science.board.first": ("Le premier joueur gagne", "The first player wins"),
     "lewthwaite.science.board.second": ("Le second joueur gagne", "The second player wins"),
     "lewthwaite.science.board.tiling": (
-        "Les {squares} cases autour du trou se pavent avec {dominoes} dominos. Le second joueur répond "
+        "Les {squares} cases sans le trou se couvrent avec {dominoes} dominos. Le second joueur répond "
         "toujours dans le domino que l'autre vient d'entamer : il gagne.",
-        "The {squares} squares around the hole are covered by {dominoes} dominoes. The second player always "
-        "answers inside the domino the other has just started: they win.",
+        "The {squares} squares other than the hole are covered with {dominoes} dominoes. The second player "
+        "always answers inside the domino the other has just started: they win.",
     ),
     "lewthwaite.science.board.odd": (
-        "Sans le trou, il reste {squares} cases : un nombre impair, les dominos ne peuvent pas toutes les "
-        "couvrir. Le premier joueur bouge le jeton de la flèche, puis suit les dominos : il gagne.",
+        "Sans le trou, il reste {squares} cases : c'est un nombre impair, donc des dominos ne peuvent pas "
+        "toutes les couvrir. Le premier joueur bouge le jeton de la flèche, puis suit les dominos : il gagne.",
         "Without the hole, {squares} squares are left: an odd number, so dominoes cannot cover them all. "
         "The first player moves the token on the arrow, then follows the dominoes: they win.",
     ),
     "lewthwaite.science.board.colours": (
         "Sans le trou, il reste {light} cases claires et {dark} foncées. Un domino couvre toujours une "
-        "claire et une foncée : impossible de tout paver. Le premier joueur bouge le jeton de la flèche, "
+        "claire et une foncée : impossible de tout couvrir. Le premier joueur bouge le jeton de la flèche, "
         "puis suit les dominos : il gagne.",
         "Without the hole, {light} light squares and {dark} dark ones are left. A domino always covers one "
         "of each: they cannot all be covered. The first player moves the token on the arrow, then follows "
@@ -246,8 +247,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Hint: look at the token in the centre.",
     ),
     "lewthwaite.science.puzzle.hint.moved": (
-        "Au départ, les couleurs alternent comme sur un damier.",
-        "At the start, the colours alternate like a checkerboard.",
+        "Indice : au départ, les couleurs alternent comme sur un damier.",
+        "Hint: at the start, the colours alternate like on a checkerboard.",
     ),
     "lewthwaite.science.puzzle.hint.hidden": (
         "Indice : chaque joueur a 12 jetons.",

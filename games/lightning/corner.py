@@ -22,7 +22,7 @@ from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from kiosk import draw, theme, ui
 from kiosk.canvas import blit, new_layer, scale_of
-from kiosk.i18n import tr
+from kiosk.i18n import counted, tr
 from kiosk.science import CornerPage, Progressive, ScienceScene
 
 ACCENT = (98, 84, 190)
@@ -281,7 +281,7 @@ class DistancePage(CornerPage):
             return tr("lightning.science.distance.block", player=mover, other=other, old=old, new=new)
         own_before, own_after = step.before[step.mover - 1], step.after[step.mover - 1]
         if own_after is not None and own_before is not None and own_after < own_before:
-            return tr("lightning.science.distance.build", player=mover, n=own_after)
+            return counted("lightning.science.distance.build", own_after, player=mover, n=own_after)
         return tr("lightning.science.distance.idle", player=mover)
 
     def summary(self) -> dict[str, Any]:
