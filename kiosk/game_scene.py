@@ -186,6 +186,12 @@ class GameScene(Scene):
         """Taps on the board (only called when a person may play)."""
         return False
 
+    def taps_for(self, move: Any) -> list[tuple[int, int]] | None:
+        """Where a person taps, in order, to play ``move`` now (logical canvas positions), or
+        None when the game does not say. The scripted visitor of the tests and benches plays
+        through it, so a game that says is played the way a child plays it."""
+        return None
+
     def draw_game(self, surface: pygame.Surface) -> None:
         """Draw the board, the pieces and the game's panels."""
 

@@ -156,6 +156,12 @@ class LewthwaiteScene(GameScene):
                 return True
         return False
 
+    def taps_for(self, move: Cell) -> list[tuple[int, int]]:
+        """The token to move (token view) or the square the pawn goes to (snake view): the
+        same cell."""
+        x, y = self.board_view.center_of(move)
+        return [(round(x), round(y))]
+
     def update(self, dt: float) -> None:
         """The slide, the blocked player's shake, then the shared flow."""
         if self.tween:

@@ -451,6 +451,18 @@ class LightningScene(GameScene):
             return True
         return False
 
+    def taps_for(self, move: Move) -> list[tuple[int, int]]:
+        """Take: the pool or the reserve's slot. Shelve: its button. Lay: the tile in hand, once
+        per quarter turn it still needs, then the square."""
+        if isinstance(move, Take):
+            if move.source == "pool":
+                return [self.POOL_RECT.center]
+            return [self.reserve_rect(list(DESIGNS).index(move.design or "I")).center]
+        if isinstance(move, Shelve):
+            return [self.shelve_button.rect.center]
+        turns = (move.rotation - self.rotation) % distinct_rotations(self.state.hand or "I")
+        return [self.HAND_RECT.center] * turns + [self.view.cell_rect(move.cell).center]
+
     def _key(self, key: int) -> bool:
         state = self.state
         if key in (pygame.K_r, pygame.K_SPACE) and state.hand is not None:
