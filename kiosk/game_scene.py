@@ -136,15 +136,16 @@ class GameScene(Scene):
     def new_match(
         app: App, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
     ) -> Match:
-        """A match for a scene: its thinker waits for results in headless runs (same threads,
-        reproducible frames) and its seed comes from the app's ``--seed``."""
+        """A match for a scene: the game's players and hints think in worker processes (never
+        holding the interpreter lock the frame loop needs), its thinker waits for results in
+        headless runs (same path, reproducible frames), and its seed comes from ``--seed``."""
         return Match(
             game,
             start,
             seats,
             seed=app.rng.randrange(2**31),
             time_budget=time_budget,
-            thinker=Thinker(wait=app.headless),
+            thinker=Thinker(wait=app.headless, processes=True),
             meta=meta,
         )
 

@@ -42,6 +42,7 @@ from kiosk.overlays import EndScene, RulesScene
 from kiosk.scene import Scene
 from kiosk.seats import SeatsScene
 from kiosk.ui import Button
+from kiosk.warmup import warm_up
 
 COMPUTER, FRIEND = "computer", "friend"
 #: Seconds (wall clock) the visitor waits for something before it says it is stuck.
@@ -399,18 +400,22 @@ class Visitor:
         if move not in legal:
             state = match.state
             move = self.rng.choice(legal) if self.rng.random() < 0.2 else self.thought.choose(state, self.rng, 0.05)
-        taps = scene.taps_for(move)
         version = match.version
         name = match.state.move_to_text(move)
-        if taps is None:
+        if scene.taps_for(move) is None:
             self.act(f"play {name} (the scene names no taps)")
             scene.play(move)
             yield
         else:
-            for k, pos in enumerate(taps):
-                if k:
+            # One tap at a time, each where the scene says now: a layout that moves (a board
+            # half growing) or a tap that changes what comes next (a tile turned) is followed.
+            for count in range(1, 13):
+                taps = scene.taps_for(move) or []
+                if not taps or match.version != version:
+                    break
+                if count > 1:
                     yield from self.wait(0.25)
-                yield from self.tap(pos, f"tap {k + 1}/{len(taps)} for move {name}")
+                yield from self.tap(taps[0], f"tap {count} for move {name}")
         yield from self.until(lambda: match.version != version, f"move {name} to be played after its taps", 10.0)
         self.visit.moves += 1
         yield from self.wait(0.3)
@@ -456,6 +461,7 @@ def visit(game: str, opponents: tuple[str, ...] = (COMPUTER, FRIEND), *, size: t
           realtime: bool = True, seed: int = 1, max_moves: int | None = None) -> Visit:
     """A visitor plays ``game`` once against each of ``opponents`` in one kiosk session."""
     app = make_app(size, seed)
+    warm_up(app)  # as the kiosk does when it starts (kiosk.runner.run_app)
     visitor = Visitor(app, game, realtime=realtime, seed=seed, max_moves=max_moves)
 
     def script() -> Script:
