@@ -198,7 +198,7 @@ class Visitor:
     """Plays scripts (generators that yield once per frame) on ``app`` and records the frames."""
 
     def __init__(self, app: App, game: str, *, realtime: bool = True, seed: int = 1, patience: float = PATIENCE,
-                 max_moves: int | None = None) -> None:
+                 max_moves: int | None = None, pace: float = 1.0) -> None:
         self.app = app
         self.game = game
         self.spec = spec(game)
@@ -207,6 +207,8 @@ class Visitor:
         self.patience = patience
         #: Moves after which a game is left (home) instead of played to the end (None: the end).
         self.max_moves = max_moves
+        #: How long the visitor looks at things, as a share of a child's time (a quick test: 0.3).
+        self.pace = pace
         # The visitor's own thought (a sensible child, not the kiosk): the second-weakest level.
         levels = self.spec.levels
         self.thought = self.spec.make_player(levels[min(1, len(levels) - 1)])
@@ -292,8 +294,8 @@ class Visitor:
         yield from self.tap(button.rect.center, label)
 
     def wait(self, seconds: float) -> Script:
-        """Look at the screen for ``seconds`` of kiosk time."""
-        end = self.logical + seconds
+        """Look at the screen for ``seconds`` of kiosk time (times the visitor's pace)."""
+        end = self.logical + seconds * self.pace
         while self.logical < end:
             yield
 
@@ -382,6 +384,7 @@ class Visitor:
             if moves is None and turn == 5 and not undone and undo is not None and undo.enabled:
                 undone = True
                 yield from self.undo(scene)
+                turn -= 1  # the turn comes back: it is played next
                 continue
             yield from self.move(scene, hint=moves is None and (turn == 1 or self.rng.random() < 0.2))
 
@@ -458,11 +461,11 @@ class Visitor:
 
 
 def visit(game: str, opponents: tuple[str, ...] = (COMPUTER, FRIEND), *, size: tuple[int, int] = (1920, 1080),
-          realtime: bool = True, seed: int = 1, max_moves: int | None = None) -> Visit:
+          realtime: bool = True, seed: int = 1, max_moves: int | None = None, pace: float = 1.0) -> Visit:
     """A visitor plays ``game`` once against each of ``opponents`` in one kiosk session."""
     app = make_app(size, seed)
     warm_up(app)  # as the kiosk does when it starts (kiosk.runner.run_app)
-    visitor = Visitor(app, game, realtime=realtime, seed=seed, max_moves=max_moves)
+    visitor = Visitor(app, game, realtime=realtime, seed=seed, max_moves=max_moves, pace=pace)
 
     def script() -> Script:
         for opponent in opponents:
