@@ -106,9 +106,8 @@ def test_plain_surfaces_are_scaled_once_and_forgotten_with_them():
     assert len(module._scaled) == count - 1  # a weak cache: no id reuse, no leak
 
 
-def test_native_sprites_are_drawn_again_at_the_screen_scale():
-    set_display_scale(1.0)
-    calls = []
+def dot_sprite(calls: list[float]):
+    """A native sprite (a white disc) that notes the scale of each drawing."""
 
     @native_sprite
     def dot(radius: int, scale: float = 1.0) -> Canvas:
@@ -117,7 +116,13 @@ def test_native_sprites_are_drawn_again_at_the_screen_scale():
         draw.circle(image, (255, 255, 255), (radius, radius), radius)
         return image
 
-    logical = dot(10)
+    return dot
+
+
+def test_native_sprites_are_drawn_again_at_the_screen_scale():
+    set_display_scale(1.0)
+    calls = []
+    logical = dot_sprite(calls)(10)
     assert logical.get_size() == (20, 20) and calls == [1.0]
     canvas = Canvas(pygame.Surface((3840, 2160)))
     canvas.blit(logical, (100, 100))
@@ -126,17 +131,9 @@ def test_native_sprites_are_drawn_again_at_the_screen_scale():
 
 def test_native_sprites_are_drawn_once_at_the_display_scale():
     calls = []
-
-    @native_sprite
-    def dot(radius: int, scale: float = 1.0) -> Canvas:
-        calls.append(scale)
-        image = make_layer((2 * radius, 2 * radius), scale, alpha=True)
-        draw.circle(image, (255, 255, 255), (radius, radius), radius)
-        return image
-
     set_display_scale(1.5)
     try:
-        logical = dot(10)
+        logical = dot_sprite(calls)(10)
         assert logical.get_size() == (20, 20) and calls == [1.5]  # one drawing, at the screen's scale
         screen = Canvas(pygame.Surface((1920, 1080)))
         screen.blit(logical, (100, 100))
