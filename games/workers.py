@@ -161,7 +161,10 @@ class _Worker:
             self._reap()
             if not cancelled:
                 task.fallback()
-            return cancelled
+                return False
+            with contextlib.suppress(OSError):  # stopped on purpose: a fresh one waits for the next job
+                self.process = self._start()
+            return True
         if not cancelled:
             ok, value = pickle.loads(reply)
             task.finish(ok, value)
