@@ -10,12 +10,16 @@ a physical board or a save file needs, and nothing that draws:
 * **Undo / restart.** Undo takes moves back until a person is to move again (or the start), so
   a child who undoes against the computer gets their own turn back.
 * **Thinking off the frame loop.** :meth:`Match.computer_move` starts the computer player in a
-  :class:`Thinker` thread and hands its move over once ready; :meth:`Match.hint` does the same
-  for the game's advice, computed once per position and cached. Every change of position bumps
+  :class:`Thinker` and hands its move over once ready; :meth:`Match.hint` does the same for the
+  game's advice, computed once per position and cached. Every change of position bumps
   :attr:`Match.version`, and a result computed for an older version is thrown away, so a move
-  that arrives after an undo or a restart never lands.
-* **Deterministic when headless.** ``Thinker(wait=True)`` keeps the same threaded path but makes
-  every poll wait for the running job, so N frames of a headless run always give the same game.
+  that arrives after an undo or a restart never lands. With ``Thinker(processes=True)`` the
+  game's own players and hints run in worker processes (:mod:`games.workers`), where they never
+  hold the interpreter lock the frame loop needs, and a search made stale by an undo is stopped
+  at once; other jobs (a test's stand-in player, a scene's closure) run on threads.
+* **Deterministic when headless.** ``Thinker(wait=True)`` keeps the same path (threads or
+  processes) but makes every poll wait for the running job, so N frames of a headless run always
+  give the same game.
 * **Text.** :meth:`Match.to_text` writes the game, the start position, the moves, the seats and
   a few scene settings as one JSON object; :meth:`Match.from_text` replays it, checking every
   move, so a save file can never smuggle in an illegal position.
@@ -30,8 +34,10 @@ import random
 import threading
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from games import workers
 from games.core import PLAYERS, GameInputError, History, IllegalMoveError
 from games.registry import GameSpec, spec
 
@@ -94,43 +100,81 @@ class Seat:
 class _Job:
     key: Hashable
     thread: threading.Thread | None = None
+    task: workers.Task | None = None  # when it runs in a worker process
     done: threading.Event = field(default_factory=threading.Event)
     result: Any = None
     error: BaseException | None = None
 
+    def finish(self, ok: bool, value: Any) -> None:
+        if ok:
+            self.result = value
+        else:
+            self.error = value
+        self.done.set()
+
+
+def choose_move(make_player: Callable[[str], Any], level: str, state: Any, rng: random.Random,
+                time_budget: float | None) -> Any:
+    """A fresh ``level`` player's move in ``state`` (a module-level function, so that a job
+    made of it with ``functools.partial`` can be sent to a worker process)."""
+    return make_player(level).choose(state, rng, time_budget)
+
 
 class Thinker:
-    """Runs slow functions (a computer player, a hint) in daemon threads, one per key.
+    """Runs slow functions (a computer player, a hint) off the frame loop, one job per key.
+
+    Jobs run in daemon threads; with ``processes=True``, jobs started as ``portable`` (picklable
+    functions that need nothing of this process: the game's own players and hints) run in
+    worker processes instead (:mod:`games.workers`), and fall back to a thread when they do not
+    pickle or no worker can run.
 
     ``poll(key)`` answers ``(True, result)`` once the job for ``key`` has finished (raising its
     exception if it failed) and ``(False, None)`` before. With ``wait=True`` (headless runs and
-    tests) ``poll`` waits for a running job first: the work still happens on its own thread,
-    but the frame that asks always gets the answer, so runs are reproducible.
+    tests) ``poll`` waits for a running job first: the work still happens on its own thread or
+    process, but the frame that asks always gets the answer, so runs are reproducible.
     """
 
-    def __init__(self, wait: bool = False, timeout: float = 120.0) -> None:
+    def __init__(self, wait: bool = False, timeout: float = 120.0, processes: bool = False) -> None:
         self.wait = wait
         self.timeout = timeout
+        self.processes = processes
         self._jobs: dict[Hashable, _Job] = {}
         self._lock = threading.Lock()
 
-    def start(self, key: Hashable, work: Callable[[], Any]) -> None:
-        """Run ``work()`` for ``key`` unless a job for ``key`` is already running or waiting."""
+    def start(self, key: Hashable, work: Callable[[], Any], portable: bool = False) -> None:
+        """Run ``work()`` for ``key`` unless a job for ``key`` is already running or waiting
+        (in a worker process when this thinker has them and ``work`` is ``portable``)."""
         with self._lock:
             if key in self._jobs:
                 return
             job = _Job(key)
             self._jobs[key] = job
+        if self.processes and portable and workers.pool().available:
+            data = workers.payload(work)
+            if data is not None:
+                job.task = workers.Task(data, job.finish, lambda: self._thread(job, work))
+                workers.pool().submit(job.task)
+                return
+        self._thread(job, work)
 
+    @staticmethod
+    def _thread(job: _Job, work: Callable[[], Any]) -> None:
         def run() -> None:
             try:
-                job.result = work()
+                job.finish(True, work())
             except BaseException as exc:  # noqa: BLE001 - handed to whoever polls
-                job.error = exc
-            job.done.set()
+                job.finish(False, exc)
 
-        job.thread = threading.Thread(target=run, name=f"thinker-{key!r}"[:60], daemon=True)
+        job.thread = threading.Thread(target=run, name=f"thinker-{job.key!r}"[:60], daemon=True)
         job.thread.start()
+
+    def prepare(self, *modules: str) -> None:
+        """Start a worker process and import ``modules`` there now, so that the first search
+        does not wait for them (nothing without worker processes)."""
+        if self.processes and workers.pool().available:
+            data = workers.payload(partial(workers.preload, *modules))
+            assert data is not None
+            workers.pool().submit(workers.Task(data, lambda ok, value: None, lambda: None))
 
     def running(self, key: Hashable) -> bool:
         """True while a job for ``key`` exists and has not finished."""
@@ -154,10 +198,12 @@ class Thinker:
 
     def forget(self, keep: Callable[[Hashable], bool] = lambda key: False) -> None:
         """Drop every job whose key ``keep`` rejects (finished or not: a stale thread ends
-        alone and its result is never read)."""
+        alone and its result is never read; a stale worker process is stopped at once)."""
         with self._lock:
-            for key in [k for k in self._jobs if not keep(k)]:
-                del self._jobs[key]
+            dropped = [self._jobs.pop(k) for k in [k for k in self._jobs if not keep(k)]]
+        for job in dropped:
+            if job.task is not None and not job.done.is_set():
+                workers.pool().cancel(job.task)
 
     def busy(self) -> bool:
         """True while any job is unfinished."""
@@ -209,6 +255,8 @@ class Match:
         self._hints: dict[Hashable, Any] = {}
         self._board: Any = None
         self._ready: tuple[int, Any] | None = None  # (version, move) the computer has chosen
+        if self.make_player is self.spec.make_player:
+            self.thinker.prepare(self.make_player.__module__)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -371,8 +419,11 @@ class Match:
         key = ("move", self.version)
         if not self.thinker.running(key):
             level, state, budget = self.seat_to_move.level or "", self.state, self.time_budget
-            rng, make = self._rng("move"), self.make_player
-            self.thinker.start(key, lambda: make(level).choose(state, rng, budget))
+            # The game's own players need nothing of this process: they may think in a worker
+            # process. A stand-in (a test's, a scene's wrapper) thinks on a thread.
+            own = self.make_player is self.spec.make_player
+            work = partial(choose_move, self.make_player, level, state, self._rng("move"), budget)
+            self.thinker.start(key, work, portable=own)
         ready, move = self.thinker.poll(key)
         if not ready:
             return None
@@ -395,7 +446,7 @@ class Match:
             return self._hints[position]
         key = ("hint", position)
         if not self.thinker.running(key):
-            self.thinker.start(key, lambda: advise(position))
+            self.thinker.start(key, partial(advise, position), portable=True)
         ready, advice = self.thinker.poll(key)
         if ready:
             self._hints[position] = advice

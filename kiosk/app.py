@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -22,13 +23,17 @@ import pygame
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
-from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas
+from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
 from kiosk.devices import open_devices
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 
 STEP = 1 / 60
+#: Seconds a thread may keep the interpreter while another wants it (Python's default: 5 ms).
+#: Computer players think in worker processes; a job still on a thread (a scene's few
+#: milliseconds of work) then delays the frame thread by 1 ms at most per hand-over, not 5.
+SWITCH_INTERVAL = 0.001
 #: Share of the desktop a window may take (title bar, panels), so it never hangs off the edges.
 WINDOW_ROOM = (0.96, 0.90)
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -152,6 +157,7 @@ class App:
             self.effects.subscribe(subscriber)
         self.rng = random.Random(self.options.seed)
         background.configure(wait=self.headless)
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.scores = SessionScores()
         self.running = True
         self.frame = 0
@@ -191,6 +197,7 @@ class App:
         self.display.set_clip(None)
         self.display.fill(LETTERBOX)
         self.screen = Canvas(self.display, LOGICAL_SIZE)
+        set_display_scale(self.screen.scale)  # sprites are drawn at the screen's resolution first
 
     @staticmethod
     def _has_screen() -> bool:

@@ -2,8 +2,11 @@
 loop, and cached for the whole run.
 
 ``value(key, work)`` returns the cached result, or starts ``work`` on a thread and returns None
-until it is ready; the screen draws a "computing" state meanwhile. Headless runs (``--frames``,
-tests) wait for the result instead, on the same thread path, so frames stay reproducible.
+until it is ready; the screen draws a "computing" state meanwhile. A ``portable`` work (a
+picklable function of picklable arguments, ``functools.partial(exact_stats, params)``) runs in a
+worker process instead, where it does not hold the interpreter lock against the frame loop.
+Headless runs (``--frames``, tests) wait for the result instead, on the same path, so frames stay
+reproducible.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 from games.match import Thinker
 
-_thinker = Thinker()
+_thinker = Thinker(processes=True)
 _cache: dict[Hashable, Any] = {}
 
 
@@ -22,11 +25,12 @@ def configure(wait: bool) -> None:
     _thinker.wait = wait
 
 
-def value(key: Hashable, work: Callable[[], Any]) -> Any | None:
-    """The result of ``work`` (cached under ``key``), or None while it is being computed."""
+def value(key: Hashable, work: Callable[[], Any], portable: bool = False) -> Any | None:
+    """The result of ``work`` (cached under ``key``), or None while it is being computed (in a
+    worker process when ``portable``)."""
     if key in _cache:
         return _cache[key]
-    _thinker.start(key, work)
+    _thinker.start(key, work, portable)
     ready, result = _thinker.poll(key)
     if ready:
         _cache[key] = result

@@ -43,6 +43,17 @@ _native_renderers: weakref.WeakKeyDictionary[pygame.Surface, Callable[[float], p
 # Logical surface -> (scale, the surface at that scale, re-rendered?). One scale at a time (a
 # window resize must not keep old copies alive); entries die with their logical surface.
 _scaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface, bool]] = weakref.WeakKeyDictionary()
+# Native sprites made at the display's scale whose logical image is still blank: painted only if
+# a scale-1 target asks for it (see native_sprite).
+_unpainted: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
+_display_scale = 1.0
+
+
+def set_display_scale(scale: float) -> None:
+    """Say at which scale the display's canvas draws (the app does, each time it opens or
+    resizes its window): native sprites are then drawn at that scale first."""
+    global _display_scale
+    _display_scale = float(scale)
 
 
 def register_native(image: pygame.Surface, render: Callable[[float], pygame.Surface]) -> pygame.Surface:
@@ -67,6 +78,11 @@ def _scaled_entry(image: pygame.Surface, scale: float) -> tuple[pygame.Surface, 
     if entry is not None and entry[0] == scale:
         return entry[1], entry[2]
     render = _native_renderers.get(image)
+    if scale == 1 and image in _unpainted and render is not None:
+        # A native sprite's logical image, asked for the first time: painted now, for good.
+        _unpainted.discard(image)
+        copy = pygame.BLEND_RGBA_MAX if image.get_flags() & pygame.SRCALPHA else 0  # onto blank: a copy
+        image.blit(render(1.0), (0, 0), special_flags=copy)
     if scale == 1:
         return image, render is not None
     if render is not None:
@@ -85,13 +101,27 @@ def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surfac
     canvas blits it drawn again at the canvas's scale. Put it under ``@lru_cache``.
 
     A cached sprite keeps its signature and its logical size (callers still place it with
-    ``image.get_rect(center=...)``), and is sharp on every screen.
+    ``image.get_rect(center=...)``), and is sharp on every screen. It is drawn once, at the
+    display's scale (:func:`set_display_scale`): on a 1080p screen the logical image is a blank
+    surface of the right size until a scale-1 target (a 1280x720 canvas, :func:`blit` on a plain
+    surface) asks for it, so a full-screen layer costs one drawing, not two.
     """
 
     @functools.wraps(draw_at)
     def sprite(*args: Any, **kwargs: Any) -> pygame.Surface:
-        image = draw_at(*args, **kwargs, scale=1.0).target
-        return register_native(image, lambda scale: draw_at(*args, **kwargs, scale=scale).target)
+        scale = _display_scale
+
+        def render(at: float) -> pygame.Surface:
+            return draw_at(*args, **kwargs, scale=at).target
+
+        if scale == 1:
+            return register_native(render(1.0), render)
+        native = draw_at(*args, **kwargs, scale=scale)
+        image = pygame.Surface(native.logical_size, native.target.get_flags() & pygame.SRCALPHA)
+        register_native(image, render)
+        _unpainted.add(image)
+        _scaled[image] = (scale, native.target, True)
+        return image
 
     return sprite
 
@@ -303,8 +333,10 @@ def blit(target: Target, source: pygame.Surface | Canvas, dest: Point | RectLike
     surface must be at scale 1: it was made for that surface)."""
     if isinstance(target, Canvas):
         target.blit(source, dest)
+    elif isinstance(source, Canvas):
+        target.blit(source.target, _point(dest))
     else:
-        target.blit(source.target if isinstance(source, Canvas) else source, _point(dest))
+        target.blit(scaled_image(source, 1.0), _point(dest))
 
 
 def scale_of(target: Target) -> float:

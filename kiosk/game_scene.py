@@ -136,15 +136,16 @@ class GameScene(Scene):
     def new_match(
         app: App, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
     ) -> Match:
-        """A match for a scene: its thinker waits for results in headless runs (same threads,
-        reproducible frames) and its seed comes from the app's ``--seed``."""
+        """A match for a scene: the game's players and hints think in worker processes (never
+        holding the interpreter lock the frame loop needs), its thinker waits for results in
+        headless runs (same path, reproducible frames), and its seed comes from ``--seed``."""
         return Match(
             game,
             start,
             seats,
             seed=app.rng.randrange(2**31),
             time_budget=time_budget,
-            thinker=Thinker(wait=app.headless),
+            thinker=Thinker(wait=app.headless, processes=True),
             meta=meta,
         )
 
@@ -185,6 +186,12 @@ class GameScene(Scene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Taps on the board (only called when a person may play)."""
         return False
+
+    def taps_for(self, move: Any) -> list[tuple[int, int]] | None:
+        """Where a person taps, in order, to play ``move`` now (logical canvas positions), or
+        None when the game does not say. The scripted visitor of the tests and benches plays
+        through it, so a game that says is played the way a child plays it."""
+        return None
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Draw the board, the pieces and the game's panels."""

@@ -9,17 +9,24 @@ import pygame
 
 from games.cliutil import print_json
 from kiosk.app import App, options_from_args
+from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.scene import Scene
+from kiosk.warmup import warm_up
 
 
 def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
     """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``;
-    with ``--json``, print the run's measurements and the last scene's summary."""
+    with ``--json``, print the run's measurements and the last scene's summary.
+
+    Before the first frame, the screens a visitor can reach from it are drawn once off screen
+    (:mod:`kiosk.warmup`): every game's from the menu, the game's own from a game."""
     app = App(options_from_args(args))
     app.home_factory = MenuScene
     try:
-        stats = app.run(make_first(app))
+        first = make_first(app)
+        warm_up(app, [first.game] if isinstance(first, GameScene) else None if isinstance(first, MenuScene) else [])
+        stats = app.run(first)
     finally:
         app.close()
     if getattr(args, "json", False):

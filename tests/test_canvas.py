@@ -10,7 +10,7 @@ import pytest
 
 from kiosk import draw, ui
 from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas, fit, make_layer, native_sprite, scaled_image
+from kiosk.canvas import Canvas, blit, fit, make_layer, native_sprite, scaled_image, set_display_scale
 from kiosk.menu import MenuScene
 from kiosk.scene import Scene
 
@@ -106,8 +106,8 @@ def test_plain_surfaces_are_scaled_once_and_forgotten_with_them():
     assert len(module._scaled) == count - 1  # a weak cache: no id reuse, no leak
 
 
-def test_native_sprites_are_drawn_again_at_the_screen_scale():
-    calls = []
+def dot_sprite(calls: list[float]):
+    """A native sprite (a white disc) that notes the scale of each drawing."""
 
     @native_sprite
     def dot(radius: int, scale: float = 1.0) -> Canvas:
@@ -116,11 +116,36 @@ def test_native_sprites_are_drawn_again_at_the_screen_scale():
         draw.circle(image, (255, 255, 255), (radius, radius), radius)
         return image
 
-    logical = dot(10)
+    return dot
+
+
+def test_native_sprites_are_drawn_again_at_the_screen_scale():
+    set_display_scale(1.0)
+    calls = []
+    logical = dot_sprite(calls)(10)
     assert logical.get_size() == (20, 20) and calls == [1.0]
     canvas = Canvas(pygame.Surface((3840, 2160)))
     canvas.blit(logical, (100, 100))
     assert calls == [1.0, 3.0] and scaled_image(logical, 3.0).get_size() == (60, 60)
+
+
+def test_native_sprites_are_drawn_once_at_the_display_scale():
+    calls = []
+    set_display_scale(1.5)
+    try:
+        logical = dot_sprite(calls)(10)
+        assert logical.get_size() == (20, 20) and calls == [1.5]  # one drawing, at the screen's scale
+        screen = Canvas(pygame.Surface((1920, 1080)))
+        screen.blit(logical, (100, 100))
+        assert calls == [1.5] and screen.target.get_at(screen.to_native((110, 110)))[:3] == (255, 255, 255)
+        plain = pygame.Surface((40, 40))
+        blit(plain, logical, (0, 0))  # a scale-1 target: the logical image is painted now, once
+        assert calls == [1.5, 1.0] and plain.get_at((10, 10))[:3] == (255, 255, 255)
+        assert logical.get_at((10, 10))[:3] == (255, 255, 255) and logical.get_at((0, 0)).a == 0
+        blit(plain, logical, (0, 0))
+        assert calls == [1.5, 1.0]
+    finally:
+        set_display_scale(1.0)
 
 
 def test_text_is_rendered_at_the_native_font_size():

@@ -284,6 +284,10 @@ class JuniperScene(GameScene):
             return self._type(event.key)
         return False
 
+    def taps_for(self, move: int) -> list[tuple[int, int]]:
+        """The number's tile."""
+        return [self.tiles[move].center]
+
     def _type(self, key: int) -> bool:
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP0 <= key <= pygame.K_KP9:
             digit = key - pygame.K_0 if key <= pygame.K_9 else key - pygame.K_KP0

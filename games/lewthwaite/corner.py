@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -108,7 +108,7 @@ class RandomGamesPage(CornerPage):
     def exact_stats(self) -> RandomPlayStats | None:
         """The exact figures, computed once off the frame loop (None until ready); the rules
         pages ask for the same key."""
-        return background.value(("lewthwaite.stats", 5, 5), lambda: exact_random_play(5, 5))
+        return background.value(("lewthwaite.stats", 5, 5), partial(exact_random_play, 5, 5), portable=True)
 
     @property
     def speed(self) -> float:

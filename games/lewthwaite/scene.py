@@ -9,7 +9,7 @@ view and animates the slides.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,8 +18,8 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.lewthwaite import solver
 from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
+from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
-from games.lewthwaite.stats import exact_stats
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from games.match import Seat
 from kiosk import background, draw, theme, ui
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 SLIDE_SECONDS = 0.32
 SHAKE_SECONDS = 0.9
 VIEWS = ("tokens", "snake")
+#: The board's centre and side on the 1280 x 720 canvas.
+BOARD_CENTER, BOARD_SIZE = (430, 326), 540
+#: The side panel's card.
+PANEL = pygame.Rect(864, 24, 396, 672)
 
 
 class LewthwaiteScene(GameScene):
@@ -50,7 +54,7 @@ class LewthwaiteScene(GameScene):
         super().__init__(app, match, attract=attract)
         match.meta.setdefault("view", view)
         params = match.start.params
-        self.board_view = BoardView(params.rows, params.cols, (430, 326), 540)
+        self.board_view = BoardView(params.rows, params.cols, BOARD_CENTER, BOARD_SIZE)
         self.anim: MoveAnimation | None = None
         self.tween: Tween | None = None
         self.shake_time = 0.0
@@ -157,6 +161,12 @@ class LewthwaiteScene(GameScene):
                 return True
         return False
 
+    def taps_for(self, move: Cell) -> list[tuple[int, int]]:
+        """The token to move (token view) or the square the pawn goes to (snake view): the
+        same cell."""
+        x, y = self.board_view.center_of(move)
+        return [(round(x), round(y))]
+
     def update(self, dt: float) -> None:
         """The slide, the blocked player's shake, then the shared flow."""
         if self.tween:
@@ -176,7 +186,8 @@ class LewthwaiteScene(GameScene):
         """Board, tokens or snake, highlights, hint and the side panel."""
         state = self.state
         snake = self.view_mode == "snake"
-        surface.blit(self._static_layer(surface.get_size(), snake, language()), (0, 0))
+        board = self.board_view
+        surface.blit(static_layer(surface.get_size(), board.rows, board.cols, snake, language()), (0, 0))
         if snake:
             self.board_view.draw_snake(surface, state, self.anim, self.time)
         else:
@@ -207,22 +218,8 @@ class LewthwaiteScene(GameScene):
             else:
                 self.board_view.draw_arrow(surface, advice.move, hole, (230, 150, 0), self.time)
 
-    PANEL = pygame.Rect(864, 24, 396, 672)
-
-    @lru_cache(maxsize=4)  # noqa: B019 - a handful of layers per scene, freed with it
-    @native_sprite
-    def _static_layer(self, size: tuple[int, int], snake: bool, lang: str, scale: float = 1.0) -> Canvas:
-        """Everything that does not move (paper, board, panel card, title): one blit per frame."""
-        layer = make_layer(size, scale).convert()
-        layer.blit(ui.background(size), (0, 0))
-        self.board_view.draw_board(layer, snake)
-        panel = self.PANEL
-        ui.draw_panel(layer, panel, theme.PANEL, 28, 12)
-        ui.draw_text(layer, tr("lewthwaite.title"), (panel.centerx, panel.y + 18), 46, theme.INK, "title", "midtop")
-        return layer
-
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        panel = self.PANEL
+        panel = PANEL
         state = self.state
         # Whose turn, with a big token of that colour.
         turn = pygame.Rect(panel.x + 20, panel.y + 84, panel.width - 40, 142)
@@ -262,6 +259,19 @@ class LewthwaiteScene(GameScene):
         if score:
             ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 142, panel.width - 40, 30),
                                 22, theme.INK_SOFT, "bold", "center")
+
+
+@lru_cache(maxsize=8)
+@native_sprite
+def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang: str, scale: float = 1.0) -> Canvas:
+    """Everything that does not move (paper, board, panel card, title): one blit per frame, drawn
+    once per board and view for every game that follows."""
+    layer = make_layer(size, scale).convert()
+    layer.blit(ui.background(size), (0, 0))
+    BoardView(rows, cols, BOARD_CENTER, BOARD_SIZE).draw_board(layer, snake)
+    ui.draw_panel(layer, PANEL, theme.PANEL, 28, 12)
+    ui.draw_text(layer, tr("lewthwaite.title"), (PANEL.centerx, PANEL.y + 18), 46, theme.INK, "title", "midtop")
+    return layer
 
 
 # --- rules pages, menu icon, factories ---------------------------------------------------------
@@ -311,11 +321,11 @@ def _blocked_example() -> LewthwaiteState:
 def _illustrate_snake(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     state = _blocked_example()
     steps = 1 + int(time * 1.5) % (len(state.path) + 2)
-    partial = LewthwaiteState(state.params, state.path[: min(steps, len(state.path))])
+    shown = LewthwaiteState(state.params, state.path[: min(steps, len(state.path))])
     half = rect.width // 2
-    draw_mini_board(surface, pygame.Rect(rect.x, rect.y + 80, half - 10, half - 10), partial, time)
+    draw_mini_board(surface, pygame.Rect(rect.x, rect.y + 80, half - 10, half - 10), shown, time)
     draw_mini_board(
-        surface, pygame.Rect(rect.x + half + 10, rect.y + 80, half - 10, half - 10), partial, time, snake=True
+        surface, pygame.Rect(rect.x + half + 10, rect.y + 80, half - 10, half - 10), shown, time, snake=True
     )
 
 
@@ -328,7 +338,7 @@ def _illustrate_dominoes(surface: pygame.Surface, rect: pygame.Rect, time: float
 def random_play_stats() -> Any | None:
     """The exact statistics of random play on the 5x5 board (computed once, off the frame loop;
     None until ready)."""
-    return background.value(("lewthwaite.stats", 5, 5), lambda: exact_stats(LewthwaiteParams()))
+    return background.value(("lewthwaite.stats", 5, 5), partial(exact_random_play, 5, 5), portable=True)
 
 
 def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:

@@ -451,6 +451,18 @@ class LightningScene(GameScene):
             return True
         return False
 
+    def taps_for(self, move: Move) -> list[tuple[int, int]]:
+        """Take: the pool or the reserve's slot. Shelve: its button. Lay: the tile in hand, once
+        per quarter turn it still needs, then the square."""
+        if isinstance(move, Take):
+            if move.source == "pool":
+                return [self.POOL_RECT.center]
+            return [self.reserve_rect(list(DESIGNS).index(move.design or "I")).center]
+        if isinstance(move, Shelve):
+            return [self.shelve_button.rect.center]
+        turns = (move.rotation - self.rotation) % distinct_rotations(self.state.hand or "I")
+        return [self.HAND_RECT.center] * turns + [self.view.cell_rect(move.cell).center]
+
     def _key(self, key: int) -> bool:
         state = self.state
         if key in (pygame.K_r, pygame.K_SPACE) and state.hand is not None:
@@ -484,7 +496,7 @@ class LightningScene(GameScene):
 
     def draw_game(self, surface: Target) -> None:
         """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
-        surface.blit(self._static_layer(surface.get_size(), language()), (0, 0))
+        surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         score = self.score_line()
         if score:
             self.SCORE.draw(surface, score, theme.INK_SOFT, "left")
@@ -499,26 +511,6 @@ class LightningScene(GameScene):
             draw_tile(surface, self.flight.rect(), self.flight.tile, self.flight.stroke)
         if self.flash.value > 0.01:
             ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
-
-    @lru_cache(maxsize=4)  # noqa: B019 - a language or two per scene, freed with it
-    @native_sprite
-    def _static_layer(self, size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
-        """What never moves: paper, title, the supply's labels and shelf."""
-        layer = make_layer(size, scale).convert()
-        layer.blit(ui.background(size), (0, 0))
-        draw_bolt_icon(layer, pygame.Rect(18, 14, 30, 46), GOLD)
-        ui.draw_text(layer, tr("lightning.title"), (54, 38), 40, NIGHT, "title", "midleft")
-        ui.draw_panel(layer, self.STATUS_PANEL, theme.PANEL, 26, 6)
-        self.POOL_LABEL.draw(layer, tr("lightning.pool"), NIGHT)
-        self.RESERVE_LABEL.draw(layer, tr("lightning.reserve"), NIGHT)
-        draw.rect(layer, (236, 228, 214), self.HAND_RECT, border_radius=20)
-        draw.rect(layer, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
-        for k in range(len(DESIGNS)):
-            draw.rect(layer, (226, 216, 200), self.reserve_rect(k), 2, border_radius=8)
-        first, last = self.reserve_rect(0), self.reserve_rect(len(DESIGNS) - 1)
-        shelf = pygame.Rect(first.x - 8, 612, last.right - first.x + 16, 9)
-        draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
-        return layer
 
     def draw_message(self, surface: Target) -> None:
         """The status box at the top: a message when there is one (a refusal, the coin toss,
@@ -660,6 +652,28 @@ class LightningScene(GameScene):
                 draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
         if not state.reserve_size:
             self.RESERVE_EMPTY.draw(surface, tr("lightning.reserve.empty"), theme.INK_SOFT)
+
+
+
+@lru_cache(maxsize=4)
+@native_sprite
+def static_layer(size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
+    """What never moves: paper, title, the supply's labels and shelf (drawn once for every game)."""
+    layer = make_layer(size, scale).convert()
+    layer.blit(ui.background(size), (0, 0))
+    draw_bolt_icon(layer, pygame.Rect(18, 14, 30, 46), GOLD)
+    ui.draw_text(layer, tr("lightning.title"), (54, 38), 40, NIGHT, "title", "midleft")
+    ui.draw_panel(layer, LightningScene.STATUS_PANEL, theme.PANEL, 26, 6)
+    LightningScene.POOL_LABEL.draw(layer, tr("lightning.pool"), NIGHT)
+    LightningScene.RESERVE_LABEL.draw(layer, tr("lightning.reserve"), NIGHT)
+    draw.rect(layer, (236, 228, 214), LightningScene.HAND_RECT, border_radius=20)
+    draw.rect(layer, (210, 198, 180), LightningScene.HAND_RECT, 3, border_radius=20)
+    for k in range(len(DESIGNS)):
+        draw.rect(layer, (226, 216, 200), LightningScene.reserve_rect(k), 2, border_radius=8)
+    first, last = LightningScene.reserve_rect(0), LightningScene.reserve_rect(len(DESIGNS) - 1)
+    shelf = pygame.Rect(first.x - 8, 612, last.right - first.x + 16, 9)
+    draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
+    return layer
 
 
 # --- rules pages and their illustrations -----------------------------------------------------

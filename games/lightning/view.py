@@ -224,20 +224,37 @@ def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int
         x = stars.randrange(6, width - 6)
         y = stars.choice((stars.randrange(3, PAD - 2), stars.randrange(height - 8, height - 3)))
         draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+    # Each half's grout in one fill (row by row, 34 narrow strips took 7 ms at 1080p), then its
+    # squares, copied from one drawing per colour in a single call.
+    for player, rows in ((1, range(half_rows, 2 * half_rows)), (2, range(half_rows))):
+        cell, top = sizes[player - 1], layout.half_top(player)
+        left = min(layout.row_x(r) for r in rows)
+        image.fill(HALF_COLORS[player][0], (left, top, half_rows * cell, cols * cell))
+    squares = []
     for r in range(2 * half_rows):
         player = 2 if r < half_rows else 1
         cell = sizes[player - 1]
-        gap_color, slot, start = HALF_COLORS[player]
+        _grout, slot, start = HALF_COLORS[player]
         x, top = layout.row_x(r), layout.half_top(player)
-        draw.rect(image, gap_color, (x, top, cell, cols * cell))
         start_row = r == (2 * half_rows - 1 if player == 1 else 0)
         arrival_row = r in (half_rows - 1, half_rows)
         color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
-        inset = max(2, cell // 12)
-        for c in range(cols):
-            square = pygame.Rect(x, top + c * cell, cell, cell).inflate(-inset, -inset)
-            draw.rect(image, color, square, border_radius=max(2, cell // 7))
-            draw.line(image, ui.blend(color, (255, 255, 255), 0.12), square.topleft, square.topright)
+        square = _square(cell, color, scale).target
+        squares += [(square, image.to_native((x, top + c * cell))) for c in range(cols)]
+    image.target.blits(squares, doreturn=False)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _square(cell: int, color: Color, scale: float) -> Canvas:
+    """One empty square of the board's background (a rounded slot lit along its top edge),
+    drawn once and copied to every square of its colour: 272 rounded rectangles drawn one by one
+    took 12 ms at 1080p, every time the halves changed size."""
+    image = make_layer((cell, cell), scale, alpha=True)
+    inset = max(2, cell // 12)
+    square = pygame.Rect(0, 0, cell, cell).inflate(-inset, -inset)
+    draw.rect(image, color, square, border_radius=max(2, cell // 7))
+    draw.line(image, ui.blend(color, (255, 255, 255), 0.12), square.topleft, square.topright)
     return image
 
 

@@ -1,0 +1,278 @@
+"""Worker processes for the match's thinking: a computer player searching in its own process
+never holds the interpreter lock the frame loop needs.
+
+Python runs one thread at a time. A computer player searching in a thread of the kiosk's
+process takes the interpreter lock from the frame loop at every hand-over, and the frame thread
+waits up to the switch interval (5 ms) each time it wants it back, on every frame the search
+lasts; the search's garbage collections stop the frame loop outright. In a worker process the
+search has its own interpreter, and on a 2-core machine its own core.
+
+A job is a picklable zero-argument callable (``functools.partial`` of a module-level function
+and picklable arguments: a game state, a ``random.Random``, a level name). :class:`Pool` sends
+it to an idle worker (``python -m games.workers``, started on demand, at most
+:data:`MAX_WORKERS`, kept for the next jobs) and hands back its result or its exception. A job
+that is no longer wanted is cancelled: if it is running, its worker is killed at once (its CPU is
+free again) and replaced. A worker that dies on its own hands its job back to be run on a
+thread, so a move is never lost.
+
+Messages are length-prefixed pickles over the worker's stdin and stdout (both ends are this
+program: nothing else writes to them). Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import importlib
+import pickle
+import queue
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Worker processes at most: one search at a time on a 2-core kiosk (the frame loop has the
+#: other core); a second one only while a job waits behind a running one.
+MAX_WORKERS = 2
+_HEADER = struct.Struct("!I")
+
+
+class WorkerDied(RuntimeError):
+    """The worker process stopped before answering (killed, out of memory)."""
+
+
+def payload(work: Callable[[], Any]) -> bytes | None:
+    """``work`` pickled for a worker, or None when it cannot leave this process (a lambda, a
+    closure, a local class: it runs on a thread instead)."""
+    try:
+        return pickle.dumps(work, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, AttributeError, TypeError, RecursionError):
+        return None
+
+
+def preload(*modules: str) -> None:
+    """Import ``modules`` (a job sent ahead, so that the first real job starts at once)."""
+    for name in modules:
+        importlib.import_module(name)
+
+
+# --- messages -------------------------------------------------------------------------------------
+
+
+def _send(stream: IO[bytes], data: bytes) -> None:
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> bytes | None:
+    header = stream.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(header)
+    data = stream.read(size)
+    return data if len(data) == size else None
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """The worker's loop: run each job received, send back ``(True, result)`` or ``(False,
+    exception)``, until the input ends."""
+    while (data := _receive(stdin)) is not None:
+        try:
+            answer: tuple[bool, Any] = (True, pickle.loads(data)())
+        except BaseException as exc:  # noqa: BLE001 - handed back to whoever asked
+            answer = (False, exc)
+        try:
+            reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - a result or an exception that does not pickle
+            reply = pickle.dumps((False, RuntimeError(f"the worker's answer does not pickle: {exc}")))
+        _send(stdout, reply)
+
+
+# --- the kiosk's side ---------------------------------------------------------------------------
+
+
+class Task:
+    """One job on its way through the pool: ``finish(ok, value)`` is called once with its
+    outcome, unless it was cancelled first."""
+
+    def __init__(self, data: bytes, finish: Callable[[bool, Any], None], fallback: Callable[[], None]) -> None:
+        self.data = data
+        self.finish = finish
+        #: Called instead of ``finish`` when no worker could run the job (run it on a thread).
+        self.fallback = fallback
+        self.cancelled = False
+        self.worker: _Worker | None = None
+
+
+class _Worker:
+    """One worker process and the thread that feeds it jobs and reads its answers."""
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self.process: subprocess.Popen[bytes] | None = None
+        self.task: Task | None = None
+        self.thread = threading.Thread(target=self._run, name="thinking-worker", daemon=True)
+        self.thread.start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "games.workers"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def _run(self) -> None:
+        failures = 0
+        while (task := self.pool.next_task()) is not None:
+            try:
+                failures = 0 if self._do(task) else failures + 1
+            finally:
+                self.pool.done_with()
+            if failures >= 3:
+                self.pool.retire(self)
+                return
+
+    def _do(self, task: Task) -> bool:
+        """Run ``task`` in the process; False when the process died under a wanted job (which
+        is then handed back to run on a thread)."""
+        try:
+            if self.process is None or self.process.poll() is not None:
+                self.process = self._start()
+            process = self.process
+            assert process.stdin is not None and process.stdout is not None
+            with self.pool.lock:
+                if task.cancelled:
+                    return True
+                self.task, task.worker = task, self
+            _send(process.stdin, task.data)
+            reply = _receive(process.stdout)
+        except OSError:
+            reply = None
+        with self.pool.lock:
+            self.task, task.worker = None, None
+            cancelled = task.cancelled
+        if reply is None:
+            self._reap()
+            if not cancelled:
+                task.fallback()
+                return False
+            with contextlib.suppress(OSError):  # stopped on purpose: a fresh one waits for the next job
+                self.process = self._start()
+            return True
+        if not cancelled:
+            ok, value = pickle.loads(reply)
+            task.finish(ok, value)
+        return True
+
+    def _reap(self) -> None:
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
+
+    def kill(self) -> None:
+        """Stop the process at once (its job is no longer wanted, or the kiosk ends)."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.kill()
+
+
+class Pool:
+    """Worker processes running :class:`Task` s, one at a time each (see the module doc)."""
+
+    def __init__(self, max_workers: int = MAX_WORKERS) -> None:
+        self.max_workers = max_workers
+        self.lock = threading.Lock()
+        self._queue: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._workers: list[_Worker] = []
+        self._idle = 0  # workers waiting for a job
+        self._waiting = 0  # jobs waiting for a worker
+        self._broken = False
+
+    @property
+    def available(self) -> bool:
+        """False once workers kept dying (every job then runs on a thread)."""
+        return not self._broken
+
+    def submit(self, task: Task) -> None:
+        """Queue ``task`` for the next idle worker (one more worker if none is idle)."""
+        with self.lock:
+            self._waiting += 1
+            if self._waiting > self._idle and len(self._workers) < self.max_workers:
+                self._idle += 1
+                self._workers.append(_Worker(self))
+            self._queue.put(task)
+
+    def next_task(self) -> Task | None:
+        """(Worker threads) the next job, waiting for one."""
+        task = self._queue.get()
+        with self.lock:
+            self._idle -= 1
+            self._waiting -= 1
+        return task
+
+    def done_with(self) -> None:
+        """(Worker threads) the worker is idle again."""
+        with self.lock:
+            self._idle += 1
+
+    def cancel(self, task: Task) -> None:
+        """``task`` is no longer wanted: dropped if waiting, its worker killed if running."""
+        with self.lock:
+            task.cancelled = True
+            worker = task.worker
+        if worker is not None:
+            worker.kill()
+
+    def retire(self, worker: _Worker) -> None:
+        """(Worker threads) a worker whose process keeps dying leaves the pool; when none is
+        left, jobs run on threads."""
+        with self.lock:
+            if worker in self._workers:
+                self._workers.remove(worker)
+            self._idle -= 1
+            self._broken = not self._workers
+            stranded = []
+            if self._broken:  # nobody left to run the waiting jobs: they go to threads
+                while not self._queue.empty():
+                    task = self._queue.get_nowait()
+                    if task is not None and not task.cancelled:
+                        stranded.append(task)
+                self._waiting = 0
+        for task in stranded:
+            task.fallback()
+
+    def close(self) -> None:
+        """Kill every worker (at exit)."""
+        with self.lock:
+            workers = list(self._workers)
+        for worker in workers:
+            worker.kill()
+            if worker.process is not None and worker.process.stdin is not None:
+                with contextlib.suppress(OSError):
+                    worker.process.stdin.close()
+
+
+_pool: Pool | None = None
+_pool_lock = threading.Lock()
+
+
+def pool() -> Pool:
+    """The kiosk's pool of worker processes (created on first use, killed at exit)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = Pool()
+            atexit.register(_pool.close)
+        return _pool
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -1,0 +1,96 @@
+"""The match's thinking in worker processes (games.workers): same answers as on a thread, stale
+searches stopped, a dying worker's job run on a thread, unpicklable jobs on threads."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from functools import partial
+
+import pytest
+
+from games.juniper.rules import JuniperParams
+from games.lewthwaite.rules import LewthwaiteParams
+from games.lightning.ai import make_player as lightning_player
+from games.match import Match, Seat, Thinker, choose_move
+from games.workers import payload, pool
+from tests.worker_jobs import die_in_a_worker
+
+
+def finish(thinker: Thinker, key: object, seconds: float = 60.0) -> object:
+    """Poll ``key`` until its job is done (a live kiosk's frames do the same)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, result = thinker.poll(key)
+        if ready:
+            return result
+        time.sleep(0.01)
+    raise AssertionError(f"job {key!r} did not finish in {seconds} s")
+
+
+def test_a_portable_job_runs_in_another_process_and_a_closure_on_a_thread() -> None:
+    thinker = Thinker(processes=True)
+    thinker.start("pid", os.getpid, portable=True)
+    assert finish(thinker, "pid") != os.getpid()
+    thinker.start("closure", lambda: os.getpid(), portable=True)  # does not pickle: a thread
+    assert finish(thinker, "closure") == os.getpid()
+    thinker.start("not portable", partial(os.getpid))
+    assert finish(thinker, "not portable") == os.getpid()
+    assert payload(lambda: 1) is None and payload(partial(divmod, 7, 2)) is not None
+
+
+def test_a_job_that_fails_raises_when_polled() -> None:
+    thinker = Thinker(processes=True)
+    thinker.start("bad", partial(choose_move, lightning_player, "genius", None, random.Random(1), 0.1), portable=True)
+    with pytest.raises(ValueError, match="unknown level 'genius'"):
+        finish(thinker, "bad")
+
+
+def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts() -> None:
+    thinker = Thinker(processes=True)
+    thinker.start("warm", os.getpid, portable=True)
+    finish(thinker, "warm")
+    thinker.start("stale", partial(time.sleep, 60), portable=True)
+    time.sleep(0.3)
+    busy = [w.process for w in pool()._workers if w.task is not None and w.process is not None]
+    assert busy, "the long job is running in a worker"
+    thinker.forget()  # an undo: nobody wants that answer any more
+    deadline = time.monotonic() + 10
+    while busy[0].poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert busy[0].poll() is not None, "the stale search's process was stopped"
+    started = time.monotonic()
+    thinker.start("next", partial(divmod, 7, 2), portable=True)
+    assert finish(thinker, "next") == (3, 1)
+    assert time.monotonic() - started < 30  # not behind a 60 s sleep
+
+
+def test_a_job_whose_worker_dies_runs_on_a_thread() -> None:
+    thinker = Thinker(processes=True)
+    thinker.start("doomed", partial(die_in_a_worker, os.getpid()), portable=True)
+    assert finish(thinker, "doomed") == "on a thread"
+
+
+def test_computer_players_and_hints_give_the_same_game_in_a_process_as_on_a_thread() -> None:
+    def game(processes: bool) -> tuple[list[object], object]:
+        match = Match("juniper", JuniperParams(30).new_initial_state(),
+                      {1: Seat.computer("semi-expert"), 2: Seat.computer("perfect")}, seed=7,
+                      thinker=Thinker(wait=True, processes=processes))
+        while not match.is_over():
+            match.play(match.computer_move())
+        moves = match.moves
+        match.set_seat(1, Seat())
+        match.restart()
+        return moves, match.hint()
+
+    on_thread, in_process = game(False), game(True)  # players drawing from the match's seeded generators
+    assert in_process == on_thread
+
+
+def test_a_headless_match_waits_for_its_worker() -> None:
+    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(), {1: Seat(), 2: Seat.computer("perfect")},
+                  seed=1, thinker=Thinker(wait=True, processes=True))
+    match.play((2, 1))
+    move = match.computer_move()  # waits: the frame that asks gets the answer
+    assert move in match.state.legal_moves()
