@@ -14,7 +14,7 @@ sensor noise and JPEG.
 
 writes ``bench/photoreal/set/STYLE-SEED-FRAME.jpg`` and ``STYLE-SEED.json`` (the truth: grids,
 colours, camera, light, tile offsets). Seeds below 100 are for tuning; the bench reports on
-seeds 100 and up. Renders run under ``nice -n 15`` with one Blender thread each.
+seeds 100 and up. Renders run under ``nice -n 10`` (``PHOTOREAL_NICE``) with one Blender thread each.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ HERE = Path(__file__).resolve().parent
 SET_DIR = HERE / "set"
 CACHE = Path(os.environ.get("PHOTOREAL_CACHE", "/tmp/photoreal-cache"))
 BLENDER_PYTHON = os.environ.get("BLENDER_PYTHON", "/work/bpyenv/bin/python")
+#: Renders run at this niceness (the shared machine's other work comes first).
+NICE = os.environ.get("PHOTOREAL_NICE", "10")
 RESOLUTION = (1280, 720)
 STYLES = ("cork", "draught", "cap_down", "cap_up", "go", "tiles")
 
@@ -273,8 +275,10 @@ def lights(rng: random.Random) -> tuple[list[dict], dict]:
     return found, info
 
 
-def plan(style: str, seed: int, force_hand: bool = False) -> tuple[dict, dict]:
-    """(the scene for Blender, its truth) for one style and seed."""
+def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1) -> tuple[dict, dict]:
+    """(the scene for Blender, its truth) for one style and seed: ``start``, ``play``, then
+    ``play2`` .. ``playN`` for ``plays`` > 1 (other positions under the same light and camera,
+    each from its own random stream, so a scene planned with fewer plays keeps its frames)."""
     rng = random.Random(f"photoreal-{style}-{seed}")
     tex = textures()
     game = "lightning" if style == "tiles" else "lewthwaite"
@@ -323,6 +327,18 @@ def plan(style: str, seed: int, force_hand: bool = False) -> tuple[dict, dict]:
     if "hand" in spec["frames"]:
         spec["frames"]["hand"]["hand"] = hand_spec(rng, page_m)
         truth["frames"]["hand"]["hand"] = True
+    for k in range(2, plays + 1):
+        name = f"play{k}"
+        play_rng = random.Random(f"photoreal-{style}-{seed}-{name}")
+        if game == "lewthwaite":
+            grid = random_lewthwaite(play_rng)
+            spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, play_rng, params)}
+            truth["frames"][name] = {"grid": grid}
+        else:
+            grid = random_tiles(play_rng, mat.rows, mat.cols)
+            pieces, offsets = tile_pieces(grid, mat, play_rng, tex)
+            spec["frames"][name] = {"pieces": pieces}
+            truth["frames"][name] = {"grid": grid, "tiles": offsets}
     if force_hand and "hand" not in spec["frames"]:
         # A hand frame added to a scene planned without one (its own random stream, so the
         # scene's other frames stay as they were planned).
@@ -383,23 +399,25 @@ def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.nd
     return out, info
 
 
-def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False) -> str:
+def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, plays: int = 1) -> str:
     """Plan, render (skipping frames already rendered) and develop one scene."""
     truth_path = out_dir / f"{style}-{seed:04d}.json"
-    if truth_path.exists() and not force_hand:
+    spec, truth = plan(style, seed, force_hand, plays)
+    if truth_path.exists() and set(spec["frames"]) <= set(json.loads(truth_path.read_text())["frames"]):
         return f"{truth_path.name}: already there"
-    spec, truth = plan(style, seed, force_hand)
     work = CACHE / f"{style}-{seed:04d}"
     work.mkdir(parents=True, exist_ok=True)
     spec_path = work / "scene.json"
     spec_path.write_text(json.dumps(spec))
     start = time.time()
-    result = subprocess.run(
-        ["nice", "-n", "15", BLENDER_PYTHON, str(HERE / "blender_scene.py"), str(spec_path), str(work)],
-        capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"},
-    )
+    log = work / "blender.log"
+    with log.open("w") as out:
+        result = subprocess.run(
+            ["nice", "-n", NICE, BLENDER_PYTHON, str(HERE / "blender_scene.py"), str(spec_path), str(work)],
+            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "OMP_NUM_THREADS": "1"},
+        )
     if result.returncode != 0:
-        raise RuntimeError(f"{style}-{seed}: blender failed\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+        raise RuntimeError(f"{style}-{seed}: blender failed\n{log.read_text()[-2000:]}")
     seconds = time.time() - start
     for name in spec["frames"]:
         raw = cv2.imread(str(work / f"{name}.png"), cv2.IMREAD_UNCHANGED)
@@ -432,12 +450,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=str(SET_DIR))
     parser.add_argument("--hand", action="store_true", help="give every scene a hand frame (rendered if missing)")
+    parser.add_argument("--plays", type=int, default=1, help="positions per scene besides the start (play, play2...)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(style, seed) for seed in _seeds(args.seeds) for style in args.styles.split(",")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand), jobs):
+        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand, args.plays), jobs):
             print(message, flush=True)
 
 
