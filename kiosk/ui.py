@@ -121,6 +121,7 @@ def draw_bubble(
     return rect
 
 
+@lru_cache(maxsize=64)
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     w, h = size
     pad = blur * 2

@@ -23,6 +23,9 @@ from games.awele.rules import (
 from games.core import IllegalMoveError, RandomPlayer, Stopwatch, other
 
 LEVELS = ("random", "1990", "strong")
+#: The level a new game offers first: one a child can beat. ``random`` never looks ahead, so a
+#: child who takes seeds whenever the last seed can land in an empty pit of their row wins.
+DEFAULT_LEVEL = "random"
 
 # --- "1990": the article's BASIC program, lines 870-1490 ------------------------------------------
 
