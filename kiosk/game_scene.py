@@ -128,6 +128,8 @@ class GameScene(Scene):
         self._published: Any = None
         #: Open the "who plays" card when the scene first shows (a game opened from the menu).
         self.ask_seats = False
+        #: Open the rules at this page (0-based) when the scene first shows (``rules GAME``).
+        self.rules_at: int | None = None
         match.subscribe(self._match_changed)
 
     @staticmethod
@@ -395,9 +397,11 @@ class GameScene(Scene):
         self.match.restart()
         self.app.effects.publish(Sound("whoosh"))
 
-    def show_rules(self) -> None:
-        """Open the illustrated rules."""
-        self.app.stack.push(RulesScene(self.app, tr(f"{self.game}.rules.title"), self.rules_pages(), self.accent))
+    def show_rules(self, page: int = 0) -> None:
+        """Open the illustrated rules (at ``page``, 0-based)."""
+        rules = RulesScene(self.app, tr(f"{self.game}.rules.title"), self.rules_pages(), self.accent)
+        rules.page = max(0, min(page, len(rules.pages) - 1))
+        self.app.stack.push(rules)
 
     def _match_changed(self, match: Match, event: str) -> None:
         self.hint_on = False
@@ -448,6 +452,9 @@ class GameScene(Scene):
         if self.ask_seats:
             self.ask_seats = False
             self.open_seats(first_time=True)
+        if self.rules_at is not None:
+            page, self.rules_at = self.rules_at, None
+            self.show_rules(page)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then

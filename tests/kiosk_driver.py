@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 
 from kiosk.app import App, AppOptions
+from kiosk.menu import MenuScene
 
 
 def make_app(lang: str = "fr", seed: int = 1) -> App:
     """A headless app with a fixed seed and a recorder of every published effect."""
     app = App(AppOptions(frames=1, lang=lang, seed=seed, mute=True))
+    app.home_factory = MenuScene
     app.published = []  # type: ignore[attr-defined]
     app.effects.subscribe(app.published.append)  # type: ignore[attr-defined]
     return app
@@ -22,8 +24,9 @@ def run_frames(app: App, frames: int) -> None:
 
 
 def tap(app: App, pos: tuple[float, float], frames: int = 2) -> None:
-    """A finger tap (SDL turns touches into these mouse events) at a canvas position."""
-    pos = (round(pos[0]), round(pos[1]))
+    """A finger tap (SDL turns touches into these mouse events) at a logical canvas position
+    (posted in window pixels, as SDL would, so the app's mapping is exercised too)."""
+    pos = app.screen.to_native((pos[0], pos[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     run_frames(app, frames)

@@ -38,9 +38,14 @@ def run_play(args: argparse.Namespace) -> int:
     """Open the game on screen."""
     params = _params(args, MAX_PLAY_SIZE)
     from games.lewthwaite.scene import LewthwaiteScene, new_match
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
-    return run_app(args, lambda app: LewthwaiteScene(app, new_match(app, params, args.red, args.blue, args.view)))
+    def first(app: object) -> LewthwaiteScene:
+        scene = LewthwaiteScene(app, new_match(app, params, args.red, args.blue, args.view))  # type: ignore[arg-type]
+        scene.hint_on = args.hint
+        return scene
+
+    return run_app(args, first)
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -93,6 +98,7 @@ def register(commands: Commands) -> None:
     play = commands.game_verb("play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole")
     _board_args(play, MAX_PLAY_SIZE)
     play.add_argument("--view", choices=("tokens", "snake"), default="tokens", help="token view or snake view")
+    play.add_argument("--hint", action="store_true", help="start with the hint shown")
     play.add_argument("--red", choices=PLAYER_CHOICES, default="human", help="who plays red (moves first)")
     play.add_argument("--blue", choices=PLAYER_CHOICES, default=DEFAULT_LEVEL,
                       help=f"who plays blue (default {DEFAULT_LEVEL}: a computer a child can beat)")
