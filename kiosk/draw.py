@@ -32,7 +32,7 @@ def rect(
     color: Color,
     rect: RectLike,
     width: int = 0,
-    border_radius: int = -1,
+    border_radius: int = 0,
     border_top_left_radius: int = -1,
     border_top_right_radius: int = -1,
     border_bottom_left_radius: int = -1,

@@ -464,6 +464,8 @@ def test_rules_pages_replay_the_rules_own_laps_and_match_their_text(app):
     for _ in range(3):
         press(app, pygame.K_RIGHT)
         run_frames(app, 90)
+    app.draw()
+    assert app.screen.target.get_at(app.screen.to_native((12, 360)))[:3] != scene.accent  # the page's accent bar stays on its card
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene
     surface = pygame.Surface((500, 440))

@@ -852,28 +852,43 @@ def make_demo_scene(app: App) -> AweleScene:
 
 def _mini_board(surface: pygame.Surface, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
     """A small board of ``pits`` (4 or 12) inside ``rect``, pits numbered as on the big board,
-    with coloured rings on some pits."""
+    with coloured rings on some pits (each picture drawn once, then one blit a frame)."""
+    surface.blit(_mini_board_image(rect.size, pits, tuple(sorted(rings.items()))), rect.topleft)
+
+
+@lru_cache(maxsize=48)
+@native_sprite
+def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple[tuple[int, Color], ...],
+                      scale: float = 1.0) -> Canvas:
+    image = make_layer(size, scale, alpha=True)
+    ring = dict(rings)
     n = len(pits)
     half = n // 2
-    board = rect.inflate(-10, -rect.height * 0.25)
-    draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
-    draw.rect(surface, (214, 166, 108), board, border_radius=30)
+    board = image.get_rect().inflate(-10, -size[1] * 0.25)
+    draw.rect(image, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
+    draw.rect(image, (214, 166, 108), board, border_radius=30)
     r = int(min(board.width / (half * 2.3), board.height / 4.8))
     for i in range(n):
         col = i if i < half else n - 1 - i
         x = board.left + board.width * (col + 0.5) / half
         y = board.top + board.height * (0.72 if i < half else 0.28)
-        draw.circle(surface, (110, 66, 32), (x, y), r)
-        draw.circle(surface, (150, 98, 54), (x, y + 2), r - 3)
-        if i in rings:
-            draw.circle(surface, rings[i], (x, y), r + 4, 4)
+        draw.circle(image, (110, 66, 32), (x, y), r)
+        draw.circle(image, (150, 98, 54), (x, y + 2), r - 3)
+        if i in ring:
+            draw.circle(image, ring[i], (x, y), r + 4, 4)
         for k, (dx, dy) in enumerate(seed_offsets(pits[i], r)):
-            image = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
-            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
-        ui.draw_text(surface, str(pits[i]), (x, y + (r + 14 if i < half else -r - 14)), 20, theme.INK, "bold", "center")
-        # Pit numbers between the rows as carved on the big board (beside the pits on 4 pits).
-        at = (x, board.centery + (14 if i < half else -14)) if n == 12 else (x - r - 18, y)
-        ui.draw_text(surface, str(i + 1), at, 16, CARVED, "title", "center")
+            seed = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
+            image.blit(seed, seed.get_rect(center=(round(x + dx), round(y + dy))))
+        # As on the big board: counts outside the rows and pit numbers carved between them on 12
+        # pits; counts right of the pits and numbers left of them on 4.
+        if n == 12:
+            side = 1 if i < half else -1
+            count_at, number_at = (x, y + side * (r + 14)), (x, board.centery + side * 14)
+        else:
+            count_at, number_at = (x + r + 20, y), (x - r - 18, y)
+        ui.draw_text(image, str(pits[i]), count_at, 20, theme.INK, "bold", "center")
+        ui.draw_text(image, str(i + 1), number_at, 16, CARVED, "title", "center")
+    return image
 
 
 def _illustrate_sowing(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
