@@ -136,6 +136,8 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
     scene = AweleScene(app, new_match(app, p2=level, movetime=1.0))
     app.start(scene)
     scene.show_rules()
+    events: list[str] = []
+    scene.match.subscribe(lambda _match, event: events.append(event))
     walls: list[float] = []
     cpus: list[float] = []
     thinking: list[bool] = []
@@ -149,9 +151,9 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
         elif isinstance(top, EndScene) and top.time > 3:
             top.again()
         elif top is scene and scene.person_to_move() and scene.checking is None and frame % 20 == 0:
-            x, y = scene.layout.center(rng.choice(scene.state.legal_moves()) - 1)
+            pos = app.screen.to_native(scene.layout.center(rng.choice(scene.state.legal_moves()) - 1))
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(kind, pos=(round(x), round(y)), button=1))
+                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
         wall, cpu = time.perf_counter(), time.thread_time()
         app.tick(STEP)
         walls.append(time.perf_counter() - wall)
@@ -163,7 +165,6 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
             time.sleep(pause)
         else:
             next_frame = time.perf_counter()
-    moves = len(scene.match.moves)
     pygame.quit()
 
     def summary(values: list[float]) -> dict[str, float]:
@@ -175,7 +176,8 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
     during = [k for k, busy in enumerate(thinking) if busy]
     return {
         "level": level,
-        "moves": moves,
+        "moves": events.count("move"),
+        "games": 1 + events.count("restart"),
         "wall": summary(walls),
         "cpu": summary(cpus),
         "wall_thinking": summary([walls[k] for k in during]),
