@@ -73,10 +73,9 @@ def run_loop(args: argparse.Namespace) -> int:
         period = report["period"]
         print(f"  loops for ever: the board and the pit to empty come back every {period} laps, {start}")
     else:
-        print(
-            f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
-            f"{' '.join(map(str, report['board']))}"
-        )  # type: ignore[arg-type]
+        after = report["board"]
+        assert isinstance(after, list)
+        print(f"  ends after {report['laps']} laps in pit {report['last_pit']}; board {' '.join(map(str, after))}")
     if args.show:
         print(f"  the first {args.show} laps (top row: pits {n}..{n // 2 + 1}, bottom: 1..{n // 2}):")
         for k, lap in enumerate(iter_laps(board, args.pit - 1), 1):
@@ -146,7 +145,9 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
     print(f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})")
     print(f"  A wins moving first: {d['wins_moving_first']}, moving second: {d['wins_moving_second']}")
     print(f"  average margin (A minus B): {report.average_margin:+.2f} seeds")
-    for name, seconds in d["average_move_seconds"].items():  # type: ignore[union-attr]
+    per_move = d["average_move_seconds"]
+    assert isinstance(per_move, dict)
+    for name, seconds in per_move.items():
         print(f"  {name}: {seconds:.3f} s per move")
     return 0
 

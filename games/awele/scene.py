@@ -881,11 +881,11 @@ def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple
             image.blit(seed, seed.get_rect(center=(round(x + dx), round(y + dy))))
         # As on the big board: counts outside the rows and pit numbers carved between them on 12
         # pits; counts right of the pits and numbers left of them on 4.
+        count_at: Point = (x + r + 20, y)
+        number_at: Point = (x - r - 18, y)
         if n == 12:
             side = 1 if i < half else -1
             count_at, number_at = (x, y + side * (r + 14)), (x, board.centery + side * 14)
-        else:
-            count_at, number_at = (x + r + 20, y), (x - r - 18, y)
         ui.draw_text(image, str(pits[i]), count_at, 20, theme.INK, "bold", "center")
         ui.draw_text(image, str(i + 1), number_at, 16, CARVED, "title", "center")
     return image
