@@ -5,6 +5,7 @@ from the child's side, the "who plays" card, attract mode, lights, and every str
 from __future__ import annotations
 
 import itertools
+import random
 import threading
 import time
 
@@ -263,6 +264,20 @@ def test_the_strong_level_searches_in_its_own_process():
     assert scene.match.moves[0] in new_game().legal_moves()
     process = thinking._worker._process
     assert process is not None and process.poll() is None  # the worker process answered
+
+
+def test_the_worker_answers_json_lines_and_a_broken_worker_falls_back_to_the_thread(monkeypatch):
+    start_text = new_game().to_text()
+    reply = thinking.answer(f'{{"level": "1990", "state": "{start_text}", "seed": 1, "budget": 0.1}}')
+    assert reply["move"] in new_game().legal_moves()
+    assert "error" in thinking.answer('{"level": "nobody", "state": "", "seed": 1, "budget": 1}')
+    assert "error" in thinking.answer("not json")
+    broken = thinking.Worker()
+    monkeypatch.setattr(thinking.sys, "executable", "/nonexistent/python")
+    assert broken.choose("strong", new_game(), 1, 0.1) is None  # no process: the caller searches itself
+    player = thinking.PreparedPlayer(thinking.make_player("strong"), "strong")
+    monkeypatch.setattr(thinking, "_worker", broken)
+    assert player.choose(new_game(), random.Random(1), 0.05) in new_game().legal_moves()
 
 
 def test_the_loop_analysis_never_runs_on_the_frame_thread(monkeypatch):

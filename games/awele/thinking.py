@@ -21,6 +21,7 @@ from __future__ import annotations
 import atexit
 import json
 import random
+import select
 import subprocess
 import sys
 import threading
@@ -34,6 +35,8 @@ from games.core import GameInputError, IllegalMoveError
 
 #: Levels that search in the worker process.
 OWN_PROCESS = frozenset({"strong"})
+#: Seconds a search may overrun its budget (a loaded machine) before its worker is replaced.
+ANSWER_GRACE = 10.0
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -107,9 +110,15 @@ class Worker:
                     assert self._process.stdin is not None and self._process.stdout is not None
                     self._process.stdin.write(request + "\n")
                     self._process.stdin.flush()
+                    # A worker that stops answering is replaced (its move is searched here).
+                    ready, _, _ = select.select([self._process.stdout], [], [], (budget or 1.0) + ANSWER_GRACE)
+                    if not ready:
+                        raise TimeoutError("the worker process did not answer")
                     reply = json.loads(self._process.stdout.readline())
                 except (OSError, ValueError):
                     self._failures += 1
+                    if self._process is not None:
+                        self._process.kill()
                     self._process = None
                     continue
                 move = reply.get("move")
