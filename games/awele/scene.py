@@ -447,24 +447,17 @@ class AweleScene(GameScene):
             self.say(text, 4.5, theme.HINT)
 
     def explain_illegal(self, move: int, error: IllegalMoveError) -> str | None:
-        """Why that pit cannot be played: not your row, empty, or a loop (which can be shown)."""
+        """The rules' reason in the visitor's words: which row is yours, how often a loop comes
+        back (and "Voir la boucle" to watch it)."""
         state = self.state
-        index = move - 1
-        sowing = state.sowings.get(index) if 0 <= index < state.n else None
-        if isinstance(sowing, Loop):
-            self.loop_offer = (index, sowing)
-        text = super().explain_illegal(move, error)  # the rules' reason key, once they give one
-        if text:
-            return text
-        if not 0 <= index < state.n or state.is_terminal():
-            return None
-        if owner(index, state.n) != state.current_player:
-            return tr("awele.illegal.other", row=self.row(state.current_player))
-        if state.pits[index] == 0:
-            return tr("awele.illegal.empty")
-        if isinstance(sowing, Loop):
-            return tr("awele.illegal.loop", period=number(sowing.period))
-        return None
+        if error.reason == "awele.illegal.loop":
+            loop = state.sowing(move - 1)
+            assert isinstance(loop, Loop)
+            self.loop_offer = (move - 1, loop)
+            return tr(error.reason, period=number(loop.period))
+        if error.reason == "awele.illegal.other":
+            return tr("awele.illegal.other.row", row=self.row(state.current_player))
+        return super().explain_illegal(move, error)
 
     def end_reason(self, outcome: Outcome) -> str:
         """Why the game ended, and the seeds of each side from the child's side."""

@@ -86,7 +86,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Cette case est vide : choisis une case avec des graines !",
         "This pit is empty: pick one with seeds!",
     ),
-    "awele.illegal.other": ("Ce n'est pas ta rangée ! La tienne est {row}.", "That is not your row! Yours is {row}."),
+    "awele.illegal.other": ("Ce n'est pas ta rangée !", "That is not your row!"),
+    "awele.illegal.other.row": (
+        "Ce n'est pas ta rangée ! La tienne est {row}.",
+        "That is not your row! Yours is {row}.",
+    ),
+    "awele.illegal.not_a_pit": ("Choisis une case de 1 à {n}.", "Pick a pit from 1 to {n}."),
+    "awele.illegal.over": ("La partie est finie.", "The game is over."),
     "awele.illegal.loop": (
         "Cette case tournerait en rond pour toujours : le même plateau revient tous les {period} relais. "
         "Choisis-en une autre !",

@@ -2,11 +2,11 @@
 
 Two things can take long in awélé:
 
-* **A move's consequences.** Playing a move builds the next position, and the rules analyse
-  every move of that position exactly, loops included: on rare boards that is a search through
-  hundreds of thousands of laps (0.3 to 1.2 s measured). :func:`work_out` does it off the frame
-  loop; the rules remember long moves, so playing the same move again on the frame thread then
-  costs under a millisecond.
+* **A move's consequences.** Playing a move builds the next position, whose moves the rules
+  check exactly, loops included: on rare boards that means millions of laps (about a millisecond
+  with the compiled check of :mod:`games.awele.sowing`, up to seconds without a C compiler).
+  :func:`work_out` does it off the frame loop; the rules remember long moves, so playing the
+  same move again on the frame thread then costs well under a millisecond.
 * **The strong player's search**, a second of pure Python per move. On a thread it would hold
   the interpreter lock against the frame loop, so the levels in :data:`OWN_PROCESS` search in a
   worker process (``python -m games.awele.thinking``, one JSON request a line); if that process
@@ -41,12 +41,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def work_out(state: AweleState, pit: int) -> bool:
-    """Play ``pit`` on ``state`` (off the frame loop), so that the rules analyse the next
-    position's moves now and remember the long ones. True when the move is allowed."""
+    """Play ``pit`` on ``state`` and check every move of the position it leaves (off the frame
+    loop), so that the rules remember the long ones. True when the move is allowed."""
     try:
-        state.play(pit)
+        after = state.play(pit)
     except IllegalMoveError:
         return False
+    after.legal_indices()
     return True
 
 
