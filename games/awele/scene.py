@@ -31,7 +31,7 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -98,23 +98,18 @@ def pit_sprite(radius: int, scale: float = 1.0) -> Canvas:
 
 
 @lru_cache(maxsize=4)
-@native_sprite
-def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
-    """The wooden board: rounded, with a darker edge and faint grain lines."""
+def wood_grain(size: tuple[int, int]) -> pygame.Surface:
+    """Faint grain lines, drawn once at the logical size: a soft texture needs no native
+    sharpness, and thousands of points are much cheaper scaled than drawn again."""
     w, h = size
-    image = make_layer(size, scale, alpha=True)
-    draw.rect(image, theme.WOOD_EDGE, image.get_rect(), border_radius=60)
-    inner = image.get_rect().inflate(-14, -14)
-    draw.rect(image, (214, 166, 108), inner, border_radius=54)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
     rng = random.Random(3)
-    grain = make_layer(size, scale, alpha=True)
     for _ in range(46):
         y = rng.uniform(20, h - 20)
         amp, phase, freq = rng.uniform(2, 7), rng.uniform(0, 6), rng.uniform(0.004, 0.012)
         points = [(x, y + amp * math.sin(x * freq + phase)) for x in range(30, w - 30, 12)]
-        draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
-    image.blit(grain, (0, 0))
-    return image
+        pygame.draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
+    return grain
 
 
 @lru_cache(maxsize=1)
@@ -127,17 +122,18 @@ def hand_shadow(scale: float = 1.0) -> Canvas:
 
 
 @lru_cache(maxsize=4)
-@native_sprite
-def static_layer(size: tuple[int, int], title: str, pits: int, scale: float = 1.0) -> Canvas:
-    """Paper, title, the carved board with its shadow and the pit numbers cut into the wood:
-    drawn once, one blit a frame."""
+def static_layer(size: tuple[int, int], title: str, pits: int, scale: float) -> Canvas:
+    """Paper, title, the carved wooden board with its shadow and grain, and the pit numbers cut
+    into the wood, drawn once at the screen's ``scale`` (one blit a frame, nothing drawn twice)."""
     layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
     ui.draw_text(layer, title, (40, 22), 54, theme.INK, "title")
     shadow = make_layer(BOARD_RECT.size, scale, alpha=True)
     draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
     layer.blit(shadow, BOARD_RECT.move(0, 10))
-    layer.blit(board_sprite(BOARD_RECT.size), BOARD_RECT)
+    draw.rect(layer, theme.WOOD_EDGE, BOARD_RECT, border_radius=60)
+    draw.rect(layer, (214, 166, 108), BOARD_RECT.inflate(-14, -14), border_radius=54)
+    layer.blit(wood_grain(BOARD_RECT.size), BOARD_RECT)
     layout = Layout(pits)
     for i in range(pits):
         ui.draw_text(layer, str(i + 1), layout.number_at(i), 20, CARVED, "title", "center")
@@ -672,7 +668,7 @@ class AweleScene(GameScene):
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Board, pits, seeds, stores, names, the session score and who the computer is."""
-        surface.blit(static_layer(surface.get_size(), tr("awele.title"), self.layout.n), (0, 0))
+        blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
         self.draw_notes(surface)
         self.draw_player_labels(surface)
         for player in (1, 2):
