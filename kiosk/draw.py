@@ -38,7 +38,9 @@ def rect(
     border_bottom_left_radius: int = -1,
     border_bottom_right_radius: int = -1,
 ) -> pygame.Rect:
-    """``pygame.draw.rect``: a rectangle, rounded corners and outline widths scaled."""
+    """``pygame.draw.rect``: a rectangle, rounded corners and outline widths scaled. The defaults
+    are ``pygame.draw.rect``'s: with ``border_radius`` -1, pygame fills far outside the rectangle
+    as soon as one corner has its own radius."""
     if not isinstance(surface, Canvas):
         return pygame.draw.rect(
             surface,

@@ -36,6 +36,7 @@ from kiosk.app import App, AppOptions
 from kiosk.i18n import set_language, table, tr
 from kiosk.menu import MenuScene
 from kiosk.overlays import EndScene, RulesScene
+from kiosk.science import format_number
 from kiosk.seats import SeatsScene
 from tests.kiosk_driver import make_app, press, run_frames, tap
 
@@ -530,13 +531,11 @@ def test_pits_are_numbered_on_the_board_clear_of_pits_and_counts():
 
 def longest_params():
     """Each placeholder at its longest value in the current language."""
-    from games.awele.scene import number
-
     names = [tr("awele.computer"), tr("awele.player.1"), tr("awele.player.2")]
     return {
         "name": max(names, key=len),
         "seeds": seeds(48),
-        "period": number(3784134),
+        "period": format_number(3784134),
         "lap": 12,
         "n": 12,
         "row": max((tr("awele.row.bottom"), tr("awele.row.top")), key=len),

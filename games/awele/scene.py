@@ -35,6 +35,7 @@ from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
+from kiosk.science import format_number
 from kiosk.seats import Choice
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
 
@@ -97,6 +98,22 @@ def pit_sprite(radius: int, scale: float = 1.0) -> Canvas:
     return image
 
 
+def draw_board(target: Canvas | pygame.Surface, rect: pygame.Rect) -> None:
+    """The wooden board in ``rect``: rounded, with a darker edge and faint grain lines."""
+    draw.rect(target, theme.WOOD_EDGE, rect, border_radius=60)
+    draw.rect(target, (214, 166, 108), rect.inflate(-14, -14), border_radius=54)
+    blit(target, wood_grain(rect.size), rect)
+
+
+@lru_cache(maxsize=4)
+@native_sprite
+def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
+    """The wooden board alone, as a sprite (the science corner's boards)."""
+    image = make_layer(size, scale, alpha=True)
+    draw_board(image, image.get_rect())
+    return image
+
+
 @lru_cache(maxsize=4)
 def wood_grain(size: tuple[int, int]) -> pygame.Surface:
     """Faint grain lines, drawn once at the logical size: a soft texture needs no native
@@ -131,9 +148,7 @@ def static_layer(size: tuple[int, int], title: str, pits: int, scale: float) -> 
     shadow = make_layer(BOARD_RECT.size, scale, alpha=True)
     draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
     layer.blit(shadow, BOARD_RECT.move(0, 10))
-    draw.rect(layer, theme.WOOD_EDGE, BOARD_RECT, border_radius=60)
-    draw.rect(layer, (214, 166, 108), BOARD_RECT.inflate(-14, -14), border_radius=54)
-    layer.blit(wood_grain(BOARD_RECT.size), BOARD_RECT)
+    draw_board(layer, BOARD_RECT)
     layout = Layout(pits)
     for i in range(pits):
         ui.draw_text(layer, str(i + 1), layout.number_at(i), 20, CARVED, "title", "center")
@@ -281,12 +296,6 @@ class Step:
     def progress(self) -> float:
         """0..1 through the step."""
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
-
-
-def number(value: int) -> str:
-    """A big number as people read it: ``3 784 134`` in French, ``3,784,134`` in English."""
-    text = f"{value:,}"
-    return text.replace(",", "\u202f") if language() == "fr" else text
 
 
 def seeds(count: int) -> str:
@@ -450,7 +459,7 @@ class AweleScene(GameScene):
             loop = state.sowing(move - 1)
             assert isinstance(loop, Loop)
             self.loop_offer = (move - 1, loop)
-            return tr(error.reason, period=number(loop.period))
+            return tr(error.reason, period=format_number(loop.period))
         if error.reason == "awele.illegal.other":
             return tr("awele.illegal.other.row", row=self.row(state.current_player))
         return super().explain_illegal(move, error)
@@ -581,7 +590,7 @@ class AweleScene(GameScene):
                 self.lifted = lap.start
                 self.app.effects.publish(Sound("whoosh" if k else "select", 0.6))
                 if preview is not None:
-                    self.say(tr("awele.showing_loop", lap=k + 1, period=number(preview)), 2.0, theme.HINT)
+                    self.say(tr("awele.showing_loop", lap=k + 1, period=format_number(preview)), 2.0, theme.HINT)
                 elif k:
                     self.say(tr("awele.relay"), 2.6, WOOD)
                 self.publish_lights()
@@ -630,7 +639,7 @@ class AweleScene(GameScene):
         self.lifted = None
         self.sync_display()
         if self.loop_offer is not None:
-            self.say(tr("awele.illegal.loop", period=number(self.loop_offer[1].period)))
+            self.say(tr("awele.illegal.loop", period=format_number(self.loop_offer[1].period)))
         self.publish_lights()
 
     # --- time ------------------------------------------------------------------------------------------
