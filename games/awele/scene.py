@@ -890,7 +890,20 @@ def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple
 
 
 def _illustrate_sowing(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    draw_icon(surface, rect, time)
+    """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
+    article's example, from the rules' own events)."""
+    lap = _article_laps()[0]
+    k = int(time / 0.7) % (lap.seeds + 3)
+    board = list(new_game().pits)
+    rings = {}
+    if k:
+        board[lap.start] = 0
+        for target in lap.drops[: min(k - 1, lap.seeds)]:
+            board[target] += 1
+        rings[lap.start] = theme.RED
+        if k > 1:
+            rings[lap.drops[min(k - 1, lap.seeds) - 1]] = theme.HINT
+    _mini_board(surface, rect, tuple(board), rings)
 
 
 @lru_cache(maxsize=1)
