@@ -18,8 +18,8 @@ import pygame
 from games.effects import Sound
 from games.lightning.maths import DemoStep, cell_distances, iter_demo_game
 from games.lightning.rules import COLS, COPIES_PER_DESIGN, HALF_ROWS, Cell, LightningState, new_game, powered_cells
-from games.lightning.scene import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from games.lightning.tiles import DESIGNS, Tile
+from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from kiosk import draw, theme, ui
 from kiosk.canvas import blit, new_layer, scale_of
 from kiosk.i18n import tr
@@ -270,10 +270,10 @@ class DistancePage(CornerPage):
         """What the last tile did, in words."""
         if step is None:
             return tr("lightning.science.distance.begin")
-        mover = tr(f"lightning.player{step.mover}")
-        other = tr(f"lightning.player{3 - step.mover}")
+        mover = tr(f"lightning.player.{step.mover}")
+        other = tr(f"lightning.player.{3 - step.mover}")
         if state.winner is not None:
-            return tr("lightning.science.distance.won", player=tr(f"lightning.player{state.winner}"))
+            return tr("lightning.science.distance.won", player=tr(f"lightning.player.{state.winner}"))
         if step.blocked_by is not None:
             old, new = step.before[2 - step.mover], step.after[2 - step.mover]
             if new is None:
