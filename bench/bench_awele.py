@@ -154,3 +154,109 @@ def test_bench_worst_exact_loop_check(seeds: int, report) -> None:  # noqa: ANN0
           f"({1000 * w['wall']:.1f} ms wall): {w['move']}")
     report(f"awele worst exact loop check, {seeds} seeds/pit, CPU", f"{1000 * w['cpu']:.1f} ms", "target <= 100 ms")
     report(f"awele worst exact loop check, {seeds} seeds/pit, wall", f"{1000 * w['wall']:.1f} ms", "(shared machine)")
+
+
+# --- the screen: frame times of a scripted visitor, with the computer thinking ------------------------
+
+SCENE_SECONDS = float(os.environ.get("AWELE_BENCH_SCENE_SECONDS", "90"))
+
+
+def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tuple[int, int] | None = None,
+                        seed: int = 1, own_process: bool = True) -> dict[str, object]:
+    """A visitor plays against ``level`` in a live kiosk (threads not waited for, frames paced at
+    60 per second as on the stand): reads the rules pages, taps pits, looks at the end card and
+    plays again. Returns the frame times (wall clock, and the frame thread's own CPU time)
+    overall and while the computer thinks. ``own_process=False`` makes the strong level search
+    on the match's thread instead of its worker process (to compare)."""
+    import pygame
+
+    from games.awele import thinking
+    from games.awele.scene import AweleScene, new_match
+    from kiosk.app import STEP, App, AppOptions
+    from kiosk.overlays import EndScene, RulesScene
+
+    if not own_process:
+        thinking.OWN_PROCESS = frozenset()
+    app = App(AppOptions(mute=True, seed=seed, size=size))
+    rng = random.Random(seed)
+    scene = AweleScene(app, new_match(app, p2=level, movetime=1.0))
+    app.start(scene)
+    scene.show_rules()
+    events: list[str] = []
+    scene.match.subscribe(lambda _match, event: events.append(event))
+    walls: list[float] = []
+    cpus: list[float] = []
+    thinking: list[bool] = []
+    slow: list[tuple[int, float, str, bool]] = []  # (frame, ms, screen, first frame of that screen)
+    shown = ""
+    started = time.perf_counter()
+    next_frame = started
+    while time.perf_counter() - started < seconds:
+        top = app.stack.top
+        frame = len(walls)
+        if isinstance(top, RulesScene) and frame % 60 == 59:
+            top.next() if top.page < len(top.pages) - 1 else top.close()
+        elif isinstance(top, EndScene) and top.time > 3:
+            top.again()
+        elif top is scene and scene.person_to_move() and scene.checking is None and frame % 20 == 0:
+            pos = app.screen.to_native(scene.layout.center(rng.choice(scene.state.legal_moves()) - 1))
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        wall, cpu = time.perf_counter(), time.thread_time()
+        app.tick(STEP)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.thread_time() - cpu)
+        thinking.append(scene.match.thinking)
+        screen = type(app.stack.top).__name__
+        if walls[-1] > 0.05:  # the first frame of a screen draws its sprites at native size once
+            slow.append((frame, round(1000 * walls[-1], 1), screen, screen != shown))
+        shown = screen
+        next_frame += STEP
+        pause = next_frame - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        else:
+            next_frame = time.perf_counter()
+    pygame.quit()
+
+    def summary(values: list[float]) -> dict[str, float]:
+        ordered = sorted(values) or [0.0]
+        return {"p50_ms": round(1000 * ordered[len(ordered) // 2], 2),
+                "p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
+                "worst_ms": round(1000 * ordered[-1], 2), "frames": len(values)}
+
+    during = [k for k, busy in enumerate(thinking) if busy]
+    return {
+        "level": level,
+        "moves": events.count("move"),
+        "games": 1 + events.count("restart"),
+        "wall": summary(walls),
+        "cpu": summary(cpus),
+        "wall_thinking": summary([walls[k] for k in during]),
+        "cpu_thinking": summary([cpus[k] for k in during]),
+        "frames_over_50_ms": slow,
+    }
+
+
+@pytest.mark.bench
+def test_bench_scene_frame_times_with_the_computer_thinking(report) -> None:  # noqa: ANN001
+    result = visitor_frame_times("strong", SCENE_SECONDS, size=(1920, 1080))
+    wall, thinking, slow = result["wall"], result["wall_thinking"], result["frames_over_50_ms"]
+    report("awele scene at 1080p, p99 / worst frame", f"{wall['p99_ms']} / {wall['worst_ms']} ms",
+           "target <= 20 / 50 ms")
+    report("awele scene while the strong computer thinks", f"{thinking['p99_ms']} / {thinking['worst_ms']} ms",
+           f"p99 / worst of {thinking['frames']} frames")
+    report("awele scene frame CPU p99 / worst", f"{result['cpu']['p99_ms']} / {result['cpu']['worst_ms']} ms",
+           f"{result['moves']} moves; over 50 ms: {slow}")
+    assert thinking["frames"] > 0 and result["moves"] >= 4
+    assert wall["p99_ms"] <= 20 and thinking["worst_ms"] <= 50
+    assert all(first for _frame, _ms, _screen, first in slow)  # only a screen's very first frame
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    level = sys.argv[1] if len(sys.argv) > 1 else "strong"
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
+    print(json.dumps(visitor_frame_times(level, seconds, own_process="thread" not in sys.argv[3:])))

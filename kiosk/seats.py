@@ -149,21 +149,26 @@ class SeatsScene(Scene):
         card = self.CARD
         self.buttons = []
         self.titles: list[tuple[str, int]] = []
-        y = card.y + 96
-        for title, answers in self.rows():
+        rows = self.rows()
+        y = card.y + (96 if len(rows) < 5 else 88)
+        # Rows close up (and their buttons get lower) when a game asks many questions, so the
+        # last one stays above the Play button.
+        step = min(self.ROW_HEIGHT, (card.bottom - 108 - y) // max(1, len(rows)))
+        height = min(64, step - 40)
+        for title, answers in rows:
             self.titles.append((title, y))
             count = len(answers)
             gap = 12
             width = min(280, (card.width - 80 - gap * (count - 1)) // count)
             left = card.centerx - (count * width + (count - 1) * gap) // 2
             for k, (text, selected, choose) in enumerate(answers):
-                button = ui.Button(pygame.Rect(left + k * (width + gap), y + 34, width, 64), text, choose,
+                button = ui.Button(pygame.Rect(left + k * (width + gap), y + 34, width, height), text, choose,
                                    color=self.accent if selected else (196, 190, 178), literal=True,
                                    size=ui.fitted_size(text, 24, width - 24, "bold"),
                                    text_color=theme.WHITE if selected else theme.INK)
                 button.active = selected
                 self.buttons.append(button)
-            y += self.ROW_HEIGHT
+            y += step
         play = pygame.Rect(0, 0, 300, 74)
         play.midbottom = (card.centerx if not self.can_cancel else card.centerx + 160, card.bottom - 22)
         self.play_button = ui.Button(play, "button.play", self.done, color=theme.GOOD, icon=ui.icon_play)

@@ -23,6 +23,9 @@ from games.awele.rules import (
 from games.core import IllegalMoveError, Stopwatch, other
 
 LEVELS = ("random", "1990", "strong")
+#: The level a new game offers first: one a child can beat. ``random`` never looks ahead, so a
+#: child who takes seeds whenever the last seed can land in an empty pit of their row wins.
+DEFAULT_LEVEL = "random"
 
 def _deadline(time_budget: float | None, share: float = 1.0) -> float | None:
     """The ``time.perf_counter()`` value by which a player must have its moves."""

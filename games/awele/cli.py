@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from games.awele.ai import LEVELS
+from games.awele.ai import DEFAULT_LEVEL, LEVELS
 from games.awele.match import OPENING_KINDS
 from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, parse_board, position
 from games.cliutil import (
@@ -46,14 +46,11 @@ def _board_args(parser: argparse.ArgumentParser) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """``play awele``: the game on screen."""
-    from games.awele.scene import AweleScene
+    from games.awele.scene import AweleScene, new_match
     from kiosk.runner import run_app
 
     return run_app(
-        args,
-        lambda app: AweleScene(
-            app, pits=args.pits, seeds=args.seeds, players=(args.p1, args.p2), movetime=args.movetime
-        ),
+        args, lambda app: AweleScene(app, new_match(app, args.pits, args.seeds, args.p1, args.p2, args.movetime))
     )
 
 
@@ -221,7 +218,8 @@ def register(commands: Commands) -> None:
     )
     _board_args(play)
     play.add_argument("--p1", choices=PLAYER_CHOICES, default="human", help="player 1 (bottom row)")
-    play.add_argument("--p2", choices=PLAYER_CHOICES, default="1990", help="player 2 (top row)")
+    play.add_argument("--p2", choices=PLAYER_CHOICES, default=DEFAULT_LEVEL,
+                      help=f"player 2 (top row; default {DEFAULT_LEVEL}: a computer a child can beat)")
     play.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per computer move")
     play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
     play.set_defaults(handler=run_play)

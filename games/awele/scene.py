@@ -1,8 +1,13 @@
 """The awélé screen: a carved wooden board, seeds sown one by one, relays and captures.
 
-The scene never decides a rule: a move is animated from the rules' lap events
-(:meth:`AweleState.laps`) and the new state comes from :meth:`AweleState.play`. The display
+The game flow (turns, the computer thinking off the frame loop, undo, the "who plays" card, the
+end card, the lights) lives in :class:`kiosk.game_scene.GameScene`; this scene draws the board
+and animates each move from the rules' own lap events (:meth:`AweleState.laps`). The displayed
 board only replays those events, and is checked against the rules' result at the end.
+
+Working out a move's consequences (the next position's loop analysis) can take long on rare
+boards, so it never runs on the frame thread: a tap is first prepared off the loop (a "je
+vérifie…" state if that takes a while) and the computer prepares its own move while it thinks.
 """
 
 from __future__ import annotations
@@ -10,32 +15,52 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.awele.ai import make_player
-from games.awele.rules import AweleState, Loop, iter_laps, new_game, owner
-from games.core import History
-from games.effects import BoardLights, Sound
+from games.awele.ai import DEFAULT_LEVEL
+from games.awele.board import AweleBoard
+from games.awele.rules import AweleState, Lap, Loop, iter_laps, new_game, owner
+from games.awele.thinking import prepare_players, work_out
+from games.core import IllegalMoveError, Outcome
+from games.effects import Sound
+from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
-from kiosk.i18n import tr
-from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
-from kiosk.scene import Scene
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
+from kiosk.game_scene import GameScene, Tool
+from kiosk.i18n import language, tr
+from kiosk.overlays import RulesPage
+from kiosk.science import format_number
+from kiosk.seats import Choice
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 Point = tuple[float, float]
 Color = tuple[int, int, int]
 BOARD_RECT = pygame.Rect(150, 168, 980, 372)
+BANNER = pygame.Rect(244, 10, 1006, 82)
+BANNER_TEXT = 26
 SEED_COLORS = ((122, 86, 58), (150, 112, 74), (98, 74, 58), (176, 146, 108), (86, 66, 52), (138, 128, 112))
 PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
-COMPUTER_DELAY = 0.7
+WOOD = (186, 118, 52)
+CARVED = (146, 96, 52)  # pit numbers, cut into the wood
+#: Seconds per seed dropped, per lift and per relay ring at normal speed.
+DROP, LIFT, RELAY = 0.13, 0.28, 0.3
+#: Longest time a move's animation takes: very long moves speed up.
+LONGEST_MOVE = 7.0
+#: A tap still being checked after this many seconds says so ("je vérifie…").
+CHECK_PATIENCE = 0.3
+SEED_CHOICES = (2, 3, 4, 5, 6)
+#: Who the computer is, for the curious (right of the computer's label), and the labels' width.
+NOTE_RECT = pygame.Rect(920, 108, 330, 52)
+LABEL_WIDTH = 540
 
 
 # --- pre-rendered sprites ---------------------------------------------------------------------------
@@ -73,24 +98,35 @@ def pit_sprite(radius: int, scale: float = 1.0) -> Canvas:
     return image
 
 
+def draw_board(target: Canvas | pygame.Surface, rect: pygame.Rect) -> None:
+    """The wooden board in ``rect``: rounded, with a darker edge and faint grain lines."""
+    draw.rect(target, theme.WOOD_EDGE, rect, border_radius=60)
+    draw.rect(target, (214, 166, 108), rect.inflate(-14, -14), border_radius=54)
+    blit(target, wood_grain(rect.size), rect)
+
+
 @lru_cache(maxsize=4)
 @native_sprite
 def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
-    """The wooden board: rounded, with a darker edge and faint grain lines."""
-    w, h = size
+    """The wooden board alone, as a sprite (the science corner's boards)."""
     image = make_layer(size, scale, alpha=True)
-    draw.rect(image, theme.WOOD_EDGE, image.get_rect(), border_radius=60)
-    inner = image.get_rect().inflate(-14, -14)
-    draw.rect(image, (214, 166, 108), inner, border_radius=54)
+    draw_board(image, image.get_rect())
+    return image
+
+
+@lru_cache(maxsize=4)
+def wood_grain(size: tuple[int, int]) -> pygame.Surface:
+    """Faint grain lines, drawn once at the logical size: a soft texture needs no native
+    sharpness, and thousands of points are much cheaper scaled than drawn again."""
+    w, h = size
+    grain = pygame.Surface(size, pygame.SRCALPHA)
     rng = random.Random(3)
-    grain = make_layer(size, scale, alpha=True)
     for _ in range(46):
         y = rng.uniform(20, h - 20)
         amp, phase, freq = rng.uniform(2, 7), rng.uniform(0, 6), rng.uniform(0.004, 0.012)
         points = [(x, y + amp * math.sin(x * freq + phase)) for x in range(30, w - 30, 12)]
-        draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
-    image.blit(grain, (0, 0))
-    return image
+        pygame.draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
+    return grain
 
 
 @lru_cache(maxsize=1)
@@ -102,24 +138,20 @@ def hand_shadow(scale: float = 1.0) -> Canvas:
     return image
 
 
-def led_cell(index: int, n: int) -> tuple[int, int]:
-    """The LED-grid cell of pit index ``index``: row 0 is player 2's row as seen from player 1's
-    side (pit n on the left), row 1 is player 1's row (pit 1 on the left)."""
-    half = n // 2
-    return (1, index) if index < half else (0, n - 1 - index)
-
-
 @lru_cache(maxsize=4)
-@native_sprite
-def static_layer(size: tuple[int, int], title: str, scale: float = 1.0) -> Canvas:
-    """Paper, title and the carved board with its shadow: drawn once, one blit a frame."""
+def static_layer(size: tuple[int, int], title: str, pits: int, scale: float) -> Canvas:
+    """Paper, title, the carved wooden board with its shadow and grain, and the pit numbers cut
+    into the wood, drawn once at the screen's ``scale`` (one blit a frame, nothing drawn twice)."""
     layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
-    ui.draw_text(layer, title, (40, 26), 54, theme.INK, "title")
+    ui.draw_text(layer, title, (40, 22), 54, theme.INK, "title")
     shadow = make_layer(BOARD_RECT.size, scale, alpha=True)
     draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
     layer.blit(shadow, BOARD_RECT.move(0, 10))
-    layer.blit(board_sprite(BOARD_RECT.size), BOARD_RECT)
+    draw_board(layer, BOARD_RECT)
+    layout = Layout(pits)
+    for i in range(pits):
+        ui.draw_text(layer, str(i + 1), layout.number_at(i), 20, CARVED, "title", "center")
     return layer
 
 
@@ -149,7 +181,7 @@ def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1
 @lru_cache(maxsize=512)
 @native_sprite
 def pit_image(pit: int, count: int, radius: int, seed_radius: int, scale: float = 1.0) -> Canvas:
-    """A carved pit holding ``count`` seeds (seed colours depend on the pit, as before)."""
+    """A carved pit holding ``count`` seeds (seed colours depend on the pit)."""
     sprite = pit_sprite(radius)
     pad = 2 * seed_radius  # a heap of seeds may spill over the rim
     image = make_layer((sprite.get_width() + 2 * pad, sprite.get_height() + 2 * pad), scale, alpha=True)
@@ -179,7 +211,7 @@ def seed_offsets(count: int, radius: float) -> list[Point]:
 
 @dataclass(frozen=True)
 class Layout:
-    """Pit centres, pit radius and stores for an n-pit board."""
+    """Pit centres, pit radius, stores and where counts and pit numbers go, for an n-pit board."""
 
     n: int
 
@@ -189,18 +221,42 @@ class Layout:
         return self.n // 2
 
     @property
+    def big(self) -> bool:
+        """The 12-pit board (the 4-pit one has big pits for small hands)."""
+        return self.n == 12
+
+    @property
     def radius(self) -> int:
         """Pit radius in pixels."""
-        return 62 if self.n == 12 else 80
+        return 56 if self.big else 80
+
+    @property
+    def seed_radius(self) -> int:
+        """Seed size in pixels."""
+        return 12 if self.big else 16
 
     def center(self, index: int) -> Point:
         """Centre of pit index ``index`` (bottom row left to right, then top row right to left)."""
-        col_w = 118 if self.n == 12 else 230
+        col_w = 118 if self.big else 260
         left = BOARD_RECT.centerx - col_w * (self.half - 1) / 2
-        row = 88 if self.n == 12 else 92
+        row = 92
         if index < self.half:
             return left + col_w * index, BOARD_RECT.centery + row
         return left + col_w * (self.n - 1 - index), BOARD_RECT.centery - row
+
+    def count_at(self, index: int) -> Point:
+        """Where the pit's seed count is written: outside the rows (beside big pits)."""
+        x, y = self.center(index)
+        if not self.big:
+            return x + self.radius + 30, y
+        return x, y + self.radius + 17 if index < self.half else y - self.radius - 17
+
+    def number_at(self, index: int) -> Point:
+        """Where the pit number is carved: between the rows, small (beside big pits)."""
+        x, y = self.center(index)
+        if not self.big:
+            return x - self.radius - 20, y
+        return x, BOARD_RECT.centery + (19 if index < self.half else -19)
 
     def store(self, player: int) -> pygame.Rect:
         """Each player's store, at the right end of their row."""
@@ -213,11 +269,13 @@ class Layout:
 
     def pit_at(self, pos: tuple[int, int]) -> int | None:
         """The pit index under ``pos`` (generous touch target), if any."""
+        best, best_d = None, self.radius + 14.0
         for i in range(self.n):
             x, y = self.center(i)
-            if math.hypot(pos[0] - x, pos[1] - y) <= self.radius + 14:
-                return i
-        return None
+            d = math.hypot(pos[0] - x, pos[1] - y)
+            if d <= best_d:
+                best, best_d = i, d
+        return best
 
 
 # --- animation steps ----------------------------------------------------------------------------------
@@ -240,352 +298,304 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
-class AweleScene(Scene):
-    """A game of awélé: hot-seat or against a computer level, 12 or 4 pits."""
+def seeds(count: int) -> str:
+    """ "3 graines", "1 graine", "0 graine" / "0 seeds", "1 seed"."""
+    one = count == 1 or (count == 0 and language() == "fr")
+    return tr("awele.seeds.one" if one else "awele.seeds", count=count)
 
-    name = "awele"
 
-    def __init__(
-        self,
-        app,
-        pits: int = 12,
-        seeds: int = 4,
-        players: tuple[str, str] = ("human", "1990"),  # noqa: ANN001
-        movetime: float = 1.0,
-        demo: bool = False,
-    ) -> None:
-        super().__init__(app)
-        self.seeds = seeds
-        self.players = players
-        self.movetime = movetime
-        self.demo = demo
-        self.rng = random.Random(app.rng.random())
+class AweleScene(GameScene):
+    """A game of awélé on 12 or 4 pits: against the computer, hot-seat, or between computers."""
+
+    game = "awele"
+    accent = WOOD
+    toolbar_area = pygame.Rect(30, 640, 1220, 62)
+    toolbar_columns = 6
+    message_anchor = (640, 708)
+    message_width = BANNER.width
+
+    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+        super().__init__(app, match, attract=attract)
+        prepare_players(match)
         self.steps: deque[Step] = deque()
         self.current: Step | None = None
-        self.message = ""
-        self.message_time = 0.0
         self.loop_offer: tuple[int, Loop] | None = None
-        self.pending: AweleState | None = None
-        self.moves_played = 0
-        self.games_finished = 0
-        self.think_wait = 0.0
-        self._thread: threading.Thread | None = None
-        self._answer: list[tuple[int, AweleState]] = []
-        self._job_time = 0.0
-        self._job_error = ""
         self.showing_loop = False
-        self.last_computer_move: tuple[int, int] | None = None
+        self.checking: int | None = None  # a tapped pit whose move is being worked out
+        self.check_time = 0.0
+        self.prepared: set[tuple[str, int]] = set()
         self.hovered: int | None = None
-        self.buttons: list[ui.Button] = []
-        self.new_game(pits)
+        self.lifted: int | None = None
+        self.message_time = 0.0
+        self.on_reset()
 
-    # --- setup ------------------------------------------------------------------------------
+    # --- reading the game -----------------------------------------------------------------------
 
-    def new_game(self, pits: int | None = None) -> None:
-        """Start over (optionally with another board size)."""
-        n = pits or self.history.current.n
-        self.history = History.start(new_game(n, self.seeds))
-        self.last_computer_move = None
-        self.layout = Layout(n)
+    def you(self, player: int) -> bool:
+        """True when ``player`` is the child playing against the computer (sentences say "tu")."""
+        return self.match.person_player() == player
+
+    def who(self, player: int) -> str:
+        """How a sentence names ``player``: "L'ordinateur" against a child, else the colour."""
+        if self.match.against_computer and self.match.seats[player].is_computer:
+            return tr("awele.computer")
+        return self.player_name(player)
+
+    def about(self, key: str, player: int, **params: Any) -> str:
+        """The sentence ``key`` about ``player``: the "tu" form for the child, else named."""
+        if self.you(player):
+            return tr(f"{key}.you", **params)
+        return tr(key, name=self.who(player), **params)
+
+    def row(self, player: int) -> str:
+        """Where ``player``'s row is: "en bas" or "en haut"."""
+        return tr("awele.row.bottom" if player == 1 else "awele.row.top")
+
+    def player_name(self, player: int) -> str:
+        """Red (bottom) moves first, blue (top) second."""
+        return tr(f"awele.player.{player}")
+
+    # --- the toolbar and the setup card ---------------------------------------------------------
+
+    def tools(self) -> list[Tool]:
+        """Menu, undo, restart, rules, players; "show the loop" after a looping pit was refused."""
+        t = self.standard_tools()
+        loop = Tool(
+            "awele.show_loop",
+            self.show_loop,
+            color=(196, 132, 16),
+            visible=lambda: self.loop_offer is not None and not self.showing_loop,
+            keys=(pygame.K_l,),
+            name="loop",
+        )
+        return [t["home"], t["undo"], t["restart"], t["rules"], t["players"], loop]
+
+    @property
+    def buttons(self) -> list[ui.Button]:
+        """No toolbar in attract mode: any touch goes home, and the invitation is shown there."""
+        return [] if self.attract else super().buttons
+
+    def setup_choices(self) -> list[Choice]:
+        """The board (12 or 4 pits) and the seeds per pit, asked on the "who plays" card."""
+        meta = self.match.meta
+        return [
+            Choice("pits", "awele.setup.pits", [(12, "awele.setup.pits.12"), (4, "awele.setup.pits.4")],
+                   meta.get("pits", self.match.start.n)),
+            Choice("seeds", "awele.setup.seeds", [(k, str(k)) for k in SEED_CHOICES], meta.get("seeds", 4)),
+        ]
+
+    def new_start(self, extras: dict[str, Any]) -> AweleState:
+        """A new board of the chosen size and seeds."""
+        return new_game(int(extras.get("pits", 12)), int(extras.get("seeds", 4)))
+
+    def rules_pages(self) -> list[RulesPage]:
+        """The illustrated rules."""
+        return rules_pages()
+
+    # --- the flow's hooks --------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        """True while a move (or a loop) is being shown: the board has not caught up yet."""
+        return self.current is not None or bool(self.steps) or self.display != list(self.state.pits)
+
+    def on_reset(self) -> None:
+        """Undo, restart or a new board: no animation, the board as the rules have it."""
         self.steps.clear()
         self.current = None
-        self.computers = {
-            p: make_player(level) for p, level in zip((1, 2), self.players, strict=True) if level != "human"
-        }
-        self.sync_display()
         self.loop_offer = None
         self.showing_loop = False
-        self.moves_played = 0
-        self.think_wait = 0.0
-        self.announce_turn()
-        self.build_buttons()
-
-    def build_buttons(self) -> None:
-        """Home, undo, restart, board size, opponent, rules; plus "show the loop" when offered."""
-        y = 640
-        self.buttons = [
-            ui.Button(
-                pygame.Rect(30, y, 70, 60),
-                "",
-                self.app.go_home,
-                color=(90, 110, 170),
-                icon=ui.icon_home,
-                literal=True,
-            ),
-            ui.Button(
-                pygame.Rect(116, y, 70, 60),
-                "",
-                self.undo,
-                color=(120, 124, 150),
-                icon=ui.icon_undo,
-                literal=True,
-                enabled=self.history.can_undo() and not self.demo,
-            ),
-            ui.Button(
-                pygame.Rect(202, y, 70, 60),
-                "",
-                self.restart,
-                color=(120, 124, 150),
-                icon=ui.icon_restart,
-                literal=True,
-            ),
-            ui.Button(
-                pygame.Rect(288, y, 70, 60),
-                "",
-                self.open_rules,
-                color=(120, 124, 150),
-                icon=ui.icon_book,
-                literal=True,
-            ),
-            ui.Button(
-                pygame.Rect(700, y, 230, 60),
-                "awele.big" if self.layout.n == 4 else "awele.small",
-                self.toggle_size,
-                color=(186, 118, 52),
-                size=22,
-            ),
-            ui.Button(
-                pygame.Rect(946, y, 304, 60),
-                tr("awele.opponent", level=tr(f"awele.level.{self.players[1]}")),
-                self.cycle_opponent,
-                color=(90, 110, 170),
-                size=22,
-                literal=True,
-            ),
-        ]
-        if self.state.is_terminal() and not self.demo:
-            again = pygame.Rect(0, 0, 300, 64)
-            again.midtop = (BOARD_RECT.centerx, BOARD_RECT.centery + 74)
-            self.buttons.append(ui.Button(again, "button.again", self.restart, color=theme.GOOD, icon=ui.icon_play))
-        if self.loop_offer is not None and not self.showing_loop:
-            self.buttons.append(
-                ui.Button(
-                    pygame.Rect(380, y, 250, 60),
-                    "awele.show_loop",
-                    self.show_loop,
-                    color=theme.HINT,
-                    text_color=theme.INK,
-                )
-            )
+        self.checking = None
+        self.lifted = None
+        self.layout = Layout(self.state.n)
+        self.sync_display()
 
     def sync_display(self) -> None:
-        """Show the present state (after a move, an undo or a loop preview)."""
+        """Show the present position (after a move, an undo or a loop replay)."""
         state = self.state
         self.display = list(state.pits)
         self.display_scores = list(state.scores)
         self.hand = 0
         self.hand_at: Point = (0.0, 0.0)
-        self.flights: list[tuple[Point, Point, int]] = []
 
-    @property
-    def state(self) -> AweleState:
-        """The rules state shown (the one before the move being animated)."""
-        return self.history.current
+    def on_move(self, before: AweleState, move: int, after: AweleState) -> None:
+        """Queue the move's animation from the rules' lap events: lifts, seeds dropped one by
+        one, relays, the capture flying to the store."""
+        mover = before.current_player
+        self.loop_offer = None
+        laps = list(before.laps(move))
+        drops = sum(lap.seeds for lap in laps)
+        speed = max(1.0, drops * DROP / LONGEST_MOVE)
+        self.say(self.about("awele.sowing", mover), 3.0, WOOD)
+        self.queue_laps(laps, speed)
+        fx = after.last_effects
+        assert fx is not None
+        if fx.captured and fx.capture_pit is not None:
+            self.queue_capture(fx.capture_pit, fx.captured, mover, "awele.capture")
+        else:
+            key = "awele.stop.nothing_opposite" if owner(fx.last, before.n) == mover else "awele.stop.other_row"
+            self.steps.append(Step("pause", 0.3, start=lambda: self.say(tr(key), 2.6, WOOD)))
+        if fx.took_last_seed:
+            self.queue_capture(fx.last, 1, mover, "awele.last_seed")
+        self.steps.append(Step("done", 0.0, end=self.finish_move))
+        self.publish_lights()
 
-    def player_name(self, player: int) -> str:
-        """ "Rouge", "Bleu" or "l'ordinateur"."""
-        if player in self.computers and len(self.computers) == 1:
-            return tr("awele.computer")
-        return tr(f"awele.player{player}")
+    def finish_move(self) -> None:
+        """The animation is over: check it replayed the rules exactly, then say who plays."""
+        state = self.state
+        if self.display != list(state.pits) or self.display_scores != list(state.scores):
+            raise AssertionError(f"display {self.display} {self.display_scores} differs from the rules' {state}")
+        self.lifted = None
+        self.publish_lights()
+        if state.skipped is not None and not state.is_terminal():
+            skipped, again = state.skipped, state.current_player
+            text = f"{self.about(f'awele.skip.{state.skip_reason}', skipped)} {self.about('awele.again', again)}"
+            self.say(text, 4.5, theme.HINT)
 
-    def say(self, text: str) -> None:
-        """Show a message in the banner."""
-        self.message = text
+    def explain_illegal(self, move: int, error: IllegalMoveError) -> str | None:
+        """The rules' reason in the visitor's words: which row is yours, how often a loop comes
+        back (and "Voir la boucle" to watch it)."""
+        state = self.state
+        if error.reason == "awele.illegal.loop":
+            loop = state.sowing(move - 1)
+            assert isinstance(loop, Loop)
+            self.loop_offer = (move - 1, loop)
+            return tr(error.reason, period=format_number(loop.period))
+        if error.reason == "awele.illegal.other":
+            return tr("awele.illegal.other.row", row=self.row(state.current_player))
+        return super().explain_illegal(move, error)
+
+    def end_reason(self, outcome: Outcome) -> str:
+        """Why the game ended, and the seeds of each side from the child's side."""
+        if outcome.reason == "awele.end.majority" and outcome.winner is not None:
+            why = self.about("awele.end.majority", outcome.winner)
+        else:
+            why = tr(outcome.reason)
+        return f"{why}\n{self.score_sentence()}"
+
+    def score_sentence(self) -> str:
+        """ "Toi : 6 graines – L'ordinateur : 26 graines."."""
+        a, b = self.state.scores
+        return tr("awele.end.score", name1=self.short_name(1), seeds1=seeds(a), name2=self.short_name(2),
+                  seeds2=seeds(b))
+
+    def short_name(self, player: int) -> str:
+        """ "Toi", "L'ordinateur", or the colour."""
+        return tr("seat.you") if self.you(player) else self.who(player)
+
+    def light_roles(self) -> dict[tuple[int, int], str]:
+        """While a move is being sown, only that move shows: the pit being emptied and where
+        the move ends; otherwise the standard lights."""
+        if self.busy():
+            return self.extra_lights()
+        return super().light_roles()
+
+    def extra_lights(self) -> dict[tuple[int, int], str]:
+        """The pit being sown, and where the move ends (or the loop being shown)."""
+        board = self.board
+        assert isinstance(board, AweleBoard)
+        if self.showing_loop:
+            return {} if self.lifted is None else {board.pit_cell(self.lifted): "selected"}
+        if not self.busy() or not self.match.moves:
+            return {}
+        before, move = self.match.history.states[-2], self.match.moves[-1]
+        computer = self.match.seats[before.current_player].is_computer
+        source, target = board.move_cells(before, move)
+        roles: dict[tuple[int, int], str] = {}
+        if target is not None:
+            roles[target] = "computer_to" if computer else "selected"
+        sowing = board.pit_cell(self.lifted) if self.lifted is not None else source
+        if sowing is not None:
+            roles[sowing] = "computer_from" if computer else "selected"
+        return roles
+
+    def summary(self) -> dict[str, Any]:
+        """The board as drawn, the scores, the banner and the loop offer."""
+        state = self.state
+        return {
+            "pits": list(state.pits),
+            "scores": list(state.scores),
+            "display": list(self.display),
+            "display_scores": list(self.display_scores),
+            "busy": self.busy(),
+            "banner": self.banner_text(),
+            "loop_offer": None if self.loop_offer is None else self.loop_offer[0] + 1,
+            "checking": self.checking,
+        }
+
+    def say(self, text: str, seconds: float | None = None, tone: ui.Color = theme.BAD) -> None:
+        """Show ``text`` in the banner, long enough to read it (about 15 characters a second)."""
+        super().say(text, seconds if seconds is not None else max(2.6, 1.0 + len(text) / 15), tone)
         self.message_time = 0.0
 
-    def publish_lights(self, moving: tuple[int, int] | None = None) -> None:
-        """Tell the LED board what to show, as a 2-row grid seen from player 1's side (top row:
-        pits n..n/2+1, bottom row: 1..n/2): the pits a human may play, the pit being sown and
-        where the move ends, the winner's row at the end."""
-        state = self.state
-        n = state.n
-        cells: dict[tuple[int, int], str] = {}
-        if moving is not None:
-            start, last = moving
-            cells[led_cell(start, n)] = "computer_from" if state.current_player in self.computers else "selected"
-            cells[led_cell(last, n)] = "computer_to" if state.current_player in self.computers else "selected"
-        elif state.is_terminal():
-            outcome = state.outcome()
-            rows = (1, 2) if outcome is None or outcome.winner is None else (outcome.winner,)
-            cells = {led_cell(i, n): "win" for p in rows for i in state.camp(p)}
-        elif state.current_player not in self.computers and not self.demo:
-            if self.last_computer_move is not None:
-                start, last = self.last_computer_move
-                cells[led_cell(start, n)], cells[led_cell(last, n)] = "computer_from", "computer_to"
-            cells.update({led_cell(i, n): "legal" for i in state.legal_indices()})
-        self.app.effects.publish(BoardLights("awele", 2, n // 2, cells, idle=self.demo))
+    # --- input ---------------------------------------------------------------------------------
 
-    def announce_turn(self) -> None:
-        """Who plays now, who was skipped, or how the game ended."""
-        state = self.state
-        self.publish_lights()
-        parts = []
-        if state.skipped is not None and state.last_effects is not None:
-            parts.append(
-                tr(
-                    f"awele.skip.{state.skip_reason}",
-                    name=self.player_name(state.skipped),
-                    other=self.player_name(state.current_player),
-                )
-            )
-        if state.is_terminal():
-            outcome = state.outcome()
-            assert outcome is not None
-            a, b = state.scores
-            leader = 1 if a >= b else 2
-            parts.append(tr(outcome.reason, name=self.player_name(leader)))
-            if self.demo:
-                self.app.effects.publish(Sound("win", 0.4))
-        elif state.current_player in self.computers:
-            parts.append(tr("awele.turn.computer", name=self.player_name(state.current_player)))
-        else:
-            parts.append(tr("awele.turn", name=self.player_name(state.current_player)))
-        self.say(" ".join(parts))
-
-    # --- controls --------------------------------------------------------------------------------
-
-    @property
-    def busy(self) -> bool:
-        """True while an animation runs or the computer thinks."""
-        return self.current is not None or bool(self.steps) or self._thread is not None
-
-    def undo(self) -> None:
-        """Take back the last human move (and the computer's answer)."""
-        if self.busy or not self.history.can_undo():
-            return
-        self.history.undo()
-        while self.history.can_undo() and self.state.current_player in self.computers:
-            self.history.undo()
-        self.app.effects.publish(Sound("click"))
-        self.loop_offer = None
-        self.last_computer_move = None
-        self.sync_display()
-        self.announce_turn()
-        self.build_buttons()
-
-    def restart(self) -> None:
-        """A new game on the same board."""
-        if self._thread is not None:
-            return
-        self.app.effects.publish(Sound("click"))
-        self.new_game()
-
-    def toggle_size(self) -> None:
-        """12 pits <-> 4 pits (the small board for small children)."""
-        if self._thread is not None:
-            return
-        self.app.effects.publish(Sound("click"))
-        self.new_game(4 if self.layout.n == 12 else 12)
-
-    def cycle_opponent(self) -> None:
-        """Player 2: human -> 1990 -> strong -> random -> human."""
-        if self._thread is not None:
-            return
-        order = ("human", "1990", "strong", "random")
-        self.players = (self.players[0], order[(order.index(self.players[1]) + 1) % len(order)])
-        self.app.effects.publish(Sound("click"))
-        self.new_game()
-
-    def open_rules(self) -> None:
-        """The rules card, over the game."""
-        self.app.effects.publish(Sound("click"))
-        self.app.stack.push(RulesScene(self.app, tr("awele.rules.title"), rules_pages(), (186, 118, 52)))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons, then a tap on a pit; in the demo, any tap or key goes to the menu."""
-        if self.demo:
-            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.app.go_home()
-                return True
-            return False
-        if ui.handle_buttons(self.buttons, event):
-            return True
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """A tap on a pit; keys 1..6 play the mover's pits from the left of their row."""
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.layout.pit_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pit = self.layout.pit_at(event.pos)
-            if pit is not None:
-                self.tap(pit)
+            index = self.layout.pit_at(event.pos)
+            if index is not None:
+                self.tap(index + 1)
                 return True
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.go_home()
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            k = event.key - pygame.K_1
+            if k < self.layout.half:
+                first = 0 if self.state.current_player == 1 else self.layout.half
+                self.tap(first + k + 1)
                 return True
-            if pygame.K_1 <= event.key <= pygame.K_9:
-                index = event.key - pygame.K_1
-                camp_start = 0 if self.state.current_player == 1 else self.layout.half
-                if index < self.layout.half:
-                    self.tap(camp_start + index)
-                    return True
         return False
 
-    def tap(self, index: int) -> None:
-        """A human chose pit ``index``: play it, or say plainly why not."""
-        state = self.state
-        if self.busy or state.is_terminal() or state.current_player in self.computers or self.demo:
+    def tap(self, pit: int) -> None:
+        """A person chose ``pit``: play it once its consequences are worked out (off the frame
+        loop); an illegal pit says why at once."""
+        if not self.person_to_move():
             return
         self.loop_offer = None
-        if owner(index, state.n) != state.current_player:
-            self.reject(tr("awele.illegal.other"))
-        elif state.pits[index] == 0:
-            self.reject(tr("awele.illegal.empty"))
-        elif isinstance(state.sowing(index), Loop):
-            loop = state.sowing(index)
-            assert isinstance(loop, Loop)
-            self.loop_offer = (index, loop)
-            self.reject(tr("awele.illegal.loop", period=loop.period))
-        else:
-            pit = index + 1
-            self.run_job(lambda: (pit, state.play(pit)))
-        self.build_buttons()
-
-    def reject(self, text: str) -> None:
-        """An illegal tap: a gentle sound and the reason; nothing changes."""
-        self.app.effects.publish(Sound("error"))
-        self.say(text)
-
-    # --- the animation of a move --------------------------------------------------------------
-
-    def start_move(self, pit: int, after: AweleState) -> None:
-        """Queue the animation of ``pit`` from the rules' lap events, then commit ``after``
-        (the rules' result of playing ``pit``)."""
         state = self.state
-        mover = state.current_player
-        laps = list(state.laps(pit))
-        drops = sum(lap.seeds for lap in laps)
-        # Long moves speed up so that no move lasts much more than seven seconds.
-        speed = max(1.0, drops * 0.13 / 7.0)
-        self.say(tr("awele.sowing", name=self.player_name(mover)))
-        self.queue_laps(laps, speed)
-        effects = after.last_effects
-        assert effects is not None
-        if effects.captured and effects.capture_pit is not None:
-            self.queue_capture(effects.capture_pit, effects.captured, mover, "capture")
-        else:
-            self.steps.append(Step("pause", 0.3, start=lambda: self.say(tr("awele.capture.none"))))
-        if effects.took_last_seed:
-            self.queue_capture(effects.last, 1, mover, "last_seed")
-        self.pending = after
-        self.last_computer_move = (pit - 1, effects.last) if mover in self.computers else None
-        self.publish_lights((pit - 1, effects.last))
-        self.steps.append(Step("commit", 0.0, end=self.commit))
+        index = pit - 1
+        known = (state.to_text(), pit) in self.prepared
+        if known or owner(index, state.n) != state.current_player or state.pits[index] == 0:
+            self.play(pit)
+            return
+        self.checking, self.check_time = pit, 0.0
+        self.match.thinker.start(self._check_key(pit), lambda: work_out(state, pit))
+        self.poll_check()
 
-    def queue_laps(self, laps: list[Any], speed: float, preview: int | None = None) -> None:
-        """One lift, then one drop per seed, for each lap event."""
+    def _check_key(self, pit: int) -> tuple[str, int, int]:
+        return ("awele.check", self.match.version, pit)
+
+    def poll_check(self) -> None:
+        """Play the tapped pit once its analysis is ready."""
+        pit = self.checking
+        if pit is None:
+            return
+        ready, _ = self.match.thinker.poll(self._check_key(pit))
+        if ready:
+            self.checking = None
+            self.prepared.add((self.state.to_text(), pit))
+            self.play(pit)
+
+    # --- the animation of a move -----------------------------------------------------------------
+
+    def queue_laps(self, laps: list[Lap], speed: float, preview: int | None = None) -> None:
+        """One lift, then one drop per seed, for each lap event (``preview``: the loop's period,
+        when replaying a refused looping move)."""
         for k, lap in enumerate(laps):
 
-            def lift(lap: Any = lap, k: int = k) -> None:
+            def lift(lap: Lap = lap, k: int = k) -> None:
                 self.hand = self.display[lap.start]
                 self.display[lap.start] = 0
                 self.hand_at = self.layout.center(lap.start)
                 self.lifted = lap.start
                 self.app.effects.publish(Sound("whoosh" if k else "select", 0.6))
                 if preview is not None:
-                    self.say(tr("awele.showing_loop", lap=k + 1, period=preview))
+                    self.say(tr("awele.showing_loop", lap=k + 1, period=format_number(preview)), 2.0, theme.HINT)
                 elif k:
-                    self.say(tr("awele.relay"))
+                    self.say(tr("awele.relay"), 2.6, WOOD)
+                self.publish_lights()
 
-            self.steps.append(Step("lift", 0.28 / speed, {"pit": lap.start}, start=lift))
+            self.steps.append(Step("lift", LIFT / speed, {"pit": lap.start}, start=lift))
             for target in lap.drops:
 
                 def drop(target: int = target) -> None:
@@ -594,48 +604,26 @@ class AweleScene(Scene):
                     self.hand_at = self.layout.center(target)
                     self.app.effects.publish(Sound("seed", 0.7))
 
-                self.steps.append(Step("drop", 0.13 / speed, {"to": target}, end=drop))
+                self.steps.append(Step("drop", DROP / speed, {"to": target}, end=drop))
             if lap.relay:
-                self.steps.append(Step("relay", 0.3 / speed, {"pit": lap.last}))
+                self.steps.append(Step("relay", RELAY / speed, {"pit": lap.last}))
 
-    def queue_capture(self, pit: int, count: int, mover: int, kind: str) -> None:
-        """Seeds fly from ``pit`` to the mover's store, with a sound."""
+    def queue_capture(self, pit: int, count: int, mover: int, key: str) -> None:
+        """Seeds fly from ``pit`` to the mover's store, with a sound and a sentence."""
 
         def take() -> None:
             self.display[pit] -= count
             self.app.effects.publish(Sound("capture"))
-            if kind == "capture":
-                self.say(tr("awele.capture", name=self.player_name(mover), count=count))
-            else:
-                self.say(tr("awele.last_seed", name=self.player_name(mover)))
+            self.say(self.about(key, mover, seeds=seeds(count)), 2.6, theme.GOOD)
 
         def land() -> None:
             self.display_scores[mover - 1] += count
 
         self.steps.append(Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land))
 
-    def commit(self) -> None:
-        """The animation is over: the rules' new state becomes the present one."""
-        assert self.pending is not None
-        expected = list(self.pending.pits)
-        if self.display != expected:  # the animation only replays the rules; say so loudly if not
-            raise AssertionError(f"display {self.display} differs from the rules' board {expected}")
-        self.history.states.append(self.pending)
-        self.history.moves.append(None)
-        self.pending = None
-        self.moves_played += 1
-        self.sync_display()
-        self.think_wait = 0.0
-        self.announce_turn()
-        self.build_buttons()
-        if self.state.is_terminal():
-            self.games_finished += 1
-            if not self.demo:
-                self.app.stack.push(self.end_scene())
-
     def show_loop(self) -> None:
-        """Play the first laps of the refused looping move, then put the board back."""
-        if self.loop_offer is None or self.busy:
+        """Replay the first laps of the refused looping move, then put the board back."""
+        if self.loop_offer is None or self.busy():
             return
         index, loop = self.loop_offer
         count = min(loop.laps_before_loop + loop.period, 12)
@@ -643,81 +631,30 @@ class AweleScene(Scene):
         self.showing_loop = True
         self.queue_laps(laps, 1.6, preview=loop.period)
         self.steps.append(Step("pause", 0.8))
-        self.steps.append(Step("restore", 0.0, end=self.end_loop_preview))
-        self.build_buttons()
+        self.steps.append(Step("restore", 0.0, end=self.end_loop_replay))
 
-    def end_loop_preview(self) -> None:
-        """Back to the real board after a loop preview."""
+    def end_loop_replay(self) -> None:
+        """Back to the real board after a loop replay."""
         self.showing_loop = False
+        self.lifted = None
         self.sync_display()
-        self.say(tr("awele.illegal.loop", period=self.loop_offer[1].period) if self.loop_offer else "")
-        self.build_buttons()
+        if self.loop_offer is not None:
+            self.say(tr("awele.illegal.loop", period=format_number(self.loop_offer[1].period)))
+        self.publish_lights()
 
-    # --- the computer -------------------------------------------------------------------------------
-
-    def run_job(self, job: Callable[[], tuple[int, AweleState]]) -> None:
-        """Compute a move (a computer's choice, and the rules' new state) off the screen's thread.
-
-        The rules' analysis of a rare very long loop can take seconds (periods reach millions
-        of laps), and a computer thinks for ``movetime``: the board must stay alive meanwhile.
-        Headless runs compute at once, so N frames show the same thing on every machine."""
-        if self.app.headless:
-            pit, after = job()
-            self.start_move(pit, after)
-            return
-        self._answer = []
-        self._job_time = 0.0
-
-        def work() -> None:
-            try:
-                self._answer.append(job())
-            except Exception as exc:  # noqa: BLE001 - reported on screen, the game goes on
-                self._job_error = f"{type(exc).__name__}: {exc}"
-
-        self._job_error = ""
-        self._thread = threading.Thread(target=work, daemon=True)
-        self._thread.start()
-
-    def poll_job(self, dt: float) -> None:
-        """Start the animation once the background job has its answer."""
-        if self._thread is None:
-            return
-        self._job_time += dt
-        if self._thread.is_alive():
-            if self._job_time > 1.0 and self.state.current_player not in self.computers:
-                self.say(tr("awele.checking"))
-            return
-        self._thread = None
-        if self._answer:
-            pit, after = self._answer[0]
-            self.start_move(pit, after)
-        elif self._job_error:
-            self.reject(self._job_error)
-
-    def computer_turn(self, dt: float) -> None:
-        """Let a computer player choose (in the background) and play."""
-        state = self.state
-        if state.is_terminal() or state.current_player not in self.computers or self.busy:
-            return
-        self.think_wait += dt
-        if not self.app.headless and self.think_wait < COMPUTER_DELAY:
-            return
-        player = self.computers[state.current_player]
-        budget = min(self.movetime, 0.2) if self.app.headless else self.movetime
-        rng = self.rng
-
-        def job() -> tuple[int, AweleState]:
-            pit = player.choose(state, rng, budget)
-            return pit, state.play(pit)
-
-        self.run_job(job)
-
-    # --- the frame ------------------------------------------------------------------------------------
+    # --- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance the animation queue, then let a computer move."""
-        super().update(dt)
+        """The animation, a tap being checked, then the shared flow (computer, end)."""
         self.message_time += dt
+        self.advance(dt)
+        if self.checking is not None:
+            self.check_time += dt
+            self.poll_check()
+        super().update(dt)
+
+    def advance(self, dt: float) -> None:
+        """Run the animation queue for ``dt`` seconds (several short steps may end in one frame)."""
         remaining = dt
         while remaining > 0 or (self.current is None and self.steps and self.steps[0].duration == 0):
             if self.current is None:
@@ -726,117 +663,101 @@ class AweleScene(Scene):
                 self.current = self.steps.popleft()
                 if self.current.start:
                     self.current.start()
-            use = min(remaining, self.current.duration - self.current.elapsed)
-            self.current.elapsed += max(use, 0.0)
-            remaining -= max(use, 0.0)
+            use = max(0.0, min(remaining, self.current.duration - self.current.elapsed))
+            self.current.elapsed += use
+            remaining -= use
             if self.current.elapsed >= self.current.duration - 1e-9:
                 step, self.current = self.current, None
                 if step.end:
                     step.end()
             elif remaining <= 0:
                 break
-        self.poll_job(dt)
-        if self.current is None and not self.steps and self._thread is None:
-            if self.state.is_terminal() and self.demo:
-                self.think_wait += dt
-                if self.think_wait > 3.0:
-                    self.new_game()
-            else:
-                self.computer_turn(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Board, pits, seeds, stores, names, banner, buttons."""
-        surface.blit(static_layer(surface.get_size(), tr("awele.title")), (0, 0))
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Board, pits, seeds, stores, names, the session score and who the computer is."""
+        blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
+        self.draw_notes(surface)
         self.draw_player_labels(surface)
         for player in (1, 2):
-            self.draw_store(surface, player)
+            rect = self.layout.store(player)
+            surface.blit(store_image(rect.size, player, self.display_scores[player - 1]), rect.topleft)
         self.draw_pits(surface)
         self.draw_moving(surface)
-        self.draw_banner(surface)
-        if self.demo:
-            ui.draw_demo_banner(surface, 640, self.time)
-        else:
-            for button in self.buttons:
-                button.draw(surface, self.time)
-        if self.state.is_terminal() and not self.busy:
-            self.draw_end(surface)
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """The visitors' score under the title; who the computer is, for the curious."""
+        score = self.score_line()
+        if score:
+            ui.draw_fitted_text(surface, score, pygame.Rect(40, 106, 330, 34), 22, theme.INK_SOFT, "bold")
+        levels = [seat.level for seat in self.match.seats.values() if seat.is_computer]
+        if len(levels) == 1:
+            text = tr(f"awele.level.{levels[0]}.about")
+            lines = len(ui.wrap_text(text, 18, NOTE_RECT.width, "text"))
+            top = NOTE_RECT.centery - lines * 11
+            ui.draw_paragraph(surface, text, pygame.Rect(NOTE_RECT.x, top, NOTE_RECT.width, lines * 22), 18,
+                              theme.INK_SOFT, "text", 1.2)
+
+    def label_text(self, player: int) -> str:
+        """ "Toi : 3 graines", "L'ordinateur (Malin) : 0 graine"."""
+        return tr("awele.label", name=self.seat_label(player), seeds=seeds(self.display_scores[player - 1]))
 
     def draw_player_labels(self, surface: pygame.Surface) -> None:
-        """Names above and below the board; the player to move glows."""
+        """Names and scores above and below the board; the player to move glows."""
         state = self.state
-        for player, y in ((2, 130), (1, 578)):
+        for player, y in ((2, 134), (1, 580)):
             color = PLAYER_COLORS[player]
-            active = not state.is_terminal() and state.current_player == player and not self.busy
-            name = self.player_name(player).capitalize()
-            count = self.display_scores[player - 1]
-            label = tr("awele.score" if count > 1 else "awele.score.one", name=name, count=count)
-            rect = pygame.Rect(0, 0, 420, 46)
+            active = not state.is_terminal() and state.current_player == player and not self.busy()
+            text = self.label_text(player)
+            size = ui.fitted_size(text, 28, LABEL_WIDTH - 40, "bold")
+            width = min(LABEL_WIDTH, ui.text_surface(text, size, theme.WHITE, "bold").get_width() + 56)
+            rect = pygame.Rect(0, 0, max(300, width), 46)
             rect.center = (BOARD_RECT.centerx, y)
             if active:
                 glow = 0.5 + 0.5 * math.sin(self.time * 4)
-                draw.rect(
-                    surface,
-                    ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow),
-                    rect.inflate(12, 12),
-                    border_radius=30,
-                )
+                draw.rect(surface, ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow), rect.inflate(12, 12),
+                                 border_radius=30)
             draw.rect(surface, color, rect, border_radius=24)
-            ui.draw_text(surface, label, rect.center, 28, theme.WHITE, "bold", "center")
-
-    def draw_store(self, surface: pygame.Surface, player: int) -> None:
-        """A long hollow holding the player's captured seeds, with the count."""
-        rect = self.layout.store(player)
-        surface.blit(store_image(rect.size, player, self.display_scores[player - 1]), rect.topleft)
+            ui.draw_text(surface, text, rect.center, size, theme.WHITE, "bold", "center")
 
     def draw_pits(self, surface: pygame.Surface) -> None:
-        """Every pit with its seeds and its count; playable pits of a human glow softly."""
+        """Every pit with its seeds and its count; the pits a person may play glow softly."""
         state = self.state
-        r = self.layout.radius
-        legal = set()
-        if not self.busy and not state.is_terminal() and state.current_player not in self.computers and not self.demo:
-            legal = set(state.legal_indices())
-        seed_r = 12 if self.layout.n == 12 else 16
-        for i in range(self.layout.n):
-            x, y = self.layout.center(i)
+        layout = self.layout
+        r = layout.radius
+        legal = set(state.legal_indices()) if self.person_to_move() else set()
+        step = self.current
+        for i in range(layout.n):
+            x, y = layout.center(i)
             lift = 0.0
-            if self.current is not None and self.current.kind in ("lift", "relay") and self.current.data["pit"] == i:
-                lift = 10 * math.sin(math.pi * self.current.progress)
+            if step is not None and step.kind in ("lift", "relay") and step.data["pit"] == i:
+                lift = 10 * math.sin(math.pi * step.progress)
             if i in legal:
                 glow = 0.5 + 0.5 * math.sin(self.time * 3 + i)
-                color = PLAYER_COLORS[state.current_player]
                 width = 6 if i == self.hovered else 4
-                draw.circle(surface, ui.blend(color, theme.WHITE, 0.3 * glow), (x, y), r + 8, width)
+                color = ui.blend(PLAYER_COLORS[state.current_player], theme.WHITE, 0.3 * glow)
+                draw.circle(surface, color, (x, y), r + 8, width)
             if self.loop_offer is not None and self.loop_offer[0] == i:
                 draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
+            if self.checking == i + 1:
+                pulse = 0.5 + 0.5 * math.sin(self.time * 8)
+                draw.circle(surface, ui.blend(theme.HINT, theme.WHITE, pulse), (x, y), r + 9, 6)
             count = self.display[i]
-            image = pit_image(i, count, r, seed_r)
+            image = pit_image(i, count, r, layout.seed_radius)
             surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
-            if self.current is not None and self.current.kind == "relay" and self.current.data["pit"] == i:
-                ring = r + 6 + 18 * self.current.progress
-                draw.circle(surface, theme.HINT, (x, y), ring, 5)
-            label_y = y + r + 16 if i < self.layout.half else y - r - 16
-            if self.layout.n == 4:  # big pits: the count goes beside the pit, clear of the names
-                x, label_y = x + r + 34, y
-            ui.draw_text(
-                surface,
-                str(count),
-                (x, label_y),
-                26,
-                theme.INK if count else theme.INK_SOFT,
-                "title",
-                "center",
-            )
+            if step is not None and step.kind == "relay" and step.data["pit"] == i:
+                draw.circle(surface, theme.HINT, (x, y), r + 6 + 18 * step.progress, 5)
+            ui.draw_text(surface, str(count), layout.count_at(i), 26, theme.INK if count else theme.INK_SOFT,
+                         "title", "center")
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The hand of seeds above the board, the seed in flight, captured seeds flying home."""
         step = self.current
-        seed_r = 12 if self.layout.n == 12 else 16
+        seed_r = self.layout.seed_radius
         if self.hand > 0 and step is not None and step.kind in ("drop", "relay", "lift"):
             hx, hy = self.hand_at
-            if step.kind == "lift":
-                hy -= 40 * ease_out_cubic(step.progress)
-            else:
-                hy -= 40
+            hy -= 40 * ease_out_cubic(step.progress) if step.kind == "lift" else 40
             surface.blit(hand_shadow(), (hx - 40, hy + 46))
             for k, (dx, dy) in enumerate(seed_offsets(self.hand, 44)):
                 image = seed_sprite(SEED_COLORS[k % len(SEED_COLORS)], seed_r)
@@ -863,115 +784,132 @@ class AweleScene(Scene):
                 image = seed_sprite(SEED_COLORS[k % len(SEED_COLORS)], seed_r)
                 surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        """The message line: big, plain French."""
-        rect = pygame.Rect(380, 18, 870, 92)
-        pop = min(1.0, self.message_time / 0.25)
-        ui.draw_panel(surface, rect, theme.PANEL, 24, 8)
-        lines = len(ui.wrap_text(self.message, 26, rect.width - 36, "bold"))
-        text_height = round(26 * 1.15) * lines
-        ui.draw_paragraph(
-            surface,
-            self.message,
-            pygame.Rect(rect.x + 18, rect.centery - text_height // 2 + 2, rect.width - 36, text_height),
-            26,
-            ui.blend(theme.INK_SOFT, theme.INK, pop),
-            "bold",
-            1.15,
-            "center",
-        )
-
-    def end_text(self) -> str:
-        """ "Rouge gagne 25 à 18 !" or "Match nul, 24 partout !"."""
-        a, b = self.state.scores
-        if a == b:
-            return tr("awele.end.draw", a=a)
-        winner = 1 if a > b else 2
-        return tr("awele.end.winner", name=self.player_name(winner).capitalize(), a=max(a, b), b=min(a, b))
-
-    def end_scene(self) -> EndScene:
-        """The shared end screen: who won, why, confetti in the winner's colour."""
+    def banner_text(self) -> str:
+        """The message line: the latest message, else whose turn it is (or how it ended)."""
+        if self.message is not None:
+            return self.message.text
         state = self.state
-        outcome = state.outcome()
-        assert outcome is not None
-        a, b = state.scores
-        detail = tr(outcome.reason, name=self.player_name(1 if a >= b else 2))
-        color = PLAYER_COLORS[outcome.winner] if outcome.winner else theme.ACCENT
-        colors = [color, ui.blend(color, theme.WHITE, 0.5), theme.ACCENT, theme.WHITE, (186, 118, 52)]
-        card = EndCard(self.end_text(), detail, celebrate=outcome.winner is not None, colours=colors)
-        return EndScene(self.app, card, self.restart)
-
-    def draw_end(self, surface: pygame.Surface) -> None:
-        """The result card."""
-        state = self.state
-        a, b = state.scores
-        text = self.end_text()
-        rect = pygame.Rect(0, 0, 640, 120)
-        rect.center = BOARD_RECT.center
-        ui.draw_panel(surface, rect, theme.PANEL, 30, 14, border=theme.ACCENT)
-        ui.draw_text(surface, text, (rect.centerx, rect.centery - 16), 44, theme.INK, "title", "center")
+        if self.checking is not None and self.check_time >= CHECK_PATIENCE:
+            return tr("awele.checking")
         outcome = state.outcome()
         if outcome is not None:
-            ui.draw_text(
-                surface,
-                tr(outcome.reason, name=self.player_name(1 if a >= b else 2)),
-                (rect.centerx, rect.centery + 32),
-                22,
-                theme.INK_SOFT,
-                "text",
-                "center",
-            )
+            return self.end_reason(outcome)
+        player = state.current_player
+        if self.match.seats[player].is_computer:
+            return tr("awele.turn.computer", name=self.who(player))
+        if self.you(player):
+            return tr("awele.turn.you", row=self.row(player))
+        return tr("awele.turn", name=self.who(player), row=self.row(player))
 
-    def state_summary(self) -> dict[str, Any]:
-        """What tests and ``--json`` see."""
-        state = self.state
-        outcome = state.outcome()
-        return {
-            "scene": self.name,
-            "pits": list(state.pits),
-            "scores": list(state.scores),
-            "display": list(self.display),
-            "player": state.current_player,
-            "moves": self.moves_played,
-            "busy": self.busy,
-            "terminal": state.is_terminal(),
-            "winner": outcome.winner if outcome else None,
-            "message": self.message,
-            "games_finished": self.games_finished,
-        }
+    def draw_message(self, surface: pygame.Surface) -> None:
+        """The banner at the top: big, plain French, fading in when it changes."""
+        text = self.banner_text()
+        pop = min(1.0, self.message_time / 0.25) if self.message is not None else 1.0
+        border = self.message.tone if self.message is not None else None
+        ui.draw_panel(surface, BANNER, theme.PANEL, 24, 8, border=border)
+        line = round(BANNER_TEXT * 1.15)
+        lines = len(ui.wrap_text(text, BANNER_TEXT, BANNER.width - 40, "bold"))
+        # The box holds two lines; the text is centred vertically in it.
+        box = pygame.Rect(BANNER.x + 20, BANNER.centery - lines * line // 2 + 2, BANNER.width - 40, 2 * line)
+        ui.draw_paragraph(surface, text, box, BANNER_TEXT, ui.blend(theme.INK_SOFT, theme.INK, pop), "bold", 1.15,
+                          "center")
+
+
+
+# --- matches and factories ----------------------------------------------------------------------------
+
+
+def seat(kind: str) -> Seat:
+    """``"human"`` or a computer level."""
+    return Seat() if kind == "human" else Seat.computer(kind)
+
+
+def new_match(app: App, pits: int = 12, seeds_per_pit: int = 4, p1: str = "human", p2: str = DEFAULT_LEVEL,
+              movetime: float = 1.0) -> Match:
+    """A match on a new board; each side is ``"human"`` or a computer level (the strong level
+    thinks ``movetime`` seconds a move)."""
+    start = new_game(pits, seeds_per_pit)
+    return GameScene.new_match(app, "awele", start, {1: seat(p1), 2: seat(p2)}, time_budget=movetime,
+                               pits=pits, seeds=seeds_per_pit)
+
+
+def make_scene(app: App) -> AweleScene:
+    """From the menu: a child against a computer it can beat, after the "who plays" card."""
+    scene = AweleScene(app, new_match(app))
+    scene.ask_seats = True
+    return scene
+
+
+def make_demo_scene(app: App) -> AweleScene:
+    """Attract mode: the strong player against the 1990 program, restarting by itself."""
+    return AweleScene(app, new_match(app, p1="strong", p2="1990", movetime=0.3), attract=True)
 
 
 # --- the rules pages (shared RulesScene), illustrated with the rules' own lap events --------------------
 
 
 def _mini_board(surface: pygame.Surface, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
-    """A small board of ``pits`` (4 or 12) inside ``rect``, with coloured rings on some pits."""
+    """A small board of ``pits`` (4 or 12) inside ``rect``, pits numbered as on the big board,
+    with coloured rings on some pits (each picture drawn once, then one blit a frame)."""
+    surface.blit(_mini_board_image(rect.size, pits, tuple(sorted(rings.items()))), rect.topleft)
+
+
+@lru_cache(maxsize=48)
+@native_sprite
+def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple[tuple[int, Color], ...],
+                      scale: float = 1.0) -> Canvas:
+    image = make_layer(size, scale, alpha=True)
+    ring = dict(rings)
     n = len(pits)
     half = n // 2
-    board = rect.inflate(-10, -rect.height * 0.25)
-    draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
-    draw.rect(surface, (214, 166, 108), board, border_radius=30)
+    board = image.get_rect().inflate(-10, -size[1] * 0.25)
+    draw.rect(image, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
+    draw.rect(image, (214, 166, 108), board, border_radius=30)
     r = int(min(board.width / (half * 2.3), board.height / 4.8))
     for i in range(n):
         col = i if i < half else n - 1 - i
         x = board.left + board.width * (col + 0.5) / half
         y = board.top + board.height * (0.72 if i < half else 0.28)
-        draw.circle(surface, (110, 66, 32), (x, y), r)
-        draw.circle(surface, (150, 98, 54), (x, y + 2), r - 3)
-        if i in rings:
-            draw.circle(surface, rings[i], (x, y), r + 4, 4)
+        draw.circle(image, (110, 66, 32), (x, y), r)
+        draw.circle(image, (150, 98, 54), (x, y + 2), r - 3)
+        if i in ring:
+            draw.circle(image, ring[i], (x, y), r + 4, 4)
         for k, (dx, dy) in enumerate(seed_offsets(pits[i], r)):
-            image = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
-            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
-        ui.draw_text(surface, str(pits[i]), (x, y + (r + 14 if i < half else -r - 14)), 20, theme.INK, "bold", "center")
+            seed = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
+            image.blit(seed, seed.get_rect(center=(round(x + dx), round(y + dy))))
+        # As on the big board: counts outside the rows and pit numbers carved between them on 12
+        # pits; counts right of the pits and numbers left of them on 4.
+        count_at: Point = (x + r + 20, y)
+        number_at: Point = (x - r - 18, y)
+        if n == 12:
+            side = 1 if i < half else -1
+            count_at, number_at = (x, y + side * (r + 14)), (x, board.centery + side * 14)
+        ui.draw_text(image, str(pits[i]), count_at, 20, theme.INK, "bold", "center")
+        ui.draw_text(image, str(i + 1), number_at, 16, CARVED, "title", "center")
+    return image
 
 
 def _illustrate_sowing(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    draw_icon(surface, rect, time)
+    """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
+    article's example, from the rules' own events)."""
+    lap = _article_laps()[0]
+    k = int(time / 0.7) % (lap.seeds + 3)
+    board = list(new_game().pits)
+    rings = {}
+    if k:
+        board[lap.start] = 0
+        for target in lap.drops[: min(k - 1, lap.seeds)]:
+            board[target] += 1
+        rings[lap.start] = theme.RED
+        if k > 1:
+            rings[lap.drops[min(k - 1, lap.seeds) - 1]] = theme.HINT
+    _mini_board(surface, rect, tuple(board), rings)
 
 
-def _article_laps() -> list[Any]:
-    return list(new_game().laps(3))
+@lru_cache(maxsize=1)
+def _article_laps() -> tuple[Lap, ...]:
+    """The article's worked example: from the start, pit 3 relays at 7, 12, 5 and 11."""
+    return tuple(new_game().laps(3))
 
 
 def _illustrate_relay(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
@@ -981,8 +919,13 @@ def _illustrate_relay(surface: pygame.Surface, rect: pygame.Rect, time: float) -
     _mini_board(surface, rect, lap.board, rings)
 
 
+@lru_cache(maxsize=1)
+def _article_capture() -> AweleState:
+    return new_game().play(3)
+
+
 def _illustrate_capture(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    after = new_game().play(3)
+    after = _article_capture()
     fx = after.last_effects
     assert fx is not None and fx.capture_pit is not None
     before = list(after.pits)
@@ -991,10 +934,19 @@ def _illustrate_capture(surface: pygame.Surface, rect: pygame.Rect, time: float)
     _mini_board(surface, rect, tuple(before), {fx.last: theme.GOOD, fx.capture_pit: theme.RED})
 
 
+LOOP_EXAMPLE = ((1, 2, 0, 2), 1)  # the article's 4-pit loop: board 1 2 0 2, pit 2, period 8
+
+
+@lru_cache(maxsize=1)
+def _loop_laps() -> tuple[Lap, ...]:
+    board, start = LOOP_EXAMPLE
+    return tuple(itertools.islice(iter_laps(board, start), 8))
+
+
 def _illustrate_loop(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    laps = list(itertools.islice(iter_laps((1, 2, 0, 2), 1), 8))
+    laps = _loop_laps()
     k = int(time / 1.0) % (len(laps) + 1)
-    board = (1, 2, 0, 2) if k == 0 else laps[k - 1].board
+    board = LOOP_EXAMPLE[0] if k == 0 else laps[k - 1].board
     _mini_board(surface, rect, board, {} if k == 0 else {laps[k - 1].last: theme.HINT})
     label = tr("awele.rules.loop.lap", lap=k, period=len(laps))
     ui.draw_text(surface, label, (rect.centerx, rect.bottom - 20), 26, theme.INK, "bold", "midbottom")
@@ -1008,16 +960,6 @@ def rules_pages() -> list[RulesPage]:
         RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture),
         RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop),
     ]
-
-
-def make_scene(app) -> AweleScene:  # noqa: ANN001
-    """A new game for the menu card: a child (red, bottom) against the 1990 program."""
-    return AweleScene(app, players=("human", "1990"))
-
-
-def make_demo_scene(app) -> AweleScene:  # noqa: ANN001
-    """Attract mode: the strong player against the 1990 program, restarting by itself."""
-    return AweleScene(app, players=("strong", "1990"), movetime=0.3, demo=True)
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
