@@ -67,7 +67,11 @@ class PerfectPlayer:
         return (region, blunders / len(replies))
 
 
-PLAYER_KINDS = ("human", "random", "greedy", "perfect")
+#: Computer levels, weakest first: "plays like a 3-year-old", a greedy child, perfect.
+LEVELS = ("random", "greedy", "perfect")
+#: What a new game offers: a computer a young child can beat.
+DEFAULT_LEVEL = "random"
+PLAYER_KINDS = ("human", *LEVELS)
 
 
 def make_player(kind: str) -> Player:
@@ -76,3 +80,26 @@ def make_player(kind: str) -> Player:
     if kind not in players:
         raise ValueError(f"unknown computer player '{kind}' (choose from {', '.join(players)})")
     return players[kind]()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The perfect player's advice: the move to play, whether it wins, and the dominoes to
+    draw (after a winning move they cover every cell the opponent can reach)."""
+
+    move: Cell | None
+    wins: bool
+    pairing: tuple[tuple[Cell, Cell], ...]
+
+
+def hint(state: LewthwaiteState) -> Hint:
+    """What the hint button shows (slow on big boards: the match computes it off the frame
+    loop, once per position)."""
+    if state.is_terminal():
+        return Hint(None, False, ())
+    analysis = solver.analyse(state)
+    if analysis.wins:
+        hole = state.hole
+        return Hint(analysis.best, True, tuple(p for p in analysis.pairing if hole not in p))
+    move = PerfectPlayer().choose(state, random.Random(0))
+    return Hint(move, False, analysis.pairing)

@@ -1,0 +1,186 @@
+"""Board descriptions: each game says once what its board looks like off the screen.
+
+A :class:`BoardDescription` answers, for one game and one set of parameters, everything the
+camera, the LED board and the physical-board mode need, without pygame, cv2 or serial:
+
+* the physical grid: ``rows`` x ``cols``, which cells exist, a label per cell (``"b3"``);
+* what a state looks like on it: :meth:`~BoardDescription.expected` gives a :data:`Grid` of cell
+  codes (``"."`` empty, a player's token code such as ``"R"``, or a tile code such as ``"Z3"``),
+  and :meth:`~BoardDescription.successors` the grid after each legal move, so that a reading can
+  be matched against the moves that could explain it;
+* which cells a move touches (:meth:`~BoardDescription.move_cells`), so that a hint, the
+  computer's move or a correction can be shown in place;
+* the LED layout: ``led_rows`` x ``led_cols`` and :meth:`~BoardDescription.led_cell`, and the
+  lights of a state (:meth:`~BoardDescription.lights`) as a :class:`~games.effects.BoardLights`.
+
+``vision`` and ``hardware`` take a description instead of a game name, and board sizes come from
+here. Each game defines its own in ``games/<game>/board.py`` and returns it from
+``board_for(state)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from games.effects import RGB, BoardLights
+
+Cell = tuple[int, int]
+#: Rows of cell codes: ``"."`` empty, ``" "`` no cell there, else a token or tile code.
+Grid = tuple[tuple[str, ...], ...]
+EMPTY = "."
+NO_CELL = " "
+
+#: The LED roles a description may hand out (the LED system gives each a colour and a rhythm).
+ROLES = frozenset(
+    {"legal", "selected", "hint", "computer_from", "computer_to", "put_back", "remove", "player1", "player2", "win"}
+)
+
+
+def grid_from_rows(rows: Sequence[Sequence[str]]) -> Grid:
+    """A :data:`Grid` from any rows of codes (strings of one-letter codes, or lists)."""
+    return tuple(tuple(row) for row in rows)
+
+
+def grid_text(grid: Grid) -> str:
+    """One line per row, codes separated by spaces when any code is longer than one letter."""
+    wide = any(len(code) > 1 for row in grid for code in row)
+    return "\n".join((" " if wide else "").join(row) for row in grid)
+
+
+def grid_diff(expected: Grid, seen: Grid) -> list[Cell]:
+    """The cells whose codes differ, in reading order (both grids must have the same shape)."""
+    if len(expected) != len(seen) or any(len(a) != len(b) for a, b in zip(expected, seen, strict=True)):
+        raise ValueError("grids of different shapes cannot be compared")
+    return [
+        (r, c)
+        for r, (row_a, row_b) in enumerate(zip(expected, seen, strict=True))
+        for c, (a, b) in enumerate(zip(row_a, row_b, strict=True))
+        if a != b
+    ]
+
+
+class BoardDescription:
+    """One game's board, for the camera, the LEDs and the physical-board mode.
+
+    Subclasses set the class attributes and override :meth:`expected` (physical games),
+    :meth:`move_cells` and :meth:`state_roles`; everything else has a sensible default.
+    ``pieces`` is ``"tokens"`` or ``"tiles"`` for boards a camera can read, ``"none"`` for
+    boards that only carry lights (Awélé's pits, Juniper's numbers).
+    """
+
+    game: ClassVar[str] = ""
+    pieces: ClassVar[str] = "none"
+    #: Each player's token code, player 1 first (token games).
+    token_codes: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, rows: int, cols: int, led_rows: int | None = None, led_cols: int | None = None) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.led_rows = rows if led_rows is None else led_rows
+        self.led_cols = cols if led_cols is None else led_cols
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rows}x{self.cols})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(other) == vars(self)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.rows, self.cols, self.led_rows, self.led_cols))
+
+    # --- the grid ------------------------------------------------------------------------
+
+    @property
+    def readable(self) -> bool:
+        """True when a camera can read this board (tokens or tiles on a printed mat)."""
+        return self.pieces in ("tokens", "tiles")
+
+    def exists(self, cell: Cell) -> bool:
+        """True when ``cell`` is a cell of the board."""
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell of the board, in reading order."""
+        return ((r, c) for r in range(self.rows) for c in range(self.cols) if self.exists((r, c)))
+
+    def cell_label(self, cell: Cell) -> str:
+        """A short name players can find on the printed board: column letter, row number from
+        the bottom (``"a1"`` is the bottom-left cell, as on a chessboard)."""
+        r, c = cell
+        return f"{_column_letters(c)}{self.rows - r}"
+
+    def empty_grid(self) -> Grid:
+        """The board with nothing on it (missing cells as :data:`NO_CELL`)."""
+        return tuple(
+            tuple(EMPTY if self.exists((r, c)) else NO_CELL for c in range(self.cols)) for r in range(self.rows)
+        )
+
+    # --- states on the grid ----------------------------------------------------------------
+
+    def expected(self, state: Any) -> Grid:
+        """What the board shows in ``state`` (override for boards a camera reads)."""
+        raise NotImplementedError(f"{self.game} has no physical pieces to read")
+
+    def successors(self, state: Any) -> list[tuple[Any, Grid]]:
+        """Every legal move of ``state`` with the grid it leaves. Moves that change nothing on
+        the board (taking a tile from the bag) are left out: a camera cannot see them."""
+        before = self.expected(state)
+        result = []
+        for move in state.legal_moves():
+            after = self.expected(state.play(move))
+            if after != before:
+                result.append((move, after))
+        return result
+
+    def move_cells(self, state: Any, move: Any) -> tuple[Cell | None, Cell | None]:
+        """``(from, to)``: where the piece that ``move`` plays comes from and goes to, in board
+        cells (``None`` where that side is off the board)."""
+        return None, None
+
+    # --- lights ----------------------------------------------------------------------------
+
+    def led_cell(self, cell: Cell) -> Cell:
+        """The LED-grid cell under board cell ``cell`` (the same cell unless overridden)."""
+        return cell
+
+    def state_roles(self, state: Any) -> dict[Cell, str]:
+        """Lights that belong to the position itself (players' pieces, the winning line)."""
+        return {}
+
+    def legal_cells(self, state: Any) -> list[Cell]:
+        """The cells a person touches to play (where a legal move starts, else ends)."""
+        cells: list[Cell] = []
+        for move in state.legal_moves():
+            source, target = self.move_cells(state, move)
+            cell = source if source is not None else target
+            if cell is not None and cell not in cells:
+                cells.append(cell)
+        return cells
+
+    def lights(
+        self, roles: Mapping[Cell, str], *, idle: bool = False, colours: Mapping[Cell, RGB] | None = None
+    ) -> BoardLights:
+        """The :class:`BoardLights` message for ``roles`` given in board cells."""
+        return BoardLights(
+            self.game,
+            self.led_rows,
+            self.led_cols,
+            {self.led_cell(cell): role for cell, role in roles.items()},
+            idle=idle,
+            colours={self.led_cell(cell): rgb for cell, rgb in (colours or {}).items()},
+        )
+
+    def idle_lights(self) -> BoardLights:
+        """The soft idle glow (menu, attract mode)."""
+        return self.lights({}, idle=True)
+
+
+def _column_letters(col: int) -> str:
+    """0 -> a, 25 -> z, 26 -> aa: spreadsheet-style column names."""
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters

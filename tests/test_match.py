@@ -1,0 +1,239 @@
+"""The match layer: seats, undo to a person's turn, thinking off the loop, hints, saving."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+
+from games.awele.rules import new_game as new_awele
+from games.core import GameInputError, IllegalMoveError
+from games.juniper.rules import JuniperParams
+from games.lewthwaite.rules import LewthwaiteParams
+from games.lightning.rules import new_game as new_lightning
+from games.match import COMPUTER, PERSON, Match, Seat, Thinker
+from games.registry import installed_games
+
+
+def lewthwaite(**kwargs: object) -> Match:
+    seats = kwargs.pop("seats", {1: Seat(), 2: Seat.computer("perfect")})
+    return Match("lewthwaite", LewthwaiteParams().new_initial_state(), seats, seed=1, thinker=Thinker(wait=True),
+                 **kwargs)  # type: ignore[arg-type]
+
+
+def test_seats_are_checked_and_change_only_explicitly() -> None:
+    match = lewthwaite()
+    assert match.seats[1] == Seat(PERSON) and match.seats[2] == Seat(COMPUTER, "perfect")
+    assert match.against_computer and match.person_player() == 1
+    with pytest.raises(GameInputError):
+        match.set_seat(2, Seat.computer("genius"))
+    with pytest.raises(GameInputError):
+        Seat(COMPUTER)
+    with pytest.raises(GameInputError):
+        Seat("robot")
+    version = match.version
+    match.set_seat(1, Seat.computer("random"))
+    assert match.all_computers and match.version == version + 1
+
+
+def test_illegal_move_changes_nothing() -> None:
+    match = lewthwaite()
+    before, version = match.state, match.version
+    with pytest.raises(IllegalMoveError):
+        match.play((0, 0))
+    assert match.state is before and match.version == version and not match.can_undo()
+
+
+def test_undo_goes_back_to_the_person() -> None:
+    match = lewthwaite()
+    match.play((2, 1))
+    reply = match.computer_move()
+    assert reply in match.state.legal_moves()
+    match.play(reply)
+    assert match.last_computer_move is not None and match.person_to_move()
+    undone = match.undo()
+    assert undone == [reply, (2, 1)] and match.state == match.start and match.last_computer_move is None
+
+
+def test_undo_between_computers_takes_one_move() -> None:
+    match = lewthwaite(seats={1: Seat.computer("random"), 2: Seat.computer("random")})
+    match.play(match.computer_move())
+    match.play(match.computer_move())
+    assert len(match.undo()) == 1 and len(match.moves) == 1
+
+
+def test_hot_seat_undo_takes_one_move() -> None:
+    match = lewthwaite(seats={1: Seat(), 2: Seat()})
+    match.play((2, 1))
+    match.play(match.state.legal_moves()[0])
+    assert len(match.undo()) == 1
+
+
+class SlowPlayer:
+    """Blocks until released, then plays the first legal move."""
+
+    name = "slow"
+
+    def __init__(self, gate: threading.Event) -> None:
+        self.gate = gate
+
+    def choose(self, state: object, rng: random.Random, time_budget: float | None = None) -> object:
+        self.gate.wait(5)
+        return state.legal_moves()[0]  # type: ignore[attr-defined]
+
+
+def test_a_move_that_arrives_after_an_undo_is_discarded() -> None:
+    gate = threading.Event()
+    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(),
+                  {1: Seat(), 2: Seat.computer("random")}, seed=3, thinker=Thinker(wait=False),
+                  make_player=lambda level: SlowPlayer(gate))
+    match.play((2, 1))
+    assert match.computer_move() is None and match.thinking  # thinking on its own thread
+    match.undo()
+    gate.set()
+    time.sleep(0.05)
+    assert match.computer_move() is None  # the person's turn: the stale move never lands
+    assert match.state == match.start and not match.moves
+
+
+def test_restart_discards_the_pending_move() -> None:
+    gate = threading.Event()
+    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(),
+                  {1: Seat.computer("random"), 2: Seat()}, seed=3, make_player=lambda level: SlowPlayer(gate))
+    assert match.computer_move() is None
+    old_version = match.version
+    match.restart()
+    gate.set()
+    deadline = time.time() + 5
+    move = None
+    while move is None and time.time() < deadline:
+        move = match.computer_move()  # a new job, for the new version
+        time.sleep(0.01)
+    assert move is not None and match.version == old_version + 1
+
+
+def test_the_computer_thinks_off_the_calling_thread() -> None:
+    seen: list[str] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, state: object, rng: random.Random, time_budget: float | None = None) -> object:
+            seen.append(threading.current_thread().name)
+            return state.legal_moves()[0]  # type: ignore[attr-defined]
+
+    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(), {1: Seat.computer("random"), 2: Seat()},
+                  thinker=Thinker(wait=True), make_player=lambda level: Spy())
+    assert match.computer_move() is not None
+    assert seen and seen[0] != threading.current_thread().name
+
+
+def test_hint_is_computed_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    import games.lewthwaite.ai as ai
+
+    calls: list[object] = []
+    real = ai.hint
+
+    def counting(state: object) -> object:
+        calls.append(state)
+        return real(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "hint", counting)
+    match = lewthwaite()
+    first = match.hint()
+    assert first is not None and first.move in match.state.legal_moves()
+    for _ in range(50):
+        assert match.hint() is first
+    match.play(first.move)
+    match.undo()
+    assert match.hint() is first and len(calls) == 1  # the start position came back: cached
+
+
+def test_headless_runs_are_reproducible() -> None:
+    def game() -> list[object]:
+        match = lewthwaite(seats={1: Seat.computer("random"), 2: Seat.computer("greedy")})
+        while not match.is_over():
+            match.play(match.computer_move())
+        return match.moves
+
+    assert game() == game()
+
+
+def starts() -> dict[str, object]:
+    return {
+        "lewthwaite": LewthwaiteParams().new_initial_state(),
+        "awele": new_awele(),
+        "juniper": JuniperParams(20).new_initial_state(),
+        "lightning": new_lightning(random.Random(5)),
+    }
+
+
+@pytest.mark.parametrize("game", ["lewthwaite", "awele", "juniper", "lightning"])
+def test_a_match_round_trips_through_text(game: str) -> None:
+    rng = random.Random(7)
+    match = Match(game, starts()[game], {1: Seat(), 2: Seat.computer(installed_level(game))}, seed=9,
+                  meta={"view": "snake"})
+    for _ in range(12):
+        if match.is_over():
+            break
+        match.play(rng.choice(match.state.legal_moves()))
+    copy = Match.from_text(match.to_text())
+    assert copy.state == match.state and copy.moves == match.moves
+    assert copy.seats == match.seats and copy.seed == match.seed and copy.meta == {"view": "snake"}
+    assert copy.to_text() == match.to_text()
+
+
+def installed_level(game: str) -> str:
+    from games.registry import spec
+
+    return spec(game).levels[0]
+
+
+def test_every_installed_game_has_a_spec() -> None:
+    from games.registry import spec
+
+    for info in installed_games():
+        game = spec(info.key)
+        assert game.levels and game.board_for(starts()[info.key]).game == info.key
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "JSON"),
+        ("[1, 2]", "not a saved match"),
+        ('{"format": "jeux-match/1", "game": "chess", "start": "", "moves": [], '
+         '"seats": {"1": {"kind": "person"}, "2": {"kind": "person"}}, "seed": 1}', "unknown game"),
+        ('{"format": "jeux-match/1", "game": "lewthwaite", "start": "5x5 h2,2:", "moves": ["0,0"], '
+         '"seats": {"1": {"kind": "person"}, "2": {"kind": "person"}}, "seed": 1}', "move 1"),
+        ('{"format": "jeux-match/1", "game": "lewthwaite", "start": "5x5 h2,2:", "moves": [], '
+         '"seats": {"1": {"kind": "robot"}, "2": {"kind": "person"}}, "seed": 1}', "seat"),
+        ('{"format": "jeux-match/1", "game": "lewthwaite", "start": "5x5 h2,2:", "moves": [], '
+         '"seats": {"1": {"kind": "person"}}, "seed": 1}', "seats"),
+        ("[" * 100_000, "JSON"),
+    ],
+)
+def test_a_corrupt_save_is_a_clear_error(text: str, words: str) -> None:
+    with pytest.raises(GameInputError, match=words):
+        Match.from_text(text)
+
+
+def test_saved_text_is_plain_json() -> None:
+    match = lewthwaite()
+    match.play((2, 1))
+    data = json.loads(match.to_text())
+    assert data["moves"] == ["2,1"] and data["seats"]["2"] == {"kind": "computer", "level": "perfect"}
+
+
+def test_listeners_hear_every_change() -> None:
+    events: list[str] = []
+    match = lewthwaite()
+    match.subscribe(lambda m, event: events.append(event))
+    match.play((2, 1))
+    match.undo()
+    match.restart()
+    match.set_seat(2, Seat())
+    assert events == ["move", "undo", "restart", "seats"]
