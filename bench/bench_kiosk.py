@@ -9,9 +9,12 @@ on a 2-core machine.
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from tests.soak import soak
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.bench
@@ -45,3 +48,35 @@ def test_frame_rate_at_native_resolution(report, scene, size, frames, target):
            f"target >= {target}" if target else "(reported)")
     if target:
         assert fps >= target
+
+
+def test_start_up_to_the_menus_first_frame(report):
+    """From the command to the menu's first frame: the whole ``main.py --frames 1`` run (which
+    also closes the window and exits), the best of five so another process's burst is not
+    counted."""
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "main.py", "--frames", "1"], cwd=ROOT, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    best = min(times)
+    report("start-up to the menu's first frame (best of 5)", f"{best * 1000:.0f} ms", "target <= 2000 ms")
+    assert best <= 2.0
+
+
+def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
+    """48 visits (one family every 10 minutes for 8 hours), each squeezed into a minute or two of
+    game time; the first 6 warm the caches up (every game and its attract mode seen)."""
+    day = soak(visits=48, state=tmp_path, seed=2024, warmup=6, play=(20, 60))
+    report("soak: visits / games opened / inputs", f"{day.visits} / {day.games_opened} / {day.inputs}")
+    report("soak: 'Encore là ?' / attract periods", f"{day.prompts} / {day.attract_periods}")
+    report("soak: game time simulated / wall time", f"{day.simulated_hours:.2f} h / {day.seconds / 60:.1f} min")
+    report("soak: memory after warm-up -> end", f"{day.baseline['rss_mb']} -> {day.end['rss_mb']} MB",
+           "target growth < 20 MB")
+    report("soak: threads, open files (warm-up -> end)",
+           f"{day.baseline['threads']}->{day.end['threads']}, {day.baseline['fds']}->{day.end['fds']}",
+           "target: no growth")
+    report("soak: errors logged", str(len(day.errors)), "target 0")
+    assert day.errors == []
+    assert day.memory_growth_mb < 20
+    assert day.end["threads"] <= day.baseline["threads"] and day.end["fds"] <= day.baseline["fds"]

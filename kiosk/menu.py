@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -12,19 +13,19 @@ import pygame
 from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
+from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
     from kiosk.app import App
 
 
-def playable_games() -> list[tuple[GameInfo, ModuleType]]:
-    """Installed games that have a scene, with their scene module."""
-    return [
-        (info, importlib.import_module(f"games.{info.key}.scene"))
-        for info in installed_games()
-        if has_module(info.key, "scene")
-    ]
+def playable_games(keys: Sequence[str] | None = None) -> list[tuple[GameInfo, ModuleType]]:
+    """Installed games that have a scene, with their scene module: those of ``keys`` in that
+    order (the configuration's ``games``), or all of them in menu order."""
+    infos = {info.key: info for info in installed_games() if has_module(info.key, "scene")}
+    order = [key for key in keys if key in infos] if keys is not None else list(infos)
+    return [(infos[key], importlib.import_module(f"games.{key}.scene")) for key in order]
 
 
 class MenuScene(Scene):
@@ -34,7 +35,7 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.games = playable_games()
+        self.games = playable_games(app.config.games)
         self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []
         count = max(1, len(self.games))
         width = min(300, (1180 - 30 * (count - 1)) // count)
@@ -49,12 +50,12 @@ class MenuScene(Scene):
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
             ui.Button(
-                pygame.Rect(30, 640, 64, 56),
+                pygame.Rect(30, 640, 72, 56),
                 "",
                 self.toggle_sound,
                 color=(90, 110, 170),
                 literal=True,
-                icon=ui.icon_muted if app.sound.muted else ui.icon_speaker,
+                icon=ui.LOUDNESS_ICONS[app.sound.loudness],
             ),
         ]
 
@@ -68,9 +69,9 @@ class MenuScene(Scene):
         self.app.effects.publish(Sound("click"))
 
     def toggle_sound(self) -> None:
-        """Mute or unmute."""
-        muted = self.app.sound.toggle_mute()
-        self.buttons[1].icon = ui.icon_muted if muted else ui.icon_speaker
+        """The volume: loud, soft, off, loud again."""
+        loudness = self.app.sound.cycle_level()
+        self.buttons[1].icon = ui.LOUDNESS_ICONS[loudness]
         self.app.effects.publish(Sound("click"))
 
     def open_game(self, index: int) -> None:
@@ -95,8 +96,10 @@ class MenuScene(Scene):
             self.pressed = self._card_at(event.pos)
             return self.pressed is not None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            card, self.pressed = self._card_at(event.pos), None
-            if card is not None:
+            card, pressed, self.pressed = self._card_at(event.pos), self.pressed, None
+            # Only a press that began on this card: a finger lifted after the tap that ended
+            # attract mode must not open a game.
+            if card is not None and card == pressed:
                 self.open_game(card)
                 return True
         elif event.type == pygame.KEYDOWN:
@@ -134,6 +137,11 @@ class MenuScene(Scene):
             surface.blit(badge_text, badge_text.get_rect(center=badge.center))
         for button in self.buttons:
             button.draw(surface, self.time)
+
+    def focus_targets(self) -> list[Target]:
+        """The gamepad's cursor visits the cards, then the language and sound buttons."""
+        cards = [Target(rect, lambda k=k: self.open_game(k)) for k, (rect, _i, _m) in enumerate(self.cards)]
+        return cards + button_targets(self.buttons)
 
     def state_summary(self) -> dict[str, object]:
         """Which games the menu offers."""

@@ -315,12 +315,13 @@ def _button_image(
 
 
 def draw_demo_banner(surface: Target, centerx: int, time: float) -> None:
-    """Attract mode's invitation, glowing softly at the bottom of the screen."""
-    rect = pygame.Rect(0, 0, 640, 64)
-    rect.midbottom = (centerx, 708)
-    glow = 0.5 + 0.5 * math.sin(time * 2.5)
-    draw_panel(surface, rect, blend(theme.ACCENT, (255, 120, 60), glow), 32, 8)
-    draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
+    """Attract mode's invitation: large, glowing and breathing at the bottom of the screen, so it
+    reads from across the stand."""
+    breath = 0.5 + 0.5 * math.sin(time * 2.5)
+    rect = pygame.Rect(0, 0, 780, 86)  # one size: the shadow is cached, only the colour breathes
+    rect.midbottom = (max(rect.width // 2 + 8, min(1272 - rect.width // 2, centerx)), 712)
+    draw_panel(surface, rect, blend(theme.ACCENT, (255, 120, 60), breath), 40, 10)
+    draw_fitted_text(surface, tr("demo.banner"), rect.inflate(-40, 0), 46, theme.WHITE, "title", "center")
 
 
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -398,8 +399,8 @@ def icon_book(surface: Target, r: pygame.Rect, c: Color) -> None:
             draw.line(surface, darker(c, 0.35), (x0, y + 1), (x1, y - 1), max(1, w // 18))
 
 
-def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False) -> None:
-    """A loudspeaker, crossed out when muted."""
+def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False, waves: int = 2) -> None:
+    """A loudspeaker with ``waves`` sound waves (1: soft, 2: loud), crossed out when muted."""
     cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
     draw.polygon(
         surface,
@@ -417,7 +418,7 @@ def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False)
         draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
         draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
     else:
-        for k in (1, 2):
+        for k in range(1, waves + 1):
             arc = pygame.Rect(0, 0, s * 0.3 * k, s * 0.45 * k)
             arc.center = (cx + s * 0.1, cy)
             draw.arc(surface, c, arc, -0.9, 0.9, 3)
@@ -426,6 +427,15 @@ def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False)
 def icon_muted(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A crossed-out loudspeaker."""
     icon_speaker(surface, r, c, muted=True)
+
+
+def icon_soft(surface: Target, r: pygame.Rect, c: Color) -> None:
+    """A loudspeaker with one wave: the sound is on, softly."""
+    icon_speaker(surface, r, c, waves=1)
+
+
+#: The speaker icon for each of :attr:`kiosk.sound.SoundSystem.loudness`'s values.
+LOUDNESS_ICONS = {"loud": icon_speaker, "soft": icon_soft, "off": icon_muted}
 
 
 def icon_players(surface: Target, r: pygame.Rect, c: Color) -> None:
