@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
@@ -517,6 +518,7 @@ class App:
             self._logging = False
 
     def save_screenshot(self, path: str) -> None:
-        """Save the screen as a PNG at its native size (folders are created as needed)."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.display, path)
+        """Save the screen as a PNG at its native size (folders are created as needed); the
+        file appears whole or not at all."""
+        with atomic_output(path) as tmp:
+            pygame.image.save(self.display, str(tmp))

@@ -1,4 +1,5 @@
-"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``."""
+"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``, and the options every
+interactive command takes (:func:`kiosk.options.add_display_args`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 import time
 from typing import Any
 
-from clikit import Commands
+from games.cliutil import Commands, int_in_range
 from kiosk.options import add_display_args
 
 
@@ -113,7 +114,15 @@ def run_doctor(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """Add ``demo``, ``rules``, ``config`` and ``doctor``."""
+    """The menu, ``demo``, ``rules``, ``config``, ``doctor``, and the interactive options of every
+    command that opens a window."""
+    commands.interactive_options(add_display_args)
+    commands.menu(run_menu)
+    demo = commands.verb("demo", "computer players play each other in the attract-mode style", interactive=True)
+    demo.add_argument("--json", action="store_true",
+                      help='print {"frames": n, "seconds": s, "fps": f} at the end')
+    demo.set_defaults(handler=run_demo)
+
     config = commands.verb("config", "the kiosk's configuration (kiosk.toml): an example, or check one")
     config.add_argument("--example", action="store_true", help="print a commented example kiosk.toml")
     config.add_argument("--config", default=None, metavar="FILE",
@@ -128,18 +137,12 @@ def register(commands: Commands) -> None:
     doctor.add_argument("--json", action="store_true", help='print {"ready": ..., "checks": [...]}')
     doctor.set_defaults(handler=run_doctor)
 
-    demo = commands.verb("demo", "computer players play each other in the attract-mode style")
-    add_display_args(demo)
-    demo.add_argument("--json", action="store_true",
-                      help='print {"frames": n, "seconds": s, "fps": f} at the end')
-    demo.set_defaults(handler=run_demo)
-
     from games.registry import installed_games
 
-    rules = commands.verb("rules", "a game's illustrated rules, opened at a page")
+    rules = commands.verb("rules", "a game's illustrated rules, opened at a page", interactive=True)
     rules.add_argument("game", choices=[info.key for info in installed_games()], metavar="GAME",
                        help="which game (" + ", ".join(info.key for info in installed_games()) + ")")
-    rules.add_argument("--page", type=int, default=1, metavar="K", help="page to open, 1-based (default 1)")
-    add_display_args(rules)
+    rules.add_argument("--page", type=int_in_range(1, 99), default=1, metavar="K",
+                       help="page to open, 1-based (default 1)")
     rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
     rules.set_defaults(handler=run_rules)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from games.cliutil import int_in_range
+from games.cliutil import int_in_range, output_path, seed_value
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -34,9 +34,9 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--mute", action="store_true", help="start with the sound off")
     group.add_argument("--frames", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                        help="run N frames (each 1/60 s of game time, as fast as possible) then exit")
-    group.add_argument("--screenshot", default=None, metavar="PATH",
-                       help="with --frames: save the last frame as a PNG")
-    group.add_argument("--seed", type=int, default=None, help="seed for the computer players")
+    group.add_argument("--screenshot", type=output_path(".png"), default=None, metavar="PATH",
+                       help="with --frames: save the last frame as a PNG (checked before the run)")
+    group.add_argument("--seed", type=seed_value, default=None, help="seed for the computer players (0..2^32-1)")
     add_led_args(parser)
 
 

@@ -220,7 +220,7 @@ class EndScene(Scene):
                       icon=ui.icon_home),
         ]
         self.bar_buttons = [
-            ui.Button(pygame.Rect(846, 10, 200, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
+            ui.Button(pygame.Rect(760, 10, 286, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
                       size=22),
             ui.Button(pygame.Rect(1056, 10, 200, 60), "button.result", self.unfold, color=(90, 110, 170), size=22),
         ]
@@ -279,7 +279,7 @@ class EndScene(Scene):
         if self.folded:
             bar = pygame.Rect(0, 0, 1280, 80)
             ui.draw_panel(surface, bar, theme.PANEL, 0, 6)
-            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 800, 56), 36, theme.INK, "title")
+            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 720, 56), 36, theme.INK, "title")
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return

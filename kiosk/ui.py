@@ -13,9 +13,10 @@ from functools import lru_cache
 
 import pygame
 
-from kiosk import draw, theme
+from kiosk import draw, textfit, theme
 from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
 from kiosk.i18n import tr
+from kiosk.theme import fitted_size, wrap_text
 
 Color = tuple[int, int, int]
 
@@ -47,25 +48,6 @@ def draw_text(
     return rect
 
 
-@lru_cache(maxsize=256)
-def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
-    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
-    font = theme.font(size, kind)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            candidate = f"{line} {word}".strip()
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return tuple(lines)
-
-
 def draw_paragraph(
     surface: Target,
     text: str,
@@ -77,6 +59,7 @@ def draw_paragraph(
     align: str = "left",
 ) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
+    textfit.note(text, rect.width, rect.height, size, kind, line_gap)
     y = rect.top
     step = round(size * line_gap)
     for line in wrap_text(text, size, rect.width, kind):
@@ -87,14 +70,6 @@ def draw_paragraph(
                 draw_text(surface, line, (rect.left, y), size, color, kind)
         y += step
     return y - rect.top
-
-
-@lru_cache(maxsize=128)
-def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: int = 12) -> int:
-    """The largest font size up to ``size`` at which ``text`` fits on one line of ``width``."""
-    while size > smallest and theme.font(size, kind).size(text)[0] > width:
-        size -= 1
-    return size
 
 
 def draw_fitted_text(
@@ -108,9 +83,12 @@ def draw_fitted_text(
 ) -> pygame.Rect:
     """One line of text in ``rect``, made smaller if needed so it never overflows: titles whose
     length depends on the language or on names."""
+    textfit.note(text, rect.width, None, size, kind)
     size = fitted_size(text, size, rect.width, kind)
     if align == "center":
         return draw_text(surface, text, rect.center, size, color, kind, "center")
+    if align == "right":
+        return draw_text(surface, text, (rect.right, rect.centery), size, color, kind, "midright")
     return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
 
 
@@ -276,6 +254,11 @@ class Button:
             base = darker(base, 0.18)
         lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
         text_color = self.text_color if self.enabled else (240, 238, 232)
+        text = self.text
+        if text:
+            w, h = self.rect.size
+            room = w - (h - 20) - 36 if self.icon is not None else w - 20  # as _button_image lays it out
+            textfit.note(text, room, None, self.size, "bold")
         image = _button_image(
             self.rect.size, base, lift, self.text, text_color, self.size, self.icon, scale_of(surface)
         )
@@ -300,17 +283,21 @@ def _button_image(
     rect = body.move(0, -lift)
     draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
     draw.rect(image, base, rect, border_radius=18)
+    # A label never overflows its button: in a longer language it gets a little smaller.
     if icon is not None:
         icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
         if text:
             icon_rect.midleft = (rect.left + 14, rect.centery)
             icon(image, icon_rect, text_color)
-            draw_text(image, text, (icon_rect.right + 10, rect.centery), text_size, text_color, "bold", "midleft")
+            room = rect.right - 12 - (icon_rect.right + 10)
+            draw_text(image, text, (icon_rect.right + 10, rect.centery), fitted_size(text, text_size, room, "bold"),
+                      text_color, "bold", "midleft")
         else:
             icon_rect.center = rect.center
             icon(image, icon_rect, text_color)
     else:
-        draw_text(image, text, rect.center, text_size, text_color, "bold", "center")
+        draw_text(image, text, rect.center, fitted_size(text, text_size, rect.width - 20, "bold"), text_color, "bold",
+                  "center")
     return image
 
 
