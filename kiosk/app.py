@@ -501,7 +501,7 @@ class App:
             scene.draw(self.screen)
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
-            ui.draw_bubble(self.screen, self.notice[0], (640, 120), 760, theme.ACCENT, 30)
+            ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)
         pygame.display.flip()
 
     def close(self) -> None:

@@ -96,7 +96,7 @@ class PinScene(Scene):
         for k, label in enumerate(labels):
             rect = pygame.Rect(pad.x + (k % 3) * 136, pad.y + (k // 3) * 98, 120, 84)
             if label == "⌫":
-                button = ui.Button(rect, "", self.erase, color=GREY, literal=True, icon=ui.icon_undo)
+                button = ui.Button(rect, "operator.erase", self.erase, color=GREY, size=24)
             elif label == "OK":
                 button = ui.Button(rect, "OK", self.submit, color=theme.GOOD, literal=True, size=32)
             else:
@@ -364,7 +364,8 @@ class SettingsScene(Scene):
                 ui.draw_text(surface, value, (484, y + 30), 30, theme.INK, "bold", "center")
         ui.draw_text(surface, tr("operator.games"), (700, 112), 24, theme.INK, "bold")
         config = self.app.config
-        camera_line = tr("operator.camera", device=config.camera)
+        device = tr(f"operator.camera.{config.camera}") if config.camera in ("none", "synthetic") else config.camera
+        camera_line = tr("operator.camera", device=device)
         ui.draw_text(surface, camera_line, (700, 300), 24, theme.INK, "bold")
         status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
         ui.draw_paragraph(surface, status, pygame.Rect(700, 332, 540, 84), 20, theme.INK_SOFT)

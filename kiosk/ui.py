@@ -105,7 +105,9 @@ def draw_bubble(
     return rect
 
 
+@lru_cache(maxsize=128)
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """A soft shadow for a panel of ``size`` (two smooth scalings: cached, never per frame)."""
     w, h = size
     pad = blur * 2
     small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)

@@ -216,3 +216,12 @@ def test_full_screen_hides_the_cursor_for_touch_and_gamepads_until_the_mouse_mov
     app.tick()
     assert pygame.mouse.get_visible()
     pygame.mouse.set_visible(True)
+
+
+def test_panel_shadows_are_made_once_not_every_frame():
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    ui._shadow.cache_clear()
+    for _ in range(5):
+        ui.draw_panel(canvas, pygame.Rect(100, 100, 300, 200))
+    info = ui._shadow.cache_info()
+    assert info.misses == 1 and info.hits == 4

@@ -3,6 +3,7 @@ never reach the desktop, saved games, the gamepad cursor."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 from pathlib import Path
@@ -420,3 +421,42 @@ def test_colour_blind_mode_puts_a_square_on_red_tokens_and_a_ring_on_blue_ones(a
     theme.set_colour_blind(True)
     assert white(pixel(RED, 0)) and white(pixel(RED, 12))  # a filled square
     assert white(pixel(BLUE, 16)) and not white(pixel(BLUE, 0))  # a ring, hollow
+
+
+def test_a_lewthwaite_game_can_be_played_with_the_pad_alone(app):
+    game = start_game(app)
+    legal = set(game.state.legal_moves())
+    hat(app, 0, 1)  # show the cursor: on a token that may move
+    focused = app.navigator.focus
+    cell = game.board_view.cell_at(focused.center)
+    assert cell in legal
+    button(app, 0)
+    assert game.state.moves_played == 1 and game.state.to_text().endswith(f"{cell[0]},{cell[1]}")
+
+
+def test_every_game_on_the_match_layer_is_saved_and_resumed(tmp_path):
+    from games.registry import has_module
+    from kiosk.game_scene import GameScene
+    from kiosk.keeper import scene_for_saved
+
+    checked = []
+    for info in installed_games():
+        module = importlib.import_module(f"games.{info.key}.scene")
+        app = kiosk_app(tmp_path / info.key)
+        app.start(MenuScene(app))
+        scene = module.make_demo_scene(app)
+        if not isinstance(scene, GameScene) or not has_module(info.key, "scene"):
+            app.close()
+            continue  # not on the match layer yet
+        scene.attract = False  # a visitor's game between two computers
+        app.stack.push(scene)
+        run_frames(app, 300)
+        assert scene.match.moves, info.key
+        text = scene.match.to_text()
+        resumed = scene_for_saved(app, info.key, text)
+        assert resumed.match.to_text() == text and type(resumed) is type(scene)
+        saved = SaveStore(app.keeper.store.path).load()
+        assert saved is not None and saved.game == info.key
+        checked.append(info.key)
+        app.close()
+    assert "lewthwaite" in checked and "juniper" in checked
