@@ -93,6 +93,10 @@ def options_from_args(args: Any) -> AppOptions:
     from kiosk import config as kiosk_config
 
     config = kiosk_config.load(getattr(args, "config", None))
+    if getattr(args, "kiosk", False) and not config.pin:
+        where = config.path or kiosk_config.default_path()
+        raise kiosk_config.ConfigError(f"{where}: key 'pin': --kiosk needs a PIN for the operator to leave kiosk "
+                                       'mode (4 to 8 digits, e.g. pin = "2580"; see python main.py config --example)')
     leds = config.leds
     led_port = getattr(args, "led_port", None) or leds.port or None
     from_file = led_port is not None and not getattr(args, "led_port", None)
@@ -376,7 +380,8 @@ class App:
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                if not self.kiosk:  # a kiosk stays full screen
+                    self.toggle_fullscreen()
                 return True
             if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
                 self.sound.toggle_mute()

@@ -101,9 +101,12 @@ def probe_camera(camera: str) -> dict[str, Any]:
 
 def run_doctor(args: argparse.Namespace) -> int:
     """``python main.py doctor [--json]``: is the stand ready? Exit 0 only when it is."""
-    from games.cliutil import print_json
+    from games.cliutil import CliError, print_json
     from hardware.detect import detect
     from kiosk.doctor import diagnose
+
+    if args.config and not os.path.isfile(args.config):
+        raise CliError(f"{args.config}: no such configuration file (`python main.py config --example` prints one)")
 
     report = diagnose(probe_camera, detect, args.config, args.led_port)
     if args.json:

@@ -21,7 +21,7 @@ from kiosk.theme import fitted_size, wrap_text
 Color = tuple[int, int, int]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # a native copy rides along each: bounded memory at 4K
 def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pygame.Surface:
     """Rendered, anti-aliased text (cached: the same label costs one blit per frame).
 
@@ -267,7 +267,7 @@ class Button:
         blit(surface, image, (self.rect.x, self.rect.y - 3))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _button_image(
     size: tuple[int, int],
     base: Color,

@@ -139,7 +139,7 @@ class Visitor:
 
     def visit(self, play_seconds: float) -> None:
         """Wake the kiosk, open a game, play for a while at random, walk away."""
-        self.tap((640, 360))  # wakes attract mode (or taps the menu's middle)
+        self.tap((640, 680))  # wakes attract mode (on the menu, a spot with nothing to press)
         self.advance(0.3)
         menu = self.app.stack.top
         if isinstance(menu, MenuScene) and menu.cards:
@@ -177,9 +177,13 @@ def settle(app: App, threads: int, timeout: float = 10.0) -> None:
 
 
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
-         size: tuple[int, int] = (1280, 720)) -> SoakReport:
-    """Run ``visits`` visits (the first ``warmup`` fill the caches) and report."""
+         size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
+         trace: list[float] | None = None) -> SoakReport:
+    """Run ``visits`` visits (the first ``warmup`` fill the caches) and report; ``games`` limits
+    the menu (and attract mode) to some games; ``trace`` receives the memory after each visit."""
     config = KioskConfig(kiosk=True, pin="2580", idle=IDLE)
+    if games is not None:
+        config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games)
     app = App(AppOptions(frames=1, seed=seed, mute=True, kiosk=True, config=config, state_dir=state, size=size))
     app.home_factory = MenuScene
     errors = ErrorLog()
@@ -196,6 +200,9 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
                 settle(app, threads_at_start)
                 report.baseline = measure()
             visitor.visit(rng.uniform(*play))
+            if trace is not None:
+                gc.collect()
+                trace.append(round(rss_mb(), 1))
         settle(app, threads_at_start)
         report.end = measure()
     finally:

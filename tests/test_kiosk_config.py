@@ -184,3 +184,12 @@ def test_logs_rotate_in_the_state_folder(tmp_path, monkeypatch):
         close_logging()
     files = sorted(p.name for p in (tmp_path / "logs").iterdir())
     assert path.name in files and "kiosk.log.1" in files and len(files) <= logs.BACKUPS + 1
+
+
+def test_kiosk_mode_without_a_pin_is_refused_before_a_window_opens(tmp_path):
+    out = cli("--kiosk", "--frames", "1", env={"XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)})
+    assert out.returncode == 2 and "key 'pin': --kiosk needs a PIN" in out.stderr
+    (tmp_path / "k.toml").write_text('pin = "2580"\n')
+    out = cli("--kiosk", "--config", str(tmp_path / "k.toml"), "--frames", "3", env={"XDG_STATE_HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "jeux-maths" / "logs" / "kiosk.log").exists()
