@@ -70,8 +70,9 @@ def test_start_up_to_the_menus_first_frame(report):
 
 def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
     """48 visits (one family every 10 minutes for 8 hours), each squeezed into a minute or two of
-    game time; the first 6 warm the caches up (every game and its attract mode seen)."""
-    day = soak(visits=48, state=tmp_path, seed=2024, warmup=6, play=(20, 60))
+    game time; the first 10 fill the caches (every game's sprites in every state, every attract
+    game): memory rises for them, then stays flat."""
+    day = soak(visits=48, state=tmp_path, seed=2024, warmup=10, play=(20, 60))
     report("soak: visits / games opened / inputs", f"{day.visits} / {day.games_opened} / {day.inputs}")
     report("soak: 'Encore là ?' / attract periods", f"{day.prompts} / {day.attract_periods}")
     report("soak: game time simulated / wall time", f"{day.simulated_hours:.2f} h / {day.seconds / 60:.1f} min")
