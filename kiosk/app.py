@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -230,7 +230,7 @@ class App:
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
         try:
-            pygame.event.set_keyboard_grab(True)
+            pygame.event.set_keyboard_grab(True)  # type: ignore[attr-defined]
         except (pygame.error, AttributeError) as exc:
             log.info("keyboard grab unavailable: %s", exc)
 
@@ -271,7 +271,9 @@ class App:
 
     def _fit_canvas(self) -> None:
         """(Re)build the canvas for the display's current size; the bars are painted once."""
-        self.display = pygame.display.get_surface()
+        display = pygame.display.get_surface()
+        assert display is not None, "the display is open"
+        self.display = display
         self.display.set_clip(None)
         self.display.fill(LETTERBOX)
         self.screen = Canvas(self.display, LOGICAL_SIZE)
@@ -502,8 +504,10 @@ class App:
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, the gamepad's cursor and a notice on top, then
         show the frame."""
+        # A Canvas is Surface-like: scenes keep their pygame.Surface annotations.
+        canvas = cast(pygame.Surface, self.screen)
         for scene in self.stack.visible():
-            scene.draw(self.screen)
+            scene.draw(canvas)
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
             ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)

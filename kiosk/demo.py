@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from kiosk.inputs import is_presence
 from kiosk.menu import playable_games
 from kiosk.scene import Scene
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 GAME_SECONDS = 40.0
 
@@ -22,7 +27,7 @@ class DemoScene(Scene):
     #: The attendant leaves attract mode alone (it is what idleness leads to).
     attract_mode = True
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         games = playable_games(app.config.games)
         self.modules = [module for _info, module in games if hasattr(module, "make_demo_scene")]

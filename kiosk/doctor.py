@@ -104,7 +104,7 @@ def check_sound() -> Check:
 
     try:
         pygame.mixer.init()
-        freq, _size, channels = pygame.mixer.get_init()
+        freq, _size, channels = pygame.mixer.get_init() or (0, 0, 0)
         driver = pygame.mixer.get_driver() if hasattr(pygame.mixer, "get_driver") else "?"
     except pygame.error as exc:
         return Check("sound", WARN, f"no sound device ({exc}): the games run silent")

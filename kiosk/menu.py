@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Sequence
@@ -140,7 +141,7 @@ class MenuScene(Scene):
 
     def focus_targets(self) -> list[Target]:
         """The gamepad's cursor visits the cards, then the language and sound buttons."""
-        cards = [Target(rect, lambda k=k: self.open_game(k)) for k, (rect, _i, _m) in enumerate(self.cards)]
+        cards = [Target(rect, functools.partial(self.open_game, k)) for k, (rect, _i, _m) in enumerate(self.cards)]
         return cards + button_targets(self.buttons)
 
     def state_summary(self) -> dict[str, object]:

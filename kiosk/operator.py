@@ -8,6 +8,7 @@ save to ``kiosk.toml``. "Quitter le kiosque" is the only way out of kiosk mode.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -100,7 +101,8 @@ class PinScene(Scene):
             elif label == "OK":
                 button = ui.Button(rect, "OK", self.submit, color=theme.GOOD, literal=True, size=32)
             else:
-                button = ui.Button(rect, label, lambda d=label: self.digit(d), color=CHOSEN, literal=True, size=40)
+                button = ui.Button(rect, label, functools.partial(self.digit, label), color=CHOSEN, literal=True,
+                                   size=40)
             self.buttons.append(button)
         self.buttons.append(ui.Button(pygame.Rect(40, 630, 220, 64), "button.back", self.close, color=GREY,
                                       icon=ui.icon_undo))
@@ -251,7 +253,7 @@ class SettingsScene(Scene):
         for k, info in enumerate(games):
             shown = info.key in config.games
             rect = pygame.Rect(x0 + (k % 2) * 276, y0 + (k // 2) * 72, 264, 60)
-            self.buttons.append(ui.Button(rect, tr(info.title), lambda key=info.key: self.toggle_game(key),
+            self.buttons.append(ui.Button(rect, tr(info.title), functools.partial(self.toggle_game, info.key),
                                           color=info.accent if shown else UNCHOSEN, literal=True,
                                           size=ui.fitted_size(tr(info.title), 24, 240, "bold"),
                                           text_color=theme.WHITE if shown else theme.INK))

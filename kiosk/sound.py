@@ -143,7 +143,7 @@ class SoundSystem:
 
     def _sound(self, name: str) -> pygame.mixer.Sound:
         if name not in self._cache:
-            freq, _size, channels = pygame.mixer.get_init()
+            freq, _size, channels = pygame.mixer.get_init() or (RATE, -16, 2)
             mono = (synthesize(name) * 32767 * 0.8).astype(np.int16)
             if freq != RATE:
                 idx = np.linspace(0, len(mono) - 1, int(len(mono) * freq / RATE)).astype(int)

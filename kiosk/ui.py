@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -166,11 +167,11 @@ def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> py
     dots = pygame.Surface(size, pygame.SRCALPHA)
     step, radius = 56 * scale, 3 * scale
     for j in range(int((h / scale - 20) // 56) + 1):
-        y = (20 + j * 56) * scale
-        x = (20 + (j % 2) * 28) * scale
-        while x < w:
-            pygame.draw.circle(dots, (255, 255, 255, 70), (round(x), round(y)), radius)
-            x += step
+        dot_y = (20 + j * 56) * scale
+        dot_x = (20 + (j % 2) * 28) * scale
+        while dot_x < w:
+            pygame.draw.circle(dots, (255, 255, 255, 70), (round(dot_x), round(dot_y)), radius)
+            dot_x += step
     image.blit(dots, (0, 0))
     return image
 
@@ -218,7 +219,8 @@ class Button:
     on_click: Callable[[], None]
     color: Color = theme.ACCENT
     text_color: Color = theme.WHITE
-    icon: Callable[[Target, pygame.Rect, Color], None] | None = None
+    #: ``icon(surface, rect, colour)`` draws a pictogram (on a Canvas or a plain Surface).
+    icon: Callable[[Any, pygame.Rect, Color], None] | None = None
     enabled: bool = True
     active: bool = False
     literal: bool = False
@@ -275,7 +277,7 @@ def _button_image(
     text: str,
     text_color: Color,
     text_size: int,
-    icon: Callable[[Target, pygame.Rect, Color], None] | None,
+    icon: Callable[[Any, pygame.Rect, Color], None] | None,
     scale: float = 1.0,
 ) -> Canvas:
     """A button rendered once per look (label, colour, state, scale), then blitted every frame."""
