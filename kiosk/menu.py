@@ -6,6 +6,7 @@ import functools
 import importlib
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ import pygame
 from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
@@ -27,6 +29,21 @@ def playable_games(keys: Sequence[str] | None = None) -> list[tuple[GameInfo, Mo
     infos = {info.key: info for info in installed_games() if has_module(info.key, "scene")}
     order = [key for key in keys if key in infos] if keys is not None else list(infos)
     return [(infos[key], importlib.import_module(f"games.{key}.scene")) for key in order]
+
+
+@lru_cache(maxsize=4)
+@native_sprite
+def menu_layer(
+    size: tuple[int, int], heading: str, subtitle: str, cards: tuple[tuple[int, ...], ...], scale: float = 1.0
+) -> Canvas:
+    """The menu's still parts: paper, heading, subtitle and a soft shadow under each card."""
+    layer = make_layer(size, scale).convert()
+    layer.blit(ui.background(size), (0, 0))
+    ui.draw_text(layer, heading, (640, 60), 72, theme.INK, "title", "midtop")
+    ui.draw_text(layer, subtitle, (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+    for card in cards:
+        ui.draw_shadow(layer, pygame.Rect(card), 28, 14)  # the card itself floats above, drawn each frame
+    return layer
 
 
 class MenuScene(Scene):
@@ -113,17 +130,17 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, cards and toggles."""
-        surface.blit(ui.background(surface.get_size()), (0, 0))
-        ui.draw_text(surface, i18n.tr("menu.heading"), (640, 60), 72, theme.INK, "title", "midtop")
-        ui.draw_text(surface, i18n.tr("menu.subtitle"), (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+        """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
+        cached layer: the cards float over still shadows)."""
+        rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
+        surface.blit(menu_layer(surface.get_size(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests), (0, 0))
         for k, (rect, info, module) in enumerate(self.cards):
             bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
             lift = 8 if k == self.hovered else 0
             card = rect.move(0, round(bob - lift))
             if k == self.pressed:
                 card = card.inflate(-10, -10)
-            ui.draw_panel(surface, card, theme.PANEL, 28, 14)
+            ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
             header = pygame.Rect(card.x, card.y, card.width, 230)
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)

@@ -121,6 +121,18 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
     return pygame.transform.smoothscale(reduced, small.get_size())
 
 
+def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
+    """The soft shadow a card of ``rect`` casts (cached per size, at the target's resolution)."""
+    if isinstance(surface, Canvas):
+        box, scale = surface.to_native_rect(rect), surface.scale
+        native_blur = max(1, round(blur * scale))
+        image = _shadow(box.size, round(radius * scale), native_blur, 70)
+        surface.target.blit(image, (box.x - 2 * native_blur, box.y - 2 * native_blur + native_blur // 2))
+    else:
+        image = _shadow((rect.width, rect.height), radius, blur, 70)
+        surface.blit(image, (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2))
+
+
 def draw_panel(
     surface: Target,
     rect: pygame.Rect,
@@ -131,15 +143,7 @@ def draw_panel(
 ) -> None:
     """A rounded card with a soft drop shadow (the shadow made at the target's resolution)."""
     if shadow:
-        if isinstance(surface, Canvas):
-            box, scale = surface.to_native_rect(rect), surface.scale
-            blur = max(1, round(shadow * scale))
-            image = _shadow(box.size, round(radius * scale), blur, 70)
-            surface.target.blit(image, (box.x - 2 * blur, box.y - 2 * blur + blur // 2))
-        else:
-            image = _shadow((rect.width, rect.height), radius, shadow, 70)
-            pad = shadow * 2
-            surface.blit(image, (rect.x - pad, rect.y - pad + shadow // 2))
+        draw_shadow(surface, rect, radius, shadow)
     draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         draw.rect(surface, border, rect, width=3, border_radius=radius)
