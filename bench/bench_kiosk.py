@@ -68,6 +68,7 @@ def test_start_up_to_the_menus_first_frame(report):
     assert best <= 2.0
 
 
+@pytest.mark.timeout(4 * 3600)
 def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
     """48 visits (one family every 10 minutes for 8 hours), each squeezed into a minute or two of
     game time; the first 10 fill the caches (every game's sprites in every state, every attract
