@@ -149,7 +149,8 @@ class MatchKeeper:
 
 def scene_for_saved(app: App, game: str, text: str) -> Any:
     """Rebuild a game's scene from a saved match's text: the game's ``scene_for_match(app,
-    match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass."""
+    match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass (the most
+    basic one, when the module has variants)."""
     from games.match import Match, Thinker
     from games.registry import has_module, installed_games
     from kiosk.game_scene import GameScene
@@ -167,4 +168,6 @@ def scene_for_saved(app: App, game: str, text: str) -> Any:
                if isinstance(value, type) and issubclass(value, GameScene) and value.game == game]
     if not classes:
         raise LookupError(f"games.{game}.scene has no GameScene for its saved matches yet")
-    return classes[0](app, match)
+    # The game's own scene, not a variant of it (an attract-mode subclass, say).
+    base = min(classes, key=lambda cls: len(cls.__mro__))
+    return base(app, match)

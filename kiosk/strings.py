@@ -78,4 +78,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "operator.save.failed": ("Impossible d'enregistrer : {error}", "Cannot save: {error}"),
     "operator.close": ("Fermer", "Close"),
     "operator.quit": ("Quitter le kiosque", "Quit the kiosk"),
+    "menu.science": ("Les maths du jeu", "The maths of the game"),
+    "science.heading": ("Les maths du jeu : {game}", "The maths of the game: {game}"),
+    "science.percent": ("{value} %", "{value}%"),
 }

@@ -64,3 +64,8 @@ class LewthwaiteBoard(BoardDescription):
 def board_for(state: LewthwaiteState) -> LewthwaiteBoard:
     """The board description of ``state``'s board size and start hole."""
     return LewthwaiteBoard(state.params)
+
+
+def default_board() -> LewthwaiteBoard:
+    """The 5 x 5 board with the hole in the centre."""
+    return LewthwaiteBoard()

@@ -70,6 +70,8 @@ class LightningBoard(BoardDescription):
 
     def state_roles(self, state: LightningState) -> dict[Cell, str]:
         """Live tiles in their player's colour, the winning bolt lit."""
+        if not state.placed:
+            return {}  # an empty mat (and no path search, whose tables a first game would build)
         geo = state.geo
         roles: dict[Cell, str] = {}
         for player in (1, 2):
@@ -82,3 +84,8 @@ class LightningBoard(BoardDescription):
 def board_for(state: LightningState) -> LightningBoard:
     """The board description of ``state``'s board size."""
     return LightningBoard(state.half_rows, state.cols)
+
+
+def default_board() -> LightningBoard:
+    """The real game's mat: two halves of 17 x 8."""
+    return LightningBoard()
