@@ -7,6 +7,7 @@ more than a few blits: the kiosk must keep 60 fps on a small machine.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -153,9 +154,20 @@ def draw_bubble(
     return rect
 
 
-@lru_cache(maxsize=128)
+#: Bytes of shadow images kept (native resolution): a card popping in asks for a new size every
+#: frame, so the cache is bounded by memory, not by a count.
+SHADOW_BUDGET = 32_000_000
+_shadows: OrderedDict[tuple[tuple[int, int], int, int, int], pygame.Surface] = OrderedDict()
+
+
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
-    """A soft shadow for a panel of ``size`` (two smooth scalings: cached, never per frame)."""
+    """A soft shadow for a panel of ``size``: two smooth scalings, made once per size and kept
+    (least recently used first out) within :data:`SHADOW_BUDGET` bytes."""
+    key = (size, radius, blur, alpha)
+    image = _shadows.get(key)
+    if image is not None:
+        _shadows.move_to_end(key)
+        return image
     w, h = size
     pad = blur * 2
     small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -165,7 +177,13 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
     reduced = pygame.transform.smoothscale(
         small, (max(1, small.get_width() // factor), max(1, small.get_height() // factor))
     )
-    return pygame.transform.smoothscale(reduced, small.get_size())
+    image = pygame.transform.smoothscale(reduced, small.get_size())
+    _shadows[key] = image
+    total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
+    while total > SHADOW_BUDGET and len(_shadows) > 1:
+        _key, old = _shadows.popitem(last=False)
+        total -= old.get_width() * old.get_height() * 4
+    return image
 
 
 def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
