@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from kiosk import i18n
 from kiosk.app import STEP, App, AppOptions
 from kiosk.config import IdleTimes, KioskConfig
 from kiosk.demo import DemoScene
@@ -178,9 +179,11 @@ def settle(app: App, threads: int, timeout: float = 10.0) -> None:
 
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
          size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
-         trace: list[float] | None = None) -> SoakReport:
+         trace: list[float] | None = None, repeat: bool = False) -> SoakReport:
     """Run ``visits`` visits (the first ``warmup`` fill the caches) and report; ``games`` limits
-    the menu (and attract mode) to some games; ``trace`` receives the memory after each visit."""
+    the menu (and attract mode) to some games; ``trace`` receives the memory after each visit;
+    ``repeat`` replays the warm-up's visits after it (same seeds), for a leak check that bounded
+    caches still filling cannot blur."""
     config = KioskConfig(kiosk=True, pin="2580", idle=IDLE)
     if games is not None:
         config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games)
@@ -199,6 +202,12 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
             if number == warmup:
                 settle(app, threads_at_start)
                 report.baseline = measure()
+                if repeat:
+                    # The same visitors again, the same games: every cache already holds what they
+                    # need, so whatever still grows is a leak.
+                    rng.seed(seed)
+                    app.rng.seed(seed)
+                    i18n.set_language(config.language)  # a visitor may have left it in English
             visitor.visit(rng.uniform(*play))
             if trace is not None:
                 gc.collect()
