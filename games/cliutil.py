@@ -21,6 +21,7 @@ import math
 import os
 import secrets
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -280,6 +281,21 @@ movetime_seconds = seconds_in_range(0.0, MAX_MOVETIME)
 positive_float = seconds_in_range(0.0, 86_400.0)
 
 
+def float_in_range(lo: float, hi: float, unit: str = "") -> Any:
+    """An argparse ``type`` accepting numbers in ``lo..hi`` (``unit`` names them in messages)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value:g} is out of range {lo:g}..{hi:g}{' ' + unit if unit else ''}")
+        return value
+
+    return convert
+
+
 def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -> Iterator[T]:
     """Yield ``items`` while drawing a progress bar on stderr (only when stderr is a terminal,
     so JSON on stdout and logs stay clean)."""
@@ -298,6 +314,30 @@ def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
+
+
+def write_files_atomically(files: dict[Path, bytes]) -> None:
+    """Write several files so that either all of them appear, complete, or none changes.
+
+    Each is first written beside its target under a temporary name, then all are renamed in
+    place (a rename is atomic): a failure on the way removes the temporary files and leaves
+    whatever was there before untouched.
+    """
+    temporary: list[tuple[Path, Path]] = []
+    try:
+        for target, data in files.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            temporary.append((Path(name), target))
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+        for name, target in temporary:
+            os.replace(name, target)
+    except OSError as exc:
+        for name, _ in temporary:
+            with contextlib.suppress(OSError):
+                name.unlink()
+        raise CliError(f"cannot write '{next(iter(files))}': {exc.strerror or exc}") from None
 
 
 def say_how_long(seconds: float, what: str, threshold: float = 10.0) -> None:
