@@ -69,10 +69,39 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
+class Camera:
+    """The configured camera (``camera`` in kiosk.toml) as the kiosk's settings screen sees it:
+    a status line (asked on the screen's thread for statuses: it opens the camera) and the
+    calibration screen."""
+
+    def __init__(self, camera: str) -> None:
+        self.camera = camera
+
+    def status(self) -> str:
+        """Open the camera, read a frame, close it: its size, brightness and the mat in view."""
+        from kiosk.cli import probe_camera
+        from kiosk.doctor import describe_camera
+
+        try:
+            return describe_camera(probe_camera(self.camera))
+        except (OSError, ValueError) as exc:
+            return f"camera {self.camera}: {exc}"
+
+    def calibration_scene(self, app: Any) -> Any:
+        """The camera calibration screen."""
+        from vision.scene import CalibrationScene
+
+        return CalibrationScene(app, "lewthwaite", self.camera)
+
+
 def open_devices(options: Any) -> Devices:
-    """The devices an interactive command asked for: the LED board for ``--led-port``. A bad
-    LED option is a command-line error (exit 2) raised before any window opens."""
+    """The devices an interactive command asked for: the LED board for ``--led-port`` (or the
+    configuration's), the camera of the configuration. A bad LED option is a command-line error
+    (exit 2) raised before any window opens."""
     devices = Devices()
+    camera = getattr(options, "camera", "none")
+    if camera and camera != "none":
+        devices.handles["camera"] = Camera(camera)
     if getattr(options, "led_port", None):
         from games.cliutil import CliError
         from hardware.config import ConfigError

@@ -7,11 +7,15 @@ on a 2-core machine.
 """
 
 import json
+import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from tests.soak import soak
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.bench
@@ -20,28 +24,70 @@ SCENES = ["menu", "lewthwaite", "awele", "juniper", "lightning"]
 RESOLUTIONS = [((1920, 1080), 600, 60), ((3840, 2160), 240, None)]
 
 
-def measure_fps(scene: str, size: tuple[int, int], frames: int) -> float:
-    """Frames per second of ``scene`` (the menu, or a game's attract-mode scene) at ``size``."""
+def measure_fps(scene: str, size: tuple[int, int], frames: int) -> tuple[float, float]:
+    """Frames per second of ``scene`` (the menu, or a game's attract-mode scene) at ``size``: by
+    the wall clock, and by the process's CPU time (what one core gives when other programs share
+    the machine: the figure the 60 fps budget is checked on)."""
     make = (
         "from kiosk.menu import MenuScene as make"
         if scene == "menu"
         else f"from games.{scene}.scene import make_demo_scene as make"
     )
     probe = (
-        f"import json; from kiosk.app import App, AppOptions; {make}; "
+        f"import json, time; from kiosk.app import App, AppOptions; {make}; "
         f"app = App(AppOptions(frames={frames}, size={size!r}, seed=1, mute=True)); "
-        "s = app.run(make(app)); print(json.dumps(s.as_dict()))"
+        "cpu = time.process_time(); s = app.run(make(app)); cpu = time.process_time() - cpu; "
+        "print(json.dumps({**s.as_dict(), 'cpu_fps': s.frames / cpu}))"
     )
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])["fps"]
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result["fps"], result["cpu_fps"]
 
 
 @pytest.mark.parametrize(("size", "frames", "target"), RESOLUTIONS, ids=["1080p", "2160p"])
 @pytest.mark.parametrize("scene", SCENES)
 def test_frame_rate_at_native_resolution(report, scene, size, frames, target):
-    fps = measure_fps(scene, size, frames)
+    fps, cpu_fps = measure_fps(scene, size, frames)
     label = "menu" if scene == "menu" else f"{scene} demo"
-    report(f"{label} fps, {size[0]}x{size[1]}, headless", f"{fps:.0f} fps",
-           f"target >= {target}" if target else "(reported)")
+    report(f"{label} fps, {size[0]}x{size[1]} (wall / per core)", f"{fps:.0f} / {cpu_fps:.0f} fps",
+           f"target >= {target} per core" if target else "(reported)")
     if target:
-        assert fps >= target
+        assert cpu_fps >= target
+
+
+def test_start_up_to_the_menus_first_frame(report):
+    """From the command to the menu's first frame: the whole ``main.py --frames 1`` run (which
+    also closes the window and exits), best of five, by the wall clock and in CPU time (the
+    wall clock counts whatever else the machine is doing; the target is checked on CPU time)."""
+    walls, cpus = [], []
+    for _ in range(5):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "main.py", "--frames", "1"], cwd=ROOT, check=True, capture_output=True)
+        walls.append(time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    report("start-up to the menu's first frame (best of 5, wall / CPU)",
+           f"{min(walls) * 1000:.0f} / {min(cpus) * 1000:.0f} ms", "target <= 2000 ms")
+    assert min(cpus) <= 2.0
+
+
+@pytest.mark.timeout(4 * 3600)
+def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
+    """48 visits (one family every 10 minutes for 8 hours), each squeezed into a minute or two of
+    game time: 24 visitors, then the same 24 again (same seeds). The first half fills the caches
+    (every game's sprites in every state it reached, every attract game); the second must leave
+    memory, threads and open files where they were."""
+    day = soak(visits=48, state=tmp_path, seed=2024, warmup=24, play=(20, 60), repeat=True)
+    report("soak: visits / games opened / inputs", f"{day.visits} / {day.games_opened} / {day.inputs}")
+    report("soak: 'Encore là ?' / attract periods", f"{day.prompts} / {day.attract_periods}")
+    report("soak: game time simulated / wall time", f"{day.simulated_hours:.2f} h / {day.seconds / 60:.1f} min")
+    report("soak: memory after the first 24 visits -> after the same 24 again",
+           f"{day.baseline['rss_mb']} -> {day.end['rss_mb']} MB", "target growth < 20 MB")
+    report("soak: threads, open files (warm-up -> end)",
+           f"{day.baseline['threads']}->{day.end['threads']}, {day.baseline['fds']}->{day.end['fds']}",
+           "target: no growth")
+    report("soak: errors logged", str(len(day.errors)), "target 0")
+    assert day.errors == []
+    assert day.memory_growth_mb < 20
+    assert day.end["threads"] <= day.baseline["threads"] and day.end["fds"] <= day.baseline["fds"]

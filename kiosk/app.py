@@ -9,6 +9,7 @@ screenshots reproducible and measures the frame rate.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import sys
@@ -16,18 +17,29 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pygame
 
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
+from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
+from kiosk.config import KioskConfig
 from kiosk.devices import open_devices
+from kiosk.focus import Navigator
+from kiosk.i18n import tr
+from kiosk.inputs import is_presence
+from kiosk.keeper import MatchKeeper
+from kiosk.operator import OperatorDoor
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
+from kiosk.storage import SaveStore, state_dir
+
+log = logging.getLogger("kiosk.app")
 
 STEP = 1 / 60
 #: Seconds a thread may keep the interpreter while another wants it (Python's default: 5 ms).
@@ -46,6 +58,11 @@ CURSORLESS_EVENTS = FINGER_EVENTS + (
     pygame.CONTROLLERBUTTONDOWN,
     pygame.CONTROLLERAXISMOTION,
 )
+#: Joystick events that attract mode and "Encore là ?" take as they come (any button wakes them).
+PAD_EVENTS = (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION)
+#: More errors than this within ERROR_WINDOW seconds: the program stops (systemd restarts it).
+MAX_ERRORS, ERROR_WINDOW = 5, 60.0
+NOTICE_SECONDS = 4.0
 
 
 @dataclass
@@ -64,22 +81,45 @@ class AppOptions:
     led_protocol: str | None = None
     led_baud: int | None = None
     led_config: str | None = None
+    #: Kiosk mode (``--kiosk``, or ``kiosk = true`` in the configuration).
+    kiosk: bool = False
+    #: ``kiosk.toml`` (defaults when None).
+    config: KioskConfig | None = None
+    #: "none", "synthetic" or a camera index (from the configuration).
+    camera: str = "none"
+    #: Where the kiosk keeps its save and logs (the XDG state directory when None).
+    state_dir: Path | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
-    """Build :class:`AppOptions` from parsed ``add_display_args`` options."""
+    """Build :class:`AppOptions` from parsed ``add_display_args`` options and the configuration
+    they point to (``--config``, else ``~/.config/jeux-maths/kiosk.toml`` if it exists); the
+    command line wins over the file. A wrong configuration raises a CLI error (exit 2)."""
+    from kiosk import config as kiosk_config
+
+    config = kiosk_config.load(getattr(args, "config", None))
+    if getattr(args, "kiosk", False) and not config.pin:
+        where = config.path or kiosk_config.default_path()
+        raise kiosk_config.ConfigError(f"{where}: key 'pin': --kiosk needs a PIN for the operator to leave kiosk "
+                                       'mode (4 to 8 digits, e.g. pin = "2580"; see python main.py config --example)')
+    leds = config.leds
+    led_port = getattr(args, "led_port", None) or leds.port or None
+    from_file = led_port is not None and not getattr(args, "led_port", None)
     return AppOptions(
         fullscreen=getattr(args, "fullscreen", False),
         size=getattr(args, "size", None),
-        lang=getattr(args, "lang", "fr"),
+        lang=getattr(args, "lang", None) or config.language,
         mute=getattr(args, "mute", False),
         frames=getattr(args, "frames", None),
         screenshot=getattr(args, "screenshot", None),
         seed=getattr(args, "seed", None),
-        led_port=getattr(args, "led_port", None),
-        led_protocol=getattr(args, "led_protocol", None),
-        led_baud=getattr(args, "led_baud", None),
-        led_config=getattr(args, "led_config", None),
+        led_port=led_port,
+        led_protocol=getattr(args, "led_protocol", None) or (leds.protocol if from_file else None),
+        led_baud=getattr(args, "led_baud", None) or (leds.baud if from_file else None),
+        led_config=getattr(args, "led_config", None) or ((leds.layout or None) if from_file else None),
+        kiosk=bool(getattr(args, "kiosk", False)) or config.kiosk,
+        config=config,
+        camera=config.camera,
     )
 
 
@@ -127,22 +167,37 @@ class App:
 
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
+        self.config = self.options.config or KioskConfig(language=self.options.lang)
+        #: Kiosk mode: locked down, attract mode, saves, errors recovered (see docs/kiosk.md).
+        self.kiosk = self.options.kiosk
+        self._logging = False
+        if self.kiosk:
+            self.state = self.options.state_dir or state_dir()
+            from kiosk.logs import setup_logging
+
+            setup_logging(self.state / "logs", echo=not self.headless)
+            self._logging = True
+            log.info("kiosk starting (configuration: %s)", self.config.path or "defaults")
         # First, so that a bad LED configuration stops the kiosk before a window opens.
         self.devices = open_devices(self.options)
         self.leds = self.devices.handles.get("leds")
         i18n.set_language(self.options.lang)
+        theme.set_colour_blind(self.config.colour_blind)
         if self.options.frames is not None:
             # Headless capture needs no screen and no sound card.
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        if self.kiosk:
+            # Alt+Tab must not minimise a full-screen kiosk.
+            os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
         pygame.init()
         # Fonts die with pygame.quit(); a second App in the same process (tests, the demo)
         # must not reuse dead ones from the caches.
         theme.font.cache_clear()
         ui.wrap_text.cache_clear()
         pygame.display.set_caption(self.options.title)
-        self.fullscreen = self.options.fullscreen
+        self.fullscreen = self.options.fullscreen or self.kiosk
         self.display: pygame.Surface
         #: What scenes draw on: the logical canvas over the native display.
         self.screen: Canvas
@@ -150,6 +205,7 @@ class App:
         self.stack = SceneStack()
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
+        self.sound.set_volume(self.config.volume / 100)
         self.effects.subscribe(self.sound)
         self.last_lights: BoardLights | None = None
         self.effects.subscribe(self._remember_lights)
@@ -162,8 +218,35 @@ class App:
         self.running = True
         self.frame = 0
         self.idle_seconds = 0.0
+        #: Game time in seconds (fixed steps): what long presses and notices are timed with.
+        self.clock = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
         self._accumulator = 0.0
+        self.attendant = Attendant(self)
+        self.door = OperatorDoor(self)
+        self.navigator = Navigator(self)
+        store = SaveStore(self.state / "save" / "match.json") if self.kiosk else None
+        self.keeper = MatchKeeper(self, store, threaded=not self.headless)
+        #: A short sentence over everything (the apology after an error) and its seconds left.
+        self.notice: tuple[str, float] | None = None
+        self.errors: list[float] = []
+        if self.kiosk and not self.headless:
+            self._lock_keyboard()
+
+    def _lock_keyboard(self) -> None:
+        """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
+        try:
+            pygame.event.set_keyboard_grab(True)  # type: ignore[attr-defined]
+        except (pygame.error, AttributeError) as exc:
+            log.info("keyboard grab unavailable: %s", exc)
+
+    def apply_config(self, config: KioskConfig) -> None:
+        """Use ``config`` from now on (the operator's settings screen): language, volume,
+        colour-blind tokens, idle times; the menu shows its games when it is next opened."""
+        self.config = config
+        i18n.set_language(config.language)
+        self.sound.set_volume(config.volume / 100)
+        theme.set_colour_blind(config.colour_blind)
 
     def _remember_lights(self, message: object) -> None:
         if isinstance(message, BoardLights):
@@ -179,7 +262,8 @@ class App:
     def _open_display(self) -> None:
         """Open the window (or the full screen at the desktop's size) at native resolution."""
         if self.fullscreen:
-            size, flags = self._fullscreen_size(), pygame.FULLSCREEN
+            # Headless (SDL's dummy driver) a "full screen" is just a surface of --size.
+            size, flags = self._fullscreen_size(), pygame.FULLSCREEN if self._has_screen() else 0
         else:
             size, flags = self._window_size(self.options.size or LOGICAL_SIZE), 0
             os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
@@ -193,7 +277,9 @@ class App:
 
     def _fit_canvas(self) -> None:
         """(Re)build the canvas for the display's current size; the bars are painted once."""
-        self.display = pygame.display.get_surface()
+        display = pygame.display.get_surface()
+        assert display is not None, "the display is open"
+        self.display = display
         self.display.set_clip(None)
         self.display.fill(LETTERBOX)
         self.screen = Canvas(self.display, LOGICAL_SIZE)
@@ -269,6 +355,11 @@ class App:
         """True in ``--frames`` runs: computer players need not wait for a human to watch."""
         return self.options.frames is not None
 
+    def at_home(self) -> bool:
+        """True when the top scene is the home screen (the menu)."""
+        home, top = self.home_factory, self.stack.top
+        return isinstance(home, type) and isinstance(top, home)
+
     def go_home(self) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
         scene the app was started on; an app without a home screen ends."""
@@ -277,50 +368,124 @@ class App:
             return
         self.stack.reset(self.home_factory(self))
 
-    def quit(self) -> None:
-        """Stop the main loop at the end of this frame."""
+    def quit(self, operator: bool = False) -> None:
+        """Stop the main loop at the end of this frame. In kiosk mode only the operator can
+        (from the settings screen): Escape on the menu, Alt+F4 or the window's close button
+        leave the kiosk running."""
+        if self.kiosk and not operator:
+            log.info("quit ignored: kiosk mode (the operator quits from the settings screen)")
+            return
         self.running = False
 
     def _handle_global(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.QUIT:
             self.quit()
             return True
+        if self.kiosk and event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self._take_focus_back()
+            return True
         if event.type == pygame.WINDOWSIZECHANGED:
             self._fit_canvas()
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                if not self.kiosk:  # a kiosk stays full screen
+                    self.toggle_fullscreen()
                 return True
             if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
                 self.sound.toggle_mute()
                 return True
         return False
 
+    def _take_focus_back(self) -> None:
+        """Kiosk mode: a visitor switched away (Alt+Tab, a minimise key): come back on top."""
+        try:
+            window = pygame.Window.from_display_module()
+            window.restore()
+            window.focus()
+        except (pygame.error, AttributeError) as exc:
+            log.info("cannot take the focus back: %s", exc)
+
     def start(self, first: Scene) -> None:
-        """Put the first scene on the stack (``run`` does it; tests call it directly)."""
+        """Put the first scene on the stack (``run`` does it; tests call it directly). A kiosk
+        starting on its menu resumes the game saved before a crash or a power cut."""
         self.stack.push(first)
-        self.stack.apply_pending()
+        self._guarded("start", self.stack.apply_pending)
+        if self.kiosk and self.at_home():
+            resumed = self.keeper.resume()
+            if resumed is not None:
+                self.stack.push(resumed)
+                self._guarded("resume", self.stack.apply_pending)
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
         for raw in pygame.event.get():
             self._show_cursor_for(raw)
-            event = self.to_logical(raw)
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
-                self.idle_seconds = 0.0
-            if not self._handle_global(event) and self.stack.top is not None:
-                self.stack.top.handle_event(event)
+            self._dispatch(self.to_logical(raw))
         self._accumulator += step
         while self._accumulator >= STEP - 1e-9 and self.stack.top is not None:
             self._accumulator -= STEP
             self.idle_seconds += STEP
-            for scene in self.stack.visible():
-                scene.update(STEP)
-            self.stack.apply_pending()
+            self.clock += STEP
+            self._guarded("update", self._update, STEP)
+        if self.notice is not None:
+            text, left = self.notice
+            self.notice = (text, left - step) if left > step else None
+        self._guarded("save", self.keeper.after_frame)
         if self.stack.top is not None:
-            self.draw()
+            self._guarded("draw", self.draw)
         self.frame += 1
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        """One input event: global keys, the operator's door, the gamepad cursor, the scene."""
+        if is_presence(event):
+            self.idle_seconds = 0.0
+        if self._handle_global(event) or self.door.handle(event):
+            return
+        top = self.stack.top
+        waking = top is not None and (getattr(top, "attract_mode", False) or isinstance(top, StillThereScene))
+        if not (waking and event.type in PAD_EVENTS) and self.navigator.handle(event):
+            return
+        if top is not None:
+            self._guarded("input", top.handle_event, event)
+
+    def _update(self, dt: float) -> None:
+        for scene in self.stack.visible():
+            scene.update(dt)
+        self.stack.apply_pending()
+        self.door.update()
+        self.attendant.update()
+        self.stack.apply_pending()
+
+    def _guarded(self, where: str, action: Callable[..., Any], *args: Any) -> None:
+        """Run ``action``; in kiosk mode an exception is logged and the kiosk recovers."""
+        try:
+            action(*args)
+        except Exception as exc:
+            if not self.kiosk:
+                raise
+            self.recover(exc, where)
+
+    def recover(self, exc: BaseException, where: str) -> None:
+        """Errors never reach the desktop: log the traceback, start again from the menu with a
+        short apology. Too many errors in a row (a broken menu) stop the program with exit code
+        1, for systemd to start it afresh."""
+        top = self.stack.top
+        log.error("error in %s of scene '%s'; back to the menu", where, getattr(top, "name", "?"), exc_info=exc)
+        now = time.monotonic()
+        self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
+        if len(self.errors) > MAX_ERRORS:
+            log.critical("%d errors within %.0f s: stopping for a clean restart", len(self.errors), ERROR_WINDOW)
+            raise SystemExit(1) from exc
+        self.keeper.clear()
+        self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
+        if self.home_factory is None:
+            self.running = False
+            return
+        self.stack.push(self.home_factory(self))
+        self.stack.apply_pending()
+        self.idle_seconds = 0.0
+        self.notice = (tr("error.sorry"), NOTICE_SECONDS)
 
     def run(self, first: Scene) -> RunStats:
         """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
@@ -344,15 +509,29 @@ class App:
         return RunStats(self.frame, seconds, tuple(frame_times))
 
     def draw(self) -> None:
-        """Draw the visible scenes, bottom first, then show the frame."""
+        """Draw the visible scenes, bottom first, the gamepad's cursor and a notice on top, then
+        show the frame."""
+        # A Canvas is Surface-like: scenes keep their pygame.Surface annotations.
+        canvas = cast(pygame.Surface, self.screen)
         for scene in self.stack.visible():
-            scene.draw(self.screen)
+            scene.draw(canvas)
+        self.navigator.draw(self.screen, self.clock)
+        if self.notice is not None:
+            ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)
         pygame.display.flip()
 
     def close(self) -> None:
-        """Release devices (the LED board is switched off) before the process exits."""
+        """Release devices (the LED board is switched off) and finish writing the save before
+        the process exits."""
+        self.keeper.flush()
         self.devices.close()
         self.leds = None
+        if self._logging:
+            from kiosk.logs import close_logging
+
+            log.info("kiosk stopped")
+            close_logging()
+            self._logging = False
 
     def save_screenshot(self, path: str) -> None:
         """Save the screen as a PNG at its native size (folders are created as needed); the

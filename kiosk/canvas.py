@@ -354,10 +354,9 @@ def _rect_tuple(rect: RectLike) -> tuple[float, float, float, float]:
     if isinstance(rect, (pygame.Rect, pygame.FRect)):
         return rect.x, rect.y, rect.w, rect.h
     if len(rect) == 2:  # ((x, y), (w, h))
-        (x, y), (w, h) = rect  # type: ignore[misc]
-        return x, y, w, h
-    x, y, w, h = rect
-    return x, y, w, h
+        position, size = rect
+        return position[0], position[1], size[0], size[1]  # type: ignore[index]
+    return rect[0], rect[1], rect[2], rect[3]
 
 
 def _scaled_rect(rect: RectLike, scale: float) -> pygame.Rect:

@@ -4,6 +4,9 @@ and the options every interactive command takes (:func:`kiosk.options.add_displa
 from __future__ import annotations
 
 import argparse
+import os
+import time
+from typing import Any
 
 from games.cliutil import Commands, int_in_range
 from games.registry import game_packages, has_module
@@ -50,6 +53,68 @@ def run_rules(args: argparse.Namespace) -> int:
     return run_app(args, first)
 
 
+def run_config(args: argparse.Namespace) -> int:
+    """``python main.py config [--example] [--config FILE] [--json]``: print a commented example,
+    or check a configuration and print what the kiosk would use (exit 2 when it is wrong)."""
+    from games.cliutil import print_json
+    from kiosk import config as kiosk_config
+
+    if args.example:
+        print(kiosk_config.EXAMPLE, end="")
+        return 0
+    config = kiosk_config.load(args.config)
+    if args.json:
+        print_json({"path": str(config.path) if config.path else None, "config": kiosk_config.as_table(config)})
+    else:
+        print(f"# {config.path or 'no configuration file: the defaults'}")
+        print(config.to_toml(), end="")
+    return 0
+
+
+def probe_camera(camera: str) -> dict[str, Any]:
+    """Open ``camera`` ("synthetic" or an index), read one frame, close it: the frame's size and
+    brightness and which mats' markers are in view. Raises ``OSError`` when it cannot open or
+    gives no frame."""
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    from vision.capture import OpenCVCamera, SyntheticCamera, start_grid
+    from vision.mats import game_of_marker
+    from vision.reader import detect_markers, to_gray
+
+    source: Any = SyntheticCamera("lewthwaite", start_grid("lewthwaite")) if camera == "synthetic" \
+        else OpenCVCamera(int(camera))
+    try:
+        frame = None
+        for _ in range(5):  # a webcam's first frames can be empty while it adjusts
+            frame = source.read()
+            if frame is not None:
+                break
+            time.sleep(0.1)
+    finally:
+        source.close()
+    if frame is None:
+        raise OSError(f"camera {camera} opened but gave no picture")
+    gray = to_gray(frame)
+    markers = detect_markers(gray)
+    mats = sorted({game for mid in markers if (game := game_of_marker(mid))})
+    return {"camera": camera, "width": int(frame.shape[1]), "height": int(frame.shape[0]),
+            "brightness": round(float(gray.mean()), 1), "markers": sorted(int(m) for m in markers), "mats": mats}
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """``python main.py doctor [--json]``: is the stand ready? Exit 0 only when it is."""
+    from games.cliutil import CliError, print_json
+    from hardware.detect import detect
+    from kiosk.doctor import diagnose
+
+    if args.config and not os.path.isfile(args.config):
+        raise CliError(f"{args.config}: no such configuration file (`python main.py config --example` prints one)")
+
+    report = diagnose(probe_camera, detect, args.config, args.led_port)
+    if args.json:
+        print_json(report.as_dict())
+    else:
+        print(report.text())
+    return 0 if report.ready else 1
 def run_science(args: argparse.Namespace) -> int:
     """``python main.py science GAME``: the game's science corner, opened on tab ``--page``."""
     import importlib
@@ -61,13 +126,28 @@ def run_science(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """The menu, ``demo``, and the interactive options of every command that opens a window."""
+    """The menu, ``demo``, ``rules``, ``config``, ``doctor``, and the interactive options of every
+    command that opens a window."""
     commands.interactive_options(add_display_args)
     commands.menu(run_menu)
     demo = commands.verb("demo", "computer players play each other in the attract-mode style", interactive=True)
     demo.add_argument("--json", action="store_true",
                       help='print {"frames": n, "seconds": s, "fps": f} at the end')
     demo.set_defaults(handler=run_demo)
+
+    config = commands.verb("config", "the kiosk's configuration (kiosk.toml): an example, or check one")
+    config.add_argument("--example", action="store_true", help="print a commented example kiosk.toml")
+    config.add_argument("--config", default=None, metavar="FILE",
+                        help="the file to check (default ~/.config/jeux-maths/kiosk.toml when it exists)")
+    config.add_argument("--json", action="store_true", help='print {"path": ..., "config": {...}}')
+    config.set_defaults(handler=run_config)
+
+    doctor = commands.verb("doctor", "is the stand ready? display, sound, fonts, configuration, cameras, "
+                           "LED board, save and log folders (exit 0 only when ready)")
+    doctor.add_argument("--config", default=None, metavar="FILE", help="the kiosk.toml to use")
+    doctor.add_argument("--led-port", default=None, metavar="PORT", help="check this LED port instead")
+    doctor.add_argument("--json", action="store_true", help='print {"ready": ..., "checks": [...]}')
+    doctor.set_defaults(handler=run_doctor)
 
     from games.registry import installed_games
 

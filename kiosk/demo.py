@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
+from kiosk.inputs import is_presence
 from kiosk.menu import playable_games
 from kiosk.scene import Scene
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 GAME_SECONDS = 40.0
 
@@ -13,14 +19,18 @@ GAME_SECONDS = 40.0
 class DemoScene(Scene):
     """Hosts one game's demo scene at a time and switches game every ``GAME_SECONDS``.
 
-    A tap or a key leaves the demo for the menu (handled by the hosted demo scenes).
+    Any touch, key or button goes back to the menu without playing a move: every event is
+    consumed here, none reaches the hosted game.
     """
 
     name = "demo"
+    #: The attendant leaves attract mode alone (it is what idleness leads to).
+    attract_mode = True
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.modules = [module for _info, module in playable_games() if hasattr(module, "make_demo_scene")]
+        games = playable_games(app.config.games)
+        self.modules = [module for _info, module in games if hasattr(module, "make_demo_scene")]
         if not self.modules:
             raise RuntimeError("no game provides a demo scene")
         self.index = 0
@@ -28,11 +38,11 @@ class DemoScene(Scene):
         self.current = self.modules[0].make_demo_scene(app)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """A tap anywhere: back to the menu."""
-        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+        """A finger down, a key or a button: back to the menu (the stack drops the rest of that
+        tap, and the menu opens a game only on a press that begins there)."""
+        if is_presence(event):
             self.app.go_home()
-            return True
-        return False
+        return True
 
     def update(self, dt: float) -> None:
         """Advance the hosted demo; move on to the next game after a while."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
+from collections.abc import Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -12,6 +15,8 @@ import pygame
 from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -26,13 +31,27 @@ def science_corner(info: GameInfo) -> ModuleType | None:
     return module if hasattr(module, "make_science_scene") else None
 
 
-def playable_games() -> list[tuple[GameInfo, ModuleType]]:
-    """Installed games that have a scene, with their scene module."""
-    return [
-        (info, importlib.import_module(f"games.{info.key}.scene"))
-        for info in installed_games()
-        if has_module(info.key, "scene")
-    ]
+def playable_games(keys: Sequence[str] | None = None) -> list[tuple[GameInfo, ModuleType]]:
+    """Installed games that have a scene, with their scene module: those of ``keys`` in that
+    order (the configuration's ``games``), or all of them in menu order."""
+    infos = {info.key: info for info in installed_games() if has_module(info.key, "scene")}
+    order = [key for key in keys if key in infos] if keys is not None else list(infos)
+    return [(infos[key], importlib.import_module(f"games.{key}.scene")) for key in order]
+
+
+@lru_cache(maxsize=4)
+@native_sprite
+def menu_layer(
+    size: tuple[int, int], heading: str, subtitle: str, cards: tuple[tuple[int, ...], ...], scale: float = 1.0
+) -> Canvas:
+    """The menu's still parts: paper, heading, subtitle and a soft shadow under each card."""
+    layer = make_layer(size, scale).convert()
+    layer.blit(ui.background(size), (0, 0))
+    ui.draw_text(layer, heading, (640, 60), 72, theme.INK, "title", "midtop")
+    ui.draw_text(layer, subtitle, (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+    for card in cards:
+        ui.draw_shadow(layer, pygame.Rect(card), 28, 14)  # the card itself floats above, drawn each frame
+    return layer
 
 
 class MenuScene(Scene):
@@ -42,7 +61,7 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.games = playable_games()
+        self.games = playable_games(app.config.games)
         self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []
         count = max(1, len(self.games))
         width = min(300, (1180 - 30 * (count - 1)) // count)
@@ -58,12 +77,12 @@ class MenuScene(Scene):
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
             ui.Button(
-                pygame.Rect(30, 640, 64, 56),
+                pygame.Rect(30, 640, 72, 56),
                 "",
                 self.toggle_sound,
                 color=(90, 110, 170),
                 literal=True,
-                icon=ui.icon_muted if app.sound.muted else ui.icon_speaker,
+                icon=ui.LOUDNESS_ICONS[app.sound.loudness],
             ),
         ]
 
@@ -77,9 +96,9 @@ class MenuScene(Scene):
         self.app.effects.publish(Sound("click"))
 
     def toggle_sound(self) -> None:
-        """Mute or unmute."""
-        muted = self.app.sound.toggle_mute()
-        self.buttons[1].icon = ui.icon_muted if muted else ui.icon_speaker
+        """The volume: loud, soft, off, loud again."""
+        loudness = self.app.sound.cycle_level()
+        self.buttons[1].icon = ui.LOUDNESS_ICONS[loudness]
         self.app.effects.publish(Sound("click"))
 
     def open_game(self, index: int) -> None:
@@ -122,12 +141,14 @@ class MenuScene(Scene):
             self.pressed = self._card_at(event.pos)
             return self.pressed is not None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            card, self.pressed = self._card_at(event.pos), None
+            card, pressed, self.pressed = self._card_at(event.pos), self.pressed, None
             science = self._science_at(event.pos)
-            if science is not None:
+            if science is not None and science == pressed:
                 self.open_science(science)
                 return True
-            if card is not None:
+            # Only a press that began on this card: a finger lifted after the tap that ended
+            # attract mode must not open a game.
+            if card is not None and card == pressed:
                 self.open_game(card)
                 return True
         elif event.type == pygame.KEYDOWN:
@@ -140,17 +161,17 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, cards and toggles."""
-        surface.blit(ui.background(surface.get_size()), (0, 0))
-        ui.draw_text(surface, i18n.tr("menu.heading"), (640, 60), 72, theme.INK, "title", "midtop")
-        ui.draw_text(surface, i18n.tr("menu.subtitle"), (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+        """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
+        cached layer: the cards float over still shadows)."""
+        rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
+        surface.blit(menu_layer(surface.get_size(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests), (0, 0))
         for k, (rect, info, module) in enumerate(self.cards):
             bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
             lift = 8 if k == self.hovered else 0
             card = rect.move(0, round(bob - lift))
             if k == self.pressed:
                 card = card.inflate(-10, -10)
-            ui.draw_panel(surface, card, theme.PANEL, 28, 14)
+            ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
             header = pygame.Rect(card.x, card.y, card.width, 200)
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
@@ -170,6 +191,18 @@ class MenuScene(Scene):
                 ui.draw_text(surface, i18n.tr("menu.science"), pill.center, 21, theme.WHITE, "bold", "center")
         for button in self.buttons:
             button.draw(surface, self.time)
+
+    def focus_targets(self) -> list[Target]:
+        """The gamepad's cursor visits the cards, their "Les maths du jeu" buttons, then the
+        language and sound buttons."""
+        targets = []
+        for k, (rect, _info, _module) in enumerate(self.cards):
+            science = self.science_rect(rect) if self.corners[k] is not None else None
+            game = rect if science is None else pygame.Rect(rect.x, rect.y, rect.width, science.top - rect.y - 6)
+            targets.append(Target(game, functools.partial(self.open_game, k)))
+            if science is not None:
+                targets.append(Target(science, functools.partial(self.open_science, k)))
+        return targets + button_targets(self.buttons)
 
     def state_summary(self) -> dict[str, object]:
         """Which games the menu offers."""

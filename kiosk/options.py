@@ -22,10 +22,15 @@ def window_size(text: str) -> tuple[int, int]:
 def add_display_args(parser: argparse.ArgumentParser) -> None:
     """The options every interactive command takes: window, language, sound, headless capture."""
     group = parser.add_argument_group("display")
-    group.add_argument("--fullscreen", action="store_true", help="full screen (kiosk)")
+    group.add_argument("--fullscreen", action="store_true", help="full screen, at the desktop's own size")
+    group.add_argument("--kiosk", action="store_true",
+                       help="kiosk mode: full screen, locked down, attract mode, saved games (see docs/kiosk.md)")
+    group.add_argument("--config", default=None, metavar="FILE",
+                       help="kiosk.toml to use (default ~/.config/jeux-maths/kiosk.toml when it exists)")
     group.add_argument("--size", type=window_size, default=None, metavar="WxH",
                        help="window size; the 1280x720 canvas is scaled to it (default 1280x720)")
-    group.add_argument("--lang", choices=("fr", "en"), default="fr", help="language (default fr)")
+    group.add_argument("--lang", choices=("fr", "en"), default=None,
+                       help="language (default: the configuration's, else fr)")
     group.add_argument("--mute", action="store_true", help="start with the sound off")
     group.add_argument("--frames", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                        help="run N frames (each 1/60 s of game time, as fast as possible) then exit")

@@ -100,6 +100,10 @@ class SoundSystem:
 
     def __init__(self, muted: bool = False) -> None:
         self.muted = muted
+        #: The operator's volume (0..1), applied on top of each sound's own.
+        self.volume = 1.0
+        #: The visitors' choice on the menu: loud (1) or soft (0.4), on top of the operator's.
+        self.level = 1.0
         self.available = False
         self.played: list[str] = []
         self._cache: dict[str, pygame.mixer.Sound] = {}
@@ -110,6 +114,26 @@ class SoundSystem:
         except pygame.error:
             self.available = False
 
+    def set_volume(self, volume: float) -> None:
+        """The overall volume, 0 (silent) to 1."""
+        self.volume = max(0.0, min(1.0, volume))
+
+    def cycle_level(self) -> str:
+        """The menu's speaker button: loud, soft, off, loud again; returns ``"loud"``,
+        ``"soft"`` or ``"off"``."""
+        if self.muted:
+            self.muted, self.level = False, 1.0
+        elif self.level >= 1.0:
+            self.level = 0.4
+        else:
+            self.toggle_mute()
+        return self.loudness
+
+    @property
+    def loudness(self) -> str:
+        """``"loud"``, ``"soft"`` or ``"off"``."""
+        return "off" if self.muted else "loud" if self.level >= 1.0 else "soft"
+
     def toggle_mute(self) -> bool:
         """Switch the sound on or off; returns the new ``muted`` value."""
         self.muted = not self.muted
@@ -119,7 +143,7 @@ class SoundSystem:
 
     def _sound(self, name: str) -> pygame.mixer.Sound:
         if name not in self._cache:
-            freq, _size, channels = pygame.mixer.get_init()
+            freq, _size, channels = pygame.mixer.get_init() or (RATE, -16, 2)
             mono = (synthesize(name) * 32767 * 0.8).astype(np.int16)
             if freq != RATE:
                 idx = np.linspace(0, len(mono) - 1, int(len(mono) * freq / RATE)).astype(int)
@@ -137,5 +161,5 @@ class SoundSystem:
         if self.muted or not self.available:
             return
         sound = self._sound(message.name)
-        sound.set_volume(max(0.0, min(1.0, message.volume)))
+        sound.set_volume(max(0.0, min(1.0, message.volume * self.volume * self.level)))
         sound.play()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import io
+import logging
 import re
 from functools import cache, lru_cache
 from pathlib import Path
@@ -56,11 +58,39 @@ def font_path(kind: str) -> str | None:
 
 
 @cache
+def _font_bytes(path: str) -> bytes:
+    with open(path, "rb") as stream:
+        return stream.read()
+
+
+@cache
 def font(size: int, kind: str = "text") -> pygame.font.Font:
     """A cached font of ``size`` pixels (falls back to pygame's own font if a package is missing)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(font_path(kind), size)
+    path = font_path(kind)
+    try:
+        # From bytes read once: a Font opened from a path keeps a file open for its whole life,
+        # one per size, and a day of fitted titles would pile them up.
+        return pygame.font.Font(io.BytesIO(_font_bytes(path)), size) if path else pygame.font.Font(None, size)
+    except (OSError, pygame.error) as exc:
+        # A font file gone missing or damaged: the kiosk goes on with pygame's own font.
+        logging.getLogger("kiosk.theme").warning("font %s unusable (%s): pygame's default font instead", path, exc)
+        return pygame.font.Font(None, size)
+
+
+_colour_blind = False
+
+
+def colour_blind() -> bool:
+    """True when tokens must carry shapes as well as colours (the operator's setting)."""
+    return _colour_blind
+
+
+def set_colour_blind(on: bool) -> None:
+    """Switch the colour-blind mode (``colour_blind`` in ``kiosk.toml``)."""
+    global _colour_blind
+    _colour_blind = bool(on)
 
 
 def player_colors(player_color: str) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:

@@ -7,9 +7,11 @@ more than a few blits: the kiosk must keep 60 fps on a small machine.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -21,7 +23,7 @@ from kiosk.theme import fitted_size, wrap_text
 Color = tuple[int, int, int]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # a native copy rides along each: bounded memory at 4K
 def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pygame.Surface:
     """Rendered, anti-aliased text (cached: the same label costs one blit per frame).
 
@@ -168,8 +170,42 @@ def _blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int) -> 
     return pygame.transform.smoothscale(reduced, small.get_size())
 
 
-@lru_cache(maxsize=128)
+#: Bytes of shadow images kept (native resolution): a card popping in asks for a new size every
+#: frame, so the cache is bounded by memory, not by a count.
+SHADOW_BUDGET = 32_000_000
+_shadows: OrderedDict[tuple[tuple[int, int], int, int, int], pygame.Surface] = OrderedDict()
+
+
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """A soft shadow for a panel of ``size``, made once per size and kept (least recently used
+    first out) within :data:`SHADOW_BUDGET` bytes."""
+    key = (size, radius, blur, alpha)
+    image = _shadows.get(key)
+    if image is not None:
+        _shadows.move_to_end(key)
+        return image
+    image = _sliced_shadow(size, radius, blur, alpha)
+    _shadows[key] = image
+    total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
+    while total > SHADOW_BUDGET and len(_shadows) > 1:
+        _key, old = _shadows.popitem(last=False)
+        total -= old.get_width() * old.get_height() * 4
+    return image
+
+
+def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
+    """The soft shadow a card of ``rect`` casts (cached per size, at the target's resolution)."""
+    if isinstance(surface, Canvas):
+        box, scale = surface.to_native_rect(rect), surface.scale
+        native_blur = max(1, round(blur * scale))
+        image = _shadow(box.size, round(radius * scale), native_blur, 70)
+        surface.target.blit(image, (box.x - 2 * native_blur, box.y - 2 * native_blur + native_blur // 2))
+    else:
+        image = _shadow((rect.width, rect.height), radius, blur, 70)
+        surface.blit(image, (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2))
+
+
+def _sliced_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """The shadow of a panel of ``size``, built from the corners and edges of a small one (nine
     slices): blurring a full-screen card costs 15 ms at 1080p, slicing a small one under 2."""
     w, h = size
@@ -208,15 +244,7 @@ def draw_panel(
 ) -> None:
     """A rounded card with a soft drop shadow (the shadow made at the target's resolution)."""
     if shadow:
-        if isinstance(surface, Canvas):
-            box, scale = surface.to_native_rect(rect), surface.scale
-            blur = max(1, round(shadow * scale))
-            image = _shadow(box.size, round(radius * scale), blur, 70)
-            surface.target.blit(image, (box.x - 2 * blur, box.y - 2 * blur + blur // 2))
-        else:
-            image = _shadow((rect.width, rect.height), radius, shadow, 70)
-            pad = shadow * 2
-            surface.blit(image, (rect.x - pad, rect.y - pad + shadow // 2))
+        draw_shadow(surface, rect, radius, shadow)
     draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         draw.rect(surface, border, rect, width=3, border_radius=radius)
@@ -244,11 +272,11 @@ def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> py
     dots = pygame.Surface(size, pygame.SRCALPHA)
     step, radius = 56 * scale, 3 * scale
     for j in range(int((h / scale - 20) // 56) + 1):
-        y = (20 + j * 56) * scale
-        x = (20 + (j % 2) * 28) * scale
-        while x < w:
-            pygame.draw.circle(dots, (255, 255, 255, 70), (round(x), round(y)), radius)
-            x += step
+        dot_y = (20 + j * 56) * scale
+        dot_x = (20 + (j % 2) * 28) * scale
+        while dot_x < w:
+            pygame.draw.circle(dots, (255, 255, 255, 70), (round(dot_x), round(dot_y)), radius)
+            dot_x += step
     image.blit(dots, (0, 0))
     return image
 
@@ -296,7 +324,8 @@ class Button:
     on_click: Callable[[], None]
     color: Color = theme.ACCENT
     text_color: Color = theme.WHITE
-    icon: Callable[[Target, pygame.Rect, Color], None] | None = None
+    #: ``icon(surface, rect, colour)`` draws a pictogram (on a Canvas or a plain Surface).
+    icon: Callable[[Any, pygame.Rect, Color], None] | None = None
     enabled: bool = True
     active: bool = False
     literal: bool = False
@@ -345,7 +374,7 @@ class Button:
         blit(surface, image, (self.rect.x, self.rect.y - 3))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _button_image(
     size: tuple[int, int],
     base: Color,
@@ -353,7 +382,7 @@ def _button_image(
     text: str,
     text_color: Color,
     text_size: int,
-    icon: Callable[[Target, pygame.Rect, Color], None] | None,
+    icon: Callable[[Any, pygame.Rect, Color], None] | None,
     scale: float = 1.0,
 ) -> Canvas:
     """A button rendered once per look (label, colour, state, scale), then blitted every frame."""
@@ -382,12 +411,13 @@ def _button_image(
 
 
 def draw_demo_banner(surface: Target, centerx: int, time: float) -> None:
-    """Attract mode's invitation, glowing softly at the bottom of the screen."""
-    rect = pygame.Rect(0, 0, 640, 64)
-    rect.midbottom = (centerx, 708)
-    glow = 0.5 + 0.5 * math.sin(time * 2.5)
-    draw_panel(surface, rect, blend(theme.ACCENT, (255, 120, 60), glow), 32, 8)
-    draw_text(surface, tr("demo.banner"), rect.center, 30, theme.WHITE, "title", "center")
+    """Attract mode's invitation: large, glowing and breathing at the bottom of the screen, so it
+    reads from across the stand."""
+    breath = 0.5 + 0.5 * math.sin(time * 2.5)
+    rect = pygame.Rect(0, 0, 780, 86)  # one size: the shadow is cached, only the colour breathes
+    rect.midbottom = (max(rect.width // 2 + 8, min(1272 - rect.width // 2, centerx)), 712)
+    draw_panel(surface, rect, blend(theme.ACCENT, (255, 120, 60), breath), 40, 10)
+    draw_fitted_text(surface, tr("demo.banner"), rect.inflate(-40, 0), 46, theme.WHITE, "title", "center")
 
 
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -465,8 +495,8 @@ def icon_book(surface: Target, r: pygame.Rect, c: Color) -> None:
             draw.line(surface, darker(c, 0.35), (x0, y + 1), (x1, y - 1), max(1, w // 18))
 
 
-def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False) -> None:
-    """A loudspeaker, crossed out when muted."""
+def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False, waves: int = 2) -> None:
+    """A loudspeaker with ``waves`` sound waves (1: soft, 2: loud), crossed out when muted."""
     cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
     draw.polygon(
         surface,
@@ -484,7 +514,7 @@ def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False)
         draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
         draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
     else:
-        for k in (1, 2):
+        for k in range(1, waves + 1):
             arc = pygame.Rect(0, 0, s * 0.3 * k, s * 0.45 * k)
             arc.center = (cx + s * 0.1, cy)
             draw.arc(surface, c, arc, -0.9, 0.9, 3)
@@ -493,6 +523,15 @@ def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False)
 def icon_muted(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A crossed-out loudspeaker."""
     icon_speaker(surface, r, c, muted=True)
+
+
+def icon_soft(surface: Target, r: pygame.Rect, c: Color) -> None:
+    """A loudspeaker with one wave: the sound is on, softly."""
+    icon_speaker(surface, r, c, waves=1)
+
+
+#: The speaker icon for each of :attr:`kiosk.sound.SoundSystem.loudness`'s values.
+LOUDNESS_ICONS = {"loud": icon_speaker, "soft": icon_soft, "off": icon_muted}
 
 
 def icon_players(surface: Target, r: pygame.Rect, c: Color) -> None:

@@ -28,6 +28,11 @@ BAD: list[tuple[list[str], str]] = [
     (["demo", "--seed", "-1"], "out of range"),
     (["demo", "--lang", "de"], "invalid choice"),
     (["rules", "chess"], "invalid choice"),
+    # the kiosk's configuration and check
+    (["--config", "missing.toml", "--frames", "1"], "no such configuration file"),
+    (["config", "--config", "missing.toml"], "no such configuration file"),
+    (["config", "--example", "--json", "--bogus"], "unrecognized arguments"),
+    (["doctor", "--config", "missing.toml"], "no such configuration file"),
     (["rules", "awele", "--page", "0"], "out of range"),
     (["rules", "awele", "--page", "7", "--frames", "1", "--screenshot", "x.jpg"], "must name a .png"),
     (["science", "chess"], "invalid choice"),

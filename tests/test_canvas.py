@@ -241,3 +241,17 @@ def test_full_screen_hides_the_cursor_for_touch_and_gamepads_until_the_mouse_mov
     app.tick()
     assert pygame.mouse.get_visible()
     pygame.mouse.set_visible(True)
+
+
+def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(monkeypatch):
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    ui._shadows.clear()
+    made = []
+    smoothscale = pygame.transform.smoothscale
+    monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: made.append(1) or smoothscale(*a))
+    for _ in range(5):
+        ui.draw_panel(canvas, pygame.Rect(100, 100, 300, 200))
+    assert len(made) == 2 and len(ui._shadows) == 1  # two scalings, once
+    for k in range(200):  # a card popping in: a new size every frame
+        ui.draw_panel(canvas, pygame.Rect(100, 100, 300 + 4 * k, 200 + 2 * k))
+    assert sum(s.get_width() * s.get_height() * 4 for s in ui._shadows.values()) <= ui.SHADOW_BUDGET

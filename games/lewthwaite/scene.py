@@ -24,6 +24,7 @@ from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, tok
 from games.match import Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import counted, language, tr
 from kiosk.overlays import RulesPage
@@ -166,6 +167,15 @@ class LewthwaiteScene(GameScene):
         same cell."""
         x, y = self.board_view.center_of(move)
         return [(round(x), round(y))]
+
+    def focus_targets(self) -> list[Target]:
+        """For a gamepad: the tokens that may move now (button A slides one), then the toolbar."""
+        cells = self.state.legal_moves() if self.person_to_move() else []
+        size = self.board_view.cell
+        squares = [pygame.Rect(0, 0, size, size) for _ in cells]
+        for square, cell in zip(squares, cells, strict=True):
+            square.center = tuple(round(v) for v in self.board_view.center_of(cell))
+        return [Target(square) for square in squares] + button_targets(self.buttons)
 
     def update(self, dt: float) -> None:
         """The slide, the blocked player's shake, then the shared flow."""

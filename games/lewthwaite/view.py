@@ -19,11 +19,27 @@ from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
 Point = tuple[float, float]
 
 
-@lru_cache(maxsize=16)
-@native_sprite
-def token_sprite(color: str, diameter: int, moved: bool = False, scale: float = 1.0) -> Canvas:
+def draw_mark(surface: pygame.Surface | Canvas, color: str, centre: Point, size: float, ink: ui.Color) -> None:
+    """Colour-blind mode's shapes: a square for red, a ring for blue (``size`` across)."""
+    x, y = centre
+    if color == RED:
+        square = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.8))
+        square.center = (round(x), round(y))
+        draw.rect(surface, ink, square, border_radius=max(1, round(size * 0.12)))
+    else:
+        draw.circle(surface, ink, (round(x), round(y)), size / 2, max(2, round(size * 0.2)))
+
+
+def token_sprite(color: str, diameter: int, moved: bool = False) -> pygame.Surface:
     """A glossy token with a soft shadow. Blue tokens carry an engraved ring so the two colours
-    differ by shape too (colour-blind visitors, and the article's remark on daltonism)."""
+    differ by shape too (colour-blind visitors, and the article's remark on daltonism); in
+    colour-blind mode (``theme.colour_blind()``) each also carries a bold white shape."""
+    return _token_sprite(color, diameter, moved, theme.colour_blind())
+
+
+@lru_cache(maxsize=32)
+@native_sprite
+def _token_sprite(color: str, diameter: int, moved: bool, marks: bool, scale: float = 1.0) -> Canvas:
     main, dark, light = theme.player_colors(color)
     oversample = 3  # draw big, then smooth-scale down: cheap anti-aliasing
     d = diameter * oversample
@@ -43,6 +59,8 @@ def token_sprite(color: str, diameter: int, moved: bool = False, scale: float = 
         draw.circle(image, ui.blend(dark, main, 0.3), (cx, cy), int(d * 0.30), max(2, d // 22))
     else:
         draw.circle(image, ui.blend(light, theme.WHITE, 0.5), (cx, cy), int(d * 0.07))
+    if marks:
+        draw_mark(image, color, (cx, cy - d // 40), d * 0.42, theme.WHITE)
     if moved:
         # A token that has moved can never move again: it sits a little flatter and duller.
         veil = make_layer(image.get_size(), scale, alpha=True)
@@ -192,6 +210,10 @@ class BoardView:
             square = pygame.Rect(0, 0, self.cell - 10, self.cell - 10)
             square.center = tuple(round(v) for v in self.center_of(cells[step]))
             draw.rect(surface, ui.blend(light, (246, 238, 222), 0.55), square, border_radius=self.cell // 6)
+            if theme.colour_blind():  # who made each step, by shape: in the square's corner
+                corner = (square.right - self.cell * 0.19, square.top + self.cell * 0.19)
+                mover = state.color_of(state.mover_of_step(step))
+                draw_mark(surface, mover, corner, self.cell * 0.24, theme.player_colors(mover)[1])
         start = self.center_of(cells[0])
         draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
         points = [self.center_of(c) for c in cells]

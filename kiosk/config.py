@@ -1,0 +1,312 @@
+"""The kiosk's configuration, ``kiosk.toml``, read with the standard library's ``tomllib``.
+
+Every value is checked: a wrong one stops the program before a window opens with one line
+naming the file, the key and what is allowed (exit code 2). ``python main.py config --example``
+prints a commented example; the operator's settings screen writes the file back with
+:meth:`KioskConfig.to_toml`. No pygame here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from games.cliutil import CliError
+from games.registry import installed_games
+from kiosk.storage import atomic_write, config_dir
+
+LANGUAGES = ("fr", "en")
+LED_PROTOCOLS = ("adalight", "tpm2")
+CONFIG_NAME = "kiosk.toml"
+
+
+class ConfigError(CliError):
+    """A wrong configuration value: the message names the file, the key and what is allowed."""
+
+
+def game_keys() -> tuple[str, ...]:
+    """Every installed game, in menu order."""
+    return tuple(info.key for info in installed_games())
+
+
+@dataclass(frozen=True)
+class IdleTimes:
+    """Seconds of inactivity before the kiosk acts."""
+
+    #: on the menu, before attract mode (computer players playing each game in turn)
+    attract_after: float = 90.0
+    #: in a game (or any screen but the menu), before "Encore là ?"
+    prompt_after: float = 120.0
+    #: the "Encore là ?" countdown, before going back to the menu
+    countdown: float = 20.0
+
+
+@dataclass(frozen=True)
+class LedSettings:
+    """The LED board under the physical game board ("" for no board)."""
+
+    port: str = ""
+    protocol: str = "adalight"
+    baud: int = 115200
+    #: the JSON wiring file of ``--led-config`` (see docs/hardware.md), "" for the default wiring
+    layout: str = ""
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    """Everything ``kiosk.toml`` can say (the defaults are a kiosk that works out of the box,
+    except that kiosk mode needs a PIN to leave it)."""
+
+    kiosk: bool = False
+    language: str = "fr"
+    pin: str = ""
+    games: tuple[str, ...] = field(default_factory=game_keys)
+    volume: int = 80
+    colour_blind: bool = False
+    #: "none", "synthetic" (a pretend camera, for trying things out) or a camera index "0".."63"
+    camera: str = "none"
+    idle: IdleTimes = field(default_factory=IdleTimes)
+    leds: LedSettings = field(default_factory=LedSettings)
+    #: the file this was read from (None: defaults, nothing read)
+    path: Path | None = None
+
+    def to_toml(self) -> str:
+        """The configuration as ``kiosk.toml`` text (what the settings screen saves)."""
+        games = ", ".join(f'"{g}"' for g in self.games)
+        return "\n".join([
+            "# Written by the kiosk's settings screen; see `python main.py config --example`.",
+            f"kiosk = {_toml_bool(self.kiosk)}",
+            f'language = "{self.language}"',
+            f'pin = "{self.pin}"',
+            f"games = [{games}]",
+            f"volume = {self.volume}",
+            f"colour_blind = {_toml_bool(self.colour_blind)}",
+            f'camera = "{self.camera}"',
+            "",
+            "[idle]",
+            f"attract_after = {_number(self.idle.attract_after)}",
+            f"prompt_after = {_number(self.idle.prompt_after)}",
+            f"countdown = {_number(self.idle.countdown)}",
+            "",
+            "[leds]",
+            f"port = {_toml_string(self.leds.port)}",
+            f'protocol = "{self.leds.protocol}"',
+            f"baud = {self.leds.baud}",
+            f"layout = {_toml_string(self.leds.layout)}",
+            "",
+        ])
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write :meth:`to_toml` atomically to ``path`` (the file it came from, or the default)."""
+        target = path or self.path or default_path()
+        atomic_write(target, self.to_toml())
+        return target
+
+    def with_changes(self, **changes: Any) -> KioskConfig:
+        """A copy with some values changed (checked like the file's values)."""
+        changed = replace(self, **changes)
+        return parse(as_table(changed), changed.path)
+
+
+EXAMPLE = '''\
+# kiosk.toml: the configuration of the "Jeux mathématiques" kiosk.
+# Put it in ~/.config/jeux-maths/kiosk.toml (or pass --config PATH). Every key is optional.
+
+# Kiosk mode: full screen, no way out for visitors (Escape, Alt+F4 and the window's close
+# button are ignored), attract mode when idle, games saved after every move. The operator opens
+# the settings with Ctrl+Shift+O, or a 3-second press in the top-left corner, and the PIN.
+kiosk = true
+pin = "2580"                 # 4 to 8 digits; required when kiosk = true
+
+language = "fr"              # "fr" or "en"
+games = ["lewthwaite", "awele", "juniper", "lightning"]   # the menu's cards, in this order
+volume = 80                  # 0 (silent) to 100
+colour_blind = false         # tokens carry shapes as well as colours
+camera = "none"              # "none", "synthetic" (a pretend camera) or an index: "0", "1"...
+
+[idle]
+attract_after = 90           # seconds on the menu before attract mode (10 to 3600)
+prompt_after = 120           # seconds untouched in a game before "Encore là ?" (15 to 3600)
+countdown = 20               # seconds the "Encore là ?" countdown lasts (5 to 120)
+
+[leds]
+port = ""                    # the LED board's serial port: "/dev/ttyUSB0", "COM3"; "" for none
+protocol = "adalight"        # "adalight" or "tpm2"
+baud = 115200                # 300 to 4000000
+layout = ""                  # a JSON wiring file (see docs/hardware.md); "" for the default wiring
+'''
+
+
+def default_path() -> Path:
+    """``~/.config/jeux-maths/kiosk.toml``."""
+    return config_dir() / CONFIG_NAME
+
+
+def load(path: str | Path | None = None) -> KioskConfig:
+    """Read ``path`` (or the default file when it exists; defaults otherwise). Raises
+    :class:`ConfigError` naming the file and the key for any wrong value."""
+    if path is None:
+        candidate = default_path()
+        if not candidate.exists():
+            return KioskConfig()
+        path = candidate
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(
+            f"{path}: no such configuration file (`python main.py config --example` prints one)"
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        table = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    return parse(table, path)
+
+
+def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
+    """Check a parsed TOML table and build the configuration."""
+    where = str(path) if path else "configuration"
+    reader = _Reader(where, table)
+    games = reader.games()
+    pin = reader.text("pin", "", "4 to 8 digits, in quotes", lambda v: v == "" or (v.isdigit() and 4 <= len(v) <= 8))
+    kiosk = reader.boolean("kiosk", False)
+    if kiosk and not pin:
+        raise ConfigError(f'{where}: key \'pin\': kiosk = true needs a PIN to leave kiosk mode (4 to 8 digits, '
+                          'e.g. pin = "2580")')
+    config = KioskConfig(
+        kiosk=kiosk,
+        language=reader.choice("language", "fr", LANGUAGES),
+        pin=pin,
+        games=games,
+        volume=reader.integer("volume", 80, 0, 100),
+        colour_blind=reader.boolean("colour_blind", False),
+        camera=reader.text("camera", "none", '"none", "synthetic" or a camera index such as "0"', _is_camera),
+        idle=reader.section("idle", IdleTimes, {
+            "attract_after": lambda r: r.number("attract_after", 90.0, 10, 3600),
+            "prompt_after": lambda r: r.number("prompt_after", 120.0, 15, 3600),
+            "countdown": lambda r: r.number("countdown", 20.0, 5, 120),
+        }),
+        leds=reader.section("leds", LedSettings, {
+            "port": lambda r: r.text("port", "", "a serial port such as \"/dev/ttyUSB0\", or \"\"", lambda v: True),
+            "protocol": lambda r: r.choice("protocol", "adalight", LED_PROTOCOLS),
+            "baud": lambda r: r.integer("baud", 115200, 300, 4_000_000),
+            "layout": lambda r: r.text("layout", "", "the path of a JSON wiring file, or \"\"", lambda v: True),
+        }),
+        path=path,
+    )
+    reader.no_unknown_keys({f.name for f in fields(KioskConfig)} - {"path"})
+    if config.leds.layout:
+        layout = Path(config.leds.layout).expanduser()
+        if not layout.is_absolute() and path is not None:
+            layout = path.parent / layout
+        if not layout.exists():
+            raise ConfigError(f"{where}: key 'leds.layout': no such file {layout} (a JSON wiring file, or \"\")")
+    return config
+
+
+def _is_camera(value: str) -> bool:
+    return value in ("none", "synthetic") or (value.isdigit() and int(value) < 64)
+
+
+class _Reader:
+    """Reads checked values out of one TOML table, naming ``prefix.key`` in every message."""
+
+    def __init__(self, where: str, table: dict[str, Any], prefix: str = "") -> None:
+        self.where, self.table, self.prefix = where, table, prefix
+
+    def fail(self, key: str, allowed: str, value: Any = None) -> ConfigError:
+        shown = "" if value is None else f" is {_show(value)};"
+        return ConfigError(f"{self.where}: key '{self.prefix}{key}'{shown} allowed: {allowed}")
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.table.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, "true or false", value)
+        return value
+
+    def integer(self, key: str, default: int, lo: int, hi: int) -> int:
+        value = self.table.get(key, default)
+        if type(value) is not int or not lo <= value <= hi:
+            raise self.fail(key, f"a whole number from {lo} to {hi}", value)
+        return value
+
+    def number(self, key: str, default: float, lo: float, hi: float) -> float:
+        value = self.table.get(key, default)
+        if type(value) not in (int, float) or not lo <= value <= hi:
+            raise self.fail(key, f"a number of seconds from {lo:g} to {hi:g}", value)
+        return float(value)
+
+    def choice(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
+        value = self.table.get(key, default)
+        if value not in allowed:
+            raise self.fail(key, " or ".join(f'"{a}"' for a in allowed), value)
+        return str(value)
+
+    def text(self, key: str, default: str, allowed: str, check: Callable[[str], bool]) -> str:
+        value = self.table.get(key, default)
+        if not isinstance(value, str) or not check(value):
+            raise self.fail(key, allowed, value)
+        return value
+
+    def games(self) -> tuple[str, ...]:
+        known = game_keys()
+        value = self.table.get("games", list(known))
+        allowed = "a list of one or more of " + ", ".join(f'"{g}"' for g in known)
+        if not isinstance(value, list) or not value or not all(isinstance(g, str) for g in value):
+            raise self.fail("games", allowed, value)
+        unknown = [g for g in value if g not in known]
+        if unknown or len(set(value)) != len(value):
+            raise self.fail("games", allowed + " (each once)", value)
+        return tuple(value)
+
+    def section(self, key: str, kind: Callable[..., Any], readers: dict[str, Callable[[_Reader], Any]]) -> Any:
+        value = self.table.get(key, {})
+        if not isinstance(value, dict):
+            raise self.fail(key, f"a [{key}] section", value)
+        reader = _Reader(self.where, value, f"{self.prefix}{key}.")
+        result = kind(**{name: read(reader) for name, read in readers.items()})
+        reader.no_unknown_keys(set(readers))
+        return result
+
+    def no_unknown_keys(self, known: set[str]) -> None:
+        unknown = sorted(set(self.table) - known)
+        if unknown:
+            raise ConfigError(f"{self.where}: unknown key '{self.prefix}{unknown[0]}'; known keys: "
+                              + ", ".join(f"{self.prefix}{k}" for k in sorted(known)))
+
+
+def as_table(config: KioskConfig) -> dict[str, Any]:
+    """The configuration as the TOML table it would be read from."""
+    return {
+        "kiosk": config.kiosk, "language": config.language, "pin": config.pin, "games": list(config.games),
+        "volume": config.volume, "colour_blind": config.colour_blind, "camera": config.camera,
+        "idle": {"attract_after": config.idle.attract_after, "prompt_after": config.idle.prompt_after,
+                 "countdown": config.idle.countdown},
+        "leds": {"port": config.leds.port, "protocol": config.leds.protocol, "baud": config.leds.baud,
+                 "layout": config.leds.layout},
+    }
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, bool) else str(value).lower()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _toml_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _toml_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

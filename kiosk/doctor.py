@@ -1,0 +1,215 @@
+"""``python main.py doctor``: is the stand ready? One line per check, ``--json`` for machines,
+exit code 0 only when nothing failed.
+
+Checks: the configuration, the display, the sound, the fonts, the cameras (each one that opens:
+a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
+handshake) and the save and log folders. ``warn`` lines are worth a look but do not stop a fair
+(no sound, a dark picture); ``fail`` lines do. The camera and the LED board are probed by
+functions the command passes in (``kiosk`` never imports ``vision`` or ``hardware``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kiosk import config as kiosk_config
+from kiosk.config import ConfigError, KioskConfig
+from kiosk.storage import state_dir
+
+OK, WARN, FAIL = "ok", "warn", "fail"
+#: Below this mean grey level (0..255) the picture is too dark to read a board.
+DARK = 40
+#: Camera indices looked at when the system cannot list its video devices.
+PROBED_INDICES = range(4)
+
+
+@dataclass
+class Check:
+    """One line of the report."""
+
+    name: str
+    status: str
+    detail: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``--json`` form."""
+        return {"name": self.name, "status": self.status, "detail": self.detail, **self.data}
+
+
+@dataclass
+class Report:
+    """Every check, in order; the stand is ready when none failed."""
+
+    checks: list[Check]
+
+    @property
+    def ready(self) -> bool:
+        """True when nothing failed."""
+        return all(check.status != FAIL for check in self.checks)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"ready": ..., "checks": [...]}``."""
+        return {"ready": self.ready, "checks": [check.as_dict() for check in self.checks]}
+
+    def text(self) -> str:
+        """The readable report."""
+        lines = ["Jeux mathématiques: is the stand ready?"]
+        for check in self.checks:
+            lines.append(f"  {check.status.upper():<5} {check.name:<14} {check.detail}")
+        failed = [c.name for c in self.checks if c.status == FAIL]
+        lines.append("Ready." if not failed else f"Not ready: {len(failed)} problem(s) ({', '.join(failed)}).")
+        return "\n".join(lines)
+
+
+def check_configuration(path: str | None) -> tuple[Check, KioskConfig]:
+    """Read ``kiosk.toml`` (the configuration the kiosk would use)."""
+    try:
+        config = kiosk_config.load(path)
+    except ConfigError as exc:
+        return Check("configuration", FAIL, str(exc)), KioskConfig()
+    where = str(config.path) if config.path else f"defaults (no {kiosk_config.default_path()})"
+    mode = "kiosk mode" if config.kiosk else "not in kiosk mode"
+    data = {"path": str(config.path) if config.path else None, "kiosk": config.kiosk, "games": list(config.games)}
+    return Check("configuration", OK, f"{where}: {mode}, {len(config.games)} game(s)", data), config
+
+
+def check_display() -> Check:
+    """A real screen (not SDL's dummy driver), and its size."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error as exc:
+        return Check("display", FAIL, f"no display: {exc}")
+    if driver in ("dummy", "offscreen"):
+        return Check("display", FAIL, f"no screen: SDL's video driver is '{driver}' (is DISPLAY or WAYLAND_DISPLAY "
+                     "set, is the desktop running?)", {"driver": driver})
+    shown = ", ".join(f"{w}x{h}" for w, h in sizes)
+    return Check("display", OK, f"{driver}, {shown}", {"driver": driver, "sizes": [list(s) for s in sizes]})
+
+
+def check_sound() -> Check:
+    """An audio device the mixer can open."""
+    import pygame
+
+    try:
+        pygame.mixer.init()
+        freq, _size, channels = pygame.mixer.get_init() or (0, 0, 0)
+        driver = pygame.mixer.get_driver() if hasattr(pygame.mixer, "get_driver") else "?"
+    except pygame.error as exc:
+        return Check("sound", WARN, f"no sound device ({exc}): the games run silent")
+    finally:
+        with contextlib.suppress(pygame.error):
+            pygame.mixer.quit()
+    if driver in ("dummy", "disk"):
+        return Check("sound", WARN, f"SDL's audio driver is '{driver}': the games run silent", {"driver": driver})
+    return Check("sound", OK, f"{driver}, {freq} Hz, {channels} channel(s)", {"driver": driver})
+
+
+def check_fonts() -> Check:
+    """The packaged fonts (pygame's own font is a poor fallback)."""
+    from kiosk import theme
+
+    kinds = ("title", "bold", "text")
+    missing = [kind for kind in kinds if theme.font_path(kind) is None]
+    if missing:
+        return Check("fonts", WARN, f"missing the {', '.join(missing)} font(s) (pip install -r requirements.txt); "
+                     "pygame's default font is used")
+    return Check("fonts", OK, ", ".join(Path(theme.font_path(kind) or "").name for kind in kinds))
+
+
+def camera_indices() -> list[int]:
+    """The video devices the system lists (``/dev/video*``), else the first few indices."""
+    devices = sorted(glob.glob("/dev/video*"))
+    if devices:
+        return sorted({int(d[len("/dev/video"):]) for d in devices if d[len("/dev/video"):].isdigit()})
+    return [] if sys.platform.startswith("linux") else list(PROBED_INDICES)
+
+
+def describe_camera(found: dict[str, Any]) -> str:
+    """One sentence about a probed camera."""
+    mats = ", ".join(found["mats"]) if found["mats"] else "no mat in view"
+    return f"{found['width']}x{found['height']}, brightness {found['brightness']:.0f}/255, {mats}"
+
+
+#: ``probe(camera)`` opens "synthetic" or an index, reads a frame and closes it: a dict with
+#: ``width``, ``height``, ``brightness`` (0..255) and ``mats`` (the mats whose markers are in
+#: view); it raises ``OSError`` when the camera cannot be opened or gives no picture.
+CameraProbe = Callable[[str], dict[str, Any]]
+#: ``detect(port, baud)`` is :func:`hardware.detect.detect`: an answer with ``found``,
+#: ``message`` and ``as_dict()``.
+LedDetect = Callable[[str, int], Any]
+
+
+def check_cameras(config: KioskConfig, probe: CameraProbe) -> list[Check]:
+    """The configured camera (must open when one is configured), and the others found."""
+    checks: list[Check] = []
+    configured = config.camera
+    if configured == "none":
+        checks.append(Check("camera", OK, "no camera configured (camera = \"none\")", {"camera": "none"}))
+    else:
+        try:
+            found = probe(configured)
+        except (OSError, ValueError) as exc:
+            others = [str(i) for i in camera_indices() if str(i) != configured]
+            hint = f"; cameras present: {', '.join(others)}" if others else "; no other camera found"
+            checks.append(Check("camera", FAIL, f"camera {configured}: {exc}{hint}", {"camera": configured}))
+        else:
+            status = WARN if found["brightness"] < DARK or not found["mats"] else OK
+            checks.append(Check("camera", status, f"camera {configured}: {describe_camera(found)}", found))
+    for index in camera_indices():
+        if str(index) == configured:
+            continue
+        try:
+            found = probe(str(index))
+        except (OSError, ValueError):
+            continue
+        checks.append(Check(f"camera {index}", OK, f"also present: {describe_camera(found)}", found))
+    return checks
+
+
+def check_leds(config: KioskConfig, detect: LedDetect, port: str | None = None) -> Check:
+    """The LED board answers on its port (the ``led-detect`` handshake)."""
+    port = port or config.leds.port
+    if not port:
+        return Check("leds", OK, "no LED board configured (leds.port = \"\")")
+    found = detect(port, config.leds.baud)
+    return Check("leds", OK if found.found else FAIL, found.message, found.as_dict())
+
+
+def check_folders(base: Path | None = None) -> Check:
+    """The save and log folders exist and take a file."""
+    base = base or state_dir()
+    written = []
+    for sub in ("save", "logs"):
+        folder = base / sub
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            probe = folder / f".doctor-{os.getpid()}"
+            probe.write_text("ok", encoding="utf-8")
+            probe.unlink()
+        except OSError as exc:
+            return Check("folders", FAIL, f"cannot write in {folder}: {exc.strerror or exc}", {"path": str(folder)})
+        written.append(str(folder))
+    return Check("folders", OK, " and ".join(written), {"paths": written})
+
+
+def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = None,
+             led_port: str | None = None) -> Report:
+    """Run every check (the configuration first: the others use it)."""
+    configuration, config = check_configuration(config_path)
+    checks = [configuration, check_display(), check_sound(), check_fonts()]
+    checks += check_cameras(config, probe)
+    checks.append(check_leds(config, detect, led_port))
+    checks.append(check_folders())
+    return Report(checks)

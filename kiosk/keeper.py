@@ -1,0 +1,173 @@
+"""Nothing is lost: the game in progress is saved after every move, and after a crash or a power
+cut the kiosk starts where it was.
+
+The :class:`MatchKeeper` looks at the scene stack once a frame: when the match of the game on
+screen changed (its ``version``), its text (:meth:`games.match.Match.to_text`) is written with
+:class:`~kiosk.storage.SaveStore`, atomically, on a writer thread so that a slow SD card never
+stalls a frame. A finished game, or the visitor going back to the menu, clears the save.
+:meth:`MatchKeeper.resume` rebuilds the game's scene from the save; a save that cannot be read
+back (corrupt, an illegal move, a game no longer installed) is set aside with a log line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from kiosk.storage import SaveStore
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+    from kiosk.scene import Scene
+
+log = logging.getLogger("kiosk.keeper")
+
+
+class Writer:
+    """Writes on its own thread, the newest job only (an older save is worthless once a newer one
+    exists); synchronous when ``threaded`` is False (headless runs, tests)."""
+
+    def __init__(self, threaded: bool) -> None:
+        self.threaded = threaded
+        self._job: Callable[[], None] | None = None
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._busy = False
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Run ``job`` soon (replacing a job not started yet)."""
+        if not self.threaded:
+            self._run_one(job)
+            return
+        with self._wake:
+            self._job = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="kiosk-save", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until every submitted job has run (at exit)."""
+        with self._wake:
+            self._wake.wait_for(lambda: self._job is None and not self._busy, timeout)
+
+    def _loop(self) -> None:
+        while True:
+            with self._wake:
+                self._wake.wait_for(lambda: self._job is not None)
+                job, self._job, self._busy = self._job, None, True
+            self._run_one(job)
+            with self._wake:
+                self._busy = False
+                self._wake.notify_all()
+
+    @staticmethod
+    def _run_one(job: Callable[[], None] | None) -> None:
+        if job is None:
+            return
+        try:
+            job()
+        except Exception:  # noqa: BLE001 - a full disk must not stop the game: logged
+            log.exception("could not save the game in progress")
+
+
+class MatchKeeper:
+    """Saves the game on screen after every move; see the module docstring. ``store`` None
+    (outside kiosk mode) keeps nothing."""
+
+    def __init__(self, app: App, store: SaveStore | None, threaded: bool = True) -> None:
+        self.app = app
+        self.store = store
+        self.writer = Writer(threaded)
+        self._last: tuple[int, int] | None = None
+        self._saved = False
+        self.saves = 0
+
+    def game_scene(self) -> Any:
+        """The game being played (the lowest scene with a match, not in attract mode), or None."""
+        for scene in self.app.stack.scenes:
+            match = getattr(scene, "match", None)
+            if match is not None and not getattr(scene, "attract", False) and hasattr(match, "to_text"):
+                return scene
+        return None
+
+    def after_frame(self) -> None:
+        """Save if the match changed since the last save; clear when no game is on screen."""
+        if self.store is None:
+            return
+        scene = self.game_scene()
+        if scene is None:
+            if self._saved:
+                self.clear()
+            return
+        match = scene.match
+        key = (id(match), match.version)
+        if key == self._last:
+            return
+        self._last = key
+        if match.is_over() or not match.moves:
+            if self._saved:
+                self.clear()
+            return
+        game, text, store = match.game, match.to_text(), self.store
+        self._saved = True
+        self.saves += 1
+        self.writer.submit(lambda: store.save(game, text))
+
+    def clear(self) -> None:
+        """Forget the saved game (after the pending write, so it cannot come back)."""
+        self._last = None
+        self._saved = False
+        if self.store is not None:
+            store = self.store
+            self.writer.submit(store.clear)
+
+    def flush(self) -> None:
+        """Finish writing (at exit)."""
+        self.writer.flush()
+
+    def resume(self) -> Scene | None:
+        """The saved game's scene, ready to play on, or None (no save, or one set aside)."""
+        if self.store is None:
+            return None
+        saved = self.store.load()
+        if saved is None:
+            return None
+        try:
+            scene = scene_for_saved(self.app, saved.game, saved.text)
+        except Exception as exc:  # noqa: BLE001 - any bad save: set aside, start on the menu
+            self.store.set_aside(f"cannot resume the {saved.game} game: {type(exc).__name__}: {exc}")
+            return None
+        log.info("resumed the %s game saved before the program stopped", saved.game)
+        self._last = (id(scene.match), scene.match.version)
+        self._saved = True
+        return scene
+
+
+def scene_for_saved(app: App, game: str, text: str) -> Any:
+    """Rebuild a game's scene from a saved match's text: the game's ``scene_for_match(app,
+    match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass (the most
+    basic one, when the module has variants)."""
+    from games.match import Match, Thinker
+    from games.registry import has_module, installed_games
+    from kiosk.game_scene import GameScene
+
+    if game not in {info.key for info in installed_games()} or not has_module(game, "scene"):
+        raise LookupError(f"no installed game '{game}' with a screen")
+    match = Match.from_text(text, thinker=Thinker(wait=app.headless))
+    if match.game != game:
+        raise ValueError(f"the save says {game} but holds a {match.game} match")
+    module = importlib.import_module(f"games.{game}.scene")
+    factory = getattr(module, "scene_for_match", None)
+    if factory is not None:
+        return factory(app, match)
+    classes = [value for value in vars(module).values()
+               if isinstance(value, type) and issubclass(value, GameScene) and value.game == game]
+    if not classes:
+        raise LookupError(f"games.{game}.scene has no GameScene for its saved matches yet")
+    # The game's own scene, not a variant of it (an attract-mode subclass, say).
+    base = min(classes, key=lambda cls: len(cls.__mro__))
+    return base(app, match)

@@ -1,0 +1,386 @@
+"""The operator's way in: a key chord (Ctrl+Shift+O) or a long press in the top-left corner,
+then the PIN from ``kiosk.toml``, then the settings screen.
+
+The settings change the kiosk live (language, games shown, idle times, volume, colour-blind
+mode), show the camera and the LED board with their status, open the camera calibration, and
+save to ``kiosk.toml``. "Quitter le kiosque" is the only way out of kiosk mode.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.effects import Sound
+from games.registry import installed_games
+from kiosk import i18n, theme, ui
+from kiosk.i18n import tr
+from kiosk.scene import Scene
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+
+log = logging.getLogger("kiosk.operator")
+
+#: The top-left corner a long press opens the PIN pad from (logical pixels), and how long.
+CORNER = pygame.Rect(0, 0, 96, 96)
+LONG_PRESS = 3.0
+#: Wrong PINs before the pad closes by itself.
+TRIES = 3
+GREY = (120, 124, 150)
+CHOSEN = (90, 110, 170)
+UNCHOSEN = (196, 190, 178)
+
+
+class OperatorDoor:
+    """Notices the chord and the corner press (App passes every event to :meth:`handle` and
+    calls :meth:`update` once a step)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.pressed_at: float | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when ``event`` opened the door (and must not reach the scene)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
+            mods = event.mod
+            if mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
+                self.open()
+                return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and CORNER.collidepoint(event.pos):
+            self.pressed_at = self.app.clock
+        elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP) or (
+            event.type in (pygame.MOUSEMOTION, pygame.FINGERMOTION) and not CORNER.collidepoint(event.pos)
+        ):
+            self.pressed_at = None  # let go, or slid away: not a long press
+        return False
+
+    def update(self) -> None:
+        """A press held long enough in the corner opens the PIN pad."""
+        if self.pressed_at is not None and self.app.clock - self.pressed_at >= LONG_PRESS:
+            self.pressed_at = None
+            self.open()
+
+    def open(self) -> None:
+        """The PIN pad (or the settings straight away outside kiosk mode without a PIN)."""
+        top = self.app.stack.top
+        if isinstance(top, (PinScene, SettingsScene)):
+            return
+        log.info("operator access requested")
+        if not self.app.config.pin and not self.app.kiosk:
+            self.app.stack.push(SettingsScene(self.app))
+        else:
+            self.app.stack.push(PinScene(self.app))
+
+
+class PinScene(Scene):
+    """A keypad for the operator's PIN: digits, erase, OK, back. Keys 0-9 work too."""
+
+    name = "operator.pin"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entered = ""
+        self.tries = 0
+        self.message = ""
+        self.buttons: list[ui.Button] = []
+        pad = pygame.Rect(0, 0, 3 * 120 + 2 * 16, 4 * 84 + 3 * 14)
+        pad.midtop = (640, 214)
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"]
+        for k, label in enumerate(labels):
+            rect = pygame.Rect(pad.x + (k % 3) * 136, pad.y + (k // 3) * 98, 120, 84)
+            if label == "⌫":
+                button = ui.Button(rect, "operator.erase", self.erase, color=GREY, size=24)
+            elif label == "OK":
+                button = ui.Button(rect, "OK", self.submit, color=theme.GOOD, literal=True, size=32)
+            else:
+                button = ui.Button(rect, label, functools.partial(self.digit, label), color=CHOSEN, literal=True,
+                                   size=40)
+            self.buttons.append(button)
+        self.buttons.append(ui.Button(pygame.Rect(40, 630, 220, 64), "button.back", self.close, color=GREY,
+                                      icon=ui.icon_undo))
+
+    def digit(self, d: str) -> None:
+        """One more digit (at most 8)."""
+        if len(self.entered) < 8:
+            self.entered += d
+            self.message = ""
+            self.app.effects.publish(Sound("click"))
+
+    def erase(self) -> None:
+        """Take the last digit back."""
+        self.entered = self.entered[:-1]
+
+    def submit(self) -> None:
+        """Right PIN: the settings; wrong: try again (the pad closes after a few tries)."""
+        if self.entered == self.app.config.pin and self.entered:
+            log.info("operator PIN accepted")
+            self.app.stack.replace(SettingsScene(self.app))
+            self.app.effects.publish(Sound("select"))
+            return
+        self.tries += 1
+        self.entered = ""
+        self.message = tr("operator.pin.wrong")
+        self.app.effects.publish(Sound("error"))
+        log.warning("wrong operator PIN (%d of %d)", self.tries, TRIES)
+        if self.tries >= TRIES:
+            self.close()
+
+    def close(self) -> None:
+        """Back to where the kiosk was."""
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons and the number keys; Escape and Enter."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.unicode and event.unicode.isdigit():
+                self.digit(event.unicode)
+            elif event.key == pygame.K_BACKSPACE:
+                self.erase()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+            elif event.key == pygame.K_ESCAPE:
+                self.close()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, dots for the digits, the keypad."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        ui.draw_text(surface, tr("operator.pin.title"), (640, 40), 52, theme.INK, "title", "midtop")
+        dots = pygame.Rect(0, 0, 420, 70)
+        dots.midtop = (640, 122)
+        ui.draw_panel(surface, dots, theme.PANEL, 20, 6)
+        shown = "•" * len(self.entered) if self.entered else ""
+        ui.draw_text(surface, shown, dots.center, 44, theme.INK, "bold", "center")
+        if self.message:
+            ui.draw_text(surface, self.message, (640, 196), 24, theme.BAD, "bold", "center")
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """Digits typed (not their values) and tries."""
+        return {"scene": self.name, "digits": len(self.entered), "tries": self.tries}
+
+
+class DeviceStatus:
+    """Asks a device for its status on a thread (opening a camera takes a second), at most every
+    ``every`` seconds, so the settings screen's frame never waits for hardware."""
+
+    def __init__(self, probe: Callable[[], str], every: float = 4.0) -> None:
+        self.probe = probe
+        self.every = every
+        self.text = "…"
+        self._asked = -1e9
+        self._thread: threading.Thread | None = None
+
+    def refresh(self) -> str:
+        """The latest answer (starting a new question when the last one is old)."""
+        now = time.monotonic()
+        if (self._thread is None or not self._thread.is_alive()) and now - self._asked >= self.every:
+            self._asked = now
+            self._thread = threading.Thread(target=self._ask, name="kiosk-device-status", daemon=True)
+            self._thread.start()
+        return self.text
+
+    def _ask(self) -> None:
+        try:
+            self.text = self.probe()
+        except Exception as exc:  # noqa: BLE001 - a status, never a crash
+            self.text = f"{type(exc).__name__}: {exc}"
+
+
+def describe_leds(handle: Any) -> str:
+    """One line on the LED board: port, connected or not, frames sent, the last error."""
+    if handle is None:
+        return tr("operator.none")
+    status = handle.status() if hasattr(handle, "status") else {}
+    port = getattr(getattr(handle, "link", None), "port", "?")
+    if status.get("connected"):
+        return tr("operator.leds.ok", port=port, frames=status.get("frames_sent", 0))
+    return tr("operator.leds.down", port=port, error=status.get("last_error", "") or "?")
+
+
+class SettingsScene(Scene):
+    """The operator's settings (see the module docstring)."""
+
+    name = "operator.settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saved_to = ""
+        self.buttons: list[ui.Button] = []
+        self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
+        camera = app.devices.handles.get("camera")
+        self.camera_status = DeviceStatus(camera.status) if camera is not None and hasattr(camera, "status") else None
+        self._rebuild()
+
+    # --- the settings, as rows ------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        config = self.app.config
+        self.buttons = []
+        self.rows = []
+        y = 112
+        self._choices("operator.language", y, [("Français", config.language == "fr", lambda: self.set_language("fr")),
+                                               ("English", config.language == "en", lambda: self.set_language("en"))])
+        y += 78
+        self._stepper("operator.volume", y, f"{config.volume} %", lambda d: self.step_volume(d))
+        y += 78
+        idle = config.idle
+        self._stepper("operator.attract", y, f"{idle.attract_after:.0f} s",
+                      lambda d: self.step_idle("attract_after", d))
+        y += 78
+        self._stepper("operator.prompt", y, f"{idle.prompt_after:.0f} s", lambda d: self.step_idle("prompt_after", d))
+        y += 78
+        self._stepper("operator.countdown", y, f"{idle.countdown:.0f} s", lambda d: self.step_idle("countdown", d))
+        y += 78
+        self._choices("operator.colour_blind", y, [
+            (tr("operator.yes"), config.colour_blind, lambda: self.set_colour_blind(True)),
+            (tr("operator.no"), not config.colour_blind, lambda: self.set_colour_blind(False)),
+        ])
+        games = [info for info in installed_games()]
+        x0, y0 = 700, 148
+        for k, info in enumerate(games):
+            shown = info.key in config.games
+            rect = pygame.Rect(x0 + (k % 2) * 276, y0 + (k // 2) * 72, 264, 60)
+            self.buttons.append(ui.Button(rect, tr(info.title), functools.partial(self.toggle_game, info.key),
+                                          color=info.accent if shown else UNCHOSEN, literal=True,
+                                          size=ui.fitted_size(tr(info.title), 24, 240, "bold"),
+                                          text_color=theme.WHITE if shown else theme.INK))
+        camera = self.app.devices.handles.get("camera")
+        if camera is not None and hasattr(camera, "calibration_scene"):
+            self.buttons.append(ui.Button(pygame.Rect(960, 420, 256, 56), "operator.calibrate", self.calibrate,
+                                          color=CHOSEN, size=22))
+        bottom = 630
+        self.buttons += [
+            ui.Button(pygame.Rect(40, bottom, 300, 68), "operator.save", self.save, color=theme.GOOD, size=24),
+            ui.Button(pygame.Rect(360, bottom, 300, 68), "operator.close", self.close, color=GREY, size=24),
+            ui.Button(pygame.Rect(940, bottom, 300, 68), "operator.quit", self.quit_kiosk, color=theme.BAD, size=24),
+        ]
+
+    def _choices(self, label: str, y: int, options: list[tuple[str, bool, Callable[[], None]]]) -> None:
+        self.rows.append((label, y, ""))
+        for k, (text, chosen, choose) in enumerate(options):
+            rect = pygame.Rect(330 + k * 160, y, 148, 60)
+            self.buttons.append(ui.Button(rect, text, choose, color=CHOSEN if chosen else UNCHOSEN, literal=True,
+                                          size=22, text_color=theme.WHITE if chosen else theme.INK))
+
+    def _stepper(self, label: str, y: int, value: str, step: Callable[[int], None]) -> None:
+        self.rows.append((label, y, value))
+        self.buttons.append(ui.Button(pygame.Rect(330, y, 72, 60), "−", lambda: step(-1), color=GREY, literal=True,
+                                      size=34))
+        self.buttons.append(ui.Button(pygame.Rect(566, y, 72, 60), "+", lambda: step(1), color=GREY, literal=True,
+                                      size=34))
+
+    # --- changes (live, checked like kiosk.toml) -------------------------------------------------
+
+    def _change(self, **changes: Any) -> None:
+        self.app.apply_config(self.app.config.with_changes(**changes))
+        self.saved_to = ""
+        self.app.effects.publish(Sound("click"))
+        self._rebuild()
+
+    def set_language(self, lang: str) -> None:
+        """French or English, everywhere at once."""
+        self._change(language=lang)
+
+    def step_volume(self, direction: int) -> None:
+        """Louder or softer by 10 %."""
+        self._change(volume=max(0, min(100, self.app.config.volume + 10 * direction)))
+
+    def step_idle(self, key: str, direction: int) -> None:
+        """One idle time longer or shorter (within the limits ``kiosk.toml`` allows)."""
+        step, lo, hi = {"attract_after": (10, 10, 3600), "prompt_after": (15, 15, 3600), "countdown": (5, 5, 120)}[key]
+        value = max(lo, min(hi, getattr(self.app.config.idle, key) + step * direction))
+        self._change(idle=replace(self.app.config.idle, **{key: float(value)}))
+
+    def set_colour_blind(self, on: bool) -> None:
+        """Shapes on the tokens as well as colours."""
+        self._change(colour_blind=on)
+
+    def toggle_game(self, key: str) -> None:
+        """Show or hide a game's card on the menu (one game at least stays)."""
+        games = list(self.app.config.games)
+        if key in games:
+            if len(games) == 1:
+                return
+            games.remove(key)
+        else:
+            order = [info.key for info in installed_games()]
+            games = [g for g in order if g in games or g == key]
+        self._change(games=tuple(games))
+
+    def calibrate(self) -> None:
+        """The camera calibration screen."""
+        camera = self.app.devices.handles.get("camera")
+        if camera is not None:
+            self.app.stack.push(camera.calibration_scene(self.app))
+
+    def save(self) -> None:
+        """Write ``kiosk.toml`` (atomically)."""
+        try:
+            path = self.app.config.save()
+        except OSError as exc:
+            log.error("cannot save the settings: %s", exc)
+            self.saved_to = tr("operator.save.failed", error=exc.strerror or str(exc))
+            return
+        log.info("settings saved to %s", path)
+        self.saved_to = tr("operator.saved", path=str(path))
+        self.app.effects.publish(Sound("select"))
+
+    def close(self) -> None:
+        """Back to the menu (with the new settings)."""
+        self.app.go_home()
+
+    def quit_kiosk(self) -> None:
+        """Leave the program: the operator's way out of kiosk mode."""
+        log.info("the operator quit the kiosk")
+        self.app.quit(operator=True)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Escape closes."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Two columns: the kiosk on the left, games and devices on the right."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        ui.draw_text(surface, tr("operator.title"), (40, 24), 48, theme.INK, "title")
+        for label, y, value in self.rows:
+            ui.draw_fitted_text(surface, tr(label), pygame.Rect(40, y, 280, 60), 24, theme.INK, "bold")
+            if value:
+                ui.draw_text(surface, value, (484, y + 30), 30, theme.INK, "bold", "center")
+        ui.draw_text(surface, tr("operator.games"), (700, 112), 24, theme.INK, "bold")
+        config = self.app.config
+        device = tr(f"operator.camera.{config.camera}") if config.camera in ("none", "synthetic") else config.camera
+        camera_line = tr("operator.camera", device=device)
+        ui.draw_text(surface, camera_line, (700, 300), 24, theme.INK, "bold")
+        status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
+        ui.draw_paragraph(surface, status, pygame.Rect(700, 332, 540, 84), 20, theme.INK_SOFT)
+        ui.draw_text(surface, tr("operator.leds", port=config.leds.port or "—"), (700, 490), 24, theme.INK, "bold")
+        ui.draw_paragraph(surface, describe_leds(self.app.devices.handles.get("leds")),
+                          pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
+        if self.saved_to:
+            ui.draw_paragraph(surface, self.saved_to, pygame.Rect(40, 584, 880, 40), 18, theme.INK_SOFT)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """The live settings."""
+        config = self.app.config
+        return {"scene": self.name, "language": i18n.language(), "volume": config.volume,
+                "games": list(config.games), "colour_blind": config.colour_blind}

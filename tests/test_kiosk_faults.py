@@ -1,0 +1,211 @@
+"""Fault injection in kiosk mode: an exception in each scene's update and draw, a missing font,
+the LED port vanishing, the camera vanishing. Each recovers (corrupt saves and configurations
+are in test_kiosk.py and test_kiosk_config.py)."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import time
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from games.effects import Sound
+from hardware.config import LedConfig
+from hardware.link import SerialLink
+from hardware.system import LedSystem
+from kiosk import devices, theme, ui
+from kiosk.app import App
+from kiosk.attendant import StillThereScene
+from kiosk.demo import DemoScene
+from kiosk.menu import MenuScene
+from kiosk.operator import PinScene, SettingsScene, describe_leds
+from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
+from kiosk.seats import SeatsScene, Setup
+from tests.kiosk_driver import run_frames
+from tests.test_kiosk import kiosk_app, start_game
+
+GAMES = ("lewthwaite", "awele", "juniper", "lightning")
+
+
+def game(key: str, demo: bool = False) -> Callable[[App], object]:
+    module = importlib.import_module(f"games.{key}.scene")
+    return (lambda app: module.make_demo_scene(app)) if demo else (lambda app: module.make_scene(app))
+
+
+SCENES: dict[str, Callable[[App], object]] = {
+    **{key: game(key) for key in GAMES},
+    **{f"{key}-attract": game(key, demo=True) for key in GAMES},
+    "demo": DemoScene,
+    "rules": lambda app: RulesScene(app, "Règles", [RulesPage("button.rules", "Un texte.")]),
+    "end": lambda app: EndScene(app, EndCard("Tu as gagné !", "Bravo.", celebrate=True), lambda: None),
+    "seats": lambda app: SeatsScene(app, "lewthwaite", ("random", "greedy"), Setup(level="random"), [],
+                                    lambda setup: None),
+    "still-there": lambda app: StillThereScene(app, 5),
+    "pin": PinScene,
+    "settings": SettingsScene,
+}
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = kiosk_app(tmp_path)
+    application.start(MenuScene(application))
+    yield application
+    application.close()
+
+
+def broken(what: str) -> Callable[..., None]:
+    def fail(self: object, *args: object) -> None:
+        raise RuntimeError(f"injected failure in {what}")
+
+    return fail
+
+
+@pytest.mark.parametrize("where", ["update", "draw"])
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_an_exception_in_any_scene_goes_back_to_the_menu_with_an_apology(app, monkeypatch, name, where):
+    scene = SCENES[name](app)
+    monkeypatch.setattr(type(scene), where, broken(f"{name}.{where}"))
+    app.stack.push(scene)
+    run_frames(app, 3)
+    assert isinstance(app.stack.top, MenuScene) and app.running
+    assert app.notice is not None
+    assert len(app.stack.scenes) == 1  # the broken scene and everything under it are gone
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    assert f"injected failure in {name}.{where}" in (app.state / "logs" / "kiosk.log").read_text()
+
+
+def test_the_menu_failing_once_is_rebuilt(app, monkeypatch):
+    calls = []
+    original = MenuScene.draw
+
+    def draw_once_broken(self: MenuScene, surface: pygame.Surface) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a bad frame")
+        original(self, surface)
+
+    monkeypatch.setattr(MenuScene, "draw", draw_once_broken)
+    run_frames(app, 3)
+    assert isinstance(app.stack.top, MenuScene) and len(calls) >= 3 and app.running
+
+
+def test_a_missing_font_falls_back_to_pygames_own(app, monkeypatch, caplog):
+    monkeypatch.setattr(theme, "font_path", lambda kind: "/nowhere/FredokaOne-Regular.ttf")
+    theme.font.cache_clear()
+    ui.text_surface.cache_clear()
+    ui.wrap_text.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger="kiosk.theme"):
+            app.stack.reset(MenuScene(app))
+            run_frames(app, 3)
+        assert isinstance(app.stack.top, MenuScene) and app.notice is None
+        assert "unusable" in caplog.text
+    finally:
+        theme.font.cache_clear()
+        ui.text_surface.cache_clear()
+        ui.wrap_text.cache_clear()
+
+
+class VanishingPort:
+    """A serial port that takes ``good`` frames, then behaves like an unplugged cable."""
+
+    def __init__(self, good: int) -> None:
+        self.good = good
+        self.written = 0
+
+    def write(self, data: bytes) -> int:
+        if self.written >= self.good:
+            raise OSError(5, "Input/output error")
+        self.written += 1
+        return len(data)
+
+    def read(self, size: int = 1) -> bytes:
+        return b""
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_led_port_vanishing_leaves_the_game_running(tmp_path):
+    opened: list[int] = []
+
+    def opener(port: str, baud: int, timeout: float) -> VanishingPort:
+        opened.append(1)
+        if len(opened) > 1:
+            raise FileNotFoundError(2, f"could not open port {port}")
+        return VanishingPort(good=2)
+
+    leds = LedSystem(LedConfig(), SerialLink("/dev/ttyUSB0", 115200, opener=opener, backoff=(0.01, 0.05)))
+    devices.set_opener(lambda options: devices.Devices([leds], [leds.close], {"leds": leds}))
+    try:
+        app = kiosk_app(tmp_path)
+        app.start(MenuScene(app))
+        scene = start_game(app)
+        for cell in ((2, 1), (1, 1), (1, 2)):
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.board_view.center_of(cell),
+                                                  button=1))
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.board_view.center_of(cell),
+                                                  button=1))
+            run_frames(app, 30)
+            time.sleep(0.1)  # the LED thread writes, fails, retries
+        deadline = time.monotonic() + 5
+        while leds.link.connected and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not leds.link.connected and len(opened) > 1  # it keeps trying in the background
+        assert app.running and app.stack.top is scene and scene.state.moves_played == 3
+        assert app.notice is None
+        app.stack.push(SettingsScene(app))
+        run_frames(app, 2)
+        assert "Pas de réponse sur /dev/ttyUSB0" in describe_leds(leds)
+        app.close()
+    finally:
+        devices.set_opener(None)
+
+
+class VanishingCamera:
+    """A camera handle whose device was unplugged."""
+
+    def status(self) -> str:
+        raise OSError("camera 0 cannot be opened")
+
+
+def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path):
+    devices.set_opener(lambda options: devices.Devices(handles={"camera": VanishingCamera()}))
+    try:
+        app = kiosk_app(tmp_path)
+        app.start(MenuScene(app))
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        run_frames(app, 2)
+        deadline = time.monotonic() + 5
+        while "cannot be opened" not in settings.camera_status.text and time.monotonic() < deadline:
+            time.sleep(0.02)
+            run_frames(app, 1)
+        assert settings.camera_status.text == "OSError: camera 0 cannot be opened"
+        assert app.running and app.stack.top is settings and app.notice is None
+        app.close()
+    finally:
+        devices.set_opener(None)
+
+
+def test_a_camera_that_does_not_exist_says_so_in_one_line():
+    import main
+
+    line = main.Camera("63").status()
+    assert line.startswith("camera 63:") and ("does not exist" in line or "cannot be opened" in line)
+    assert "\n" not in line
+
+
+def test_a_sound_device_missing_is_silence_not_a_crash(app):
+    app.sound.available = False
+    app.sound.muted = False
+    app.effects.publish(Sound("win"))
+    run_frames(app, 2)
+    assert app.running and "win" in app.sound.played
+
+
