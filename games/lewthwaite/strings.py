@@ -118,4 +118,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "moves on average (computed just now over every possible game; the article found about 35% and "
         "15.3 from 100,000 simulated games).",
     ),
+    "lewthwaite.piece.R.the": ("le jeton rouge", "the red token"),
+    "lewthwaite.piece.R.a": ("un jeton rouge", "a red token"),
+    "lewthwaite.piece.B.the": ("le jeton bleu", "the blue token"),
+    "lewthwaite.piece.B.a": ("un jeton bleu", "a blue token"),
+    "lewthwaite.physical.guide": (
+        "Joue pour l'ordinateur : glisse le jeton qui clignote ({from}) dans le trou ({to}).",
+        "Play for the computer: slide the blinking token ({from}) into the hole ({to}).",
+    ),
 }

@@ -1,21 +1,41 @@
-"""Lightning's board off the screen: the printed mat of square cells, tiles laid on it, and the
-LED table that holds the two halves side by side."""
+"""Lightning's board off the screen: the printed mat of square cells, tiles laid on it, the
+"tile in hand" spot and the reserve slots beside it, and the LED table that holds the two
+halves side by side.
+
+On a real table the draw pile is a bag: nobody knows a drawn tile until it is seen. A tile shown
+on the hand spot, or laid on the mat, tells which design was drawn (a pool take with a known
+design, ``pool Z``); a drawn tile put in a reserve slot is a shelve; a tile missing from the
+reserve slots was taken from the reserve.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.boards import EMPTY, BoardDescription, Cell, Grid
+from games.boards import EMPTY, UNKNOWN, BoardDescription, Cell, Fix, Grid, Picture, Sentence, Step, grid_diff
 from games.lightning.rules import (
     COLS,
+    DESIGNS,
     HALF_ROWS,
+    SHELVE,
     VARIANTS,
     LightningState,
     Place,
+    Take,
     geometry,
     powered_cells,
     winning_cells,
 )
+from games.lightning.tiles import distinct_rotations
+
+#: The spot where a player shows the tile just drawn, and the reserve's readable slots (the
+#: reserve held at most 11 tiles in computer games; a reserve larger than the slots is checked
+#: as far as the slots go).
+HAND = "hand"
+RESERVE = "reserve"
+RESERVE_SLOTS = 20
 
 
 class LightningBoard(BoardDescription):
@@ -24,6 +44,7 @@ class LightningBoard(BoardDescription):
 
     game = "lightning"
     pieces = "tiles"
+    spots = (HAND, *(f"{RESERVE}{k}" for k in range(1, RESERVE_SLOTS + 1)))
 
     def __init__(self, half_rows: int = HALF_ROWS, cols: int = COLS) -> None:
         self.half_rows = half_rows
@@ -56,6 +77,130 @@ class LightningBoard(BoardDescription):
                 result.append((move, tuple(tuple(row) for row in rows)))
         return result
 
+    # --- the physical table ------------------------------------------------------------------
+
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, str] | None = None) -> Picture:
+        """A reading in normal form: the mat's cells as read, the hand spot's design (``.``
+        empty, ``?`` unreadable) and the reserve's designs sorted (which slot holds a tile does
+        not matter)."""
+        spots = spots or {}
+        hand = _design(spots.get(HAND, EMPTY))
+        reserve = sorted(d for name, code in spots.items() if name.startswith(RESERVE) if (d := _design(code)) != EMPTY)
+        return Picture(tuple(tuple(row) for row in grid), ((HAND, hand), (RESERVE, "".join(reserve))))
+
+    def spot_picture(self, state: LightningState) -> tuple[tuple[str, str], ...]:
+        """The tile in hand on the hand spot, the reserve's tiles in its slots."""
+        reserve = "".join(d * n for d, n in zip(DESIGNS, state.reserve, strict=True))
+        return ((HAND, state.hand or EMPTY), (RESERVE, "".join(sorted(reserve))))
+
+    def shows(self, state: LightningState, seen: Picture) -> bool:
+        """The mat as expected; the tile in hand on its spot or still in the player's hand; the
+        reserve as expected (as far as its slots go)."""
+        if seen.grid != self.expected(state):
+            return False
+        if seen.spot(HAND) not in (EMPTY, state.hand or EMPTY):
+            return False
+        return _reserve_fits(self.spot_picture(state)[1][1], seen.spot(RESERVE))
+
+    def steps(self, state: LightningState, seen: Picture) -> list[Step]:
+        """The steps that could explain ``seen``: a draw (from the bag or the reserve) of a
+        design seen somewhere, alone, laid on a cell where a new tile is seen, or shelved; or,
+        with a tile in hand, its placement or shelving."""
+        if state.is_terminal():
+            return []
+        before = self.expected(state)
+        if len(seen.grid) != len(before) or any(len(a) != len(b) for a, b in zip(seen.grid, before, strict=True)):
+            return []
+        laid = [(cell, code) for cell in grid_diff(before, seen.grid)
+                if before[cell[0]][cell[1]] == EMPTY and (code := seen.grid[cell[0]][cell[1]]) not in (EMPTY, UNKNOWN)]
+        if state.hand is not None:
+            return self._finish_turn((), state, laid)
+        pool, reserve = state.pool_counts(), state.reserve_counts()
+        # A design drawn shows up somewhere: laid, on the hand spot, shelved; a tile taken from
+        # the reserve may also still be in the player's hand.
+        seen_designs = {code[0] for _, code in laid} | set(seen.spot(HAND)) | set(seen.spot(RESERVE))
+        seen_designs |= {design for design, count in reserve.items() if count}
+        result: list[Step] = []
+        for design in sorted(seen_designs & set(DESIGNS)):
+            takes = [Take("pool", design)] if pool[design] else []
+            if reserve[design] and state.room_to_place():
+                takes.append(Take("reserve", design))
+            for take in takes:
+                held = state.play(take)
+                result.append(((take,), held))
+                result += self._finish_turn((take,), held, laid)
+        return result
+
+    @staticmethod
+    def _finish_turn(moves: tuple[Any, ...], held: LightningState, laid: list[tuple[Cell, str]]) -> list[Step]:
+        result: list[Step] = []
+        for cell, code in laid:
+            if code[0] != held.hand or not code[1:].isdigit():
+                continue
+            place = Place(cell, int(code[1:]) % distinct_rotations(code[0]))
+            if held.why_illegal(place) is None:
+                result.append(((*moves, place), held.play(place)))
+        if held.hand_source == "pool":
+            result.append(((*moves, SHELVE), held.play(SHELVE)))
+        return result
+
+    def needs_reveal(self, state: LightningState, move: Any) -> bool:
+        """A draw from the bag: only the table knows which tile came out."""
+        return isinstance(move, Take) and move.source == "pool" and move.design is None
+
+    def reveal(self, state: LightningState, move: Any, seen: Picture) -> Any | None:
+        """The draw made for the computer, once its tile is shown on the hand spot (the mat and
+        the reserve untouched)."""
+        design = seen.spot(HAND)
+        if not self.needs_reveal(state, move) or design not in DESIGNS or not state.pool_counts()[design]:
+            return None
+        if seen.grid != self.expected(state) or not _reserve_fits(self.spot_picture(state)[1][1], seen.spot(RESERVE)):
+            return None
+        return Take("pool", design)
+
+    def piece_key(self, code: str) -> str:
+        """Tiles are named by their design (``lightning.piece.Z``)."""
+        return f"lightning.piece.{code[:1]}"
+
+    def same_piece(self, want: str, have: str) -> bool:
+        """The same design turned another way."""
+        return want[:1] == have[:1] and want != have
+
+    def spot_fixes(self, target: Picture, seen: Picture) -> list[Fix]:
+        """The hand spot (a tile that is not the one in hand) and the reserve (tiles missing or
+        too many, by design)."""
+        result = []
+        want, have = target.spot(HAND), seen.spot(HAND)
+        if have != EMPTY and have != want:
+            if have == UNKNOWN:
+                result.append(Fix(HAND, want, have, Sentence("physical.fix.hand.unknown"), "remove"))
+            else:
+                words = (("piece", f"{self.piece_key(have)}.the"),)
+                result.append(Fix(HAND, want, have, Sentence("physical.fix.hand.remove", words), "remove"))
+        expected, found = Counter(target.spot(RESERVE)), Counter(seen.spot(RESERVE))
+        if not _reserve_fits(target.spot(RESERVE), seen.spot(RESERVE)):
+            for design in sorted((expected - found).elements()):
+                words = (("piece", f"{self.piece_key(design)}.a"),)
+                result.append(Fix(RESERVE, design, EMPTY, Sentence("physical.fix.reserve.put", words)))
+            for design in sorted((found - expected).elements()):
+                if design == UNKNOWN:
+                    result.append(Fix(RESERVE, EMPTY, design, Sentence("physical.fix.reserve.unknown"), "remove"))
+                else:
+                    words = (("piece", f"{self.piece_key(design)}.the"),)
+                    result.append(Fix(RESERVE, EMPTY, design, Sentence("physical.fix.reserve.remove", words), "remove"))
+        return result
+
+    def guide(self, state: LightningState, move: Any) -> Sentence:
+        """Take a tile from the reserve, lay the tile in hand (its cell, the turn shown on the
+        screen), or put it in the reserve, for the computer."""
+        if isinstance(move, Take):
+            key = "lightning.physical.draw" if move.source == "pool" else "lightning.physical.take"
+            return Sentence(key, (("piece", f"{self.piece_key(move.design or '')}.the"),) if move.design else ())
+        if isinstance(move, Place):
+            words = (("piece", f"{self.piece_key(state.hand or '')}.the"),)
+            return Sentence("lightning.physical.place", words, (("to", self.cell_label(move.cell)),))
+        return Sentence("lightning.physical.shelve", (("piece", f"{self.piece_key(state.hand or '')}.the"),))
+
     def move_cells(self, state: LightningState, move: Any) -> tuple[Cell | None, Cell | None]:
         """A placement lands on its cell; taking or shelving touches no cell of the mat."""
         return (None, move.cell) if isinstance(move, Place) else (None, None)
@@ -77,6 +222,21 @@ class LightningBoard(BoardDescription):
         if state.winner is not None:
             roles.update(dict.fromkeys(winning_cells(geo, state.board, state.winner), "win"))
         return roles
+
+
+def _design(code: str) -> str:
+    """A tile code's design letter (``.`` for nothing, ``?`` for something unreadable)."""
+    if code in (EMPTY, "", UNKNOWN):
+        return code or EMPTY
+    return code[0] if code[0] in DESIGNS else UNKNOWN
+
+
+def _reserve_fits(expected: str, seen: str) -> bool:
+    """True when the reserve slots seen hold the reserve expected: exactly, or, when the reserve
+    outgrew its slots, every slot full with tiles of the reserve."""
+    if len(expected) <= RESERVE_SLOTS:
+        return sorted(seen) == sorted(expected)
+    return len(seen) == RESERVE_SLOTS and not Counter(seen) - Counter(expected)
 
 
 def board_for(state: LightningState) -> LightningBoard:
