@@ -236,6 +236,11 @@ class BoardDescription:
         lists) and the code read on each spot."""
         return Picture(grid_from_rows(grid), ())
 
+    def slots(self, picture: Picture) -> dict[str, str]:
+        """What lies on each readable spot for ``picture`` (the inverse of :meth:`read`: a
+        virtual table's pieces as a camera would find them on the mat's spots)."""
+        return {}
+
     def steps(self, state: Any, seen: Picture) -> list[Step]:
         """Candidate steps of the player to move towards ``seen`` (a superset: the sync engine
         keeps those whose state :meth:`shows` ``seen``). By default each legal move is a step."""

@@ -30,12 +30,12 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import distinct_rotations
 
-#: The spot where a player shows the tile just drawn, and the reserve's readable slots (the
-#: reserve held at most 11 tiles in computer games; a reserve larger than the slots is checked
-#: as far as the slots go).
+#: The spot where a player shows the tile just drawn, and the reserve's readable slots. The
+#: reserve held up to 28 tiles in simulated games; a reserve larger than its slots is checked as
+#: far as the slots go, and a tile taken from it is then only seen when a slot empties.
 HAND = "hand"
 RESERVE = "reserve"
-RESERVE_SLOTS = 20
+RESERVE_SLOTS = 30
 
 
 class LightningBoard(BoardDescription):
@@ -88,6 +88,15 @@ class LightningBoard(BoardDescription):
         reserve = sorted(d for name, code in spots.items() if name.startswith(RESERVE) if (d := _design(code)) != EMPTY)
         return Picture(tuple(tuple(row) for row in grid), ((HAND, hand), (RESERVE, "".join(reserve))))
 
+    def slots(self, picture: Picture) -> dict[str, str]:
+        """The hand spot's tile, then the reserve's tiles in slots 1, 2, ... (a tile beyond the
+        last slot lies where the camera does not read it)."""
+        found = {HAND: _tile_code(picture.spot(HAND))}
+        reserve = picture.spot(RESERVE, "")
+        for k in range(1, RESERVE_SLOTS + 1):
+            found[f"{RESERVE}{k}"] = _tile_code(reserve[k - 1]) if k <= len(reserve) else EMPTY
+        return found
+
     def spot_picture(self, state: LightningState) -> tuple[tuple[str, str], ...]:
         """The tile in hand on the hand spot, the reserve's tiles in its slots."""
         reserve = "".join(d * n for d, n in zip(DESIGNS, state.reserve, strict=True))
@@ -121,9 +130,11 @@ class LightningBoard(BoardDescription):
         seen_designs = {code[0] for _, code in laid} | set(seen.spot(HAND)) | set(seen.spot(RESERVE))
         seen_designs |= {design for design, count in reserve.items() if count}
         result: list[Step] = []
+        # A reserve larger than its slots: a take from it shows only when a slot empties.
+        hidden = state.reserve_size > RESERVE_SLOTS and len(seen.spot(RESERVE)) >= RESERVE_SLOTS
         for design in sorted(seen_designs & set(DESIGNS)):
             takes = [Take("pool", design)] if pool[design] else []
-            if reserve[design] and state.room_to_place():
+            if reserve[design] and state.room_to_place() and not (hidden and pool[design]):
                 takes.append(Take("reserve", design))
             for take in takes:
                 held = state.play(take)
@@ -229,6 +240,11 @@ def _design(code: str) -> str:
     if code in (EMPTY, "", UNKNOWN):
         return code or EMPTY
     return code[0] if code[0] in DESIGNS else UNKNOWN
+
+
+def _tile_code(design: str) -> str:
+    """A design as a tile code a camera could read (any rotation will do: spots keep designs)."""
+    return f"{design}0" if design in DESIGNS else design or EMPTY
 
 
 def _reserve_fits(expected: str, seen: str) -> bool:
