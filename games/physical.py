@@ -333,6 +333,7 @@ class PhysicalSession:
         self.now = now
         engine = self.engine
         for seen in self.feed.step(now):
+            engine.tick(seen.time)  # time passes up to the observation first
             if seen.problem is not None and seen.problem.startswith("@"):
                 self._screen_action(seen.problem[1:])
             elif seen.problem is not None:

@@ -409,7 +409,8 @@ class Visitor:
         self.touched += 1
         if not self._drop_stale:
             self._gesture(self.board.picture(self.match.state))
-        self._look()
+        # One move on the screen, then wait for the camera (the screen plays the computer).
+        self._wait(lambda: self.engine.phase != LOST, self.drop_frames / self.fps + 2.0)
 
 
 def _cells(grid: list[list[str]]) -> list[Cell]:
