@@ -17,11 +17,34 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # products 20x slower while the game loop competes for the cores.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from typing import Any  # noqa: E402
+
 from clikit import build_parser, run  # noqa: E402 - must follow the environment set-up
+from kiosk.devices import Devices, set_opener  # noqa: E402
+
+
+def open_devices(options: Any) -> Devices:
+    """The devices an interactive command asked for: the LED board for ``--led-port``. A bad
+    LED option is a command-line error (exit 2) raised before any window opens."""
+    devices = Devices()
+    if getattr(options, "led_port", None):
+        from games.cliutil import CliError
+        from hardware.config import ConfigError
+        from hardware.system import start_led_system
+
+        try:
+            leds = start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
+        except ConfigError as exc:
+            raise CliError(str(exc)) from None
+        devices.subscribers.append(leds)
+        devices.closers.append(leds.close)
+        devices.handles["leds"] = leds
+    return devices
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse ``argv`` and run the chosen command; returns the exit code."""
+    """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code."""
+    set_opener(open_devices)
     parser = build_parser()
     args = parser.parse_args(argv)
     return run(args)

@@ -83,6 +83,11 @@ class GameSpec:
         """The computer players' levels, weakest first."""
         return tuple(self.module("ai").LEVELS)
 
+    @property
+    def default_level(self) -> str:
+        """The level a new game offers first: one a child can beat (``ai.DEFAULT_LEVEL``)."""
+        return str(getattr(self.module("ai"), "DEFAULT_LEVEL", self.levels[0]))
+
     def make_player(self, level: str) -> Any:
         """A fresh computer player of ``level`` (raises ValueError for an unknown level)."""
         if level not in self.levels:

@@ -19,8 +19,10 @@ from typing import Any
 import pygame
 
 from games.effects import BoardLights, EffectBus
-from kiosk import i18n, theme, ui
+from kiosk import background, i18n, theme, ui
+from kiosk.devices import open_devices
 from kiosk.scene import Scene, SceneStack
+from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 
 LOGICAL_SIZE = (1280, 720)
@@ -64,19 +66,41 @@ def options_from_args(args: Any) -> AppOptions:
 
 @dataclass(frozen=True)
 class RunStats:
-    """What a run measured: frames drawn, wall-clock seconds, frames per second."""
+    """What a run measured: frames drawn, wall-clock seconds, frames per second, and each
+    frame's time (the first frame, which opens the window and loads fonts, is left out of the
+    frame times: it is start-up, measured separately)."""
 
     frames: int
     seconds: float
+    frame_times: tuple[float, ...] = ()
 
     @property
     def fps(self) -> float:
         """Average frames per second over the run."""
         return self.frames / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def p99_frame_ms(self) -> float:
+        """The 99th percentile of frame times, in milliseconds."""
+        if not self.frame_times:
+            return 0.0
+        ordered = sorted(self.frame_times)
+        return 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+    @property
+    def worst_frame_ms(self) -> float:
+        """The slowest frame, in milliseconds."""
+        return 1000 * max(self.frame_times, default=0.0)
+
     def as_dict(self) -> dict[str, float]:
-        """The ``--json`` form of ``demo``."""
-        return {"frames": self.frames, "seconds": round(self.seconds, 3), "fps": round(self.fps, 1)}
+        """The ``--json`` form of every interactive command."""
+        return {
+            "frames": self.frames,
+            "seconds": round(self.seconds, 3),
+            "fps": round(self.fps, 1),
+            "p99_frame_ms": round(self.p99_frame_ms, 2),
+            "worst_frame_ms": round(self.worst_frame_ms, 2),
+        }
 
 
 class App:
@@ -85,7 +109,8 @@ class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
         # First, so that a bad LED configuration stops the kiosk before a window opens.
-        self.leds = attach_leds(self.options)
+        self.devices = open_devices(self.options)
+        self.leds = self.devices.handles.get("leds")
         i18n.set_language(self.options.lang)
         if self.options.frames is not None:
             # Headless capture needs no screen and no sound card.
@@ -113,9 +138,11 @@ class App:
         self.effects.subscribe(self.sound)
         self.last_lights: BoardLights | None = None
         self.effects.subscribe(self._remember_lights)
-        if self.leds is not None:
-            self.effects.subscribe(self.leds)
+        for subscriber in self.devices.subscribers:
+            self.effects.subscribe(subscriber)
         self.rng = random.Random(self.options.seed)
+        background.configure(wait=self.headless)
+        self.scores = SessionScores()
         self.running = True
         self.frame = 0
         self.idle_seconds = 0.0
@@ -149,11 +176,11 @@ class App:
         return self.options.frames is not None
 
     def go_home(self) -> None:
-        """Back to the menu, whatever scene the app was started on."""
+        """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
+        scene the app was started on; an app without a home screen ends."""
         if self.home_factory is None:
-            from kiosk.menu import MenuScene
-
-            self.home_factory = MenuScene
+            self.quit()
+            return
         self.stack.reset(self.home_factory(self))
 
     def quit(self) -> None:
@@ -202,15 +229,20 @@ class App:
         clock = pygame.time.Clock()
         limit = self.options.frames
         started = time.perf_counter()
+        frame_times: list[float] = []
         while self.running and self.stack.top is not None:
             # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
-            self.tick(STEP if limit is not None else min(clock.tick(60) / 1000, 0.25))
+            step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
+            begun = time.perf_counter()
+            self.tick(step)
+            if self.frame > 1:
+                frame_times.append(time.perf_counter() - begun)
             if limit is not None and self.frame >= limit:
                 break
         seconds = time.perf_counter() - started
         if self.options.screenshot:
             self.save_screenshot(self.options.screenshot)
-        return RunStats(self.frame, seconds)
+        return RunStats(self.frame, seconds, tuple(frame_times))
 
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, then show the frame."""
@@ -220,41 +252,10 @@ class App:
 
     def close(self) -> None:
         """Release devices (the LED board is switched off) before the process exits."""
-        if self.leds is not None:
-            self.leds.close()
-            self.leds = None
+        self.devices.close()
+        self.leds = None
 
     def save_screenshot(self, path: str) -> None:
         """Save the logical canvas as a PNG (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, path)
-
-
-def attach_leds(options: AppOptions) -> Any:
-    """The LED system for ``--led-port`` (None without it); a bad LED option is a CLI error."""
-    if not options.led_port:
-        return None
-    from games.cliutil import CliError
-    from hardware.config import ConfigError
-    from hardware.system import start_led_system
-
-    try:
-        return start_led_system(options.led_port, options.led_protocol, options.led_baud, options.led_config)
-    except ConfigError as exc:
-        raise CliError(str(exc)) from None
-
-
-def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
-    """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``."""
-    app = App(options_from_args(args))
-    try:
-        stats = app.run(make_first(app))
-    finally:
-        app.close()
-    if getattr(args, "json", False):
-        from games.cliutil import print_json
-
-        top = app.stack.top
-        print_json({**stats.as_dict(), **(top.state_summary() if top else {})})
-    pygame.quit()
-    return 0

@@ -10,18 +10,42 @@ from kiosk.options import add_display_args
 
 def run_menu(args: argparse.Namespace) -> int:
     """``python main.py``: the kiosk menu."""
-    from kiosk.app import run_app
     from kiosk.menu import MenuScene
+    from kiosk.runner import run_app
 
     return run_app(args, MenuScene)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """``python main.py demo``: computer players play each other, attract-mode style."""
-    from kiosk.app import run_app
     from kiosk.demo import DemoScene
+    from kiosk.runner import run_app
 
     return run_app(args, DemoScene)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``python main.py rules GAME [--page K]``: a game's rules pages, opened at page K."""
+    import importlib
+
+    from games.cliutil import CliError
+    from games.registry import has_module
+    from kiosk.runner import run_app
+
+    if not has_module(args.game, "scene"):
+        raise CliError(f"{args.game} has no screen")
+    module = importlib.import_module(f"games.{args.game}.scene")
+
+    def first(app: object) -> object:
+        scene = module.make_scene(app)
+        scene.ask_seats = False
+        pages = len(scene.rules_pages())
+        if not 1 <= args.page <= pages:
+            raise CliError(f"--page must be between 1 and {pages} for {args.game}, not {args.page}")
+        scene.rules_at = args.page - 1
+        return scene
+
+    return run_app(args, first)
 
 
 def register(commands: Commands) -> None:
@@ -31,3 +55,13 @@ def register(commands: Commands) -> None:
     demo.add_argument("--json", action="store_true",
                       help='print {"frames": n, "seconds": s, "fps": f} at the end')
     demo.set_defaults(handler=run_demo)
+
+    from games.registry import installed_games
+
+    rules = commands.verb("rules", "a game's illustrated rules, opened at a page")
+    rules.add_argument("game", choices=[info.key for info in installed_games()], metavar="GAME",
+                       help="which game (" + ", ".join(info.key for info in installed_games()) + ")")
+    rules.add_argument("--page", type=int, default=1, metavar="K", help="page to open, 1-based (default 1)")
+    add_display_args(rules)
+    rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
+    rules.set_defaults(handler=run_rules)

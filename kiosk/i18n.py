@@ -50,6 +50,11 @@ def table() -> dict[str, tuple[str, str]]:
     return merged
 
 
+def has_key(key: str) -> bool:
+    """True when ``key`` is in the translation table."""
+    return key in table()
+
+
 def tr(key: str, lang: str | None = None, **params: object) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in.
 

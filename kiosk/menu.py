@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import math
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,6 +13,9 @@ from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import i18n, theme, ui
 from kiosk.scene import Scene
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 
 def playable_games() -> list[tuple[GameInfo, ModuleType]]:
@@ -28,7 +32,7 @@ class MenuScene(Scene):
 
     name = "menu"
 
-    def __init__(self, app) -> None:  # noqa: ANN001 - App, imported lazily to avoid a cycle
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.games = playable_games()
         self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []

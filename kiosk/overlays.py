@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,17 +16,25 @@ from kiosk.i18n import tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
 
+if TYPE_CHECKING:
+    from kiosk.app import App
+
 Illustration = Callable[[pygame.Surface, pygame.Rect, float], None]
 
 
 @dataclass(frozen=True)
 class RulesPage:
-    """One page of a rules screen: a title key, a text (already translated, so pages can carry
-    live numbers) and an optional animated illustration ``draw(surface, rect, time)``."""
+    """One page of a rules screen: a title key, a text (already translated, or a function giving
+    it, so pages can carry numbers computed in the background) and an optional animated
+    illustration ``draw(surface, rect, time)``."""
 
     title: str
-    text: str
+    text: str | Callable[[], str]
     illustration: Illustration | None = None
+
+    def body(self) -> str:
+        """The page's text now."""
+        return self.text() if callable(self.text) else self.text
 
 
 class RulesScene(Scene):
@@ -33,7 +42,7 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:  # noqa: ANN001
+    def __init__(self, app: App, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:
         super().__init__(app)
         self.heading = heading
         self.pages = pages
@@ -111,7 +120,7 @@ class RulesScene(Scene):
         )
         text_width = 560 if page.illustration else 1100
         ui.draw_text(surface, tr(page.title), (card.x + 50, card.y + 36), 42, self.accent, "title")
-        ui.draw_paragraph(surface, page.text, pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
+        ui.draw_paragraph(surface, page.body(), pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
         if page.illustration:
             page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
         for k in range(len(self.pages)):
@@ -174,40 +183,57 @@ class Confetti:
                 pygame.draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
 
 
+@dataclass
+class EndCard:
+    """What the end screen says: a ``title`` from the child's side ("Tu as gagné !"), the
+    ``reason`` the game ended, an optional ``invite`` ("Encore une ?"); confetti only when
+    ``celebrate`` (a person won)."""
+
+    title: str
+    reason: str
+    invite: str = ""
+    celebrate: bool = False
+    colours: list[ui.Color] = field(default_factory=lambda: [theme.ACCENT, theme.HINT, theme.WHITE])
+
+
 class EndScene(Scene):
-    """The end of a game, over the board: says in words why it ended, celebrates the winner."""
+    """The end of a game, over the board: says in words who won and why, celebrates only a
+    person's win. "Voir le plateau" folds the card into a bar so the final board can be seen
+    (by touch too), and the bar's button brings it back."""
 
     overlay = True
     name = "end"
 
-    def __init__(
-        self,
-        app,  # noqa: ANN001
-        message: str,
-        detail: str,
-        colors: list[ui.Color],
-        on_again: Callable[[], None],
-        celebrate: bool = True,
-    ) -> None:
+    def __init__(self, app: App, card: EndCard, on_again: Callable[[], None]) -> None:
         super().__init__(app)
-        self.message = message
-        self.detail = detail
+        self.card = card
         self.on_again = on_again
-        self.confetti = Confetti(colors) if celebrate else None
+        self.folded = False
+        self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
         self._veil: pygame.Surface | None = None
-        self.buttons = [
-            ui.Button(
-                pygame.Rect(330, 470, 300, 72), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart
-            ),
-            ui.Button(
-                pygame.Rect(650, 470, 300, 72), "button.home", self.home, color=(90, 110, 170), icon=ui.icon_home
-            ),
+        self.card_buttons = [
+            ui.Button(pygame.Rect(250, 486, 300, 72), "button.again", self.again, color=theme.GOOD,
+                      icon=ui.icon_restart),
+            ui.Button(pygame.Rect(566, 486, 220, 72), "button.see_board", self.fold, color=(120, 124, 150),
+                      icon=ui.icon_eye),
+            ui.Button(pygame.Rect(802, 486, 228, 72), "button.home", self.home, color=(90, 110, 170),
+                      icon=ui.icon_home),
+        ]
+        self.bar_buttons = [
+            ui.Button(pygame.Rect(846, 10, 200, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
+                      size=22),
+            ui.Button(pygame.Rect(1056, 10, 200, 60), "button.result", self.unfold, color=(90, 110, 170), size=22),
         ]
 
+    @property
+    def buttons(self) -> list[ui.Button]:
+        """The card's buttons, or the folded bar's."""
+        return self.bar_buttons if self.folded else self.card_buttons
+
     def on_enter(self) -> None:
-        """Fanfare."""
-        self.app.effects.publish(Sound("win" if self.confetti else "blocked"))
+        """Fanfare for a win, a soft sound otherwise."""
+        self.app.effects.publish(Sound("win" if self.card.celebrate else "blocked"))
 
     def again(self) -> None:
         """Close and start a new game."""
@@ -218,8 +244,18 @@ class EndScene(Scene):
         """Back to the menu."""
         self.app.go_home()
 
+    def fold(self) -> None:
+        """Show the final board, with a small bar to play again or see the result."""
+        self.folded = True
+        self.app.effects.publish(Sound("click"))
+
+    def unfold(self) -> None:
+        """Bring the result card back."""
+        self.folded = False
+        self.app.effects.publish(Sound("click"))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons; Enter plays again, Escape closes to look at the final board."""
+        """Buttons; Enter plays again, Escape folds the card to look at the final board."""
         if ui.handle_buttons(self.buttons, event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -227,8 +263,9 @@ class EndScene(Scene):
                 self.again()
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.app.stack.pop()
+                self.unfold() if self.folded else self.fold()
                 return True
+        # Taps elsewhere do not reach the board below: the game is over.
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def update(self, dt: float) -> None:
@@ -239,42 +276,46 @@ class EndScene(Scene):
             self.confetti.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim the game, draw the message card and the confetti."""
+        """Dim the game and draw the card (or, folded, a bar with the title)."""
+        if self.folded:
+            bar = pygame.Rect(0, 0, 1280, 80)
+            ui.draw_panel(surface, bar, theme.PANEL, 0, 6)
+            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 800, 56), 36, theme.INK, "title")
+            for button in self.bar_buttons:
+                button.draw(surface, self.time)
+            return
         if self._veil is None or self._veil.get_size() != surface.get_size():
             self._veil = pygame.Surface(surface.get_size())
             self._veil.fill((30, 24, 40))
         self._veil.set_alpha(round(120 * min(1.0, self.time * 4)))
         surface.blit(self._veil, (0, 0))
         scale = max(0.05, self.pop.value)
-        card = pygame.Rect(0, 0, round(760 * scale), round(400 * scale))
-        card.center = (640, 380)
+        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
+        card.center = (640, 390)
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         if scale > 0.9:
-            ui.draw_text(
-                surface,
-                tr("end.title.win") if self.confetti else tr("end.draw"),
-                (640, card.y + 30),
-                56,
-                theme.ACCENT,
-                "title",
-                "midtop",
-            )
+            colour = theme.ACCENT if self.card.celebrate else theme.INK
+            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(card.x + 40, card.y + 28, card.width - 80, 70),
+                                56, colour, "title", "center")
             ui.draw_paragraph(
                 surface,
-                self.message,
-                pygame.Rect(card.x + 50, card.y + 120, card.width - 100, 100),
-                34,
+                self.card.reason,
+                pygame.Rect(card.x + 50, card.y + 116, card.width - 100, 110),
+                32,
                 theme.INK,
                 "bold",
                 align="center",
                 line_gap=1.2,
             )
-            ui.draw_text(surface, self.detail, (640, card.y + 225), 26, theme.INK_SOFT, "text", "midtop")
-            for button in self.buttons:
+            if self.card.invite:
+                ui.draw_text(surface, self.card.invite, (640, card.y + 236), 28, theme.INK_SOFT, "text", "midtop")
+            for button in self.card_buttons:
                 button.draw(surface, self.time)
         if self.confetti:
             self.confetti.draw(surface)
 
     def state_summary(self) -> dict[str, object]:
-        """The message shown."""
-        return {"scene": self.name, "message": self.message}
+        """The words shown."""
+        card = self.card
+        return {"scene": self.name, "title": card.title, "message": card.reason, "invite": card.invite,
+                "celebrate": card.celebrate, "folded": self.folded}

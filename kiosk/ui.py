@@ -84,6 +84,43 @@ def draw_paragraph(
 
 
 @lru_cache(maxsize=128)
+def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: int = 12) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits on one line of ``width``."""
+    while size > smallest and theme.font(size, kind).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def draw_fitted_text(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    color: Color = theme.INK,
+    kind: str = "text",
+    align: str = "left",
+) -> pygame.Rect:
+    """One line of text in ``rect``, made smaller if needed so it never overflows: titles whose
+    length depends on the language or on names."""
+    size = fitted_size(text, size, rect.width, kind)
+    if align == "center":
+        return draw_text(surface, text, rect.center, size, color, kind, "center")
+    return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
+
+
+def draw_bubble(
+    surface: pygame.Surface, text: str, anchor: tuple[int, int], width: int, border: Color, size: int = 24
+) -> pygame.Rect:
+    """A message in a rounded bubble whose bottom centre is ``anchor``; it grows upwards with
+    the number of lines."""
+    lines = wrap_text(text, size, width - 60, "bold")
+    rect = pygame.Rect(0, 0, width, 24 + len(lines) * round(size * 1.28))
+    rect.midbottom = anchor
+    draw_panel(surface, rect, theme.PANEL, 20, 8, border=border)
+    draw_paragraph(surface, text, rect.inflate(-40, -20), size, theme.INK, "bold", 1.28, "center")
+    return rect
+
+
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     w, h = size
     pad = blur * 2
@@ -291,12 +328,25 @@ def icon_bulb(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
 
 
 def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
-    """An open book: the rules."""
-    inner = r.inflate(-4, -r.height * 0.3)
-    left = pygame.Rect(inner.left, inner.top, inner.width // 2 - 2, inner.height)
-    right = pygame.Rect(inner.centerx + 2, inner.top, inner.width // 2 - 2, inner.height)
-    pygame.draw.rect(surface, c, left, border_radius=3)
-    pygame.draw.rect(surface, c, right, border_radius=3)
+    """An open book seen from above: two pages curving up from the spine, with lines of text
+    (not two bars: that would read as "pause")."""
+    w, h = r.width, r.height
+    spine_top, spine_bottom = (r.centerx, r.top + h * 0.28), (r.centerx, r.bottom - h * 0.1)
+    for side in (-1, 1):
+        outer_x = r.centerx + side * w * 0.5
+        page = [
+            spine_top,
+            (r.centerx + side * w * 0.22, r.top + h * 0.16),
+            (outer_x, r.top + h * 0.2),
+            (outer_x, r.bottom - h * 0.18),
+            (r.centerx + side * w * 0.22, r.bottom - h * 0.22),
+            spine_bottom,
+        ]
+        pygame.draw.polygon(surface, c, page)
+        for k in range(3):
+            y = r.top + h * (0.36 + 0.14 * k)
+            x0, x1 = r.centerx + side * w * 0.1, r.centerx + side * w * 0.4
+            pygame.draw.line(surface, darker(c, 0.35), (x0, y + 1), (x1, y - 1), max(1, w // 18))
 
 
 def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool = False) -> None:
@@ -327,6 +377,27 @@ def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool 
 def icon_muted(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     """A crossed-out loudspeaker."""
     icon_speaker(surface, r, c, muted=True)
+
+
+def icon_players(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """Two people, head and shoulders: who plays."""
+    w, h = r.width, r.height
+    for dx, scale in ((-0.2, 0.85), (0.18, 1.0)):
+        cx = r.centerx + dx * w
+        head = max(3, round(w * 0.14 * scale))
+        top = r.top + h * (0.12 + 0.1 * (1 - scale))
+        pygame.draw.circle(surface, c, (round(cx), round(top + head)), head)
+        shoulders = pygame.Rect(0, 0, round(w * 0.46 * scale), round(h * 0.5 * scale))
+        shoulders.midtop = (round(cx), round(top + 2.3 * head))
+        pygame.draw.rect(surface, c, shoulders, border_top_left_radius=shoulders.width // 2,
+                         border_top_right_radius=shoulders.width // 2)
+
+
+def icon_eye(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+    """An open eye: look at the board."""
+    eye = pygame.Rect(r.left, r.top + r.height * 0.22, r.width, r.height * 0.56)
+    pygame.draw.ellipse(surface, c, eye, max(2, r.width // 10))
+    pygame.draw.circle(surface, c, eye.center, max(3, r.width // 6))
 
 
 def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:

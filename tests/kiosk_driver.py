@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 
 from kiosk.app import App, AppOptions
+from kiosk.menu import MenuScene
 
 
 def make_app(lang: str = "fr", seed: int = 1) -> App:
     """A headless app with a fixed seed and a recorder of every published effect."""
     app = App(AppOptions(frames=1, lang=lang, seed=seed, mute=True))
+    app.home_factory = MenuScene
     app.published = []  # type: ignore[attr-defined]
     app.effects.subscribe(app.published.append)  # type: ignore[attr-defined]
     return app

@@ -120,7 +120,7 @@ def test_the_end_of_a_game_shows_the_shared_end_screen(app: App) -> None:
     run(app, scene, 10)
     assert scene.state.is_terminal() and scene.state.scores == (25, 12)
     assert isinstance(app.stack.top, EndScene)
-    assert app.stack.top.message == "Rouge gagne 25 à 12 !"
+    assert app.stack.top.card.title == "Rouge gagne 25 à 12 !"
 
 
 def test_demo_plays_whole_games_computer_against_computer(app: App) -> None:

@@ -187,7 +187,10 @@ def test_the_thread_survives_a_broken_frame(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_kiosk_attaches_the_system_with_led_port() -> None:
     from kiosk.app import App, AppOptions
+    from kiosk.devices import set_opener
+    from main import open_devices
 
+    set_opener(open_devices)  # as main.py does
     app = App(AppOptions(frames=1, led_port="loop://"))
     try:
         assert app.leds is not None
@@ -200,6 +203,7 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
         app.close()
     assert app.leds is None
     assert App(AppOptions(frames=1)).leds is None
+    set_opener(None)
 
 
 roles = st.sampled_from(["legal", "selected", "hint", "computer_from", "computer_to", "put_back", "player1",

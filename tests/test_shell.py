@@ -9,6 +9,7 @@ from games.effects import EffectBus, Sound
 from games.lewthwaite.scene import LewthwaiteScene
 from kiosk import i18n
 from kiosk.menu import MenuScene
+from kiosk.seats import SeatsScene
 from kiosk.tween import Tween, ease_out_back
 from tests.kiosk_driver import make_app, press, run_frames, tap
 
@@ -23,6 +24,8 @@ def test_menu_opens_a_game_with_a_tap():
     assert "lewthwaite" in menu.state_summary()["games"]
     rect, _info, _module = menu.cards[[i.key for i, _m in menu.games].index("lewthwaite")]
     tap(app, rect.center)
+    assert isinstance(app.stack.top, SeatsScene)  # first: who plays
+    press(app, pygame.K_RETURN)  # one key (or tap) accepts the defaults
     assert isinstance(app.stack.top, LewthwaiteScene)
     press(app, pygame.K_ESCAPE)  # Escape goes home
     assert isinstance(app.stack.top, MenuScene)

@@ -168,7 +168,7 @@ def camera_choice(text: str) -> str:
 def run_calibrate(args: argparse.Namespace) -> int:
     """``calibrate --camera synthetic|INDEX``: the live view with the detected grid and readings."""
     single_threaded_blas()
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
     from vision.scene import CalibrationScene
 
     return run_app(args, lambda app: CalibrationScene(app, args.game, args.camera))

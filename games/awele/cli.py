@@ -42,7 +42,7 @@ def _board_args(parser: argparse.ArgumentParser) -> None:
 def run_play(args: argparse.Namespace) -> int:
     """``play awele``: the game on screen."""
     from games.awele.scene import AweleScene
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     return run_app(
         args,

@@ -25,7 +25,7 @@ from games.core import History
 from games.effects import BoardLights, Sound
 from kiosk import theme, ui
 from kiosk.i18n import tr
-from kiosk.overlays import EndScene, RulesPage, RulesScene
+from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
 
@@ -890,7 +890,8 @@ class AweleScene(Scene):
         detail = tr(outcome.reason, name=self.player_name(1 if a >= b else 2))
         color = PLAYER_COLORS[outcome.winner] if outcome.winner else theme.ACCENT
         colors = [color, ui.blend(color, theme.WHITE, 0.5), theme.ACCENT, theme.WHITE, (186, 118, 52)]
-        return EndScene(self.app, self.end_text(), detail, colors, self.restart, celebrate=outcome.winner is not None)
+        card = EndCard(self.end_text(), detail, celebrate=outcome.winner is not None, colours=colors)
+        return EndScene(self.app, card, self.restart)
 
     def draw_end(self, surface: pygame.Surface) -> None:
         """The result card."""

@@ -161,7 +161,7 @@ def run_engine(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """``play juniper``: the scene."""
     from games.juniper.scene import JuniperScene
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     return run_app(args, lambda app: JuniperScene(app, n=args.n, opponent=args.opponent,
                                                   computer_first=args.computer_first))

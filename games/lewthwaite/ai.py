@@ -69,6 +69,8 @@ class PerfectPlayer:
 
 #: Computer levels, weakest first: "plays like a 3-year-old", a greedy child, perfect.
 LEVELS = ("random", "greedy", "perfect")
+#: What a new game offers: a computer a young child can beat.
+DEFAULT_LEVEL = "random"
 PLAYER_KINDS = ("human", *LEVELS)
 
 

@@ -8,6 +8,7 @@ import time
 from clikit import Commands
 from games.cliutil import CliError, int_in_range, parse_cell, print_json
 from games.core import GameInputError
+from games.lewthwaite.ai import DEFAULT_LEVEL
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
 from kiosk.options import add_display_args
 
@@ -36,11 +37,15 @@ def _params(args: argparse.Namespace, max_size: int) -> LewthwaiteParams:
 def run_play(args: argparse.Namespace) -> int:
     """Open the game on screen."""
     params = _params(args, MAX_PLAY_SIZE)
-    from games.lewthwaite.scene import LewthwaiteConfig, LewthwaiteScene
-    from kiosk.app import run_app
+    from games.lewthwaite.scene import LewthwaiteScene, new_match
+    from kiosk.runner import run_app
 
-    config = LewthwaiteConfig(params.rows, params.cols, params.start_hole, args.red, args.blue, args.view)
-    return run_app(args, lambda app: LewthwaiteScene(app, config))
+    def first(app: object) -> LewthwaiteScene:
+        scene = LewthwaiteScene(app, new_match(app, params, args.red, args.blue, args.view))  # type: ignore[arg-type]
+        scene.hint_on = args.hint
+        return scene
+
+    return run_app(args, first)
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -93,8 +98,10 @@ def register(commands: Commands) -> None:
     play = commands.game_verb("play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole")
     _board_args(play, MAX_PLAY_SIZE)
     play.add_argument("--view", choices=("tokens", "snake"), default="tokens", help="token view or snake view")
+    play.add_argument("--hint", action="store_true", help="start with the hint shown")
     play.add_argument("--red", choices=PLAYER_CHOICES, default="human", help="who plays red (moves first)")
-    play.add_argument("--blue", choices=PLAYER_CHOICES, default="perfect", help="who plays blue")
+    play.add_argument("--blue", choices=PLAYER_CHOICES, default=DEFAULT_LEVEL,
+                      help=f"who plays blue (default {DEFAULT_LEVEL}: a computer a child can beat)")
     play.add_argument("--json", action="store_true", help="print the final state as JSON (with --frames)")
     add_display_args(play)
     play.set_defaults(handler=run_play)

@@ -1,457 +1,209 @@
-"""Lewthwaite's game on screen: token view and snake view of the same state, hot-seat or
-against the computer, with hint, undo, restart, rules and an end screen.
+"""Lewthwaite's game on screen: token view and snake view of the same state, against the
+computer or hot-seat, with hint, undo, restart, rules and an end screen.
 
-The scene only draws state and forwards taps to the rules engine; legality, the winner and the
-computer's moves all come from ``rules``, ``solver`` and ``ai``.
+The game flow (turns, the computer thinking off the frame loop, hints, undo, the end screen,
+the lights) lives in :class:`kiosk.game_scene.GameScene`; this scene draws the board in either
+view and animates the slides.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.core import History, IllegalMoveError
-from games.effects import BoardLights, Sound
+from games.core import IllegalMoveError, Outcome
+from games.effects import Sound
 from games.lewthwaite import solver
-from games.lewthwaite.ai import make_player
+from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import exact_stats
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
-from kiosk import theme, ui
+from games.match import Seat
+from kiosk import background, theme, ui
+from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
-from kiosk.overlays import EndScene, RulesPage, RulesScene
-from kiosk.scene import Scene
+from kiosk.overlays import RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
-KIND_CYCLE = ("human", "random", "greedy", "perfect")
-KIND_LABEL = {
-    "human": "player.human",
-    "random": "player.random",
-    "greedy": "player.greedy",
-    "perfect": "player.perfect",
-}
-COMPUTER_DELAY = 0.7  # seconds a computer "thinks", so a child can follow what happens
+if TYPE_CHECKING:
+    from kiosk.app import App
+
 SLIDE_SECONDS = 0.32
 SHAKE_SECONDS = 0.9
+VIEWS = ("tokens", "snake")
 
 
-@dataclass
-class LewthwaiteConfig:
-    """How a game starts: board, who plays each colour, which view."""
-
-    rows: int = 5
-    cols: int = 5
-    hole: Cell | None = None
-    red: str = "human"
-    blue: str = "perfect"
-    view: str = "tokens"
-    demo: bool = False
-    players: dict[str, str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.players = {RED: self.red, BLUE: self.blue}
-
-
-class LewthwaiteScene(Scene):
+class LewthwaiteScene(GameScene):
     """One game of Lewthwaite, in either view."""
 
-    name = "lewthwaite"
+    game = "lewthwaite"
+    accent = theme.RED
+    toolbar_area = pygame.Rect(884, 404, 356, 282)
+    toolbar_columns = 2
+    end_delay = SHAKE_SECONDS
 
-    def __init__(self, app, config: LewthwaiteConfig | None = None) -> None:  # noqa: ANN001
-        super().__init__(app)
-        self.config = config or LewthwaiteConfig()
-        self.params = LewthwaiteParams(self.config.rows, self.config.cols, self.config.hole)
-        self.history: History[LewthwaiteState] = History.start(self.params.new_initial_state())
-        self.players = dict(self.config.players)
-        self.view_mode = self.config.view
-        self.board = BoardView(self.params.rows, self.params.cols, (430, 326), 540)
+    def __init__(self, app: App, match: Any, *, view: str = "tokens", attract: bool = False) -> None:
+        super().__init__(app, match, attract=attract)
+        match.meta.setdefault("view", view)
+        params = match.start.params
+        self.board_view = BoardView(params.rows, params.cols, (430, 326), 540)
         self.anim: MoveAnimation | None = None
         self.tween: Tween | None = None
-        self.hint_on = False
-        self.toast: tuple[str, float] | None = None
-        self.computer_wait = 0.0
         self.shake_time = 0.0
-        self.end_shown = False
-        self.demo_restart = 0.0
-        self.last_computer_move: tuple[Cell, Cell] | None = None
         self.pressed_cell: Cell | None = None
-        self._analysis_cache: dict[tuple[int, ...], solver.Analysis] = {}
-        self._build_buttons()
-
-    def on_enter(self) -> None:
-        """Light the physical board as soon as the game is on screen (and again after the rules)."""
-        self.publish_lights()
-
-    # --- state helpers ---------------------------------------------------------------------
 
     @property
-    def state(self) -> LewthwaiteState:
-        """The current position."""
-        return self.history.current
+    def view_mode(self) -> str:
+        """``"tokens"`` or ``"snake"`` (kept in the match, so a saved game reopens in it)."""
+        return str(self.match.meta.get("view", "tokens"))
 
-    def analysis(self) -> solver.Analysis:
-        """Perfect-play analysis of the current position (cached per position)."""
-        key = self.state.path
-        if key not in self._analysis_cache:
-            self._analysis_cache[key] = solver.analyse(self.state)
-        return self._analysis_cache[key]
+    # --- the toolbar -------------------------------------------------------------------------
 
-    def is_human_turn(self) -> bool:
-        """True when the player to move is a person."""
-        return not self.state.is_terminal() and self.players[self.state.current_color] == "human"
-
-    @property
-    def busy(self) -> bool:
-        """True while a move animates or the game is over."""
-        return self.anim is not None
-
-    # --- buttons -------------------------------------------------------------------------
-
-    def _build_buttons(self) -> None:
-        x0, x1, w, h = 884, 1072, 176, 62
-        self.hint_button = ui.Button(
-            pygame.Rect(x0, 432, w, h),
-            "button.hint",
-            self.toggle_hint,
-            color=(240, 170, 30),
-            icon=ui.icon_bulb,
-            size=24,
+    def tools(self) -> list[Tool]:
+        """Hint and view on top, then undo, restart, players, rules, home."""
+        t = self.standard_tools()
+        view = Tool(
+            lambda: tr("lewthwaite.view.tokens" if self.view_mode == "snake" else "lewthwaite.view.snake"),
+            self.toggle_view,
+            color=(70, 160, 130),
+            keys=(pygame.K_v,),
+            name="view",
         )
-        self.view_button = ui.Button(
-            pygame.Rect(x1, 432, w, h), "lewthwaite.view.snake", self.toggle_view, color=(70, 160, 130), size=22
-        )
-        self.undo_button = ui.Button(
-            pygame.Rect(x0, 508, w, h), "button.undo", self.undo, color=(120, 124, 150), icon=ui.icon_undo, size=24
-        )
-        self.restart_button = ui.Button(
-            pygame.Rect(x1, 508, w, h),
-            "button.restart",
-            self.restart,
-            color=(120, 124, 150),
-            icon=ui.icon_restart,
-            size=24,
-        )
-        self.rules_button = ui.Button(
-            pygame.Rect(x0, 584, w, h),
-            "button.rules",
-            self.show_rules,
-            color=(90, 110, 170),
-            icon=ui.icon_book,
-            size=24,
-        )
-        self.home_button = ui.Button(
-            pygame.Rect(x1, 584, w, h),
-            "button.home",
-            self.app.go_home,
-            color=(90, 110, 170),
-            icon=ui.icon_home,
-            size=24,
-        )
-        self.player_buttons = {
-            color: ui.Button(
-                pygame.Rect(x0 + 70, y, 294, 54),
-                "",
-                lambda c=color: self.cycle_player(c),
-                color=theme.player_colors(color)[0],
-                literal=True,
-                size=22,
-            )
-            for color, y in ((RED, 290), (BLUE, 352))
-        }
-        self.sound_button = ui.Button(
-            pygame.Rect(1194, 42, 48, 44),
-            "",
-            self.toggle_sound,
-            color=(150, 150, 170),
-            literal=True,
-            icon=ui.icon_muted if self.app.sound.muted else ui.icon_speaker,
-        )
-        self.buttons = [
-            self.sound_button,
-            self.hint_button,
-            self.view_button,
-            self.undo_button,
-            self.restart_button,
-            self.rules_button,
-            self.home_button,
-            *self.player_buttons.values(),
-        ]
-
-    def _refresh_buttons(self) -> None:
-        self.view_button.label = "lewthwaite.view.tokens" if self.view_mode == "snake" else "lewthwaite.view.snake"
-        self.undo_button.enabled = self.history.can_undo() and not self.config.demo
-        self.hint_button.enabled = not self.state.is_terminal()
-        self.hint_button.active = self.hint_on
-        for color, button in self.player_buttons.items():
-            button.label = tr(KIND_LABEL[self.players[color]])
-
-    # --- actions ---------------------------------------------------------------------------
-
-    def toggle_hint(self) -> None:
-        """Show or hide the dominoes of the perfect player."""
-        self.hint_on = not self.hint_on
-        self.app.effects.publish(Sound("hint" if self.hint_on else "click"))
-        self.publish_lights()
-
-    def toggle_sound(self) -> None:
-        """Mute or unmute every sound of the kiosk."""
-        muted = self.app.sound.toggle_mute()
-        self.sound_button.icon = ui.icon_muted if muted else ui.icon_speaker
+        return [t["hint"], view, t["undo"], t["restart"], t["players"], t["rules"], t["home"]]
 
     def toggle_view(self) -> None:
         """Switch between the token view and the snake view (same state)."""
-        self.view_mode = "snake" if self.view_mode == "tokens" else "tokens"
+        self.match.meta["view"] = "snake" if self.view_mode == "tokens" else "tokens"
         self.app.effects.publish(Sound("whoosh"))
 
-    def cycle_player(self, color: str) -> None:
-        """Tap a player card: human -> toddler -> clever -> perfect -> human."""
-        kind = self.players[color]
-        self.players[color] = KIND_CYCLE[(KIND_CYCLE.index(kind) + 1) % len(KIND_CYCLE)]
-        self.computer_wait = 0.0
-        self.app.effects.publish(Sound("click"))
+    # --- the flow's hooks ------------------------------------------------------------------------
 
-    def undo(self) -> None:
-        """Take back moves until it is a person's turn again (or the start)."""
-        if not self.history.can_undo():
-            return
-        self._finish_animation()
-        self.history.undo()
-        while self.history.can_undo() and not self.is_human_turn() and "human" in self.players.values():
-            self.history.undo()
-        self._after_change()
-        self.app.effects.publish(Sound("click"))
+    def busy(self) -> bool:
+        """True while a token slides."""
+        return self.anim is not None
 
-    def restart(self) -> None:
-        """A new game on the same board with the same players."""
-        self._finish_animation()
-        self.history.restart()
-        self._after_change()
-        self.app.effects.publish(Sound("whoosh"))
-
-    def show_rules(self) -> None:
-        """Open the illustrated rules."""
-        self.app.stack.push(RulesScene(self.app, tr("lewthwaite.rules.title"), rules_pages(), theme.RED))
-
-    def play(self, move: Cell) -> bool:
-        """Play ``move`` for the player to move; an illegal move shows why and changes nothing."""
-        if self.busy or self.state.is_terminal():
-            return False
-        before = self.state
-        try:
-            self.history.push(move)
-        except IllegalMoveError:
-            self._explain_illegal(move)
-            return False
+    def on_move(self, before: LewthwaiteState, move: Cell, after: LewthwaiteState) -> None:
+        """Slide the token (or glide the snake's head) into the hole."""
         self.anim = MoveAnimation(start=move, end=before.hole)
-        self.tween = Tween(0.0, 1.0, SLIDE_SECONDS, ease_out_cubic if self.view_mode == "tokens" else ease_in_out_cubic)
+        ease = ease_out_cubic if self.view_mode == "tokens" else ease_in_out_cubic
+        self.tween = Tween(0.0, 1.0, SLIDE_SECONDS, ease)
+        self.shake_time = 0.0
         self.app.effects.publish(Sound("slide"))
-        self._after_change()
-        return True
 
-    def _explain_illegal(self, move: Cell) -> None:
+    def on_reset(self) -> None:
+        """Undo or restart: no slide in flight."""
+        self.anim = None
+        self.tween = None
+        self.shake_time = 0.0
+
+    def explain_illegal(self, move: Cell, error: IllegalMoveError) -> str | None:
+        """Why that token cannot move (nothing to say for a tap on the hole)."""
         state = self.state
         if state.token_at(move) is None:
-            return  # a tap on the hole: nothing to say
+            return None
+        return super().explain_illegal(move, error) or self._why(state, move)
+
+    @staticmethod
+    def _why(state: LewthwaiteState, move: Cell) -> str:
         if state.has_moved(move):
             key = "lewthwaite.illegal.moved"
         elif move not in [state.geo.cell(n) for n in state.geo.neighbours[state.path[-1]]]:
             key = "lewthwaite.illegal.far"
         else:
             key = "lewthwaite.illegal.color"
-        self.toast = (tr(key, of_color=tr(f"lewthwaite.illegal.of.{state.current_color}")), 2.6)
-        self.app.effects.publish(Sound("error"))
+        return tr(key, of_color=tr(f"lewthwaite.illegal.of.{state.current_color}"))
 
-    def _finish_animation(self) -> None:
-        self.anim = None
-        self.tween = None
+    def player_name(self, player: int) -> str:
+        """Red moves first."""
+        return tr(f"lewthwaite.Color.{RED if player == 1 else BLUE}")
 
-    def _after_change(self) -> None:
-        self.hint_on = False
-        self.computer_wait = 0.0
-        self.shake_time = 0.0
-        self.end_shown = False
-        self.toast = None
-        self.publish_lights()
+    def end_reason(self, outcome: Outcome) -> str:
+        """"Les rouges ne peuvent plus bouger." and how long the game was."""
+        loser = outcome.param_dict()["loser"]
+        blocked = tr("lewthwaite.end.blocked", Loser=tr(f"lewthwaite.color.{loser}").capitalize())
+        return f"{blocked} {tr('lewthwaite.end.moves', n=self.state.moves_played)}"
 
-    # --- LEDs --------------------------------------------------------------------------------
+    def rules_pages(self) -> list[RulesPage]:
+        """The illustrated rules."""
+        return rules_pages()
 
-    def publish_lights(self) -> None:
-        """Tell the LED board what to show: legal tokens, the hint, the computer's move, the end."""
+    def summary(self) -> dict[str, Any]:
+        """View and colour to move."""
         state = self.state
-        cells: dict[Cell, str] = {}
-        if state.is_terminal():
-            cells = {state.hole: "win"}
-        else:
-            if self.is_human_turn():
-                cells.update({m: "legal" for m in state.legal_moves()})
-            if self.hint_on:
-                move = self.suggested_move()
-                if move:
-                    cells[move] = "hint"
-            if self.last_computer_move:
-                source, target = self.last_computer_move
-                cells[source], cells[target] = "computer_from", "computer_to"
-        self.app.effects.publish(BoardLights("lewthwaite", state.params.rows, state.params.cols, cells))
+        outcome = state.outcome()
+        return {
+            "view": self.view_mode,
+            "to_move_colour": state.current_color,
+            "winner_colour": None if outcome is None else state.color_of(outcome.winner or 0),
+        }
 
-    # --- input -------------------------------------------------------------------------------
+    # --- input and time --------------------------------------------------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons, taps on the board, and a few keys (H hint, V view, U undo, R restart)."""
-        if self.config.demo:
-            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.app.go_home()
-                return True
-            return False
-        if ui.handle_buttons(self.buttons, event):
-            return True
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """A tap on a token (token view) or on the square the pawn goes to (snake view): the
+        same cell either way."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed_cell = self.board.cell_at(event.pos)
+            self.pressed_cell = self.board_view.cell_at(event.pos)
             return self.pressed_cell is not None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            cell, pressed, self.pressed_cell = self.board.cell_at(event.pos), self.pressed_cell, None
-            if cell is not None and cell == pressed and self.is_human_turn():
+            cell, pressed, self.pressed_cell = self.board_view.cell_at(event.pos), self.pressed_cell, None
+            if cell is not None and cell == pressed:
                 self.play(cell)
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            actions = {
-                pygame.K_h: self.toggle_hint,
-                pygame.K_v: self.toggle_view,
-                pygame.K_u: self.undo,
-                pygame.K_r: self.restart,
-                pygame.K_ESCAPE: self.app.go_home,
-            }
-            if event.key in actions:
-                actions[event.key]()
                 return True
         return False
 
-    # --- time ----------------------------------------------------------------------------------
-
     def update(self, dt: float) -> None:
-        """Animations, the computer's turn, the end of the game, the demo loop."""
-        super().update(dt)
-        if self.toast:
-            text, left = self.toast
-            self.toast = (text, left - dt) if left > dt else None
+        """The slide, the blocked player's shake, then the shared flow."""
         if self.tween:
             self.tween.update(dt)
             assert self.anim is not None
             self.anim.t = self.tween.progress
             if self.tween.done:
-                self._finish_animation()
-        if self.busy:
-            return
-        state = self.state
-        if state.is_terminal():
-            self._update_end(dt)
-            return
-        if not self.is_human_turn():
-            self.computer_wait += dt
-            delay = COMPUTER_DELAY * (0.6 if self.config.demo else 1.0)
-            if self.computer_wait >= delay:
-                player = make_player(self.players[state.current_color])
-                move = player.choose(state, self.app.rng)
-                self.last_computer_move = (move, state.hole)
-                self.play(move)
-                self.publish_lights()
-        else:
-            self.last_computer_move = None
+                self.anim = None
+                self.tween = None
+        if self.match.is_over() and self.anim is None:
+            self.shake_time += dt
+        super().update(dt)
 
-    def _update_end(self, dt: float) -> None:
-        self.shake_time += dt
-        if self.shake_time < SHAKE_SECONDS or self.end_shown:
-            if self.config.demo and self.end_shown:
-                self.demo_restart += dt
-                if self.demo_restart > 2.5:
-                    self.demo_restart = 0.0
-                    self.restart()
-            return
-        self.end_shown = True
-        outcome = self.state.outcome()
-        assert outcome is not None
-        if self.config.demo:
-            self.app.effects.publish(Sound("win", 0.4))
-            return
-        loser, winner = outcome.param_dict()["loser"], outcome.param_dict()["winner"]
-        message = tr(
-            "lewthwaite.end.blocked",
-            Loser=tr(f"lewthwaite.color.{loser}").capitalize(),
-            winner=tr(f"lewthwaite.color.{winner}"),
-        )
-        detail = tr("lewthwaite.end.moves", n=self.state.moves_played)
-        colors = [theme.player_colors(winner)[k] for k in range(3)] + [theme.ACCENT, theme.WHITE]
-        self.app.stack.push(EndScene(self.app, message, detail, colors, self.restart))
+    # --- drawing ---------------------------------------------------------------------------------
 
-    # --- drawing -------------------------------------------------------------------------------
-
-    def suggested_move(self) -> Cell | None:
-        """What the hint points at: the winning move, or the perfect player's resilient move."""
-        if self.state.is_terminal():
-            return None
-        analysis = self.analysis()
-        if analysis.wins:
-            return analysis.best
-        return make_player("perfect").choose(self.state, self.app.rng)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Board, tokens or snake, highlights, hint, side panel, toast."""
-        self._refresh_buttons()
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Board, tokens or snake, highlights, hint and the side panel."""
         state = self.state
         snake = self.view_mode == "snake"
         surface.blit(self._static_layer(surface.get_size(), snake, language()), (0, 0))
-        human = self.is_human_turn() and not self.busy
         if snake:
-            self.board.draw_snake(surface, state, self.anim, self.time)
+            self.board_view.draw_snake(surface, state, self.anim, self.time)
         else:
             shake = None
             if state.is_terminal() and self.shake_time < SHAKE_SECONDS:
                 # The blocked player's tokens wriggle: they would like to move but cannot.
                 loser = state.current_color
-                shake = {
-                    (r, c)
-                    for r in range(state.params.rows)
-                    for c in range(state.params.cols)
-                    if state.token_at((r, c)) == loser
-                }
-            self.board.draw_tokens(surface, state, self.anim, shake, self.time)
-        if human:
+                shake = {cell for cell in self.board.cells() if state.token_at(cell) == loser}
+            self.board_view.draw_tokens(surface, state, self.anim, shake, self.time)
+        if self.person_to_move():
             glow = theme.player_colors(state.current_color)[0]
-            self.board.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
-        if self.hint_on and not state.is_terminal() and not self.busy:
-            self._draw_hint(surface)
+            self.board_view.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
+        advice = self.hint() if not self.busy() else None
+        if advice is not None:
+            self._draw_hint(surface, advice)
         self._draw_panel(surface)
-        if self.toast:
-            self._draw_bubble(surface, self.toast[0], theme.BAD)
-        elif self.hint_on and not state.is_terminal() and not self.busy:
-            key = "lewthwaite.hint.win" if self.analysis().wins else "lewthwaite.hint.lose"
-            key += ".snake" if self.view_mode == "snake" else ""
-            self._draw_bubble(surface, tr(key), (200, 140, 10))
-        if self.config.demo:
-            ui.draw_demo_banner(surface, 430, self.time)
+        if advice is not None and self.message is None:
+            key = "lewthwaite.hint.win" if advice.wins else "lewthwaite.hint.lose"
+            key += ".snake" if snake else ""
+            ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        analysis = self.analysis()
-        hole = self.state.hole
-        pairs = [p for p in analysis.pairing if hole not in p] if analysis.wins else list(analysis.pairing)
-        self.board.draw_dominoes(surface, pairs, theme.HINT)
-        move = self.suggested_move()
-        if move is not None:
+    def _draw_hint(self, surface: pygame.Surface, advice: Hint) -> None:
+        self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
+        if advice.move is not None:
+            hole = self.state.hole
             if self.view_mode == "snake":
-                self.board.draw_arrow(surface, hole, move, (230, 150, 0), self.time)
+                self.board_view.draw_arrow(surface, hole, advice.move, (230, 150, 0), self.time)
             else:
-                self.board.draw_arrow(surface, move, hole, (230, 150, 0), self.time)
-
-    def _draw_bubble(self, surface: pygame.Surface, text: str, color: ui.Color) -> None:
-        lines = ui.wrap_text(text, 24, 760, "bold")
-        height = 24 + len(lines) * 31
-        rect = pygame.Rect(0, 0, 820, height)
-        rect.midbottom = (430, 712)
-        ui.draw_panel(surface, rect, theme.PANEL, 20, 8, border=color)
-        ui.draw_paragraph(surface, text, rect.inflate(-40, -20), 24, theme.INK, "bold", 1.28, "center")
+                self.board_view.draw_arrow(surface, advice.move, hole, (230, 150, 0), self.time)
 
     PANEL = pygame.Rect(864, 24, 396, 672)
 
@@ -460,12 +212,10 @@ class LewthwaiteScene(Scene):
         """Everything that does not move (paper, board, panel card, title): one blit per frame."""
         layer = pygame.Surface(size).convert()
         layer.blit(ui.background(size), (0, 0))
-        self.board.draw_board(layer, snake)
+        self.board_view.draw_board(layer, snake)
         panel = self.PANEL
         ui.draw_panel(layer, panel, theme.PANEL, 28, 12)
-        ui.draw_text(
-            layer, tr("lewthwaite.title"), (panel.centerx - 22, panel.y + 18), 46, theme.INK, "title", "midtop"
-        )
+        ui.draw_text(layer, tr("lewthwaite.title"), (panel.centerx, panel.y + 18), 46, theme.INK, "title", "midtop")
         return layer
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -479,68 +229,36 @@ class LewthwaiteScene(Scene):
         bob = 3 * math.sin(self.time * 3)
         sprite = token_sprite(color, 70)
         surface.blit(sprite, sprite.get_rect(center=(turn.x + 58, turn.y + 58 + bob)))
-        name = tr(f"lewthwaite.Color.{color}")
+        text_rect = pygame.Rect(turn.x + 110, turn.y + 18, turn.width - 124, 116)
         if state.is_terminal():
-            title = tr(
-                "lewthwaite.end.blocked",
-                Loser=tr(f"lewthwaite.color.{color}").capitalize(),
-                winner=tr(f"lewthwaite.color.{BLUE if color == RED else RED}"),
-            )
-            ui.draw_paragraph(
-                surface,
-                title,
-                pygame.Rect(turn.x + 110, turn.y + 22, turn.width - 124, 120),
-                23,
-                ui.darker(main, 0.3),
-                "bold",
-                1.2,
-            )
+            outcome = state.outcome()
+            assert outcome is not None
+            ui.draw_paragraph(surface, self.end_reason(outcome), text_rect, 22, ui.darker(main, 0.3), "bold", 1.2)
         else:
-            key = "lewthwaite.turn" if self.is_human_turn() else "lewthwaite.turn.computer"
-            ui.draw_paragraph(
-                surface,
-                tr(key, color=name),
-                pygame.Rect(turn.x + 104, turn.y + 26, turn.width - 112, 70),
-                26,
-                ui.darker(main, 0.3),
-                "title",
-                1.1,
-            )
-            if self.is_human_turn():
-                line = tr("lewthwaite.turn.snake" if self.view_mode == "snake" else "lewthwaite.turn.tokens")
-            else:
-                line = tr("lewthwaite.turn.computer.who", level=tr(KIND_LABEL[self.players[color]]))
-            rect = pygame.Rect(turn.x + 110, turn.y + 88, turn.width - 124, 56)
-            ui.draw_paragraph(surface, line, rect, 19, theme.INK_SOFT, "text", 1.15)
-        ui.draw_text(
-            surface,
-            tr("lewthwaite.moves", n=state.moves_played),
-            (panel.centerx, turn.bottom + 8),
-            22,
-            theme.INK_SOFT,
-            "bold",
-            "midtop",
-        )
-        for color_key, button in self.player_buttons.items():
-            sprite = token_sprite(color_key, 44)
-            surface.blit(sprite, sprite.get_rect(center=(panel.x + 52, button.rect.centery)))
-        for button in self.buttons:
-            button.draw(surface, self.time)
-
-    def state_summary(self) -> dict[str, object]:
-        """Position, view and players, for tests and ``--json``."""
-        state = self.state
-        outcome = state.outcome()
-        return {
-            "scene": self.name,
-            "view": self.view_mode,
-            "position": state.to_text(),
-            "moves": state.moves_played,
-            "to_move": state.current_color,
-            "players": dict(self.players),
-            "winner": None if outcome is None else state.color_of(outcome.winner or 0),
-            "hint": self.hint_on,
-        }
+            name = tr(f"lewthwaite.Color.{color}")
+            person = self.match.seat_to_move.is_human
+            key = "lewthwaite.turn" if person else "lewthwaite.turn.computer"
+            ui.draw_paragraph(surface, tr(key, color=name), text_rect.move(-6, 8), 26, ui.darker(main, 0.3),
+                              "title", 1.1)
+            line = tr("lewthwaite.turn.snake" if self.view_mode == "snake" else "lewthwaite.turn.tokens")
+            if not person:
+                line = tr("lewthwaite.turn.computer.who", level=tr(f"lewthwaite.level.{self.match.seat_to_move.level}"))
+            ui.draw_paragraph(surface, line, pygame.Rect(text_rect.x, text_rect.y + 70, text_rect.width, 56), 19,
+                              theme.INK_SOFT, "text", 1.15)
+        ui.draw_text(surface, tr("lewthwaite.moves", n=state.moves_played), (panel.centerx, turn.bottom + 8), 22,
+                     theme.INK_SOFT, "bold", "midtop")
+        # Who plays each colour, and the visitors' score.
+        for k, colour in enumerate((RED, BLUE)):
+            y = turn.bottom + 62 + 44 * k
+            sprite = token_sprite(colour, 36)
+            surface.blit(sprite, sprite.get_rect(center=(panel.x + 44, y)))
+            label = self.seat_label(1 if colour == RED else 2)
+            ui.draw_fitted_text(surface, label, pygame.Rect(panel.x + 72, y - 18, panel.width - 92, 36), 24,
+                                theme.INK, "bold")
+        score = self.score_line()
+        if score:
+            ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 142, panel.width - 40, 30),
+                                22, theme.INK_SOFT, "bold", "center")
 
 
 # --- rules pages, menu icon, factories ---------------------------------------------------------
@@ -604,8 +322,17 @@ def _illustrate_dominoes(surface: pygame.Surface, rect: pygame.Rect, time: float
     view.draw_dominoes(surface, list(solver.analyse(state).pairing), theme.HINT)
 
 
+def random_play_stats() -> Any | None:
+    """The exact statistics of random play on the 5x5 board (computed once, off the frame loop;
+    None until ready)."""
+    return background.value(("lewthwaite.stats", 5, 5), lambda: exact_stats(LewthwaiteParams()))
+
+
 def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    stats = exact_stats(LewthwaiteParams())
+    stats = random_play_stats()
+    if stats is None:
+        ui.draw_text(surface, tr("rules.computing"), rect.center, 26, theme.INK_SOFT, "bold", "center")
+        return
     hist = stats.length_histogram
     peak = max(hist)
     chart = pygame.Rect(rect.x + 20, rect.y + 80, rect.width - 40, rect.height - 150)
@@ -627,19 +354,27 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
         ui.draw_text(surface, tr(key), (chart.x + 30, y + 10), 20, theme.INK, "text", "midleft")
 
 
-def rules_pages() -> list[RulesPage]:
-    """The illustrated rules, faithful to the IREMI article; the last page computes live."""
-    stats = exact_stats(LewthwaiteParams())
+def _random_page_text() -> str:
+    stats = random_play_stats()
+    if stats is None:
+        return tr("rules.computing")
     comma = "," if language() == "fr" else "."
     p = f"{100 * stats.p_first_wins:.1f}".replace(".", comma)
     mean = f"{stats.mean_length:.1f}".replace(".", comma)
+    return tr("lewthwaite.rules.p6.text", p=p, mean=mean)
+
+
+def rules_pages() -> list[RulesPage]:
+    """The illustrated rules, faithful to the IREMI article; the last page's figures are
+    computed live, in the background."""
+    random_play_stats()  # start computing now: it is ready by the time the last page opens
     return [
         RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start),
         RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move),
         RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked),
         RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake),
         RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes),
-        RulesPage("lewthwaite.rules.p6.title", tr("lewthwaite.rules.p6.text", p=p, mean=mean), _illustrate_random),
+        RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random),
     ]
 
 
@@ -648,14 +383,24 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     _illustrate_move(surface, rect, time)
 
 
-def make_scene(app, config: LewthwaiteConfig | None = None) -> LewthwaiteScene:  # noqa: ANN001
-    """A new game: a child against the computer by default."""
-    return LewthwaiteScene(app, config or LewthwaiteConfig())
+def new_match(app: App, params: LewthwaiteParams | None = None, red: str = "human",
+              blue: str = DEFAULT_LEVEL, view: str = "tokens") -> Any:
+    """A match on ``params``' board; each colour is ``"human"`` or a computer level."""
+    seats = {1: Seat() if red == "human" else Seat.computer(red), 2: Seat() if blue == "human" else Seat.computer(blue)}
+    start = (params or LewthwaiteParams()).new_initial_state()
+    return GameScene.new_match(app, "lewthwaite", start, seats, view=view)
 
 
-def make_demo_scene(app) -> LewthwaiteScene:  # noqa: ANN001
+def make_scene(app: App) -> LewthwaiteScene:
+    """From the menu: a child against a computer it can beat, after the "who plays" card."""
+    scene = LewthwaiteScene(app, new_match(app))
+    scene.ask_seats = True
+    return scene
+
+
+def make_demo_scene(app: App) -> LewthwaiteScene:
     """Computer against computer, restarting by itself (attract mode)."""
     kinds = ("random", "greedy", "perfect")
     red, blue = app.rng.choice(kinds), app.rng.choice(kinds)
-    view = app.rng.choice(("tokens", "snake"))
-    return LewthwaiteScene(app, LewthwaiteConfig(red=red, blue=blue, view=view, demo=True))
+    view = app.rng.choice(VIEWS)
+    return LewthwaiteScene(app, new_match(app, red=red, blue=blue, view=view), attract=True)

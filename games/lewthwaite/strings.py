@@ -18,13 +18,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Touche une case lumineuse pour avancer le pion.",
         "Touch a glowing square to move the pawn.",
     ),
+    "lewthwaite.level.random": ("Bébé (3 ans)", "Toddler (age 3)"),
+    "lewthwaite.level.greedy": ("Malin", "Clever"),
+    "lewthwaite.level.perfect": ("Champion", "Champion"),
     "lewthwaite.moves": ("Coups joués : {n}", "Moves played: {n}"),
     "lewthwaite.view.snake": ("Vue serpent", "Snake view"),
     "lewthwaite.view.tokens": ("Vue jetons", "Token view"),
-    "lewthwaite.end.blocked": (
-        "{Loser} ne peuvent plus bouger : {winner} gagnent !",
-        "{Loser} cannot move: {winner} wins!",
-    ),
+    "lewthwaite.end.blocked": ("{Loser} ne peuvent plus bouger.", "{Loser} cannot move."),
     "lewthwaite.end.moves": ("Partie finie en {n} coups.", "Game over after {n} moves."),
     "lewthwaite.illegal.moved": (
         "Ce jeton a déjà bougé : un jeton ne bouge jamais deux fois.",

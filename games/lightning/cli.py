@@ -19,7 +19,7 @@ LEVEL_CHOICES = ("random", "builder", "strong")
 def run_play(args: argparse.Namespace) -> int:
     """``play lightning``: the game on screen."""
     from games.lightning.scene import LightningScene
-    from kiosk.app import run_app
+    from kiosk.runner import run_app
 
     return run_app(args, lambda app: LightningScene(app, mode=args.mode, level=args.level))
 

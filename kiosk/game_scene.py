@@ -1,0 +1,571 @@
+"""The base of every game's screen: the flow of a match written once.
+
+A game's scene derives from :class:`GameScene` and keeps only what is its own: drawing its
+board, its animations, its explanations. The base owns the :class:`~games.match.Match` and
+everything around it:
+
+* the turn flow: a person's tap becomes :meth:`GameScene.play`; a computer player thinks off the
+  frame loop (the match's thinker) while the scene waits a moment a child can follow; an
+  illegal move says why (from the rules' reason key) and changes nothing;
+* a declarative toolbar (:class:`Tool`): hint, undo, restart, players, rules, home, sound and the
+  game's own buttons, laid out in the game's ``toolbar_area``;
+* hints computed once per position off the loop, shown while ``hint_on``;
+* the lights of the physical board, computed from the game's board description;
+* the end: one :class:`~kiosk.overlays.EndScene` that speaks from the child's side ("Tu as
+  gagné !", "L'ordinateur a gagné"), the session score, and the attract mode's endless restart;
+* ``state_summary`` for tests and ``--json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from games.core import IllegalMoveError, Outcome
+from games.effects import Sound
+from games.match import Match, Seat, Thinker
+from kiosk import theme, ui
+from kiosk.i18n import has_key, tr
+from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
+from kiosk.scene import Scene
+from kiosk.seats import COMPUTER, FRIEND, Choice, SeatsScene, Setup
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+
+Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
+
+
+def _always() -> bool:
+    return True
+
+
+def _never() -> bool:
+    return False
+
+
+@dataclass
+class Tool:
+    """One toolbar button, declared once: what it says, what it does, and when it shows.
+
+    ``label`` is a translation key, or a function giving the text when it changes with the
+    state (an opponent's name, a view to switch to). ``keys`` are keyboard shortcuts.
+    """
+
+    label: str | Callable[[], str]
+    action: Callable[[], None]
+    icon: Icon | None = None
+    color: ui.Color = (120, 124, 150)
+    enabled: Callable[[], bool] = _always
+    visible: Callable[[], bool] = _always
+    active: Callable[[], bool] = _never
+    keys: tuple[int, ...] = ()
+    name: str = ""
+
+    def text(self) -> str:
+        """The label in the current language."""
+        return self.label() if callable(self.label) else tr(self.label)
+
+
+@dataclass
+class Message:
+    """A short sentence shown for a few seconds (an illegal move, a pass, the computer's move)."""
+
+    text: str
+    seconds: float = 2.6
+    tone: ui.Color = theme.BAD
+    left: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.left = self.seconds
+
+
+class GameScene(Scene):
+    """A game on screen around a :class:`Match` (see the module docstring).
+
+    Subclasses set ``game`` (the registry key), ``toolbar_area`` and ``toolbar_columns``, and
+    override the hooks: :meth:`draw_game`, :meth:`handle_board`, :meth:`on_move`,
+    :meth:`on_reset`, :meth:`busy`, :meth:`tools`, :meth:`rules_pages`, :meth:`player_name`.
+    """
+
+    game: ClassVar[str] = ""
+    accent: ClassVar[ui.Color] = theme.ACCENT
+    #: Where the toolbar's buttons go, and in how many columns (one row: columns = tool count).
+    toolbar_area: ClassVar[pygame.Rect] = pygame.Rect(884, 432, 360, 224)
+    toolbar_columns: ClassVar[int] = 2
+    toolbar_gap: ClassVar[int] = 12
+    #: Buttons show their label next to the icon (False: icons only, for a narrow bar).
+    toolbar_labels: ClassVar[bool] = True
+    toolbar_text_size: ClassVar[int] = 24
+    #: Seconds a computer waits before playing, so that a child sees what happens.
+    computer_delay: ClassVar[float] = 0.7
+    #: Seconds between the last move and the end screen (the board shows why it ended).
+    end_delay: ClassVar[float] = 0.9
+    #: Seconds the attract mode leaves a finished game on screen before the next one.
+    attract_pause: ClassVar[float] = 2.5
+    #: The message bubble: its bottom centre and width.
+    message_anchor: ClassVar[tuple[int, int]] = (430, 712)
+    message_width: ClassVar[int] = 820
+    #: The setup card asks who starts (False where chance decides, as in Lightning).
+    first_choice: ClassVar[bool] = True
+
+    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+        super().__init__(app)
+        self.name = self.game or self.name
+        self.match = match
+        self.attract = attract
+        self.hint_on = False
+        self.message: Message | None = None
+        self.computer_wait = 0.0
+        self.end_wait = 0.0
+        self.end_shown = False
+        self._tools: list[Tool] | None = None
+        self._buttons: list[tuple[Tool, ui.Button]] = []
+        self._layout_key: tuple[int, ...] = ()
+        self._published: Any = None
+        #: Open the "who plays" card when the scene first shows (a game opened from the menu).
+        self.ask_seats = False
+        #: Open the rules at this page (0-based) when the scene first shows (``rules GAME``).
+        self.rules_at: int | None = None
+        match.subscribe(self._match_changed)
+
+    @staticmethod
+    def new_match(
+        app: App, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
+    ) -> Match:
+        """A match for a scene: its thinker waits for results in headless runs (same threads,
+        reproducible frames) and its seed comes from the app's ``--seed``."""
+        return Match(
+            game,
+            start,
+            seats,
+            seed=app.rng.randrange(2**31),
+            time_budget=time_budget,
+            thinker=Thinker(wait=app.headless),
+            meta=meta,
+        )
+
+    # --- reading the match ---------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The present position."""
+        return self.match.state
+
+    @property
+    def board(self) -> Any:
+        """The game's board description (cells, LED layout)."""
+        return self.match.board
+
+    def person_to_move(self) -> bool:
+        """True when a person at the screen may play now (not during an animation)."""
+        return self.match.person_to_move() and not self.busy() and not self.attract
+
+    def hint(self) -> Any | None:
+        """The advice for the present position while the hint is on (None while computing)."""
+        if not self.hint_on or self.match.is_over() or not self.match.person_to_move():
+            return None
+        return self.match.hint()
+
+    # --- hooks for the games ---------------------------------------------------------------
+
+    def busy(self) -> bool:
+        """True while a move animates: no input, no computer move, no end screen yet."""
+        return False
+
+    def on_move(self, before: Any, move: Any, after: Any) -> None:
+        """A move was played (by anyone): start its animation and sound."""
+
+    def on_reset(self) -> None:
+        """The position jumped (undo, restart, a new game): drop animations, show the state."""
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """Taps on the board (only called when a person may play)."""
+        return False
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Draw the board, the pieces and the game's panels."""
+
+    def rules_pages(self) -> list[RulesPage]:
+        """The illustrated rules."""
+        return []
+
+    def player_name(self, player: int) -> str:
+        """What the screen calls ``player`` in hot-seat ("les rouges"), from the game's
+        strings ``<game>.player.<n>``."""
+        return tr(f"{self.game}.player.{player}")
+
+    def end_reason(self, outcome: Outcome) -> str:
+        """One sentence saying why the game ended (the outcome's reason key)."""
+        return tr(outcome.reason, **self.reason_params(outcome))
+
+    def reason_params(self, outcome: Outcome) -> dict[str, Any]:
+        """The outcome's parameters, with player numbers turned into names where the game's
+        string expects them."""
+        return outcome.param_dict()
+
+    def extra_lights(self) -> dict[tuple[int, int], str]:
+        """Lights of the game's own (a move being sown), added to the standard ones."""
+        return {}
+
+    def summary(self) -> dict[str, Any]:
+        """The game's own entries in :meth:`state_summary`."""
+        return {}
+
+    # --- the toolbar -------------------------------------------------------------------------
+
+    def standard_tools(self) -> dict[str, Tool]:
+        """The buttons every game has, by name, for :meth:`tools` to arrange."""
+        return {
+            "hint": Tool(
+                "button.hint",
+                self.toggle_hint,
+                ui.icon_bulb,
+                (240, 170, 30),
+                enabled=lambda: self.match.person_to_move() and not self.attract,
+                visible=lambda: self.match.has_hints,
+                active=lambda: self.hint_on,
+                keys=(pygame.K_h,),
+                name="hint",
+            ),
+            "undo": Tool(
+                "button.undo",
+                self.undo,
+                ui.icon_undo,
+                enabled=lambda: self.match.can_undo() and not self.attract,
+                keys=(pygame.K_u,),
+                name="undo",
+            ),
+            "restart": Tool("button.restart", self.restart, ui.icon_restart, keys=(pygame.K_r,), name="restart"),
+            "rules": Tool("button.rules", self.show_rules, ui.icon_book, (90, 110, 170), name="rules"),
+            "players": Tool("button.players", self.open_seats, ui.icon_players, (70, 150, 120), name="players"),
+            "home": Tool(
+                "button.home", self.app.go_home, ui.icon_home, (90, 110, 170), keys=(pygame.K_ESCAPE,), name="home"
+            ),
+        }
+
+    def tools(self) -> list[Tool]:
+        """The toolbar, in order (override to add the game's own and to reorder)."""
+        standard = self.standard_tools()
+        return [standard[k] for k in ("hint", "undo", "restart", "rules", "home")]
+
+    @property
+    def toolbar(self) -> list[Tool]:
+        """The declared tools (built once)."""
+        if self._tools is None:
+            self._tools = self.tools()
+        return self._tools
+
+    @property
+    def buttons(self) -> list[ui.Button]:
+        """The visible tools as buttons, laid out in ``toolbar_area``, refreshed each frame."""
+        shown = [tool for tool in self.toolbar if tool.visible()]
+        key = tuple(id(tool) for tool in shown)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._buttons = [(tool, self._make_button(tool, rect)) for tool, rect in zip(
+                shown, self.toolbar_rects(len(shown)), strict=True)]
+        for tool, button in self._buttons:
+            button.enabled = tool.enabled() and not self.attract
+            button.active = tool.active()
+            button.label = tool.text() if self.toolbar_labels else ""
+        return [button for _tool, button in self._buttons]
+
+    def toolbar_rects(self, count: int) -> list[pygame.Rect]:
+        """``count`` button rectangles filling ``toolbar_area`` row by row."""
+        area, columns, gap = self.toolbar_area, max(1, self.toolbar_columns), self.toolbar_gap
+        rows = max(1, -(-count // columns))
+        width = (area.width - gap * (columns - 1)) // columns
+        height = min(70, (area.height - gap * (rows - 1)) // rows)
+        return [
+            pygame.Rect(area.x + (k % columns) * (width + gap), area.y + (k // columns) * (height + gap), width, height)
+            for k in range(count)
+        ]
+
+    def _make_button(self, tool: Tool, rect: pygame.Rect) -> ui.Button:
+        return ui.Button(rect, "", tool.action, color=tool.color, icon=tool.icon, literal=True,
+                         size=self.toolbar_text_size)
+
+    def tool_at(self, name: str) -> ui.Button | None:
+        """The button of the tool called ``name`` (tests press it)."""
+        self.buttons  # noqa: B018 - lays the buttons out
+        return next((button for tool, button in self._buttons if tool.name == name), None)
+
+    # --- who plays ------------------------------------------------------------------------------
+
+    def setup_choices(self) -> list[Choice]:
+        """The game's own questions on the setup card (board size, N...)."""
+        return []
+
+    def new_start(self, extras: dict[str, Any]) -> Any:
+        """The start position for the game's own answers (the same start by default)."""
+        return self.match.start
+
+    def current_setup(self) -> Setup:
+        """The answers that describe the present match (the card opens on them)."""
+        seats = self.match.seats
+        computers = [p for p, seat in seats.items() if seat.is_computer]
+        extras = {choice.key: choice.value for choice in self.setup_choices()}
+        if len(computers) == 1:
+            level = seats[computers[0]].level or self.match.spec.default_level
+            return Setup(COMPUTER, level, computers[0] == 2, extras)
+        return Setup(FRIEND if not computers else COMPUTER, self.match.spec.default_level, True, extras)
+
+    def open_seats(self, first_time: bool = False) -> None:
+        """The setup card; confirming it starts a new game with the chosen seats."""
+        self.app.stack.push(
+            SeatsScene(self.app, self.game, self.match.spec.levels, self.current_setup(), self.setup_choices(),
+                       self.apply_setup, first_choice=self.first_choice, can_cancel=not first_time,
+                       accent=self.accent)
+        )
+
+    def apply_setup(self, setup: Setup) -> None:
+        """Seat the players as chosen and start a new game."""
+        if setup.opponent == FRIEND:
+            seats = {1: Seat(), 2: Seat()}
+        else:
+            person = 1 if setup.person_first or not self.first_choice else 2
+            seats = {person: Seat(), 3 - person: Seat.computer(setup.level)}
+        for player, seat in seats.items():
+            self.match.set_seat(player, seat)
+        self.match.meta.update(setup.extras)
+        self.match.restart(self.new_start(setup.extras))
+
+    def seat_label(self, player: int) -> str:
+        """Who plays ``player`` in a few words: "Toi", "L'ordinateur (Bébé)", or the colour."""
+        seat = self.match.seats[player]
+        if seat.is_computer:
+            return tr("seat.computer", level=tr(f"{self.game}.level.{seat.level}"))
+        if self.match.against_computer:
+            return tr("seat.you")
+        return self.player_name(player)
+
+    def score_line(self) -> str:
+        """The session score for this kind of game ("Toi 2 - Ordinateur 1"), or ""."""
+        return self.app.scores.line(self.game, self.match, (self.player_name(1), self.player_name(2)))
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def play(self, move: Any) -> bool:
+        """Play ``move`` for the player to move; an illegal move says why and changes nothing."""
+        if self.busy() or self.match.is_over():
+            return False
+        before = self.match.state
+        try:
+            after = self.match.play(move)
+        except IllegalMoveError as error:
+            self.reject(move, error)
+            return False
+        self.on_move(before, move, after)
+        return True
+
+    def reject(self, move: Any, error: IllegalMoveError) -> None:
+        """Say why ``move`` is not allowed (the rules' reason key), with the error sound."""
+        text = self.explain_illegal(move, error)
+        if text:
+            self.say(text)
+            self.app.effects.publish(Sound("error"))
+
+    def explain_illegal(self, move: Any, error: IllegalMoveError) -> str | None:
+        """The sentence for an illegal move: the reason key the rules give, translated."""
+        reason = getattr(error, "reason", None)
+        if isinstance(reason, str) and has_key(reason):
+            return tr(reason, **dict(getattr(error, "params", {}) or {}))
+        return None
+
+    def say(self, text: str, seconds: float = 2.6, tone: ui.Color = theme.BAD) -> None:
+        """Show ``text`` in the message bubble for ``seconds``."""
+        self.message = Message(text, seconds, tone)
+
+    def toggle_hint(self) -> None:
+        """Show or hide the advice for the player to move."""
+        self.hint_on = not self.hint_on
+        self.app.effects.publish(Sound("hint" if self.hint_on else "click"))
+        self.publish_lights()
+
+    def undo(self) -> None:
+        """Take back moves until a person is to move again."""
+        if self.match.can_undo():
+            self.match.undo()
+            self.app.effects.publish(Sound("click"))
+
+    def restart(self) -> None:
+        """A new game with the same players."""
+        self.match.restart()
+        self.app.effects.publish(Sound("whoosh"))
+
+    def show_rules(self, page: int = 0) -> None:
+        """Open the illustrated rules (at ``page``, 0-based)."""
+        rules = RulesScene(self.app, tr(f"{self.game}.rules.title"), self.rules_pages(), self.accent)
+        rules.page = max(0, min(page, len(rules.pages) - 1))
+        self.app.stack.push(rules)
+
+    def _match_changed(self, match: Match, event: str) -> None:
+        self.hint_on = False
+        self.computer_wait = 0.0
+        self.end_wait = 0.0
+        self.end_shown = False
+        if event != "move":
+            self.message = None
+            self.on_reset()
+        self.publish_lights()
+
+    # --- lights ----------------------------------------------------------------------------------
+
+    def light_roles(self) -> dict[tuple[int, int], str]:
+        """What the physical board shows now, in board cells: the position's own lights, where a
+        person may play, the hint, the computer's last move, and the game's extras."""
+        board, match, state = self.board, self.match, self.state
+        roles = dict(board.state_roles(state))
+        if match.person_to_move() and not self.attract:
+            roles.update(dict.fromkeys(board.legal_cells(state), "legal"))
+            last = match.last_computer_move
+            if last is not None:
+                source, target = board.move_cells(*last)
+                roles.update({cell: role for cell, role in ((source, "computer_from"), (target, "computer_to"))
+                              if cell is not None})
+            advice = self.hint()
+            move = getattr(advice, "move", None)
+            if move is not None:
+                source, target = board.move_cells(state, move)
+                roles.update({cell: "hint" for cell in (source, target) if cell is not None})
+        roles.update(self.extra_lights())
+        return roles
+
+    def publish_lights(self) -> None:
+        """Send the lights to the bus when they changed."""
+        lights = self.board.lights(self.light_roles(), idle=self.attract)
+        if lights != self._published:
+            self._published = lights
+            self.app.effects.publish(lights)
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        """Light the physical board as soon as the game is on screen (and after the rules); a
+        game opened from the menu first asks who plays."""
+        self._published = None
+        self.publish_lights()
+        if self.ask_seats:
+            self.ask_seats = False
+            self.open_seats(first_time=True)
+        if self.rules_at is not None:
+            page, self.rules_at = self.rules_at, None
+            self.show_rules(page)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then
+        the board when a person may play."""
+        if self.attract:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.FINGERUP, pygame.JOYBUTTONDOWN,
+                              pygame.CONTROLLERBUTTONDOWN):
+                self.app.go_home()
+                return True
+            return False
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            for tool, button in self._buttons:
+                if event.key in tool.keys and button.enabled:
+                    tool.action()
+                    return True
+        if self.person_to_move():
+            return self.handle_board(event)
+        return False
+
+    def update(self, dt: float) -> None:
+        """Messages, the computer's turn, the end of the game."""
+        super().update(dt)
+        if self.message is not None:
+            self.message.left -= dt
+            if self.message.left <= 0:
+                self.message = None
+        if self.hint_on and self.match.hint() is not None and self._published is not None:
+            self.publish_lights()  # the advice just arrived: light it
+        if self.busy():
+            return
+        if self.match.is_over():
+            self._update_end(dt)
+            return
+        if self.match.computer_to_move():
+            self.computer_wait += dt
+            move = self.match.computer_move()  # thinks during the pause, off this thread
+            delay = self.computer_delay * (0.6 if self.attract else 1.0)
+            if move is not None and self.computer_wait >= delay:
+                self.play(move)
+        else:
+            self.computer_wait = 0.0
+
+    def _update_end(self, dt: float) -> None:
+        self.end_wait += dt
+        if self.attract:
+            if self.end_wait >= self.end_delay and not self.end_shown:
+                self.end_shown = True
+                self.app.effects.publish(Sound("win", 0.4))
+            if self.end_wait >= self.end_delay + self.attract_pause:
+                self.restart()
+            return
+        if self.end_shown or self.end_wait < self.end_delay:
+            return
+        self.end_shown = True
+        outcome = self.match.outcome()
+        assert outcome is not None
+        self.record_result(outcome)
+        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart))
+
+    def record_result(self, outcome: Outcome) -> None:
+        """Count the game in the session score ("Toi 2 - Ordinateur 1")."""
+        self.app.scores.record(self.game, self.match, outcome.winner)
+
+    def end_card(self, outcome: Outcome) -> EndCard:
+        """What the end screen says, from the child's side: "Tu as gagné !" with confetti only
+        when a person won; "L'ordinateur a gagné" without; hot-seat names the winner."""
+        reason = self.end_reason(outcome)
+        colours = [theme.RED, theme.BLUE, theme.ACCENT, theme.HINT, theme.WHITE]
+        winner = outcome.winner
+        person = self.match.person_player()
+        if winner is None:
+            return EndCard(tr("end.draw"), reason, tr("end.again"), celebrate=False)
+        if person is not None:
+            if winner == person:
+                return EndCard(tr("end.you_win"), reason, "", celebrate=True, colours=colours)
+            return EndCard(tr("end.computer_wins"), reason, tr("end.again"), celebrate=False)
+        cheer = not self.match.all_computers  # hot-seat: a person won; between computers: nobody to cheer
+        return EndCard(tr("end.winner", name=self.player_name(winner)), reason, "", celebrate=cheer,
+                       colours=colours)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The game, the toolbar, the message, the attract banner."""
+        self.draw_game(surface)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+        self.draw_message(surface)
+        if self.attract:
+            ui.draw_demo_banner(surface, self.message_anchor[0], self.time)
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        """The message bubble (if any) at ``message_anchor``."""
+        if self.message is None or self.attract:
+            return
+        ui.draw_bubble(surface, self.message.text, self.message_anchor, self.message_width, self.message.tone)
+
+    def state_summary(self) -> dict[str, Any]:
+        """Position, seats, winner and hint, for tests and ``--json``."""
+        match = self.match
+        outcome = match.outcome()
+        return {
+            "scene": self.name,
+            "game": self.game,
+            "position": match.state.to_text(),
+            "moves": len(match.moves),
+            "to_move": match.to_move,
+            "seats": {str(p): seat.as_dict() for p, seat in match.seats.items()},
+            "winner": None if outcome is None else outcome.winner,
+            "over": match.is_over(),
+            "hint": self.hint_on,
+            "attract": self.attract,
+            **self.summary(),
+        }

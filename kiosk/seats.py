@@ -1,0 +1,221 @@
+"""Who plays: the card a visitor sees before the first move, and again from the "Joueurs"
+button. Seats change only here, explicitly, and confirming starts a new game.
+
+The card asks, in big buttons: against a friend or the computer; which computer (levels named
+for children, weakest first, the game's default one a child can beat); who starts; then the
+game's own questions (board size, N...). One tap on "Jouer !" accepts the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.effects import Sound
+from kiosk import theme, ui
+from kiosk.i18n import has_key, tr
+from kiosk.scene import Scene
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+
+FRIEND, COMPUTER = "friend", "computer"
+
+
+@dataclass
+class Choice:
+    """One question of the card: ``title`` (a translation key) and its answers as
+    ``(value, label)`` pairs (labels are translation keys, or plain text such as a number)."""
+
+    key: str
+    title: str
+    options: list[tuple[Any, str]]
+    value: Any
+
+
+@dataclass
+class Setup:
+    """The answers: the opponent, the computer's level, who starts, and the game's own
+    choices by key."""
+
+    opponent: str = COMPUTER
+    level: str = ""
+    person_first: bool = True
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def _label(text: str) -> str:
+    return tr(text) if has_key(text) else text
+
+
+class SeatsScene(Scene):
+    """The setup card, over the game. ``on_done(setup)`` receives the answers; ``cancel``
+    (only offered once a game is under way) closes the card and changes nothing."""
+
+    overlay = True
+    name = "seats"
+
+    def __init__(
+        self,
+        app: App,
+        game: str,
+        levels: tuple[str, ...],
+        setup: Setup,
+        extras: list[Choice],
+        on_done: Callable[[Setup], None],
+        *,
+        first_choice: bool = True,
+        can_cancel: bool = False,
+        accent: ui.Color = theme.ACCENT,
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.levels = levels
+        self.setup = Setup(setup.opponent, setup.level, setup.person_first, dict(setup.extras))
+        self.extras = extras
+        self.on_done = on_done
+        self.first_choice = first_choice
+        self.can_cancel = can_cancel
+        self.accent = accent
+        self.buttons: list[ui.Button] = []
+        self._rebuild()
+
+    # --- the questions, as rows of buttons -----------------------------------------------------
+
+    def rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], None]]]]]:
+        """Each visible question with its answers: (label, selected, choose)."""
+        setup = self.setup
+        rows = [
+            (
+                "seats.opponent",
+                [
+                    (tr("seats.friend"), setup.opponent == FRIEND, lambda: self._set("opponent", FRIEND)),
+                    (tr("seats.computer"), setup.opponent == COMPUTER, lambda: self._set("opponent", COMPUTER)),
+                ],
+            )
+        ]
+        if setup.opponent == COMPUTER:
+            rows.append(
+                (
+                    "seats.level",
+                    [
+                        (tr(f"{self.game}.level.{level}"), setup.level == level,
+                         lambda level=level: self._set("level", level))
+                        for level in self.levels
+                    ],
+                )
+            )
+            if self.first_choice:
+                rows.append(
+                    (
+                        "seats.first",
+                        [
+                            (tr("seats.first.me"), setup.person_first, lambda: self._set("person_first", True)),
+                            (tr("seats.first.computer"), not setup.person_first,
+                             lambda: self._set("person_first", False)),
+                        ],
+                    )
+                )
+        for choice in self.extras:
+            rows.append(
+                (
+                    choice.title,
+                    [
+                        (_label(label), setup.extras.get(choice.key, choice.value) == value,
+                         lambda key=choice.key, value=value: self._set_extra(key, value))
+                        for value, label in choice.options
+                    ],
+                )
+            )
+        return rows
+
+    def _set(self, name: str, value: Any) -> None:
+        setattr(self.setup, name, value)
+        self.app.effects.publish(Sound("click"))
+        self._rebuild()
+
+    def _set_extra(self, key: str, value: Any) -> None:
+        self.setup.extras[key] = value
+        self.app.effects.publish(Sound("click"))
+        self._rebuild()
+
+    CARD = pygame.Rect(140, 40, 1000, 640)
+    ROW_HEIGHT = 112
+
+    def _rebuild(self) -> None:
+        card = self.CARD
+        self.buttons = []
+        self.titles: list[tuple[str, int]] = []
+        y = card.y + 96
+        for title, answers in self.rows():
+            self.titles.append((title, y))
+            count = len(answers)
+            gap = 12
+            width = min(280, (card.width - 80 - gap * (count - 1)) // count)
+            left = card.centerx - (count * width + (count - 1) * gap) // 2
+            for k, (text, selected, choose) in enumerate(answers):
+                button = ui.Button(pygame.Rect(left + k * (width + gap), y + 34, width, 64), text, choose,
+                                   color=self.accent if selected else (196, 190, 178), literal=True,
+                                   size=ui.fitted_size(text, 24, width - 24, "bold"),
+                                   text_color=theme.WHITE if selected else theme.INK)
+                button.active = selected
+                self.buttons.append(button)
+            y += self.ROW_HEIGHT
+        play = pygame.Rect(0, 0, 300, 74)
+        play.midbottom = (card.centerx if not self.can_cancel else card.centerx + 160, card.bottom - 22)
+        self.play_button = ui.Button(play, "button.play", self.done, color=theme.GOOD, icon=ui.icon_play)
+        self.buttons.append(self.play_button)
+        if self.can_cancel:
+            cancel = pygame.Rect(0, 0, 260, 74)
+            cancel.midbottom = (card.centerx - 160, card.bottom - 22)
+            self.buttons.append(ui.Button(cancel, "button.cancel", self.cancel, color=(120, 124, 150)))
+
+    # --- answers -------------------------------------------------------------------------------
+
+    def done(self) -> None:
+        """Accept: close the card and hand the answers over."""
+        self.app.stack.pop()
+        self.app.effects.publish(Sound("select"))
+        self.on_done(self.setup)
+
+    def cancel(self) -> None:
+        """Close without changing anything."""
+        self.app.stack.pop()
+        self.app.effects.publish(Sound("click"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Enter plays, Escape cancels (when allowed). Nothing reaches the board."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                self.done()
+                return True
+            if event.key == pygame.K_ESCAPE and self.can_cancel:
+                self.cancel()
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Veil, card, questions and answers."""
+        veil = pygame.Surface(surface.get_size())
+        veil.fill((30, 24, 40))
+        veil.set_alpha(110)
+        surface.blit(veil, (0, 0))
+        card = self.CARD
+        ui.draw_panel(surface, card, theme.PANEL, 32, 16)
+        ui.draw_fitted_text(surface, tr("seats.heading"), pygame.Rect(card.x + 40, card.y + 22, card.width - 80, 56),
+                            46, theme.INK, "title", "center")
+        for title, y in self.titles:
+            ui.draw_text(surface, _label(title), (card.centerx, y), 26, theme.INK_SOFT, "bold", "midtop")
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """The answers so far."""
+        setup = self.setup
+        return {"scene": self.name, "opponent": setup.opponent, "level": setup.level,
+                "person_first": setup.person_first, "extras": dict(setup.extras)}
