@@ -24,8 +24,9 @@ from kiosk.devices import Devices, set_opener  # noqa: E402
 
 
 def open_devices(options: Any) -> Devices:
-    """The devices an interactive command asked for: the LED board for ``--led-port``. A bad
-    LED option is a command-line error (exit 2) raised before any window opens."""
+    """The devices an interactive command asked for: the LED board for ``--led-port``, the camera
+    for ``--camera`` (the physical-board mode). A bad option is a command-line error (exit 2)
+    raised before any window opens."""
     devices = Devices()
     if getattr(options, "led_port", None):
         from games.cliutil import CliError
@@ -39,6 +40,17 @@ def open_devices(options: Any) -> Devices:
         devices.subscribers.append(leds)
         devices.closers.append(leds.close)
         devices.handles["leds"] = leds
+    if getattr(options, "camera", None):
+        from games.cliutil import CliError
+        from vision.table import CameraOpener
+
+        try:
+            # Opened by the physical-board mode, for its game's board (a bad value stops here).
+            devices.handles["camera"] = CameraOpener(options.camera, options.camera_fps,
+                                                     stepped=options.frames is not None,
+                                                     save_frames=options.save_frames)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     return devices
 
 

@@ -300,19 +300,19 @@ class RecordFeed:
 
 class PhysicalSession:
     """One physical-board game: ``update(now)`` once per frame does everything (see the module
-    documentation). ``bus`` receives :class:`BoardLights` (unless the camera is lost: then the
-    screen's usual lights apply) and :class:`Sound`; ``record`` receives every event."""
+    documentation). ``bus`` receives :class:`Sound` and, with ``publish_lights``,
+    :class:`BoardLights` (unless the camera is lost: then the screen's usual lights apply; a
+    scene that publishes lights itself asks :meth:`lights`); ``record`` receives every event."""
 
     def __init__(self, match: Match, feed: Any = None, bus: EffectBus | None = None, *,
-                 record: RecordWriter | None = None, camera: str = "", **engine_options: Any) -> None:
+                 record: RecordWriter | None = None, camera: str = "", publish_lights: bool = True,
+                 **engine_options: Any) -> None:
         self.match = match
         self.feed = feed
         self.bus = bus
         self.record = record
         self.camera = camera
-        if isinstance(feed, RecordFeed):
-            feed.match = match
-            engine_options.setdefault("computer", feed.computer)
+        self.publish_lights = publish_lights
         self.engine = SyncEngine(match, **engine_options)
         self.events: list[Event] = []
         self.now = 0.0
@@ -323,6 +323,10 @@ class PhysicalSession:
         table's visitor needs the engine first); the record begins. Returns self."""
         if feed is not None:
             self.feed = feed
+        if isinstance(self.feed, RecordFeed):
+            # A replay: the screen actions go into this match, the computer plays as recorded.
+            self.feed.match = self.match
+            self.engine.computer = self.feed.computer
         if self.record is not None:
             self.record.write([start_event(self.match, self.feed.fps, self.camera)])
         self.feed.start()
@@ -372,10 +376,11 @@ class PhysicalSession:
     def _effects(self, events: list[Event]) -> None:
         if self.bus is None:
             return
-        lights = self.lights()
-        if lights is not None and lights != self._lights:
-            self.bus.publish(lights)
-        self._lights = lights
+        if self.publish_lights:
+            lights = self.lights()
+            if lights is not None and lights != self._lights:
+                self.bus.publish(lights)
+            self._lights = lights
         kinds = {event["event"] for event in events}
         if "mismatch" in kinds:
             self.bus.publish(Sound("error", 0.6))

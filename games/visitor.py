@@ -510,19 +510,15 @@ def run_table(match: Match, *, seed: int = 0, faults: Mapping[int, str] | None =
               step: float = 1 / 60, on_step: Callable[[TableRun], None] | None = None,
               make_feed: Callable[[Visitor], Any] | None = None) -> TableRun:
     """Play ``match`` on a simulated table until it ends (and the table shows the end), in game
-    time. ``camera`` is ``pictures`` (:class:`PictureFeed`) or ``synthetic`` (the visitor
-    filmed by :class:`vision.table.TableCamera` and read by the real reader). While the camera
+    time. The visitor's frames reach the engine through ``make_feed(visitor)`` (such as
+    :func:`vision.table.synthetic_feed`: filmed and read by the real reader), or straight as
+    readings (:class:`PictureFeed`); ``camera`` names the source in the record. While the camera
     is lost, the screen plays the computer's moves, as the kiosk does."""
     writer = RecordWriter(record) if record else None
     # The engine belongs to the session and the visitor watches it: the feed comes last.
     session = PhysicalSession(match, None, bus, record=writer, camera=camera)
     visitor = Visitor(session.engine, seed=seed, faults=faults, level=level)
-    if make_feed is not None:
-        feed = make_feed(visitor)
-    elif camera == "pictures":
-        feed = PictureFeed(visitor)
-    else:
-        feed = synthetic_feed(visitor, seed)
+    feed = make_feed(visitor) if make_feed is not None else PictureFeed(visitor)
     session.start(feed)
     run = TableRun(match, visitor, session, 0.0)
     now = 0.0
@@ -546,15 +542,3 @@ def run_table(match: Match, *, seed: int = 0, faults: Mapping[int, str] | None =
     run.seconds = now
     session.close()
     return run
-
-
-def synthetic_feed(visitor: Visitor, seed: int = 0, fps: float = 30.0) -> Any:
-    """The visitor filmed by the table camera and read by the live reader (imports vision)."""
-    from games.physical import Feed
-    from vision.capture import LiveBoard
-    from vision.table import TableCamera
-
-    board = visitor.board
-    camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped)
-    live = LiveBoard(board.game, camera.open, threaded=False)
-    return Feed(live, lambda: visitor.engine.board, fps=fps)

@@ -45,6 +45,10 @@ class AppOptions:
     led_protocol: str | None = None
     led_baud: int | None = None
     led_config: str | None = None
+    #: The physical-board mode's camera (``--camera``; None: no camera) and its frame rate.
+    camera: str | None = None
+    camera_fps: float = 30.0
+    save_frames: str | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
@@ -61,6 +65,9 @@ def options_from_args(args: Any) -> AppOptions:
         led_protocol=getattr(args, "led_protocol", None),
         led_baud=getattr(args, "led_baud", None),
         led_config=getattr(args, "led_config", None),
+        camera=getattr(args, "camera", None) or ("0" if getattr(args, "physical", False) else None),
+        camera_fps=getattr(args, "camera_fps", 30.0),
+        save_frames=getattr(args, "save_frames", None),
     )
 
 

@@ -36,6 +36,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "The camera cannot see the board: play on the screen."),
     "physical.back": ("La caméra voit de nouveau le plateau.", "The camera sees the board again."),
     "physical.camera": ("Caméra", "Camera"),
+    "physical.camera.status": ("Caméra : {status}", "Camera: {status}"),
     "physical.leds.lost": ("Les lumières sont débranchées : on continue sans elles.",
                            "The lights are unplugged: the game goes on without them."),
     "physical.problem.camera": ("Caméra débranchée : je réessaie…", "Camera unplugged: trying again…"),

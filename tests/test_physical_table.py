@@ -27,6 +27,7 @@ from games.match import BOARD, Match, Seat, Thinker
 from games.physical import PhysicalSession, RecordFeed, read_record
 from games.sync import COMPUTER, FIX, SETUP
 from games.visitor import TableRun, run_table
+from vision.table import synthetic_feed
 
 HOT_SEAT_FAULTS = {0: "slow", 1: "illegal", 2: "wrong_player", 3: "knock", 4: "stack", 5: "quick_two", 6: "drop",
                    8: "drop_stale"}
@@ -185,7 +186,7 @@ def hot_seat_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[TableRun, P
     record = tmp / "game.jsonl"
     try:
         run = run_table(lewthwaite_match(Seat(BOARD)), seed=11, faults=HOT_SEAT_FAULTS, camera="synthetic", bus=bus,
-                        record=str(record), on_step=checks)
+                        record=str(record), on_step=checks, make_feed=lambda v: synthetic_feed(v, 11))
     finally:
         leds.close()
     return run, record, checks
@@ -211,7 +212,7 @@ def test_game_against_the_computer_through_the_camera(tmp_path: Path) -> None:
     checks = Checkpoints(leds)
     try:
         run = run_table(lewthwaite_match(Seat.computer("perfect")), seed=12, faults=COMPUTER_FAULTS,
-                        camera="synthetic", bus=bus, on_step=checks)
+                        camera="synthetic", bus=bus, on_step=checks, make_feed=lambda v: synthetic_feed(v, 12))
     finally:
         leds.close()
     check_agreement(run)

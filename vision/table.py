@@ -23,6 +23,7 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -236,3 +237,188 @@ class TableCamera:
         found = (int(x0), int(y0), shade.astype(np.float32), colour.astype(np.float32))
         self._hands[region] = found
         return found
+
+
+def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:
+    """A :class:`games.visitor.Visitor` filmed by a table camera and read by the live reader,
+    as a :class:`games.physical.Feed`."""
+    from games.physical import Feed
+    from vision.capture import LiveBoard
+
+    board = visitor.board
+    camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped,
+                         fps=fps if threaded else 0.0)
+    live = LiveBoard(board.game, camera.open, threaded=threaded)
+    return Feed(live, lambda: visitor.engine.board, fps=fps, threaded=threaded)
+
+
+# --- what ``--camera`` names -------------------------------------------------------------------
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+#: The visitor's slips in a ``--camera synthetic`` demo (its own turn number -> fault).
+DEMO_FAULTS = {2: "illegal", 5: "knock", 8: "slow", 11: "stack"}
+
+
+class FolderCamera:
+    """Frames from the images of a folder, in name order (a recorded session played again);
+    after the last one the camera is gone. ``fps`` > 0 paces ``read()`` like a camera."""
+
+    def __init__(self, folder: str | Path, fps: float = 0.0) -> None:
+        self.files = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        self.fps = fps
+        self.position = 0
+
+    def open(self) -> FolderCamera:
+        """The folder again (fails once every frame was read)."""
+        if self.position >= len(self.files):
+            raise OSError("the recorded frames are over")
+        return self
+
+    def read(self) -> np.ndarray | None:
+        """The next image (None at the end)."""
+        if self.fps:
+            time.sleep(1 / self.fps)
+        if self.position >= len(self.files):
+            return None
+        frame = cv2.imread(str(self.files[self.position]), cv2.IMREAD_COLOR)
+        self.position += 1
+        return frame
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class VideoCamera:
+    """Frames from a video file (``cv2.VideoCapture``); after the last one the camera is gone."""
+
+    def __init__(self, path: str | Path, fps: float = 0.0) -> None:
+        self.path = str(path)
+        self.fps = fps
+        self.capture = cv2.VideoCapture(self.path)
+        if not self.capture.isOpened():
+            raise OSError(f"{path}: cannot be read as a video")
+        self.over = False
+
+    def open(self) -> VideoCamera:
+        """The video again (fails once it is over)."""
+        if self.over:
+            raise OSError("the video is over")
+        return self
+
+    def read(self) -> np.ndarray | None:
+        """The next frame (None at the end)."""
+        if self.fps:
+            time.sleep(1 / self.fps)
+        ok, frame = self.capture.read()
+        if not ok:
+            self.over = True
+            return None
+        return frame
+
+    def close(self) -> None:
+        """Nothing to release until the end (the video keeps its place)."""
+
+
+def camera_kind(spec: str) -> str:
+    """What ``--camera SPEC`` names: ``device``, ``synthetic``, ``record``, ``folder`` or ``video``
+    (ValueError with a clear message when it names nothing usable)."""
+    if spec.isdigit():
+        return "device"
+    if spec == "synthetic":
+        return "synthetic"
+    path = Path(spec)
+    if path.suffix == ".jsonl":
+        if not path.is_file():
+            raise ValueError(f"--camera {spec}: no such record file")
+        return "record"
+    if path.is_dir():
+        if not any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
+            raise ValueError(f"--camera {spec}: the folder holds no images ({', '.join(IMAGE_SUFFIXES)})")
+        return "folder"
+    if path.is_file():
+        return "video"
+    raise ValueError(f"--camera {spec}: not a camera index, 'synthetic', a video file, a folder of images or a "
+                     "record (.jsonl)")
+
+
+class CameraOpener:
+    """The camera ``--camera`` names, ready to be opened for a game's board (``main.py`` makes
+    one per run; the physical-board mode calls :meth:`feed`). ``stepped`` (headless runs) reads
+    one frame per ``1/fps`` s of game time; otherwise a reader thread keeps up with the camera."""
+
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None) -> None:
+        self.spec = spec
+        self.kind = camera_kind(spec)
+        self.fps = fps
+        self.stepped = stepped
+        self.save_frames = save_frames
+        self.source: Any = None
+        self.visitor: Any = None
+
+    def __repr__(self) -> str:
+        return f"CameraOpener({self.spec!r}, {self.kind})"
+
+    def record(self) -> list[dict[str, Any]] | None:
+        """The events of a record given as the camera (None for a real camera)."""
+        if self.kind != "record":
+            return None
+        from games.physical import read_record
+
+        return read_record(self.spec)
+
+    def feed(self, engine: Any, seed: int = 0, faults: dict[int, str] | None = None) -> Any:
+        """A feed for ``engine``'s board: a :class:`games.physical.Feed` over the camera, or a
+        :class:`games.physical.RecordFeed` replaying a record."""
+        from games.physical import Feed, RecordFeed
+        from games.visitor import Visitor
+        from vision.capture import LiveBoard, OpenCVCamera
+
+        board = engine.board
+        if self.kind == "record":
+            return RecordFeed(self.record() or [], lambda: engine.board)
+        pace = 0.0 if self.stepped else self.fps
+        if self.kind == "synthetic":
+            self.visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if faults is None else faults,
+                                   level=engine.match.spec.default_level)
+            camera = TableCamera(board, self.visitor.next_shot, seed=seed, fps=pace, peek=self.visitor.next_dropped)
+            self.source = camera
+            opener: Callable[[], Any] = camera.open
+        elif self.kind == "folder":
+            self.source = FolderCamera(self.spec, pace)
+            opener = self.source.open
+        elif self.kind == "video":
+            self.source = VideoCamera(self.spec, pace)
+            opener = self.source.open
+        else:
+            index = int(self.spec)
+
+            def opener() -> Any:
+                return OpenCVCamera(index)
+
+        if self.save_frames:
+            opener = _saving(opener, Path(self.save_frames))
+        live = LiveBoard(board.game, opener, threaded=not self.stepped)
+        return Feed(live, lambda: engine.board, fps=self.fps, threaded=not self.stepped)
+
+
+def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
+    """An opener whose frames are also written to ``folder`` (``frame-000000.png``...), so that
+    a session can be replayed exactly with ``--camera FOLDER``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    count = [0]
+
+    class Saving:
+        def __init__(self, source: Any) -> None:
+            self.source = source
+
+        def read(self) -> np.ndarray | None:
+            frame = self.source.read()
+            if frame is not None:
+                cv2.imwrite(str(folder / f"frame-{count[0]:06d}.png"), frame)
+                count[0] += 1
+            return frame
+
+        def close(self) -> None:
+            self.source.close()
+
+    return lambda: Saving(opener())

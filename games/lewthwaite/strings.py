@@ -118,6 +118,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "moves on average (computed just now over every possible game; the article found about 35% and "
         "15.3 from 100,000 simulated games).",
     ),
+    "lewthwaite.turn.physical": (
+        "Glisse un de tes jetons dans le trou, sur le plateau.",
+        "Slide one of your tokens into the hole, on the board.",
+    ),
     "lewthwaite.piece.R.the": ("le jeton rouge", "the red token"),
     "lewthwaite.piece.R.a": ("un jeton rouge", "a red token"),
     "lewthwaite.piece.B.the": ("le jeton bleu", "the blue token"),
