@@ -38,6 +38,8 @@ from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, SyncEngine
 #: ``drop_stale`` the same, the table left behind.
 FAULTS = ("illegal", "wrong_player", "knock", "stack", "turn", "slow", "quick_two", "wrong_computer", "drop",
           "drop_stale")
+#: Pieces the visitor lays per gesture while setting the table up.
+SETUP_CHUNK = 13
 WRONG = frozenset({"illegal", "wrong_player", "knock", "stack", "turn", "wrong_computer"})
 
 
@@ -176,10 +178,11 @@ class Visitor:
         """Set the table up a few pieces at a time, as the LEDs ask."""
         fixes = [fix for fix in self.engine.fixes if fix.cell is not None]
         grid = [list(row) for row in self.table.grid]
-        for fix in fixes[:6]:
+        for fix in fixes[:SETUP_CHUNK]:
             r, c = fix.cell  # type: ignore[misc]
             grid[r][c] = fix.want
-        final = Picture(tuple(tuple(row) for row in grid), target.spots if len(fixes) <= 6 else self.table.spots)
+        spots = target.spots if len(fixes) <= SETUP_CHUNK else self.table.spots
+        final = Picture(tuple(tuple(row) for row in grid), spots)
         self._gesture(final, at=fixes[0].cell if fixes else None)
         self._wait(lambda: self.engine.synced, 1.5)
 

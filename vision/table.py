@@ -414,7 +414,7 @@ def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
         def read(self) -> np.ndarray | None:
             frame = self.source.read()
             if frame is not None:
-                cv2.imwrite(str(folder / f"frame-{count[0]:06d}.png"), frame)
+                cv2.imwrite(str(folder / f"frame-{count[0]:06d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
                 count[0] += 1
             return frame
 
