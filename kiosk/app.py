@@ -1,8 +1,10 @@
 """The window and the main loop: fixed-step updates, one draw per frame, scene stack, effects.
 
-Every scene draws on a 1280x720 logical canvas; ``pygame.SCALED`` scales it to the window or
-the screen, so layouts are written once. ``--frames N`` runs exactly N frames of 1/60 s each, as
-fast as the machine can, which makes screenshots reproducible and measures the frame rate.
+Every scene lays out a 1280x720 logical canvas (:class:`kiosk.canvas.Canvas`) that draws at the
+window's or the screen's real resolution, letterboxed when the shape is not 16:9; mouse and touch
+positions are mapped back to logical units before scenes see them, so layouts are written once.
+``--frames N`` runs exactly N frames of 1/60 s each, as fast as the machine can, which makes
+screenshots reproducible and measures the frame rate.
 """
 
 from __future__ import annotations
@@ -20,13 +22,25 @@ import pygame
 
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
+from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas
 from kiosk.devices import open_devices
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 
-LOGICAL_SIZE = (1280, 720)
 STEP = 1 / 60
+#: Share of the desktop a window may take (title bar, panels), so it never hangs off the edges.
+WINDOW_ROOM = (0.96, 0.90)
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+#: Inputs that mean "no mouse here": the cursor hides in full screen until the mouse moves.
+CURSORLESS_EVENTS = FINGER_EVENTS + (
+    pygame.JOYBUTTONDOWN,
+    pygame.JOYHATMOTION,
+    pygame.JOYAXISMOTION,
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.CONTROLLERAXISMOTION,
+)
 
 
 @dataclass
@@ -129,16 +143,12 @@ class App:
         # must not reuse dead ones from the caches.
         theme.font.cache_clear()
         ui.wrap_text.cache_clear()
-        flags = pygame.SCALED
-        if self.options.fullscreen:
-            flags |= pygame.FULLSCREEN
         pygame.display.set_caption(self.options.title)
-        with warnings.catch_warnings():
-            # SDL's dummy driver (tests, --frames) has no accelerated renderer: expected, not news.
-            warnings.filterwarnings("ignore", message="no fast renderer available")
-            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-        if self.options.size and not self.options.fullscreen:
-            self._resize_window(self.options.size)
+        self.fullscreen = self.options.fullscreen
+        self.display: pygame.Surface
+        #: What scenes draw on: the logical canvas over the native display.
+        self.screen: Canvas
+        self._open_display()
         self.stack = SceneStack()
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
@@ -167,10 +177,87 @@ class App:
         if last is not None and not last.idle:
             self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
 
+    def _open_display(self) -> None:
+        """Open the window (or the full screen at the desktop's size) at native resolution."""
+        if self.fullscreen:
+            size, flags = self._fullscreen_size(), pygame.FULLSCREEN
+        else:
+            size, flags = self._window_size(self.options.size or LOGICAL_SIZE), 0
+            os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        with warnings.catch_warnings():
+            # SDL's dummy driver (tests, --frames) has no accelerated renderer: expected, not news.
+            warnings.filterwarnings("ignore", message="no fast renderer available")
+            self.display = pygame.display.set_mode(size, flags)
+        self._fit_canvas()
+        if self.fullscreen:
+            pygame.mouse.set_visible(False)  # shown again as soon as a real mouse moves
+
+    def _fit_canvas(self) -> None:
+        """(Re)build the canvas for the display's current size; the bars are painted once."""
+        self.display = pygame.display.get_surface()
+        self.display.set_clip(None)
+        self.display.fill(LETTERBOX)
+        self.screen = Canvas(self.display, LOGICAL_SIZE)
+
     @staticmethod
-    def _resize_window(size: tuple[int, int]) -> None:
-        window = pygame.Window.from_display_module()
-        window.size = size
+    def _has_screen() -> bool:
+        return pygame.display.get_driver() not in ("dummy", "offscreen")
+
+    def _fullscreen_size(self) -> tuple[int, int]:
+        """The desktop's size (a mode change would crop or blur); ``--size`` only headless."""
+        if not self._has_screen():
+            return self.options.size or LOGICAL_SIZE
+        return pygame.display.get_desktop_sizes()[0]
+
+    def _window_size(self, requested: tuple[int, int]) -> tuple[int, int]:
+        """``requested``, shrunk (keeping its shape) to fit the desktop with room for the title
+        bar and panels."""
+        if not self._has_screen():
+            return requested
+        desktop = pygame.display.get_desktop_sizes()[0]
+        room = (desktop[0] * WINDOW_ROOM[0], desktop[1] * WINDOW_ROOM[1])
+        shrink = min(1.0, room[0] / requested[0], room[1] / requested[1])
+        return (int(requested[0] * shrink), int(requested[1] * shrink))
+
+    def toggle_fullscreen(self) -> None:
+        """Between the window and the full screen (F11)."""
+        self.fullscreen = not self.fullscreen
+        self._open_display()
+        if not self.fullscreen:
+            pygame.mouse.set_visible(True)
+
+    def to_logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with its position in logical canvas units (mouse, touch); others unchanged.
+
+        Finger events keep SDL's 0..1 ``x``/``y`` but relative to the canvas (not the window,
+        whose bars are not part of it) and gain a logical ``pos``.
+        """
+        canvas = self.screen
+        if event.type in POINTER_EVENTS:
+            data = dict(event.dict, pos=canvas.to_logical(event.pos))
+            if "rel" in data:
+                data["rel"] = (round(event.rel[0] / canvas.scale), round(event.rel[1] / canvas.scale))
+            return pygame.event.Event(event.type, data)
+        if event.type in FINGER_EVENTS:
+            width, height = self.display.get_size()
+            logical_w, logical_h = canvas.get_size()
+            x = (event.x * width - canvas.offset[0]) / canvas.scale
+            y = (event.y * height - canvas.offset[1]) / canvas.scale
+            data = dict(event.dict, x=x / logical_w, y=y / logical_h, pos=(int(x), int(y)))
+            if "dx" in data:
+                data["dx"] = event.dx * width / canvas.scale / logical_w
+                data["dy"] = event.dy * height / canvas.scale / logical_h
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def _show_cursor_for(self, event: pygame.event.Event) -> None:
+        """Full screen: no cursor over a touch screen or under a gamepad; a moving mouse shows it."""
+        if not self.fullscreen:
+            return
+        if event.type in CURSORLESS_EVENTS or (event.type in POINTER_EVENTS and getattr(event, "touch", False)):
+            pygame.mouse.set_visible(False)
+        elif event.type == pygame.MOUSEMOTION:
+            pygame.mouse.set_visible(True)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -198,9 +285,12 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return True
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._fit_canvas()
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
-                pygame.display.toggle_fullscreen()
+                self.toggle_fullscreen()
                 return True
             if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
                 self.sound.toggle_mute()
@@ -214,7 +304,9 @@ class App:
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
-        for event in pygame.event.get():
+        for raw in pygame.event.get():
+            self._show_cursor_for(raw)
+            event = self.to_logical(raw)
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
                 self.idle_seconds = 0.0
             if not self._handle_global(event) and self.stack.top is not None:
@@ -263,6 +355,6 @@ class App:
         self.leds = None
 
     def save_screenshot(self, path: str) -> None:
-        """Save the logical canvas as a PNG (folders are created as needed)."""
+        """Save the screen as a PNG at its native size (folders are created as needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, path)
+        pygame.image.save(self.display, path)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -37,6 +38,14 @@ if TYPE_CHECKING:
     from kiosk.app import App
 
 Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
+
+
+@lru_cache(maxsize=16)
+def _ghost_disc(rgb: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
+    """A plain disc in ``rgb`` filling most of ``size`` (a piece the table still needs)."""
+    disc = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.circle(disc, rgb, (size[0] // 2, size[1] // 2), int(min(size) * 0.4))
+    return disc
 
 
 def _always() -> bool:
@@ -222,11 +231,11 @@ class GameScene(Scene):
         return None
 
     def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
-        """Draw the physical piece ``code`` (a board description's code) in ``rect``: the
-        setup assistant's ghosts. By default a disc in the piece's LED colour."""
+        """Draw the physical piece ``code`` (a board description's code) in ``rect``, see-through
+        by ``alpha``: the setup assistant's ghosts. By default a disc in the piece's LED colour."""
         rgb = self.board.piece_rgb(code) or theme.INK_SOFT
-        disc = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.circle(disc, (*rgb, alpha), (rect.width // 2, rect.height // 2), int(rect.width * 0.4))
+        disc = _ghost_disc(rgb, rect.size)
+        disc.set_alpha(alpha)
         surface.blit(disc, rect)
 
     def extra_lights(self) -> dict[tuple[int, int], str]:

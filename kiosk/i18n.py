@@ -55,7 +55,22 @@ def has_key(key: str) -> bool:
     return key in table()
 
 
-def tr(key: str, lang: str | None = None, **params: object) -> str:
+class Text(str):
+    """A translated string that remembers its key and parameters, so that a test can draw it
+    again in the other language, or with longer parameters, in the box it was drawn in
+    (:mod:`kiosk.textfit`). Everywhere else it is just a ``str``."""
+
+    key: str
+    params: dict[str, object]
+
+    def __new__(cls, value: str, key: str, params: dict[str, object]) -> Text:  # noqa: D102 - see the class
+        text = super().__new__(cls, value)
+        text.key = key
+        text.params = params
+        return text
+
+
+def tr(key: str, lang: str | None = None, **params: object) -> Text:
     """The text for ``key`` in the current language, with ``params`` filled in.
 
     A missing key shows as ``⟨key⟩`` rather than crashing a kiosk in front of visitors; the
@@ -63,6 +78,6 @@ def tr(key: str, lang: str | None = None, **params: object) -> str:
     """
     entry = table().get(key)
     if entry is None:
-        return f"⟨{key}⟩"
+        return Text(f"⟨{key}⟩", key, params)
     text = entry[LANGUAGES.index(lang or _language)]
-    return text.format(**params) if params else text
+    return Text(text.format(**params) if params else text, key, params)

@@ -11,7 +11,7 @@ import pygame
 
 from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
-from kiosk import i18n, theme, ui
+from kiosk import draw, i18n, theme, ui
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class MenuScene(Scene):
                 card = card.inflate(-10, -10)
             ui.draw_panel(surface, card, theme.PANEL, 28, 14)
             header = pygame.Rect(card.x, card.y, card.width, 230)
-            pygame.draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
+            draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
             ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 242), 34, theme.INK, "title", "midtop")
             tagline = pygame.Rect(card.x + 22, card.y + 288, card.width - 44, 90)
@@ -130,7 +130,7 @@ class MenuScene(Scene):
             )
             badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
             badge = badge_text.get_rect(midbottom=(card.centerx, card.bottom - 14)).inflate(22, 10)
-            pygame.draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
+            draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
             surface.blit(badge_text, badge_text.get_rect(center=badge.center))
         for button in self.buttons:
             button.draw(surface, self.time)

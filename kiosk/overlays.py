@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from games.effects import Sound
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
@@ -111,7 +111,7 @@ class RulesScene(Scene):
         page = self.pages[self.page]
         card = pygame.Rect(40, 110, 1200, 500)
         ui.draw_panel(surface, card, theme.PANEL, 28, 12)
-        pygame.draw.rect(
+        draw.rect(
             surface,
             self.accent,
             (card.x, card.y, 14, card.height),
@@ -125,7 +125,7 @@ class RulesScene(Scene):
             page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
         for k in range(len(self.pages)):
             color = self.accent if k == self.page else (210, 200, 185)
-            pygame.draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
+            draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
         for button in self.buttons:
             button.draw(surface, self.time)
 
@@ -180,7 +180,7 @@ class Confetti:
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
                 w = abs(math.cos(p.angle)) * p.size + 2
-                pygame.draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
+                draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
 
 
 @dataclass
@@ -211,7 +211,6 @@ class EndScene(Scene):
         self.folded = False
         self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
-        self._veil: pygame.Surface | None = None
         self.card_buttons = [
             ui.Button(pygame.Rect(250, 486, 300, 72), "button.again", self.again, color=theme.GOOD,
                       icon=ui.icon_restart),
@@ -221,7 +220,7 @@ class EndScene(Scene):
                       icon=ui.icon_home),
         ]
         self.bar_buttons = [
-            ui.Button(pygame.Rect(846, 10, 200, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
+            ui.Button(pygame.Rect(760, 10, 286, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
                       size=22),
             ui.Button(pygame.Rect(1056, 10, 200, 60), "button.result", self.unfold, color=(90, 110, 170), size=22),
         ]
@@ -280,15 +279,11 @@ class EndScene(Scene):
         if self.folded:
             bar = pygame.Rect(0, 0, 1280, 80)
             ui.draw_panel(surface, bar, theme.PANEL, 0, 6)
-            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 800, 56), 36, theme.INK, "title")
+            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 720, 56), 36, theme.INK, "title")
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size())
-            self._veil.fill((30, 24, 40))
-        self._veil.set_alpha(round(120 * min(1.0, self.time * 4)))
-        surface.blit(self._veil, (0, 0))
+        ui.draw_veil(surface, (30, 24, 40), round(120 * min(1.0, self.time * 4)))
         scale = max(0.05, self.pop.value)
         card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
         card.center = (640, 390)

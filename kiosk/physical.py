@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -31,7 +32,7 @@ from games.boards import EMPTY
 from games.effects import BoardLights
 from games.physical import PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.i18n import has_key, tr
 
 if TYPE_CHECKING:
@@ -173,14 +174,14 @@ class PhysicalMode:
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
         grow = round(3 * self._pulse())
         radius = rect.width // 2 + 2 + grow
-        pygame.draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
-        pygame.draw.circle(surface, colour, rect.center, radius, width)
+        draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
+        draw.circle(surface, colour, rect.center, radius, width)
 
     def _cross(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color) -> None:
         inset = rect.inflate(-rect.width // 2, -rect.height // 2)
         for a, b in ((inset.topleft, inset.bottomright), (inset.topright, inset.bottomleft)):
-            pygame.draw.line(surface, ui.darker(colour, 0.4), a, b, 9)
-            pygame.draw.line(surface, colour, a, b, 5)
+            draw.line(surface, ui.darker(colour, 0.4), a, b, 9)
+            draw.line(surface, colour, a, b, 5)
 
     def _draw_cell_fixes(self, surface: pygame.Surface, ghosts: bool) -> None:
         scene = self.scene
@@ -201,9 +202,7 @@ class PhysicalMode:
     def _draw_setup(self, surface: pygame.Surface) -> None:
         area = self.scene.board_rect()
         if area is not None:
-            veil = pygame.Surface(area.size, pygame.SRCALPHA)
-            veil.fill((*theme.BACKGROUND, 170))
-            surface.blit(veil, area)
+            surface.blit(_veil(area.size), area)
         self._draw_cell_fixes(surface, ghosts=True)
 
     def _draw_fixes(self, surface: pygame.Surface) -> None:
@@ -244,6 +243,14 @@ class PhysicalMode:
         surface.blit(image, rect)
 
 
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    """A see-through sheet of the background colour: the board is dimmed while setting up."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((*theme.BACKGROUND, 170))
+    return veil
+
+
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
     """A thick arrow from ``start`` to ``end`` stopping short of both cells' centres."""
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -256,9 +263,9 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
     head = 18
     left = (b[0] - ux * head - uy * head * 0.7, b[1] - uy * head + ux * head * 0.7)
     right = (b[0] - ux * head + uy * head * 0.7, b[1] - uy * head - ux * head * 0.7)
-    pygame.draw.line(surface, ui.darker(colour, 0.35), a, b, 10)
-    pygame.draw.line(surface, colour, a, b, 6)
-    pygame.draw.polygon(surface, colour, [b, left, right])
+    draw.line(surface, ui.darker(colour, 0.35), a, b, 10)
+    draw.line(surface, colour, a, b, 6)
+    draw.polygon(surface, colour, [b, left, right])
 
 
 def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | None:

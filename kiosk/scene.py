@@ -42,7 +42,8 @@ class Scene:
         self.time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene on the logical canvas."""
+        """Draw the scene on the logical canvas (a :class:`kiosk.canvas.Canvas` at native resolution,
+        or a plain 1280x720 Surface in some tests)."""
 
     def state_summary(self) -> dict[str, Any]:
         """A small JSON-able description for tests and ``--json`` output."""

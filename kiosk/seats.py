@@ -201,10 +201,7 @@ class SeatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Veil, card, questions and answers."""
-        veil = pygame.Surface(surface.get_size())
-        veil.fill((30, 24, 40))
-        veil.set_alpha(110)
-        surface.blit(veil, (0, 0))
+        ui.draw_veil(surface, (30, 24, 40), 110)
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         ui.draw_fitted_text(surface, tr("seats.heading"), pygame.Rect(card.x + 40, card.y + 22, card.width - 80, 56),

@@ -13,7 +13,8 @@ from functools import lru_cache
 
 import pygame
 
-from kiosk import theme
+from kiosk import draw, textfit, theme
+from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
 from kiosk.i18n import tr
 
 Color = tuple[int, int, int]
@@ -21,12 +22,17 @@ Color = tuple[int, int, int]
 
 @lru_cache(maxsize=1024)
 def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pygame.Surface:
-    """Rendered, anti-aliased text (cached: the same label costs one blit per frame)."""
-    return theme.font(size, kind).render(text, True, color)
+    """Rendered, anti-aliased text (cached: the same label costs one blit per frame).
+
+    The image has the logical size (measure and place it in logical units); blitted on a
+    :class:`~kiosk.canvas.Canvas` it is rendered again with a font of ``size * scale``.
+    """
+    image = theme.font(size, kind).render(text, True, color)
+    return register_native(image, lambda scale: theme.font(max(1, round(size * scale)), kind).render(text, True, color))
 
 
 def draw_text(
-    surface: pygame.Surface,
+    surface: Target,
     text: str,
     pos: tuple[float, float],
     size: int = 28,
@@ -61,7 +67,7 @@ def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str
 
 
 def draw_paragraph(
-    surface: pygame.Surface,
+    surface: Target,
     text: str,
     rect: pygame.Rect,
     size: int = 26,
@@ -71,6 +77,7 @@ def draw_paragraph(
     align: str = "left",
 ) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
+    textfit.note(text, rect.width, rect.height, size, kind, line_gap)
     y = rect.top
     step = round(size * line_gap)
     for line in wrap_text(text, size, rect.width, kind):
@@ -92,7 +99,7 @@ def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: 
 
 
 def draw_fitted_text(
-    surface: pygame.Surface,
+    surface: Target,
     text: str,
     rect: pygame.Rect,
     size: int,
@@ -102,14 +109,17 @@ def draw_fitted_text(
 ) -> pygame.Rect:
     """One line of text in ``rect``, made smaller if needed so it never overflows: titles whose
     length depends on the language or on names."""
+    textfit.note(text, rect.width, None, size, kind)
     size = fitted_size(text, size, rect.width, kind)
     if align == "center":
         return draw_text(surface, text, rect.center, size, color, kind, "center")
+    if align == "right":
+        return draw_text(surface, text, (rect.right, rect.centery), size, color, kind, "midright")
     return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
 
 
 def draw_bubble(
-    surface: pygame.Surface, text: str, anchor: tuple[int, int], width: int, border: Color, size: int = 24
+    surface: Target, text: str, anchor: tuple[int, int], width: int, border: Color, size: int = 24
 ) -> pygame.Rect:
     """A message in a rounded bubble whose bottom centre is ``anchor``; it grows upwards with
     the number of lines."""
@@ -135,28 +145,42 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
 
 
 def draw_panel(
-    surface: pygame.Surface,
+    surface: Target,
     rect: pygame.Rect,
     color: Color = theme.PANEL,
     radius: int = 22,
     shadow: int = 10,
     border: Color | None = None,
 ) -> None:
-    """A rounded card with a soft drop shadow."""
+    """A rounded card with a soft drop shadow (the shadow made at the target's resolution)."""
     if shadow:
-        image = _shadow((rect.width, rect.height), radius, shadow, 70)
-        pad = shadow * 2
-        surface.blit(image, (rect.x - pad, rect.y - pad + shadow // 2))
-    pygame.draw.rect(surface, color, rect, border_radius=radius)
+        if isinstance(surface, Canvas):
+            box, scale = surface.to_native_rect(rect), surface.scale
+            blur = max(1, round(shadow * scale))
+            image = _shadow(box.size, round(radius * scale), blur, 70)
+            surface.target.blit(image, (box.x - 2 * blur, box.y - 2 * blur + blur // 2))
+        else:
+            image = _shadow((rect.width, rect.height), radius, shadow, 70)
+            pad = shadow * 2
+            surface.blit(image, (rect.x - pad, rect.y - pad + shadow // 2))
+    draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
-        pygame.draw.rect(surface, border, rect, width=3, border_radius=radius)
+        draw.rect(surface, border, rect, width=3, border_radius=radius)
 
 
 @lru_cache(maxsize=8)
 def background(
     size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK
 ) -> pygame.Surface:
-    """A soft vertical gradient with faint polka dots: the kiosk's paper."""
+    """A soft vertical gradient with faint polka dots: the kiosk's paper (drawn again at the
+    screen's resolution when blitted on a canvas)."""
+    image = _paper(size, 1.0, top, bottom)
+    return register_native(
+        image, lambda scale: _paper((round(size[0] * scale), round(size[1] * scale)), scale, top, bottom)
+    )
+
+
+def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> pygame.Surface:
     w, h = size
     image = pygame.Surface(size)
     for y in range(h):
@@ -164,11 +188,37 @@ def background(
         color = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
         pygame.draw.line(image, color, (0, y), (w, y))
     dots = pygame.Surface(size, pygame.SRCALPHA)
-    for j, y in enumerate(range(20, h, 56)):
-        for x in range(20 + (j % 2) * 28, w, 56):
-            pygame.draw.circle(dots, (255, 255, 255, 70), (x, y), 3)
+    step, radius = 56 * scale, 3 * scale
+    for j in range(int((h / scale - 20) // 56) + 1):
+        y = (20 + j * 56) * scale
+        x = (20 + (j % 2) * 28) * scale
+        while x < w:
+            pygame.draw.circle(dots, (255, 255, 255, 70), (round(x), round(y)), radius)
+            x += step
     image.blit(dots, (0, 0))
     return image
+
+
+@lru_cache(maxsize=16)
+def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
+    image = pygame.Surface(size)
+    image.fill(color)
+    return image
+
+
+def draw_veil(surface: Target, color: Color, alpha: int, rect: pygame.Rect | None = None) -> None:
+    """Dim what is drawn (the whole target, or ``rect``) with ``color`` at ``alpha`` (0..255):
+    one cached surface per size and colour, whatever the alpha, so fading costs nothing."""
+    if isinstance(surface, Canvas):
+        box = surface.area if rect is None else surface.to_native_rect(rect)
+        image = _veil(box.size, color)
+        image.set_alpha(alpha)
+        surface.target.blit(image, box)
+    else:
+        box = surface.get_rect() if rect is None else rect
+        image = _veil(box.size, color)
+        image.set_alpha(alpha)
+        surface.blit(image, box)
 
 
 def blend(a: Color, b: Color, t: float) -> Color:
@@ -192,7 +242,7 @@ class Button:
     on_click: Callable[[], None]
     color: Color = theme.ACCENT
     text_color: Color = theme.WHITE
-    icon: Callable[[pygame.Surface, pygame.Rect, Color], None] | None = None
+    icon: Callable[[Target, pygame.Rect, Color], None] | None = None
     enabled: bool = True
     active: bool = False
     literal: bool = False
@@ -222,16 +272,23 @@ class Button:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, time: float = 0.0) -> None:
-        """Draw with hover lift, press sink and a greyed look when disabled (from a cached image:
-        a button costs one blit per frame)."""
+    def draw(self, surface: Target, time: float = 0.0) -> None:
+        """Draw with hover lift, press sink and a greyed look when disabled (from a cached image
+        at the target's resolution: a button costs one blit per frame)."""
         base = self.color if self.enabled else (200, 196, 188)
         if self.active:
             base = darker(base, 0.18)
         lift = 0 if self.pressed or not self.enabled else (3 if self.hovered else 2)
         text_color = self.text_color if self.enabled else (240, 238, 232)
-        image = _button_image(self.rect.size, base, lift, self.text, text_color, self.size, self.icon)
-        surface.blit(image, (self.rect.x, self.rect.y - 3))
+        text = self.text
+        if text:
+            w, h = self.rect.size
+            room = w - (h - 20) - 36 if self.icon is not None else w - 20  # as _button_image lays it out
+            textfit.note(text, room, None, self.size, "bold")
+        image = _button_image(
+            self.rect.size, base, lift, self.text, text_color, self.size, self.icon, scale_of(surface)
+        )
+        blit(surface, image, (self.rect.x, self.rect.y - 3))
 
 
 @lru_cache(maxsize=256)
@@ -242,30 +299,35 @@ def _button_image(
     text: str,
     text_color: Color,
     text_size: int,
-    icon: Callable[[pygame.Surface, pygame.Rect, Color], None] | None,
-) -> pygame.Surface:
-    """A button rendered once per look (label, colour, state), then blitted every frame."""
+    icon: Callable[[Target, pygame.Rect, Color], None] | None,
+    scale: float = 1.0,
+) -> Canvas:
+    """A button rendered once per look (label, colour, state, scale), then blitted every frame."""
     w, h = size
-    image = pygame.Surface((w, h + 7), pygame.SRCALPHA)
+    image = make_layer((w, h + 7), scale, alpha=True)
     body = pygame.Rect(0, 3, w, h)
     rect = body.move(0, -lift)
-    pygame.draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
-    pygame.draw.rect(image, base, rect, border_radius=18)
+    draw.rect(image, darker(base, 0.3), body.move(0, 4), border_radius=18)
+    draw.rect(image, base, rect, border_radius=18)
+    # A label never overflows its button: in a longer language it gets a little smaller.
     if icon is not None:
         icon_rect = pygame.Rect(0, 0, rect.height - 20, rect.height - 20)
         if text:
             icon_rect.midleft = (rect.left + 14, rect.centery)
             icon(image, icon_rect, text_color)
-            draw_text(image, text, (icon_rect.right + 10, rect.centery), text_size, text_color, "bold", "midleft")
+            room = rect.right - 12 - (icon_rect.right + 10)
+            draw_text(image, text, (icon_rect.right + 10, rect.centery), fitted_size(text, text_size, room, "bold"),
+                      text_color, "bold", "midleft")
         else:
             icon_rect.center = rect.center
             icon(image, icon_rect, text_color)
     else:
-        draw_text(image, text, rect.center, text_size, text_color, "bold", "center")
+        draw_text(image, text, rect.center, fitted_size(text, text_size, rect.width - 20, "bold"), text_color, "bold",
+                  "center")
     return image
 
 
-def draw_demo_banner(surface: pygame.Surface, centerx: int, time: float) -> None:
+def draw_demo_banner(surface: Target, centerx: int, time: float) -> None:
     """Attract mode's invitation, glowing softly at the bottom of the screen."""
     rect = pygame.Rect(0, 0, 640, 64)
     rect.midbottom = (centerx, 708)
@@ -285,21 +347,21 @@ def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
 # --- Pictograms (drawn, so they scale and need no image files) ---------------------------
 
 
-def icon_home(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_home(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A house."""
     roof = [(r.left, r.centery), (r.centerx, r.top + 2), (r.right, r.centery)]
-    pygame.draw.polygon(surface, c, roof)
+    draw.polygon(surface, c, roof)
     body = pygame.Rect(r.left + r.width * 0.18, r.centery - 2, r.width * 0.64, r.height * 0.45)
-    pygame.draw.rect(surface, c, body, border_radius=3)
+    draw.rect(surface, c, body, border_radius=3)
 
 
-def icon_undo(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_undo(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A curved arrow pointing back."""
     w = max(3, r.width // 8)
     arc = r.inflate(-r.width * 0.2, -r.height * 0.2)
-    pygame.draw.arc(surface, c, arc, -math.pi / 2, math.pi, w)
+    draw.arc(surface, c, arc, -math.pi / 2, math.pi, w)
     tip = (arc.left, arc.centery)
-    pygame.draw.polygon(
+    draw.polygon(
         surface,
         c,
         [
@@ -310,24 +372,24 @@ def icon_undo(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
     )
 
 
-def icon_restart(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_restart(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A circular arrow."""
     w = max(3, r.width // 8)
     arc = r.inflate(-r.width * 0.18, -r.height * 0.18)
-    pygame.draw.arc(surface, c, arc, 0.4, 2 * math.pi - 0.2, w)
+    draw.arc(surface, c, arc, 0.4, 2 * math.pi - 0.2, w)
     x, y = arc.right - 1, arc.centery - 4
-    pygame.draw.polygon(surface, c, [(x - r.width * 0.18, y), (x + r.width * 0.14, y), (x, y + r.height * 0.22)])
+    draw.polygon(surface, c, [(x - r.width * 0.18, y), (x + r.width * 0.14, y), (x, y + r.height * 0.22)])
 
 
-def icon_bulb(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_bulb(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A light bulb: the hint."""
-    pygame.draw.circle(surface, c, (r.centerx, r.top + r.height * 0.4), r.width * 0.32)
+    draw.circle(surface, c, (r.centerx, r.top + r.height * 0.4), r.width * 0.32)
     base = pygame.Rect(0, 0, r.width * 0.3, r.height * 0.26)
     base.midtop = (r.centerx, r.top + r.height * 0.66)
-    pygame.draw.rect(surface, c, base, border_radius=3)
+    draw.rect(surface, c, base, border_radius=3)
 
 
-def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_book(surface: Target, r: pygame.Rect, c: Color) -> None:
     """An open book seen from above: two pages curving up from the spine, with lines of text
     (not two bars: that would read as "pause")."""
     w, h = r.width, r.height
@@ -342,17 +404,17 @@ def icon_book(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
             (r.centerx + side * w * 0.22, r.bottom - h * 0.22),
             spine_bottom,
         ]
-        pygame.draw.polygon(surface, c, page)
+        draw.polygon(surface, c, page)
         for k in range(3):
             y = r.top + h * (0.36 + 0.14 * k)
             x0, x1 = r.centerx + side * w * 0.1, r.centerx + side * w * 0.4
-            pygame.draw.line(surface, darker(c, 0.35), (x0, y + 1), (x1, y - 1), max(1, w // 18))
+            draw.line(surface, darker(c, 0.35), (x0, y + 1), (x1, y - 1), max(1, w // 18))
 
 
-def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool = False) -> None:
+def icon_speaker(surface: Target, r: pygame.Rect, c: Color, muted: bool = False) -> None:
     """A loudspeaker, crossed out when muted."""
     cx, cy, s = r.left + r.width * 0.35, r.centery, r.height
-    pygame.draw.polygon(
+    draw.polygon(
         surface,
         c,
         [
@@ -365,44 +427,44 @@ def icon_speaker(surface: pygame.Surface, r: pygame.Rect, c: Color, muted: bool 
         ],
     )
     if muted:
-        pygame.draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
-        pygame.draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
+        draw.line(surface, c, (cx + s * 0.25, cy - s * 0.18), (r.right - 2, cy + s * 0.18), 4)
+        draw.line(surface, c, (cx + s * 0.25, cy + s * 0.18), (r.right - 2, cy - s * 0.18), 4)
     else:
         for k in (1, 2):
             arc = pygame.Rect(0, 0, s * 0.3 * k, s * 0.45 * k)
             arc.center = (cx + s * 0.1, cy)
-            pygame.draw.arc(surface, c, arc, -0.9, 0.9, 3)
+            draw.arc(surface, c, arc, -0.9, 0.9, 3)
 
 
-def icon_muted(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_muted(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A crossed-out loudspeaker."""
     icon_speaker(surface, r, c, muted=True)
 
 
-def icon_players(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_players(surface: Target, r: pygame.Rect, c: Color) -> None:
     """Two people, head and shoulders: who plays."""
     w, h = r.width, r.height
     for dx, scale in ((-0.2, 0.85), (0.18, 1.0)):
         cx = r.centerx + dx * w
         head = max(3, round(w * 0.14 * scale))
         top = r.top + h * (0.12 + 0.1 * (1 - scale))
-        pygame.draw.circle(surface, c, (round(cx), round(top + head)), head)
+        draw.circle(surface, c, (round(cx), round(top + head)), head)
         shoulders = pygame.Rect(0, 0, round(w * 0.46 * scale), round(h * 0.5 * scale))
         shoulders.midtop = (round(cx), round(top + 2.3 * head))
-        pygame.draw.rect(surface, c, shoulders, border_top_left_radius=shoulders.width // 2,
+        draw.rect(surface, c, shoulders, border_top_left_radius=shoulders.width // 2,
                          border_top_right_radius=shoulders.width // 2)
 
 
-def icon_eye(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_eye(surface: Target, r: pygame.Rect, c: Color) -> None:
     """An open eye: look at the board."""
     eye = pygame.Rect(r.left, r.top + r.height * 0.22, r.width, r.height * 0.56)
-    pygame.draw.ellipse(surface, c, eye, max(2, r.width // 10))
-    pygame.draw.circle(surface, c, eye.center, max(3, r.width // 6))
+    draw.ellipse(surface, c, eye, max(2, r.width // 10))
+    draw.circle(surface, c, eye.center, max(3, r.width // 6))
 
 
-def icon_play(surface: pygame.Surface, r: pygame.Rect, c: Color) -> None:
+def icon_play(surface: Target, r: pygame.Rect, c: Color) -> None:
     """A play triangle."""
-    pygame.draw.polygon(
+    draw.polygon(
         surface,
         c,
         [(r.left + r.width * 0.25, r.top + 4), (r.right - 4, r.centery), (r.left + r.width * 0.25, r.bottom - 4)],

@@ -24,8 +24,9 @@ def run_frames(app: App, frames: int) -> None:
 
 
 def tap(app: App, pos: tuple[float, float], frames: int = 2) -> None:
-    """A finger tap (SDL turns touches into these mouse events) at a canvas position."""
-    pos = (round(pos[0]), round(pos[1]))
+    """A finger tap (SDL turns touches into these mouse events) at a logical canvas position
+    (posted in window pixels, as SDL would, so the app's mapping is exercised too)."""
+    pos = app.screen.to_native((pos[0], pos[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     run_frames(app, frames)

@@ -6,40 +6,31 @@ import pytest
 from games.effects import BoardLights, Sound
 from games.juniper import scene as juniper_scene
 from games.juniper.rules import deadly_primes
-from games.juniper.scene import EXPLAINER_PAGES, JuniperExplainer, JuniperScene, layout_tiles
-from kiosk.app import App, AppOptions
-
-
-def _fresh_fonts():
-    # kiosk caches fonts across pygame.quit() (run_app quits pygame): start from clean caches.
-    from kiosk import theme, ui
-
-    theme.font.cache_clear()
-    ui.text_surface.cache_clear()
-    ui.wrap_text.cache_clear()
+from games.juniper.scene import EXPLAINER_PAGES, JuniperScene, chain_layout, layout_tiles, new_match
+from kiosk.i18n import set_language
+from kiosk.overlays import EndScene, RulesScene
+from kiosk.seats import SeatsScene
+from tests.kiosk_driver import make_app, press, run_frames, tap
 
 
 @pytest.fixture
 def app():
-    _fresh_fonts()
-    application = App(AppOptions(frames=1, mute=True, seed=3))
-    application.messages = []
-    application.effects.subscribe(application.messages.append)
-    return application
+    application = make_app(seed=3)
+    yield application
+    set_language("fr")
 
 
-def _run(app, scene, frames):
-    for _ in range(frames):
-        for s in app.stack.visible() or [scene]:
-            s.update(1 / 60)
-        app.stack.apply_pending()
-        for s in app.stack.visible() or [scene]:
-            s.draw(app.screen)
+def start(app, n=20, opponent="hotseat", computer_first=False):
+    scene = JuniperScene(app, new_match(app, n, opponent, computer_first))
+    app.start(scene)
+    run_frames(app, 1)
+    return scene
 
 
-def _tap(scene, pos):
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    return scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+def play_all(app, scene, numbers):
+    for k in numbers:
+        tap(app, scene.tiles[k].center)
+        run_frames(app, 1)
 
 
 def test_tiles_fit_the_board_and_do_not_overlap():
@@ -53,48 +44,93 @@ def test_tiles_fit_the_board_and_do_not_overlap():
 
 
 def test_tapping_tiles_plays_and_the_computer_answers(app):
-    scene = JuniperScene(app, n=20, opponent="semi-expert")
-    assert _tap(scene, scene.tiles[14].center)
+    scene = start(app, opponent="semi-expert")
+    tap(app, scene.tiles[14].center)
     assert scene.state.played == (14,)
-    _run(app, scene, 90)  # the computer waits a little, then answers: 7 is its immediate win
+    run_frames(app, 90)  # the computer waits a little, then answers: 7 is its immediate win
     assert scene.state.played == (14, 7)
     assert scene.state_summary()["legal"] == [1]
-    assert any(isinstance(m, BoardLights) for m in app.messages)
+    assert any(isinstance(m, BoardLights) for m in app.published)
 
 
-def test_illegal_tap_changes_nothing_and_shakes(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    _tap(scene, scene.tiles[7].center)  # odd first number
+def test_illegal_tap_changes_nothing_shakes_and_says_why(app):
+    scene = start(app)
+    tap(app, scene.tiles[7].center)  # odd first number
     assert scene.state.played == ()
-    assert 7 in scene.shake
-    assert Sound("error") in app.messages
+    assert 7 in scene.shake and "pair" in scene.message.text
+    assert Sound("error") in app.published
+    play_all(app, scene, [14])
+    tap(app, scene.tiles[9].center)
+    assert scene.state.played == (14,) and "ni un multiple ni un diviseur de 14" in scene.message.text
 
 
-def test_hotseat_game_to_the_end_and_again(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    for k in (14, 7, 1, 11):
-        _tap(scene, scene.tiles[k].center)
+def test_hotseat_game_to_the_end_names_the_winner(app):
+    scene = start(app)
+    play_all(app, scene, (14, 7, 1, 11))
     summary = scene.state_summary()
     assert summary["winner"] == 2 and summary["replies"] == 0
-    _run(app, scene, 60)
-    _tap(scene, scene.again_button.rect.center)
+    run_frames(app, 90)
+    end = app.stack.top
+    assert isinstance(end, EndScene)
+    assert end.card.title == "Bleu gagne !" and end.card.celebrate  # a person won at hot-seat
+    assert "Rouge ne peut rien jouer après 11" in end.card.reason
+    end.again()
+    run_frames(app, 2)
     assert scene.state.played == ()
+
+
+def test_losing_to_the_computer_is_said_kindly(app):
+    scene = start(app, opponent="perfect", computer_first=True)  # the perfect first player wins at 20
+    while not isinstance(app.stack.top, EndScene):
+        if scene.person_to_move():
+            scene.play(scene.state.legal_moves()[-1])
+        run_frames(app, 5)
+    end = app.stack.top
+    assert end.card.title == "L'ordinateur a gagné" and not end.card.celebrate
+    assert "Bravo" not in end.card.title + end.card.reason
 
 
 def test_hint_says_how_to_win(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
+    scene = start(app)
     scene.play(14)
-    scene.show_hint()
-    assert scene.hint == ("juniper.hint.win_one", 7)  # after 7 only the poisoned 1 is left
+    press(app, pygame.K_h)
+    advice = scene.hint()
+    assert (advice.key, advice.move) == ("juniper.hint.win_one", 7)  # after 7 only the poisoned 1 is left
     assert "7" in scene._side_message()
     scene.play(7)
-    assert scene.hint is None
+    assert scene.hint() is None and not scene.hint_on
+
+
+def test_hint_words(app):
+    scene = start(app)
+    press(app, pygame.K_h)  # player 1 wins at N = 20, but not in one move
+    advice = scene.hint()
+    assert advice.key == "juniper.hint.win" and advice.move in scene.state.legal_moves()
+    for k in (8, 16, 2, 1):
+        scene.play(k)
+    press(app, pygame.K_h)
+    advice = scene.hint()
+    assert advice.key == "juniper.hint.win_now" and advice.move in (11, 13, 17, 19)
+
+
+def test_hint_only_for_a_person_to_move(app):
+    scene = start(app, opponent="expert")
+    scene.play(14)  # now the computer is to move
+    assert not scene.tool_at("hint").enabled
+
+
+def test_hint_when_losing_suggests_resisting(app):
+    scene = start(app)
+    scene.play(14)
+    scene.play(7)
+    press(app, pygame.K_h)
+    assert (scene.hint().key, scene.hint().move) == ("juniper.hint.lose", 1)
 
 
 def test_undo_against_the_computer_goes_back_to_the_person(app):
-    scene = JuniperScene(app, n=20, opponent="expert")
+    scene = start(app, opponent="expert")
     scene.play(8)
-    _run(app, scene, 90)
+    run_frames(app, 90)
     assert len(scene.state.played) == 2
     scene.undo()
     assert scene.state.played == ()
@@ -102,59 +138,60 @@ def test_undo_against_the_computer_goes_back_to_the_person(app):
 
 def test_computer_first_and_every_level_plays(app):
     for level in ("random", "human", "semi-expert", "expert", "montecarlo", "perfect"):
-        scene = JuniperScene(app, n=12, opponent=level, computer_first=True)
-        _run(app, scene, 40)
+        scene = JuniperScene(app, new_match(app, 12, level, True))
+        app.stack.reset(scene)
+        app.stack.apply_pending()
+        run_frames(app, 70)
         assert len(scene.state.played) == 1 and scene.state.played[0] % 2 == 0, level
 
 
-def test_perfect_computer_first_wins_at_20(app):
-    scene = JuniperScene(app, n=20, opponent="perfect", computer_first=True)
-    while not scene.state.is_terminal():
-        if scene.human_to_move():
-            scene.play(scene.state.legal_moves()[-1])
-        _run(app, scene, 20)
-    assert scene.state_summary()["winner"] == 1
-
-
-def test_setup_panel_chooses_n_and_opponent(app):
+def test_setup_card_chooses_n_and_opponent(app):
     scene = juniper_scene.make_scene(app)
-    assert scene.setup_open
-    small = next(b for b in scene.setup_buttons if b.label == "8")
-    _tap(scene, small.rect.center)
-    perfect = next(b for b in scene.setup_buttons if b.label == "juniper.level.perfect")
-    _tap(scene, perfect.rect.center)
-    play = next(b for b in scene.setup_buttons if b.label == "button.play")
-    _tap(scene, play.rect.center)
+    app.start(scene)
+    run_frames(app, 2)
+    card = app.stack.top
+    assert isinstance(card, SeatsScene) and card.setup.level == "random"
+    small = next(b for b in card.buttons if b.label == "8")
+    tap(app, small.rect.center)
+    champion = next(b for b in card.buttons if b.label == "Champion")
+    tap(app, champion.rect.center)
+    tap(app, card.play_button.rect.center)
     summary = scene.state_summary()
-    assert summary["n"] == 8 and not summary["setup_open"]
-    assert summary["players"] == {"1": "person", "2": "perfect"}
+    assert app.stack.top is scene and summary["n"] == 8
+    assert summary["seats"] == {"1": {"kind": "person"}, "2": {"kind": "computer", "level": "perfect"}}
 
 
-def test_explainer_pages(app):
-    scene = JuniperScene(app, n=20)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    scene.open_explainer()
-    app.stack.apply_pending()
-    explainer = app.stack.top
-    assert isinstance(explainer, JuniperExplainer)
-    for page in range(len(EXPLAINER_PAGES)):
-        assert explainer.state_summary()["page"] == page
-        _run(app, scene, 25)
-        explainer.next()
-    app.stack.apply_pending()
+def test_explainer_pages_follow_the_n_on_screen(app):
+    scene = start(app, n=30)
+    scene.show_rules()
+    run_frames(app, 2)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and len(rules.pages) == len(EXPLAINER_PAGES)
+    assert "de 1 à 30" in rules.pages[0].body()
+    for _ in range(len(EXPLAINER_PAGES)):
+        run_frames(app, 25)
+        press(app, pygame.K_RIGHT)
     assert app.stack.top is scene
 
 
-def test_demo_plays_games_by_itself(app):
+def test_attract_mode_plays_by_itself_and_changes_duel(app):
     scene = juniper_scene.make_demo_scene(app)
-    for _ in range(60 * 40):  # logic only: drawing 2400 frames would only slow the test down
-        scene.update(1 / 60)
-        if scene.games_played:
+    app.start(scene)
+    duels = set()
+    for _ in range(60 * 120):
+        run_frames(app, 1)
+        duels.add((scene.match.seats[1].level, scene.match.seats[2].level))
+        if len(duels) >= 2:
             break
-    _run(app, scene, 10)
-    assert scene.games_played >= 1
-    assert scene.state_summary()["players"] == {"1": "expert", "2": "montecarlo"}
+    assert len(duels) >= 2 and not isinstance(app.stack.top, EndScene)
+
+
+def test_the_chain_keeps_its_first_numbers():
+    assert chain_layout(5, 1100) == (86, 52, 0)
+    step, size, hidden = chain_layout(30, 1100)
+    assert hidden == 0 and step * 30 <= 1100
+    step, size, hidden = chain_layout(60, 1100)
+    assert hidden > 0 and (60 - hidden + 1) * step <= 1100
 
 
 def test_icon_draws(app):
@@ -168,7 +205,7 @@ def test_strings_exist_for_every_level_and_page():
     from kiosk.i18n import table
 
     keys = table()
-    for level in juniper_scene.OPPONENTS:
+    for level in juniper_scene.DEMO_DUELS[0] + ("random", "perfect"):
         assert f"juniper.level.{level}" in keys and f"juniper.about.{level}" in keys
     for page in EXPLAINER_PAGES:
         assert f"juniper.explain.{page}.title" in keys and f"juniper.explain.{page}.text" in keys
@@ -180,10 +217,8 @@ def test_play_command_headless(tmp_path, capsys):
 
     import main
 
-    _fresh_fonts()
-
     shot = tmp_path / "j.png"
-    argv = ["play", "juniper", "--frames", "60", "--opponent", "expert", "--computer-first",
+    argv = ["play", "juniper", "--frames", "90", "--opponent", "expert", "--computer-first",
             "--screenshot", str(shot), "--json", "--mute"]
     assert main.main(argv) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -191,82 +226,29 @@ def test_play_command_headless(tmp_path, capsys):
     assert shot.exists()
 
 
-def test_hint_words(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    scene.show_hint()  # player 1 wins at N = 20, but not in one move
-    assert scene.hint[0] == "juniper.hint.win" and scene.hint[1] in scene.state.legal_moves()
-    for k in (8, 16, 2, 1):
-        scene.play(k)
-    scene.show_hint()
-    assert scene.hint[0] == "juniper.hint.win_now" and scene.hint[1] in (11, 13, 17, 19)
-
-
-def test_hint_only_for_a_person_to_move(app):
-    scene = JuniperScene(app, n=20, opponent="expert")
-    scene.play(14)  # now the computer is to move
-    scene.show_hint()
-    assert scene.hint is None
-
-
-def test_hint_when_losing_suggests_resisting(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    scene.play(14)
-    scene.play(7)
-    scene.show_hint()
-    assert scene.hint == ("juniper.hint.lose", 1)
-
-
-def test_a_person_winning_gets_confetti(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    for k in (14, 7, 1, 11):
-        scene.play(k)
-    assert scene.confetti is not None
-    _run(app, scene, 30)
-    scene.undo()
-    assert scene.confetti is None and scene.state.played == (14, 7, 1)
-
-
-def _key(scene, key):
-    return scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+def _key(app, key):
+    press(app, key, frames=1)
 
 
 def test_keyboard_types_numbers_and_shortcuts(app):
-    scene = JuniperScene(app, n=20, opponent="hotseat")
-    _key(scene, pygame.K_1)
+    scene = start(app)
+    _key(app, pygame.K_1)
     assert scene.state.played == () and scene.typed == "1"
-    _key(scene, pygame.K_4)  # 14: no number of 1..20 starts with "14" and is longer, so it is played
+    _key(app, pygame.K_4)  # 14: no number of 1..20 starts with "14" and is longer, so it is played
     assert scene.state.played == (14,)
-    _key(scene, pygame.K_7)  # 7 * 10 > 20: played at once
+    _key(app, pygame.K_7)  # 7 * 10 > 20: played at once
     assert scene.state.played == (14, 7)
-    _key(scene, pygame.K_1)
-    _key(scene, pygame.K_RETURN)
+    _key(app, pygame.K_1)
+    _key(app, pygame.K_RETURN)
     assert scene.state.played == (14, 7, 1)
-    _key(scene, pygame.K_u)
+    _key(app, pygame.K_u)
     assert scene.state.played == (14, 7)
-    _key(scene, pygame.K_h)
-    assert scene.hint == ("juniper.hint.lose", 1)
-    _key(scene, pygame.K_3)  # illegal after 7: nothing changes
+    _key(app, pygame.K_h)
+    assert scene.hint().move == 1
+    _key(app, pygame.K_3)  # illegal after 7: nothing changes
     assert scene.state.played == (14, 7)
-    _key(scene, pygame.K_r)
+    _key(app, pygame.K_r)
     assert scene.state.played == ()
-
-
-def test_mute_button(app):
-    scene = JuniperScene(app, n=20)
-    muted = app.sound.muted
-    _tap(scene, scene.mute_button.rect.center)
-    assert app.sound.muted != muted
-
-
-def test_demo_changes_duel_after_each_game(app):
-    scene = juniper_scene.make_demo_scene(app)
-    duels = set()
-    for _ in range(60 * 120):
-        scene.update(1 / 60)
-        duels.add(tuple(scene.demo_players))
-        if len(duels) >= 2:
-            break
-    assert len(duels) >= 2
 
 
 def test_random_taps_and_keys_never_break_the_scene():
@@ -275,8 +257,7 @@ def test_random_taps_and_keys_never_break_the_scene():
 
     from games.juniper.rules import from_moves
 
-    _fresh_fonts()
-    application = App(AppOptions(frames=1, mute=True, seed=5))
+    application = make_app(seed=5)
     keys = [pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_5, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_u,
             pygame.K_h, pygame.K_a]
     events = st.one_of(
@@ -285,22 +266,25 @@ def test_random_taps_and_keys_never_break_the_scene():
         st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
     )
 
-    @settings(max_examples=25, deadline=None)
+    @settings(max_examples=20, deadline=None)
     @given(opponent=st.sampled_from(["hotseat", "expert", "random"]), n=st.sampled_from([6, 12, 20]),
            script=st.lists(events, max_size=30))
     def run(opponent, n, script):
-        scene = JuniperScene(application, n=n, opponent=opponent)
-        application.home_factory = lambda app: JuniperScene(app)
-        for kind, a, b in script:
+        scene = JuniperScene(application, new_match(application, n, opponent))
+        application.stack.reset(scene)
+        application.stack.apply_pending()
+        application.home_factory = lambda app: JuniperScene(app, new_match(app))
+        run_frames(application, 1)
+        for kind, a, _b in script:
             if kind == "tap":
-                _tap(scene, (a, b))
-            elif kind == "key" and a != pygame.K_ESCAPE:
-                _key(scene, a)
+                tap(application, (a, _b))
+            elif kind == "key":
+                press(application, a, frames=1)
             else:
-                for _ in range(a):
-                    scene.update(1 / 60)
-            scene.draw(application.screen)
+                run_frames(application, a)
+            top = application.stack.top
+            game = top if isinstance(top, JuniperScene) else scene
             # Whatever happened, the position is a legal game of 1..n.
-            assert from_moves(scene.state.n, list(scene.state.played)) == scene.state
+            assert from_moves(game.state.n, list(game.state.played)) == game.state
 
     run()

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
 from kiosk.app import App
 from kiosk.i18n import tr
 from kiosk.scene import Scene
@@ -171,7 +171,7 @@ class CalibrationScene(Scene):
 
         mat = self.live.reader.mat
         for quad in fix.marker_corners.values():
-            pygame.draw.lines(
+            draw.lines(
                 surface,
                 theme.GOOD,
                 True,
@@ -180,7 +180,7 @@ class CalibrationScene(Scene):
             )
         for bx, by, bw, bh in mat.blocks:
             corners = np.array([[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]])
-            pygame.draw.lines(surface, theme.ACCENT, True, to_view(corners), 3)
+            draw.lines(surface, theme.ACCENT, True, to_view(corners), 3)
         if reading is None:
             return
         centres = np.array([mat.center(r, c) for r in range(mat.rows) for c in range(mat.cols)])
@@ -193,8 +193,8 @@ class CalibrationScene(Scene):
                 if self.game == "lewthwaite"
                 else ((150, 150, 150) if label == "." else theme.ACCENT)
             )
-            pygame.draw.circle(surface, theme.WHITE, (x, y), radius + 2)
-            pygame.draw.circle(surface, colour, (x, y), radius)
+            draw.circle(surface, theme.WHITE, (x, y), radius + 2)
+            draw.circle(surface, colour, (x, y), radius)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ui.draw_panel(surface, PANEL, theme.PANEL, radius=18)
@@ -209,7 +209,7 @@ class CalibrationScene(Scene):
         board = self.live.board
         problem = board.problem if self.live.frame is not None else "waiting"
         colour = theme.GOOD if not problem else theme.BAD
-        pygame.draw.circle(surface, colour, (x + 12, y + 16), 12)
+        draw.circle(surface, colour, (x + 12, y + 16), 12)
         ui.draw_paragraph(
             surface,
             tr(f"vision.problem.{problem or 'ok'}"),
@@ -224,8 +224,8 @@ class CalibrationScene(Scene):
             percent = round(100 * reading.confidence)
             ui.draw_text(surface, tr("vision.confidence", percent=percent), (x, y), 22, theme.INK)
             bar = pygame.Rect(x, y + 32, PANEL.width - 40, 14)
-            pygame.draw.rect(surface, (230, 224, 212), bar, border_radius=7)
-            pygame.draw.rect(
+            draw.rect(surface, (230, 224, 212), bar, border_radius=7)
+            draw.rect(
                 surface,
                 theme.GOOD if percent >= 30 else theme.HINT,
                 (bar.x, bar.y, max(14, bar.width * percent // 100), bar.height),
@@ -249,11 +249,11 @@ class CalibrationScene(Scene):
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 rect = pygame.Rect(left + c * cell, area.top + r * cell, cell - 4, cell - 4)
-                pygame.draw.rect(surface, theme.WOOD_LIGHT, rect, border_radius=6)
+                draw.rect(surface, theme.WOOD_LIGHT, rect, border_radius=6)
                 if label in "RB":
                     main, dark, _ = theme.player_colors("red" if label == "R" else "blue")
-                    pygame.draw.circle(surface, dark, rect.center, cell * 0.36)
-                    pygame.draw.circle(surface, main, (rect.centerx, rect.centery - 2), cell * 0.33)
+                    draw.circle(surface, dark, rect.center, cell * 0.36)
+                    draw.circle(surface, main, (rect.centerx, rect.centery - 2), cell * 0.33)
 
     def state_summary(self) -> dict[str, Any]:
         """Problem, stable states, calibration and the last stable grid."""

@@ -23,7 +23,8 @@ from games.awele.ai import make_player
 from games.awele.rules import AweleState, Loop, iter_laps, new_game, owner
 from games.core import History
 from games.effects import BoardLights, Sound
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.i18n import tr
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -41,59 +42,63 @@ COMPUTER_DELAY = 0.7
 
 
 @lru_cache(maxsize=16)
-def seed_sprite(color: tuple[int, int, int], radius: int) -> pygame.Surface:
+@native_sprite
+def seed_sprite(color: tuple[int, int, int], radius: int, scale: float = 1.0) -> Canvas:
     """A polished seed: an oval with a dark rim, soft shading and a bright highlight."""
     w, h = radius * 2 + 4, round(radius * 1.7) + 4
-    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    image = make_layer((w, h), scale, alpha=True)
     body = pygame.Rect(2, 2, w - 4, h - 4)
-    pygame.draw.ellipse(image, ui.darker(color, 0.45), body)
+    draw.ellipse(image, ui.darker(color, 0.45), body)
     for k in range(6):
         inner = body.inflate(-k * radius * 0.28, -k * radius * 0.24).move(-k * 0.6, -k * 0.7)
-        pygame.draw.ellipse(image, ui.blend(color, (255, 240, 220), k * 0.07), inner)
+        draw.ellipse(image, ui.blend(color, (255, 240, 220), k * 0.07), inner)
     spot = pygame.Rect(0, 0, max(2, radius * 0.7), max(2, radius * 0.4))
     spot.center = (round(w * 0.36), round(h * 0.32))
-    pygame.draw.ellipse(image, (255, 255, 255, 170), spot)
+    draw.ellipse(image, (255, 255, 255, 170), spot)
     return image
 
 
 @lru_cache(maxsize=8)
-def pit_sprite(radius: int) -> pygame.Surface:
+@native_sprite
+def pit_sprite(radius: int, scale: float = 1.0) -> Canvas:
     """A carved hollow: dark at the rim, lighter at the bottom, a light lip underneath."""
     size = radius * 2 + 8
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    image = make_layer((size, size), scale, alpha=True)
     c = size // 2
-    pygame.draw.circle(image, (246, 214, 160), (c, c + 3), radius + 3)
+    draw.circle(image, (246, 214, 160), (c, c + 3), radius + 3)
     for k in range(radius, 0, -2):
         t = 1 - k / radius
         color = ui.blend((92, 54, 26), (176, 122, 70), t**0.7)
-        pygame.draw.circle(image, color, (c, c - round(4 * (1 - t))), k)
+        draw.circle(image, color, (c, c - round(4 * (1 - t))), k)
     return image
 
 
 @lru_cache(maxsize=4)
-def board_sprite(size: tuple[int, int]) -> pygame.Surface:
+@native_sprite
+def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     """The wooden board: rounded, with a darker edge and faint grain lines."""
     w, h = size
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(image, theme.WOOD_EDGE, image.get_rect(), border_radius=60)
+    image = make_layer(size, scale, alpha=True)
+    draw.rect(image, theme.WOOD_EDGE, image.get_rect(), border_radius=60)
     inner = image.get_rect().inflate(-14, -14)
-    pygame.draw.rect(image, (214, 166, 108), inner, border_radius=54)
+    draw.rect(image, (214, 166, 108), inner, border_radius=54)
     rng = random.Random(3)
-    grain = pygame.Surface(size, pygame.SRCALPHA)
+    grain = make_layer(size, scale, alpha=True)
     for _ in range(46):
         y = rng.uniform(20, h - 20)
         amp, phase, freq = rng.uniform(2, 7), rng.uniform(0, 6), rng.uniform(0.004, 0.012)
         points = [(x, y + amp * math.sin(x * freq + phase)) for x in range(30, w - 30, 12)]
-        pygame.draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
+        draw.lines(grain, (150, 100, 56, rng.randint(30, 70)), False, points, rng.choice((1, 2)))
     image.blit(grain, (0, 0))
     return image
 
 
 @lru_cache(maxsize=1)
-def hand_shadow() -> pygame.Surface:
+@native_sprite
+def hand_shadow(scale: float = 1.0) -> Canvas:
     """The soft shadow under the hand of seeds."""
-    image = pygame.Surface((80, 22), pygame.SRCALPHA)
-    pygame.draw.ellipse(image, (60, 40, 20, 60), image.get_rect())
+    image = make_layer((80, 22), scale, alpha=True)
+    draw.ellipse(image, (60, 40, 20, 60), image.get_rect())
     return image
 
 
@@ -105,27 +110,29 @@ def led_cell(index: int, n: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=4)
-def static_layer(size: tuple[int, int], title: str) -> pygame.Surface:
+@native_sprite
+def static_layer(size: tuple[int, int], title: str, scale: float = 1.0) -> Canvas:
     """Paper, title and the carved board with its shadow: drawn once, one blit a frame."""
-    layer = pygame.Surface(size).convert()
+    layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
     ui.draw_text(layer, title, (40, 26), 54, theme.INK, "title")
-    shadow = pygame.Surface(BOARD_RECT.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
+    shadow = make_layer(BOARD_RECT.size, scale, alpha=True)
+    draw.rect(shadow, (60, 40, 20, 60), shadow.get_rect(), border_radius=60)
     layer.blit(shadow, BOARD_RECT.move(0, 10))
     layer.blit(board_sprite(BOARD_RECT.size), BOARD_RECT)
     return layer
 
 
 @lru_cache(maxsize=128)
-def store_image(size: tuple[int, int], player: int, count: int) -> pygame.Surface:
+@native_sprite
+def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1.0) -> Canvas:
     """A store holding ``count`` captured seeds, with the count on a badge."""
     w, h = size
-    image = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+    image = make_layer((w, h + 3), scale, alpha=True)
     rect = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(image, (246, 214, 160), rect.move(0, 3), border_radius=44)
-    pygame.draw.rect(image, (110, 66, 32), rect, border_radius=44)
-    pygame.draw.rect(image, (150, 98, 54), rect.inflate(-14, -14), border_radius=38)
+    draw.rect(image, (246, 214, 160), rect.move(0, 3), border_radius=44)
+    draw.rect(image, (110, 66, 32), rect, border_radius=44)
+    draw.rect(image, (150, 98, 54), rect.inflate(-14, -14), border_radius=38)
     rng = random.Random(player)
     for k in range(min(count, 48)):
         x = rect.centerx + rng.uniform(-26, 26)
@@ -134,17 +141,18 @@ def store_image(size: tuple[int, int], player: int, count: int) -> pygame.Surfac
         image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], 9), (x - 10, y - 9))
     badge = pygame.Rect(0, 0, 64, 44)
     badge.center = (rect.centerx, rect.top + 36)
-    pygame.draw.rect(image, PLAYER_COLORS[player], badge, border_radius=22)
+    draw.rect(image, PLAYER_COLORS[player], badge, border_radius=22)
     ui.draw_text(image, str(count), badge.center, 30, theme.WHITE, "title", "center")
     return image
 
 
 @lru_cache(maxsize=512)
-def pit_image(pit: int, count: int, radius: int, seed_radius: int) -> pygame.Surface:
+@native_sprite
+def pit_image(pit: int, count: int, radius: int, seed_radius: int, scale: float = 1.0) -> Canvas:
     """A carved pit holding ``count`` seeds (seed colours depend on the pit, as before)."""
     sprite = pit_sprite(radius)
     pad = 2 * seed_radius  # a heap of seeds may spill over the rim
-    image = pygame.Surface((sprite.get_width() + 2 * pad, sprite.get_height() + 2 * pad), pygame.SRCALPHA)
+    image = make_layer((sprite.get_width() + 2 * pad, sprite.get_height() + 2 * pad), scale, alpha=True)
     image.blit(sprite, (pad, pad))
     cx, cy = image.get_width() / 2, image.get_height() / 2
     for k, (dx, dy) in enumerate(seed_offsets(count, radius)):
@@ -766,13 +774,13 @@ class AweleScene(Scene):
             rect.center = (BOARD_RECT.centerx, y)
             if active:
                 glow = 0.5 + 0.5 * math.sin(self.time * 4)
-                pygame.draw.rect(
+                draw.rect(
                     surface,
                     ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow),
                     rect.inflate(12, 12),
                     border_radius=30,
                 )
-            pygame.draw.rect(surface, color, rect, border_radius=24)
+            draw.rect(surface, color, rect, border_radius=24)
             ui.draw_text(surface, label, rect.center, 28, theme.WHITE, "bold", "center")
 
     def draw_store(self, surface: pygame.Surface, player: int) -> None:
@@ -797,15 +805,15 @@ class AweleScene(Scene):
                 glow = 0.5 + 0.5 * math.sin(self.time * 3 + i)
                 color = PLAYER_COLORS[state.current_player]
                 width = 6 if i == self.hovered else 4
-                pygame.draw.circle(surface, ui.blend(color, theme.WHITE, 0.3 * glow), (x, y), r + 8, width)
+                draw.circle(surface, ui.blend(color, theme.WHITE, 0.3 * glow), (x, y), r + 8, width)
             if self.loop_offer is not None and self.loop_offer[0] == i:
-                pygame.draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
+                draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
             count = self.display[i]
             image = pit_image(i, count, r, seed_r)
             surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
             if self.current is not None and self.current.kind == "relay" and self.current.data["pit"] == i:
                 ring = r + 6 + 18 * self.current.progress
-                pygame.draw.circle(surface, theme.HINT, (x, y), ring, 5)
+                draw.circle(surface, theme.HINT, (x, y), ring, 5)
             label_y = y + r + 16 if i < self.layout.half else y - r - 16
             if self.layout.n == 4:  # big pits: the count goes beside the pit, clear of the names
                 x, label_y = x + r + 34, y
@@ -941,17 +949,17 @@ def _mini_board(surface: pygame.Surface, rect: pygame.Rect, pits: tuple[int, ...
     n = len(pits)
     half = n // 2
     board = rect.inflate(-10, -rect.height * 0.25)
-    pygame.draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
-    pygame.draw.rect(surface, (214, 166, 108), board, border_radius=30)
+    draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
+    draw.rect(surface, (214, 166, 108), board, border_radius=30)
     r = int(min(board.width / (half * 2.3), board.height / 4.8))
     for i in range(n):
         col = i if i < half else n - 1 - i
         x = board.left + board.width * (col + 0.5) / half
         y = board.top + board.height * (0.72 if i < half else 0.28)
-        pygame.draw.circle(surface, (110, 66, 32), (x, y), r)
-        pygame.draw.circle(surface, (150, 98, 54), (x, y + 2), r - 3)
+        draw.circle(surface, (110, 66, 32), (x, y), r)
+        draw.circle(surface, (150, 98, 54), (x, y + 2), r - 3)
         if i in rings:
-            pygame.draw.circle(surface, rings[i], (x, y), r + 4, 4)
+            draw.circle(surface, rings[i], (x, y), r + 4, 4)
         for k, (dx, dy) in enumerate(seed_offsets(pits[i], r)):
             image = seed_sprite(SEED_COLORS[(i + k) % len(SEED_COLORS)], max(4, r // 4))
             surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
@@ -1015,8 +1023,8 @@ def make_demo_scene(app) -> AweleScene:  # noqa: ANN001
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     """The menu card: a small board of 2 x 3 pits, a seed hopping from pit to pit."""
     board = rect.inflate(-10, -rect.height * 0.3)
-    pygame.draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
-    pygame.draw.rect(surface, (214, 166, 108), board, border_radius=30)
+    draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
+    draw.rect(surface, (214, 166, 108), board, border_radius=30)
     r = int(min(board.width / 8, board.height / 4.6))
     centers = []
     for row in range(2):
@@ -1024,8 +1032,8 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
             x = board.left + board.width * (col + 1) / 4
             y = board.top + board.height * (0.3 if row == 0 else 0.7)
             centers.append((x, y))
-            pygame.draw.circle(surface, (110, 66, 32), (x, y), r)
-            pygame.draw.circle(surface, (150, 98, 54), (x, y + 2), r - 4)
+            draw.circle(surface, (110, 66, 32), (x, y), r)
+            draw.circle(surface, (150, 98, 54), (x, y + 2), r - 4)
             for k, (dx, dy) in enumerate(seed_offsets(3 + (row + col) % 3, r)):
                 image = seed_sprite(SEED_COLORS[(k + col) % len(SEED_COLORS)], max(4, r // 4))
                 surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from games.juniper.rules import JuniperState, bits, deadly_primes, neighbour_masks
-from games.juniper.solver import perfect_move
+from games.juniper.solver import analyse, perfect_move
 
 #: The levels in the article's order, then the perfect player.
 LEVELS = ("random", "human", "semi-expert", "expert", "montecarlo", "perfect")
@@ -215,3 +215,28 @@ def make_player(level: str, playouts: int | None = None) -> RandomAI | HumanAI |
     if level == "perfect":
         return PerfectAI()
     raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+
+
+#: What a new game offers: a computer a young child can beat.
+DEFAULT_LEVEL = "random"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The perfect player's advice: ``move`` to play and ``key``, the sentence that says why
+    (``juniper.hint.win_now`` when the move blocks at once, ``win_one`` when only the poisoned
+    1 is left, ``win``, or ``lose`` for the longest resistance)."""
+
+    move: int
+    key: str
+
+
+def hint(state: JuniperState) -> Hint:
+    """The hint for the player to move (the match computes it off the frame loop, once)."""
+    move = perfect_move(state)
+    if not analyse(state).to_move_wins:
+        return Hint(move, "juniper.hint.lose")
+    after = state.play(move).legal_moves()
+    if not after:
+        return Hint(move, "juniper.hint.win_now")
+    return Hint(move, "juniper.hint.win_one" if after == [1] else "juniper.hint.win")

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from clikit import Commands
 from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
 from games.core import GameInputError, IllegalMoveError
-from games.juniper.ai import LEVELS
+from games.juniper.ai import DEFAULT_LEVEL, LEVELS
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
 
 OPPONENTS = ("hotseat",) + LEVELS
@@ -160,11 +160,10 @@ def run_engine(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """``play juniper``: the scene."""
-    from games.juniper.scene import JuniperScene
+    from games.juniper.scene import JuniperScene, new_match
     from kiosk.runner import run_app
 
-    return run_app(args, lambda app: JuniperScene(app, n=args.n, opponent=args.opponent,
-                                                  computer_first=args.computer_first))
+    return run_app(args, lambda app: JuniperScene(app, new_match(app, args.n, args.opponent, args.computer_first)))
 
 
 def register(commands: Commands) -> None:
@@ -175,8 +174,8 @@ def register(commands: Commands) -> None:
     add_display_args(play)
     play.add_argument("--n", type=int_in_range(MIN_PLAY_N, 100), default=DEFAULT_N,
                       help=f"play with the numbers 1..N (2..100 on screen, default {DEFAULT_N})")
-    play.add_argument("--opponent", choices=OPPONENTS, default="expert",
-                      help="hotseat (two people) or a computer level (default expert)")
+    play.add_argument("--opponent", choices=OPPONENTS, default=DEFAULT_LEVEL,
+                      help=f"hotseat (two people) or a computer level (default {DEFAULT_LEVEL}: one a child can beat)")
     play.add_argument("--computer-first", action="store_true", help="the computer plays the first number")
     play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
     play.set_defaults(handler=run_play)

@@ -15,38 +15,42 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Numbers 1 to {n} · a multiple or a divisor of the last one",
     ),
     # Players
-    "juniper.level.hotseat": ("Deux joueurs", "Two players"),
-    "juniper.level.random": ("Au hasard (IA0)", "Random (IA0)"),
-    "juniper.level.human": ("Débutant (IA1)", "Beginner (IA1)"),
-    "juniper.level.semi-expert": ("Semi-expert (IA2)", "Semi-expert (IA2)"),
-    "juniper.level.expert": ("Expert (IA3)", "Expert (IA3)"),
-    "juniper.level.montecarlo": ("Monte-Carlo (IA4)", "Monte Carlo (IA4)"),
-    "juniper.level.perfect": ("Parfait", "Perfect"),
+    # Levels: words for children (the article's names IA0..IA4 are in the "about" sentences).
+    "juniper.level.random": ("Bébé", "Toddler"),
+    "juniper.level.human": ("Débutant", "Beginner"),
+    "juniper.level.semi-expert": ("Futé", "Smart"),
+    "juniper.level.expert": ("Expert", "Expert"),
+    "juniper.level.montecarlo": ("Lanceur de dés", "Dice thrower"),
+    "juniper.level.perfect": ("Champion", "Champion"),
     "juniper.about.hotseat": (
         "Deux personnes jouent chacune à leur tour sur le même écran.",
         "Two people take turns on the same screen.",
     ),
     "juniper.about.random": (
-        "Joue n'importe quel nombre permis, au hasard.",
-        "Plays any allowed number at random.",
+        "(IA0 de l'article) Joue n'importe quel nombre permis, au hasard.",
+        "(the article's IA0) Plays any allowed number at random.",
     ),
     "juniper.about.human": (
-        "Sait que 1 est un poison et qu'après 1, un nombre premier plus grand que la moitié "
-        "gagne. Sinon, joue au hasard.",
-        "Knows that 1 is poison and that after 1 a prime above one half wins. Otherwise plays at random.",
+        "(IA1 de l'article) Sait que 1 est un poison et qu'après 1, un nombre premier plus grand "
+        "que la moitié gagne. Sinon, joue au hasard.",
+        "(the article's IA1) Knows that 1 is poison and that after 1 a prime above one half wins. "
+        "Otherwise plays at random.",
     ),
     "juniper.about.semi-expert": (
-        "Comme le débutant, et regarde un coup plus loin : évite les pièges comme 14 quand N = 20.",
-        "Like the beginner, and looks one move ahead: avoids traps such as 14 when N = 20.",
+        "(IA2 de l'article) Comme le débutant, et regarde un coup plus loin : évite les pièges "
+        "comme 14 quand N = 20.",
+        "(the article's IA2) Like the beginner, and looks one move ahead: avoids traps such as 14 "
+        "when N = 20.",
     ),
     "juniper.about.expert": (
-        "Évite les pièges et laisse à son adversaire le moins de réponses possible.",
-        "Avoids traps and leaves its opponent the fewest possible replies.",
+        "(IA3 de l'article) Évite les pièges et laisse à son adversaire le moins de réponses possible.",
+        "(the article's IA3) Avoids traps and leaves its opponent the fewest possible replies.",
     ),
     "juniper.about.montecarlo": (
-        "Imagine des centaines de parties au hasard après chaque coup et choisit celui "
-        "qui gagne le plus souvent.",
-        "Imagines hundreds of random games after each move and picks the one that wins most often.",
+        "(IA4 de l'article, « Monte-Carlo ») Imagine des centaines de parties au hasard après chaque "
+        "coup et choisit celui qui gagne le plus souvent.",
+        "(the article's IA4, 'Monte Carlo') Imagines hundreds of random games after each move and "
+        "picks the one that wins most often.",
     ),
     "juniper.about.perfect": (
         "Connaît la stratégie gagnante (les paires de copains) : imbattable quand il peut gagner !",
@@ -76,25 +80,42 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{who} ne peut rien jouer après {last}.",
         "{who} cannot play anything after {last}.",
     ),
-    "juniper.replies.you": ("nombre(s) possible(s) pour toi", "number(s) you can play"),
-    "juniper.replies.computer": (
-        "nombre(s) possible(s) pour l'ordinateur",
-        "number(s) the computer can play",
-    ),
-    "juniper.replies.level": ("nombre(s) possible(s) pour {who}", "number(s) {who} can play"),
-    "juniper.replies.colour": ("nombre(s) possible(s) pour {who}", "number(s) {who} can play"),
-    "juniper.replies.none": (
-        "plus aucun nombre possible : partie finie",
-        "no number left to play: game over",
-    ),
+    "juniper.replies.none.you": ("plus aucun nombre pour toi", "no number left for you"),
+    "juniper.replies.none.computer": ("plus aucun nombre pour l'ordinateur", "no number left for the computer"),
+    "juniper.replies.none.level": ("plus aucun nombre pour {who}", "no number left for {who}"),
+    "juniper.replies.none.colour": ("plus aucun nombre pour {who}", "no number left for {who}"),
+    "juniper.replies.one.you": ("seul nombre possible pour toi", "only number you can play"),
+    "juniper.replies.one.computer": ("seul nombre possible pour l'ordinateur", "only number the computer can play"),
+    "juniper.replies.one.level": ("seul nombre possible pour {who}", "only number {who} can play"),
+    "juniper.replies.one.colour": ("seul nombre possible pour {who}", "only number {who} can play"),
+    "juniper.replies.many.you": ("nombres possibles pour toi", "numbers you can play"),
+    "juniper.replies.many.computer": ("nombres possibles pour l'ordinateur", "numbers the computer can play"),
+    "juniper.replies.many.level": ("nombres possibles pour {who}", "numbers {who} can play"),
+    "juniper.replies.many.colour": ("nombres possibles pour {who}", "numbers {who} can play"),
+    "juniper.replies.over": ("plus aucun nombre : la partie est finie", "no number left: the game is over"),
+    "juniper.illegal.used": ("{move} a déjà été joué : chaque nombre ne sert qu'une fois.",
+                             "{move} has already been played: each number is used only once."),
+    "juniper.illegal.odd": ("Le premier nombre doit être pair : {move} est impair.",
+                            "The first number must be even: {move} is odd."),
+    "juniper.illegal.neither": ("{move} n'est ni un multiple ni un diviseur de {last}.",
+                                "{move} is neither a multiple nor a divisor of {last}."),
+    "juniper.hint.thinking": ("Je cherche le meilleur coup…", "Looking for the best move…"),
     "juniper.side.start": ("Choisis un nombre pair pour commencer.", "Pick an even number to start."),
     "juniper.side.follow": (
         "Joue un multiple ou un diviseur de {last} qui n'est pas encore pris.",
         "Play a multiple or a divisor of {last} that is still free.",
     ),
     "juniper.side.preview": (
-        "Si tu joues {move}, ton adversaire aura {count} réponse(s).",
-        "If you play {move}, your opponent will have {count} reply(ies).",
+        "Si tu joues {move}, ton adversaire aura {count} réponses possibles.",
+        "If you play {move}, your opponent will have {count} possible replies.",
+    ),
+    "juniper.side.preview.one": (
+        "Si tu joues {move}, ton adversaire n'aura qu'une seule réponse.",
+        "If you play {move}, your opponent will have only one reply.",
+    ),
+    "juniper.side.preview.none": (
+        "Si tu joues {move}, ton adversaire ne pourra plus rien jouer !",
+        "If you play {move}, your opponent will have nothing left to play!",
     ),
     "juniper.hint.win_now": (
         "Tu peux gagner tout de suite : joue {move} ! Après {move}, ton adversaire ne pourra plus rien jouer.",

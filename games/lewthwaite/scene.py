@@ -22,7 +22,8 @@ from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, Lewthwaite
 from games.lewthwaite.stats import exact_stats
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from games.match import BOARD, Seat
-from kiosk import background, theme, ui
+from kiosk import background, draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -185,7 +186,7 @@ class LewthwaiteScene(GameScene):
         colour = {"R": RED, "B": BLUE}.get(code)
         if colour is None:
             return
-        sprite = token_sprite(colour, int(rect.width * 0.78)).copy()
+        sprite = _ghost_token(colour, int(rect.width * 0.78))
         sprite.set_alpha(alpha)
         surface.blit(sprite, sprite.get_rect(center=rect.center))
 
@@ -229,9 +230,10 @@ class LewthwaiteScene(GameScene):
     PANEL = pygame.Rect(864, 24, 396, 672)
 
     @lru_cache(maxsize=4)  # noqa: B019 - a handful of layers per scene, freed with it
-    def _static_layer(self, size: tuple[int, int], snake: bool, lang: str) -> pygame.Surface:
+    @native_sprite
+    def _static_layer(self, size: tuple[int, int], snake: bool, lang: str, scale: float = 1.0) -> Canvas:
         """Everything that does not move (paper, board, panel card, title): one blit per frame."""
-        layer = pygame.Surface(size).convert()
+        layer = make_layer(size, scale).convert()
         layer.blit(ui.background(size), (0, 0))
         self.board_view.draw_board(layer, snake)
         panel = self.PANEL
@@ -246,7 +248,7 @@ class LewthwaiteScene(GameScene):
         turn = pygame.Rect(panel.x + 20, panel.y + 84, panel.width - 40, 142)
         color = state.current_color
         main, _dark, light = theme.player_colors(color)
-        pygame.draw.rect(surface, ui.blend(light, theme.WHITE, 0.6), turn, border_radius=22)
+        draw.rect(surface, ui.blend(light, theme.WHITE, 0.6), turn, border_radius=22)
         bob = 3 * math.sin(self.time * 3)
         sprite = token_sprite(color, 70)
         surface.blit(sprite, sprite.get_rect(center=(turn.x + 58, turn.y + 58 + bob)))
@@ -282,6 +284,12 @@ class LewthwaiteScene(GameScene):
         if score:
             ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 142, panel.width - 40, 30),
                                 22, theme.INK_SOFT, "bold", "center")
+
+
+@lru_cache(maxsize=4)
+def _ghost_token(colour: str, diameter: int) -> pygame.Surface:
+    """A token of its own (its see-through level changes, the board's tokens' never does)."""
+    return token_sprite(colour, diameter).copy()
 
 
 # --- rules pages, menu icon, factories ---------------------------------------------------------
@@ -364,7 +372,7 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
     for k, p in enumerate(hist):
         h = chart.height * p / peak * grow
         color = theme.RED if k % 2 else theme.BLUE
-        pygame.draw.rect(surface, color, (chart.x + k * bar + 2, chart.bottom - h, bar - 4, h), border_radius=4)
+        draw.rect(surface, color, (chart.x + k * bar + 2, chart.bottom - h, bar - 4, h), border_radius=4)
         if k % 4 == 0:
             ui.draw_text(
                 surface, str(k), (chart.x + (k + 0.5) * bar, chart.bottom + 8), 18, theme.INK_SOFT, "bold", "midtop"
@@ -373,7 +381,7 @@ def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) 
     ui.draw_text(surface, tr("lewthwaite.chart.axis"), axis_at, 20, theme.INK_SOFT, "bold", "midtop")
     for k, (color, key) in enumerate(((theme.RED, "lewthwaite.chart.red"), (theme.BLUE, "lewthwaite.chart.blue"))):
         y = rect.top + 10 + k * 30
-        pygame.draw.rect(surface, color, (chart.x, y, 20, 20), border_radius=4)
+        draw.rect(surface, color, (chart.x, y, 20, 20), border_radius=4)
         ui.draw_text(surface, tr(key), (chart.x + 30, y + 10), 20, theme.INK, "text", "midleft")
 
 

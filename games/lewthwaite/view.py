@@ -13,64 +13,68 @@ from functools import lru_cache
 import pygame
 
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteState
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
 
 Point = tuple[float, float]
 
 
 @lru_cache(maxsize=16)
-def token_sprite(color: str, diameter: int, moved: bool = False) -> pygame.Surface:
+@native_sprite
+def token_sprite(color: str, diameter: int, moved: bool = False, scale: float = 1.0) -> Canvas:
     """A glossy token with a soft shadow. Blue tokens carry an engraved ring so the two colours
     differ by shape too (colour-blind visitors, and the article's remark on daltonism)."""
     main, dark, light = theme.player_colors(color)
-    scale = 3  # draw big, then smooth-scale down: cheap anti-aliasing
-    d = diameter * scale
+    oversample = 3  # draw big, then smooth-scale down: cheap anti-aliasing
+    d = diameter * oversample
     pad = d // 6
-    image = pygame.Surface((d + 2 * pad, d + 2 * pad), pygame.SRCALPHA)
+    image = make_layer((d + 2 * pad, d + 2 * pad), scale, alpha=True)
     cx = cy = pad + d // 2
-    pygame.draw.circle(image, (0, 0, 0, 60), (cx + d // 28, cy + d // 14), d // 2)
-    pygame.draw.circle(image, dark, (cx, cy), d // 2)
-    pygame.draw.circle(image, main, (cx, cy - d // 40), int(d * 0.46))
+    draw.circle(image, (0, 0, 0, 60), (cx + d // 28, cy + d // 14), d // 2)
+    draw.circle(image, dark, (cx, cy), d // 2)
+    draw.circle(image, main, (cx, cy - d // 40), int(d * 0.46))
     # A soft highlight towards the top-left, like a painted bottle cap under a lamp.
     for k in range(12):
         t = k / 12
         radius = int(d * (0.36 - 0.22 * t))
         shade = ui.blend(main, light, t * 0.9)
-        pygame.draw.circle(image, shade, (cx - int(d * 0.08 * t), cy - int(d * 0.1 * t)), radius)
+        draw.circle(image, shade, (cx - int(d * 0.08 * t), cy - int(d * 0.1 * t)), radius)
     if color == BLUE:
-        pygame.draw.circle(image, ui.blend(dark, main, 0.3), (cx, cy), int(d * 0.30), max(2, d // 22))
+        draw.circle(image, ui.blend(dark, main, 0.3), (cx, cy), int(d * 0.30), max(2, d // 22))
     else:
-        pygame.draw.circle(image, ui.blend(light, theme.WHITE, 0.5), (cx, cy), int(d * 0.07))
+        draw.circle(image, ui.blend(light, theme.WHITE, 0.5), (cx, cy), int(d * 0.07))
     if moved:
         # A token that has moved can never move again: it sits a little flatter and duller.
-        veil = pygame.Surface(image.get_size(), pygame.SRCALPHA)
-        pygame.draw.circle(veil, (255, 255, 255, 50), (cx, cy), d // 2)
+        veil = make_layer(image.get_size(), scale, alpha=True)
+        draw.circle(veil, (255, 255, 255, 50), (cx, cy), d // 2)
         image.blit(veil, (0, 0))
-    size = (image.get_width() // scale, image.get_height() // scale)
-    return pygame.transform.smoothscale(image, size)
+    result = make_layer((image.get_width() // oversample, image.get_height() // oversample), scale, alpha=True)
+    pygame.transform.smoothscale(image.target, result.target.get_size(), result.target)
+    return result
 
 
 @lru_cache(maxsize=8)
-def board_surface(rows: int, cols: int, cell: int, snake: bool) -> pygame.Surface:
+@native_sprite
+def board_surface(rows: int, cols: int, cell: int, snake: bool, scale: float = 1.0) -> Canvas:
     """The board without tokens: a wooden tray with recessed squares (token view) or a pale
     garden of squares in two tints (snake view)."""
     margin = max(14, cell // 5)
     w, h = cols * cell + 2 * margin, rows * cell + 2 * margin
-    image = pygame.Surface((w + 20, h + 20), pygame.SRCALPHA)
+    image = make_layer((w + 20, h + 20), scale, alpha=True)
     board = pygame.Rect(10, 6, w, h)
-    pygame.draw.rect(image, (0, 0, 0, 50), board.move(0, 8), border_radius=26)
+    draw.rect(image, (0, 0, 0, 50), board.move(0, 8), border_radius=26)
     if snake:
-        pygame.draw.rect(image, (246, 238, 222), board, border_radius=26)
-        pygame.draw.rect(image, (214, 200, 176), board, width=4, border_radius=26)
+        draw.rect(image, (246, 238, 222), board, border_radius=26)
+        draw.rect(image, (214, 200, 176), board, width=4, border_radius=26)
     else:
-        pygame.draw.rect(image, theme.WOOD_EDGE, board, border_radius=26)
-        pygame.draw.rect(image, theme.WOOD_DARK, board.inflate(-8, -8), border_radius=22)
+        draw.rect(image, theme.WOOD_EDGE, board, border_radius=26)
+        draw.rect(image, theme.WOOD_DARK, board.inflate(-8, -8), border_radius=22)
         # Wood grain: a few faint wavy lines.
         for k in range(0, h, 9):
             y = board.top + k
             points = [(board.left + 8 + x, y + 2.5 * math.sin((x + 7 * k) / 37)) for x in range(0, w - 16, 12)]
             if len(points) > 1:
-                pygame.draw.lines(image, ui.blend(theme.WOOD_DARK, theme.WOOD_LIGHT, 0.35), False, points, 1)
+                draw.lines(image, ui.blend(theme.WOOD_DARK, theme.WOOD_LIGHT, 0.35), False, points, 1)
     for r in range(rows):
         for c in range(cols):
             square = pygame.Rect(
@@ -78,10 +82,10 @@ def board_surface(rows: int, cols: int, cell: int, snake: bool) -> pygame.Surfac
             )
             if snake:
                 tint = (234, 226, 210) if (r + c) % 2 else (240, 233, 219)
-                pygame.draw.rect(image, tint, square, border_radius=cell // 6)
+                draw.rect(image, tint, square, border_radius=cell // 6)
             else:
-                pygame.draw.rect(image, ui.darker(theme.WOOD_DARK, 0.22), square, border_radius=cell // 6)
-                pygame.draw.rect(image, theme.WOOD_LIGHT, square.inflate(-4, -4).move(1, 2), border_radius=cell // 6)
+                draw.rect(image, ui.darker(theme.WOOD_DARK, 0.22), square, border_radius=cell // 6)
+                draw.rect(image, theme.WOOD_LIGHT, square.inflate(-4, -4).move(1, 2), border_radius=cell // 6)
     return image
 
 
@@ -169,8 +173,8 @@ class BoardView:
         width = max(3, min(width, self.cell // 14))
         for cell in cells:
             x, y = (round(v) for v in self.center_of(cell))
-            pygame.draw.circle(surface, ui.darker(color, 0.15), (x, y), round(radius) + 2, width + 4)
-            pygame.draw.circle(surface, bright, (x, y), round(radius), width)
+            draw.circle(surface, ui.darker(color, 0.15), (x, y), round(radius) + 2, width + 4)
+            draw.circle(surface, bright, (x, y), round(radius), width)
 
     # --- snake view ------------------------------------------------------------------------
 
@@ -187,17 +191,17 @@ class BoardView:
             _main, _dark, light = theme.player_colors(state.color_of(state.mover_of_step(step)))
             square = pygame.Rect(0, 0, self.cell - 10, self.cell - 10)
             square.center = tuple(round(v) for v in self.center_of(cells[step]))
-            pygame.draw.rect(surface, ui.blend(light, (246, 238, 222), 0.55), square, border_radius=self.cell // 6)
+            draw.rect(surface, ui.blend(light, (246, 238, 222), 0.55), square, border_radius=self.cell // 6)
         start = self.center_of(cells[0])
-        pygame.draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
+        draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
         points = [self.center_of(c) for c in cells]
         if anim and len(points) >= 2:
             points[-1] = self._lerp(anim.start, anim.end, anim.t)
         for step in range(1, len(points)):
             main, _dark, _light = theme.player_colors(state.color_of(state.mover_of_step(step)))
             a, b = points[step - 1], points[step]
-            pygame.draw.line(surface, main, a, b, width)
-            pygame.draw.circle(surface, main, (round(a[0]), round(a[1])), width // 2)
+            draw.line(surface, main, a, b, width)
+            draw.circle(surface, main, (round(a[0]), round(a[1])), width // 2)
         head = points[-1]
         direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (0.0, 1.0)
         self.draw_head(surface, head, direction, time)
@@ -206,9 +210,9 @@ class BoardView:
         """The walking pawn: a sunny disc with two eyes that look ahead and blink now and then."""
         radius = self.cell * 0.36
         x, y = pos
-        pygame.draw.circle(surface, (0, 0, 0, 40), (round(x + 3), round(y + 6)), round(radius))
-        pygame.draw.circle(surface, (232, 160, 20), (round(x), round(y)), round(radius))
-        pygame.draw.circle(surface, (255, 206, 60), (round(x - 2), round(y - 3)), round(radius * 0.86))
+        draw.circle(surface, (0, 0, 0, 40), (round(x + 3), round(y + 6)), round(radius))
+        draw.circle(surface, (232, 160, 20), (round(x), round(y)), round(radius))
+        draw.circle(surface, (255, 206, 60), (round(x - 2), round(y - 3)), round(radius * 0.86))
         length = math.hypot(*direction) or 1.0
         dx, dy = direction[0] / length, direction[1] / length
         blink = (time % 3.2) < 0.12
@@ -216,10 +220,10 @@ class BoardView:
             ex = x + dx * radius * 0.35 - dy * side * radius * 0.38
             ey = y + dy * radius * 0.35 + dx * side * radius * 0.38
             if blink:
-                pygame.draw.line(surface, theme.INK, (ex - radius * 0.16, ey), (ex + radius * 0.16, ey), 3)
+                draw.line(surface, theme.INK, (ex - radius * 0.16, ey), (ex + radius * 0.16, ey), 3)
             else:
-                pygame.draw.circle(surface, theme.WHITE, (round(ex), round(ey)), round(radius * 0.2))
-                pygame.draw.circle(
+                draw.circle(surface, theme.WHITE, (round(ex), round(ey)), round(radius * 0.2))
+                draw.circle(
                     surface,
                     theme.INK,
                     (round(ex + dx * radius * 0.07), round(ey + dy * radius * 0.07)),
@@ -230,15 +234,15 @@ class BoardView:
 
     def draw_dominoes(self, surface: pygame.Surface, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
         """Golden capsules around each pair of cells: the matching the perfect player follows."""
-        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        overlay = new_layer(surface, alpha=True)
         inset = self.cell * 0.1
         for a, b in pairs:
             pa, pb = self.center_of(a), self.center_of(b)
             left, top = min(pa[0], pb[0]) - self.cell / 2 + inset, min(pa[1], pb[1]) - self.cell / 2 + inset
             right, bottom = max(pa[0], pb[0]) + self.cell / 2 - inset, max(pa[1], pb[1]) + self.cell / 2 - inset
             capsule = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
-            pygame.draw.rect(overlay, (*color, 28), capsule, border_radius=round(self.cell * 0.4))
-            pygame.draw.rect(overlay, (*color, 255), capsule, width=6, border_radius=round(self.cell * 0.4))
+            draw.rect(overlay, (*color, 28), capsule, border_radius=round(self.cell * 0.4))
+            draw.rect(overlay, (*color, 255), capsule, width=6, border_radius=round(self.cell * 0.4))
         surface.blit(overlay, (0, 0))
 
     def draw_arrow(self, surface: pygame.Surface, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
@@ -248,8 +252,8 @@ class BoardView:
         dx, dy = b[0] - a[0], b[1] - a[1]
         tail = (a[0] + dx * bounce, a[1] + dy * bounce)
         tip = (a[0] + dx * (0.62 + bounce), a[1] + dy * (0.62 + bounce))
-        pygame.draw.line(surface, ui.darker(color, 0.3), tail, tip, 12)
-        pygame.draw.line(surface, color, tail, tip, 8)
+        draw.line(surface, ui.darker(color, 0.3), tail, tip, 12)
+        draw.line(surface, color, tail, tip, 8)
         length = math.hypot(dx, dy) or 1
         ux, uy = dx / length, dy / length
         size = self.cell * 0.2
@@ -258,7 +262,7 @@ class BoardView:
             (tip[0] - uy * size, tip[1] + ux * size),
             (tip[0] + uy * size, tip[1] - ux * size),
         ]
-        pygame.draw.polygon(surface, color, head)
+        draw.polygon(surface, color, head)
 
 
 def draw_mini_board(

@@ -38,7 +38,8 @@ from games.lightning.rules import (
     winning_cells,
 )
 from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
-from kiosk import theme, ui
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -118,9 +119,9 @@ def draw_tile(
 ) -> None:
     """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
     radius = max(3, rect.width // 7)
-    pygame.draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
-    pygame.draw.rect(surface, face, rect, border_radius=radius)
-    pygame.draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
+    draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
+    draw.rect(surface, face, rect, border_radius=radius)
+    draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
     half = rect.width / 2
     pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile, board_turn)]
     w = max(3, round(rect.width * width))
@@ -134,31 +135,32 @@ def draw_tile(
 
 
 @lru_cache(maxsize=256)
-def tile_image(tile: Tile, stroke: Color, size: int) -> pygame.Surface:
+@native_sprite
+def tile_image(tile: Tile, stroke: Color, size: int, scale: float = 1.0) -> Canvas:
     """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
-    image = pygame.Surface((size, size + max(1, size // 18)), pygame.SRCALPHA)
+    image = make_layer((size, size + max(1, size // 18)), scale, alpha=True)
     draw_tile(image, pygame.Rect(0, 0, size, size), tile, stroke)
     return image
 
 
 def _polyline(surface: pygame.Surface, color: Color, pts: list[tuple[float, float]], width: int) -> None:
-    pygame.draw.lines(surface, color, False, pts, width)
+    draw.lines(surface, color, False, pts, width)
     for p in pts:
-        pygame.draw.circle(surface, color, p, width / 2)
+        draw.circle(surface, color, p, width / 2)
 
 
 def draw_tile_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A face-down tile: night blue with a small golden bolt."""
     radius = max(3, rect.width // 7)
-    pygame.draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
-    pygame.draw.rect(surface, NIGHT, rect, border_radius=radius)
-    pygame.draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
+    draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
+    draw.rect(surface, NIGHT, rect, border_radius=radius)
+    draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
     _bolt(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
 
 
 def _bolt(surface: pygame.Surface, r: pygame.Rect, color: Color) -> None:
     shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
-    pygame.draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
+    draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
 
 
 HALF_COLORS = {
@@ -168,35 +170,36 @@ HALF_COLORS = {
 
 
 @lru_cache(maxsize=4)
-def board_background(half_rows: int, cols: int) -> pygame.Surface:
+@native_sprite
+def board_background(half_rows: int, cols: int, scale: float = 1.0) -> Canvas:
     """The static board: a night-sky frame, each half's squares as soft slots (start rows
     brighter, arrival rows touched with gold) and a few stars. Cached: drawn once."""
     rows = 2 * half_rows
     width, height = rows * CELL + GAP + 48, cols * CELL + 48
-    image = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=22)
-    pygame.draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=22)
+    image = make_layer((width, height), scale, alpha=True)
+    draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=22)
+    draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=22)
     stars = random.Random(1892)
     for _ in range(60):
         x, y = (
             stars.randrange(6, width - 6),
             stars.choice((stars.randrange(5, 20), stars.randrange(height - 20, height - 5))),
         )
-        pygame.draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
     for r in range(rows):
         player = 2 if r < half_rows else 1
         gap_color, slot, start = HALF_COLORS[player]
         k = rows - 1 - r
         x = 24 + k * CELL + (GAP if r < half_rows else 0)
         column = pygame.Rect(x, 24, CELL, cols * CELL)
-        pygame.draw.rect(image, gap_color, column)
+        draw.rect(image, gap_color, column)
         start_row = (r == rows - 1) if player == 1 else (r == 0)
         arrival_row = r in (half_rows - 1, half_rows)
         color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
         for c in range(cols):
             cell = pygame.Rect(x, 24 + c * CELL, CELL, CELL).inflate(-3, -3)
-            pygame.draw.rect(image, color, cell, border_radius=5)
-            pygame.draw.line(image, ui.blend(color, (255, 255, 255), 0.12), cell.topleft, cell.topright)
+            draw.rect(image, color, cell, border_radius=5)
+            draw.line(image, ui.blend(color, (255, 255, 255), 0.12), cell.topleft, cell.topright)
     return image
 
 
@@ -657,9 +660,7 @@ class LightningScene(Scene):
             button.draw(surface, self.time)
         self._draw_ghost(surface)
         if self.flash.value > 0.01:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((255, 255, 230, round(170 * self.flash.value)))
-            surface.blit(veil, (0, 0))
+            ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
         if self.state.is_terminal():
             self._draw_end(surface)
 
@@ -680,7 +681,7 @@ class LightningScene(Scene):
             pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 84), 56)
             pill.center = (600, 48)
             ui.draw_panel(surface, pill, theme.PANEL, 28, 6)
-            pygame.draw.circle(surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11)
+            draw.circle(surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11)
             ui.draw_text(surface, text, (pill.centerx + 16, pill.centery), 28, color, "bold", "center")
 
     def _draw_board(self, surface: pygame.Surface) -> None:
@@ -691,7 +692,7 @@ class LightningScene(Scene):
         # Each half's best current path, lightly.
         for p in (1, 2):
             _, cells = self.paths[p]
-            tint = pygame.Surface((CELL - 4, CELL - 4), pygame.SRCALPHA)
+            tint = new_layer(surface, (CELL - 4, CELL - 4), alpha=True)
             tint.fill((*PLAYER_LIGHT[p], 70))
             for cell in cells:
                 if not state.board[geo.index(cell)]:
@@ -699,7 +700,7 @@ class LightningScene(Scene):
         # Centre line: a golden seam.
         seam_x = left + geo.half_rows * CELL + GAP // 2
         glow = 0.5 + 0.5 * math.sin(self.time * 2)
-        pygame.draw.line(
+        draw.line(
             surface,
             ui.blend(GOLD, (255, 255, 255), 0.4 * glow),
             (seam_x, BOARD_Y - 8),
@@ -710,7 +711,7 @@ class LightningScene(Scene):
         if self.human_to_move() and state.hand is not None:
             pulse = 0.5 + 0.5 * math.sin(self.time * 4)
             for cell in self.legal:
-                pygame.draw.circle(
+                draw.circle(
                     surface,
                     ui.blend((150, 230, 170), (255, 255, 255), 0.5 * pulse),
                     self.cell_rect(cell).center,
@@ -768,7 +769,7 @@ class LightningScene(Scene):
         reach = min(1.0, self.end_time / 0.7)
         front = start_x + (end_x - start_x) * reach
         flicker = 0.6 + 0.4 * abs(math.sin(self.time * 11)) * abs(math.sin(self.time * 4.3))
-        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        glow = new_layer(surface, alpha=True)
         cores = []
         for cell in self.winning:
             rect = self.cell_rect(cell).inflate(-2, -2)
@@ -794,7 +795,7 @@ class LightningScene(Scene):
             card = card.move(0, -lift)
             ui.draw_panel(surface, card, theme.PANEL, 24, 10, border=PLAYER_COLORS[p] if active else None)
             header = pygame.Rect(card.x, card.y, card.width, 64)
-            pygame.draw.rect(surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24)
+            draw.rect(surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24)
             ui.draw_text(surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center")
             distance, _ = self.paths[p]
             compact = p == 2 and self.mode != "demo"  # the blue card also holds the mode buttons
@@ -821,11 +822,11 @@ class LightningScene(Scene):
             total = geo.half_rows
             done = 0 if distance is None else max(0, total - distance)
             gauge = pygame.Rect(card.x + 28, card.y + (140 if compact else 168), card.width - 56, 22)
-            pygame.draw.rect(surface, (236, 228, 214), gauge, border_radius=11)
+            draw.rect(surface, (236, 228, 214), gauge, border_radius=11)
             if done:
                 fill = gauge.copy()
                 fill.width = max(22, round(gauge.width * done / total))
-                pygame.draw.rect(surface, PLAYER_COLORS[p], fill, border_radius=11)
+                draw.rect(surface, PLAYER_COLORS[p], fill, border_radius=11)
             if self.mode == "demo":
                 ui.draw_text(
                     surface,
@@ -846,10 +847,10 @@ class LightningScene(Scene):
         for k in range(layers, 0, -1):
             draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
         if not state.pool_size:
-            pygame.draw.rect(surface, (220, 212, 200), self.POOL_RECT, 3, border_radius=14)
+            draw.rect(surface, (220, 212, 200), self.POOL_RECT, 3, border_radius=14)
         elif taking:
             glow = 0.5 + 0.5 * math.sin(self.time * 5)
-            pygame.draw.rect(
+            draw.rect(
                 surface,
                 ui.blend(GOLD, theme.WHITE, glow),
                 self.POOL_RECT.inflate(10, 10),
@@ -875,15 +876,15 @@ class LightningScene(Scene):
             "bold",
             "midtop",
         )
-        pygame.draw.rect(surface, (236, 228, 214), self.HAND_RECT, border_radius=20)
-        pygame.draw.rect(surface, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
+        draw.rect(surface, (236, 228, 214), self.HAND_RECT, border_radius=20)
+        draw.rect(surface, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
         if state.hand is not None and not (self.dragging and self.press_pos):
             tile = Tile(state.hand, self.rotation if not self.is_computer(state.current_player) else 0)
             draw_tile(surface, self.HAND_RECT.inflate(-18, -18), tile, PLAYER_COLORS[state.current_player])
         # Reserve shelf.
         shelf = pygame.Rect(646, 440, 316, 170)
         ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, 448), 24, NIGHT, "bold", "midtop")
-        pygame.draw.rect(surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5)
+        draw.rect(surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5)
         for k, design in enumerate(DESIGNS):
             rect = self.reserve_rect(k)
             count = state.reserve_counts()[design]
@@ -891,12 +892,12 @@ class LightningScene(Scene):
                 draw_tile(surface, rect, Tile(design, 0))
                 badge = pygame.Rect(0, 0, 30, 24)
                 badge.midtop = (rect.centerx, rect.bottom + 2)
-                pygame.draw.rect(surface, NIGHT, badge, border_radius=12)
+                draw.rect(surface, NIGHT, badge, border_radius=12)
                 ui.draw_text(surface, f"×{count}", badge.center, 17, theme.WHITE, "bold", "center")
                 if taking:
-                    pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
+                    draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
             else:
-                pygame.draw.rect(surface, (226, 216, 200), rect, 2, border_radius=8)
+                draw.rect(surface, (226, 216, 200), rect, 2, border_radius=8)
         if not state.reserve_size:
             ui.draw_text(
                 surface,
@@ -927,12 +928,12 @@ class LightningScene(Scene):
         if cell is not None:
             legal = cell in self.legal
             rect = self.cell_rect(cell).inflate(8, 8)
-            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
+            ghost = new_layer(surface, rect.size, alpha=True)
             face = (210, 250, 220) if legal else (255, 205, 205)
             draw_tile(ghost, ghost.get_rect(), tile, theme.GOOD if legal else theme.BAD, face)
             ghost.set_alpha(215)
             surface.blit(ghost, rect)
-            pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8)
+            draw.rect(surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8)
         elif self.dragging and self.press_pos:
             rect = pygame.Rect(0, 0, 70, 70)
             rect.center = self.hover
@@ -953,7 +954,7 @@ class LightningScene(Scene):
                 title = tr("lightning.end.you" if state.winner == 1 else "lightning.end.computer")
             else:
                 title = tr("lightning.end.winner", name=self._name(state.winner))
-        panel = pygame.Surface((card.width + 40, card.height + 40), pygame.SRCALPHA)
+        panel = new_layer(surface, (card.width + 40, card.height + 40), alpha=True)
         ui.draw_panel(panel, pygame.Rect(20, 14, card.width, card.height), color, 28, 10)
         panel.set_alpha(round(255 * appear))
         surface.blit(panel, (card.x - 20, card.y - 14))
@@ -1035,18 +1036,18 @@ def draw_mini_board(
         k = geo.rows - 1 - c[0]
         return pygame.Rect(left + k * cell + (gap if c[0] < geo.half_rows else 0), top + c[1] * cell, cell, cell)
 
-    pygame.draw.rect(surface, (20, 18, 44), pygame.Rect(left - 12, top - 12, width + 24, height + 24), border_radius=16)
+    draw.rect(surface, (20, 18, 44), pygame.Rect(left - 12, top - 12, width + 24, height + 24), border_radius=16)
     for r in range(geo.rows):
         player = geo.owner((r, 0))
         _gap_color, slot, start = HALF_COLORS[player]
         color = start if r == geo.start_row(player) else slot
         for c in range(geo.cols):
-            pygame.draw.rect(surface, color, cell_rect((r, c)).inflate(-3, -3), border_radius=5)
+            draw.rect(surface, color, cell_rect((r, c)).inflate(-3, -3), border_radius=5)
     seam = left + geo.half_rows * cell + gap // 2
-    pygame.draw.line(surface, GOLD, (seam, top - 6), (seam, top + height + 6), 3)
+    draw.line(surface, GOLD, (seam, top - 6), (seam, top + height + 6), 3)
     pulse = 0.5 + 0.5 * math.sin(time * 5)
     for c in dots:
-        pygame.draw.circle(surface, ui.blend(theme.GOOD, (255, 255, 255), 0.4 * pulse), cell_rect(c).center, 6)
+        draw.circle(surface, ui.blend(theme.GOOD, (255, 255, 255), 0.4 * pulse), cell_rect(c).center, 6)
     powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
     for i, code in enumerate(state.board):
         if code:
@@ -1066,13 +1067,13 @@ def draw_mini_board(
             _polyline(surface, (255, 255, 240), pts, 2)
     if cross is not None:
         r = cell_rect(cross).inflate(-10, -10)
-        pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 6)
-        pygame.draw.line(surface, theme.BAD, r.topright, r.bottomleft, 6)
+        draw.line(surface, theme.BAD, r.topleft, r.bottomright, 6)
+        draw.line(surface, theme.BAD, r.topright, r.bottomleft, 6)
     if ghost is not None:
         c, tile, legal = ghost
         r = cell_rect(c).inflate(8, 8)
         draw_tile(surface, r, tile, theme.GOOD if legal else theme.BAD, (210, 250, 220) if legal else (255, 205, 205))
-        pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, r.inflate(4, 4), 3, border_radius=8)
+        draw.rect(surface, theme.GOOD if legal else theme.BAD, r.inflate(4, 4), 3, border_radius=8)
     for p, at in ((1, left), (2, left + width)):
         label = tr("lightning.start")
         ui.draw_text(surface, label, (at, top + height + 18), 20, PLAYER_DARK[p], "bold", "midtop")
@@ -1097,13 +1098,13 @@ def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) ->
     ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
     for k, design in enumerate(("L", "I")):
         draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
-    pygame.draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
+    draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
     # Arrows: pool -> hand <- reserve, and hand -> reserve (a pool tile may be put aside).
     y = hand.centery
     for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
-        pygame.draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
+        draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
         d = 1 if x1 > x0 else -1
-        pygame.draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
+        draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
 
 
 def _illustrate_where(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:

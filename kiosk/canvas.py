@@ -1,0 +1,334 @@
+"""Draw in logical coordinates, at the screen's real resolution.
+
+Every layout in the kiosk is written once, on a 1280x720 logical canvas. A :class:`Canvas` is a
+Surface-like drawing target in those logical units over a native-resolution surface (the window,
+the full screen, or a cached layer): positions and sizes are multiplied by ``scale`` and shifted
+by the letterbox ``offset`` only when pixels are finally written, so text and shapes come out as
+sharp on a 3840x2160 screen as on a 1280x720 window.
+
+Three kinds of images can be blitted on a canvas:
+
+- another canvas (a *layer*, made by :meth:`Canvas.new_layer`): already native, copied 1:1;
+- a plain logical-size ``pygame.Surface`` that was registered with :func:`register_native`
+  (text, backgrounds): the registered renderer draws it again at the canvas's scale;
+- any other plain ``pygame.Surface``: smoothly scaled once per scale and cached for as long as
+  the surface lives (weak references, never ids: a freed surface's id can be reused). Such a
+  surface is treated as finished once blitted: draw into it first, then blit it.
+
+The module :mod:`kiosk.draw` mirrors ``pygame.draw`` for canvases.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any, Union
+
+import pygame
+
+LOGICAL_SIZE = (1280, 720)
+#: The colour of the bars around the canvas when the screen's shape is not 16:9.
+LETTERBOX = (24, 20, 30)
+
+Point = Sequence[float]
+RectLike = pygame.Rect | pygame.FRect | Sequence[float]
+Target = Union["Canvas", pygame.Surface]
+
+# Logical surface -> function drawing the same picture at a given scale (text, backgrounds).
+_native_renderers: weakref.WeakKeyDictionary[pygame.Surface, Callable[[float], pygame.Surface]] = (
+    weakref.WeakKeyDictionary()
+)
+# Logical surface -> (scale, the surface at that scale, re-rendered?). One scale at a time (a
+# window resize must not keep old copies alive); entries die with their logical surface.
+_scaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface, bool]] = weakref.WeakKeyDictionary()
+
+
+def register_native(image: pygame.Surface, render: Callable[[float], pygame.Surface]) -> pygame.Surface:
+    """Say how to draw the logical ``image`` at another scale; returns ``image``.
+
+    ``render(scale)`` returns the same picture drawn at ``scale`` times the size (a font at
+    ``size * scale`` for text), so a canvas blits a sharp native image instead of stretching
+    the logical one.
+    """
+    _native_renderers[image] = render
+    return image
+
+
+def scaled_image(image: pygame.Surface, scale: float) -> pygame.Surface:
+    """``image`` at ``scale``: its registered native rendering, or a smooth scaling (cached)."""
+    return _scaled_entry(image, scale)[0]
+
+
+def _scaled_entry(image: pygame.Surface, scale: float) -> tuple[pygame.Surface, bool]:
+    """(``image`` at ``scale``, whether it was drawn again rather than stretched)."""
+    entry = _scaled.get(image)
+    if entry is not None and entry[0] == scale:
+        return entry[1], entry[2]
+    render = _native_renderers.get(image)
+    if scale == 1:
+        return image, render is not None
+    if render is not None:
+        result = render(scale)
+    else:
+        size = (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale)))
+        source = image if image.get_bitsize() in (24, 32) else image.convert_alpha()
+        result = pygame.transform.smoothscale(source, size)
+    _scaled[image] = (scale, result, render is not None)
+    return result, render is not None
+
+
+def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surface]:
+    """Turn ``draw_at(*args, scale=...) -> Canvas`` (a sprite drawn on ``make_layer(size,
+    scale)``) into ``sprite(*args) -> pygame.Surface``: the logical image, registered so that a
+    canvas blits it drawn again at the canvas's scale. Put it under ``@lru_cache``.
+
+    A cached sprite keeps its signature and its logical size (callers still place it with
+    ``image.get_rect(center=...)``), and is sharp on every screen.
+    """
+
+    @functools.wraps(draw_at)
+    def sprite(*args: Any, **kwargs: Any) -> pygame.Surface:
+        image = draw_at(*args, **kwargs, scale=1.0).target
+        return register_native(image, lambda scale: draw_at(*args, **kwargs, scale=scale).target)
+
+    return sprite
+
+
+def fit(native_size: tuple[int, int], logical_size: tuple[int, int] = LOGICAL_SIZE) -> tuple[float, tuple[int, int]]:
+    """The largest scale showing the whole logical canvas on ``native_size``, and the offset
+    that centres it (bars left and right, or above and below, for other shapes)."""
+    scale = min(native_size[0] / logical_size[0], native_size[1] / logical_size[1])
+    used = (round(logical_size[0] * scale), round(logical_size[1] * scale))
+    return scale, ((native_size[0] - used[0]) // 2, (native_size[1] - used[1]) // 2)
+
+
+class Canvas:
+    """A drawing target in logical units over a native surface (see the module docstring).
+
+    ``get_size()``, ``get_rect()``, ``blit``, ``fill`` and ``set_clip`` take and return logical
+    units, so scene code written for a 1280x720 Surface runs unchanged. ``target`` is the native
+    surface; ``scale`` and ``offset`` map logical to native pixels.
+    """
+
+    def __init__(
+        self,
+        target: pygame.Surface,
+        logical_size: tuple[int, int] = LOGICAL_SIZE,
+        scale: float | None = None,
+        offset: tuple[int, int] | None = None,
+    ) -> None:
+        self.target = target
+        self.logical_size = (int(logical_size[0]), int(logical_size[1]))
+        if scale is None:
+            scale, fitted = fit(target.get_size(), self.logical_size)
+            offset = fitted if offset is None else offset
+        self.scale = float(scale)
+        self.offset = offset or (0, 0)
+        #: The native rectangle the logical canvas covers (drawing never leaves it).
+        self.area = self.to_native_rect(pygame.Rect((0, 0), self.logical_size)).clip(target.get_rect())
+        self._clip = pygame.Rect((0, 0), self.logical_size)
+        target.set_clip(self.area)
+
+    # --- coordinates --------------------------------------------------------------------------
+
+    def to_native(self, pos: Point) -> tuple[int, int]:
+        """A logical point in native pixels."""
+        scale, (ox, oy) = self.scale, self.offset
+        return (round(ox + pos[0] * scale), round(oy + pos[1] * scale))
+
+    def to_native_rect(self, rect: RectLike) -> pygame.Rect:
+        """A logical rectangle in native pixels. Edges are rounded, not sizes, so rectangles that
+        touch in logical units still touch on screen."""
+        x, y, w, h = _rect_tuple(rect)
+        scale, (ox, oy) = self.scale, self.offset
+        left, top = round(ox + x * scale), round(oy + y * scale)
+        return pygame.Rect(left, top, round(ox + (x + w) * scale) - left, round(oy + (y + h) * scale) - top)
+
+    def to_logical(self, pos: Point) -> tuple[int, int]:
+        """A native pixel (a mouse position) in logical units."""
+        # The epsilon keeps 512 / 0.8 at 640, not 639.99...
+        return (
+            math.floor((pos[0] - self.offset[0]) / self.scale + 1e-6),
+            math.floor((pos[1] - self.offset[1]) / self.scale + 1e-6),
+        )
+
+    def to_logical_rect(self, rect: RectLike) -> pygame.Rect:
+        """A native rectangle in logical units (enclosing)."""
+        x, y, w, h = _rect_tuple(rect)
+        left, top = self.to_logical((x, y))
+        right = -int(-(x + w - self.offset[0]) // self.scale)
+        bottom = -int(-(y + h - self.offset[1]) // self.scale)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def length(self, value: float) -> float:
+        """A logical length in native pixels."""
+        return value * self.scale
+
+    def width(self, value: float) -> int:
+        """A logical line width in native pixels: never thinner than one pixel (0 stays 0: fill)."""
+        return 0 if value <= 0 else max(1, round(value * self.scale))
+
+    @property
+    def native_size(self) -> tuple[int, int]:
+        """The size of the logical canvas in native pixels."""
+        return self.area.size
+
+    # --- Surface-like API (logical units) -----------------------------------------------------
+
+    def get_size(self) -> tuple[int, int]:
+        """The logical size (1280x720 for the screen)."""
+        return self.logical_size
+
+    def get_width(self) -> int:
+        """The logical width."""
+        return self.logical_size[0]
+
+    def get_height(self) -> int:
+        """The logical height."""
+        return self.logical_size[1]
+
+    def get_rect(self, **anchors: Any) -> pygame.Rect:
+        """The logical rectangle, optionally moved like ``Surface.get_rect(center=...)``."""
+        return pygame.Rect((0, 0), self.logical_size).move_to(**anchors) if anchors else pygame.Rect(
+            (0, 0), self.logical_size
+        )
+
+    def set_alpha(self, value: int | None) -> None:
+        """Transparency of the whole layer when blitted (0..255, None: opaque)."""
+        self.target.set_alpha(value)
+
+    def get_alpha(self) -> int | None:
+        """The layer's overall transparency."""
+        return self.target.get_alpha()
+
+    def get_flags(self) -> int:
+        """The native surface's flags (``SRCALPHA`` for transparent layers)."""
+        return self.target.get_flags()
+
+    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
+        """Fill the canvas (or a logical rectangle of it), inside the clip."""
+        native = self.area if rect is None else self.to_native_rect(rect)
+        return self.to_logical_rect(self.target.fill(color, native, special_flags))
+
+    def set_clip(self, rect: RectLike | None) -> None:
+        """Limit drawing to a logical rectangle (None: the whole canvas)."""
+        if rect is None:
+            self._clip = pygame.Rect((0, 0), self.logical_size)
+            self.target.set_clip(self.area)
+        else:
+            self._clip = pygame.Rect(_rect_tuple(rect))
+            self.target.set_clip(self.to_native_rect(self._clip).clip(self.area))
+
+    def get_clip(self) -> pygame.Rect:
+        """The logical clip rectangle."""
+        return self._clip.copy()
+
+    def blit(
+        self,
+        source: pygame.Surface | Canvas,
+        dest: Point | RectLike,
+        area: RectLike | None = None,
+        special_flags: int = 0,
+    ) -> pygame.Rect:
+        """Draw ``source`` with its top-left corner at the logical ``dest``; returns the logical
+        rectangle drawn. ``source`` may be a layer (native), a registered or a plain logical
+        surface (see the module docstring); ``area`` is in the source's logical units."""
+        x, y = _point(dest)
+        scale, (ox, oy) = self.scale, self.offset
+        if isinstance(source, Canvas):
+            native_area = None if area is None else source.to_native_rect(area)
+            self.target.blit(source.target, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+            logical = source.get_size()
+        else:
+            logical = source.get_size()
+            image, redrawn = _scaled_entry(source, scale)
+            alpha = source.get_alpha()
+            if alpha is not None and image.get_alpha() != alpha:
+                image.set_alpha(alpha)  # a veil fading in: the alpha changes, not the pixels
+            if redrawn and area is None:
+                # Drawn again (text): centred on where the stretched image would be, since a font
+                # at size * scale is a pixel or two wider or narrower than scale times the run.
+                width, height = image.get_size()
+                at = (round(ox + (x + logical[0] / 2) * scale - width / 2),
+                      round(oy + (y + logical[1] / 2) * scale - height / 2))
+                self.target.blit(image, at, None, special_flags)
+            else:
+                native_area = None if area is None else _scaled_rect(area, scale)
+                self.target.blit(image, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+        # Like Surface.blit: the logical rectangle drawn, clipped.
+        return pygame.Rect(round(x), round(y), *logical).clip(self._clip)
+
+    def blit_native(self, image: pygame.Surface, rect: RectLike, anchor: str = "center") -> pygame.Rect:
+        """Draw an ``image`` already rendered at native resolution, placed at ``anchor`` of the
+        logical ``rect`` (its ``center`` by default: a glyph run at ``size * scale`` is a pixel
+        wider or narrower than ``scale`` times the logical one). Returns the native rectangle."""
+        box = self.to_native_rect(rect)
+        placed = image.get_rect(**{anchor: getattr(box, anchor)})
+        return self.target.blit(image, placed)
+
+    def new_layer(self, size: tuple[int, int] | None = None, alpha: bool = False) -> Canvas:
+        """A new canvas at this canvas's scale (logical ``size``, the whole canvas by default) for
+        static layers and sprites cached at native resolution; transparent with ``alpha``."""
+        return make_layer(size or self.logical_size, self.scale, alpha)
+
+    def convert(self) -> Canvas:
+        """Like ``Surface.convert``: the native surface in the display's format (a no-op shape)."""
+        if pygame.display.get_surface() is not None:
+            self.target = self.target.convert_alpha() if self.get_flags() & pygame.SRCALPHA else self.target.convert()
+            self.target.set_clip(self.area)
+        return self
+
+
+def make_layer(size: tuple[int, int], scale: float, alpha: bool = False) -> Canvas:
+    """A canvas of logical ``size`` drawn at ``scale``, on its own native surface (for caches
+    keyed by scale: ``@lru_cache def sprite(size, scale)``)."""
+    native = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+    surface = pygame.Surface(native, pygame.SRCALPHA) if alpha else pygame.Surface(native)
+    return Canvas(surface, size, scale, (0, 0))
+
+
+def new_layer(target: Target, size: tuple[int, int] | None = None, alpha: bool = False) -> Target:
+    """A layer for ``target``: a native :class:`Canvas` for a canvas, a plain Surface otherwise
+    (so a drawing function works on both; ``size`` defaults to the whole target)."""
+    if isinstance(target, Canvas):
+        return target.new_layer(size, alpha)
+    size = size or target.get_size()
+    return pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+
+
+def blit(target: Target, source: pygame.Surface | Canvas, dest: Point | RectLike) -> None:
+    """Blit a plain surface or a layer on a canvas or a plain surface (a layer blitted on a plain
+    surface must be at scale 1: it was made for that surface)."""
+    if isinstance(target, Canvas):
+        target.blit(source, dest)
+    else:
+        target.blit(source.target if isinstance(source, Canvas) else source, _point(dest))
+
+
+def scale_of(target: Target) -> float:
+    """How many native pixels a logical pixel of ``target`` covers (1 for a plain Surface)."""
+    return target.scale if isinstance(target, Canvas) else 1.0
+
+
+def _point(dest: Point | RectLike) -> tuple[float, float]:
+    if isinstance(dest, (pygame.Rect, pygame.FRect)):
+        return dest.x, dest.y
+    return dest[0], dest[1]
+
+
+def _rect_tuple(rect: RectLike) -> tuple[float, float, float, float]:
+    if isinstance(rect, (pygame.Rect, pygame.FRect)):
+        return rect.x, rect.y, rect.w, rect.h
+    if len(rect) == 2:  # ((x, y), (w, h))
+        (x, y), (w, h) = rect  # type: ignore[misc]
+        return x, y, w, h
+    x, y, w, h = rect
+    return x, y, w, h
+
+
+def _scaled_rect(rect: RectLike, scale: float) -> pygame.Rect:
+    x, y, w, h = _rect_tuple(rect)
+    left, top = round(x * scale), round(y * scale)
+    return pygame.Rect(left, top, round((x + w) * scale) - left, round((y + h) * scale) - top)

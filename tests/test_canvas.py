@@ -1,0 +1,218 @@
+"""The logical canvas drawn at native resolution: sizes, letterbox, input mapping, sharpness."""
+
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+import pygame
+import pytest
+
+from kiosk import draw, ui
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas, fit, make_layer, native_sprite, scaled_image
+from kiosk.menu import MenuScene
+from kiosk.scene import Scene
+
+
+class Recorder(Scene):
+    """A scene that remembers the events it receives."""
+
+    name = "recorder"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.events: list[pygame.event.Event] = []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.events.append(event)
+        return True
+
+
+def open_app(size: tuple[int, int], **options: object) -> App:
+    return App(AppOptions(frames=1, size=size, seed=1, mute=True, **options))  # type: ignore[arg-type]
+
+
+def rgb(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array3d(surface).astype(np.int32)  # (width, height, 3)
+
+
+def test_fit_letterboxes_other_shapes():
+    assert fit((1920, 1080)) == (1.5, (0, 0))
+    assert fit((3840, 2160)) == (3.0, (0, 0))
+    scale, offset = fit((1024, 768))  # 4:3: bars above and below
+    assert scale == 0.8 and offset == (0, 96)
+    scale, offset = fit((2560, 1080))  # ultra-wide: bars left and right
+    assert scale == 1.5 and offset == (320, 0)
+
+
+def test_coordinates_round_trip_and_rectangles_still_touch():
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    assert canvas.get_size() == (1280, 720) and canvas.get_rect() == pygame.Rect(0, 0, 1280, 720)
+    assert canvas.to_native((100, 200)) == (150, 300)
+    assert canvas.to_logical((150, 300)) == (100, 200)
+    left, right = canvas.to_native_rect((0, 0, 33, 10)), canvas.to_native_rect((33, 0, 33, 10))
+    assert left.right == right.left  # edges rounded, not sizes: no gap, no overlap
+
+
+def test_a_canvas_never_draws_on_the_bars():
+    surface = pygame.Surface((1024, 768))
+    surface.fill((1, 2, 3))
+    canvas = Canvas(surface)
+    canvas.fill((200, 0, 0))
+    draw.circle(canvas, (0, 200, 0), (640, -50), 300)  # reaches above the canvas
+    pixels = rgb(surface)
+    assert (pixels[:, :96] == (1, 2, 3)).all() and (pixels[:, 96 + 576 :] == (1, 2, 3)).all()
+    assert (pixels[10, 400] == (200, 0, 0)).all()
+
+
+def test_at_scale_one_drawing_matches_pygame_draw():
+    plain, target = pygame.Surface((200, 120)), pygame.Surface((200, 120))
+    canvas = Canvas(target, (200, 120))
+    for surface, module in ((plain, pygame.draw), (canvas, draw)):
+        surface.fill((250, 240, 230))
+        module.rect(surface, (200, 40, 40), pygame.Rect(10, 10, 80, 50), border_radius=12)
+        module.circle(surface, (40, 40, 200), (140, 60), 30, 4)
+        module.line(surface, (0, 0, 0), (5, 110), (195, 90), 3)
+        module.polygon(surface, (0, 150, 0), [(20, 100), (60, 70), (90, 110)])
+        module.arc(surface, (90, 0, 90), pygame.Rect(100, 10, 80, 40), 0, 3, 2)
+        module.ellipse(surface, (0, 120, 120), pygame.Rect(120, 90, 60, 20))
+    assert (rgb(plain) == rgb(target)).all()
+
+
+def test_shapes_scale_with_the_screen():
+    target = pygame.Surface((3840, 2160))
+    canvas = Canvas(target)
+    drawn = draw.rect(canvas, (255, 0, 0), pygame.Rect(100, 100, 10, 10), width=2)
+    assert drawn == pygame.Rect(100, 100, 10, 10)
+    assert target.get_at((300, 305))[:3] == (255, 0, 0)  # the 2 px outline is 6 native px thick
+    assert target.get_at((305, 305))[:3] == (255, 0, 0) and target.get_at((306, 315))[:3] != (255, 0, 0)
+
+
+def test_plain_surfaces_are_scaled_once_and_forgotten_with_them():
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    sprite = pygame.Surface((40, 20))
+    sprite.fill((10, 200, 10))
+    canvas.blit(sprite, (0, 0))
+    first = scaled_image(sprite, 1.5)
+    assert first.get_size() == (60, 30)
+    canvas.blit(sprite, (100, 100))
+    assert scaled_image(sprite, 1.5) is first  # cached, not scaled every frame
+    from kiosk import canvas as module
+
+    count = len(module._scaled)
+    del sprite, first
+    gc.collect()
+    assert len(module._scaled) == count - 1  # a weak cache: no id reuse, no leak
+
+
+def test_native_sprites_are_drawn_again_at_the_screen_scale():
+    calls = []
+
+    @native_sprite
+    def dot(radius: int, scale: float = 1.0) -> Canvas:
+        calls.append(scale)
+        image = make_layer((2 * radius, 2 * radius), scale, alpha=True)
+        draw.circle(image, (255, 255, 255), (radius, radius), radius)
+        return image
+
+    logical = dot(10)
+    assert logical.get_size() == (20, 20) and calls == [1.0]
+    canvas = Canvas(pygame.Surface((3840, 2160)))
+    canvas.blit(logical, (100, 100))
+    assert calls == [1.0, 3.0] and scaled_image(logical, 3.0).get_size() == (60, 60)
+
+
+def test_text_is_rendered_at_the_native_font_size():
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    image = ui.text_surface("Lewthwaite", 40, (0, 0, 0), "title")
+    native = scaled_image(image, canvas.scale)
+    assert native.get_height() == ui.theme.font(60, "title").size("Lewthwaite")[1]
+
+
+def test_screenshot_at_1920x1080_is_native_and_sharp(tmp_path):
+    shots = {}
+    for name, size in (("native", (1920, 1080)), ("logical", (1280, 720))):
+        app = open_app(size, screenshot=str(tmp_path / f"{name}.png"))
+        app.run(MenuScene(app))
+        shots[name] = pygame.image.load(str(tmp_path / f"{name}.png"))
+    assert shots["native"].get_size() == (1920, 1080)
+    native = rgb(shots["native"])
+    nearest = rgb(pygame.transform.scale(shots["logical"], (1920, 1080)))  # the old SCALED look
+    smooth = rgb(pygame.transform.smoothscale(shots["logical"], (1920, 1080)))
+    title = (slice(400, 1520), slice(100, 230))  # "Jeux mathématiques"
+    ink = native[title].sum(axis=2) < 300
+    assert ink.mean() > 0.1  # the title is there
+
+    def duplicated_columns(pixels: np.ndarray) -> float:
+        """Among columns crossing a glyph, the share identical to the column on their left."""
+        inked = (pixels.sum(axis=2) < 300).any(axis=1)
+        same = (pixels[1:] == pixels[:-1]).all(axis=(1, 2))
+        return float(same[inked[1:] & inked[:-1]].mean())
+
+    def edge_energy(pixels: np.ndarray) -> float:
+        """Root mean square of the horizontal steps: steep edges score high, blurred ones low."""
+        return float(np.sqrt((np.diff(pixels.sum(axis=2), axis=0) ** 2).mean()))
+
+    # Nearest-neighbour upscaling repeats every other logical column: blocky steps on every glyph.
+    assert duplicated_columns(nearest[title]) > 0.3
+    assert duplicated_columns(native[title]) < 0.1
+    # And the native render is as crisp as a true edge: steeper than a smooth (blurry) upscale.
+    assert edge_energy(native[title]) > 1.2 * edge_energy(smooth[title])
+
+
+@pytest.mark.parametrize(("size", "native_pos", "logical_pos"), [
+    ((1920, 1080), (960, 540), (640, 360)),
+    ((1024, 768), (512, 96 + 288), (640, 360)),  # letterboxed: bars of 96 px above and below
+])
+def test_mouse_and_touch_positions_reach_scenes_in_logical_units(size, native_pos, logical_pos):
+    app = open_app(size)
+    scene = Recorder(app)
+    app.start(scene)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=native_pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=native_pos, rel=(30, 15), buttons=(0, 0, 0)))
+    width, height = size
+    pygame.event.post(pygame.event.Event(
+        pygame.FINGERDOWN, x=native_pos[0] / width, y=native_pos[1] / height, dx=0.0, dy=0.0, touch_id=0, finger_id=0,
+    ))
+    app.tick()
+    down, motion, finger = scene.events[:3]
+    assert down.pos == logical_pos and motion.pos == logical_pos
+    assert motion.rel == (round(30 / app.screen.scale), round(15 / app.screen.scale))
+    assert finger.pos == logical_pos and finger.x == pytest.approx(0.5) and finger.y == pytest.approx(0.5)
+
+
+def test_window_size_follows_the_option_headless():
+    app = open_app((1920, 1080))
+    assert app.display.get_size() == (1920, 1080) and app.screen.scale == 1.5
+    assert app.screen.get_size() == (1280, 720)
+
+
+def test_a_window_never_hangs_off_the_screen(monkeypatch):
+    app = open_app((1280, 720))
+    monkeypatch.setattr(App, "_has_screen", staticmethod(lambda: True))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    width, height = app._window_size((1920, 1080))
+    assert width <= 1920 * 0.96 and height <= 1080 * 0.90 and abs(width / height - 16 / 9) < 0.01
+    assert app._window_size((1280, 720)) == (1280, 720)
+    assert app._fullscreen_size() == (1920, 1080)  # full screen: the desktop's own size
+
+
+def test_full_screen_hides_the_cursor_for_touch_and_gamepads_until_the_mouse_moves():
+    app = open_app((1920, 1080), fullscreen=True)
+    app.start(Recorder(app))
+    assert app.display.get_size() == (1920, 1080) and not pygame.mouse.get_visible()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0), touch=False))
+    app.tick()
+    assert pygame.mouse.get_visible()
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0.0, dy=0.0, touch_id=0, finger_id=0))
+    app.tick()
+    assert not pygame.mouse.get_visible()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0), touch=True))
+    app.tick()
+    assert not pygame.mouse.get_visible()  # SDL's mouse events made from a touch do not count
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0, button=0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0), touch=False))
+    app.tick()
+    assert pygame.mouse.get_visible()
+    pygame.mouse.set_visible(True)
