@@ -127,8 +127,6 @@ def test_touch_is_refused_while_the_camera_sees_the_board_and_undo_guides_the_ta
 
 
 def test_screenshots_of_the_setup_the_fix_and_the_guide(camera: PicturesCamera, tmp_path: Path) -> None:
-    import pygame
-
     camera.faults = {0: "illegal"}
     app = make_app()
     scene = physical_scene(app, blue="greedy", view="tokens")
@@ -138,10 +136,11 @@ def test_screenshots_of_the_setup_the_fix_and_the_guide(camera: PicturesCamera, 
         phase = scene.physical.engine.phase
         if phase in (SETUP, FIX, COMPUTER) and phase not in shots and (phase != SETUP or scene.physical.engine.fixes):
             shots[phase] = tmp_path / f"{phase}.png"
-            pygame.image.save(app.screen, str(shots[phase]))
+            app.save_screenshot(str(shots[phase]))
         if len(shots) == 3:
             break
     assert set(shots) == {SETUP, FIX, COMPUTER}
+    assert all(path.stat().st_size > 10_000 for path in shots.values())
 
 
 # --- the command line ---------------------------------------------------------------------------
