@@ -94,6 +94,9 @@ class Visitor:
         self.wrong: list[Wrong] = []
         self.touched = 0
         self.idle_frames = 0
+        #: Moves made so far -> the first camera frame without a hand after the gesture that made
+        #: them (the latency bench measures from there).
+        self.free_frames: dict[int, int] = {}
         self.wrong_computer = False
         self._drop_stale = False
 
@@ -194,6 +197,8 @@ class Visitor:
         """The visitor made ``texts``: wait until the screen shows them (else they were missed)."""
         self.made += texts
         count = len(self.made)
+        # The queue holds this frame and the gesture's hand frames: the next one is hand-free.
+        self.free_frames[count] = self.frame + len(self.queue)
 
         def seen() -> bool:
             return len(self.match.moves) >= count

@@ -56,6 +56,8 @@ class TableCamera:
         self.fps = fps
         self.frames = 0
         self.last_shot: Any = None
+        #: When each frame was ready (``time.perf_counter``), by frame number (the latency bench).
+        self.read_times: list[float] = []
         rng = random.Random(f"table-{board.game}-{seed}")
         self.mat: MatLayout = layout(board.game, board.rows, board.cols) if board.game == "lewthwaite" \
             else layout(board.game)
@@ -92,6 +94,7 @@ class TableCamera:
         if self.peek is not None and self.peek():
             self.script()
             self.frames += 1
+            self.read_times.append(time.perf_counter())
             raise OSError("the camera is unplugged")
         return self
 
@@ -103,10 +106,13 @@ class TableCamera:
         self.frames += 1
         self.last_shot = shot
         if getattr(shot, "dropped", False):
+            self.read_times.append(time.perf_counter())
             return None
         image = self.compose(shot.picture, getattr(shot, "hand", None))
         low, high = self._noise[self.frames % len(self._noise)]
-        return cv2.subtract(cv2.add(image, high), low)
+        frame = cv2.subtract(cv2.add(image, high), low)
+        self.read_times.append(time.perf_counter())
+        return frame
 
     def close(self) -> None:
         """Nothing to release."""
@@ -346,8 +352,11 @@ class CameraOpener:
     one per run; the physical-board mode calls :meth:`feed`). ``stepped`` (headless runs) reads
     one frame per ``1/fps`` s of game time; otherwise a reader thread keeps up with the camera."""
 
-    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None) -> None:
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
+                 faults: dict[int, str] | None = None) -> None:
         self.spec = spec
+        #: The synthetic visitor's slips (None: :data:`DEMO_FAULTS`).
+        self.faults = faults
         self.kind = camera_kind(spec)
         self.fps = fps
         self.stepped = stepped
@@ -366,7 +375,7 @@ class CameraOpener:
 
         return read_record(self.spec)
 
-    def feed(self, engine: Any, seed: int = 0, faults: dict[int, str] | None = None) -> Any:
+    def feed(self, engine: Any, seed: int = 0) -> Any:
         """A feed for ``engine``'s board: a :class:`games.physical.Feed` over the camera, or a
         :class:`games.physical.RecordFeed` replaying a record."""
         from games.physical import Feed, RecordFeed
@@ -378,7 +387,7 @@ class CameraOpener:
             return RecordFeed(self.record() or [], lambda: engine.board)
         pace = 0.0 if self.stepped else self.fps
         if self.kind == "synthetic":
-            self.visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if faults is None else faults,
+            self.visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if self.faults is None else self.faults,
                                    level=engine.match.spec.default_level)
             camera = TableCamera(board, self.visitor.next_shot, seed=seed, fps=pace, peek=self.visitor.next_dropped)
             self.source = camera
