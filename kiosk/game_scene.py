@@ -221,6 +221,9 @@ class GameScene(Scene):
         string expects them."""
         return outcome.param_dict()
 
+    def on_physical(self) -> None:
+        """The game is about to be played on a real board (set the game's defaults for it)."""
+
     def cell_rect(self, cell: tuple[int, int]) -> pygame.Rect | None:
         """Where board cell ``cell`` is on screen (the physical-board mode rings it); None when
         the game draws no such cell."""

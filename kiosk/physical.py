@@ -21,15 +21,18 @@ The camera comes from the app's devices (``app.devices.handles["camera"]``, open
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from functools import lru_cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.boards import EMPTY
+from games.boards import EMPTY, BoardDescription
 from games.effects import BoardLights
+from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
 from kiosk import draw, theme, ui
@@ -268,11 +271,32 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
     draw.polygon(surface, colour, [b, left, right])
 
 
+def has_physical_mode(scene_module: ModuleType) -> bool:
+    """True when a game's scene module draws a :class:`GameScene` over a board a camera can read
+    (tokens or tiles): the menu then offers "Plateau réel" on its card."""
+    from kiosk.game_scene import GameScene
+
+    game = scene_module.__name__.split(".")[1] if scene_module.__name__.count(".") >= 2 else ""
+    scenes = [obj for obj in vars(scene_module).values()
+              if isinstance(obj, type) and issubclass(obj, GameScene) and obj is not GameScene]
+    if not scenes or not game:
+        return False
+    board = importlib.import_module(f"games.{game}.board")
+    return any(isinstance(obj, type) and issubclass(obj, BoardDescription) and obj.pieces in ("tokens", "tiles")
+               for obj in vars(board).values())
+
+
 def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | None:
-    """Put ``scene`` in the physical-board mode with the app's camera (None without one)."""
+    """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
+    people at the screen become people at the board, and the game's own defaults for a real
+    board apply (Lewthwaite: the snake view)."""
     camera = scene.app.devices.handles.get("camera")
     if camera is None:
         return None
+    for player, seat in list(scene.match.seats.items()):
+        if seat.kind == PERSON:
+            scene.match.set_seat(player, Seat(BOARD))
+    scene.on_physical()
     mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed)
     scene.physical = mode
     scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too

@@ -192,3 +192,19 @@ def test_seats_of_a_physical_game_are_at_the_board(camera: PicturesCamera) -> No
     assert scene.match.seats[1] == Seat(BOARD) and scene.match.seats[2] == Seat(BOARD)
     scene.apply_setup(scene.current_setup())
     assert all(seat.kind == BOARD or seat.is_computer for seat in scene.match.seats.values())
+
+
+def test_the_menu_offers_the_real_board_only_with_a_camera(camera: PicturesCamera) -> None:
+    from kiosk.menu import MenuScene
+
+    app = make_app()
+    menu = MenuScene(app)
+    app.start(menu)
+    real = [b for b in menu.buttons if b.label == "physical.menu"]
+    assert real  # Lewthwaite's card (and every GameScene game on a readable board)
+    tap(app, real[0].rect.center, frames=3)
+    scene = next(s for s in app.stack.scenes if isinstance(s, LewthwaiteScene))
+    assert scene.physical is not None and scene.view_mode == "snake"
+    assert all(seat.kind == BOARD or seat.is_computer for seat in scene.match.seats.values())
+    set_opener(None)
+    assert not [b for b in MenuScene(make_app()).buttons if b.label == "physical.menu"]

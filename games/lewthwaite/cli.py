@@ -47,6 +47,8 @@ def run_play(args: argparse.Namespace) -> int:
     def first(app: object) -> LewthwaiteScene:
         match = replay or new_match(app, params, args.red, args.blue, view, physical)  # type: ignore[arg-type]
         match.meta["view"] = view
+        if args.view:
+            match.meta["view_chosen"] = True
         scene = LewthwaiteScene(app, match)  # type: ignore[arg-type]
         scene.hint_on = args.hint
         if physical:

@@ -171,6 +171,12 @@ class LewthwaiteScene(GameScene):
 
     # --- the physical board ----------------------------------------------------------------------
 
+    def on_physical(self) -> None:
+        """On a real board the screen shows the snake unless a view was asked for: the tokens
+        are on the table."""
+        if not self.match.meta.get("view_chosen"):
+            self.match.meta["view"] = "snake"
+
     def cell_rect(self, cell: Cell) -> pygame.Rect | None:
         """A cell's square on screen (the same in both views)."""
         x, y = self.board_view.center_of(cell)
