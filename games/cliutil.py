@@ -60,6 +60,21 @@ def int_in_range(lo: int, hi: int) -> Any:
     return convert
 
 
+def float_in_range(lo: float, hi: float, unit: str = "") -> Any:
+    """An argparse ``type`` accepting numbers in ``lo..hi`` (``unit`` names them in messages)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{text} is out of range {lo:g}..{hi:g}{' ' + unit if unit else ''}")
+        return value
+
+    return convert
+
+
 def positive_float(text: str) -> float:
     """An argparse ``type`` for a strictly positive number of seconds."""
     try:

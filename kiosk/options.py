@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from games.cliutil import CliError, int_in_range
+from games.cliutil import CliError, float_in_range, int_in_range
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -49,17 +49,6 @@ def add_led_args(parser: argparse.ArgumentParser) -> None:
                        help="JSON file: wiring per game, colour order, brightness cap (see docs/hardware.md)")
 
 
-def camera_fps(text: str) -> float:
-    """``--camera-fps``: frames a second, 1..120."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of frames a second") from None
-    if not 1 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"{text} frames a second is out of range 1..120")
-    return value
-
-
 def add_physical_args(parser: argparse.ArgumentParser) -> None:
     """The physical-board mode: real pieces under a camera (see ``docs/physical.md``)."""
     group = parser.add_argument_group("physical board")
@@ -68,7 +57,7 @@ def add_physical_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--camera", default=None, metavar="0|synthetic|VIDEO|FOLDER|RECORD.jsonl",
                        help="camera index, 'synthetic' (a simulated visitor, for demos), a video file, a folder "
                             "of images played in name order, or a record to replay (default 0 with --physical)")
-    group.add_argument("--camera-fps", type=camera_fps, default=30.0, metavar="F",
+    group.add_argument("--camera-fps", type=float_in_range(1, 120, "frames a second"), default=30.0, metavar="F",
                        help="frames a second of a video or a folder (headless runs read one per 1/F s of game "
                             "time; default 30)")
     group.add_argument("--record", default=None, metavar="FILE.jsonl",
