@@ -304,8 +304,8 @@ class BoardDescription:
         if self.same_piece(want, have):
             words = (("piece", f"{self.piece_key(want)}.the"),)
             return Fix(cell, want, have, Sentence("physical.fix.turn", words, label))
-        words = (("have", f"{self.piece_key(have)}.the"), ("want", f"{self.piece_key(want)}.a"))
-        return Fix(cell, want, have, Sentence("physical.fix.swap", words, label))
+        both = (("have", f"{self.piece_key(have)}.the"), ("want", f"{self.piece_key(want)}.a"))
+        return Fix(cell, want, have, Sentence("physical.fix.swap", both, label))
 
     def spot_fixes(self, target: Picture, seen: Picture) -> list[Fix]:
         """The fixes of the spots off the grid (none by default)."""

@@ -158,11 +158,12 @@ class Feed:
             self._problem = problem
             found.append(Observation(self.frame, t, problem=problem))
             board = getattr(self.live, "board", None)
-            if problem in LOST_PROBLEMS and getattr(board, "accepted", None) is not None:
+            if problem in LOST_PROBLEMS and board is not None and getattr(board, "accepted", None) is not None:
                 # When the board is seen again, its state is reported afresh even if unchanged.
                 board.accepted = None
         if reading is not None:
-            picture = self.board().read(reading.grid, getattr(reading, "spots", None))
+            spots = getattr(reading, "spots", None) or getattr(reading, "extras", None)
+            picture = self.board().read(reading.grid, spots)
             found.append(Observation(self.frame, t, picture, float(getattr(reading, "confidence", 1.0))))
         return found
 

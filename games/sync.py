@@ -127,7 +127,8 @@ class SyncEngine:
     @property
     def board(self) -> BoardDescription:
         """The match's board description."""
-        return self.match.board  # type: ignore[no-any-return]
+        board: BoardDescription = self.match.board
+        return board
 
     @property
     def hot_seat(self) -> bool:

@@ -491,7 +491,7 @@ class PictureFeed:
             if problem != self._problem:
                 self._problem = problem
                 found.append(Observation(self.frame, t, problem=problem))
-            if self._count >= self.stable_frames and self._candidate != self._accepted:
+            if self._candidate is not None and self._count >= self.stable_frames and self._candidate != self._accepted:
                 self._accepted = self._candidate
                 board = self.visitor.board
                 seen = board.read(self._candidate.grid, board.slots(self._candidate))

@@ -220,7 +220,8 @@ class PhysicalMode:
             self._ring(surface, rects[0], GUIDE, 6 if phase < 0.5 else 3)
         if rects[1] is not None:
             self._ring(surface, rects[1], GUIDE, 6 if phase >= 0.5 else 3)
-            r, c = target  # type: ignore[misc]
+            assert target is not None
+            r, c = target
             piece = self.engine.board.picture(guide.target).grid[r][c]
             if piece != EMPTY:
                 scene.draw_piece(surface, piece, rects[1], 120 + round(100 * self._pulse()))

@@ -155,7 +155,7 @@ def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 @pytest.mark.slow
 def test_play_physical_records_and_replays_the_same_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record, frames = tmp_path / "game.jsonl", tmp_path / "frames"
-    base = ["play", "lewthwaite", "--physical", "--blue", "random", "--seed", "4", "--frames", "330", "--json"]
+    base = ["play", "lewthwaite", "--physical", "--blue", "random", "--seed", "4", "--frames", "300", "--json"]
     code, first = run_main([*base, "--camera", "synthetic", "--record", str(record), "--save-frames", str(frames)],
                            capsys)
     assert code == 0 and first["physical"]["camera"] == "synthetic"
