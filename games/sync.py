@@ -120,6 +120,8 @@ class SyncEngine:
         self._pending: tuple[list[Fix], Sentence | None, float] | None = None
         self._lost_version = 0
         self._applying = False
+        self._lights_key: Any = None
+        self._lights: tuple[dict[Cell, str], dict[Cell, RGB]] | None = None
         match.subscribe(self._on_match)
 
     # --- what the screen reads --------------------------------------------------------------
@@ -169,7 +171,15 @@ class SyncEngine:
 
     def lights(self) -> tuple[dict[Cell, str], dict[Cell, RGB]] | None:
         """The LED roles (and colours) of the table, or None when the screen's usual lights
-        apply (camera lost: the game is played by touch)."""
+        apply (camera lost: the game is played by touch). Computed once per change (the screen
+        asks every frame)."""
+        key = (self.match.version, self.lost, self.synced, tuple(self.fixes), self.guide, self.drawing, self.hint,
+               self.match.computer_to_move())
+        if self._lights_key != key:
+            self._lights_key, self._lights = key, self._compute_lights()
+        return self._lights
+
+    def _compute_lights(self) -> tuple[dict[Cell, str], dict[Cell, RGB]] | None:
         board = self.board
         if self.lost:
             return None

@@ -46,11 +46,13 @@ WRONG = frozenset({"illegal", "wrong_player", "knock", "stack", "turn", "wrong_c
 @dataclass(frozen=True)
 class Shot:
     """The table during one camera frame: what lies on it, where a hand reaches over it (a cell
-    or a spot name; None: no hand), whether the camera is unplugged."""
+    or a spot name; None: no hand), whether the camera is unplugged, and how many times each
+    piece was put down again (a piece set down again lies a little differently)."""
 
     picture: Picture
     hand: Any = None
     dropped: bool = False
+    nudges: tuple[tuple[Cell, int], ...] = ()
 
 
 @dataclass
@@ -94,6 +96,9 @@ class Visitor:
         self.wrong: list[Wrong] = []
         self.touched = 0
         self.idle_frames = 0
+        #: Pieces set down again (a fix asked for a piece that was already there: the camera
+        #: misread it, and the child puts it down once more).
+        self.nudges: dict[Cell, int] = {}
         #: Moves made so far -> the first camera frame without a hand after the gesture that made
         #: them (the latency bench measures from there).
         self.free_frames: dict[int, int] = {}
@@ -115,9 +120,8 @@ class Visitor:
         """The table during the next camera frame."""
         self.frame += 1
         shot = self._shot()
-        if self.frame < self.dropped_until:
-            return Shot(shot.picture, shot.hand, True)
-        return shot
+        nudges = tuple(sorted(self.nudges.items()))
+        return Shot(shot.picture, shot.hand, self.frame < self.dropped_until, nudges)
 
     def _shot(self) -> Shot:
         for _ in range(4):
@@ -163,6 +167,10 @@ class Visitor:
             self._set_up(engine.target())
         elif phase == FIX:
             self._look()
+            for fix in engine.fixes:
+                cell = fix.cell
+                if cell is not None and self.table.grid[cell[0]][cell[1]] == fix.want:
+                    self.nudges[cell] = self.nudges.get(cell, 0) + 1
             guide = engine.guide
             self._gesture(self._put_right(engine.target()))
             if guide is not None:

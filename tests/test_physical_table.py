@@ -97,10 +97,11 @@ class LedWatch:
             for frame in self.emulator.poll(0.02):
                 self.frames.append((time.monotonic(), frame))
 
-    def lit(self, game: str, rows: int, cols: int, seconds: float = 0.9) -> dict[Cell, set[tuple[int, int, int]]]:
-        """Every cell lit in the frames of the next ``seconds`` (blinking cells are on at some point)."""
-        layout = self.config.layout_for(game, rows, cols)
-        index = {layout.led_index((r, c)): (r, c) for r in range(rows) for c in range(cols)}
+    def lit(self, board: Any, seconds: float = 0.9) -> dict[Cell, set[tuple[int, int, int]]]:
+        """Every board cell lit in the frames of the next ``seconds`` (blinking cells are on at
+        some point), through the board's LED layout."""
+        layout = self.config.layout_for(board.game, board.led_rows, board.led_cols)
+        index = {layout.led_index(board.led_cell(cell)): cell for cell in board.cells()}
         start = time.monotonic() + 0.12  # the frames of the new lights, not of the old ones
         time.sleep(seconds)
         found: dict[Cell, set[tuple[int, int, int]]] = {}
@@ -142,7 +143,7 @@ class Checkpoints:
         board = engine.board
         phase = engine.phase
         if phase == SETUP and engine.fixes and "setup" not in self.seen:
-            lit = self.leds.lit(board.game, board.led_rows, board.led_cols)
+            lit = self.leds.lit(board)
             wanted = {f.cell for f in engine.fixes if f.cell is not None}
             self.seen["setup"] = (set(lit), wanted)
             for fix in engine.fixes:
@@ -151,20 +152,26 @@ class Checkpoints:
                 if fix.cell is not None and fix.want == "B":
                     assert bluish(lit[fix.cell])
         if phase == FIX and "fix" not in self.seen:
-            lit = self.leds.lit(board.game, board.led_rows, board.led_cols)
+            lit = self.leds.lit(board)
             self.seen["fix"] = (set(lit), {f.cell for f in engine.fixes if f.cell is not None})
         if phase == COMPUTER and engine.guide is not None and "computer" not in self.seen:
-            lit = self.leds.lit(board.game, board.led_rows, board.led_cols, seconds=1.8)
+            lit = self.leds.lit(board, seconds=1.8)
             self.seen["computer"] = (set(lit), {c for c in engine.guide.cells if c is not None})
         moves = len(run.match.moves)
-        if moves == 3 and self.unplugged_at is None:
+        if moves >= 3 and self.unplugged_at is None:
             self.leds.plugged = False  # the LED cable is pulled: the game goes on
             self.unplugged_at = moves
-        if moves == 5 and self.unplugged_at == 3 and "replugged" not in self.seen:
+        if self.unplugged_at is not None and moves >= self.unplugged_at + 2 and "replugged" not in self.seen \
+                and phase not in (SETUP, FIX):
             self.leds.plugged = True
-            lights = run.session.lights()
-            lit = self.leds.lit(board.game, board.led_rows, board.led_cols, seconds=1.5)
-            self.seen["replugged"] = (set(lit), set(lights.cells) if lights else set())
+            lit = self.leds.lit(board, seconds=1.5)
+            self.seen["replugged"] = (set(lit), set(self.wanted(run)))
+
+    @staticmethod
+    def wanted(run: TableRun) -> set[Cell]:
+        """The board cells the engine lights now (in board coordinates)."""
+        found = run.session.engine.lights()
+        return set(found[0]) if found else set()
 
     def check(self, *kinds: str) -> None:
         for kind in kinds:
@@ -267,3 +274,34 @@ def test_quick_lightning_games(seed: int) -> None:
         kinds = [e["event"] for e in run.events]
         if opponent.is_computer:
             assert "draw" in kinds and "computer" in kinds
+
+
+@pytest.mark.slow
+def test_lightning_against_the_computer_through_the_camera() -> None:
+    """Tiles read by the real reader from the table camera's frames (the hand spot and the
+    reserve slots from the table itself until the mat prints them); the computer's draws shown on
+    the hand spot, its tiles laid as guided. The first 25 s of a game (whole games through the
+    camera are in ``make bench``; whole games read straight from the table just above)."""
+    run = run_table(lightning_match(Seat.computer("builder"), 3), seed=3, level="builder",
+                    faults={0: "illegal", 4: "wrong_computer", 6: "knock", 8: "turn"}, camera="synthetic",
+                    make_feed=lambda v: synthetic_feed(v, 3), max_seconds=25.0)
+    played, made = moves_of(run.match), run.visitor.made
+    assert played == made[: len(played)] and len(made) - len(played) <= 2 and len(played) >= 20
+    assert run.visitor.wrong and all(w.flagged for w in run.visitor.wrong)
+    kinds = [e["event"] for e in run.events]
+    assert "draw" in kinds and "computer" in kinds
+    assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer" for e in run.events)
+
+
+def test_lightning_leds_show_the_fixes_and_the_computer_tile(tmp_path: Path) -> None:
+    leds = LedWatch(tmp_path)
+    bus = EffectBus()
+    bus.subscribe(leds.system)
+    checks = Checkpoints(leds)
+    try:
+        run = run_table(lightning_match(Seat.computer("builder"), 4), seed=4, level="builder",
+                        faults={0: "illegal", 6: "knock"}, bus=bus, on_step=checks)
+    finally:
+        leds.close()
+    check_agreement(run)
+    checks.check("fix", "computer", "replugged")

@@ -79,7 +79,7 @@ class TableCamera:
         self.token_style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
         self.radius = self.mat.cell * rng.uniform(0.36, 0.43)
         self.height = rng.uniform(3, 9)
-        self._pieces: dict[tuple[Any, str], tuple[int, int, np.ndarray]] = {}
+        self._pieces: dict[tuple[Any, str, int], tuple[int, int, np.ndarray]] = {}
         self._hands: dict[int, tuple[int, int, np.ndarray, np.ndarray]] = {}
         self._frames: OrderedDict[Any, np.ndarray] = OrderedDict()
         noise = np.random.default_rng(seed)
@@ -108,7 +108,7 @@ class TableCamera:
         if getattr(shot, "dropped", False):
             self.read_times.append(time.perf_counter())
             return None
-        image = self.compose(shot.picture, getattr(shot, "hand", None))
+        image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
         low, high = self._noise[self.frames % len(self._noise)]
         frame = cv2.subtract(cv2.add(image, high), low)
         self.read_times.append(time.perf_counter())
@@ -119,15 +119,17 @@ class TableCamera:
 
     # --- composing ---------------------------------------------------------------------------
 
-    def compose(self, picture: Picture, hand: Cell | None = None) -> np.ndarray:
-        """The frame of ``picture`` (a hand reaching over ``hand`` if given), without noise."""
-        key = (picture, None if hand is None else self._region(hand))
+    def compose(self, picture: Picture, hand: Cell | None = None, nudges: dict[Any, int] | None = None) -> np.ndarray:
+        """The frame of ``picture`` (a hand reaching over ``hand`` if given; pieces set down
+        again ``nudges[cell]`` times lie a little differently), without noise."""
+        nudges = nudges or {}
+        key = (picture, None if hand is None else self._region(hand), tuple(sorted(nudges.items())))
         if key in self._frames:
             self._frames.move_to_end(key)
             return self._frames[key]
         out = self.base.copy()
         for cell, code in self._cells(picture):
-            x, y, ratio = self._piece(cell, code)
+            x, y, ratio = self._piece(cell, code, nudges.get(cell, 0))
             h, w = ratio.shape[:2]
             out[y : y + h, x : x + w] *= ratio
         if hand is not None:
@@ -166,14 +168,14 @@ class TableCamera:
         x, y, w, h = spots[where]
         return (x + w / 2, y + h / 2)
 
-    def _piece(self, where: Any, code: str) -> tuple[int, int, np.ndarray]:
+    def _piece(self, where: Any, code: str, nudge: int = 0) -> tuple[int, int, np.ndarray]:
         """A piece drawn on a small patch of the sheet and warped into the frame: (x, y, ratio)."""
-        key = (where, code)
+        key = (where, code, nudge)
         if key in self._pieces:
             return self._pieces[key]
         scale = TEXTURE_PX_PER_MM
         cx, cy = self._sheet_center(where)
-        rng = random.Random(f"{self.seed}-{where}-{code}")
+        rng = random.Random(f"{self.seed}-{where}-{code}-{nudge}" if nudge else f"{self.seed}-{where}-{code}")
         span = self.mat.cell * 1.6
         size = int(math.ceil(span * scale))
         patch = np.full((size, size, 3), 255, np.uint8)
@@ -254,8 +256,55 @@ def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: boo
     board = visitor.board
     camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped,
                          fps=fps if threaded else 0.0)
-    live = LiveBoard(board.game, camera.open, threaded=threaded)
+    live: Any = LiveBoard(board.game, camera.open, threaded=threaded)
+    if board.spots and not getattr(camera.mat, "spots", None):
+        live = SpotsFromTable(live, camera)
     return Feed(live, lambda: visitor.engine.board, fps=fps, threaded=threaded)
+
+
+class SpotsFromTable:
+    """A live board whose readings carry the spots off the grid as the virtual table holds them,
+    for a mat that does not print its spots yet: the grid is read by the real reader from the
+    frames; the hand spot and the reserve slots come from the table's own shots, reported once
+    they are still (no hand) for as many frames as the reader's stability gate asks."""
+
+    def __init__(self, live: Any, camera: TableCamera, stable_frames: int = 5) -> None:
+        self.live = live
+        self.camera = camera
+        self.stable_frames = stable_frames
+        self._spots: dict[str, str] | None = None
+        self._count = 0
+        self._sent: dict[str, str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.live, name)
+
+    def poll(self) -> Any:
+        """The live board's reading with the table's spots, or a reading of the last grid when
+        only the spots changed."""
+        from dataclasses import replace
+
+        reading = self.live.poll()
+        shot = self.camera.last_shot
+        if shot is None or getattr(shot, "dropped", False) or getattr(shot, "hand", None) is not None:
+            self._spots, self._count = None, 0
+            return None if reading is None else self._with(reading, self._sent or {})
+        spots = self.camera.board.slots(shot.picture)
+        self._count = self._count + 1 if spots == self._spots else 1
+        self._spots = spots
+        if reading is not None:
+            self._sent = spots
+            return self._with(reading, spots)
+        accepted = getattr(self.live.board, "accepted", None)
+        if self._count >= self.stable_frames and spots != self._sent and accepted is not None:
+            self._sent = spots
+            return self._with(replace(accepted), spots)
+        return None
+
+    @staticmethod
+    def _with(reading: Any, spots: dict[str, str]) -> Any:
+        reading.spots = dict(spots)
+        return reading
 
 
 # --- what ``--camera`` names -------------------------------------------------------------------
