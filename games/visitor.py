@@ -455,7 +455,7 @@ class PictureFeed:
     been seen, unchanged and uncovered, on ``stable_frames`` frames; an unplugged camera is
     ``camera``. Much faster than photographing the table; same timing."""
 
-    def __init__(self, visitor: Visitor, fps: float = 30.0, stable_frames: int = 5) -> None:
+    def __init__(self, visitor: Visitor, fps: float = 30.0, stable_frames: int = 4) -> None:
         self.visitor = visitor
         self.fps = fps
         self.stable_frames = stable_frames

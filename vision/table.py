@@ -37,6 +37,11 @@ from vision.synthetic import token_palette as _token_palette
 
 #: Hand poses kept per camera (a hand reaching over each region of the board).
 HAND_REGIONS = 3
+#: Still, identical frames the reader needs before it reports a new board (at 30 frames a
+#: second, 133 ms after the first still frame): one more than a hand could fake in passing; the
+#: sync engine's legality check stands behind it.
+STABLE_FRAMES = 4
+
 
 
 class TableCamera:
@@ -256,9 +261,9 @@ def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: boo
     board = visitor.board
     camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped,
                          fps=fps if threaded else 0.0)
-    live: Any = LiveBoard(board.game, camera.open, threaded=threaded)
+    live: Any = LiveBoard(board.game, camera.open, threaded=threaded, stable_frames=STABLE_FRAMES)
     if board.spots and not getattr(camera.mat, "spots", None):
-        live = SpotsFromTable(live, camera)
+        live = SpotsFromTable(live, camera, STABLE_FRAMES)
     return Feed(live, lambda: visitor.engine.board, fps=fps, threaded=threaded)
 
 
@@ -268,7 +273,7 @@ class SpotsFromTable:
     frames; the hand spot and the reserve slots come from the table's own shots, reported once
     they are still (no hand) for as many frames as the reader's stability gate asks."""
 
-    def __init__(self, live: Any, camera: TableCamera, stable_frames: int = 5) -> None:
+    def __init__(self, live: Any, camera: TableCamera, stable_frames: int = STABLE_FRAMES) -> None:
         self.live = live
         self.camera = camera
         self.stable_frames = stable_frames
@@ -455,7 +460,9 @@ class CameraOpener:
 
         if self.save_frames:
             opener = _saving(opener, Path(self.save_frames))
-        live = LiveBoard(board.game, opener, threaded=not self.stepped)
+        live: Any = LiveBoard(board.game, opener, threaded=not self.stepped, stable_frames=STABLE_FRAMES)
+        if self.kind == "synthetic" and board.spots and not getattr(self.source.mat, "spots", None):
+            live = SpotsFromTable(live, self.source, STABLE_FRAMES)
         return Feed(live, lambda: engine.board, fps=self.fps, threaded=not self.stepped)
 
 
