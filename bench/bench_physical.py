@@ -102,6 +102,7 @@ def timed_game(blue: str, seed: int, limit: float) -> list[float]:
     return found
 
 
+@pytest.mark.timeout(1800)
 def test_latency_from_the_hand_leaving_to_the_screen(report: Any) -> None:
     latencies: list[float] = []
     seed = 0
@@ -152,6 +153,7 @@ def games(game: str) -> list[tuple[Match, dict[int, str], str | None]]:
 CAMERA_GAMES = int(os.environ.get("PHYSICAL_BENCH_CAMERA_GAMES", "4"))
 
 
+@pytest.mark.timeout(7200)
 @pytest.mark.parametrize(("game", "camera"), [("lewthwaite", "synthetic"), ("lightning", "pictures"),
                                               ("lightning", "synthetic")])
 def test_no_false_move_over_whole_games(report: Any, game: str, camera: str) -> None:
@@ -180,6 +182,7 @@ def test_no_false_move_over_whole_games(report: Any, game: str, camera: str) -> 
 # --- the kiosk's frame rate with everything running ------------------------------------------------
 
 
+@pytest.mark.timeout(900)
 def test_frame_rate_with_camera_reader_and_leds(report: Any, tmp_path: Path) -> None:
     from hardware.emulator import PtyEmulator
 
