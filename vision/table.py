@@ -157,17 +157,27 @@ class TableCamera:
             for c, code in enumerate(row)
             if code not in (EMPTY, " ")
         ]
-        spots = getattr(self.mat, "spots", None)
-        if spots:
-            for name, code in self.board.slots(picture).items():
-                if code not in (EMPTY, "") and name in spots:
+        names = self.spot_names()
+        if names:
+            reserve = tuple(name for name in names if name.startswith("reserve"))
+            for name, code in self.board.slots(picture, reserve).items():
+                if code not in (EMPTY, "") and name in names:
                     found.append((name, code))
         return found
+
+    def spot_names(self) -> tuple[str, ...]:
+        """The spots the mat prints (none on a mat without them), reserve slots in their order."""
+        spots = getattr(self.mat, "spots", None) or ()
+        names = [spot[0] for spot in spots] if not isinstance(spots, dict) else list(spots)
+        return tuple(sorted(names, key=lambda n: (not n.startswith("hand"), len(n), n)))
 
     def _sheet_center(self, where: Any) -> tuple[float, float]:
         if isinstance(where, tuple):
             return self.mat.center(*where)
         spots = getattr(self.mat, "spots", None) or {}
+        if not isinstance(spots, dict):  # (name, sheet, x, y) of each spot's top-left corner
+            size = getattr(self.mat, "tile", None) or self.mat.cell
+            spots = {spot[0]: (spot[-2], spot[-1], size, size) for spot in spots}
         if where not in spots:  # a spot this mat does not print: a hand over the middle
             return (self.mat.page[0] / 2, self.mat.page[1] / 2)
         x, y, w, h = spots[where]

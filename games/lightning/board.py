@@ -30,11 +30,15 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import distinct_rotations
 
-#: The spot where a player shows the tile just drawn, and the reserve's readable slots. The
-#: reserve held up to 28 tiles in simulated games; a reserve larger than its slots is checked as
-#: far as the slots go, and a tile taken from it is then only seen when a slot empties.
+#: The spot where a player shows the tile just drawn, and the reserve's readable slots
+#: (``reserve0``, ``reserve1``...: any spot whose name starts with ``reserve``; the mat decides
+#: how many it prints, and a reading says how many it read). The reserve held up to 28 tiles in
+#: simulated games; a reserve larger than its slots is checked as far as the slots go, and a tile
+#: taken from it is then only seen when a slot empties.
 HAND = "hand"
 RESERVE = "reserve"
+#: The spot of a picture that says how many reserve slots were read.
+SLOTS = "slots"
 RESERVE_SLOTS = 30
 
 
@@ -44,7 +48,7 @@ class LightningBoard(BoardDescription):
 
     game = "lightning"
     pieces = "tiles"
-    spots = (HAND, *(f"{RESERVE}{k}" for k in range(1, RESERVE_SLOTS + 1)))
+    spots = (HAND, *(f"{RESERVE}{k}" for k in range(RESERVE_SLOTS)))
 
     def __init__(self, half_rows: int = HALF_ROWS, cols: int = COLS) -> None:
         self.half_rows = half_rows
@@ -85,16 +89,20 @@ class LightningBoard(BoardDescription):
         not matter)."""
         spots = spots or {}
         hand = _design(spots.get(HAND, EMPTY))
-        reserve = sorted(d for name, code in spots.items() if name.startswith(RESERVE) if (d := _design(code)) != EMPTY)
-        return Picture(tuple(tuple(row) for row in grid), ((HAND, hand), (RESERVE, "".join(reserve))))
+        slots = [code for name, code in spots.items() if name.startswith(RESERVE)]
+        reserve = sorted(d for code in slots if (d := _design(code)) != EMPTY)
+        found = ((HAND, hand), (RESERVE, "".join(reserve)), (SLOTS, str(len(slots) if slots else RESERVE_SLOTS)))
+        return Picture(tuple(tuple(row) for row in grid), found)
 
-    def slots(self, picture: Picture) -> dict[str, str]:
-        """The hand spot's tile, then the reserve's tiles in slots 1, 2, ... (a tile beyond the
-        last slot lies where the camera does not read it)."""
+    def slots(self, picture: Picture, names: tuple[str, ...] | None = None) -> dict[str, str]:
+        """The hand spot's tile, then the reserve's tiles in the slots ``names`` in order (the
+        description's own by default; a tile beyond the last slot lies where the camera does not
+        read it)."""
         found = {HAND: _tile_code(picture.spot(HAND))}
         reserve = picture.spot(RESERVE, "")
-        for k in range(1, RESERVE_SLOTS + 1):
-            found[f"{RESERVE}{k}"] = _tile_code(reserve[k - 1]) if k <= len(reserve) else EMPTY
+        names = names if names is not None else self.spots[1:]
+        for k, name in enumerate(names):
+            found[name] = _tile_code(reserve[k]) if k < len(reserve) else EMPTY
         return found
 
     def spot_picture(self, state: LightningState) -> tuple[tuple[str, str], ...]:
@@ -109,7 +117,7 @@ class LightningBoard(BoardDescription):
             return False
         if seen.spot(HAND) not in (EMPTY, state.hand or EMPTY):
             return False
-        return _reserve_fits(self.spot_picture(state)[1][1], seen.spot(RESERVE))
+        return _reserve_fits(self.spot_picture(state)[1][1], seen.spot(RESERVE), _slots(seen))
 
     def steps(self, state: LightningState, seen: Picture) -> list[Step]:
         """The steps that could explain ``seen``: a draw (from the bag or the reserve) of a
@@ -131,7 +139,8 @@ class LightningBoard(BoardDescription):
         seen_designs |= {design for design, count in reserve.items() if count}
         result: list[Step] = []
         # A reserve larger than its slots: a take from it shows only when a slot empties.
-        hidden = state.reserve_size > RESERVE_SLOTS and len(seen.spot(RESERVE)) >= RESERVE_SLOTS
+        slots = _slots(seen)
+        hidden = state.reserve_size > slots and len(seen.spot(RESERVE)) >= slots
         for design in sorted(seen_designs & set(DESIGNS)):
             takes = [Take("pool", design)] if pool[design] else []
             if reserve[design] and state.room_to_place() and not (hidden and pool[design]):
@@ -165,7 +174,8 @@ class LightningBoard(BoardDescription):
         design = seen.spot(HAND)
         if not self.needs_reveal(state, move) or design not in DESIGNS or not state.pool_counts()[design]:
             return None
-        if seen.grid != self.expected(state) or not _reserve_fits(self.spot_picture(state)[1][1], seen.spot(RESERVE)):
+        expected_reserve = self.spot_picture(state)[1][1]
+        if seen.grid != self.expected(state) or not _reserve_fits(expected_reserve, seen.spot(RESERVE), _slots(seen)):
             return None
         return Take("pool", design)
 
@@ -189,7 +199,7 @@ class LightningBoard(BoardDescription):
                 words = (("piece", f"{self.piece_key(have)}.the"),)
                 result.append(Fix(HAND, want, have, Sentence("physical.fix.hand.remove", words), "remove"))
         expected, found = Counter(target.spot(RESERVE)), Counter(seen.spot(RESERVE))
-        if not _reserve_fits(target.spot(RESERVE), seen.spot(RESERVE)):
+        if not _reserve_fits(target.spot(RESERVE), seen.spot(RESERVE), _slots(seen)):
             for design in sorted((expected - found).elements()):
                 words = (("piece", f"{self.piece_key(design)}.a"),)
                 result.append(Fix(RESERVE, design, EMPTY, Sentence("physical.fix.reserve.put", words)))
@@ -247,12 +257,18 @@ def _tile_code(design: str) -> str:
     return f"{design}0" if design in DESIGNS else design or EMPTY
 
 
-def _reserve_fits(expected: str, seen: str) -> bool:
-    """True when the reserve slots seen hold the reserve expected: exactly, or, when the reserve
-    outgrew its slots, every slot full with tiles of the reserve."""
-    if len(expected) <= RESERVE_SLOTS:
+def _slots(seen: Picture) -> int:
+    """How many reserve slots the camera read (the mat's count)."""
+    text = seen.spot(SLOTS, str(RESERVE_SLOTS))
+    return int(text) if text.isdigit() else RESERVE_SLOTS
+
+
+def _reserve_fits(expected: str, seen: str, slots: int = RESERVE_SLOTS) -> bool:
+    """True when the ``slots`` reserve slots seen hold the reserve expected: exactly, or, when
+    the reserve outgrew its slots, every slot full with tiles of the reserve."""
+    if len(expected) <= slots:
         return sorted(seen) == sorted(expected)
-    return len(seen) == RESERVE_SLOTS and not Counter(seen) - Counter(expected)
+    return len(seen) == slots and not Counter(seen) - Counter(expected)
 
 
 def board_for(state: LightningState) -> LightningBoard:
