@@ -126,13 +126,12 @@ class Feed:
     def _run(self) -> None:
         idle = 0
         while not self._stop.is_set():
-            before = getattr(getattr(self.live, "board", None), "frames", None)
+            frame = self.frame
             found = self._poll(self._clock() - self._t0)
-            after = getattr(getattr(self.live, "board", None), "frames", None)
             if found:
                 with self._lock:
                     self._queue.extend(found)
-            if before == after:  # no new frame yet: wait a little (the camera sets the pace)
+            if frame == self.frame:  # no new frame yet: wait a little (the camera sets the pace)
                 idle += 1
                 self._stop.wait(0.002 if idle < 50 else 0.01)
             else:
@@ -147,17 +146,22 @@ class Feed:
             except Exception as exc:  # noqa: BLE001 - a failed calibration keeps the previous one
                 self._problem = None
                 return [Observation(max(self.frame, 0), t, problem=f"calibration: {exc}"[:80])]
+        board = getattr(self.live, "board", None)
+        before = getattr(board, "frames", None)
         started = time.perf_counter()
         reading = self.live.poll()
-        self.read_seconds.append(time.perf_counter() - started)
-        del self.read_seconds[:-2000]
-        self.frame += 1
+        fed = getattr(board, "frames", None) != before
+        if fed:
+            self.read_seconds.append(time.perf_counter() - started)
+            del self.read_seconds[:-2000]
+        # Stepped, every poll is a camera frame's slot (read or lost); threaded, only a new frame.
+        if fed or not self.threaded:
+            self.frame += 1
         found = []
         problem = camera_problem(self.live)
         if problem != self._problem:
             self._problem = problem
-            found.append(Observation(self.frame, t, problem=problem))
-            board = getattr(self.live, "board", None)
+            found.append(Observation(max(self.frame, 0), t, problem=problem))
             if problem in LOST_PROBLEMS and board is not None and getattr(board, "accepted", None) is not None:
                 # When the board is seen again, its state is reported afresh even if unchanged.
                 board.accepted = None
