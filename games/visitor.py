@@ -214,6 +214,9 @@ class Visitor:
         def then(ok: bool) -> None:
             if not ok:
                 self.missed.append((self.frame, texts))
+                if self.engine.phase == FIX and len(self.made) == count:
+                    # Refused: the visitor puts the table right, so these moves were not made.
+                    del self.made[count - len(texts):]
 
         self._wait(seen, wait, then)
 
@@ -252,8 +255,13 @@ class Visitor:
             via = self._in_between(self.table, final)
         if fault == "quick_two" and not states[-1].is_terminal() and self.engine.hot_seat:
             more, more_states = self._choose(states[-1])
-            moves, states = moves + more, states + more_states[1:]
-            final = self.board.picture(states[-1])
+            pair = self.board.picture(more_states[-1])
+            # Two quick moves count only when the table can tell them apart: exactly one sequence
+            # of two steps explains it, and no single step does (say, two tiles shelved at once
+            # could be either player's). Otherwise the second player waits for their turn.
+            if self.engine.explain(state, self.board.read(pair.grid, self.board.slots(pair))) == [moves + more]:
+                moves, states = moves + more, states + more_states[1:]
+                final = pair
         elif self.board.game == "lightning" and len(moves) == 2 and self.rng.random() < 0.3:
             # Shown on the hand spot first (laid at the next turn decision): two gestures.
             self._gesture(self.board.picture(states[1]), at="hand")
