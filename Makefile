@@ -7,6 +7,13 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 
 .PHONY: run test bench lint venv clean
 
+# Awélé's exact loop check runs its laps in C (games/awele/sowing.c, loaded with ctypes). If no
+# C compiler is found, the same check runs in pure Python (slower, same answers).
+SOWING := games/awele/_sowing.so
+$(SOWING): games/awele/sowing.c games/awele/sowing.py
+	@$(PYTHON) -c "import sys; from games.awele.sowing import build; sys.exit(0 if build() else 1)" \
+		|| echo "note: no C compiler worked; awele loop checks use pure Python"
+
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -15,18 +22,18 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(SOWING)
 	$(PY) main.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(SOWING)
 	$(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest -q -m "not bench" tests
 
-bench: $(STAMP)
+bench: $(STAMP) $(SOWING)
 	$(HEADLESS) $(PY) -m pytest -q -s -m bench bench
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(SOWING)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The kiosk's one command line: ``python main.py [SUBCOMMAND ...]``.
 
-Without a subcommand it opens the kiosk menu. Each game, ``hardware`` and ``vision`` add their
-own subcommands from a ``cli.py`` module (see :mod:`clikit`); commands that only compute never
-import pygame. Bad values print a clear message and exit with code 2.
+The parser is built from every module that contributes commands: each game's
+``games/<game>/cli.py`` and each top-level package's ``cli.py`` (``kiosk``, ``hardware``,
+``vision``) define ``register(commands)`` (see :mod:`games.cliutil`); ``kiosk/cli.py`` registers
+the menu that runs without a subcommand. Commands that only compute never import pygame. Bad
+values print a clear one-line message and exit with code 2.
 """
 
 from __future__ import annotations
@@ -17,10 +19,54 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # products 20x slower while the game loop competes for the cores.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import argparse  # noqa: E402 - after the environment set-up, like everything below
+import importlib  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-from clikit import build_parser, run  # noqa: E402 - must follow the environment set-up
+from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
+from games.registry import game_packages, has_module  # noqa: E402
 from kiosk.devices import Devices, set_opener  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+
+
+def contributing_modules() -> list[str]:
+    """Every module with a ``register(commands)``: the games' ``cli.py``, then each top-level
+    package's (a package is a folder with ``__init__.py``)."""
+    names = [f"games.{g}.cli" for g in game_packages() if has_module(g, "cli")]
+    for folder in sorted(ROOT.iterdir()):
+        if folder.name != "games" and (folder / "__init__.py").is_file() and (folder / "cli.py").is_file():
+            names.append(f"{folder.name}.cli")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    parser = Parser(
+        prog="main.py",
+        description="Mathematical board games for a science-fair kiosk. Without a subcommand: the kiosk menu.",
+        allow_abbrev=False,
+    )
+    commands = Commands(parser)
+    for name in contributing_modules():
+        importlib.import_module(name).register(commands)
+    return commands.finish()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the handler chosen by ``args``; user errors become a message and their exit code."""
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        print("error: no command (python main.py --help lists them)", file=sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
 
 
 def open_devices(options: Any) -> Devices:
@@ -58,8 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code."""
     set_opener(open_devices)
     parser = build_parser()
-    args = parser.parse_args(argv)
-    return run(args)
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        words = move_leading_options(parser, words)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    return run(parser.parse_args(words))
 
 
 if __name__ == "__main__":

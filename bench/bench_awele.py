@@ -12,10 +12,12 @@ import time
 
 import pytest
 
+from games.awele import rules
 from games.awele.ai import Basic1990Player, StrongPlayer
 from games.awele.loops import loop_stats
 from games.awele.match import random_opening, run_tournament
-from games.awele.rules import new_game
+from games.awele.rules import new_game, sow
+from games.awele.sowing import compiled
 
 GAMES = int(os.environ.get("AWELE_BENCH_GAMES", "20"))
 MOVETIME = float(os.environ.get("AWELE_BENCH_MOVETIME", "1.0"))
@@ -108,3 +110,47 @@ def test_bench_loop_frequency() -> None:
         f"{time.perf_counter() - start:.0f} s"
     )
     assert stats.looping > 0
+
+
+LOOP_GAMES = int(os.environ.get("AWELE_BENCH_LOOP_GAMES", "10000"))
+
+
+def worst_exact_checks(games: int, seeds: int, seed: int) -> dict[str, object]:
+    """Random games from ``seeds`` a pit, timing the exact check of every move offered (every
+    non-empty pit of the player to move), verdict cache emptied first as in a fresh process:
+    the worst check in wall-clock seconds and in CPU seconds of the checking thread (the
+    machine may be shared), the checks and loops met, the total seconds."""
+    rules._LONG_MOVES.clear()
+    rules._PENDING.clear()
+    rng = random.Random(seed)
+    worst = {"wall": 0.0, "cpu": 0.0, "move": "", "checks": 0, "loops": 0}
+    started = time.perf_counter()
+    for _ in range(games):
+        state = new_game(12, seeds)
+        while not state.is_terminal():
+            for i in state.camp(state.current_player):
+                if state.pits[i]:
+                    tick, cpu = time.perf_counter(), time.thread_time()
+                    verdict = sow(state.pits, i)
+                    wall, cpu = time.perf_counter() - tick, time.thread_time() - cpu
+                    worst["checks"] += 1  # type: ignore[operator]
+                    worst["loops"] += verdict.loops  # type: ignore[operator, union-attr]
+                    worst["wall"] = max(worst["wall"], wall)  # type: ignore[call-overload]
+                    if cpu > worst["cpu"]:  # type: ignore[operator]
+                        worst["cpu"] = cpu
+                        worst["move"] = f"{' '.join(map(str, state.pits))} pit {i + 1}: {verdict}"
+            state = state.play(rng.choice(state.legal_moves()))
+    worst["total"] = time.perf_counter() - started
+    return worst
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("seeds", [4, 5, 6])
+def test_bench_worst_exact_loop_check(seeds: int, report) -> None:  # noqa: ANN001
+    w = worst_exact_checks(LOOP_GAMES, seeds, seed=100 + seeds)
+    kind = "compiled" if compiled() else "pure Python"
+    print(f"\n{LOOP_GAMES} random games at {seeds} seeds a pit ({kind}): {w['checks']} exact checks, "
+          f"{w['loops']} loops, {w['total']:.0f} s in all; worst check {1000 * w['cpu']:.1f} ms CPU "
+          f"({1000 * w['wall']:.1f} ms wall): {w['move']}")
+    report(f"awele worst exact loop check, {seeds} seeds/pit, CPU", f"{1000 * w['cpu']:.1f} ms", "target <= 100 ms")
+    report(f"awele worst exact loop check, {seeds} seeds/pit, wall", f"{1000 * w['wall']:.1f} ms", "(shared machine)")

@@ -1,19 +1,44 @@
-"""Helpers shared by the command-line handlers of every game (no pygame import here).
+"""The command-line kit every package uses (argparse only: no pygame, cv2 or serial here).
 
-A handler raises :class:`CliError` for bad values; ``main.py`` prints the message and exits
-with code 2 (or the error's own code), so a wrong value never changes anything.
+``main.py`` finds every module that contributes commands (``games/<game>/cli.py``,
+``kiosk/cli.py``, ``hardware/cli.py``, ``vision/cli.py``) and calls its
+``register(commands: Commands)``. A module adds parsers with ``commands.verb("led-test", help)``
+or ``commands.game_verb("solve", "lewthwaite", help)`` (``python main.py solve lewthwaite``),
+sets ``parser.set_defaults(handler=function)``, and handlers return an exit code.
+
+Bad input never gives a traceback: argparse ``type`` functions here check values and bounds
+(exit 2 with the option's name), and a handler raises :class:`CliError` for anything argparse
+cannot see; ``main.py`` prints its one-line message and exits with its code (2 by default),
+before anything was written or changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import os
+import secrets
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from typing import Any, TextIO, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn, TextIO, TypeVar
 
 T = TypeVar("T")
+Handler = Callable[[argparse.Namespace], int]
+
+#: Random seeds: what ``random.Random`` and numpy both accept.
+MAX_SEED = 2**32 - 1
+
+VERB_HELP = {
+    "play": "play a game on screen (hot-seat or against the computer)",
+    "solve": "who wins with perfect play",
+    "stats": "statistics of random play",
+    "tournament": "computer players against each other",
+    "engine": "a JSON-lines protocol so other programs can play against the computer",
+}
 
 
 class CliError(Exception):
@@ -24,11 +49,173 @@ class CliError(Exception):
         self.code = code
 
 
+# --- the command registry ------------------------------------------------------------------------
+
+
+class Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``main.py play awele: error: ... (see --help)`` and exit with code 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class Commands:
+    """The subcommand registry handed to each contributing module's ``register``.
+
+    Parsers made with ``interactive=True`` (commands that open a window) get the options every
+    interactive command takes (window, language, LEDs, ``--frames``/``--screenshot``...) from
+    the function the shell registers with :meth:`interactive_options`, once every module has
+    registered (:meth:`finish`), so that no package imports the shell for them."""
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        self.parser = parser
+        self._subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
+        self._verbs: dict[str, Any] = {}
+        self._interactive: list[argparse.ArgumentParser] = []
+        self._add_interactive: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def verb(self, name: str, help: str, interactive: bool = False) -> argparse.ArgumentParser:
+        """A top-level subcommand ``python main.py NAME``."""
+        parser = self._subparsers.add_parser(name, help=help, description=help)
+        if interactive:
+            self._interactive.append(parser)
+        return parser
+
+    def game_verb(self, verb: str, game: str, help: str, interactive: bool = False) -> argparse.ArgumentParser:
+        """``python main.py VERB GAME``: one parser per game under a shared verb."""
+        if verb not in self._verbs:
+            verb_parser = self._subparsers.add_parser(
+                verb, help=VERB_HELP.get(verb, verb), description=VERB_HELP.get(verb, verb)
+            )
+            self._verbs[verb] = verb_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+        parser = self._verbs[verb].add_parser(game, help=help, description=help)
+        if interactive:
+            self._interactive.append(parser)
+        return parser
+
+    def menu(self, handler: Handler) -> None:
+        """What ``python main.py`` does without a subcommand (the shell registers the menu)."""
+        self.parser.set_defaults(handler=handler)
+        self._interactive.insert(0, self.parser)
+
+    def interactive_options(self, add: Callable[[argparse.ArgumentParser], None]) -> None:
+        """The function that adds the interactive options to a parser (the shell's)."""
+        self._add_interactive = add
+
+    def finish(self) -> argparse.ArgumentParser:
+        """Give every interactive parser its options; returns the whole parser."""
+        if self._add_interactive is not None:
+            for parser in self._interactive:
+                self._add_interactive(parser)
+        return self.parser
+
+
+def leaf_parser(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[argparse.ArgumentParser, int]:
+    """The parser of the subcommand that ``argv`` (starting with its verb) names, and how many
+    of its words name it (``play lewthwaite`` -> 2)."""
+    current, used = parser, 0
+    while used < len(argv):
+        sub = next((a for a in current._actions if isinstance(a, argparse._SubParsersAction)), None)
+        if sub is None or argv[used] not in sub.choices:
+            break
+        current = sub.choices[argv[used]]
+        used += 1
+    return current, used
+
+
+def move_leading_options(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """Options written before the subcommand (``main.py --lang en play lewthwaite``) are moved
+    after the subcommand's name, where argparse reads them, so they are honoured in either
+    place (a value given after the name as well wins); one that the subcommand does not take
+    is a :class:`CliError` instead of being silently dropped."""
+    top = parser._option_string_actions
+    verbs = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
+    i = 0
+    names = []
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
+        name = argv[i].split("=", 1)[0]
+        action = top.get(name)
+        if action is None or name in ("-h", "--help"):
+            return argv  # argparse reports unknown options and prints help itself
+        names.append(name)
+        i += 1 if "=" in argv[i] or action.nargs == 0 else 2
+    if i == 0 or i >= len(argv) or argv[i] not in verbs:
+        return argv
+    leading, rest = argv[:i], argv[i:]
+    leaf, depth = leaf_parser(parser, rest)
+    command = " ".join(rest[:depth])
+    for name in names:
+        if name not in leaf._option_string_actions:
+            raise CliError(
+                f"{name} does not apply to '{command}' (see python main.py {command} --help); "
+                "options go after the command's name"
+            )
+    return rest[:depth] + leading + rest[depth:]
+
+
+# --- output ----------------------------------------------------------------------------------------
+
+
 def print_json(obj: Any, stream: TextIO | None = None) -> None:
     """Print one JSON object on one line (the ``--json`` output of every command)."""
     stream = stream or sys.stdout
     stream.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
     stream.flush()
+
+
+def check_output_path(text: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
+    """A path a command will write later, checked now so that a bad one fails before the work:
+    the right suffix, not a folder, and its folder writable (or creatable in a writable one).
+    Raises ``ValueError`` with a one-line reason."""
+    path = Path(text)
+    if not text or path.suffix.lower() not in suffixes:
+        raise ValueError(f"'{text}' must name a {' or '.join(suffixes)} file")
+    if path.is_dir():
+        raise ValueError(f"'{text}' is a folder: name a file in it")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"'{text}' exists and cannot be overwritten")
+    folder = path.parent if str(path.parent) else Path(".")
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot write '{text}': '{folder}' is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write '{text}': the folder '{folder}' is not writable")
+    return path
+
+
+def output_path(*suffixes: str) -> Callable[[str], str]:
+    """An argparse ``type`` for an output file checked with :func:`check_output_path`."""
+
+    def convert(text: str) -> str:
+        try:
+            check_output_path(text, suffixes or (".png",))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return text
+
+    return convert
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | Path) -> Iterator[Path]:
+    """Write a file all at once: yields a temporary path beside ``path`` (same suffix, so
+    writers that pick the format from it work), renamed over ``path`` only if the block
+    succeeds; otherwise ``path`` is left as it was. Creates the folder if needed."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Named, not created: the writer creates it with the usual permissions.
+    tmp = target.parent / f".{target.stem}.{os.getpid()}.{secrets.token_hex(4)}{target.suffix}"
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+# --- values ------------------------------------------------------------------------------------------
 
 
 def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> tuple[int, int]:
@@ -45,10 +232,12 @@ def parse_cell(text: str, rows: int | None = None, cols: int | None = None) -> t
     return cell
 
 
-def int_in_range(lo: int, hi: int) -> Any:
+def int_in_range(lo: int, hi: int) -> Callable[[str], int]:
     """An argparse ``type`` accepting integers in ``lo..hi`` with a clear message otherwise."""
 
     def convert(text: str) -> int:
+        if len(text) > 30:
+            raise argparse.ArgumentTypeError(f"'{text[:20]}...' is out of range {lo}..{hi}")
         try:
             value = int(text)
         except ValueError:
@@ -60,6 +249,37 @@ def int_in_range(lo: int, hi: int) -> Any:
     return convert
 
 
+#: ``--seed``: a whole number 0..2**32-1.
+seed_value = int_in_range(0, MAX_SEED)
+
+
+def seconds_in_range(lo: float, hi: float, allow_zero: bool = False) -> Callable[[str], float]:
+    """An argparse ``type`` for a duration in seconds: a finite number in ``(lo, hi]``
+    (``[0, hi]`` with ``allow_zero``); ``inf`` and ``nan`` are refused."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"'{text}' is not a finite number of seconds")
+        low_ok = value >= 0 if allow_zero else value > lo
+        if not low_ok or value > hi:
+            bounds = f"0..{hi:g}" if allow_zero else f"more than {lo:g} and at most {hi:g}"
+            raise argparse.ArgumentTypeError(f"{value:g} seconds is out of range ({bounds})")
+        return value
+
+    return convert
+
+
+#: Seconds a computer player may think per move: more than 0, at most a minute.
+MAX_MOVETIME = 60.0
+movetime_seconds = seconds_in_range(0.0, MAX_MOVETIME)
+#: Any other duration: more than 0, at most a day.
+positive_float = seconds_in_range(0.0, 86_400.0)
+
+
 def float_in_range(lo: float, hi: float, unit: str = "") -> Any:
     """An argparse ``type`` accepting numbers in ``lo..hi`` (``unit`` names them in messages)."""
 
@@ -69,21 +289,10 @@ def float_in_range(lo: float, hi: float, unit: str = "") -> Any:
         except ValueError:
             raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{text} is out of range {lo:g}..{hi:g}{' ' + unit if unit else ''}")
+            raise argparse.ArgumentTypeError(f"{value:g} is out of range {lo:g}..{hi:g}{' ' + unit if unit else ''}")
         return value
 
     return convert
-
-
-def positive_float(text: str) -> float:
-    """An argparse ``type`` for a strictly positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{value} must be positive")
-    return value
 
 
 def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -> Iterator[T]:
@@ -104,3 +313,12 @@ def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
+
+
+def say_how_long(seconds: float, what: str, threshold: float = 10.0) -> None:
+    """Tell the person on stderr how long a long computation will take, before it starts."""
+    if seconds >= threshold:
+        minutes = seconds / 60
+        span = f"{seconds:.0f} s" if minutes < 2 else f"{minutes:.0f} min" if minutes < 120 else f"{minutes / 60:.1f} h"
+        sys.stderr.write(f"{what}: about {span} (Ctrl+C stops it)\n")
+        sys.stderr.flush()

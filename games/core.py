@@ -22,11 +22,43 @@ PLAYERS = (1, 2)
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules do not allow. The message names the move and the position."""
+    """A move the rules do not allow. The message (English) names the move and the position;
+    ``reason`` is a translation key of the game's ``strings.py`` (French and English) and
+    ``params`` fill its placeholders, so a scene says why in the visitor's language without
+    reading the English."""
+
+    def __init__(self, message: str, reason: str = "", params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, Any] = dict(params or {})
+
+    @classmethod
+    def because(cls, why: Illegal, move_text: str, position_text: str) -> IllegalMoveError:
+        """The error for a move the rules refused for ``why``."""
+        return cls(f"{why.text} (move {move_text}, position {position_text})", why.reason, why.param_dict())
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why a move is not allowed: ``reason`` (a translation key) with ``params``, and the same
+    in one English sentence, ``text``, for error messages and logs."""
+
+    reason: str
+    text: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param_dict(self) -> dict[str, Any]:
+        """The parameters of ``reason`` as a dict."""
+        return dict(self.params)
 
 
 class GameInputError(ValueError):
     """Malformed input (a position, a move text, parameters): a clear message, nothing changed."""
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` for an error message, cut to ``limit`` characters (input may be huge)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def other(player: int) -> int:

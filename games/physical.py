@@ -16,6 +16,7 @@ around one match, without pygame, cv2 or serial.
 
 from __future__ import annotations
 
+import argparse
 import collections
 import json
 import threading
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from games.boards import BoardDescription, Picture
+from games.cliutil import CliError, float_in_range, output_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
 from games.match import Match
@@ -403,3 +405,51 @@ class PhysicalSession:
             self.record.write([{"event": "close", "frame": max(self.engine.frame, 0), "time": round(self.now, 3),
                                 "position": state.to_text(), "moves": [s.move_to_text(m) for s, m in played]}])
             self.record.close()
+
+
+# --- the command line (pure: argparse only) ------------------------------------------------------
+
+
+def add_physical_args(parser: argparse.ArgumentParser) -> None:
+    """The physical-board mode: real pieces under a camera (see ``docs/physical.md``)."""
+    group = parser.add_argument_group("physical board")
+    group.add_argument("--physical", action="store_true",
+                       help="play on a real board under the camera (the screen and the LEDs follow it)")
+    group.add_argument("--camera", default=None, metavar="0|synthetic|VIDEO|FOLDER|RECORD.jsonl",
+                       help="camera index, 'synthetic' (a simulated visitor, for demos), a video file, a folder "
+                            "of images played in name order, or a record to replay (default 0 with --physical)")
+    group.add_argument("--camera-fps", type=float_in_range(1, 120, "frames a second"), default=30.0, metavar="F",
+                       help="frames a second of a video or a folder (headless runs read one per 1/F s of game "
+                            "time; default 30)")
+    group.add_argument("--record", type=output_path(".jsonl"), default=None, metavar="FILE.jsonl",
+                       help="write every event (readings, moves, mismatches, camera lost/back) as JSON lines")
+    group.add_argument("--save-frames", default=None, metavar="FOLDER",
+                       help="also keep every camera frame as an image, to replay the session with --camera FOLDER")
+
+
+def physical_options(args: argparse.Namespace) -> bool:
+    """True when ``args`` ask for the physical-board mode (``--camera`` implies it); the options
+    that only make sense there are refused without it (exit 2)."""
+    physical = bool(getattr(args, "physical", False) or getattr(args, "camera", None))
+    if not physical:
+        for option in ("record", "save_frames"):
+            if getattr(args, option, None):
+                raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
+    if physical and getattr(args, "frames", None) is None and getattr(args, "camera", None) is None:
+        args.camera = "0"
+    return physical
+
+
+def replayed_match(args: argparse.Namespace) -> Any:
+    """The match a record given as ``--camera FILE.jsonl`` starts from (None for a camera)."""
+    camera = getattr(args, "camera", None) or ""
+    if not camera.endswith(".jsonl"):
+        return None
+    try:
+        start = read_record(camera)[0]
+        match = Match.from_text(str(start.get("match", "")))
+    except GameInputError as exc:
+        raise CliError(str(exc)) from None
+    if match.game != getattr(args, "game", match.game):
+        raise CliError(f"{camera} records a game of {match.game}, not of {args.game}")
+    return match

@@ -11,8 +11,7 @@ import sys
 import time
 from typing import Any
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, positive_float, print_json
+from games.cliutil import CliError, Commands, int_in_range, positive_float, print_json
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
 from hardware.protocols import PROTOCOLS, encode
 

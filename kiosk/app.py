@@ -15,11 +15,11 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
+from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas
@@ -355,6 +355,7 @@ class App:
         self.leds = None
 
     def save_screenshot(self, path: str) -> None:
-        """Save the screen as a PNG at its native size (folders are created as needed)."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.display, path)
+        """Save the screen as a PNG at its native size (folders are created as needed); the
+        file appears whole or not at all."""
+        with atomic_output(path) as tmp:
+            pygame.image.save(self.display, str(tmp))

@@ -1,10 +1,11 @@
-"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``."""
+"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``, and the options every
+interactive command takes (:func:`kiosk.options.add_display_args`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from clikit import Commands
+from games.cliutil import Commands, int_in_range
 from kiosk.options import add_display_args
 
 
@@ -49,19 +50,20 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """Add ``demo``."""
-    demo = commands.verb("demo", "computer players play each other in the attract-mode style")
-    add_display_args(demo)
+    """The menu, ``demo``, and the interactive options of every command that opens a window."""
+    commands.interactive_options(add_display_args)
+    commands.menu(run_menu)
+    demo = commands.verb("demo", "computer players play each other in the attract-mode style", interactive=True)
     demo.add_argument("--json", action="store_true",
                       help='print {"frames": n, "seconds": s, "fps": f} at the end')
     demo.set_defaults(handler=run_demo)
 
     from games.registry import installed_games
 
-    rules = commands.verb("rules", "a game's illustrated rules, opened at a page")
+    rules = commands.verb("rules", "a game's illustrated rules, opened at a page", interactive=True)
     rules.add_argument("game", choices=[info.key for info in installed_games()], metavar="GAME",
                        help="which game (" + ", ".join(info.key for info in installed_games()) + ")")
-    rules.add_argument("--page", type=int, default=1, metavar="K", help="page to open, 1-based (default 1)")
-    add_display_args(rules)
+    rules.add_argument("--page", type=int_in_range(1, 99), default=1, metavar="K",
+                       help="page to open, 1-based (default 1)")
     rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
     rules.set_defaults(handler=run_rules)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from games.cliutil import CliError, float_in_range, int_in_range
+from games.cliutil import int_in_range, output_path, seed_value
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -30,9 +29,9 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--mute", action="store_true", help="start with the sound off")
     group.add_argument("--frames", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                        help="run N frames (each 1/60 s of game time, as fast as possible) then exit")
-    group.add_argument("--screenshot", default=None, metavar="PATH",
-                       help="with --frames: save the last frame as a PNG")
-    group.add_argument("--seed", type=int, default=None, help="seed for the computer players")
+    group.add_argument("--screenshot", type=output_path(".png"), default=None, metavar="PATH",
+                       help="with --frames: save the last frame as a PNG (checked before the run)")
+    group.add_argument("--seed", type=seed_value, default=None, help="seed for the computer players (0..2^32-1)")
     add_led_args(parser)
 
 
@@ -47,52 +46,3 @@ def add_led_args(parser: argparse.ArgumentParser) -> None:
                        help="baud rate (default 115200)")
     group.add_argument("--led-config", default=None, metavar="FILE",
                        help="JSON file: wiring per game, colour order, brightness cap (see docs/hardware.md)")
-
-
-def add_physical_args(parser: argparse.ArgumentParser) -> None:
-    """The physical-board mode: real pieces under a camera (see ``docs/physical.md``)."""
-    group = parser.add_argument_group("physical board")
-    group.add_argument("--physical", action="store_true",
-                       help="play on a real board under the camera (the screen and the LEDs follow it)")
-    group.add_argument("--camera", default=None, metavar="0|synthetic|VIDEO|FOLDER|RECORD.jsonl",
-                       help="camera index, 'synthetic' (a simulated visitor, for demos), a video file, a folder "
-                            "of images played in name order, or a record to replay (default 0 with --physical)")
-    group.add_argument("--camera-fps", type=float_in_range(1, 120, "frames a second"), default=30.0, metavar="F",
-                       help="frames a second of a video or a folder (headless runs read one per 1/F s of game "
-                            "time; default 30)")
-    group.add_argument("--record", default=None, metavar="FILE.jsonl",
-                       help="write every event (readings, moves, mismatches, camera lost/back) as JSON lines")
-    group.add_argument("--save-frames", default=None, metavar="FOLDER",
-                       help="also keep every camera frame as an image, to replay the session with --camera FOLDER")
-
-
-def physical_options(args: argparse.Namespace) -> bool:
-    """True when ``args`` ask for the physical-board mode (``--camera`` implies it); the options
-    that only make sense there are refused without it (exit 2)."""
-    physical = bool(getattr(args, "physical", False) or getattr(args, "camera", None))
-    if not physical:
-        for option in ("record", "save_frames"):
-            if getattr(args, option, None):
-                raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
-    if physical and getattr(args, "frames", None) is None and getattr(args, "camera", None) is None:
-        args.camera = "0"
-    return physical
-
-
-def replayed_match(args: argparse.Namespace) -> Any:
-    """The match a record given as ``--camera FILE.jsonl`` starts from (None for a camera)."""
-    camera = getattr(args, "camera", None) or ""
-    if not camera.endswith(".jsonl"):
-        return None
-    from games.core import GameInputError
-    from games.match import Match
-    from games.physical import read_record
-
-    try:
-        start = read_record(camera)[0]
-        match = Match.from_text(str(start.get("match", "")))
-    except GameInputError as exc:
-        raise CliError(str(exc)) from None
-    if match.game != getattr(args, "game", match.game):
-        raise CliError(f"{camera} records a game of {match.game}, not of {args.game}")
-    return match

@@ -78,17 +78,15 @@ def longest_params(seen: list[dict[str, object]]) -> dict[str, object]:
 
 def overflow(text: str, box: Box) -> str | None:
     """Why ``text`` does not fit ``box`` (None when it fits)."""
-    from kiosk import ui
-
     font = theme.font(box.size, box.kind)
     if box.height is None:
         if font.size(text)[0] <= box.width:
             return None
-        fitted = ui.fitted_size(text, box.size, box.width, box.kind)
+        fitted = theme.fitted_size(text, box.size, box.width, box.kind)
         if fitted >= MIN_SHRINK * box.size and theme.font(fitted, box.kind).size(text)[0] <= box.width:
             return None
         return f"one line of {box.width} px at size {box.size} would need size {fitted}"
-    lines = ui.wrap_text(text, box.size, box.width, box.kind)
+    lines = theme.wrap_text(text, box.size, box.width, box.kind)
     height = round(box.size * box.line_gap) * (len(lines) - 1) + font.get_linesize()
     widest = max(font.size(line)[0] for line in lines)
     if height <= box.height + 2 and widest <= box.width:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -67,3 +67,33 @@ def player_colors(player_color: str) -> tuple[tuple[int, int, int], tuple[int, i
     if player_color == "red":
         return RED, RED_DARK, RED_LIGHT
     return BLUE, BLUE_DARK, BLUE_LIGHT
+
+
+# --- measuring text (the drawing kit and the text-fit check share these) ---------------------
+
+
+@lru_cache(maxsize=256)
+def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
+    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
+    measure = font(size, kind)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}".strip()
+            if measure.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=128)
+def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: int = 12) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits on one line of ``width``."""
+    while size > smallest and font(size, kind).size(text)[0] > width:
+        size -= 1
+    return size

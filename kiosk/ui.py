@@ -16,6 +16,7 @@ import pygame
 from kiosk import draw, textfit, theme
 from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
 from kiosk.i18n import tr
+from kiosk.theme import fitted_size, wrap_text
 
 Color = tuple[int, int, int]
 
@@ -47,25 +48,6 @@ def draw_text(
     return rect
 
 
-@lru_cache(maxsize=256)
-def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
-    """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
-    font = theme.font(size, kind)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            candidate = f"{line} {word}".strip()
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return tuple(lines)
-
-
 def draw_paragraph(
     surface: Target,
     text: str,
@@ -88,14 +70,6 @@ def draw_paragraph(
                 draw_text(surface, line, (rect.left, y), size, color, kind)
         y += step
     return y - rect.top
-
-
-@lru_cache(maxsize=128)
-def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: int = 12) -> int:
-    """The largest font size up to ``size`` at which ``text`` fits on one line of ``width``."""
-    while size > smallest and theme.font(size, kind).size(text)[0] > width:
-        size -= 1
-    return size
 
 
 def draw_fitted_text(

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games.awele.cli import serve
+from games.awele.cli import ENGINE
+from games.engine import engine_args, serve
 from main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +82,8 @@ def test_tournament_rejects_a_bad_level() -> None:
 
 def engine_lines(lines: list[str], level: str = "1990", pits: int = 12) -> list[dict]:
     out = io.StringIO()
-    assert serve(level, pits, 0.05, io.StringIO("\n".join(lines) + "\n"), out) == 0
+    args = engine_args(ENGINE, level=level, pits=pits, movetime=0.05)
+    assert serve(ENGINE, args, io.StringIO("\n".join(lines) + "\n"), out) == 0
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 

@@ -12,7 +12,6 @@ from games.awele.rules import (
     IllegalMoveError,
     Loop,
     Sown,
-    find_cycle,
     from_diagram,
     from_text,
     iter_laps,
@@ -20,6 +19,7 @@ from games.awele.rules import (
     position,
     sow,
 )
+from games.awele.sowing import MoveCheck
 from games.core import GameInputError
 
 
@@ -167,7 +167,8 @@ def test_the_articles_12_pit_loop_is_very_long() -> None:
     # period is 50635; counting laps exactly until (board, pit) repeats gives 50636 (checked
     # against the brute-force reference in the slow test below).
     board = (1, 6, 3, 11, 1, 0, 6, 0, 4, 1, 2, 11)
-    assert find_cycle(board, 10) == Loop(period=50636, laps_before_loop=0)
+    assert sow(board, 10) == Loop(period=50636, laps_before_loop=0)
+    assert MoveCheck(board, 10, pure=True).run() == Loop(period=50636, laps_before_loop=0)
 
 
 @pytest.mark.slow
@@ -195,7 +196,7 @@ def test_a_player_whose_every_move_loops_passes() -> None:
 def test_when_neither_player_can_move_the_game_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     # No such board exists on 4 pits with up to 8 seeds per pit (searched), so the rule is
     # exercised by declaring every move a loop.
-    monkeypatch.setattr(rules, "sow", lambda pits, start: Loop(period=1, laps_before_loop=0))
+    monkeypatch.setattr(rules, "sow", lambda pits, start, deadline=None: Loop(period=1, laps_before_loop=0))
     state = position((2, 0, 2, 1), (3, 1), 1)
     assert state.is_terminal() and state.current_player == 1
     outcome = state.outcome()
@@ -219,11 +220,12 @@ def test_loop_detection_agrees_with_brute_force_on_4_pits(board: list[int], star
     if board[start] == 0:
         return
     expected = brute_force_loop(tuple(board), start)
-    result = find_cycle(board, start)
+    result = MoveCheck(board, start).run()
     if expected[0] == "loop":
         assert result == Loop(period=expected[1], laps_before_loop=expected[2])
     else:
         assert isinstance(result, Sown) and result.laps == expected[1] and result.last == expected[2]
+    assert MoveCheck(board, start, pure=True).run() == result
     assert sow(board, start) == result
 
 

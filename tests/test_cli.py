@@ -51,7 +51,7 @@ def test_stats_simulated_json_is_reproducible(capsys):
         (["solve", "lewthwaite", "--hole", "x"], "not a cell"),
         (["solve", "lewthwaite", "--rows", "41"], "out of range"),
         (["play", "lewthwaite", "--red", "robot"], "invalid choice"),
-        (["stats", "lewthwaite", "--rows", "7", "--cols", "7", "--exact"], "up to 36 cells"),
+        (["stats", "lewthwaite", "--rows", "7", "--cols", "7", "--exact"], "up to 32 cells"),
         (["stats", "lewthwaite"], "one of the arguments"),
         (["play", "lewthwaite", "--size", "big"], "not a size"),
     ],
@@ -91,3 +91,28 @@ def test_demo_json_reports_frame_rate():
                             capture_output=True, text=True, check=True)
     data = json.loads(result.stdout)
     assert data["frames"] == 120 and data["fps"] > 0 and data["seconds"] > 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--lang", "en", "play", "lewthwaite"], {"lang": "en", "frames": None}),
+        (["--frames", "10", "demo"], {"frames": 10}),
+        (["--led-port", "loop://", "--seed", "3", "play", "awele", "--p1", "random"],
+         {"led_port": "loop://", "seed": 3, "p1": "random"}),
+        (["--lang", "en", "play", "lewthwaite", "--lang", "fr"], {"lang": "fr"}),  # written after wins
+        (["--seed=5", "stats", "lewthwaite", "--games", "10"], {"seed": 5, "games": 10}),
+        (["--frames", "4"], {"frames": 4, "command": None}),  # the menu
+    ],
+)
+def test_options_before_the_subcommand_are_honoured(argv, expected):
+    parser = main.build_parser()
+    from games.cliutil import move_leading_options
+
+    args = parser.parse_args(move_leading_options(parser, argv))
+    assert {key: getattr(args, key) for key in expected} == expected
+
+
+def test_an_option_before_a_subcommand_that_does_not_take_it_is_refused(capsys):
+    assert main.main(["--frames", "10", "solve", "lewthwaite"]) == 2
+    assert "--frames does not apply to 'solve lewthwaite'" in capsys.readouterr().err

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import main
-from games.juniper.cli import engine_loop, handle_engine_line
+from games.engine import answer_line, engine_args, serve
+from games.juniper.cli import ENGINE
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +91,7 @@ def test_engine_protocol():
              "[1, 2]", '{"n": 5000}', '{"n": 20, "played": "14"}', "",
              '{"n": 20, "played": [14, 7]}']
     out = io.StringIO()
-    assert engine_loop("perfect", io.StringIO("\n".join(lines) + "\n"), out) == 0
+    assert serve(ENGINE, engine_args(ENGINE, level="perfect"), io.StringIO("\n".join(lines) + "\n"), out) == 0
     replies = [json.loads(x) for x in out.getvalue().splitlines()]
     assert len(replies) == 9
     assert replies[0]["move"] in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20)
@@ -101,7 +102,9 @@ def test_engine_protocol():
 
 @pytest.mark.parametrize("level", ["random", "human", "semi-expert", "expert", "montecarlo", "perfect"])
 def test_engine_levels_return_legal_moves(level):
-    reply = handle_engine_line('{"n": 30, "played": [6]}', level, __import__("random").Random(1), playouts=3)
+    args = engine_args(ENGINE, level=level, playouts=3)
+    player = ENGINE.make_player(level, args)
+    reply = answer_line(ENGINE, '{"n": 30, "played": [6]}', player, __import__("random").Random(1), args)
     assert reply["move"] in (1, 2, 3, 12, 18, 24, 30)
 
 

@@ -96,8 +96,7 @@ def test_live_board_calibrates_and_follows_moves():
 def test_building_the_cli_imports_no_cv2_and_reading_no_pygame(tmp_path):
     code = (
         "import sys, main\n"
-        "from clikit import build_parser\n"
-        "build_parser()\n"
+        "main.build_parser()\n"
         "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'parser imports cv2/numpy'\n"
         f"main.main(['synthetic-photo', 'lewthwaite', '--out', r'{tmp_path / 'p.png'}'])\n"
         f"main.main(['read-board', r'{tmp_path / 'p.png'}', '--game', 'lewthwaite'])\n"

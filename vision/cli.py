@@ -15,9 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, print_json
-from kiosk.options import add_display_args
+from games.cliutil import CliError, Commands, int_in_range, print_json
 
 VISION_GAMES = ("lewthwaite", "lightning")
 
@@ -209,7 +207,9 @@ def register(commands: Commands) -> None:
     photo.add_argument("--json", action="store_true", help="print the board the photograph shows as JSON")
     photo.set_defaults(handler=run_synthetic_photo)
 
-    calibrate = commands.verb("calibrate", "camera calibration screen: live view, detected grid and readings")
+    calibrate = commands.verb(
+        "calibrate", "camera calibration screen: live view, detected grid and readings", interactive=True
+    )
     calibrate.add_argument(
         "--camera",
         type=camera_choice,
@@ -218,5 +218,4 @@ def register(commands: Commands) -> None:
     )
     calibrate.add_argument("--game", default="lewthwaite", help="which mat (default lewthwaite)", **games)
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
-    add_display_args(calibrate)
     calibrate.set_defaults(handler=run_calibrate)

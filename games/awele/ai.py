@@ -20,9 +20,29 @@ from games.awele.rules import (
     sow_bounded,
     sow_lap,
 )
-from games.core import IllegalMoveError, RandomPlayer, Stopwatch, other
+from games.core import IllegalMoveError, Stopwatch, other
 
 LEVELS = ("random", "1990", "strong")
+
+def _deadline(time_budget: float | None, share: float = 1.0) -> float | None:
+    """The ``time.perf_counter()`` value by which a player must have its moves."""
+    return None if time_budget is None else time.perf_counter() + share * time_budget
+
+
+@dataclass
+class AweleRandomPlayer:
+    """A uniformly random allowed move ("plays like a 3-year-old"), within its time budget: a
+    move whose long loop check is still running at the deadline is not among the choices."""
+
+    name: str = "random"
+
+    def choose(self, state: AweleState, rng: random.Random, time_budget: float | None = None) -> int:
+        """A uniformly random allowed pit number."""
+        moves = state.legal_moves_by(_deadline(time_budget))
+        if not moves:
+            raise IllegalMoveError(f"no legal move in position {state.to_text()}")
+        return rng.choice(moves)
+
 
 # --- "1990": the article's BASIC program, lines 870-1490 ------------------------------------------
 
@@ -123,7 +143,7 @@ class Basic1990Player:
 
     def choose(self, state: AweleState, rng: random.Random, time_budget: float | None = None) -> int:
         """The pit the 1990 program would pick."""
-        legal = state.legal_moves()
+        legal = state.legal_moves_by(_deadline(time_budget))
         if not legal:
             raise IllegalMoveError(f"no legal move in position {state.to_text()}")
         nonempty = [i + 1 for i in state.camp(state.current_player) if state.pits[i]]
@@ -189,17 +209,23 @@ class StrongPlayer:
 
     def choose(self, state: AweleState, rng: random.Random, time_budget: float | None = None) -> int:
         """The best pit found within ``time_budget`` seconds (``default_budget`` if None)."""
-        legal = state.legal_moves()
+        budget = self.default_budget if time_budget is None else time_budget
+        started = time.perf_counter()
+        # Half the budget at most for the exact loop checks of the root moves (nearly always
+        # instant); a move whose check is still running then is not searched.
+        legal = state.legal_moves_by(_deadline(budget, 0.5))
         if not legal:
             raise IllegalMoveError(f"no legal move in position {state.to_text()}")
         if len(legal) == 1:
             self.info = SearchInfo(move=legal[0])
             return legal[0]
-        budget = self.default_budget if time_budget is None else time_budget
-        return self.search(state, budget)
+        return self.search(state, max(0.0, budget - (time.perf_counter() - started)), legal=legal)
 
-    def search(self, state: AweleState, budget: float | None, max_depth: int | None = None) -> int:
-        """Iterative deepening until the budget is spent, the depth cap or a proven result."""
+    def search(
+        self, state: AweleState, budget: float | None, max_depth: int | None = None, legal: list[int] | None = None
+    ) -> int:
+        """Iterative deepening until the budget is spent, the depth cap or a proven result,
+        among ``legal`` (pit numbers; every allowed move if None)."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self._total = state.total
@@ -209,11 +235,12 @@ class StrongPlayer:
         self._clock = Stopwatch(None if budget is None else budget * 0.95)
         start = time.perf_counter()
         limit = max_depth or self.max_depth
-        best = state.legal_moves()[0]
+        root = state.legal_moves() if legal is None else legal
+        best = root[0]
         info = SearchInfo(move=best)
         for depth in range(1, limit + 1):
             try:
-                value, move = self._root(state, depth)
+                value, move = self._root(state, depth, root)
             except _Timeout:
                 break
             best = move
@@ -299,9 +326,9 @@ class StrongPlayer:
         theirs = sum(pits) - own
         return SCALE * diff + self.camp_weight * (theirs - own)
 
-    def _root(self, state: AweleState, depth: int) -> tuple[int, int]:
+    def _root(self, state: AweleState, depth: int, moves: list[int] | None = None) -> tuple[int, int]:
         key = (state.pits, state.scores[0], state.scores[1], state.current_player)
-        legal = set(state.legal_indices())
+        legal = {pit - 1 for pit in (state.legal_moves() if moves is None else moves)}
         children = [c for c in self._children(*key) if c[1] in legal]
         entry = self.table.get(key)
         if entry is not None:
@@ -389,10 +416,10 @@ def _sow_search(pits: tuple[int, ...], start: int) -> Sown | None:
     return known if isinstance(known, Sown) else None
 
 
-def make_player(level: str) -> RandomPlayer | Basic1990Player | StrongPlayer:
+def make_player(level: str) -> AweleRandomPlayer | Basic1990Player | StrongPlayer:
     """A fresh computer player of ``level`` (one of :data:`LEVELS`)."""
     if level == "random":
-        return RandomPlayer()
+        return AweleRandomPlayer()
     if level == "1990":
         return Basic1990Player()
     if level == "strong":

@@ -4,18 +4,23 @@
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import sys
-from typing import TextIO
 
-from clikit import Commands
-from games.awele.ai import LEVELS, make_player
+from games.awele.ai import LEVELS
 from games.awele.match import OPENING_KINDS
 from games.awele.rules import MAX_SEEDS, MIN_SEEDS, PIT_COUNTS, AweleState, parse_board, position
-from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
+from games.cliutil import (
+    CliError,
+    Commands,
+    int_in_range,
+    movetime_seconds,
+    print_json,
+    progress,
+    say_how_long,
+    seconds_in_range,
+    seed_value,
+)
 from games.core import GameInputError
-from kiosk.options import add_display_args
+from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
 
 PLAYER_CHOICES = ("human",) + LEVELS
 
@@ -57,14 +62,16 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_loop(args: argparse.Namespace) -> int:
     """``awele loop``: does sowing pit P of this board end, or loop for ever?"""
-    from games.awele.loops import loop_report
+    from games.awele.loops import LOOP_MAX_SEEDS, Undecided, loop_report
     from games.awele.rules import iter_laps
 
     try:
-        board = parse_board(args.pits)
-        report = loop_report(board, args.pit)
+        board = parse_board(args.pits, LOOP_MAX_SEEDS)
+        report = loop_report(board, args.pit, args.max_seconds)
     except (GameInputError, ValueError) as exc:
         raise CliError(str(exc)) from None
+    except Undecided as exc:
+        raise CliError(f"undecided: {exc}; --max-seconds gives the exact check more time", code=1) from None
     if args.json:
         print_json(report)
         return 0
@@ -76,10 +83,9 @@ def run_loop(args: argparse.Namespace) -> int:
         period = report["period"]
         print(f"  loops for ever: the board and the pit to empty come back every {period} laps, {start}")
     else:
-        print(
-            f"  ends after {report['laps']} laps in pit {report['last_pit']}; board "
-            f"{' '.join(map(str, report['board']))}"
-        )  # type: ignore[arg-type]
+        after = report["board"]
+        assert isinstance(after, list)
+        print(f"  ends after {report['laps']} laps in pit {report['last_pit']}; board {' '.join(map(str, after))}")
     if args.show:
         print(f"  the first {args.show} laps (top row: pits {n}..{n // 2 + 1}, bottom: 1..{n // 2}):")
         for k, lap in enumerate(iter_laps(board, args.pit - 1), 1):
@@ -96,6 +102,7 @@ def run_loop_stats(args: argparse.Namespace) -> int:
     """``awele loop-stats``: how often random play is offered a looping move."""
     from games.awele.loops import loop_stats
 
+    say_how_long(args.games * 0.01 * args.seeds / 4 * (args.pits / 12), f"{args.games} random games")
     stats = loop_stats(
         args.games,
         args.seed,
@@ -149,7 +156,9 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
     print(f"  A wins {d['wins']}, draws {d['draws']}, loses {d['losses']}  (A win rate {report.win_rate:.0%})")
     print(f"  A wins moving first: {d['wins_moving_first']}, moving second: {d['wins_moving_second']}")
     print(f"  average margin (A minus B): {report.average_margin:+.2f} seeds")
-    for name, seconds in d["average_move_seconds"].items():  # type: ignore[union-attr]
+    per_move = d["average_move_seconds"]
+    assert isinstance(per_move, dict)
+    for name, seconds in per_move.items():
         print(f"  {name}: {seconds:.3f} s per move")
     return 0
 
@@ -157,56 +166,49 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
 # --- engine ---------------------------------------------------------------------------------------
 
 
-def engine_answer(line: str, player: object, pits: int, rng: random.Random, movetime: float) -> dict[str, object]:
-    """The engine's answer to one input line: ``{"move": pit}`` or ``{"error": "..."}``."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected an object like {"pits": [...], "scores": [0, 0], "player": 1}'}
+def read_request(request: Request, args: argparse.Namespace) -> AweleState | None:
+    """Awélé's own request ``{"pits": [...], "scores": [s1, s2], "player": p}`` (None for the
+    generic ``{"state": TEXT}``)."""
+    if "state" in request:
+        return None
     missing = [k for k in ("pits", "scores", "player") if k not in request]
     if missing:
-        return {"error": f"missing {', '.join(missing)}"}
-    board, scores, who = request["pits"], request["scores"], request["player"]
-    if not isinstance(board, list) or len(board) != pits:
-        return {"error": f"pits must be a list of {pits} numbers (pit 1 first)"}
-    if not isinstance(scores, list) or len(scores) != 2:
-        return {"error": "scores must be a list of two numbers [player 1, player 2]"}
-    if who not in (1, 2) or isinstance(who, bool):
-        return {"error": "player must be 1 or 2"}
+        raise RequestError(f'missing {", ".join(missing)}: send {{"pits": [...], "scores": [0, 0], "player": 1}}')
+    n = args.pits
+    limit = n * MAX_SEEDS
+    board = whole_numbers(request, "pits", 0, limit, count=n)
+    scores = whole_numbers(request, "scores", 0, limit, count=2)
+    who = whole_number(request, "player", 1, 2)
+    total = sum(board) + sum(scores)
+    if total > limit:
+        raise RequestError(
+            f"pits and scores: {total} seeds in play, at most {limit} on a {n}-pit board ({MAX_SEEDS} a pit)"
+        )
     try:
         state = position(board, (scores[0], scores[1]), who)
     except GameInputError as exc:
-        return {"error": str(exc)}
-    if state.is_terminal():
-        return {"error": f"the game is over in this position ({state.outcome().reason})"}  # type: ignore[union-attr]
-    if state.current_player != who:
-        return {
-            "error": f"player {who} cannot play here ({state.skip_reason} camp or only loops): "
+        raise RequestError(str(exc)) from None
+    if not state.is_terminal() and state.current_player != who:
+        raise RequestError(
+            f"player {who} cannot play here ({state.skip_reason} camp or only loops): "
             f"player {state.current_player} plays again"
-        }
-    return {"move": player.choose(state, rng, movetime)}  # type: ignore[attr-defined]
+        )
+    return state
 
 
-def serve(level: str, pits: int, movetime: float, stdin: TextIO, stdout: TextIO, seed: int = 0) -> int:
-    """Answer every line of ``stdin`` on ``stdout`` until end of input."""
-    player = make_player(level)
-    rng = random.Random(seed)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            answer = engine_answer(line, player, pits, rng, movetime)
-        except Exception as exc:  # noqa: BLE001 - a bad line must never stop the engine
-            answer = {"error": f"internal error: {type(exc).__name__}: {exc}"}
-        print_json(answer, stdout)
-    return 0
+def _board_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12, help="board size (default 12)")
 
 
-def run_engine(args: argparse.Namespace) -> int:
-    """``engine awele``: the JSON-lines protocol on stdin/stdout."""
-    return serve(args.level, args.pits, args.movetime, sys.stdin, sys.stdout, args.seed)
+ENGINE = EngineSpec(
+    game="awele",
+    state_example="4 4 4 4 4 4 4 4 4 4 4 4 / 0 0 / 1",
+    read_request=read_request,
+    answer=lambda _state, move: {"move": move},
+    add_options=_board_option,
+    default_movetime=1.0,
+    help='awélé JSON-lines engine: {"pits": [...], "scores": [0, 0], "player": 1} -> {"move": pit}',
+)
 
 
 # --- registration ---------------------------------------------------------------------------------
@@ -214,12 +216,13 @@ def run_engine(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add ``play awele``, ``tournament awele``, ``engine awele`` and ``awele loop|loop-stats``."""
-    play = commands.game_verb("play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer")
+    play = commands.game_verb(
+        "play", "awele", "awélé (Ghana): relay sowing, hot-seat or against the computer", interactive=True
+    )
     _board_args(play)
     play.add_argument("--p1", choices=PLAYER_CHOICES, default="human", help="player 1 (bottom row)")
     play.add_argument("--p2", choices=PLAYER_CHOICES, default="1990", help="player 2 (top row)")
-    play.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per computer move")
-    add_display_args(play)
+    play.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per computer move")
     play.add_argument("--json", action="store_true", help="print the final scene state as JSON")
     play.set_defaults(handler=run_play)
 
@@ -230,9 +233,12 @@ def register(commands: Commands) -> None:
         help="does sowing this pit end or loop for ever?",
         description='sow pit P of a board: e.g. --pits "1 2 0 2" --pit 2 (loops, period 8)',
     )
-    loop.add_argument("--pits", required=True, help='the board in pit order 1..12 (or 1..4), e.g. "1 2 0 2"')
+    loop.add_argument("--pits", required=True,
+                      help='the board in pit order 1..12 (or 1..4), e.g. "1 2 0 2"; at most 144 seeds in all')
     loop.add_argument("--pit", type=int_in_range(1, 12), required=True, help="the pit to sow")
     loop.add_argument("--show", type=int_in_range(0, 1000), default=0, metavar="N", help="print the first N laps")
+    loop.add_argument("--max-seconds", type=seconds_in_range(0, 3600), default=60, metavar="S",
+                      help="stop the exact check after S seconds, undecided, exit code 1 (default 60, at most 3600)")
     loop.add_argument("--json", action="store_true", help="print one JSON object")
     loop.set_defaults(handler=run_loop)
     stats = sub.add_parser(
@@ -240,8 +246,9 @@ def register(commands: Commands) -> None:
         help="how often random play meets a looping move",
         description="random games; every non-empty pit offered to the mover is analysed",
     )
-    stats.add_argument("--games", type=int_in_range(1, 1_000_000), default=1000, help="games (default 1000)")
-    stats.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    stats.add_argument("--games", type=int_in_range(1, 100_000), default=1000,
+                       help="games, at most 100000 (default 1000; about 10 ms each)")
+    stats.add_argument("--seed", type=seed_value, default=0, help="random seed (default 0)")
     _board_args(stats)
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_loop_stats)
@@ -250,8 +257,8 @@ def register(commands: Commands) -> None:
     tour.add_argument("--a", choices=LEVELS, required=True, help="level of player A")
     tour.add_argument("--b", choices=LEVELS, required=True, help="level of player B")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=20, help="games (default 20)")
-    tour.add_argument("--seed", type=int, default=0, help="seed of the random openings (default 0)")
-    tour.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move for strong (default 1)")
+    tour.add_argument("--seed", type=seed_value, default=0, help="seed of the random openings (default 0)")
+    tour.add_argument("--movetime", type=movetime_seconds, default=1.0, help="seconds per move for strong (default 1)")
     tour.add_argument(
         "--openings",
         choices=OPENING_KINDS,
@@ -263,9 +270,4 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament_cmd)
 
-    engine = commands.game_verb("engine", "awele", "awélé JSON-lines engine on stdin/stdout")
-    engine.add_argument("--level", choices=LEVELS, default="strong", help="computer level (default strong)")
-    engine.add_argument("--movetime", type=positive_float, default=1.0, help="seconds per move (default 1)")
-    engine.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12, help="board size (default 12)")
-    engine.add_argument("--seed", type=int, default=0, help="seed for the random level (default 0)")
-    engine.set_defaults(handler=run_engine)
+    register_engine(commands, ENGINE)

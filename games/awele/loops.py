@@ -8,20 +8,39 @@ fraction of those moves that would loop is measured.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from games.awele.rules import AweleState, Loop, Sown, check_pits, new_game, sow
+from games.awele.rules import AweleState, Loop, Sown, check_pits, new_game, pending_laps, sow
+
+#: ``awele loop`` analyses boards of up to this many seeds (twice the largest game's 72): the
+#: compiled check keeps a pit in a byte, and the time a check may take grows with the seeds.
+LOOP_MAX_SEEDS = 144
 
 
-def loop_report(pits: tuple[int, ...] | list[int], pit: int) -> dict[str, object]:
-    """The ``awele loop`` answer for sowing pit number ``pit`` of ``pits`` (pit order 1..n)."""
-    board = check_pits(pits)
+class Undecided(Exception):
+    """The exact check was stopped at its time limit before the move ended or came back."""
+
+    def __init__(self, laps: int, seconds: float) -> None:
+        super().__init__(f"no end and no loop found yet after {laps} laps in {seconds:.2f} s")
+        self.laps = laps
+        self.seconds = seconds
+
+
+def loop_report(pits: tuple[int, ...] | list[int], pit: int, max_seconds: float | None = None) -> dict[str, object]:
+    """The ``awele loop`` answer for sowing pit number ``pit`` of ``pits`` (pit order 1..n);
+    :class:`Undecided` if the exact check has not finished after ``max_seconds``."""
+    board = check_pits(pits, LOOP_MAX_SEEDS)
     if not 1 <= pit <= len(board):
         raise ValueError(f"pit {pit} is not on a {len(board)}-pit board (1..{len(board)})")
     if board[pit - 1] == 0:
         raise ValueError(f"pit {pit} is empty: there is nothing to sow")
-    result = sow(board, pit - 1)
+    started = time.perf_counter()
+    result = sow(board, pit - 1, None if max_seconds is None else started + max_seconds)
+    if result is None:
+        laps = pending_laps(board, pit - 1)
+        raise Undecided(laps, time.perf_counter() - started)
     if isinstance(result, Loop):
         return {"loops": True, "period": result.period, "laps_before_loop": result.laps_before_loop}
     assert isinstance(result, Sown)

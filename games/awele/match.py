@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from games.awele.ai import SCALE, StrongPlayer, make_player
 from games.awele.rules import AweleState, new_game
+from games.tournament import Played, announce_after_first, play_series
 
 #: Random plies played before the computers take over, so that deterministic players meet
 #: varied positions; each opening is played twice, once with each player moving first.
@@ -113,30 +113,6 @@ def balanced_opening(start: AweleState, rng: random.Random, plies: int = OPENING
     return best[1] if best is not None else random_opening(start, rng, plies)
 
 
-def play_one(
-    state: AweleState,
-    players: dict[int, object],
-    names: dict[int, str],
-    rng: random.Random,
-    movetime: float,
-    report: TournamentReport,
-    max_moves: int = 2000,
-) -> tuple[AweleState, int]:
-    """Play ``state`` to the end; returns the final state and the number of moves."""
-    moves = 0
-    while not state.is_terminal():
-        if moves >= max_moves:
-            raise RuntimeError(f"an awele game did not end within {max_moves} moves: {state.to_text()}")
-        mover = state.current_player
-        started = time.perf_counter()
-        pit = players[mover].choose(state, rng, movetime)  # type: ignore[attr-defined]
-        report.think_time[names[mover]] = report.think_time.get(names[mover], 0.0) + time.perf_counter() - started
-        report.think_moves[names[mover]] = report.think_moves.get(names[mover], 0) + 1
-        state = state.play(pit)
-        moves += 1
-    return state, moves
-
-
 def run_tournament(
     a: str,
     b: str,
@@ -145,39 +121,44 @@ def run_tournament(
     movetime: float = 1.0,
     pits: int = 12,
     seeds: int = 4,
-    wrap: Callable[[range], object] | None = None,
+    wrap: Callable[[range], Iterable[int]] | None = None,
     openings: str = "balanced",
 ) -> TournamentReport:
     """``games`` games of level ``a`` against level ``b``, first player alternating, openings
-    drawn from ``seed`` (``"balanced"`` or plain ``"random"``, see :func:`balanced_opening`).
-    ``wrap`` may wrap the game range (a progress bar)."""
+    drawn from ``seed`` (``"balanced"`` or plain ``"random"``, see :func:`balanced_opening`),
+    each opening played twice. ``wrap`` may wrap the game range (a progress bar)."""
     if openings not in OPENING_KINDS:
         raise ValueError(f"openings are {' or '.join(OPENING_KINDS)}, not {openings!r}")
     rng = random.Random(seed)
-    report = TournamentReport(a, b, openings=openings)
-    label_a, label_b = f"A:{a}", f"B:{b}"
-    player_a, player_b = make_player(a), make_player(b)
     start = new_game(pits, seeds)
-    began = time.perf_counter()
-    opening = start
-    indices = range(games)
-    for k in wrap(indices) if wrap else indices:  # type: ignore[attr-defined]
+    current = [start]
+
+    def opening(k: int) -> AweleState:
         if k % 2 == 0:
-            opening = balanced_opening(start, rng) if openings == "balanced" else random_opening(start, rng)
-        a_first = k % 2 == 0
-        players = {1: player_a, 2: player_b} if a_first else {1: player_b, 2: player_a}
-        names = {1: label_a, 2: label_b} if a_first else {1: label_b, 2: label_a}
-        final, moves = play_one(opening, players, names, rng, movetime, report)
-        s1, s2 = final.scores
-        outcome = final.outcome()
-        report.games.append(
-            GameResult(
-                a_first,
-                s1 if a_first else s2,
-                s2 if a_first else s1,
-                moves,
-                outcome.reason if outcome else "",
-            )
-        )
-    report.seconds = time.perf_counter() - began
+            current[0] = balanced_opening(start, rng) if openings == "balanced" else random_opening(start, rng)
+        return current[0]
+
+    ticks = iter(wrap(range(games))) if wrap else iter(range(games))
+    announce = announce_after_first(games, f"{games} awele games")
+
+    def on_game(k: int, played: Played) -> None:
+        announce(k, played)
+        next(ticks, None)
+
+    series = play_series(
+        make_player(a), make_player(b), games, start=opening, rng_for=lambda _k: rng, movetime=movetime,
+        on_game=on_game, names=(a, b),
+    )
+    for _rest in ticks:
+        pass
+    report = TournamentReport(a, b, openings=openings, seconds=series.seconds)
+    for played in series.games:
+        s1, s2 = played.final.scores
+        score_a, score_b = (s1, s2) if played.a_first else (s2, s1)
+        report.games.append(GameResult(played.a_first, score_a, score_b, played.moves, played.outcome.reason))
+    for side, level in (("a", a), ("b", b)):
+        seconds, moves, _slowest = series.think(side)
+        label = f"{side.upper()}:{level}"
+        report.think_time[label] = seconds
+        report.think_moves[label] = moves
     return report

@@ -19,7 +19,8 @@ The article's BASIC listing is the reference for every rule (line numbers below 
 
 The listing calls a move "infinite" after 5000 laps (line 270). Here a loop is detected
 exactly: the pair (board, pit about to be emptied) determines the rest of the move, so the move
-loops if and only if that pair repeats (Brent's cycle search, see :func:`sow`). A looping move
+loops if and only if that pair repeats, and :mod:`games.awele.sowing` proves it comes back to
+the very first pair, which a compiled loop finds fast (see :func:`sow`). A looping move
 is not allowed; a player with no allowed move passes, and if neither player has one the game
 ends. A player whose camp is empty is the special case of this rule that the listing handles.
 
@@ -32,17 +33,21 @@ down to n/2+1), the bottom one player 1's row (pits 1 to n/2)::
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome, other
+from games.awele.sowing import Loop as Loop  # re-exported: a verdict of sow()
+from games.awele.sowing import MoveCheck, Sowing, Sown, sow_lap
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, other, shorten
 
 #: Pit counts the game supports (2 or 6 pits per player).
 PIT_COUNTS = (4, 12)
 MIN_SEEDS, MAX_SEEDS = 1, 6
-#: Laps simulated cheaply before the exact cycle search starts. It only chooses the algorithm:
-#: a move that is still going after this many laps is analysed exactly, never cut off.
+#: Laps the computer players' search simulates before leaving a move out unless its exact
+#: verdict is already known (the rules themselves never cut a move off: see :func:`sow`).
 FAST_LAPS = 1000
 #: Not in the listing, whose games could go round in circles for ever (a few seeds chasing each
 #: other with no capture possible): the game ends when a position occurs for the third time
@@ -51,25 +56,6 @@ REPETITIONS = 3
 
 
 # --- sowing ---------------------------------------------------------------------------------
-
-
-def sow_lap(board: list[int], start: int) -> int:
-    """Empty ``board[start]`` (0-based index) and sow its seeds into the following pits, in
-    place; return the index where the last seed fell. Full turns are added in one go."""
-    n = len(board)
-    seeds = board[start]
-    board[start] = 0
-    full, rest = divmod(seeds, n)
-    if full:
-        for i in range(n):
-            board[i] += full
-    i = start
-    for _ in range(rest):
-        i += 1
-        if i == n:
-            i = 0
-        board[i] += 1
-    return (start + seeds) % n
 
 
 @dataclass(frozen=True)
@@ -108,71 +94,13 @@ def iter_laps(pits: tuple[int, ...] | list[int], start: int) -> Iterator[Lap]:
         start = last
 
 
-@dataclass(frozen=True)
-class Sown:
-    """A move that ends: ``laps`` laps, final ``board``, the ``last`` pit (0-based)."""
-
-    board: tuple[int, ...]
-    last: int
-    laps: int
-
-    loops = False
-
-
-@dataclass(frozen=True)
-class Loop:
-    """A move that never ends: after ``laps_before_loop`` laps the pair (board, pit to empty)
-    comes back every ``period`` laps."""
-
-    period: int
-    laps_before_loop: int
-
-    loops = True
-
-
-Sowing = Sown | Loop
-
-
-def find_cycle(pits: tuple[int, ...] | list[int], start: int) -> Sowing:
-    """Exact analysis of a move by Brent's cycle search on (board, pit to empty) pairs.
-
-    The pairs form a deterministic sequence in a finite set (seeds are only moved during a
-    move), so either the move ends or a pair repeats, and then it repeats forever. Boards are
-    worked on in place and compared as lists: loops can last tens of thousands of laps."""
-    board, pit = list(pits), start
-    # Phase 1: the period, with the tortoise jumping to the hare at powers of two.
-    power = period = 1
-    t_board, t_pit = list(board), pit
-    laps = 0
-    while True:
-        last = sow_lap(board, pit)
-        laps += 1
-        if board[last] == 1:
-            return Sown(tuple(board), last, laps)
-        pit = last
-        if pit == t_pit and board == t_board:
-            break
-        if power == period:
-            t_board, t_pit = list(board), pit
-            power, period = power * 2, 0
-        period += 1
-    # Phase 2: the first pair that repeats (laps before the loop), with two walkers.
-    a_board, a_pit = list(pits), start
-    b_board, b_pit = list(pits), start
-    for _ in range(period):
-        b_pit = sow_lap(b_board, b_pit)
-    mu = 0
-    while not (a_pit == b_pit and a_board == b_board):
-        a_pit = sow_lap(a_board, a_pit)
-        b_pit = sow_lap(b_board, b_pit)
-        mu += 1
-    return Loop(period=period, laps_before_loop=mu)
-
-
-#: Moves still going after ``FAST_LAPS`` laps, by (board, pit): searches meet the same long or
-#: looping moves again and again, and their exact analysis is the expensive part.
-_LONG_MOVES: dict[tuple[tuple[int, ...], int], Sowing] = {}
-_LONG_MOVES_MAX = 50_000
+#: Laps simulated in plain Python before a move is handed to the exact check of
+#: :mod:`games.awele.sowing` (nearly every move ends within a few laps; this only saves the call).
+QUICK_LAPS = 64
+#: The exact check runs in slices of this many laps between two looks at the deadline (about
+#: 10 ms compiled, well under a second in pure Python).
+SLICE_LAPS = 1 << 21
+SLICE_LAPS_PYTHON = 1 << 14
 
 
 def sow_bounded(pits: tuple[int, ...] | list[int], start: int, max_laps: int | None = None) -> Sown | None:
@@ -189,28 +117,60 @@ def sow_bounded(pits: tuple[int, ...] | list[int], start: int, max_laps: int | N
     return None
 
 
+#: Exact results of long moves, by (board, pit): searches and scenes meet the same long or
+#: looping moves again and again. Checks stopped at a deadline wait in ``_PENDING`` and go on
+#: where they stopped when the same move is asked again.
+_LONG_MOVES: dict[tuple[tuple[int, ...], int], Sowing] = {}
+_PENDING: dict[tuple[tuple[int, ...], int], MoveCheck] = {}
+_CACHE_MAX = 50_000
+_cache_lock = threading.Lock()
+
+
+def pending_laps(pits: tuple[int, ...], start: int) -> int:
+    """Laps already run by the unfinished exact check of this move (0 if there is none)."""
+    check = _PENDING.get((tuple(pits), start))
+    return check.laps if check is not None else 0
+
+
 def known_long_move(pits: tuple[int, ...], start: int) -> Sowing | None:
     """The exact result of a long move if :func:`sow` has already analysed it."""
     return _LONG_MOVES.get((pits, start))
 
 
-def sow(pits: tuple[int, ...] | list[int], start: int) -> Sowing:
-    """The whole move from pit index ``start`` (0-based): :class:`Sown` or :class:`Loop`.
+def sow(pits: tuple[int, ...] | list[int], start: int, deadline: float | None = None) -> Sowing | None:
+    """The whole move from pit index ``start`` (0-based): :class:`Sown` or :class:`Loop`, exactly.
 
-    Nearly every move ends within a few laps, so it is first simulated cheaply; one still going
-    after ``FAST_LAPS`` laps is analysed exactly by :func:`find_cycle` (which may well find that
-    it ends after all: the lap count never decides)."""
+    Nearly every move ends within a few laps and is simulated here; a longer one goes to the
+    exact check of :mod:`games.awele.sowing` and its verdict is cached. With a ``deadline``
+    (``time.perf_counter()`` value) the check stops there and returns None (undecided); asking
+    again later resumes it. Without one it always decides: no lap count ever does."""
     if pits[start] == 0:
         raise IllegalMoveError(f"pit {start + 1} is empty on board {list(pits)}")
-    quick = sow_bounded(pits, start, FAST_LAPS)
+    quick = sow_bounded(pits, start, QUICK_LAPS)
     if quick is not None:
         return quick
     key = (tuple(pits), start)
-    result = _LONG_MOVES.get(key)
-    if result is None:
-        if len(_LONG_MOVES) >= _LONG_MOVES_MAX:
+    with _cache_lock:
+        result = _LONG_MOVES.get(key)
+        if result is not None:
+            return result
+        check = _PENDING.get(key)
+        if check is None:
+            if len(_PENDING) >= _CACHE_MAX:
+                _PENDING.clear()
+            check = _PENDING[key] = MoveCheck(key[0], start)
+    slice_laps = SLICE_LAPS if check.compiled else SLICE_LAPS_PYTHON
+    while True:
+        result = check.run(None if deadline is None else slice_laps)
+        if result is not None:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+    with _cache_lock:
+        _PENDING.pop(key, None)
+        if len(_LONG_MOVES) >= _CACHE_MAX:
             _LONG_MOVES.clear()
-        result = _LONG_MOVES[key] = find_cycle(pits, start)
+        _LONG_MOVES[key] = result
     return result
 
 
@@ -366,9 +326,23 @@ class AweleState:
         return camp(player, self.n)
 
     @cached_property
+    def _verdicts(self) -> dict[int, Sowing]:
+        return {}
+
+    def sowing(self, index: int, deadline: float | None = None) -> Sowing | None:
+        """How the move from pit index ``index`` (0-based, non-empty) goes; None only when a
+        ``deadline`` (``time.perf_counter()`` value) passed before the exact check finished."""
+        result = self._verdicts.get(index)
+        if result is None:
+            result = sow(self.pits, index, deadline)
+            if result is not None:
+                self._verdicts[index] = result
+        return result
+
+    @property
     def sowings(self) -> dict[int, Sowing]:
         """For each non-empty pit of the player to move (0-based): how its move goes."""
-        return {i: sow(self.pits, i) for i in self.camp(self.current_player) if self.pits[i]}
+        return {i: self.sowing(i) for i in self.camp(self.current_player) if self.pits[i]}  # type: ignore[misc]
 
     def legal_indices(self) -> list[int]:
         """0-based indices of the allowed moves: non-empty pits whose move does not loop."""
@@ -379,6 +353,28 @@ class AweleState:
     def legal_moves(self) -> list[int]:
         """Allowed moves as pit numbers (1..n)."""
         return [i + 1 for i in self.legal_indices()]
+
+    def legal_moves_by(self, deadline: float | None) -> list[int]:
+        """The allowed moves whose exact check finishes by ``deadline``, for players that must
+        answer in time: every allowed move when the checks are quick (nearly always); when a
+        long check is still running at the deadline, the moves already known to be allowed
+        (there is always one, found first if need be, so a player never waits for a move it
+        will not play). Without a deadline, exactly :meth:`legal_moves`."""
+        if deadline is None or self._ended_by_score_or_board():
+            return self.legal_moves()
+        pits = [i for i in self.camp(self.current_player) if self.pits[i]]
+        verdicts = {i: self.sowing(i, deadline) for i in pits}
+        moves = [i + 1 for i, v in verdicts.items() if v is not None and not v.loops]
+        if moves or all(v is not None for v in verdicts.values()):
+            return moves
+        return [self.first_legal_move()]  # type: ignore[list-item]
+
+    def first_legal_move(self) -> int | None:
+        """The first allowed pit number found, deciding the quick moves first (a long exact
+        check only runs when no other move is known to end); None if there is none."""
+        if self._ended_by_score_or_board():
+            return None
+        return _first_move(self.pits, self.current_player, self._verdicts)
 
     def looping_moves(self) -> list[int]:
         """Pit numbers that are not empty but would sow forever."""
@@ -396,7 +392,7 @@ class AweleState:
         """Over when a player holds more than half the seeds, the board is empty (the last
         seed was taken), the position occurred three times, or the player to move has no
         allowed move (so neither has one: :func:`position` already made the other one pass)."""
-        return self._ended_by_score_or_board() or not self.legal_indices()
+        return self._ended_by_score_or_board() or self.first_legal_move() is None
 
     def outcome(self) -> Outcome | None:
         """Higher score wins, equal scores draw; ``reason`` says why the game ended."""
@@ -416,29 +412,38 @@ class AweleState:
 
     # --- playing ------------------------------------------------------------------------------
 
-    def why_illegal(self, pit: int) -> str:
-        """A sentence saying why pit number ``pit`` cannot be played now."""
+    def illegal(self, pit: object) -> Illegal | None:
+        """Why pit number ``pit`` cannot be played now (None if it can)."""
         if not isinstance(pit, int) or isinstance(pit, bool) or not 1 <= pit <= self.n:
-            return f"{pit!r} is not a pit number 1..{self.n}"
+            return Illegal("awele.illegal.not_a_pit", f"{shorten(repr(pit), 20)} is not a pit number 1..{self.n}",
+                           (("n", self.n),))
         if self.is_terminal():
-            return "the game is over"
+            return Illegal("awele.illegal.over", "the game is over")
         i = pit - 1
         if owner(i, self.n) != self.current_player:
             mover = self.current_player
-            return f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
+            return Illegal(
+                "awele.illegal.other", f"pit {pit} belongs to player {other(mover)}, player {mover} is to move"
+            )
         if self.pits[i] == 0:
-            return f"pit {pit} is empty"
-        sowing = self.sowings[i]
-        if sowing.loops:
-            return f"pit {pit} would sow forever (a loop of period {sowing.period} laps)"
-        return ""
+            return Illegal("awele.illegal.empty", f"pit {pit} is empty")
+        sowing = self.sowing(i)
+        if isinstance(sowing, Loop):
+            return Illegal("awele.illegal.loop", f"pit {pit} would sow forever (a loop of period {sowing.period} laps)",
+                           (("period", sowing.period),))
+        return None
+
+    def why_illegal(self, pit: object) -> str:
+        """A sentence saying why pit number ``pit`` cannot be played now ("" if it can)."""
+        why = self.illegal(pit)
+        return why.text if why is not None else ""
 
     def play(self, pit: int) -> AweleState:
         """Play pit number ``pit``; raises :class:`IllegalMoveError` (changing nothing) otherwise."""
-        reason = self.why_illegal(pit)
-        if reason:
-            raise IllegalMoveError(f"{reason} (position {self.to_text()})")
-        sown = self.sowings[pit - 1]
+        why = self.illegal(pit)
+        if why is not None:
+            raise IllegalMoveError.because(why, shorten(repr(pit), 20), self.to_text())
+        sown = self.sowing(pit - 1)
         assert isinstance(sown, Sown)
         effects = finish_move(sown, self.scores, self.current_player)
         recent = self.recent if effects.scores == self.scores else ()
@@ -484,18 +489,38 @@ class AweleState:
         return self.diagram()
 
 
-def _has_move(pits: tuple[int, ...], player: int) -> bool:
-    return any(pits[i] and not sow(pits, i).loops for i in camp(player, len(pits)))
+def _first_move(pits: tuple[int, ...], player: int, verdicts: dict[int, Sowing] | None = None) -> int | None:
+    """The first allowed pit number of ``player``: quick moves first, then exact checks."""
+    candidates = [i for i in camp(player, len(pits)) if pits[i]]
+    now = time.perf_counter()
+    for deadline in (now, None):  # first only what is decided at once, then everything
+        for i in candidates:
+            verdict = verdicts.get(i) if verdicts is not None else None
+            if verdict is None:
+                verdict = sow(pits, i, deadline)
+                if verdict is not None and verdicts is not None:
+                    verdicts[i] = verdict
+            if verdict is not None and not verdict.loops:
+                return i + 1
+    return None
 
 
-def check_pits(pits: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """Validate a board: 4 or 12 whole non-negative numbers (raises :class:`GameInputError`)."""
+def check_pits(pits: tuple[int, ...] | list[int], max_total: int | None = None) -> tuple[int, ...]:
+    """Validate a board: 4 or 12 whole non-negative numbers, at most ``max_total`` seeds in
+    all if given (raises :class:`GameInputError`)."""
     values = tuple(pits)
     if len(values) not in PIT_COUNTS:
         raise GameInputError(f"a board has 4 or 12 pits, not {len(values)}")
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise GameInputError(f"pits hold whole numbers of seeds >= 0, not {list(values)}")
+        raise GameInputError("pits hold whole numbers of seeds >= 0")
+    if max_total is not None and sum(values) > max_total:
+        raise GameInputError(f"{sum(values)} seeds on the board: at most {max_total}")
     return values
+
+
+def max_seeds_in_play(n: int) -> int:
+    """The most seeds a game on ``n`` pits has in play (board and scores): ``MAX_SEEDS`` a pit."""
+    return n * MAX_SEEDS
 
 
 def position(
@@ -513,7 +538,13 @@ def position(
     if player not in (1, 2):
         raise GameInputError(f"the player to move is 1 or 2, not {player!r}")
     if len(scores) != 2 or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in scores):
-        raise GameInputError(f"scores are two whole numbers >= 0, not {scores!r}")
+        raise GameInputError("scores are two whole numbers >= 0")
+    total, limit = sum(values) + scores[0] + scores[1], max_seeds_in_play(len(values))
+    if total > limit:
+        raise GameInputError(
+            f"{total} seeds in play (board and scores): at most {limit} on a {len(values)}-pit board "
+            f"({MAX_SEEDS} a pit)"
+        )
     state = AweleState(
         values,
         (scores[0], scores[1]),
@@ -522,9 +553,9 @@ def position(
         last_mover=last_mover,
         recent=recent + ((values, player),),
     )
-    if state._ended_by_score_or_board() or state.legal_indices():
+    if state._ended_by_score_or_board() or state.first_legal_move() is not None:
         return state
-    if not _has_move(values, other(player)):
+    if _first_move(values, other(player)) is None:
         return state  # neither can move: terminal, "no_moves"
     empty = not any(values[i] for i in camp(player, len(values)))
     return AweleState(
@@ -556,7 +587,7 @@ def from_text(text: str) -> AweleState:
         s1, s2 = (int(x) for x in scores_text.split())
         player = int(player_text)
     except ValueError:
-        raise GameInputError(f"'{text}' is not an awele position like '4 4 4 4 / 0 0 / 1'") from None
+        raise GameInputError(f"'{shorten(text)}' is not an awele position like '4 4 4 4 / 0 0 / 1'") from None
     return position(pits, (s1, s2), player)
 
 
@@ -572,10 +603,10 @@ def from_diagram(diagram: str, scores: tuple[int, int] = (0, 0), player: int = 1
     return position(bottom + top[::-1], scores, player)
 
 
-def parse_board(text: str) -> tuple[int, ...]:
+def parse_board(text: str, max_total: int | None = None) -> tuple[int, ...]:
     """Read ``"a b c ..."`` (pit order 1..n) as a board, with a clear error otherwise."""
     try:
         values = tuple(int(x) for x in text.replace(",", " ").split())
     except ValueError:
-        raise GameInputError(f"'{text}' is not a list of whole numbers of seeds") from None
-    return check_pits(values)
+        raise GameInputError(f"'{shorten(text)}' is not a list of whole numbers of seeds") from None
+    return check_pits(values, max_total)

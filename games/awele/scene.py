@@ -529,8 +529,8 @@ class AweleScene(Scene):
             self.reject(tr("awele.illegal.other"))
         elif state.pits[index] == 0:
             self.reject(tr("awele.illegal.empty"))
-        elif isinstance(state.sowings[index], Loop):
-            loop = state.sowings[index]
+        elif isinstance(state.sowing(index), Loop):
+            loop = state.sowing(index)
             assert isinstance(loop, Loop)
             self.loop_offer = (index, loop)
             self.reject(tr("awele.illegal.loop", period=loop.period))

@@ -41,6 +41,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name} can't play (every pit would loop): {other} plays again!",
     ),
     "awele.illegal.empty": ("Cette case est vide !", "This pit is empty!"),
+    "awele.illegal.not_a_pit": ("Choisis une case de 1 à {n}.", "Pick a pit from 1 to {n}."),
+    "awele.illegal.over": ("La partie est finie.", "The game is over."),
     "awele.illegal.other": ("Ce n'est pas ta rangée !", "That is not your row!"),
     "awele.illegal.loop": (
         "Cette case bouclerait à l'infini : le même plateau reviendrait tous les "

@@ -6,15 +6,12 @@ Only ``play`` imports pygame (lazily, inside its handler); the others only compu
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import sys
-from typing import Any, TextIO
+from typing import Any
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, positive_float, print_json, progress
+from games.cliutil import CliError, Commands, int_in_range, print_json, progress, say_how_long, seed_value
 from games.core import GameInputError, IllegalMoveError
-from games.juniper.ai import DEFAULT_LEVEL, LEVELS
+from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
+from games.juniper.ai import DEFAULT_LEVEL, LEVELS, make_player
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
 
 OPPONENTS = ("hotseat",) + LEVELS
@@ -23,14 +20,16 @@ OPPONENTS = ("hotseat",) + LEVELS
 def _ranges(numbers: list[int]) -> str:
     """``[3, 8, 12, 13, 14]`` -> ``"3, 8, 12-14"``."""
     parts: list[str] = []
-    start = prev = None
-    for k in numbers + [None]:
+    start: int | None = None
+    prev = 0
+    for k in [*numbers, None]:
         if start is not None and (k is None or k != prev + 1):
             parts.append(str(start) if start == prev else f"{start}-{prev}")
             start = None
-        if k is not None and start is None:
-            start = k
-        prev = k
+        if k is not None:
+            if start is None:
+                start = k
+            prev = k
     return ", ".join(parts)
 
 
@@ -62,7 +61,11 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     max_n = args.max_n
     bar = progress(range(max_n), max_n, "solving", enabled=max_n >= 300)
-    result = solver.winners(max_n, on_step=lambda _n: next(bar, None))
+
+    def step(_n: int) -> None:
+        next(bar, None)
+
+    result = solver.winners(max_n, on_step=step)
     for _rest in bar:
         pass
     if args.json:
@@ -84,13 +87,23 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace) -> int:
     """``tournament juniper``: the article's table of first-player win rates."""
-    from games.juniper.tournament import ARTICLE_TABLE, run_tournament
+    import time
+
+    from games.juniper.tournament import ARTICLE_TABLE, EXACT_RANDOM_MAX_N, run_tournament
 
     levels = tuple(args.levels) if args.levels else LEVELS
     total = len(levels) ** 2 * args.games
     bar = progress(range(total), total, "games")
-    result = run_tournament(args.n, args.games, args.seed, levels, args.playouts,
-                            on_game=lambda: next(bar, None))
+    started = time.perf_counter()
+    played = [0]
+
+    def on_game() -> None:
+        played[0] += 1
+        if played[0] == min(total, 10) and total > 10:  # the first pairing's pace, for the whole table
+            say_how_long((time.perf_counter() - started) / played[0] * total, f"{total} Juniper Green games")
+        next(bar, None)
+
+    result = run_tournament(args.n, args.games, args.seed, levels, args.playouts, on_game=on_game)
     for _rest in bar:
         pass
     if args.json:
@@ -109,53 +122,44 @@ def run_tournament(args: argparse.Namespace) -> int:
             theirs = ARTICLE_TABLE.get((a, b)) if args.n == 20 else None
             cells.append(f"{ours + (f' [{theirs:.1f}]' if theirs is not None else ''):>{cell}}")
         print(f"{a:<{width}}" + "".join(cells))
-    print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
+    if result.random_exact is not None:
+        print(f"exact probability that player 1 wins when both play at random: {100 * result.random_exact:.2f}%")
+    else:
+        print(f"exact probability under random play: computed up to N = {EXACT_RANDOM_MAX_N} only "
+              "(its cost doubles with each N)")
     return 0
 
 
-def handle_engine_line(line: str, level: str, rng: random.Random, playouts: int | None = None,
-                       time_budget: float | None = None) -> dict[str, Any]:
-    """Answer one engine request ``{"n": 20, "played": [...]}`` with ``{"move": k}`` or an error."""
-    from games.juniper.ai import make_player
+def read_request(request: Request, args: argparse.Namespace) -> Any:
+    """Juniper Green's own request ``{"n": 20, "played": [14, 7]}`` (None for the generic
+    ``{"state": TEXT}``); ``n`` defaults to 20 and ``played`` to no move."""
     from games.juniper.rules import from_moves
 
+    if "state" in request:
+        return None
+    n = whole_number(request, "n", MIN_PLAY_N, MAX_N) if "n" in request else DEFAULT_N
+    played = whole_numbers(request, "played", 1, n, most=n) if "played" in request else []
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected an object like {"n": 20, "played": [14, 7]}'}
-    n = request.get("n", DEFAULT_N)
-    played = request.get("played", [])
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAY_N <= n <= MAX_N:
-        return {"error": f"n must be a whole number between {MIN_PLAY_N} and {MAX_N}"}
-    whole = isinstance(played, list) and all(isinstance(k, int) and not isinstance(k, bool) for k in played)
-    if not whole:
-        return {"error": "played must be a list of whole numbers"}
-    try:
-        state = from_moves(n, played)
+        return from_moves(n, played)
     except (GameInputError, IllegalMoveError) as exc:
-        return {"error": str(exc)}
-    if state.is_terminal():
-        return {"error": f"the game is over: player {state.current_player} cannot move"}
-    move = make_player(level, playouts).choose(state, rng, time_budget)
-    return {"move": move}
+        raise RequestError(f"played: {exc}") from None
 
 
-def engine_loop(level: str, stdin: TextIO, stdout: TextIO, seed: int | None = None,
-                playouts: int | None = None, time_budget: float | None = None) -> int:
-    """Read JSON lines until end of input, answer each one; bad lines get an error, not an exit."""
-    rng = random.Random(seed)
-    for line in stdin:
-        if not line.strip():
-            continue
-        print_json(handle_engine_line(line, level, rng, playouts, time_budget), stdout)
-    return 0
+def _engine_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
+                        help="montecarlo: playouts per move instead of a time budget")
 
 
-def run_engine(args: argparse.Namespace) -> int:
-    """``engine juniper``: JSON lines on stdin/stdout."""
-    return engine_loop(args.level, sys.stdin, sys.stdout, args.seed, args.playouts, args.time)
+ENGINE = EngineSpec(
+    game="juniper",
+    make_player=lambda level, args: make_player(level, getattr(args, "playouts", None)),
+    state_example="N=20: 14 7",
+    read_request=read_request,
+    answer=lambda _state, move: {"move": move},
+    add_options=_engine_options,
+    default_seed=None,
+    help='JSON lines: {"n": 20, "played": [...]} -> {"move": k}',
+)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -168,10 +172,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 def register(commands: Commands) -> None:
     """Add the Juniper Green commands."""
-    from kiosk.options import add_display_args
-
-    play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors")
-    add_display_args(play)
+    play = commands.game_verb("play", "juniper", "Juniper Green, the game of multiples and divisors", interactive=True)
     play.add_argument("--n", type=int_in_range(MIN_PLAY_N, 100), default=DEFAULT_N,
                       help=f"play with the numbers 1..N (2..100 on screen, default {DEFAULT_N})")
     play.add_argument("--opponent", choices=OPPONENTS, default=DEFAULT_LEVEL,
@@ -190,10 +191,11 @@ def register(commands: Commands) -> None:
 
     tour = commands.game_verb("tournament", "juniper", "the article's computer players against each other")
     tour.add_argument("--n", type=int_in_range(MIN_PLAY_N, 200), default=DEFAULT_N,
-                      help=f"numbers 1..N (default {DEFAULT_N})")
+                      help=f"numbers 1..N, at most 200 (default {DEFAULT_N}); the exact probability under "
+                           "random play is computed up to N = 26")
     tour.add_argument("--games", type=int_in_range(1, 100_000), default=100,
                       help="games per pairing (default 100)")
-    tour.add_argument("--seed", type=int, default=0, help="random seed (default 0): same seed, same table")
+    tour.add_argument("--seed", type=seed_value, default=0, help="random seed (default 0): same seed, same table")
     tour.add_argument("--playouts", type=int_in_range(1, 100_000), default=48,
                       help="random playouts per move for montecarlo (default 48)")
     tour.add_argument("--levels", nargs="+", choices=LEVELS, default=None,
@@ -201,12 +203,4 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament)
 
-    engine = commands.game_verb("engine", "juniper", 'JSON lines: {"n": 20, "played": [...]} -> {"move": k}')
-    engine.add_argument("--level", choices=LEVELS, default="perfect",
-                        help="computer player (default perfect)")
-    engine.add_argument("--seed", type=int, default=None, help="random seed")
-    engine.add_argument("--playouts", type=int_in_range(1, 100_000), default=None,
-                        help="montecarlo: playouts per move instead of a time budget")
-    engine.add_argument("--time", type=positive_float, default=None,
-                        help="montecarlo: seconds per move (default 0.25)")
-    engine.set_defaults(handler=run_engine)
+    register_engine(commands, ENGINE)

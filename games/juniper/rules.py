@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, shorten
 
 MIN_N, MAX_N, DEFAULT_N = 1, 1000, 20
 #: Smallest board a person may choose on screen or on the command line (N = 1 has no even number).
@@ -177,29 +177,40 @@ class JuniperState:
     def play(self, move: int) -> JuniperState:
         """Play ``move``; raises :class:`IllegalMoveError` with the reason otherwise."""
         if not self.is_legal(move):
-            raise IllegalMoveError(f"{self.why_illegal(move)} (position {self.to_text()})")
+            why = self.illegal(move)
+            assert why is not None
+            raise IllegalMoveError.because(why, shorten(repr(move), 20), self.to_text())
         return JuniperState(self.params, self.played + (move,))
 
     def play_unchecked(self, move: int) -> JuniperState:
         """Fast path for solvers and simulations: no legality check."""
         return JuniperState(self.params, self.played + (move,))
 
-    def why_illegal(self, move: object) -> str:
-        """A sentence saying why ``move`` is not allowed (for error messages)."""
+    def illegal(self, move: object) -> Illegal | None:
+        """Why ``move`` is not allowed now (None if it is)."""
         if not isinstance(move, int) or isinstance(move, bool):
-            return f"{move!r} is not a whole number"
+            return Illegal("juniper.illegal.not_a_number", f"{shorten(repr(move), 20)} is not a whole number",
+                           (("n", self.n),))
         if not 1 <= move <= self.n:
-            return f"{move} is not between 1 and {self.n}"
+            return Illegal("juniper.illegal.range", f"{shorten(str(move), 20)} is not between 1 and {self.n}",
+                           (("n", self.n),))
         if self.used >> move & 1:
-            return f"{move} has already been played"
+            return Illegal("juniper.illegal.used", f"{move} has already been played", (("move", move),))
         if self.is_terminal():
-            return "the game is over"
+            return Illegal("juniper.illegal.over", "the game is over")
         if not self.played:
-            return f"the first number must be even, {move} is odd"
-        last = self.played[-1]
+            return Illegal("juniper.illegal.odd", f"the first number must be even, {move} is odd",
+                           (("move", move),))
         if self.legal_mask >> move & 1:
-            return f"{move} is legal"
-        return f"{move} is neither a multiple nor a divisor of {last}"
+            return None
+        last = self.played[-1]
+        return Illegal("juniper.illegal.neither", f"{move} is neither a multiple nor a divisor of {last}",
+                       (("move", move), ("last", last)))
+
+    def why_illegal(self, move: object) -> str:
+        """A sentence saying why ``move`` is not allowed ("" if it is)."""
+        why = self.illegal(move)
+        return why.text if why is not None else ""
 
     # --- notation ------------------------------------------------------------------------
 

@@ -10,6 +10,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Le joueur {loser} ne peut plus jouer : le joueur {winner} gagne !",
         "Player {loser} cannot move: player {winner} wins!",
     ),
+    "juniper.illegal.not_a_number": ("Choisis un nombre de 1 à {n}.", "Pick a number from 1 to {n}."),
+    "juniper.illegal.range": ("Choisis un nombre de 1 à {n}.", "Pick a number from 1 to {n}."),
+    "juniper.illegal.over": ("La partie est finie.", "The game is over."),
     "juniper.rule.short": (
         "Nombres de 1 à {n} · un multiple ou un diviseur du précédent",
         "Numbers 1 to {n} · a multiple or a divisor of the last one",

@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.core import play_game
 from games.juniper.ai import LEVELS, make_player
 from games.juniper.rules import JuniperParams
 from games.juniper.solver import random_play_first_player_probability
+from games.tournament import play_series
 
 #: Section IV of the article, N = 20: win rate (%) of player 1 (rows) against player 2
 #: (columns); the article left the other cells empty.
@@ -30,6 +30,12 @@ ARTICLE_TABLE: dict[tuple[str, str], float] = {
 }
 
 
+#: The exact random-play probability enumerates positions (numbers used, last number), whose
+#: count roughly doubles with each N: 3.5 s and a few hundred MB at N = 26, 50 s at N = 30.
+#: Beyond this N it is not computed (the table of the players is still played).
+EXACT_RANDOM_MAX_N = 26
+
+
 @dataclass(frozen=True)
 class TournamentResult:
     """First-player wins for each (row level, column level) out of ``games`` games."""
@@ -39,7 +45,7 @@ class TournamentResult:
     seed: int
     levels: tuple[str, ...]
     wins: dict[tuple[str, str], int]
-    random_exact: float
+    random_exact: float | None
 
     def rate(self, first: str, second: str) -> float:
         """Player 1's win rate in percent for this pairing."""
@@ -63,19 +69,22 @@ def play_pairing(n: int, first: str, second: str, games: int, seed: int, playout
     """How many of ``games`` games player 1 (``first``) wins against ``second``."""
     params = JuniperParams(n)
     row, col = LEVELS.index(first), LEVELS.index(second)
-    players = {1: make_player(first, playouts), 2: make_player(second, playouts)}
-    won = 0
-    for g in range(games):
-        rng = random.Random(f"juniper-{seed}-{row}-{col}-{g}")
-        record = play_game(params.new_initial_state(), players, rng)
-        won += record.outcome.winner == 1
-        if on_game is not None:
-            on_game()
-    return won
+    series = play_series(
+        make_player(first, playouts),
+        make_player(second, playouts),
+        games,
+        start=lambda _g: params.new_initial_state(),
+        rng_for=lambda g: random.Random(f"juniper-{seed}-{row}-{col}-{g}"),
+        a_first=lambda _g: True,
+        on_game=None if on_game is None else lambda _g, _played: on_game(),
+    )
+    return series.wins("a")
 
 
 def run_tournament(n: int, games: int, seed: int = 0, levels: Sequence[str] = LEVELS, playouts: int = 48,
                    on_game: Callable[[], None] | None = None) -> TournamentResult:
-    """Every ordered pair of ``levels`` plays ``games`` games on 1..n."""
+    """Every ordered pair of ``levels`` plays ``games`` games on 1..n; the exact random-play
+    probability up to ``EXACT_RANDOM_MAX_N`` (None beyond)."""
     wins = {(a, b): play_pairing(n, a, b, games, seed, playouts, on_game) for a in levels for b in levels}
-    return TournamentResult(n, games, seed, tuple(levels), wins, random_play_first_player_probability(n))
+    exact = random_play_first_player_probability(n) if n <= EXACT_RANDOM_MAX_N else None
+    return TournamentResult(n, games, seed, tuple(levels), wins, exact)

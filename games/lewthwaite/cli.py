@@ -1,18 +1,20 @@
-"""Lewthwaite's commands: ``play``, ``solve`` and ``stats`` (the last two never import pygame)."""
+"""Lewthwaite's commands: ``play``, ``solve``, ``stats``, ``tournament`` and ``engine`` (only
+``play`` imports pygame)."""
 
 from __future__ import annotations
 
 import argparse
 import time
 
-from clikit import Commands
-from games.cliutil import CliError, int_in_range, parse_cell, print_json
+from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, say_how_long, seed_value
 from games.core import GameInputError
-from games.lewthwaite.ai import DEFAULT_LEVEL
+from games.engine import EngineSpec, register_engine
+from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
-from kiosk.options import add_display_args, add_physical_args, physical_options, replayed_match
+from games.physical import add_physical_args, physical_options, replayed_match
+from games.tournament import TournamentSpec, register_tournament
 
-PLAYER_CHOICES = ("human", "random", "greedy", "perfect")
+PLAYER_CHOICES = ("human",) + LEVELS
 
 
 def _board_args(parser: argparse.ArgumentParser, max_size: int) -> None:
@@ -82,11 +84,20 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     """First player's win probability and mean length when both play uniformly at random."""
-    from games.lewthwaite.stats import exact_stats, simulate_stats
+    from games.lewthwaite.stats import MAX_EXACT_CELLS, exact_seconds, exact_stats, simulate_stats
 
     params = _params(args, MAX_PLAY_SIZE)
-    if args.exact and params.rows * params.cols > 36:
-        raise CliError("--exact enumerates every game: use it up to 36 cells (6x6); use --games K beyond")
+    cells = params.rows * params.cols
+    if args.exact and cells > MAX_EXACT_CELLS:
+        raise CliError(
+            f"--exact enumerates every game: use it up to {MAX_EXACT_CELLS} cells (4x8, 5x6; 6x6 would take "
+            "minutes and 4.5 GB); use --games K beyond"
+        )
+    if args.exact:
+        say_how_long(exact_seconds(cells), f"exact statistics on {params.rows}x{params.cols}")
+    else:
+        # measured: about 3 million cells a second on the 2-core kiosk machine
+        say_how_long(args.games * params.rows * params.cols / 3e6, f"{args.games} random games")
     started = time.perf_counter()
     result = exact_stats(params) if args.exact else simulate_stats(params, args.games, args.seed)
     seconds = time.perf_counter() - started
@@ -105,9 +116,26 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+ENGINE = EngineSpec(
+    game="lewthwaite",
+    state_example="5x5 h2,2: 2,1",
+    help='JSON lines: {"state": "5x5 h2,2: 2,1"} -> {"move": "1,1"} (the token that slides, row,col)',
+)
+
+
+TOURNAMENT = TournamentSpec(
+    game="lewthwaite",
+    new_state=lambda _rng, args: _params(args, MAX_PLAY_SIZE).new_initial_state(),
+    add_options=lambda parser: _board_args(parser, MAX_PLAY_SIZE),
+    help="Lewthwaite computer players against each other (random, greedy, perfect)",
+)
+
+
 def register(commands: Commands) -> None:
     """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
-    play = commands.game_verb("play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole")
+    play = commands.game_verb(
+        "play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole", interactive=True
+    )
     _board_args(play, MAX_PLAY_SIZE)
     play.add_argument("--view", choices=("tokens", "snake"), default=None,
                       help="token view or snake view (default: tokens, or snake with --physical)")
@@ -116,7 +144,6 @@ def register(commands: Commands) -> None:
     play.add_argument("--blue", choices=PLAYER_CHOICES, default=DEFAULT_LEVEL,
                       help=f"who plays blue (default {DEFAULT_LEVEL}: a computer a child can beat)")
     play.add_argument("--json", action="store_true", help="print the final state as JSON (with --frames)")
-    add_display_args(play)
     add_physical_args(play)
     play.set_defaults(handler=run_play)
 
@@ -130,8 +157,11 @@ def register(commands: Commands) -> None:
     stats = commands.game_verb("stats", "lewthwaite", "statistics of uniformly random play")
     _board_args(stats, MAX_PLAY_SIZE)
     how = stats.add_mutually_exclusive_group(required=True)
-    how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 6x6)")
+    how.add_argument("--exact", action="store_true", help="enumerate every game (boards up to 32 cells)")
     how.add_argument("--games", type=int_in_range(1, 10_000_000), metavar="K", help="simulate K games")
-    stats.add_argument("--seed", type=int, default=None, help="random seed for --games")
+    stats.add_argument("--seed", type=seed_value, default=None, help="random seed for --games")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_stats)
+
+    register_engine(commands, ENGINE)
+    register_tournament(commands, TOURNAMENT)

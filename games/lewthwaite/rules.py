@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, shorten
 
 Cell = tuple[int, int]
 RED, BLUE = "red", "blue"
@@ -187,27 +187,41 @@ class LewthwaiteState:
 
     def play(self, move: Cell) -> LewthwaiteState:
         """Slide the token on ``move`` into the hole; raises IllegalMoveError otherwise."""
-        if not (isinstance(move, tuple) and len(move) == 2 and self.geo.contains(move)):
-            raise IllegalMoveError(f"{move!r} is not a cell of the board in position {self.to_text()}")
-        index = self.geo.index(move)
-        if index not in self.legal_indices():
-            raise IllegalMoveError(f"{self.why_illegal(move)} (position {self.to_text()})")
-        return LewthwaiteState(self.params, self.path + (index,))
+        why = self.illegal(move)
+        if why is not None:
+            raise IllegalMoveError.because(why, shorten(repr(move), 30), self.to_text())
+        return LewthwaiteState(self.params, self.path + (self.geo.index(move),))
 
     def play_index(self, index: int) -> LewthwaiteState:
         """Fast path for solvers and simulations: no legality check."""
         return LewthwaiteState(self.params, self.path + (index,))
 
-    def why_illegal(self, move: Cell) -> str:
-        """A sentence saying why ``move`` is not allowed (for error messages)."""
+    def illegal(self, move: object) -> Illegal | None:
+        """Why sliding the token on ``move`` is not allowed (None if it is)."""
+        if not (isinstance(move, tuple) and len(move) == 2 and self.geo.contains(move)):
+            return Illegal("lewthwaite.illegal.off_board", f"{shorten(repr(move), 30)} is not a cell of the board")
         index = self.geo.index(move)
+        r, c = move
+        if index in self.legal_indices():
+            return None
+        if self.is_terminal():
+            return Illegal("lewthwaite.illegal.over", "the game is over")
         if index == self.path[-1]:
-            return f"{move[0]},{move[1]} is the hole itself"
+            return Illegal("lewthwaite.illegal.hole", f"{r},{c} is the hole itself")
         if self.visited >> index & 1:
-            return f"the token on {move[0]},{move[1]} has already moved and can never move again"
+            return Illegal(
+                "lewthwaite.illegal.moved", f"the token on {r},{c} has already moved and can never move again"
+            )
         if index not in self.geo.neighbours[self.path[-1]]:
-            return f"the token on {move[0]},{move[1]} is not next to the hole {self.hole[0]},{self.hole[1]}"
-        return f"the token on {move[0]},{move[1]} is not {self.current_color}"
+            return Illegal("lewthwaite.illegal.far",
+                           f"the token on {r},{c} is not next to the hole {self.hole[0]},{self.hole[1]}")
+        return Illegal(f"lewthwaite.illegal.turn.{self.current_color}",
+                       f"the token on {r},{c} is not {self.current_color}")
+
+    def why_illegal(self, move: Cell) -> str:
+        """A sentence saying why ``move`` is not allowed ("" if it is)."""
+        why = self.illegal(move)
+        return why.text if why is not None else ""
 
     # --- what is on the board ------------------------------------------------------------
 

@@ -53,14 +53,27 @@ def _from_distribution(dist: np.ndarray, games: int | None) -> RandomPlayStats:
     )
 
 
+#: Boards ``exact_stats`` accepts, in cells (4x8 or 5x6; 6x6 needs minutes and 4.5 GB).
+MAX_EXACT_CELLS = 32
+
+
+def exact_seconds(cells: int) -> float:
+    """A generous estimate of ``exact_stats``'s time on a board of ``cells`` cells (measured
+    above: it grows about 1.45 times per cell)."""
+    return 2.0 * 1.45 ** (cells - 25)
+
+
 def exact_stats(params: LewthwaiteParams) -> RandomPlayStats:
     """The exact distribution of the game length under uniformly random play.
 
-    The cost grows with the number of distinct (hole, visited set) pairs: instant on 5x5, a few
-    seconds on 6x6, and it explodes beyond (use :func:`simulate_stats` there).
+    The cost grows with the number of distinct (hole, visited set) pairs: measured on the
+    2-core kiosk machine, 2 s on 5x5, 11 s and 0.3 GB on 5x6, 18 s and 0.5 GB on 4x8, 200 s and
+    4.5 GB on 6x6; hence the limit :data:`MAX_EXACT_CELLS` (use :func:`simulate_stats` beyond).
     """
     geo: Geometry = geometry(params.rows, params.cols)
     size = params.rows * params.cols
+    if size > MAX_EXACT_CELLS:
+        raise ValueError(f"exact statistics go up to {MAX_EXACT_CELLS} cells, not {size}")
     memo: dict[tuple[int, int], np.ndarray] = {}
     start = geo.index(params.start_hole)
     neighbours = geo.neighbours
@@ -92,8 +105,13 @@ def exact_stats(params: LewthwaiteParams) -> RandomPlayStats:
     return _from_distribution(dist, None)
 
 
+#: Games simulated at once: memory grows with it (about 25 MB per 100,000 games on 5x5).
+SIMULATION_CHUNK = 100_000
+
+
 def simulate_stats(params: LewthwaiteParams, games: int, seed: int | None = None) -> RandomPlayStats:
-    """Play ``games`` uniformly random games at once, vectorised with numpy."""
+    """Play ``games`` uniformly random games, vectorised with numpy, ``SIMULATION_CHUNK`` at a
+    time (one random generator for all, so a seed gives the same answer however it is cut)."""
     if games < 1:
         raise ValueError("games must be at least 1")
     geo = geometry(params.rows, params.cols)
@@ -103,9 +121,20 @@ def simulate_stats(params: LewthwaiteParams, games: int, seed: int | None = None
     for i, near in enumerate(geo.neighbours):
         table[i, : len(near)] = near
     rng = np.random.default_rng(seed)
+    counts = np.zeros(size + 1, dtype=np.int64)
+    for first in range(0, games, SIMULATION_CHUNK):
+        chunk = min(SIMULATION_CHUNK, games - first)
+        length = _simulate_lengths(table, geo.index(params.start_hole), size, chunk, rng)
+        counts += np.bincount(length, minlength=size + 1)
+    dist = counts.astype(float) / games
+    return _from_distribution(dist, games)
+
+
+def _simulate_lengths(table: np.ndarray, start: int, size: int, games: int, rng: np.random.Generator) -> np.ndarray:
+    """The lengths of ``games`` random games from the hole ``start``, all at once."""
     visited = np.zeros((games, size + 1), dtype=bool)
     visited[:, size] = True
-    hole = np.full(games, geo.index(params.start_hole), dtype=np.int64)
+    hole = np.full(games, start, dtype=np.int64)
     rows = np.arange(games)
     visited[rows, hole] = True
     length = np.zeros(games, dtype=np.int64)
@@ -123,5 +152,4 @@ def simulate_stats(params: LewthwaiteParams, games: int, seed: int | None = None
         hole = np.where(alive, step, hole)
         visited[rows[alive], hole[alive]] = True
         length += alive
-    dist = np.bincount(length, minlength=size + 1).astype(float) / games
-    return _from_distribution(dist, games)
+    return length

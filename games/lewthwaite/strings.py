@@ -35,6 +35,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Ce n'est pas ta couleur : c'est au tour {of_color}.",
         "That is not your colour: it is {of_color}'s turn.",
     ),
+    "lewthwaite.illegal.turn.red": (
+        "Ce n'est pas ta couleur : c'est au tour des rouges.",
+        "That is not your colour: it is red's turn.",
+    ),
+    "lewthwaite.illegal.turn.blue": (
+        "Ce n'est pas ta couleur : c'est au tour des bleus.",
+        "That is not your colour: it is blue's turn.",
+    ),
+    "lewthwaite.illegal.hole": (
+        "C'est le trou : touche un jeton à côté.",
+        "That is the hole: touch a token next to it.",
+    ),
+    "lewthwaite.illegal.off_board": ("Ce n'est pas une case du plateau.", "That is not a square of the board."),
+    "lewthwaite.illegal.over": ("La partie est finie.", "The game is over."),
     "lewthwaite.illegal.of.red": ("des rouges", "red"),
     "lewthwaite.illegal.of.blue": ("des bleus", "blue"),
     "lewthwaite.hint.win": (

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
-from games.core import GameInputError, IllegalMoveError, Outcome
+from games.core import GameInputError, Illegal, IllegalMoveError, Outcome, shorten
 from games.lightning.tiles import (
     COPIES_PER_DESIGN,
     DESIGNS,
@@ -50,6 +50,9 @@ from games.lightning.tiles import (
 
 Cell = tuple[int, int]
 HALF_ROWS, COLS = 17, 8
+#: The largest boards the game accepts (a computer move stays within its time budget up to
+#: here; the real board is 17 x 8 per half), and the most copies of a design.
+MAX_HALF_ROWS, MAX_COLS, MAX_COPIES = 20, 16, 1000
 #: Offsets of the 8 boundary points from a cell centre, in half-cell units (dy, dx); north is up.
 POINT_OFFSETS = {
     "N": (-1, 0),
@@ -578,9 +581,9 @@ class LightningState:
 
     def play(self, move: Move) -> LightningState:
         """The state after ``move`` (raises :class:`IllegalMoveError` if it is not allowed)."""
-        problem = self.why_illegal(move)
-        if problem:
-            raise IllegalMoveError(f"{problem} (position {self.to_text()})")
+        why = self.illegal(move)
+        if why is not None:
+            raise IllegalMoveError.because(why, shorten(repr(move), 40), self.to_text())
         if isinstance(move, Take):
             if move.source == "pool":
                 return self.with_draw(move.design or self.next_pool_draw())
@@ -595,47 +598,57 @@ class LightningState:
         assert isinstance(move, Place)
         return self.place_unchecked(move)
 
-    def why_illegal(self, move: object) -> str | None:
-        """A sentence saying why ``move`` is not allowed now, or ``None`` if it is."""
+    def illegal(self, move: object) -> Illegal | None:
+        """Why ``move`` is not allowed now (None if it is)."""
         if self.is_terminal():
-            return "the game is over"
+            return Illegal("lightning.illegal.over", "the game is over")
         if isinstance(move, Take):
             if self.hand is not None:
-                return f"a {self.hand} tile is already in hand: place it first"
+                return Illegal("lightning.illegal.hand_full", f"a {self.hand} tile is already in hand: place it first")
             if move.source == "pool":
                 if move.design is not None and move.design not in DESIGNS:
-                    return f"'{move.design}' is not a tile design"
+                    return Illegal("lightning.illegal.design", f"{shorten(repr(move.design), 20)} is not a tile design")
                 if move.design is not None and not self.pool_counts()[move.design]:
-                    return f"there is no {move.design} tile left in the pool"
-                return None if self.pool_size else "the pool is empty"
+                    return Illegal("lightning.illegal.draw", f"there is no {move.design} tile left in the pool",
+                                   (("design", move.design),))
+                return None if self.pool_size else Illegal("lightning.illegal.pool_empty", "the pool is empty")
             if move.source != "reserve":
-                return f"tiles come from the pool or the reserve, not '{move.source}'"
+                return Illegal("lightning.illegal.source",
+                               f"tiles come from the pool or the reserve, not {shorten(repr(move.source), 20)}")
             if move.design not in DESIGNS:
-                return f"'{move.design}' is not a tile design"
+                return Illegal("lightning.illegal.design", f"{shorten(repr(move.design), 20)} is not a tile design")
             if not self.reserve_counts()[move.design]:
-                return f"there is no {move.design} tile in the reserve"
+                return Illegal("lightning.illegal.reserve_empty", f"there is no {move.design} tile in the reserve")
             if not self.room_to_place():
-                return "no square is free to lay a tile from the reserve"
+                return Illegal("lightning.illegal.no_room", "no square is free to lay a tile from the reserve")
             return None
         if self.hand is None:
-            return "take a tile first, from the pool or the reserve"
+            return Illegal("lightning.illegal.take_first", "take a tile first, from the pool or the reserve")
         if isinstance(move, Shelve):
             if self.hand_source != "pool":
-                return "only a tile drawn from the pool may go into the reserve"
+                return Illegal("lightning.illegal.shelve", "only a tile drawn from the pool may go into the reserve")
             return None
         if not isinstance(move, Place) or not isinstance(move.cell, tuple) or len(move.cell) != 2:
-            return f"{move!r} is not a move"
+            return Illegal("lightning.illegal.not_a_move", f"{shorten(repr(move), 30)} is not a move")
         if not (isinstance(move.rotation, int) and 0 <= move.rotation < distinct_rotations(self.hand)):
             top = distinct_rotations(self.hand) - 1
-            return f"tile {self.hand} has rotations 0..{top}, not {move.rotation}"
+            return Illegal("lightning.illegal.rotation",
+                           f"tile {self.hand} has rotations 0..{top}, not {shorten(repr(move.rotation), 20)}")
         r, c = move.cell
         if not self.geo.contains(move.cell):
-            return f"{r},{c} is off the {self.geo.rows}x{self.cols} board"
+            where = f"{shorten(repr(r), 12)},{shorten(repr(c), 12)}"
+            return Illegal("lightning.illegal.off_board", f"{where} is off the {self.geo.rows}x{self.cols} board")
         if self.board[self.geo.index(move.cell)]:
-            return f"square {r},{c} already holds a tile"
+            return Illegal("lightning.illegal.occupied", f"square {r},{c} already holds a tile")
         if not self.can_place_on(move.cell):
-            return f"square {r},{c} is neither one of your start squares nor touching a placed tile"
+            return Illegal("lightning.illegal",
+                           f"square {r},{c} is neither one of your start squares nor touching a placed tile")
         return None
+
+    def why_illegal(self, move: object) -> str | None:
+        """A sentence saying why ``move`` is not allowed now, or ``None`` if it is."""
+        why = self.illegal(move)
+        return why.text if why is not None else None
 
     def place_unchecked(self, move: Place) -> LightningState:
         """Lay the tile in hand (no legality check: for players' simulations)."""
@@ -670,7 +683,8 @@ class LightningState:
         """The state after taking ``design`` from the pool (for chance sampling by players)."""
         k = DESIGNS_LIST.index(design)
         if self.hand is not None or not self.pool[k]:
-            raise IllegalMoveError(f"cannot draw {design} from the pool (position {self.to_text()})")
+            why = Illegal("lightning.illegal.draw", f"cannot draw {design} from the pool", (("design", design),))
+            raise IllegalMoveError.because(why, f"draw {design}", self.to_text())
         pool = list(self.pool)
         pool[k] -= 1
         return replace(
@@ -772,14 +786,20 @@ def board_to_text(geo: Geometry, board: tuple[int, ...]) -> str:
 def board_from_text(text: str) -> tuple[Geometry, tuple[int, ...]]:
     """Read a board diagram (see :func:`board_to_text`; the ``--`` line is optional, rows may
     also be written without spaces such as ``..Z3I1``). The row count must be even."""
-    rows = []
+    rows: list[list[int]] = []
     for raw in text.strip().splitlines():
         line = raw.strip()
         if not line or set(line) <= set("-="):
             continue
+        if len(rows) == 2 * MAX_HALF_ROWS or len(line) > 3 * MAX_COLS:
+            raise GameInputError(
+                f"board: at most {2 * MAX_HALF_ROWS} rows of {MAX_COLS} squares ({MAX_HALF_ROWS} rows a half)"
+            )
         rows.append(_parse_row(line))
     if not rows or len(rows) % 2 or any(len(row) != len(rows[0]) for row in rows):
         raise GameInputError("a board is an even number of rows with the same number of squares each")
+    if len(rows[0]) > MAX_COLS:
+        raise GameInputError(f"board: at most {MAX_COLS} squares a row")
     geo = geometry(len(rows) // 2, len(rows[0]))
     return geo, tuple(code for row in rows for code in row)
 
@@ -812,8 +832,11 @@ def new_game(
 ) -> LightningState:
     """A fresh game: full pool, empty reserve and board; ``rng`` draws who starts and the shuffle."""
     rng = rng or random.Random()
-    if not (1 <= half_rows <= 40 and 1 <= cols <= 40 and 0 <= copies <= 1000):
-        raise GameInputError("board halves need 1..40 rows and columns, and 0..1000 copies per design")
+    if not (1 <= half_rows <= MAX_HALF_ROWS and 1 <= cols <= MAX_COLS and 0 <= copies <= MAX_COPIES):
+        raise GameInputError(
+            f"board halves need 1..{MAX_HALF_ROWS} rows and 1..{MAX_COLS} columns, "
+            f"and 0..{MAX_COPIES} copies per design"
+        )
     first = first if first in (1, 2) else rng.choice((1, 2))
     seed = rng.getrandbits(31)
     geo = geometry(half_rows, cols)
@@ -873,23 +896,18 @@ def from_text(text: str) -> LightningState:
     missing = {"player", "pool", "reserve", "board"} - fields.keys()
     if missing:
         raise GameInputError(f"a Lightning position needs the fields {', '.join(sorted(missing))}")
-    try:
-        geo, board = board_from_text(fields["board"].replace("/", "\n"))
-        player = int(fields["player"])
-        first = int(fields.get("first", "1"))
-        turn = int(fields.get("turn", "1"))
-        seed = int(fields.get("seed", "0"))
-        drawn = int(fields.get("drawn", "0"))
-        pool = _parse_counts(fields["pool"])
-        reserve = _parse_counts(fields["reserve"])
-    except ValueError as exc:
-        raise GameInputError(f"bad Lightning position: {exc}") from None
+    geo, board = board_from_text(fields["board"].replace("/", "\n"))
+    player = _field_number(fields, "player", 1, 2)
+    first = _field_number(fields, "first", 1, 2, "1")
+    turn = _field_number(fields, "turn", 1, 10 * MAX_COPIES * len(DESIGNS), "1")
+    seed = _field_number(fields, "seed", 0, 2**31 - 1, "0")
+    drawn = _field_number(fields, "drawn", 0, MAX_COPIES * len(DESIGNS), "0")
+    pool = _parse_counts(fields, "pool")
+    reserve = _parse_counts(fields, "reserve")
     if "size" in fields and fields["size"] != f"{geo.half_rows}x{geo.cols}":
         raise GameInputError(
             f"size={fields['size']} does not match the board ({geo.half_rows}x{geo.cols} per half)"
         )
-    if player not in (1, 2) or first not in (1, 2):
-        raise GameInputError("player and first must be 1 or 2")
     hand_text = fields.get("hand", "-")
     hand, _, source = hand_text.partition(":")
     if hand == "-":
@@ -919,11 +937,21 @@ def from_text(text: str) -> LightningState:
     return replace(state, winner=winners[0]) if winners else state
 
 
-def _parse_counts(text: str) -> tuple[int, ...]:
+def _field_number(fields: dict[str, str], key: str, lo: int, hi: int, default: str | None = None) -> int:
+    """A whole-number field of a position text, within ``lo..hi``, or an error naming it."""
+    text = fields.get(key, default)
+    if text is None or not text.lstrip("-").isdigit() or len(text) > 12 or not lo <= int(text) <= hi:
+        raise GameInputError(f"{key}={shorten(str(text), 20)}: {key} is a whole number {lo}..{hi}")
+    return int(text)
+
+
+def _parse_counts(fields: dict[str, str], key: str) -> tuple[int, ...]:
     counts = dict.fromkeys(DESIGNS, 0)
-    for item in filter(None, text.split(",")):
+    for item in filter(None, fields[key].split(",")):
         design, number = item[0], item[1:]
-        if design not in DESIGNS or not number.isdigit():
-            raise ValueError(f"'{item}' is not a design letter followed by a count, like Z12")
+        if design not in DESIGNS or not number.isdigit() or len(number) > 4 or int(number) > MAX_COPIES:
+            raise GameInputError(
+                f"{key}: '{shorten(item, 20)}' is not a design letter and a count 0..{MAX_COPIES}, like Z12"
+            )
         counts[design] = int(number)
     return tuple(counts[d] for d in DESIGNS)

@@ -1,0 +1,249 @@
+"""One tournament loop for every game: two computer players, A and B, play a series of games
+(no pygame).
+
+:func:`play_series` plays the games (who sits first in each game, the start positions and
+the random generators are the caller's choice, so each game keeps its published, reproducible
+figures) and times every move. :class:`Series` counts the results from A's side. Games with no
+reporting of their own get ``python main.py tournament GAME --a L --b L`` from
+:func:`register_tournament`; Awélé (balanced openings, margins) and Juniper Green (the article's
+table of every pairing) build their own reports on the same loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, say_how_long, seed_value
+from games.core import Outcome, Player, play_game
+from games.registry import spec as game_spec
+
+#: Games in one series at most (the CLI's limit).
+MAX_GAMES = 100_000
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a series: whether A moved first, how it ended, the final position, the
+    number of moves, and each side's thinking (seconds, moves, slowest move) by "a"/"b"."""
+
+    a_first: bool
+    outcome: Outcome
+    final: Any
+    moves: int
+    think: dict[str, tuple[float, int, float]]
+
+    @property
+    def winner(self) -> str | None:
+        """``"a"``, ``"b"`` or None (a draw)."""
+        if self.outcome.winner is None:
+            return None
+        return "a" if (self.outcome.winner == 1) == self.a_first else "b"
+
+
+@dataclass
+class Series:
+    """The games of A against B, and totals from A's side."""
+
+    a: str
+    b: str
+    games: list[Played] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def wins(self, side: str = "a") -> int:
+        """Games ``side`` won."""
+        return sum(1 for g in self.games if g.winner == side)
+
+    @property
+    def draws(self) -> int:
+        """Games nobody won."""
+        return sum(1 for g in self.games if g.winner is None)
+
+    def wins_moving_first(self, side: str = "a") -> int:
+        """Games ``side`` won as player 1."""
+        return sum(1 for g in self.games if g.winner == side and g.a_first == (side == "a"))
+
+    def think(self, side: str) -> tuple[float, int, float]:
+        """(seconds, moves, slowest move) of ``side`` over the whole series."""
+        seconds = sum(g.think[side][0] for g in self.games if side in g.think)
+        moves = sum(g.think[side][1] for g in self.games if side in g.think)
+        slowest = max((g.think[side][2] for g in self.games if side in g.think), default=0.0)
+        return seconds, moves, slowest
+
+    def as_dict(self) -> dict[str, Any]:
+        """The generic ``--json`` report."""
+        n = len(self.games)
+        spent = [self.think(side) for side in ("a", "b")]
+        total_seconds = spent[0][0] + spent[1][0]
+        total_moves = spent[0][1] + spent[1][1]
+        return {
+            "a": self.a,
+            "b": self.b,
+            "games": n,
+            "wins_a": self.wins("a"),
+            "wins_b": self.wins("b"),
+            "draws": self.draws,
+            "score_a": round((self.wins("a") + 0.5 * self.draws) / n, 3) if n else 0.0,
+            "wins_a_moving_first": self.wins_moving_first("a"),
+            "wins_a_moving_second": self.wins("a") - self.wins_moving_first("a"),
+            "slowest_move_s": round(max(spent[0][2], spent[1][2]), 3),
+            "mean_move_s": round(total_seconds / max(1, total_moves), 4),
+        }
+
+
+@dataclass
+class _Timed:
+    """A player whose every move is timed (the series' stopwatch around ``choose``)."""
+
+    player: Player
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+        started = time.perf_counter()
+        move = self.player.choose(state, rng, time_budget)
+        self.times.append(time.perf_counter() - started)
+        return move
+
+
+def play_series(
+    a: Player,
+    b: Player,
+    games: int,
+    start: Callable[[int], Any],
+    rng_for: Callable[[int], random.Random],
+    a_first: Callable[[int], bool] = lambda k: k % 2 == 0,
+    movetime: float | None = None,
+    on_game: Callable[[int, Played], None] | None = None,
+    names: tuple[str, str] = ("a", "b"),
+) -> Series:
+    """``games`` games of ``a`` against ``b``: game ``k`` starts from ``start(k)`` (called just
+    before it is played), its players draw from ``rng_for(k)``, A moves first when
+    ``a_first(k)``. ``on_game(k, played)`` follows each game (progress, time estimates)."""
+    series = Series(*names)
+    began = time.perf_counter()
+    for k in range(games):
+        first = a_first(k)
+        timed = {"a": _Timed(a), "b": _Timed(b)}
+        seats = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
+        record = play_game(start(k), seats, rng_for(k), movetime)  # type: ignore[arg-type]
+        think = {side: (sum(t.times), len(t.times), max(t.times, default=0.0)) for side, t in timed.items()}
+        played = Played(first, record.outcome, record.final_state, len(record.moves), think)
+        series.games.append(played)
+        if on_game is not None:
+            on_game(k, played)
+    series.seconds = time.perf_counter() - began
+    return series
+
+
+def announce_after_first(games: int, what: str) -> Callable[[int, Played], None]:
+    """An ``on_game`` that, after the first game, says on stderr how long the rest will take
+    when that is more than a few seconds (a series can be long: games x moves x movetime)."""
+    started = time.perf_counter()
+
+    def on_game(k: int, _played: Played) -> None:
+        if k == 0 and games > 1:
+            say_how_long((time.perf_counter() - started) * games, what)
+
+    return on_game
+
+
+# --- the generic command ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What is a game's own in ``tournament GAME``: its start position, and optionally extra
+    options and figures for the report. Levels and players come from the registry."""
+
+    game: str
+    new_state: Callable[[random.Random, argparse.Namespace], Any]
+    add_options: Callable[[argparse.ArgumentParser], None] | None = None
+    extras: Callable[[Series], dict[str, Any]] | None = None
+    help: str = ""
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The game's computer levels, weakest first."""
+        return game_spec(self.game).levels
+
+
+def run_tournament_command(tournament: TournamentSpec, args: argparse.Namespace) -> dict[str, Any]:
+    """Play the series ``args`` asks for (seats alternating, A first in even games, every
+    start position and choice drawn from one generator seeded by ``--seed``)."""
+    rng = random.Random(args.seed)
+    bar = progress(range(args.games), args.games, tournament.game, enabled=not args.json)
+    announce = announce_after_first(args.games, f"{args.games} {tournament.game} games")
+
+    def on_game(k: int, played: Played) -> None:
+        announce(k, played)
+        next(bar, None)
+
+    game = game_spec(tournament.game)
+    series = play_series(
+        game.make_player(args.a),
+        game.make_player(args.b),
+        args.games,
+        start=lambda _k: tournament.new_state(random.Random(rng.getrandbits(32)), args),
+        rng_for=lambda _k: rng,
+        movetime=args.movetime,
+        on_game=on_game,
+        names=(args.a, args.b),
+    )
+    for _rest in bar:
+        pass
+    report = {"game": tournament.game, **series.as_dict(), "seed": args.seed}
+    if tournament.extras is not None:
+        report.update(tournament.extras(series))
+    return report
+
+
+def print_report(report: dict[str, Any]) -> None:
+    """The generic report in words."""
+    a, b = report["a"], report["b"]
+    print(f"{report['game']}: {a} (a) vs {b} (b), {report['games']} games, seed {report['seed']}, "
+          "first player alternating")
+    print(f"  {a} wins {report['wins_a']}, {b} wins {report['wins_b']}, draws {report['draws']}"
+          f"  -> score of a {report['score_a']:.1%}")
+    print(f"  a wins moving first: {report['wins_a_moving_first']}, moving second: {report['wins_a_moving_second']}")
+    extra = {k: v for k, v in report.items() if k.startswith("mean_") and k != "mean_move_s"}
+    for key, value in extra.items():
+        print(f"  {key.replace('_', ' ')}: {value}")
+    print(f"  slowest move {report['slowest_move_s']} s, mean {report['mean_move_s']} s")
+
+
+def register_tournament(commands: Commands, tournament: TournamentSpec) -> argparse.ArgumentParser:
+    """Add ``python main.py tournament GAME --a L --b L [--games K] [--seed S] [--movetime T]``."""
+    parser = commands.game_verb("tournament", tournament.game,
+                                tournament.help or f"{tournament.game} computer players against each other")
+    levels = ", ".join(tournament.levels)
+    parser.add_argument("--a", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player A: {levels}")
+    parser.add_argument("--b", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player B: {levels}")
+    parser.add_argument("--games", type=int_in_range(1, MAX_GAMES), default=20,
+                        help=f"number of games, at most {MAX_GAMES} (default 20)")
+    parser.add_argument("--seed", type=seed_value, default=0, help="seed (the same seed replays the same games)")
+    parser.add_argument("--movetime", "--time", dest="movetime", type=movetime_seconds, default=None, metavar="T",
+                        help="thinking budget per move in seconds, at most 60 (default: the level's own)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    if tournament.add_options is not None:
+        tournament.add_options(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        report = run_tournament_command(tournament, args)
+        if args.json:
+            print_json(report)
+        else:
+            print_report(report)
+        sys.stdout.flush()
+        return 0
+
+    parser.set_defaults(handler=run)
+    return parser

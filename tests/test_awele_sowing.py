@@ -1,0 +1,136 @@
+"""The exact loop check of one awélé move: compiled and pure-Python laps against brute force,
+the two facts it rests on, time slices and deadlines, and players that answer in time."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.awele import rules
+from games.awele.ai import make_player
+from games.awele.rules import position, sow, sow_lap
+from games.awele.sowing import Loop, MoveCheck, Sown, compiled
+
+
+def brute_force(pits: tuple[int, ...], start: int) -> Loop | Sown:
+    """Remember every (board, pit) pair met: slow but obviously right."""
+    seen: dict[tuple[tuple[int, ...], int], int] = {}
+    board, pit, lap = list(pits), start, 0
+    while True:
+        key = (tuple(board), pit)
+        if key in seen:
+            return Loop(period=lap - seen[key], laps_before_loop=seen[key])
+        seen[key] = lap
+        last = sow_lap(board, pit)
+        lap += 1
+        if board[last] == 1:
+            return Sown(tuple(board), last, lap)
+        pit = last
+
+
+def boards(n: int, total: int) -> itertools.chain[tuple[int, ...]]:
+    """Every board of ``n`` pits holding ``total`` seeds."""
+    def split(left: int, pits: int):  # noqa: ANN202
+        if pits == 1:
+            yield (left,)
+            return
+        for first in range(left + 1):
+            for rest in split(left - first, pits - 1):
+                yield (first,) + rest
+
+    return itertools.chain(split(total, n))
+
+
+requires_kernel = pytest.mark.skipif(not compiled(), reason="no C compiler: the pure-Python laps are tested alone")
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.integers(0, 7), min_size=12, max_size=12), st.integers(0, 11))
+def test_compiled_and_pure_python_laps_agree_with_brute_force_on_12_pits(board: list[int], start: int) -> None:
+    if board[start] == 0 or sum(board) > 30:
+        return
+    expected = brute_force(tuple(board), start)
+    assert MoveCheck(board, start, pure=True).run() == expected
+    assert MoveCheck(board, start).run() == expected
+
+
+@pytest.mark.parametrize(("n", "totals"), [(4, range(1, 13)), (6, range(1, 10)), (12, range(1, 7))])
+def test_a_lap_has_at_most_one_possible_previous_lap(n: int, totals: range) -> None:
+    # Fact 1 of games.awele.sowing, checked on every state of small boards: no two states
+    # lead by one relay lap to the same state, so a looping move comes back to its start.
+    for total in totals:
+        before: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+        for board in boards(n, total):
+            for pit in range(n):
+                if not board[pit]:
+                    continue
+                after = list(board)
+                last = sow_lap(after, pit)
+                if after[last] == 1:
+                    continue  # the move ends: no next state
+                key = (tuple(after), last)
+                assert key not in before, f"{key} follows both {before[key]} and {(board, pit)}"
+                before[key] = (board, pit)
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_a_loop_is_found_where_its_first_state_comes_back_turned(pure: bool) -> None:
+    # Fact 2: the article's 4-pit loop (period 8) is the board 1 2 0 2 sown from pit 2; after
+    # 2 laps the board is 2 1 2 0 with pit 3 to sow: the first state turned by one pit. So the
+    # check stops after 2 laps and multiplies by the 4 turns it takes to come back: 8.
+    board, start = (1, 2, 0, 2), 1
+    second = list(itertools.islice(rules.iter_laps(board, start), 2))[-1]
+    assert (second.board, second.last) == ((2, 1, 2, 0), 2)
+    check = MoveCheck(board, start, pure=pure)
+    assert check.run(max_laps=1) is None and check.laps == 1
+    assert check.run() == Loop(period=8, laps_before_loop=0) and check.laps == 2
+
+
+def test_the_move_from_the_issue_is_decided_exactly_and_fast() -> None:
+    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)  # ran over 600 s before
+    if not compiled():
+        pytest.skip("pure Python takes minutes on this move")
+    started = time.perf_counter()
+    assert MoveCheck(board, 2).run() == Loop(period=86_023_116, laps_before_loop=0)
+    assert time.perf_counter() - started < 5
+
+
+def test_a_check_stopped_at_a_deadline_resumes_where_it_stopped() -> None:
+    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6) if compiled() else (1, 6, 3, 11, 1, 0, 6, 0, 4, 1, 2, 11)
+    pit = 2 if compiled() else 10
+    rules._LONG_MOVES.clear()
+    rules._PENDING.clear()
+    assert sow(board, pit, deadline=time.perf_counter()) is None
+    laps = rules.pending_laps(board, pit)
+    assert laps > 0
+    assert sow(board, pit, deadline=time.perf_counter()) is None
+    assert rules.pending_laps(board, pit) > laps  # went on, did not start again
+    assert isinstance(sow(board, pit), Loop)
+    assert rules.known_long_move(board, pit) is not None
+
+
+@requires_kernel
+def test_boards_beyond_the_kernels_bytes_use_pure_python() -> None:
+    check = MoveCheck((300, 0, 0, 0), 0)
+    assert not check.compiled
+    assert check.run() == brute_force((300, 0, 0, 0), 0)
+
+
+def test_players_answer_within_their_budget_on_a_board_with_a_huge_loop() -> None:
+    # Pit 3 loops with period 86 million laps; the other moves end at once. A player with a
+    # tight budget answers with a move it knows to be allowed, without waiting for pit 3's check.
+    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)
+    for level in ("random", "1990", "strong"):
+        rules._LONG_MOVES.clear()
+        rules._PENDING.clear()
+        state = position(board, (3, 4), 1)
+        started = time.perf_counter()
+        move = make_player(level).choose(state, random.Random(1), 0.02)
+        assert time.perf_counter() - started < 3  # generous: the machine may be shared
+        assert rules.known_long_move(board, 2) is None  # pit 3's verdict was not waited for
+        assert move != 3 and move in state.legal_moves_by(time.perf_counter())
