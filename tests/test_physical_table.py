@@ -305,3 +305,27 @@ def test_lightning_leds_show_the_fixes_and_the_computer_tile(tmp_path: Path) -> 
         leds.close()
     check_agreement(run)
     checks.check("fix", "computer", "replugged")
+
+
+@pytest.mark.slow
+def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
+    """The threaded path the kiosk uses: the camera paced at 30 frames a second on its thread,
+    the reader on another, the session moved along in wall-clock time."""
+    from vision.table import CameraOpener
+
+    match = lewthwaite_match(Seat(BOARD))
+    camera = CameraOpener("synthetic", 30.0, stepped=False, faults={})
+    session = PhysicalSession(match, None)
+    session.start(camera.feed(session.engine, seed=5))
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < 40 and len(match.moves) < 3:
+            session.update(time.monotonic() - started)
+            time.sleep(1 / 60)
+    finally:
+        session.close()
+    played = moves_of(match)
+    assert session.engine.started and len(played) >= 3, session.engine.phase
+    assert played == camera.visitor.made[: len(played)]
+    frames = [e["frame"] for e in session.events if e["event"] == "reading"]
+    assert frames == sorted(frames) and frames[-1] < 40 * 30
