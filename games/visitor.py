@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.boards import EMPTY, Cell, Picture, grid_diff
+from games.boards import EMPTY, UNKNOWN, Cell, Picture, grid_diff
 from games.match import Match
 from games.physical import Observation, PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, SyncEngine
@@ -167,12 +167,18 @@ class Visitor:
             self._set_up(engine.target())
         elif phase == FIX:
             self._look()
+            target = engine.target()
+            grid = [list(row) for row in target.grid]
             for fix in engine.fixes:
                 cell = fix.cell
-                if cell is not None and self.table.grid[cell[0]][cell[1]] == fix.want:
+                if cell is None:
+                    continue
+                here = self.table.grid[cell[0]][cell[1]]
+                if here == fix.want:
+                    # The camera misread a piece that is right: the visitor sets it down again.
                     self.nudges[cell] = self.nudges.get(cell, 0) + 1
             guide = engine.guide
-            self._gesture(self._put_right(engine.target()))
+            self._gesture(self._put_right(Picture(tuple(map(tuple, grid)), target.spots)))
             if guide is not None:
                 # Put right towards the computer's move: that move is now done on the table.
                 self._expect_moves([s.move_to_text(m) for s, m in zip(guide.states, guide.moves, strict=False)])
@@ -201,22 +207,36 @@ class Visitor:
         """The table put back as the screen shows it (the visitor follows every fix)."""
         return target
 
-    def _expect_moves(self, texts: list[str], wait: float = 2.0) -> None:
-        """The visitor made ``texts``: wait until the screen shows them (else they were missed)."""
-        self.made += texts
+    def _expect_moves(self, texts: list[str], wait: float = 2.0, tries: int = 3) -> None:
+        """The visitor made ``texts``: wait until the screen shows them. If the screen says it
+        cannot make out a piece just laid, the visitor sets it down again (a few times); if the
+        screen refuses the moves, the visitor puts the table right: they were not made."""
+        if texts:
+            self.made += texts
+            # The queue holds this frame and the gesture's hand frames: the next one is hand-free.
+            self.free_frames[len(self.made)] = self.frame + len(self.queue)
         count = len(self.made)
-        # The queue holds this frame and the gesture's hand frames: the next one is hand-free.
-        self.free_frames[count] = self.frame + len(self.queue)
+        before = len(texts)
 
         def seen() -> bool:
             return len(self.match.moves) >= count
 
         def then(ok: bool) -> None:
-            if not ok:
-                self.missed.append((self.frame, texts))
-                if self.engine.phase == FIX and len(self.made) == count:
-                    # Refused: the visitor puts the table right, so these moves were not made.
-                    del self.made[count - len(texts):]
+            if ok:
+                return
+            fixes = self.engine.fixes if self.engine.phase == FIX else []
+            unreadable = fixes and all(fix.cell is not None and fix.have == UNKNOWN for fix in fixes)
+            if unreadable and tries > 0:
+                for fix in fixes:
+                    assert fix.cell is not None
+                    self.nudges[fix.cell] = self.nudges.get(fix.cell, 0) + 1
+                self._gesture(self.table, at=fixes[0].cell)
+                self._expect_moves([], wait, tries - 1)
+                return
+            self.missed.append((self.frame, self.made[count - before:count] if before else []))
+            if fixes and len(self.made) == count and before:
+                # Refused: the visitor puts the table right, so these moves were not made.
+                del self.made[count - before:]
 
         self._wait(seen, wait, then)
 
