@@ -51,6 +51,8 @@ class Observation:
     picture: Picture | None = None
     confidence: float = 1.0
     problem: str | None = None
+    #: With ``unsure``: the cells the reader could not make out.
+    cells: tuple[tuple[int, int], ...] = ()
 
 
 def camera_problem(live: Any) -> str:
@@ -59,6 +61,20 @@ def camera_problem(live: Any) -> str:
         return "camera"
     board = getattr(live, "board", None)
     return str(getattr(board, "problem", "") or "")
+
+
+def unsure_cells(stable_board: Any, limit: float = 0.05) -> tuple[tuple[int, int], ...]:
+    """The cells of the last reading the reader was least sure of (below ``limit``, at most
+    three), for a reading refused as ``unsure``."""
+    reading = getattr(stable_board, "last_reading", None)
+    margins = getattr(reading, "cell_confidence", None)
+    if margins is None:
+        return ()
+    try:
+        ranked = sorted((float(value), (r, c)) for r, row in enumerate(margins) for c, value in enumerate(row))
+    except TypeError:
+        return ()
+    return tuple(cell for value, cell in ranked[:3] if value < limit)
 
 
 class Feed:
@@ -80,6 +96,7 @@ class Feed:
         self._clock = clock
         self._t0 = clock()
         self._problem: str | None = None
+        self._cells: tuple[tuple[int, int], ...] = ()
         self._queue: collections.deque[Observation] = collections.deque()
         self._calibrate: Any | None = None
         self._lock = threading.Lock()
@@ -161,9 +178,10 @@ class Feed:
             self.frame += 1
         found = []
         problem = camera_problem(self.live)
-        if problem != self._problem:
-            self._problem = problem
-            found.append(Observation(max(self.frame, 0), t, problem=problem))
+        cells = unsure_cells(board) if problem == "unsure" else ()
+        if (problem, cells) != (self._problem, self._cells):
+            self._problem, self._cells = problem, cells
+            found.append(Observation(max(self.frame, 0), t, problem=problem, cells=cells))
             if problem in LOST_PROBLEMS and board is not None and getattr(board, "accepted", None) is not None:
                 # When the board is seen again, its state is reported afresh even if unchanged.
                 board.accepted = None
@@ -280,7 +298,9 @@ class RecordFeed:
                 picture = self.board().read(grid, event.get("spots"))
                 found.append(Observation(event["frame"], event["time"], picture, float(event.get("confidence", 1))))
             elif kind == "status":
-                found.append(Observation(event["frame"], event["time"], problem=str(event.get("problem", ""))))
+                cells = tuple(tuple(cell) for cell in event.get("cells", ()))
+                found.append(Observation(event["frame"], event["time"], problem=str(event.get("problem", "")),
+                                         cells=cells))  # type: ignore[arg-type]
             elif kind in ("computer", "draw"):
                 self._computer.append(event)
             elif self.match is not None and kind in ("undo", "restart"):
@@ -348,7 +368,7 @@ class PhysicalSession:
             if seen.problem is not None and seen.problem.startswith("@"):
                 self._screen_action(seen.problem[1:])
             elif seen.problem is not None:
-                engine.status(seen.problem, seen.time, seen.frame)
+                engine.status(seen.problem, seen.time, seen.frame, seen.cells)
             elif seen.picture is not None:
                 engine.observe(seen.picture, seen.time, seen.frame, seen.confidence)
             engine.tick(seen.time)

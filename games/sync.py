@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.boards import BoardDescription, Cell, Fix, Picture, Sentence
+from games.boards import UNKNOWN, BoardDescription, Cell, Fix, Picture, Sentence
 from games.core import IllegalMoveError
 from games.effects import RGB
 from games.match import BOARD, Match
@@ -112,6 +112,8 @@ class SyncEngine:
         self.hint: Any | None = None
         self.problem = ""
         self.problem_since = 0.0
+        #: The cells the reader could not make out (with the ``unsure`` status).
+        self.unsure: tuple[Cell, ...] = ()
         self.lost = False
         self.mismatches = 0
         #: The grid the reader should calibrate on (the table was just seen set right).
@@ -249,14 +251,16 @@ class SyncEngine:
         self.seen = seen
         self._evaluate()
 
-    def status(self, problem: str, now: float, frame: int) -> None:
+    def status(self, problem: str, now: float, frame: int, cells: tuple[Cell, ...] = ()) -> None:
         """The reader's status of the latest frame: ``""`` (read), a hand (:data:`HAND_PROBLEMS`)
-        or a refusal (:data:`LOST_PROBLEMS`). Only changes need reporting."""
+        or a refusal (:data:`LOST_PROBLEMS`); with ``unsure``, the cells it could not make out.
+        Only changes need reporting."""
         self._clock(now, frame)
-        if problem == self.problem:
+        if problem == self.problem and tuple(cells) == self.unsure:
             return
         before, self.problem, self.problem_since = self.problem, problem, now
-        self._event("status", problem=problem)
+        self.unsure = tuple(cells)
+        self._event("status", problem=problem, **({"cells": [list(c) for c in cells]} if cells else {}))
         if problem in HAND_PROBLEMS and self._pending is not None:
             # Someone is still at the board: the gesture is not over, flag nothing yet.
             self._pending = None
@@ -277,6 +281,14 @@ class SyncEngine:
             fixes, reason, _ = self._pending
             self._pending = None
             self._show(fixes, reason)
+        if (self.problem == "unsure" and self.unsure and self.synced and not self.lost
+                and now - self.problem_since >= self.lost_after):
+            # A piece the camera cannot make out for a while: point at it (never a move).
+            target = self.target()
+            fixes = [Fix(cell, target.grid[cell[0]][cell[1]], UNKNOWN, Sentence("physical.fix.unknown", (),
+                         (("cell", self.board.cell_label(cell)),))) for cell in self.unsure]
+            if fixes != self.fixes:
+                self._show(fixes, None)
         if not self.lost and self.synced and not self.fixes:
             self._computer_turn()
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.boards import EMPTY, UNKNOWN, Cell, Picture, grid_diff
+from games.boards import EMPTY, Cell, Picture, grid_diff
 from games.match import Match
 from games.physical import Observation, PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, SyncEngine
@@ -174,9 +174,11 @@ class Visitor:
                 if cell is None:
                     continue
                 here = self.table.grid[cell[0]][cell[1]]
-                if here == fix.want:
-                    # The camera misread a piece that is right: the visitor sets it down again.
+                if here != fix.have:
+                    # The camera misread this piece (what it says is not what lies there): the
+                    # visitor sets the piece down again, more neatly, and leaves it.
                     self.nudges[cell] = self.nudges.get(cell, 0) + 1
+                    grid[cell[0]][cell[1]] = here
             guide = engine.guide
             self._gesture(self._put_right(Picture(tuple(map(tuple, grid)), target.spots)))
             if guide is not None:
@@ -225,7 +227,9 @@ class Visitor:
             if ok:
                 return
             fixes = self.engine.fixes if self.engine.phase == FIX else []
-            unreadable = fixes and all(fix.cell is not None and fix.have == UNKNOWN for fix in fixes)
+            # Every fix names something that is not what lies there: the camera misread the pieces.
+            unreadable = fixes and all(fix.cell is not None and self.table.grid[fix.cell[0]][fix.cell[1]] != fix.have
+                                       for fix in fixes)
             if unreadable and tries > 0:
                 for fix in fixes:
                     assert fix.cell is not None

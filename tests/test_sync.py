@@ -504,3 +504,17 @@ def test_lightning_a_draw_seen_is_a_move_with_its_design() -> None:
         empty_z = empty_z.play(Take("pool", "Z")).play(SHELVE)
     with pytest.raises(IllegalMoveError, match="no Z tile left"):
         empty_z.play(Take("pool", "Z"))
+
+
+def test_a_piece_the_camera_cannot_make_out_is_pointed_at_never_played() -> None:
+    match, engine, clock = started()
+    engine.status("unsure", clock.now, clock.frame, ((3, 2),))
+    clock.wait(0.5)
+    assert engine.phase == PLAY and engine.fixes == []  # a moment of doubt is only a status line
+    clock.wait(engine.lost_after)
+    assert engine.phase == FIX and [(f.cell, f.have, f.sentence.key) for f in engine.fixes] == [
+        ((3, 2), "?", "physical.fix.unknown")]
+    roles, _ = engine.lights() or ({}, {})
+    assert roles == {(3, 2): "put_back"}
+    clock.status("")  # read again: the table is as it was
+    assert engine.phase == PLAY and match.moves == []

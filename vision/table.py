@@ -69,9 +69,12 @@ class TableCamera:
         style = random_style(rng)
         style.shadows = 0
         style.hand = False
-        # A moderate view: the table camera is mounted on a stand, not held at any angle.
+        # A stand set up as docs/physical.md says: the camera looks down (at most 25 degrees off),
+        # the sheet's long side along the picture's long side, the mat filling most of the view.
         style.tilt_deg = min(style.tilt_deg, 25.0)
         style.fill = max(style.fill, 0.8)
+        if self.mat.page[1] > self.mat.page[0]:
+            style.yaw_deg = rng.choice((90.0, 270.0)) + rng.uniform(-12.0, 12.0)
         self.style = style
         self.homography, self.camera_mm = camera_homography(self.mat, style)
         empty = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
