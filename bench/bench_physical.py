@@ -150,7 +150,7 @@ def games(game: str) -> list[tuple[Match, dict[int, str], str | None]]:
     return found
 
 
-CAMERA_GAMES = int(os.environ.get("PHYSICAL_BENCH_CAMERA_GAMES", "4"))
+CAMERA_GAMES = int(os.environ.get("PHYSICAL_BENCH_CAMERA_GAMES", str(GAMES)))
 
 
 @pytest.mark.timeout(7200)
@@ -160,7 +160,7 @@ def test_no_false_move_over_whole_games(report: Any, game: str, camera: str) -> 
     totals = [0, 0, 0, 0]
     moves = 0
     started = time.perf_counter()
-    # Lightning games are long (100 moves and more): through the camera, a few of them.
+    # Lightning games are long (100 moves and more): PHYSICAL_BENCH_CAMERA_GAMES may ask for fewer.
     chosen = games(game)[: CAMERA_GAMES if (game, camera) == ("lightning", "synthetic") else None]
     for k, (match, faults, level) in enumerate(chosen):
         make_feed = (lambda v, k=k: synthetic_feed(v, 100 + k)) if camera == "synthetic" else None
