@@ -86,7 +86,7 @@ def open_devices(options: Any) -> Devices:
         devices.subscribers.append(leds)
         devices.closers.append(leds.close)
         devices.handles["leds"] = leds
-    if getattr(options, "camera", None):
+    if getattr(options, "physical", False) and getattr(options, "camera", None):
         from games.cliutil import CliError
         from vision.table import CameraOpener
 

@@ -14,8 +14,9 @@ from hardware.config import LedConfig
 from hardware.emulator import PtyEmulator
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
+from hardware.pacing import frame_spacing, wire_seconds
 from hardware.protocols import frame_size
-from hardware.system import LedSystem, encode_lights, frame_spacing, wire_seconds
+from hardware.system import LedSystem, encode_lights
 
 BOARDS = {25: ("lewthwaite", 5, 5), 272: ("lightning", 17, 16)}
 PROTOCOLS = ("adalight", "tpm2")

@@ -1,8 +1,9 @@
-"""Vision bench: accuracy over 1000 held-out synthetic photographs per game, hands, and timing.
+"""Vision bench: accuracy over 1000 held-out synthetic photographs per game, hands, timing, and
+the held-out photoreal renders (``bench/photoreal``: Blender's Cycles, seeds 100 and up).
 
 Run with ``make bench`` (or ``.venv/bin/python -m pytest -q -s -m bench bench/bench_vision.py``).
-``VISION_BENCH_PHOTOS`` changes the number of photographs (default 1000). The seeds used here
-(10000 and up) are never used by the tests or during development.
+``VISION_BENCH_PHOTOS`` changes the number of synthetic photographs (default 1000). The seeds
+used here (10000 and up; photoreal 100 and up) are never used by the tests or while tuning.
 """
 
 import os
@@ -17,6 +18,7 @@ import random  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from games.lewthwaite.rules import LewthwaiteParams  # noqa: E402
@@ -154,33 +156,108 @@ def test_no_state_accepted_under_a_hand(game):
 
 
 @pytest.mark.bench
-@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
-def test_timing(game):
-    """Median time per 1280 x 720 frame: live (markers kept while still) and one-shot (markers found anew)."""
-    live_times, fresh_times = [], []
+@pytest.mark.parametrize(("game", "size"), [("lewthwaite", (1280, 720)), ("lightning", (1280, 720)),
+                                            ("lightning", (1920, 1080))])
+def test_timing(game, size, report):
+    """Median time per frame: live (markers kept while still) and one-shot (markers found anew)."""
+    live_times, fresh_times, live_cpu = [], [], []
     for k in range(5):
-        camera = SyntheticCamera(
-            game,
-            start_grid(game) if game == "lewthwaite" else random_photo(game, HELD_OUT + k).grid,
-            seed=HELD_OUT + 100 + k,
-        )
-        frames = [camera.read() for _ in range(12)]
+        grid = start_grid(game) if game == "lewthwaite" else random_photo(game, HELD_OUT + k).grid
+        camera = SyntheticCamera(game, grid, seed=HELD_OUT + 100 + k)
+        if size != (1280, 720):
+            from vision.synthetic import render_photo
+
+            photo = render_photo(game, grid, random.Random(k), camera.style, frame_size=size)
+            noise = [np.random.default_rng(j).integers(-3, 4, photo.image.shape, dtype=np.int16) for j in range(4)]
+            frames = [np.clip(photo.image + noise[j % 4], 0, 255).astype(np.uint8) for j in range(12)]
+        else:
+            frames = [camera.read() for _ in range(12)]
         reader = BoardReader(game)
         try:
             reader.read(frames[0])
         except VisionError:
             continue
         for frame in frames[1:]:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             reader.read(frame)
             live_times.append(time.perf_counter() - start)
+            live_cpu.append(time.process_time() - cpu)
         for frame in frames[1:4]:
             start = time.perf_counter()
             BoardReader(game).read(frame)
             fresh_times.append(time.perf_counter() - start)
     live = statistics.median(live_times) * 1000
     fresh = statistics.median(fresh_times) * 1000
+    cpu = statistics.median(live_cpu) * 1000
+    budget = 15 if game == "lewthwaite" else 40
     print(
-        f"\n{game}: median per 1280x720 frame: live {live:.1f} ms (homography kept, {len(live_times)} fr.),"
-        f" one-shot {fresh:.1f} ms (markers detected, {len(fresh_times)} frames); {os.cpu_count()} cores"
+        f"\n{game}: median per {size[0]}x{size[1]} frame: live {live:.1f} ms (homography kept, {len(live_times)} fr.),"
+        f" one-shot {fresh:.1f} ms (markers detected, {len(fresh_times)} frames); {os.cpu_count()} cores;"
+        f" load average {os.getloadavg()[0]:.1f}"
     )
+    report(f"vision {game} live ms/frame {size[0]}x{size[1]} (wall)", f"{live:.1f}", f"<= {budget}")
+    # On a shared machine the wall clock counts other programs' time: the CPU time this process
+    # spent is what a quiet kiosk would wait, and what the budget is checked on.
+    report(f"vision {game} live ms/frame {size[0]}x{size[1]} (CPU)", f"{cpu:.1f}", f"<= {budget}")
+    if size == (1280, 720):
+        assert cpu <= budget
+    report(f"vision {game} one-shot ms/frame {size[0]}x{size[1]}", f"{fresh:.1f}", "")
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_lightning_tiles_laid_by_a_child():
+    """Held-out synthetic photographs with tiles up to 2 mm and 8 degrees off (sheet across the frame)."""
+    from vision.synthetic import CameraStyle, random_lightning_grid, render_photo
+
+    right = total = refused = 0
+    for k in range(max(20, PHOTOS // 25)):
+        rng = random.Random(f"bench-child-{k}")
+        mat_rows, mat_cols = 34, 8
+        grid = random_lightning_grid(rng, mat_rows, mat_cols)
+        style = CameraStyle(tilt_deg=rng.uniform(0, 30), yaw_deg=rng.choice((0, 180)) + rng.uniform(-12, 12),
+                            fill=rng.uniform(0.8, 0.97), shift=(rng.random(), rng.random()),
+                            light_gradient=rng.uniform(0, 0.5), white_balance=(rng.uniform(0.85, 1.1), 1.0,
+                            rng.uniform(0.85, 1.1)), noise=rng.uniform(1, 6), blur=rng.uniform(0, 1.0),
+                            jpeg_quality=rng.randint(50, 95), child_tiles_mm=2.0)
+        photo = render_photo("lightning", grid, rng, style)
+        total += mat_rows * mat_cols
+        try:
+            reading = BoardReader("lightning").read(photo.image)
+        except VisionError:
+            refused += 1
+            continue
+        right += sum(t == r for tr, rr in zip(grid, reading.grid, strict=True) for t, r in zip(tr, rr, strict=True))
+    print(f"\nlightning, tiles up to 2 mm / 8 degrees off: {right}/{total} = {right / total:.2%}, {refused} refused")
+    assert right / total >= 0.995
+
+
+def _photoreal():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "photoreal"))
+    import evaluate
+
+    return evaluate
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_held_out(report):
+    """Held-out photoreal renders: >= 99.5 % cells right per style, one-shot and live; no state
+    accepted under a hand."""
+    evaluate = _photoreal()
+    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000))
+    assert truths, "no held-out photoreal scenes: run bench/photoreal/make_set.py --seeds 100-..."
+    tally = evaluate.evaluate(truths)
+    lines = evaluate.report(tally)
+    print("\nphotoreal, held-out seeds >= 100:\n" + "\n".join(lines))
+    if tally.errors:
+        print("\n".join(tally.errors[:40]))
+    for style in sorted(tally.scenes):
+        for mode in ("one-shot", "live"):
+            report(f"photoreal {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}", ">= 99.5 %")
+    report("photoreal states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
+    assert tally.accepted_under_hand == 0
+    assert all(tally.rate(key) >= 0.995 for key in tally.total), lines

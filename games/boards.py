@@ -231,9 +231,9 @@ class BoardDescription:
         pictures for one state: Lightning's drawn tile may be in the player's hand)."""
         return seen == self.picture(state)
 
-    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, str] | None = None) -> Picture:
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, Any] | None = None) -> Picture:
         """A camera reading in normal form: rows of codes (strings of one-letter codes, or
-        lists) and the code read on each spot."""
+        lists) and what was read on the spots."""
         return Picture(grid_from_rows(grid), ())
 
     def slots(self, picture: Picture) -> dict[str, str]:

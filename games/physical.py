@@ -455,8 +455,7 @@ def physical_options(args: argparse.Namespace) -> bool:
         for option in ("record", "save_frames"):
             if getattr(args, option, None):
                 raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
-    if physical and getattr(args, "frames", None) is None and getattr(args, "camera", None) is None:
-        args.camera = "0"
+    args.physical = physical
     return physical
 
 

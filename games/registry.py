@@ -102,6 +102,10 @@ class GameSpec:
         """The :class:`games.boards.BoardDescription` of ``state``'s board."""
         return self.module("board").board_for(state)
 
+    def default_board(self) -> Any:
+        """The board description of the game's usual board (``board.default_board()``)."""
+        return self.module("board").default_board()
+
     @property
     def hint(self) -> Callable[[Any], Any] | None:
         """``hint(state)``: the game's advice for the player to move, or None without hints."""

@@ -6,16 +6,32 @@ None of them imports pygame except ``led-emulator`` without ``--text`` (lazily, 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
-from games.cliutil import CliError, Commands, int_in_range, positive_float, print_json
+from games.boards import BoardDescription
+from games.cliutil import CliError, Commands, int_in_range, print_json, seconds_in_range
+from games.registry import has_module, installed_games, spec
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
-from hardware.protocols import PROTOCOLS, encode
+from hardware.pacing import Pacer, frame_spacing, write_paced
+from hardware.protocols import PROTOCOLS, encode, frame_size
+from hardware.receivers import RECEIVERS
 
 MAX_CLI_LEDS = 4096
+#: pyserial's ``loop://`` holds this many bytes: a larger frame can never be written to it
+LOOP_BUFFER = 4096
+#: longest waits the commands accept, in seconds (a typo such as 1e12 is refused, not obeyed)
+MAX_LISTEN = 60.0
+MAX_DEMO_SECONDS = 600.0
+MAX_EMULATOR_SECONDS = 86400.0
+#: led-test resends a frame held longer than this, so that WLED stays in live mode
+TEST_KEEPALIVE = 1.0
+RGB = tuple[int, int, int]
 
 
 def baud_rate(text: str) -> int:
@@ -30,15 +46,8 @@ def baud_rate(text: str) -> int:
     return value
 
 
-def non_negative_float(text: str) -> float:
-    """An argparse ``type`` for a delay in seconds (0 allowed)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{value} is out of range 0..60 seconds")
-    return value
+#: a delay in seconds, 0 allowed
+non_negative_float = seconds_in_range(0, 60.0, allow_zero=True)
 
 
 def _open_port(port: str, baud: int) -> Any:
@@ -58,28 +67,73 @@ def _load(config_path: str | None) -> LedConfig:
         raise CliError(str(exc)) from None
 
 
+def led_test_frames(leds: int) -> Iterator[list[RGB]]:
+    """``led-test``'s frames: each LED alone in white, in order, then all off (made one at a time:
+    4096 LEDs would otherwise be 16 million colours in memory)."""
+    off, white = (0, 0, 0), (255, 255, 255)
+    for i in range(leds):
+        pixels = [off] * leds
+        pixels[i] = white
+        yield pixels
+    yield [off] * leds
+
+
+def light_each_led(write: Callable[[bytes], object], protocol: str, leds: int, baud: int, delay: float,
+                   clock: Callable[[], float] = time.monotonic,
+                   sleep: Callable[[float], None] = time.sleep) -> Iterator[int]:
+    """Send ``led-test``'s frames, ``max(delay, frame spacing)`` apart (never faster than the wire
+    and the strip allow), the first one after a priming copy for WLED, and a frame held longer
+    than a second sent again so that WLED stays in live mode. Yields the count of frames shown."""
+    pacer = Pacer(protocol, baud, clock)
+    step = max(delay, pacer.spacing(leds))
+    for shown, pixels in enumerate(led_test_frames(leds), 1):
+        frame = encode(protocol, pixels)
+        write_paced(write, frame, leds, pacer, sleep)
+        yield shown
+        if shown == leds + 1:
+            return  # the all-off frame: nothing to hold
+        next_at = pacer.last_sent + step
+        while pacer.last_sent + TEST_KEEPALIVE < next_at - 1e-9:
+            sleep(max(0.0, pacer.last_sent + TEST_KEEPALIVE - clock()))
+            write_paced(write, frame, leds, pacer, sleep)
+        sleep(max(0.0, next_at - clock()))
+
+
 def run_led_test(args: argparse.Namespace) -> int:
     """``led-test``: light each LED alone in white, one frame each, then switch everything off."""
+    from hardware.link import describe_error, discard_input
+
+    size = frame_size(args.protocol, args.leds)
+    if args.port.startswith("loop://") and size > LOOP_BUFFER:
+        most = max(n for n in range(1, args.leds) if frame_size(args.protocol, n) <= LOOP_BUFFER)
+        raise CliError(f"a frame of {args.leds} LEDs is {size} bytes but loop:// holds {LOOP_BUFFER}: "
+                       f"at most {most} LEDs with {args.protocol} on loop://")
+    step = max(args.delay, frame_spacing(args.protocol, args.leds, args.baud))
+    total = args.settle + (args.leds + 1) * step
+    if total > 10:
+        print(f"led-test: {args.leds + 1} frames {step * 1000:.0f} ms apart take about "
+              f"{total / 60:.1f} min at {args.baud} baud", file=sys.stderr, flush=True)
     serial_port = _open_port(args.port, args.baud)
+
+    def write(frame: bytes) -> None:
+        serial_port.write(frame)
+        discard_input(serial_port)  # the board's greetings, or loop://'s echo
+
     sent = 0
     try:
         time.sleep(args.settle)
-        off = (0, 0, 0)
-        frames = [[(255, 255, 255) if j == i else off for j in range(args.leds)] for i in range(args.leds)]
-        frames.append([off] * args.leds)
-        for pixels in frames:
-            serial_port.write(encode(args.protocol, pixels))
-            sent += 1
-            if args.delay:
-                time.sleep(args.delay)
+        for shown in light_each_led(write, args.protocol, args.leds, args.baud, args.delay):
+            sent = shown
     except Exception as exc:  # noqa: BLE001 - any write failure is reported the same way
-        raise CliError(f"the LED link failed after {sent} of {args.leds + 1} frames: {exc}", code=1) from None
+        raise CliError(f"the LED link failed after {sent} of {args.leds + 1} frames: {describe_error(exc)}",
+                       code=1) from None
     finally:
         serial_port.close()
     if args.json:
-        print_json({"port": args.port, "protocol": args.protocol, "leds": args.leds, "frames": sent})
+        print_json({"port": args.port, "protocol": args.protocol, "leds": args.leds, "frames": sent,
+                    "seconds_per_frame": round(step, 6)})
     else:
-        print(f"sent {sent} frames ({args.protocol}, {args.leds} LEDs) to {args.port}")
+        print(f"sent {sent} frames ({args.protocol}, {args.leds} LEDs, {step * 1000:.1f} ms apart) to {args.port}")
     return 0
 
 
@@ -97,10 +151,11 @@ def run_led_detect(args: argparse.Namespace) -> int:
     return 0 if result.found else 1
 
 
-def demo_sequence(game: str, rows: int, cols: int) -> list[tuple[str, Any]]:
-    """The effects shown by ``led-demo``, in order, as (name, BoardLights)."""
+def demo_sequence(board: BoardDescription) -> list[tuple[str, Any]]:
+    """The effects shown by ``led-demo`` on ``board``'s LED grid, in order, as (name, BoardLights)."""
     from games.effects import BoardLights
 
+    game, rows, cols = board.game, board.led_rows, board.led_cols
     centre = (rows // 2, cols // 2)
     near = [(centre[0] + dr, centre[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
     near = [cell for cell in near if 0 <= cell[0] < rows and 0 <= cell[1] < cols]
@@ -120,7 +175,29 @@ def demo_sequence(game: str, rows: int, cols: int) -> list[tuple[str, Any]]:
     ]
 
 
-GAME_SIZES = {"lewthwaite": (5, 5), "lightning": (17, 16)}
+def show_demo(publish: Callable[[Any], None], board: BoardDescription, seconds: float,
+              wait: Callable[[float], None], say: Callable[[str], None] | None = None) -> None:
+    """Publish each effect of :func:`demo_sequence` and ``wait`` ``seconds`` on it (the LED system's
+    thread sends the frames meanwhile; tests pass a ``wait`` that runs it in simulated time)."""
+    say = say or (lambda text: print(text, flush=True))
+    for name, lights in demo_sequence(board):
+        say(name)
+        publish(lights)
+        wait(seconds)
+
+
+def lit_games() -> list[str]:
+    """The installed games whose board the LED table can light (every one with a board)."""
+    return [info.key for info in installed_games() if has_module(info.key, "board")]
+
+
+def board_of(game: str, config: LedConfig) -> BoardDescription:
+    """``game``'s usual board; a layout in the configuration may give its LED grid another size."""
+    board = spec(game).default_board()
+    layout = config.games.get(game)
+    if layout is not None:
+        board.led_rows, board.led_cols = layout.rows, layout.cols
+    return board
 
 
 def run_led_demo(args: argparse.Namespace) -> int:
@@ -135,18 +212,12 @@ def run_led_demo(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         raise CliError(str(exc)) from None
     _open_port(args.port, config.baud).close()  # a missing port is a clear error up front
-    rows, cols = GAME_SIZES[args.game]
-    layout = config.games.get(args.game)
-    if layout is not None:
-        rows, cols = layout.rows, layout.cols
+    board = board_of(args.game, config)
     bus = EffectBus()
     system = LedSystem(config, SerialLink(args.port, config.baud))
     bus.subscribe(system)
     try:
-        for name, lights in demo_sequence(args.game, rows, cols):
-            print(name, flush=True)
-            bus.publish(lights)
-            time.sleep(args.seconds)
+        show_demo(bus.publish, board, args.seconds, time.sleep)
     finally:
         system.close()
     status = system.status()
@@ -154,28 +225,61 @@ def run_led_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_png_path(path: str, option: str = "--screenshot") -> None:
+    """Refuse, before any work, a PNG path that cannot be written: a folder, a missing folder, a
+    read-only place (checked by creating and removing a scratch file there)."""
+    import tempfile
+
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"{option} {path} is a folder: give a file name ending in .png")
+    if target.suffix.lower() != ".png":
+        raise CliError(f"{option} {path}: the file name must end in .png")
+    folder = target.parent
+    if not folder.is_dir():
+        raise CliError(f"{option} {path}: the folder {folder} does not exist")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".led-emulator-", suffix=".tmp"):
+            pass
+    except OSError as exc:
+        raise CliError(f"{option} {path}: cannot write in {folder} ({exc.strerror or exc})") from None
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CliError(f"{option} {path}: the file exists and cannot be overwritten")
+
+
 def run_led_emulator(args: argparse.Namespace) -> int:
     """``led-emulator``: a pty that decodes LED frames and shows them (window or text)."""
     from hardware.emulator import PtyEmulator, ansi_grid, format_frame, grid_positions, write_path_file
+    from hardware.receivers import make_receiver
 
+    if args.screenshot:
+        if args.text:
+            raise CliError("--screenshot saves the window: it cannot be used with --text")
+        check_png_path(args.screenshot)
     layout = None
     if args.led_config or args.game:
         config = _load(args.led_config)
-        game = args.game or "lewthwaite"
-        configured = config.games.get(game)
-        rows, cols = (configured.rows, configured.cols) if configured else GAME_SIZES[game]
-        layout = config.layout_for(game, rows, cols)
+        board = board_of(args.game or "lewthwaite", config)
+        layout = config.layout_for(board.game, board.led_rows, board.led_cols)
     leds = args.leds if args.leds is not None else (layout.end if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
-    emulator = PtyEmulator(leds, link=args.link)
+    options = {"force_max_brightness": True} if args.force_max_brightness else {}
+    if args.force_max_brightness and args.receiver != "wled":
+        raise CliError("--force-max-brightness is a WLED setting: use it with --receiver wled")
+    receiver = make_receiver(args.receiver, leds, args.baud if args.receiver != "ideal" else None,
+                             history=1000, **options)
+    emulator = PtyEmulator(leds, link=args.link, receiver=receiver)
     try:
+        emulator.check_link()
         client_path = emulator.open()
         if args.path_file:
             write_path_file(args.path_file, client_path)
     except OSError as exc:
         emulator.close()
+        emulator.remove_link()
         raise CliError(f"cannot set up the emulator's pty: {exc}") from None
     print(f"LED emulator: connect to {client_path}", flush=True)
+    emulator.start_reader()
     counted = 0
 
     def enough(frame: Any) -> bool:
@@ -238,8 +342,8 @@ def register(commands: Commands) -> None:
 
     detect = commands.verb("led-detect", "which LED firmware (Adalight sketch, WLED) answers on a port")
     _add_link_args(detect)
-    detect.add_argument("--listen", type=positive_float, default=2.5, metavar="S",
-                        help="seconds to wait for the Adalight greeting (default 2.5)")
+    detect.add_argument("--listen", type=seconds_in_range(0, MAX_LISTEN), default=2.5, metavar="S",
+                        help=f"seconds to wait for the Adalight greeting (default 2.5, at most {MAX_LISTEN:g})")
     detect.add_argument("--json", action="store_true", help="print the answer as one JSON object")
     detect.set_defaults(handler=run_led_detect, baud=115200)
 
@@ -247,9 +351,9 @@ def register(commands: Commands) -> None:
     _add_link_args(demo)
     demo.add_argument("--protocol", choices=PROTOCOLS, default=None, help="frame format (default adalight)")
     demo.add_argument("--led-config", default=None, metavar="FILE", help="LED configuration file (JSON)")
-    demo.add_argument("--game", choices=sorted(GAME_SIZES), default="lewthwaite", help="board to show")
-    demo.add_argument("--seconds", type=positive_float, default=3.0, metavar="S",
-                      help="seconds per effect (default 3)")
+    demo.add_argument("--game", choices=lit_games(), default="lewthwaite", help="board to show")
+    demo.add_argument("--seconds", type=seconds_in_range(0, MAX_DEMO_SECONDS), default=3.0, metavar="S",
+                      help=f"seconds per effect (default 3, at most {MAX_DEMO_SECONDS:g})")
     demo.set_defaults(handler=run_led_demo)
 
     emulator = commands.verb("led-emulator", "a pretend LED board on a pty: shows the frames it receives")
@@ -260,15 +364,24 @@ def register(commands: Commands) -> None:
                           help="LEDs per row when showing the strip in order (default: about square)")
     emulator.add_argument("--led-config", default=None, metavar="FILE",
                           help="with --game: draw each LED under its cell, using this wiring")
-    emulator.add_argument("--game", choices=sorted(GAME_SIZES), default=None,
+    emulator.add_argument("--game", choices=lit_games(), default=None,
                           help="draw the LEDs as this game's board (default wiring unless --led-config)")
     emulator.add_argument("--link", default=None, metavar="PATH",
                           help="also publish the pty as this symlink, stable across restarts")
     emulator.add_argument("--path-file", default=None, metavar="FILE", help="write the pty path to FILE")
     emulator.add_argument("--exit-after", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                           help="exit after receiving N frames")
-    emulator.add_argument("--seconds", type=positive_float, default=None, metavar="S",
-                          help="exit after S seconds")
+    emulator.add_argument("--seconds", type=seconds_in_range(0, MAX_EMULATOR_SECONDS), default=None, metavar="S",
+                          help=f"exit after S seconds (at most {MAX_EMULATOR_SECONDS:g}; default: when closed)")
     emulator.add_argument("--screenshot", default=None, metavar="PATH",
-                          help="window: save a PNG when exiting")
+                          help="window: save a PNG when exiting (checked before starting)")
+    emulator.add_argument("--receiver", choices=RECEIVERS, default="ideal",
+                          help="what to behave like: every frame shown at once (ideal, the default), an "
+                               "Arduino with the stock Adalight-FastLED sketch (adalight: bytes arriving "
+                               "while it writes the strip are lost), or WLED (wled: blanks the first live "
+                               "frame, back to its own effect 2.5 s after the last)")
+    emulator.add_argument("--baud", type=baud_rate, default=115200, metavar="B",
+                          help="with --receiver adalight or wled: the line's speed, for the timing (default 115200)")
+    emulator.add_argument("--force-max-brightness", action="store_true",
+                          help="with --receiver wled: as if WLED's 'Force max brightness' were ticked")
     emulator.set_defaults(handler=run_led_emulator)

@@ -186,10 +186,17 @@ def config_from_dict(data: Any, source: str = "configuration") -> LedConfig:
         raise ConfigError(f"{source}: {exc}") from None
 
 
+#: a configuration is a few hundred bytes; anything much larger is not one
+MAX_CONFIG_BYTES = 1_000_000
+
+
 def load_config(path: str | Path) -> LedConfig:
     """Read a JSON configuration file; any problem raises :class:`ConfigError`."""
     path = Path(path)
     try:
+        if path.is_file() and path.stat().st_size > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path} is {path.stat().st_size} bytes: an LED configuration is at most "
+                              f"{MAX_CONFIG_BYTES} bytes")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"LED configuration file {path} does not exist") from None
@@ -200,6 +207,8 @@ def load_config(path: str | Path) -> LedConfig:
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise ConfigError(f"{path} nests brackets too deeply to be an LED configuration") from None
     return config_from_dict(data, str(path))
 
 

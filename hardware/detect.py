@@ -23,6 +23,14 @@ WLED_VERSION_QUERY = b"v"
 #: the whole line, so that "Adafruit ..." printed by some other sketch is not taken for a greeting
 ADALIGHT_GREETING = re.compile(rb"Ada\r?\n")
 WLED_VERSION_LINE = re.compile(rb"WLED ([0-9][0-9A-Za-z._-]*)")
+#: what an operator must know about WLED as the kiosk's board (docs/hardware.md, "With WLED")
+WLED_ADVICE = (
+    "WLED shows the kiosk's frames at its own brightness (128 of 255 out of the box) unless "
+    "'Force max brightness' is ticked (Config > Sync Interfaces > Realtime), and 2.5 s after the "
+    "kiosk's last frame it goes back to its own effect: switch WLED off in its app and save that as "
+    "its start-up state (frames from the kiosk still show) so that the board goes dark when the kiosk "
+    "stops. See docs/hardware.md."
+)
 
 
 @dataclass(frozen=True)
@@ -122,16 +130,16 @@ def _ask_wled(serial_port: Any, port: str, baud: int, listen: float, wled_wait: 
     if reply is not None:
         details = _wled_details(reply)
         count = f", {details['leds']} LEDs" if details["leds"] is not None else ""
-        message = f"WLED {details['version']} ('{details['name']}'{count}) answered on {port}"
-        return Detection("wled", port, message, {"baud": baud, **details})
+        message = f"WLED {details['version']} ('{details['name']}'{count}) answered on {port}\n{WLED_ADVICE}"
+        return Detection("wled", port, message, {"baud": baud, **details, "advice": WLED_ADVICE})
     # WLED before 0.13 has no JSON over serial but answers a lone 'v' with its version.
     serial_port.write(WLED_VERSION_QUERY)
     answer += _read_for(serial_port, wled_wait, clock, lambda data: WLED_VERSION_LINE.search(data) is not None)
     version = WLED_VERSION_LINE.search(answer)
     if version:
         details = {"version": version.group(1).decode(), "name": "WLED", "leds": None}
-        message = f"WLED {details['version']} answered on {port}"
-        return Detection("wled", port, message, {"baud": baud, **details})
+        message = f"WLED {details['version']} answered on {port}\n{WLED_ADVICE}"
+        return Detection("wled", port, message, {"baud": baud, **details, "advice": WLED_ADVICE})
     received = heard + answer
     if received:
         preview = received[:24].hex(" ")

@@ -3,8 +3,10 @@ by ``led-emulator`` without ``--text``)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import secrets
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -96,11 +98,8 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
         ui.draw_text(screen, i18n.tr("hardware.emulator.port", path=client_path), (640, 84), 24,
                      (200, 204, 220), "text", "midtop")
         draw_leds(screen, emulator.latest, positions, pygame.Rect(60, 124, 1160, 520))
-        latest = emulator.latest
-        status = i18n.tr("hardware.emulator.waiting") if latest is None else i18n.tr(
-            "hardware.emulator.status", protocol=latest.protocol, leds=latest.count, frames=emulator.frames,
-            fps=f"{emulator.fps():.0f}")
-        pulse = 0.6 + 0.4 * math.sin(elapsed * 3) if latest is None else 1.0
+        status = status_line(emulator)
+        pulse = 0.6 + 0.4 * math.sin(elapsed * 3) if emulator.latest is None else 1.0
         ui.draw_text(screen, status, (640, 690), 24, tuple(int(v * pulse) for v in (230, 232, 240)), "bold",
                      "midbottom")
         pygame.display.flip()
@@ -108,6 +107,31 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
         if seconds is not None and elapsed >= seconds:
             running = False
     if screenshot:
-        pygame.image.save(screen, screenshot)
+        save_png(screen, screenshot)
     pygame.quit()
     return 0
+
+
+def status_line(emulator: PtyEmulator) -> str:
+    """The line under the board: what the strip shows and how many frames came."""
+    latest = emulator.latest
+    if latest is None:
+        return i18n.tr("hardware.emulator.waiting")
+    why = getattr(latest, "why", "frame")
+    if why in ("blank", "effect"):
+        return i18n.tr(f"hardware.emulator.{why}", frames=emulator.frames)
+    return i18n.tr("hardware.emulator.status", protocol=latest.protocol, leds=latest.count, frames=emulator.frames,
+                   fps=f"{emulator.fps():.0f}")
+
+
+def save_png(surface: pygame.Surface, path: str) -> None:
+    """Save ``surface`` to ``path`` atomically: a reader never sees half a PNG."""
+    # a fresh name beside it (created with the usual permissions, unlike mkstemp's private ones)
+    tmp = f"{path}.{os.getpid()}.{secrets.token_hex(4)}.tmp.png"
+    try:
+        pygame.image.save(surface, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

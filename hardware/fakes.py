@@ -2,13 +2,21 @@
 
 A test scripts what the kiosk must write and what the device answers, then checks that the
 whole script was played with :meth:`ScriptedDevice.assert_done`. Faults (a timeout, a vanished
-port) are script steps too, so reconnection can be tested without hardware.
+port) are script steps too, so reconnection can be tested without hardware. :class:`LinePort` and
+:class:`FakeClock` put a firmware model at the end of a simulated serial line instead.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hardware.receivers import Receiver
+
+if TYPE_CHECKING:
+    from hardware.system import LedSystem
 
 
 @dataclass
@@ -109,3 +117,81 @@ class ScriptedOpener:
         if isinstance(device, BaseException):
             raise device
         return device
+
+
+class FakeClock:
+    """Simulated monotonic seconds: call it for the time, :meth:`sleep` to let time pass."""
+
+    def __init__(self, start: float = 100.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        """The current simulated time."""
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        """Advance the clock instead of waiting."""
+        self.now += max(0.0, seconds)
+
+
+class LinePort:
+    """A serial port whose far end is one or more firmware models (:mod:`hardware.receivers`, all
+    on the same wire): every write reaches them at ``clock``'s time and travels at each model's
+    baud rate. Like a real UART, a write returns at once and bytes written while the line is busy
+    wait their turn."""
+
+    def __init__(self, receivers: Receiver | Sequence[Receiver], clock: Callable[[], float]) -> None:
+        self.receivers = [receivers] if isinstance(receivers, Receiver) else list(receivers)
+        self.clock = clock
+        self.closed = False
+        self.writes: list[tuple[float, bytes]] = []
+
+    def write(self, data: bytes) -> int:
+        """Hand ``data`` to the line now."""
+        if self.closed:
+            raise OSError("write to a closed port")
+        data = bytes(data)
+        self.writes.append((self.clock(), data))
+        for receiver in self.receivers:
+            receiver.receive(self.clock(), data)
+        return len(data)
+
+    def read(self, size: int = 1) -> bytes:
+        """The models never answer."""
+        return b""
+
+    def close(self) -> None:
+        """Close the port."""
+        self.closed = True
+
+
+class SimulatedLedThread:
+    """Runs a :class:`hardware.system.LedSystem` built with ``start=False`` as its thread would,
+    on a :class:`FakeClock`: it steps whenever the last step asked to be woken, and when woken."""
+
+    def __init__(self, system: LedSystem, clock: FakeClock) -> None:
+        self.system = system
+        self.clock = clock
+        self.next_wake = clock()
+
+    def wake(self) -> None:
+        """A message was published: the thread steps now."""
+        self.next_wake = self.clock()
+        self.run_until(self.clock())
+
+    def run_until(self, t: float) -> None:
+        """Let simulated time pass until ``t``, stepping the system on schedule."""
+        while self.next_wake <= t:
+            self.clock.now = max(self.clock.now, self.next_wake)
+            pause = self.system.step()
+            self.next_wake = self.clock.now + max(pause, 1e-4)
+        self.clock.now = max(self.clock.now, t)
+
+    def run_for(self, seconds: float) -> None:
+        """Let ``seconds`` of simulated time pass."""
+        self.run_until(self.clock() + seconds)
+
+    def publish(self, message: object) -> None:
+        """Hand ``message`` to the system, as the effect bus does, and wake the thread."""
+        self.system(message)
+        self.wake()

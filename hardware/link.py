@@ -3,15 +3,23 @@ is pulled, the port disappears or a write times out, it closes and retries with 
 
 Only the LED system's background thread calls :meth:`SerialLink.send`, so the retries never
 delay the game loop, and no serial exception can reach a scene.
+
+It reconnects only to the device it was given. At the first connection it notes a stable identity
+of what it opened, where the platform offers one (:func:`device_identity`): a USB adapter's
+vendor, product and serial number (followed to its new name if it comes back as another
+``/dev/ttyUSB*``), or a Linux pseudo-terminal's creation time, because a new pty may get the same
+``/dev/pts/N`` number in another program. A symbolic link (``/dev/serial/by-id/...``, the
+emulator's ``--link``) is trusted to point at the right device; a URL (``loop://``) is its own identity.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 
@@ -45,9 +53,62 @@ def open_serial(port: str, baud: int, write_timeout: float) -> SerialPort:
 
 
 def describe_error(exc: BaseException) -> str:
-    """A short human description of why a port failed."""
-    text = str(exc) or type(exc).__name__
+    """A short human description of why a port failed (never empty: some errors have no text)."""
+    text = str(exc) or "no details given"
     return f"{type(exc).__name__}: {text}"
+
+
+def _usb_ports() -> list[Any]:
+    try:
+        from serial.tools import list_ports
+
+        return list(list_ports.comports())
+    except Exception:  # noqa: BLE001 - no port listing on this platform: identities are unknown
+        return []
+
+
+def _usb_identity(info: Any) -> str | None:
+    if getattr(info, "vid", None) is None:
+        return None
+    name = f"USB {info.vid:04x}:{info.pid:04x}"
+    if info.serial_number:
+        return f"{name} serial {info.serial_number}"
+    # no serial number (cheap CH340 adapters): the physical USB socket is the next best thing
+    return f"{name} at USB port {info.location}" if info.location else None
+
+
+def device_identity(port: str) -> str | None:
+    """A name for the device behind ``port`` that no other device shares, or None when the
+    platform offers none (then the path itself is all the link can check)."""
+    if "://" in port:
+        return None
+    real = os.path.realpath(port)
+    for info in _usb_ports():
+        if os.path.realpath(info.device) == real:
+            return _usb_identity(info)
+    if real.startswith("/dev/pts/") and not os.path.islink(port):
+        try:
+            return f"pseudo-terminal {real} created at {os.stat(real).st_ctime_ns}"
+        except OSError:
+            return None
+    return None
+
+
+def find_device(identity: str) -> str | None:
+    """The current path of the USB device named ``identity`` (by :func:`device_identity`), if plugged in."""
+    for info in _usb_ports():
+        if _usb_identity(info) == identity:
+            return str(info.device)
+    return None
+
+
+def discard_input(port: Any) -> None:
+    """Throw away what the board said (greetings, echoes): the LED senders never read it, and a
+    port that echoes (``loop://``) would otherwise fill up and block."""
+    reset = getattr(port, "reset_input_buffer", None)
+    if reset is not None:
+        with contextlib.suppress(Exception):  # a failing port shows up at the next write
+            reset()
 
 
 @dataclass
@@ -71,12 +132,23 @@ class SerialLink:
 
     ``opener`` opens the port (pyserial by default; tests pass scripted fakes) and ``clock``
     gives monotonic seconds (tests pass a fake clock to check the back-off schedule).
+    ``identify`` and ``locate`` name a device and find a named one (:func:`device_identity`,
+    :func:`find_device`).
     """
 
     def __init__(self, port: str, baud: int = 115200, *, opener: Opener = open_serial,
                  write_timeout: float = 0.5, backoff: tuple[float, float] = BACKOFF,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 identify: Callable[[str], str | None] = device_identity,
+                 locate: Callable[[str], str | None] = find_device) -> None:
         self.port = port
+        #: the path opened last: ``port``, or where the same USB board came back
+        self.device = port
+        #: what was opened first (see the module's docstring); None when the platform cannot tell
+        self.identity: str | None = None
+        self._identified = False
+        self._identify = identify
+        self._locate = locate
         self.baud = baud
         self._opener = opener
         self._write_timeout = write_timeout
@@ -105,11 +177,24 @@ class SerialLink:
                 return True
             if self._clock() < self._next_attempt:
                 return False
+            path = self.port
+            if self.identity is not None and self.identity.startswith("USB"):
+                path = self._quietly(self._locate, self.identity) or self.port
             try:
-                self._serial = self._opener(self.port, self.baud, self._write_timeout)
+                serial_port = self._opener(path, self.baud, self._write_timeout)
             except Exception as exc:  # noqa: BLE001 - a missing port is an expected state, not a crash
                 self._fail(exc)
                 return False
+            identity = self._quietly(self._identify, path)
+            if not self._identified:
+                self.identity, self._identified = identity, True
+            elif identity != self.identity:
+                with contextlib.suppress(Exception):
+                    serial_port.close()
+                self._fail(OSError(f"{path} is now another device ({identity or 'unknown'}), not the board "
+                                   f"opened first ({self.identity}): waiting for that board"))
+                return False
+            self._serial, self.device = serial_port, path
             self._delay = self._backoff[0]
             self.status.connected = True
             self.status.connects += 1
@@ -126,12 +211,26 @@ class SerialLink:
                 if written is not None and written != len(frame):
                     raise OSError(f"only {written} of {len(frame)} bytes written")
             except Exception as exc:  # noqa: BLE001 - unplugged cable, vanished port, write timeout
-                self._drop()
+                # counted before the link shows as down, so that whoever sees it down sees why
                 self._fail(exc)
+                self._drop()
                 return False
             self.status.frames += 1
             self.status.bytes += len(frame)
+            discard_input(self._serial)
             return True
+
+    def snapshot(self) -> LinkStatus:
+        """A consistent copy of :attr:`status` (taken under the link's lock)."""
+        with self._lock:
+            return replace(self.status)
+
+    @staticmethod
+    def _quietly(function: Callable[[str], str | None], argument: str) -> str | None:
+        try:
+            return function(argument)
+        except Exception:  # noqa: BLE001 - no identity is better than a crashed LED thread
+            return None
 
     def _fail(self, exc: BaseException) -> None:
         self.status.failures += 1

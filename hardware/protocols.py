@@ -3,6 +3,12 @@
 Adalight: ``'A' 'd' 'a'``, (count-1) high byte, (count-1) low byte, checksum = high ^ low ^ 0x55,
 then R G B for each LED. TPM2: ``C9 DA``, data length high, low, the data, ``36``. Both carry the
 whole strip every time, so a frame lost on the wire is healed by the next one.
+
+WLED reads a TPM2 length by dividing its high and low bytes by 3 separately, each rounded down:
+for 100 LEDs (300 bytes, ``01 2C``) it reads 85 + 14 = 99 LEDs and takes the last LED's bytes
+for commands. :func:`encode_tpm2` therefore adds one dark LED to such frames (two thirds of all
+counts, see :func:`tpm2_led_count`), so that WLED reads every LED and only zeros are left over,
+which it ignores; any other TPM2 receiver sees one more (dark) LED than the strip has.
 """
 
 from __future__ import annotations
@@ -54,12 +60,25 @@ def encode_adalight(pixels: Sequence[RGB]) -> bytes:
     return adalight_header(len(pixels)) + data
 
 
+def wled_tpm2_count(length: int) -> int:
+    """How many LEDs WLED reads from a TPM2 frame that announces ``length`` data bytes."""
+    high, low = divmod(length, 256)
+    return high * 256 // 3 + low // 3
+
+
+def tpm2_led_count(count: int) -> int:
+    """LEDs a TPM2 frame carries for a strip of ``count``: ``count``, or one more (dark) when WLED's
+    rounding would read one LED too few (at most one more is ever needed)."""
+    return count if wled_tpm2_count(3 * count) >= count else count + 1
+
+
 def encode_tpm2(pixels: Sequence[RGB]) -> bytes:
-    """One TPM2 data frame carrying ``pixels``."""
+    """One TPM2 data frame carrying ``pixels`` (and a dark LED more when WLED needs it)."""
     _check_count("tpm2", len(pixels))
     data = _pixel_bytes(pixels)
     if len(data) != 3 * len(pixels):
         raise ProtocolError("every LED needs exactly three channels")
+    data += bytes(3 * (tpm2_led_count(len(pixels)) - len(pixels)))
     return bytes((TPM2_START, TPM2_DATA_FRAME)) + len(data).to_bytes(2, "big") + data + bytes((TPM2_END,))
 
 
@@ -74,6 +93,8 @@ def encode(protocol: str, pixels: Sequence[RGB]) -> bytes:
 
 def frame_size(protocol: str, count: int) -> int:
     """Bytes on the wire for one frame of ``count`` LEDs."""
+    if protocol == "tpm2":
+        count = tpm2_led_count(count)
     return OVERHEAD[protocol] + 3 * count
 
 

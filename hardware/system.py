@@ -4,7 +4,9 @@ Publishing only stores the latest message (a lock held for a few assignments), s
 loop never waits for the serial port. The thread sends a full frame when the lights change,
 at a steady rate while something animates (slowed down so a frame is never queued behind
 another on a slow link), and at least every ``keepalive`` seconds otherwise, because WLED
-leaves live mode after 2.5 s of silence.
+leaves live mode after 2.5 s of silence. Every frame, the closing one too, keeps the pacing of
+:mod:`hardware.pacing`, and the first frame after (re)connecting or a long silence is sent twice,
+because WLED blanks the first frame of live mode.
 """
 
 from __future__ import annotations
@@ -20,26 +22,10 @@ from hardware.config import ConfigError, LedConfig, apply_colour, load_config
 from hardware.effects import OFF, is_animated, render_cells, unknown_roles
 from hardware.link import SerialLink
 from hardware.mapping import BoardLayout
-from hardware.protocols import encode, frame_size
+from hardware.pacing import Pacer, write_paced
+from hardware.protocols import encode
 
 RGB = tuple[int, int, int]
-
-
-def wire_seconds(protocol: str, leds: int, baud: int) -> float:
-    """Seconds one frame takes on a UART at ``baud`` (8N1: 10 bits per byte)."""
-    return frame_size(protocol, leds) * 10 / baud
-
-
-#: WS2812B: 24 bits of 1.25 µs per LED, then a reset pause; the firmware cannot read serial meanwhile
-SHOW_SECONDS_PER_LED = 30e-6
-SHOW_RESET_SECONDS = 0.3e-3
-
-
-def frame_spacing(protocol: str, leds: int, baud: int) -> float:
-    """Shortest time from one frame's start to the next: its wire time, then a pause of a quarter
-    of it, or long enough for the firmware to show the strip (interrupts off), whichever is longer."""
-    wire = wire_seconds(protocol, leds, baud)
-    return wire + max(0.25 * wire, SHOW_SECONDS_PER_LED * leds + SHOW_RESET_SECONDS)
 
 
 def strip_pixels(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> list[RGB]:
@@ -62,24 +48,28 @@ class LedSystem:
     """Subscribe an instance to an :class:`games.effects.EffectBus`; call :meth:`close` on exit.
 
     ``start=False`` leaves the thread unstarted so tests can drive :meth:`step` by hand with a
-    fake clock.
+    fake clock (and ``sleep``, used by :meth:`close` to keep the pacing, with a fake sleep).
     """
 
     def __init__(self, config: LedConfig, link: SerialLink, *, clock: Callable[[], float] = time.monotonic,
-                 start: bool = True, log: Callable[[str], None] | None = None) -> None:
+                 start: bool = True, log: Callable[[str], None] | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.config = config
         self._log = log or _log_to_stderr
         self._was_connected: bool | None = None
         self.link = link
         self._clock = clock
+        self._sleep = sleep
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = False
         self._lights: BoardLights | None = None
         self._since = 0.0  # when the current lights appeared: animations start from there
         self._changed_at: float | None = None  # a change not yet written
-        self._last_sent = -1e9
-        self._busy_until = -1e9  # the last frame's wire time plus a quarter, from its start
+        self._last_attempt = -1e9  # the last frame tried, sent or not: keep-alives count from there
+        self._pacer = Pacer(config.protocol, config.baud, clock)
+        self._connects = 0  # the link's connection count when the pacer last learnt of it
+        self._owed = False  # a priming copy went out: the frame itself must follow
         self._next_anim = -1e9  # animation frames follow a fixed schedule, so rounding cannot drift
         self.frames_sent = 0
         self.latencies: list[float] = []  # seconds from a change to its frame written, newest last
@@ -118,14 +108,22 @@ class LedSystem:
     # -- the thread side ---------------------------------------------------------------------
     def animation_interval(self, leds: int) -> float:
         """Seconds between animation frames: the configured rate, slowed on a slow link so that
-        frames never pile up in the port's buffer (see :func:`frame_spacing`)."""
-        return max(1 / self.config.fps, frame_spacing(self.config.protocol, leds, self.config.baud))
+        frames never pile up in the port's buffer (see :func:`hardware.pacing.frame_spacing`)."""
+        return max(1 / self.config.fps, self._pacer.spacing(leds))
 
     def _layout(self, lights: BoardLights) -> BoardLayout:
         key = (lights.game, lights.rows, lights.cols)
         if key not in self._layouts:
             self._layouts[key] = self.config.layout_for(*key)
         return self._layouts[key]
+
+    def _notice_reconnection(self) -> None:
+        """A new connection may be a board that restarted or left live mode: it is owed the
+        lights now, primed again."""
+        if self.link.connect() and self.link.status.connects != self._connects:
+            self._connects = self.link.status.connects
+            self._pacer.forget()
+            self._owed = True
 
     def step(self) -> float:
         """Send a frame if one is due; return how long the thread may sleep before the next."""
@@ -138,43 +136,44 @@ class LedSystem:
             if self.link.connected:
                 return self.config.keepalive
             return max(0.0, self.link.next_attempt - self._clock())
+        self._notice_reconnection()
         now = self._clock()
         animated = is_animated(lights)
         layout = self._layout(lights)
         leds = self.config.strip_length(layout)
         interval = self.animation_interval(leds)
-        # Never a frame before the last one had its wire time and a pause: the firmware must have
-        # time to show a frame (FastLED turns interrupts off) before the next one arrives.
-        ready = now >= self._busy_until - 1e-4
+        # Never a frame before the last one had its wire time and the strip its update time.
+        ready = self._pacer.wait() <= 1e-4
         due = ready and (
-            changed_at is not None
-            or now - self._last_sent >= self.config.keepalive
+            self._owed
+            or changed_at is not None
+            or now - self._last_attempt >= self.config.keepalive
             or (animated and now >= self._next_anim - 1e-3)
         )
         if due:
+            priming = self._pacer.needs_priming()
             frame = encode_lights(lights, now - since, self.config, layout)
-            sent = self.link.send(frame)
-            if sent:
-                self._busy_until = now + frame_spacing(self.config.protocol, leds, self.config.baud)
+            self._last_attempt = now
+            if self.link.send(frame):
+                self._pacer.sent(leds, now)
                 self.frames_sent += 1
-                self._last_sent = self._clock()
-                if changed_at is not None:
-                    self.latencies.append(self._last_sent - changed_at)
+                self._owed = priming  # WLED blanks this copy: the frame follows as soon as allowed
+                if not priming and changed_at is not None:
+                    self.latencies.append(self._clock() - changed_at)
                     del self.latencies[:-1000]
-                with self._lock:
-                    if self._changed_at == changed_at:
-                        self._changed_at = None
-            else:
-                # The link retries on its own back-off schedule; a pending change stays pending
-                # so that it is the first thing the board shows when it comes back.
-                self._last_sent = now
-            # Keep the rhythm; after a stall (a slow write, a reconnect) restart it from now.
-            behind = now - self._next_anim >= interval
-            self._next_anim = now + interval if behind else self._next_anim + interval
+                    with self._lock:
+                        if self._changed_at == changed_at:
+                            self._changed_at = None
+            # else: the link retries on its own back-off schedule; a pending change stays pending
+            # so that it is the first thing the board shows when it comes back.
+            if now - self._next_anim >= interval:
+                self._next_anim = now + interval  # after a stall (a slow write, a reconnect): from now
+            elif animated and now >= self._next_anim - 1e-3:
+                self._next_anim += interval  # keep the rhythm, so that rounding cannot drift
             self._report_link()
-        waits = [self.config.keepalive - (self._clock() - self._last_sent)]
-        if not due and changed_at is not None:
-            waits.append(self._busy_until - self._clock())
+        waits = [self.config.keepalive - (self._clock() - self._last_attempt)]
+        if self.link.connected and (self._owed or (not due and changed_at is not None)):
+            waits.append(self._pacer.wait())  # (while unplugged, the link's back-off decides)
         if animated:
             waits.append(self._next_anim - self._clock())
         if not self.link.connected:
@@ -187,7 +186,7 @@ class LedSystem:
         if connected == self._was_connected:
             return
         if connected:
-            self._log(f"LED board: connected to {self.link.port} "
+            self._log(f"LED board: connected to {self.link.device} "
                       f"({self.config.protocol}, {self.config.baud} baud)")
         else:
             self._log(f"LED board: {self.link.port} unavailable ({self.link.status.last_error}); "
@@ -205,7 +204,8 @@ class LedSystem:
             self._wake.clear()
 
     def close(self, timeout: float = 2.0) -> None:
-        """Stop the thread, switch the board off (best effort) and close the port."""
+        """Stop the thread, switch the board off (best effort, paced like any frame, waiting at
+        most ``timeout`` seconds) and close the port."""
         self._stop = True
         self._wake.set()
         if self._thread is not None:
@@ -214,12 +214,19 @@ class LedSystem:
             lights = self._lights
         if lights is not None and self.link.connected:
             dark = BoardLights(lights.game, lights.rows, lights.cols)
-            self.link.send(encode_lights(dark, 0.0, self.config))
+            layout = self._layout(dark)
+            deadline = self._clock() + timeout
+
+            def sleep(seconds: float) -> None:  # keep the pacing, but never past the timeout
+                self._sleep(max(0.0, min(seconds, deadline - self._clock())))
+
+            write_paced(self.link.send, encode_lights(dark, 0.0, self.config, layout),
+                        self.config.strip_length(layout), self._pacer, sleep)
         self.link.close()
 
     def status(self) -> dict[str, Any]:
         """Link state and counters (for diagnostics)."""
-        return {**self.link.status.as_dict(), "frames_sent": self.frames_sent,
+        return {**self.link.snapshot().as_dict(), "frames_sent": self.frames_sent,
                 "warnings": list(self.warnings)}
 
 

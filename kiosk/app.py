@@ -59,7 +59,8 @@ class AppOptions:
     led_protocol: str | None = None
     led_baud: int | None = None
     led_config: str | None = None
-    #: The physical-board mode's camera (``--camera``; None: no camera) and its frame rate.
+    #: The physical-board mode (``--physical``), its camera (``--camera``) and frame rate.
+    physical: bool = False
     camera: str | None = None
     camera_fps: float = 30.0
     save_frames: str | None = None
@@ -79,7 +80,8 @@ def options_from_args(args: Any) -> AppOptions:
         led_protocol=getattr(args, "led_protocol", None),
         led_baud=getattr(args, "led_baud", None),
         led_config=getattr(args, "led_config", None),
-        camera=getattr(args, "camera", None) or ("0" if getattr(args, "physical", False) else None),
+        physical=bool(getattr(args, "physical", False)),
+        camera=str(getattr(args, "camera", None) or "0") if getattr(args, "physical", False) else None,
         camera_fps=getattr(args, "camera_fps", 30.0),
         save_frames=getattr(args, "save_frames", None),
     )

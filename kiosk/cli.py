@@ -1,11 +1,12 @@
-"""The shell's own commands: the kiosk menu (no subcommand) and ``demo``, and the options every
-interactive command takes (:func:`kiosk.options.add_display_args`)."""
+"""The shell's own commands: the kiosk menu (no subcommand), ``demo``, ``rules`` and ``science``,
+and the options every interactive command takes (:func:`kiosk.options.add_display_args`)."""
 
 from __future__ import annotations
 
 import argparse
 
 from games.cliutil import Commands, int_in_range
+from games.registry import game_packages, has_module
 from kiosk.options import add_display_args
 
 
@@ -49,6 +50,16 @@ def run_rules(args: argparse.Namespace) -> int:
     return run_app(args, first)
 
 
+def run_science(args: argparse.Namespace) -> int:
+    """``python main.py science GAME``: the game's science corner, opened on tab ``--page``."""
+    import importlib
+
+    from kiosk.runner import run_app
+
+    corner = importlib.import_module(f"games.{args.game}.corner")
+    return run_app(args, lambda app: corner.make_science_scene(app, start=args.page - 1))
+
+
 def register(commands: Commands) -> None:
     """The menu, ``demo``, and the interactive options of every command that opens a window."""
     commands.interactive_options(add_display_args)
@@ -67,3 +78,10 @@ def register(commands: Commands) -> None:
                        help="page to open, 1-based (default 1)")
     rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
     rules.set_defaults(handler=run_rules)
+
+    corners = [game for game in game_packages() if has_module(game, "corner")]
+    science = commands.verb("science", "a game's science corner: its mathematics, live", interactive=True)
+    science.add_argument("game", choices=corners, help="which game")
+    science.add_argument("--page", type=int_in_range(1, 4), default=1, help="which tab to open (1..4, default 1)")
+    science.add_argument("--json", action="store_true", help="print what the open tab shows at the end")
+    science.set_defaults(handler=run_science)

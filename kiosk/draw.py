@@ -32,13 +32,15 @@ def rect(
     color: Color,
     rect: RectLike,
     width: int = 0,
-    border_radius: int = -1,
+    border_radius: int = 0,
     border_top_left_radius: int = -1,
     border_top_right_radius: int = -1,
     border_bottom_left_radius: int = -1,
     border_bottom_right_radius: int = -1,
 ) -> pygame.Rect:
-    """``pygame.draw.rect``: a rectangle, rounded corners and outline widths scaled."""
+    """``pygame.draw.rect``: a rectangle, rounded corners and outline widths scaled. The defaults
+    are ``pygame.draw.rect``'s: with ``border_radius`` -1, pygame fills far outside the rectangle
+    as soon as one corner has its own radius."""
     if not isinstance(surface, Canvas):
         return pygame.draw.rect(
             surface,

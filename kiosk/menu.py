@@ -18,6 +18,14 @@ if TYPE_CHECKING:
     from kiosk.app import App
 
 
+def science_corner(info: GameInfo) -> ModuleType | None:
+    """The game's science corner module (``games/<game>/corner.py`` with ``make_science_scene``)."""
+    if not has_module(info.key, "corner"):
+        return None
+    module = importlib.import_module(f"games.{info.key}.corner")
+    return module if hasattr(module, "make_science_scene") else None
+
+
 def playable_games() -> list[tuple[GameInfo, ModuleType]]:
     """Installed games that have a scene, with their scene module."""
     return [
@@ -44,6 +52,7 @@ class MenuScene(Scene):
             self.cards.append((pygame.Rect(left + k * (width + 30), 196, width, 420), info, module))
         self.pressed: int | None = None
         self.hovered: int | None = None
+        self.corners = [science_corner(info) for info, _module in self.games]
         self.buttons = self._physical_buttons() + [
             ui.Button(
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
@@ -97,6 +106,24 @@ class MenuScene(Scene):
             attach(scene)
         self.app.stack.push(scene)
 
+    def open_science(self, index: int) -> None:
+        """Open the science corner of card ``index`` ("Les maths du jeu")."""
+        corner = self.corners[index]
+        if corner is not None:
+            self.app.effects.publish(Sound("select"))
+            self.app.stack.push(corner.make_science_scene(self.app))
+
+    @staticmethod
+    def science_rect(card: pygame.Rect) -> pygame.Rect:
+        """Where a card's "Les maths du jeu" button sits."""
+        return pygame.Rect(card.x + 18, card.bottom - 64, card.width - 36, 48)
+
+    def _science_at(self, pos: tuple[int, int]) -> int | None:
+        for k, (rect, _info, _module) in enumerate(self.cards):
+            if self.corners[k] is not None and self.science_rect(rect).collidepoint(pos):
+                return k
+        return None
+
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         for k, (rect, _info, _module) in enumerate(self.cards):
             if rect.collidepoint(pos):
@@ -114,6 +141,10 @@ class MenuScene(Scene):
             return self.pressed is not None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             card, self.pressed = self._card_at(event.pos), None
+            science = self._science_at(event.pos)
+            if science is not None:
+                self.open_science(science)
+                return True
             if card is not None:
                 self.open_game(card)
                 return True
@@ -138,18 +169,23 @@ class MenuScene(Scene):
             if k == self.pressed:
                 card = card.inflate(-10, -10)
             ui.draw_panel(surface, card, theme.PANEL, 28, 14)
-            header = pygame.Rect(card.x, card.y, card.width, 230)
+            header = pygame.Rect(card.x, card.y, card.width, 200)
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 242), 34, theme.INK, "title", "midtop")
-            tagline = pygame.Rect(card.x + 22, card.y + 288, card.width - 44, 90)
+            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210), 34, theme.INK, "title", "midtop")
+            tagline = pygame.Rect(card.x + 22, card.y + 256, card.width - 44, 90)
             ui.draw_paragraph(
                 surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
             )
             badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
-            badge = badge_text.get_rect(midbottom=(card.centerx, card.bottom - 14)).inflate(22, 10)
+            badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
             surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+            if self.corners[k] is not None:
+                pill = self.science_rect(card)
+                draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
+                draw.rect(surface, info.accent, pill, border_radius=pill.height // 2)
+                ui.draw_text(surface, i18n.tr("menu.science"), pill.center, 21, theme.WHITE, "bold", "center")
         for button in self.buttons:
             button.draw(surface, self.time)
 

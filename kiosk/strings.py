@@ -47,4 +47,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "demo.banner": ("Touche l'écran pour jouer !", "Touch the screen to play!"),
     "rules.computing": ("Calcul en cours…", "Computing…"),
     "thinking": ("L'ordinateur réfléchit…", "The computer is thinking…"),
+    "menu.science": ("Les maths du jeu", "The maths of the game"),
+    "science.heading": ("Les maths du jeu : {game}", "The maths of the game: {game}"),
+    "science.percent": ("{value} %", "{value}%"),
 }

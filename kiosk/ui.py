@@ -92,6 +92,53 @@ def draw_fitted_text(
     return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
 
 
+@lru_cache(maxsize=512)
+def _fit(text: str, size: int, smallest: int, box: tuple[int, int], lines: int, kind: str, gap: float) -> int | None:
+    width, height = box
+    for candidate in range(size, smallest - 1, -1):
+        font = theme.font(candidate, kind)
+        wrapped = wrap_text(text, candidate, width, kind)
+        tall = round(candidate * gap) * (len(wrapped) - 1) + font.get_linesize()
+        if len(wrapped) <= lines and tall <= height and all(font.size(line)[0] <= width for line in wrapped):
+            return candidate
+    return None
+
+
+@dataclass(frozen=True, eq=False)
+class TextBox:
+    """A place on screen where words go: at most ``lines`` lines in ``rect``, at ``size`` or
+    smaller down to ``smallest``. :meth:`fit` measures (tests run every string of a scene
+    through it, in both languages), :meth:`draw` writes, so what is tested is what is drawn."""
+
+    rect: pygame.Rect
+    size: int
+    lines: int = 1
+    smallest: int = 16
+    kind: str = "bold"
+    line_gap: float = 1.15
+
+    def fit(self, text: str) -> int | None:
+        """The largest size that fits ``text`` in the box, or None when even ``smallest`` fails."""
+        return _fit(text, self.size, self.smallest, self.rect.size, self.lines, self.kind, self.line_gap)
+
+    def draw(self, surface: Target, text: str, color: Color, align: str = "center",
+             rect: pygame.Rect | None = None) -> None:
+        """``text`` in the box (or in ``rect``, the box moved), centred vertically."""
+        rect = self.rect if rect is None else rect
+        # What kiosk.textfit checks: the text fits the box at the smallest size allowed.
+        textfit.note(text, rect.width, rect.height, self.smallest, self.kind, self.line_gap)
+        size = self.fit(text) or self.smallest
+        wrapped = wrap_text(text, size, rect.width, self.kind)
+        step = round(size * self.line_gap)
+        y = rect.centery - (step * (len(wrapped) - 1) + theme.font(size, self.kind).get_linesize()) / 2
+        for line in wrapped:
+            if align == "center":
+                draw_text(surface, line, (rect.centerx, y), size, color, self.kind, "midtop")
+            else:
+                draw_text(surface, line, (rect.left, y), size, color, self.kind)
+            y += step
+
+
 def draw_bubble(
     surface: Target, text: str, anchor: tuple[int, int], width: int, border: Color, size: int = 24
 ) -> pygame.Rect:
@@ -105,6 +152,7 @@ def draw_bubble(
     return rect
 
 
+@lru_cache(maxsize=128)
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     w, h = size
     pad = blur * 2

@@ -30,6 +30,8 @@ BAD: list[tuple[list[str], str]] = [
     (["rules", "chess"], "invalid choice"),
     (["rules", "awele", "--page", "0"], "out of range"),
     (["rules", "awele", "--page", "7", "--frames", "1", "--screenshot", "x.jpg"], "must name a .png"),
+    (["science", "chess"], "invalid choice"),
+    (["science", "awele", "--page", "5"], "out of range"),
     # Lewthwaite
     (["play", "lewthwaite", "--rows", "41"], "out of range"),
     (["play", "lewthwaite", "--hole", "x"], "not a cell"),
@@ -42,6 +44,8 @@ BAD: list[tuple[list[str], str]] = [
     (["tournament", "lewthwaite", "--a", "robot", "--b", "random"], "invalid choice"),
     (["tournament", "lewthwaite", "--a", "random", "--b", "random", "--rows", "10"], "out of range"),
     (["engine", "lewthwaite", "--level", "god"], "invalid choice"),
+    (["puzzle", "lewthwaite", "--moves", "25"], "out of range"),
+    (["puzzle", "lewthwaite", "--seed", "-1"], "out of range"),
     # Awélé
     (["play", "awele", "--seeds", "7"], "out of range"),
     (["play", "awele", "--movetime", "inf"], "finite"),

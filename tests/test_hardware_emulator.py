@@ -69,22 +69,25 @@ def test_frames_through_the_pty_are_byte_exact(protocol: str) -> None:
     assert [encode(protocol, f.pixels) for f in reader.frames] == frames
 
 
-@pytest.mark.parametrize(("protocol", "leds"), [("adalight", 25), ("tpm2", 272)])
+@pytest.mark.parametrize(("protocol", "leds"), [("adalight", 25), ("tpm2", 100)])
 def test_led_test_lights_each_led_alone_then_all_off(protocol: str, leds: int) -> None:
     emulator = PtyEmulator(leds, keep_raw=True)
     path = emulator.open()
     reader = Reader(emulator)
     try:
         code = main.main(["led-test", "--port", path, "--protocol", protocol, "--leds", str(leds),
-                          "--delay", "0"])
-        reader.wait_for(leds + 1)
+                          "--delay", "0", "--baud", "921600"])
+        reader.wait_for(leds + 2)
     finally:
         reader.close()
         emulator.close()
     assert code == 0
     white, off = (255, 255, 255), (0, 0, 0)
     expected = [[white if j == i else off for j in range(leds)] for i in range(leds)] + [[off] * leds]
-    assert bytes(emulator.raw) == b"".join(encode(protocol, px) for px in expected)
+    # the first frame twice (WLED blanks the first one); TPM2 with 100 LEDs carries a dark 101st for WLED
+    frames = [encode(protocol, px) for px in expected]
+    assert bytes(emulator.raw) == frames[0] + b"".join(frames)
+    assert {f.count for f in reader.frames} == {leds if protocol == "adalight" else leds + 1}
 
 
 def test_led_test_on_a_missing_port_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,7 +126,8 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
         deadline = time.monotonic() + 5
         while link.connected and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert not link.connected and link.status.failures >= 1
+        status = link.snapshot()  # the LED thread may be mid-update: read under the link's lock
+        assert not status.connected and status.failures >= 1
         time.sleep(0.3)  # a few failed reconnection attempts while the port is gone
         emulator.open()
         before = emulator.frames
@@ -132,7 +136,7 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
         while len(got) < 3 and time.monotonic() < deadline:
             got += emulator.poll(0.02)
         assert len(got) >= 3 and emulator.frames > before
-        assert link.status.connects >= 2
+        assert link.snapshot().connects >= 2
         assert all(f.count == 25 for f in got)
         # The put_back cell blinks; whatever the phase, every frame is one the system can make.
         assert got[0].pixels[12] in {encode_lights_pixel(config, t) for t in (0.0, 0.3)}
@@ -164,28 +168,46 @@ def run_python(code: str, timeout: float = 60) -> subprocess.CompletedProcess:
                           timeout=timeout)
 
 
-def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -> None:
+def run_emulator(tmp_path: Path, args: list[str], client: list[str]) -> list[str]:
+    """Start ``led-emulator --text ARGS`` in its own process, run ``led-test CLIENT`` against it in
+    another; return the emulator's output lines."""
     path_file = tmp_path / "pty"
     emulator = subprocess.Popen(
-        [sys.executable, "main.py", "led-emulator", "--text", "--leds", "4", "--exit-after", "5",
-         "--path-file", str(path_file), "--seconds", "20"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # --seconds only bounds a broken run: --exit-after ends it (a loaded machine may take
+        # tens of seconds to start two Pythons)
+        [sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file), "--seconds", "90",
+         *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60
         while not path_file.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         port = path_file.read_text().strip()
-        test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, "--leds", "4",
-                               "--delay", "0"], cwd=ROOT, capture_output=True, text=True, timeout=30)
-        out, err = emulator.communicate(timeout=20)
+        test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, *client],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        out, err = emulator.communicate(timeout=60)
     finally:
         emulator.kill()
-    assert test.returncode == 0, test.stderr
+    assert test.returncode == 0, f"led-test: {test.stderr}; emulator: {emulator.returncode} {err}"
     assert emulator.returncode == 0, err
     lines = out.splitlines()
     assert re.fullmatch(r"LED emulator: connect to /dev/pts/\d+", lines[0])
-    assert lines[1:] == [f"frame {i + 1} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
-        "frame 5 adalight 4 leds, 0 lit"]
+    return lines[1:]
+
+
+def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -> None:
+    lines = run_emulator(tmp_path, ["--leds", "4", "--exit-after", "6"], ["--leds", "4", "--delay", "0"])
+    # frame 2 repeats frame 1 (the priming copy for WLED): only changes are printed
+    assert lines == [f"frame {i + 1 + (i > 0)} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)] + [
+        "frame 6 adalight 4 leds, 0 lit"]
+
+
+def test_the_emulator_behaves_like_wled(tmp_path: Path) -> None:
+    lines = run_emulator(tmp_path, ["--leds", "4", "--receiver", "wled", "--force-max-brightness",
+                                    "--baud", "921600", "--exit-after", "6"],
+                         ["--leds", "4", "--delay", "0", "--baud", "921600"])
+    assert lines == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
+                     + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]
+                     + ["frame 6 adalight 4 leds, 0 lit"])
 
 
 @pytest.mark.parametrize("argv", [
@@ -235,8 +257,9 @@ def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None
         "    port = serial.Serial(open(path_file).read().strip(), 115200, write_timeout=2)\n"
         "    port.write(encode('tpm2', [(0, 114, 178)] * 25)); port.close()\n"
         "threading.Thread(target=feed, daemon=True).start()\n"
-        f"raise SystemExit(main.main(['led-emulator', '--game', 'lewthwaite', '--seconds', '1.5', "
-        f"'--path-file', path_file, '--screenshot', {str(shot)!r}]))\n")
+        # it exits on the first frame (drawn, then saved); --seconds only bounds a broken run
+        f"raise SystemExit(main.main(['led-emulator', '--game', 'lewthwaite', '--seconds', '60', '--exit-after', '1', "
+        f"'--path-file', path_file, '--screenshot', {str(shot)!r}]))\n", timeout=120)
     assert result.returncode == 0, result.stderr
     import pygame
 
@@ -244,7 +267,7 @@ def test_the_emulator_window_runs_and_saves_a_screenshot(tmp_path: Path) -> None
     assert image.get_size() == (1280, 720)
     blue = sum(1 for x in range(0, 1280, 8) for y in range(0, 720, 8)
                if (c := image.get_at((x, y)))[2] > 150 and c[0] < 60)
-    assert blue > 50  # the 25 LEDs are lit in blue
+    assert blue > 50, result.stderr  # the 25 LEDs are lit in blue
 
 
 def test_led_test_reports_a_link_lost_midway(monkeypatch: pytest.MonkeyPatch,
@@ -252,8 +275,9 @@ def test_led_test_reports_a_link_lost_midway(monkeypatch: pytest.MonkeyPatch,
     from hardware.fakes import ScriptedDevice
 
     off, white = (0, 0, 0), (255, 255, 255)
-    device = ScriptedDevice().expect(encode("adalight", [white, off])).fail(OSError(5, "Input/output error"))
+    first = encode("adalight", [white, off])
+    device = ScriptedDevice().expect(first).expect(first).fail(OSError(5, "Input/output error"))
     monkeypatch.setattr(serial, "serial_for_url", lambda *a, **k: device)
     assert main.main(["led-test", "--port", "/dev/ttyUSB0", "--leds", "2", "--delay", "0"]) == 1
-    assert "the LED link failed after 1 of 3 frames" in capsys.readouterr().err
+    assert "the LED link failed after 1 of 3 frames: OSError: [Errno 5] Input/output error" in capsys.readouterr().err
     assert device.closed

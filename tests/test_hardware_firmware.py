@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
@@ -13,15 +14,20 @@ from hardware.protocols import adalight_header, encode_adalight
 FIRMWARE = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
 
 
-@pytest.fixture(scope="module")
-def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_harness(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """Compile ``host_test/NAME.cpp`` with the host's g++ (the test is skipped without one)."""
     compiler = shutil.which("g++")
     if compiler is None:
-        pytest.skip("g++ is not installed: the firmware parser cannot be built on this machine")
-    out = tmp_path_factory.mktemp("fw") / "parser_main"
+        pytest.skip("g++ is not installed: the firmware's code cannot be built on this machine")
+    out = tmp_path_factory.mktemp("fw") / name
     subprocess.run([compiler, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", str(out),
-                    str(FIRMWARE / "host_test" / "parser_main.cpp")], check=True, timeout=120)
+                    str(FIRMWARE / "host_test" / f"{name}.cpp")], check=True, timeout=120)
     return out
+
+
+@pytest.fixture(scope="module")
+def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_harness(tmp_path_factory, "parser_main")
 
 
 def decode(binary: Path, data: bytes, capacity: int = 272, gap_at: int | None = None) -> list[str]:
@@ -91,3 +97,77 @@ def test_the_wiring_picture_renders(tmp_path: Path) -> None:
     image = pygame.image.load(str(out))
     assert image.get_size() == SIZE
     assert (FIRMWARE / "wiring.png").exists()
+
+
+# -- the sketch's loop on a simulated Uno: frames paced by the kiosk are all shown, none lost ------
+
+@pytest.fixture(scope="module")
+def stream_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_harness(tmp_path_factory, "stream_main")
+
+
+def simulate(binary: Path, leds: int, baud: int, writes: list[tuple[float, bytes]],
+             at_once: bool = False) -> tuple[list[tuple[float, dict[int, str]]], int]:
+    """Run the sketch's loop on ``writes`` (seconds, bytes); return what the strip showed (time in
+    seconds, lit LEDs) and how many bytes were lost."""
+    stream = b"".join(struct.pack("<QI", round(t * 1e6), len(data)) + data for t, data in writes)
+    args = [str(binary), str(leds), str(baud)] + (["at-once"] if at_once else [])
+    out = subprocess.run(args, input=stream, capture_output=True, check=True, timeout=60).stdout.decode().split("\n")
+    shows = []
+    for text in out:
+        if text.startswith("shown "):
+            fields = text.split()
+            shows.append((int(fields[1]) / 1e6, {i: p for i, p in enumerate(fields[3:]) if p != "000000"}))
+    lost = int(out[-2].split()[1])
+    return shows, lost
+
+
+def paced_led_test(protocol: str, leds: int, baud: int) -> list[tuple[float, bytes]]:
+    from hardware.cli import light_each_led
+    from hardware.fakes import FakeClock
+
+    clock = FakeClock(1.0)
+    writes: list[tuple[float, bytes]] = []
+    for _ in light_each_led(lambda frame: writes.append((clock(), frame)), protocol, leds, baud, 0.0,
+                            clock, clock.sleep):
+        pass
+    return writes
+
+
+def distinct(shows: list[tuple[float, dict[int, str]]]) -> list[dict[int, str]]:
+    states: list[dict[int, str]] = []
+    for _t, lit in shows:
+        if not states or states[-1] != lit:
+            states.append(lit)
+    return states
+
+
+@pytest.mark.parametrize("baud", [115200, 500000, 921600, 1000000])
+@pytest.mark.parametrize("leds", [25, 272])
+def test_the_sketch_shows_every_paced_frame_and_loses_nothing(stream_binary: Path, leds: int, baud: int) -> None:
+    writes = paced_led_test("adalight", leds, baud)
+    shows, lost = simulate(stream_binary, leds, baud, writes)
+    assert lost == 0 and len(shows) == len(writes)
+    assert distinct(shows) == [{i: "ffffff"} for i in range(leds)] + [{}]
+    # each frame is shown within a few byte times of its last byte
+    ends = [t + len(data) * 10 / baud for t, data in writes]
+    assert max(shown - end for (shown, _lit), end in zip(shows, ends, strict=True)) < 4 * 10 / baud + 2e-6
+
+
+def test_back_to_back_frames_lose_nothing_and_the_newest_is_shown(stream_binary: Path) -> None:
+    frames = [encode_adalight([(255, 255, 255) if i == k else (0, 0, 0) for i in range(272)]) for k in range(3)]
+    writes = [(1.0, b"".join(frames))]  # a sender that does not pause between frames
+    shows, lost = simulate(stream_binary, 272, 115200, writes)
+    assert lost == 0 and distinct(shows) == [{2: "ffffff"}]
+    # showing each frame at once, as the sketch did before, loses the start of the next one
+    shows, lost = simulate(stream_binary, 272, 115200, writes, at_once=True)
+    assert lost > 0 and distinct(shows) == [{0: "ffffff"}, {2: "ffffff"}]  # the middle frame is lost
+
+
+def test_a_sender_that_never_pauses_still_gets_a_frame_shown(stream_binary: Path) -> None:
+    frames = [encode_adalight([(k, k, k)] * 272) for k in range(1, 8)]  # 0.5 s of frames without a pause
+    shows, _lost = simulate(stream_binary, 272, 115200, [(1.0, b"".join(frames))])
+    wire = len(frames[0]) * 10 / 115200
+    # the first frame waits 250 ms for a pause; the frame complete after that is shown anyway
+    assert 0.25 <= shows[0][0] - (1.0 + wire) < 0.25 + wire
+    assert shows[-1][1] == {i: "070707" for i in range(272)}  # and the last one once the line pauses

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import select
+import time
+from pathlib import Path
+
 import pytest
 import serial
 
 from hardware.fakes import ScriptedDevice, ScriptedOpener
-from hardware.link import SerialLink
+from hardware.link import SerialLink, device_identity
 from hardware.protocols import encode_adalight
 
 
@@ -103,3 +108,60 @@ def test_loop_url_through_the_real_opener() -> None:
     assert link.send(FRAME) and link.connected
     link.close()
     assert not link.connected
+
+
+def test_the_link_reconnects_only_to_the_device_it_first_opened() -> None:
+    clock = FakeClock()
+    board, impostor, board_again = (ScriptedDevice(strict=False) for _ in range(3))
+    board.expect(FRAME).fail(OSError(5, "Input/output error"))
+    names = iter(["USB 2341:0043 serial A1", "USB 1a86:7523 serial ZZ", "USB 2341:0043 serial A1"])
+    link = SerialLink("/dev/ttyACM0", opener=ScriptedOpener(board, impostor, board_again), clock=clock,
+                      backoff=(0.25, 1.0), identify=lambda _path: next(names), locate=lambda _name: None)
+    assert link.send(FRAME) and link.identity == "USB 2341:0043 serial A1"
+    assert not link.send(FRAME)  # unplugged
+    clock.now += 0.25
+    assert not link.send(FRAME) and impostor.closed and impostor.written == b""
+    assert "another device (USB 1a86:7523 serial ZZ)" in link.status.last_error
+    clock.now += 0.5
+    assert link.send(FRAME) and board_again.written == FRAME
+
+
+def test_a_usb_board_is_followed_to_its_new_name() -> None:
+    opener = ScriptedOpener(ScriptedDevice(strict=False), ScriptedDevice(strict=False))
+    places = {"/dev/ttyUSB0": "USB 0403:6001 serial FT1", "/dev/ttyUSB1": "USB 0403:6001 serial FT1"}
+    link = SerialLink("/dev/ttyUSB0", opener=opener, identify=places.get,
+                      locate=lambda name: "/dev/ttyUSB1" if name == "USB 0403:6001 serial FT1" else None)
+    assert link.send(FRAME)
+    link.close()
+    assert link.send(FRAME) and link.device == "/dev/ttyUSB1"
+    assert [port for port, _baud in opener.attempts] == ["/dev/ttyUSB0", "/dev/ttyUSB1"]
+
+
+def test_a_pseudo_terminal_reused_by_another_program_is_not_reconnected(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    assert device_identity(path).startswith(f"pseudo-terminal {path} created at")
+    link = SerialLink(path, 115200, backoff=(0.01, 0.01))
+    try:
+        assert link.send(FRAME)
+        os.close(master)
+        os.close(slave)  # the emulator exits...
+        assert not link.send(FRAME) and not link.connected  # ...the link lets go of the pty...
+        master2, slave2 = os.openpty()  # ...and another program gets a pty, the lowest free number
+        try:
+            if os.ttyname(slave2) != path:
+                pytest.skip("another process took the pty number meanwhile")
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline and "another device" not in link.status.last_error:
+                link.send(FRAME)
+                time.sleep(0.01)
+            assert "another device" in link.status.last_error and not link.connected
+            assert not select.select([master2], [], [], 0)[0]  # not a byte reached the other program
+        finally:
+            os.close(master2)
+            os.close(slave2)
+    finally:
+        link.close()
+    # a link (like /dev/serial/by-id or the emulator's --link) is trusted; a URL is its own name
+    (tmp_path / "ttyLEDS").symlink_to(path)
+    assert device_identity(str(tmp_path / "ttyLEDS")) is None and device_identity("loop://") is None

@@ -12,25 +12,19 @@ from hypothesis import strategies as st
 from games.effects import BoardLights, EffectBus, Sound
 from hardware.config import LedConfig, config_from_dict
 from hardware.effects import OKABE_ITO
-from hardware.fakes import ScriptedDevice, ScriptedOpener
+from hardware.fakes import FakeClock, ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
+from hardware.pacing import frame_spacing, wire_seconds
 from hardware.protocols import FrameDecoder, encode_adalight
-from hardware.system import LedSystem, frame_spacing, wire_seconds
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 50.0
-
-    def __call__(self) -> float:
-        return self.now
+from hardware.system import LedSystem
 
 
 def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) -> tuple:
-    clock = FakeClock()
+    clock = FakeClock(50.0)
     device = device or ScriptedDevice(strict=False)
     link = SerialLink("fake", opener=ScriptedOpener(device), clock=clock)
-    system = LedSystem(config or LedConfig(), link, clock=clock, start=False, log=lambda _m: None)
+    system = LedSystem(config or LedConfig(), link, clock=clock, start=False, log=lambda _m: None,
+                       sleep=clock.sleep)
     return system, device, clock
 
 
@@ -38,35 +32,44 @@ def frames_of(device: ScriptedDevice) -> list:
     return list(FrameDecoder().feed(bytes(device.written)))
 
 
-def test_a_change_is_written_as_one_exact_frame() -> None:
+def test_a_change_is_written_as_one_exact_frame_twice_on_a_new_connection() -> None:
     config = config_from_dict({"colour_order": "GRB", "max_brightness": 128,
                                "games": {"lewthwaite": {"rows": 5, "cols": 5, "start": "bottom-left"}}})
-    system, device, _clock = make(config)
+    system, device, clock = make(config)
     assert system.step() > 0 and device.written == b""  # nothing to show yet
     system(BoardLights("lewthwaite", 5, 5, {(0, 0): "put_back", (4, 4): "player2"}))
-    system.step()
+    pause = system.step()  # the priming copy, which WLED blanks...
+    assert pause == pytest.approx(frame_spacing("adalight", 25, 115200))
+    clock.now += pause
+    system.step()  # ...then the frame, as soon as the pacing allows
     pixels = [(0, 0, 0)] * 25
     red, blue = OKABE_ITO["vermillion"], OKABE_ITO["blue"]
     pixels[20] = (red[1] * 128 // 255, red[0] * 128 // 255, red[2] * 128 // 255)  # top-left cell, GRB, capped
     b = [round(x * 0.9) for x in blue]
     # bottom-right cell: the end of the serpentine's first row
     pixels[4] = (b[1] * 128 // 255, b[0] * 128 // 255, b[2] * 128 // 255)
-    assert bytes(device.written) == encode_adalight(pixels)
+    assert bytes(device.written) == encode_adalight(pixels) * 2
 
 
 def test_keepalive_resends_a_still_board_every_second() -> None:
     system, device, clock = make()
     system(BoardLights("lewthwaite", 5, 5, {(1, 1): "player1"}))
-    system.step()
+    system.step()  # priming copy
+    clock.now += 0.1
+    system.step()  # the frame
     system(BoardLights("lewthwaite", 5, 5, {(1, 1): "player1"}))  # the same lights: no new frame
     for _ in range(9):
         clock.now += 0.1
         system.step()
-    assert len(frames_of(device)) == 1
+    assert len(frames_of(device)) == 2
     clock.now += 0.1
     assert system.step() == pytest.approx(1.0)
     frames = frames_of(device)
-    assert len(frames) == 2 and frames[0] == frames[1]  # the full state again: a lost frame heals
+    assert len(frames) == 3 and frames[1] == frames[2]  # the full state again: a lost frame heals
+    for _ in range(50):  # a still board for 5 s more: a keep-alive a second, never a priming copy
+        clock.now += 0.1
+        system.step()
+    assert len(frames_of(device)) == 8
 
 
 def test_animations_run_at_the_configured_rate() -> None:
@@ -75,7 +78,7 @@ def test_animations_run_at_the_configured_rate() -> None:
     for _ in range(100):  # one second in steps of 10 ms
         system.step()
         clock.now += 0.01
-    frames = frames_of(device)
+    frames = frames_of(device)[2:]  # after the priming copy and the first frame
     assert 19 <= len(frames) <= 21
     lit = [f.pixels[12] != (0, 0, 0) for f in frames]
     assert True in lit and False in lit  # it blinks
@@ -84,10 +87,13 @@ def test_animations_run_at_the_configured_rate() -> None:
 def test_slow_links_get_fewer_frames_rather_than_a_queue() -> None:
     system, _device, _clock = make(config_from_dict({"fps": 60}))
     assert system.animation_interval(25) == pytest.approx(1 / 60)
-    assert system.animation_interval(272) == pytest.approx(1.25 * wire_seconds("adalight", 272, 115200))
-    assert wire_seconds("adalight", 272, 115200) == pytest.approx(822 * 10 / 115200)
-    # at 921600 baud the pause is set by the time the firmware needs to show 272 LEDs
-    assert frame_spacing("adalight", 272, 921600) == pytest.approx(822 * 10 / 921600 + 272 * 30e-6 + 0.3e-3)
+    wire = wire_seconds("adalight", 272, 115200)
+    assert wire == pytest.approx(822 * 10 / 115200)
+    # the wire time (5 % slower for the board's baud clock), 30 µs per LED and a latch to write the
+    # strip, and 1 ms of USB jitter
+    assert system.animation_interval(272) == pytest.approx(1.05 * wire + 272 * 30e-6 + 0.3e-3 + 1e-3)
+    assert frame_spacing("adalight", 272, 921600) == pytest.approx(
+        1.05 * 822 * 10 / 921600 + 272 * 30e-6 + 0.3e-3 + 1e-3)
 
 
 def test_switching_game_resizes_the_frame() -> None:
@@ -196,9 +202,9 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
         assert app.leds is not None
         app.effects.publish(BoardLights("lewthwaite", 5, 5, {(2, 2): "legal"}))
         deadline = time.monotonic() + 3
-        while app.leds.frames_sent == 0 and time.monotonic() < deadline:
+        while not app.leds.latencies and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert app.leds.frames_sent >= 1 and app.leds.latencies
+        assert app.leds.frames_sent >= 2 and app.leds.latencies  # the priming copy, then the frame
     finally:
         app.close()
     assert app.leds is None
@@ -289,12 +295,26 @@ def test_frames_never_crowd_the_firmware_even_when_changes_pour_in() -> None:
 
     device = Timed(strict=False)
     link = SerialLink("fake", opener=ScriptedOpener(device), clock=clock)
-    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=lambda _m: None)
+    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=lambda _m: None, sleep=clock.sleep)
     for i in range(200):  # a new state every 5 ms for one second
         system(BoardLights("lightning", 17, 16, {divmod(i, 16): "player1"}))
         system.step()
         clock.now += 0.005
     gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
-    wire = wire_seconds("adalight", 272, 115200)
-    assert min(gaps) >= 1.25 * wire - 1e-3 and len(starts) >= 9
+    assert min(gaps) >= frame_spacing("adalight", 272, 115200) - 1e-9 and len(starts) >= 9
     assert frames_of(device)[-1].pixels != frames_of(device)[0].pixels  # the newest state got through
+
+
+def test_an_unplugged_board_never_makes_the_thread_spin() -> None:
+    clock = FakeClock()
+    device = ScriptedDevice(strict=False).fail(OSError(5, "Input/output error"))
+    link = SerialLink("fake", opener=ScriptedOpener(device, *[FileNotFoundError("gone")] * 20), clock=clock,
+                      backoff=(0.25, 1.0))
+    system = LedSystem(LedConfig(), link, clock=clock, start=False, log=lambda _m: None, sleep=clock.sleep)
+    system(BoardLights("lewthwaite", 5, 5, {(0, 0): "player1"}))
+    pauses = []
+    for _ in range(20):  # the first write fails: from then on the thread waits for the back-off
+        pause = system.step()
+        pauses.append(pause)
+        clock.now += pause
+    assert min(pauses) >= 0.25 - 1e-9 and clock.now >= 100 + 10

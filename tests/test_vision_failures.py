@@ -91,3 +91,72 @@ def test_cli_reads_a_photo(tmp_path, capsys):
     answer = json.loads(capsys.readouterr().out)
     assert answer["grid"] == truth["grid"]
     assert 0 < answer["confidence"] <= 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["print-board", "lewthwaite", "--dpi", "72"],
+        ["print-tiles", "--dpi", "72"],
+        ["synthetic-photo", "lewthwaite"],
+    ],
+)
+def test_bad_output_paths_are_refused_before_any_work(tmp_path, capsys, command):
+    a_file = tmp_path / "file"
+    a_file.write_text("keep me")
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    sidecar_is_folder = tmp_path / "x.png"
+    (tmp_path / "x.json").mkdir()
+    for out, words in (
+        (a_file / "x.png", "is a file"),
+        (folder, "is a folder"),
+        (tmp_path / "x.txt", "must name a"),
+        (sidecar_is_folder, "is a folder"),
+    ):
+        assert main.main([*command, "--out", str(out)]) == 2, out
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert a_file.read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "folder.png", "x.json"]
+
+
+def test_unwritable_folder_is_refused(tmp_path, capsys):
+    # /proc refuses new files even to root (whose access checks always pass).
+    assert main.main(["print-tiles", "--dpi", "72", "--out", "/proc/tiles.png"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write '/proc/tiles.png'" in err and "Traceback" not in err
+
+
+def test_image_and_sidecar_written_together(tmp_path, capsys):
+    out = tmp_path / "deep" / "photo.jpg"
+    assert main.main(["synthetic-photo", "lewthwaite", "--seed", "3", "--out", str(out), "--json"]) == 0
+    truth = json.loads(capsys.readouterr().out)
+    assert json.loads((tmp_path / "deep" / "photo.json").read_text())["grid"] == truth["grid"]
+    assert sorted(p.name for p in out.parent.iterdir()) == ["photo.jpg", "photo.json"]
+
+
+def test_oversized_image_is_refused(tmp_path, capsys):
+    from vision.cli import image_header_size
+
+    big = tmp_path / "big.png"
+    # A valid PNG header claiming 40000 x 40000 pixels (the decoder is never reached).
+    header = b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR"
+    header += (40000).to_bytes(4, "big") + (40000).to_bytes(4, "big") + bytes([8, 2, 0, 0, 0]) + b"\0" * 4
+    big.write_bytes(header + b"\0" * 64)
+    assert image_header_size(big.read_bytes()) == (40000, 40000)
+    assert main.main(["read-board", str(big), "--game", "lewthwaite"]) == 2
+    err = capsys.readouterr().err
+    assert "40000 x 40000" in err and "too large" in err and "Traceback" not in err
+    ok, jpeg = cv2.imencode(".jpg", np.zeros((30, 50, 3), np.uint8))
+    assert image_header_size(jpeg.tobytes()) == (50, 30)
+
+
+def test_colours_option(tmp_path, capsys):
+    photo = tmp_path / "p.png"
+    main.main(["synthetic-photo", "lewthwaite", "--seed", "4", "--out", str(photo)])
+    capsys.readouterr()
+    assert main.main(["read-board", str(photo), "--game", "lewthwaite", "--colours", "red,blue", "--json"]) == 0
+    with pytest.raises(SystemExit) as info:
+        main.main(["read-board", str(photo), "--game", "lewthwaite", "--colours", "red,red"])
+    assert info.value.code == 2

@@ -53,10 +53,8 @@ def test_strings_are_complete():
     assert tr("vision.stable", count=3)
 
 
-def test_missing_camera_shows_reconnecting(capsys):
-    import json
-
-    assert main.main(["calibrate", "--camera", "63", "--frames", "20", "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert summary["camera"] == "reconnecting" and summary["problem"] == "waiting"
-    assert summary["stable_states"] == 0 and summary["grid"] is None
+def test_missing_camera_is_an_error_that_lists_the_cameras(capsys):
+    assert main.main(["calibrate", "--camera", "63", "--frames", "20", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "camera 63 does not exist" in err and "cameras on this machine:" in err
+    assert "Traceback" not in err

@@ -8,119 +8,108 @@ readings through.
   a token being slid) resets it, a reading must come back identical on ``stable_frames``
   consecutive still frames, and only then is it handed on, once, with its confidence. Frames in
   which something covers the paper around the cells never count.
-- :class:`SyntheticCamera` is a frame source drawing photographs with :mod:`vision.synthetic`
-  (``--camera synthetic``); :class:`OpenCVCamera` wraps ``cv2.VideoCapture``.
+- :class:`LiveBoard` is the one entry point of the physical-board mode: camera in, stable
+  readings out, with a status that names what is wrong (the same reasons as ``read-board``'s
+  exit code 3). It runs on the wall clock (a capture thread) or is stepped by game time
+  (:meth:`LiveBoard.advance`), which replays a video or a folder of frames exactly.
+
+The frame sources themselves (webcam, video, folder, synthetic camera) are in :mod:`vision.sources`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import random
+import logging
+import math
 import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
-from vision.reader import BoardReader, Reading, VisionError
+from games.boards import BoardDescription, Grid, grid_from_rows
+from vision.mats import profile
+from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
+from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
+
+__all__ = ["CaptureThread", "FrameSource", "LiveBoard", "LiveStatus", "OpenCVCamera", "StableBoard",
+           "StableReading", "SyntheticCamera", "start_grid", "PROBLEMS", "CAMERA_STATES"]
+
+log = logging.getLogger("vision.camera")
 
 
-class FrameSource(Protocol):
-    """Anything that gives frames: ``read()`` returns a BGR frame or None when it failed."""
-
-    def read(self) -> np.ndarray | None:
-        """The next frame, or None if the device failed."""
-        ...
-
-    def close(self) -> None:
-        """Release the device."""
-        ...
-
-
-class OpenCVCamera:
-    """A webcam through ``cv2.VideoCapture`` (1280 x 720 requested)."""
-
-    def __init__(self, index: int, size: tuple[int, int] = (1280, 720)) -> None:
-        self.capture = cv2.VideoCapture(index)
-        if not self.capture.isOpened():
-            raise OSError(f"camera {index} cannot be opened")
-        self.capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
-        self.capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
-
-    def read(self) -> np.ndarray | None:
-        """The next frame, or None when the camera stopped answering."""
-        ok, frame = self.capture.read()
-        return frame if ok else None
-
-    def close(self) -> None:
-        """Release the camera."""
-        self.capture.release()
-
-
-class SyntheticCamera:
-    """A pretend webcam looking at a mat, for demos and tests.
-
-    ``grid`` is the board it shows (change it with :meth:`show`); the camera position is fixed
-    per seed, while noise changes every frame, like a real sensor. ``hand`` adds a hand.
-    """
-
-    def __init__(self, game: str, grid: list[str] | list[list[str]], seed: int = 0, fps: float = 0.0) -> None:
-        from vision.synthetic import random_style
-
-        self.game = game
-        self.grid = grid
-        self.seed = seed
-        self.hand = False
-        self.fps = fps
-        rng = random.Random(f"camera-{game}-{seed}")
-        self.style = random_style(rng)
-        self.style.shadows = 0
-        self.frame_index = 0
-        self.hand_over_grid = False
-        self._cache: dict[tuple[str, bool], tuple[np.ndarray, bool]] = {}
-
-    def show(self, grid: list[str] | list[list[str]], hand: bool = False) -> None:
-        """Change what the camera sees."""
-        self.grid = grid
-        self.hand = hand
-
-    def read(self) -> np.ndarray | None:
-        """A frame of the current scene with fresh sensor noise."""
-        from vision.synthetic import render_photo
-
-        if self.fps:
-            time.sleep(1 / self.fps)
-        key = (repr(self.grid), self.hand)
-        if key not in self._cache:
-            style = self.style
-            style.hand = self.hand
-            # The same seed for the same board: tokens keep their place between frames.
-            photo = render_photo(self.game, self.grid, random.Random(f"{self.seed}-{repr(self.grid)}"), style)
-            self._cache = {key: (photo.image, photo.hand_over_grid)}
-            self._noise = [
-                np.random.default_rng(k).integers(-3, 4, photo.image.shape, dtype=np.int16) for k in range(4)
-            ]
-        base, self.hand_over_grid = self._cache[key]
-        self.frame_index += 1
-        # Fresh sensor noise on every frame (a few precomputed fields: cheap, never the same twice running).
-        noisy = base.astype(np.int16) + self._noise[self.frame_index % len(self._noise)]
-        return np.clip(noisy, 0, 255).astype(np.uint8)
-
-    def close(self) -> None:
-        """Nothing to release."""
+#: What a camera link can be doing (``LiveStatus.camera``).
+CAMERA_STATES = ("stopped", "running", "reconnecting", "ended")
 
 
 @dataclass
 class CaptureStatus:
-    """What the capture thread is doing: ``running``, ``reconnecting`` or ``stopped``."""
+    """What the camera link is doing: ``running``, ``reconnecting``, ``ended`` (a recording is
+    over) or ``stopped``; how many frames it gave and how often it was reopened."""
 
     state: str = "stopped"
     frames: int = 0
     reconnects: int = 0
     last_error: str = ""
+
+
+class SourceLink:
+    """One frame source, opened on demand and reopened after a failure, with one log line when
+    it goes and one when it comes back (never one per retry)."""
+
+    def __init__(self, open_source: Callable[[], FrameSource]) -> None:
+        self._open = open_source
+        self.source: FrameSource | None = None
+        self.status = CaptureStatus()
+        self._lost = False
+
+    def read(self) -> np.ndarray | None:
+        """The next frame, or None (source missing, failed or ended: see ``status.state``)."""
+        if self.status.state == "ended":
+            return None
+        if self.source is None:
+            try:
+                self.source = self._open()
+            except (OSError, RuntimeError, cv2.error) as exc:
+                self._went(str(exc))
+                return None
+        try:
+            frame = self.source.read()
+        except (OSError, RuntimeError, cv2.error) as exc:
+            frame = None
+            self.status.last_error = str(exc)
+        if frame is None:
+            ended = bool(getattr(self.source, "ended", False))
+            self.close()
+            if ended:
+                self.status.state = "ended"
+                log.info("camera: the recording is over after %d frames", self.status.frames)
+            else:
+                self.status.reconnects += 1
+                self._went(self.status.last_error or "no frame")
+            return None
+        if self._lost:
+            log.warning("camera: back after %d attempts", self.status.reconnects)
+            self._lost = False
+        self.status.state = "running"
+        self.status.frames += 1
+        return frame
+
+    def _went(self, why: str) -> None:
+        self.status.state = "reconnecting"
+        self.status.last_error = why
+        if not self._lost:
+            log.warning("camera: lost (%s); trying again quietly until it is back", why)
+            self._lost = True
+
+    def close(self) -> None:
+        """Release the source (it is opened again by the next :meth:`read`)."""
+        if self.source is not None:
+            with contextlib.suppress(OSError, RuntimeError, cv2.error):
+                self.source.close()
+            self.source = None
 
 
 class CaptureThread:
@@ -131,13 +120,17 @@ class CaptureThread:
     """
 
     def __init__(self, open_source: Callable[[], FrameSource], retry_seconds: float = 1.0) -> None:
-        self._open = open_source
+        self.link = SourceLink(open_source)
         self.retry_seconds = retry_seconds
-        self.status = CaptureStatus()
         self._lock = threading.Lock()
         self._frame: np.ndarray | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    @property
+    def status(self) -> CaptureStatus:
+        """The link's status."""
+        return self.link.status
 
     def start(self) -> CaptureThread:
         """Start reading (returns self)."""
@@ -159,49 +152,41 @@ class CaptureThread:
             return self._frame, self.status.frames
 
     def _run(self) -> None:
-        source: FrameSource | None = None
         while not self._stop.is_set():
-            if source is None:
-                try:
-                    source = self._open()
-                    self.status.state = "running"
-                except (OSError, RuntimeError) as exc:
-                    self.status.state = "reconnecting"
-                    self.status.last_error = str(exc)
-                    self._stop.wait(self.retry_seconds)
-                    continue
-            try:
-                frame = source.read()
-            except (OSError, RuntimeError, cv2.error) as exc:
-                frame = None
-                self.status.last_error = str(exc)
+            frame = self.link.read()
             if frame is None:
-                # The device went away: release it and try again from scratch.
-                self._safe_close(source)
-                source = None
-                self.status.state = "reconnecting"
-                self.status.reconnects += 1
+                if self.status.state == "ended":
+                    break
                 self._stop.wait(self.retry_seconds)
                 continue
             with self._lock:
                 self._frame = frame
-                self.status.frames += 1
-        if source is not None:
-            self._safe_close(source)
-
-    @staticmethod
-    def _safe_close(source: FrameSource) -> None:
-        with contextlib.suppress(OSError, RuntimeError, cv2.error):
-            source.close()
+            fps = getattr(self.link.source, "fps", None)
+            if fps and not isinstance(self.link.source, SyntheticCamera):
+                # A recording plays at its own pace, not as fast as it decodes.
+                self._stop.wait(1 / fps)
+        self.link.close()
 
 
 @dataclass
 class StableReading:
-    """A reading the physical-board mode can trust: the grid, its confidence and when it was seen."""
+    """A reading the physical-board mode can trust.
+
+    ``grid``: rows of cell codes as ``read-board`` gives them (``R``/``B``/``.``, or tiles such as
+    ``Z3``); ``confidence``: the median over the stable frames of the reading's confidence (its
+    least sure cell, 0..1); ``frame_index``: the camera frame (0-based) in which it became
+    stable; ``extras``: for Lightning, what lies on the hand spot and the reserve slots.
+    """
 
     grid: list[str] | list[list[str]]
     confidence: float
     frame_index: int
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def board_grid(self) -> Grid:
+        """The grid as a board description's :data:`~games.boards.Grid`, for ``grid_diff``."""
+        return grid_from_rows(self.grid)
 
 
 def motion(previous: np.ndarray | None, frame: np.ndarray) -> tuple[float, np.ndarray]:
@@ -218,7 +203,7 @@ class StableBoard:
 
     ``feed(frame)`` returns a :class:`StableReading` when a new state has been seen, identical and
     uncovered, on ``stable_frames`` consecutive frames without motion; otherwise None. The last
-    frame's problem (if any) is in ``problem``.
+    frame's problem (if any) is in ``problem``: one of :data:`PROBLEMS`.
     """
 
     def __init__(
@@ -233,12 +218,12 @@ class StableBoard:
         self.motion_threshold = motion_threshold
         self.min_confidence = min_confidence
         self._thumb: np.ndarray | None = None
-        self._candidate: list[str] | list[list[str]] | None = None
+        self._candidate: tuple[Any, Any] | None = None
         self._count = 0
         self._confidences: list[float] = []
         self.accepted: StableReading | None = None
         self.last_reading: Reading | None = None
-        self.problem = ""
+        self.problem = "waiting"
         self.frames = 0
 
     def reset(self) -> None:
@@ -247,8 +232,10 @@ class StableBoard:
         self._count = 0
         self._confidences = []
 
-    def feed(self, frame: np.ndarray) -> StableReading | None:
-        """Offer one frame; a new trusted state comes back when there is one."""
+    def feed(self, frame: np.ndarray, index: int | None = None) -> StableReading | None:
+        """Offer one frame (camera frame ``index``, 0-based); a new trusted state comes back when
+        there is one. Frames in motion, covered (a hand), unreadable or unsure never count."""
+        index = self.frames if index is None else index
         self.frames += 1
         change, self._thumb = motion(self._thumb, frame)
         if change > self.motion_threshold:
@@ -271,53 +258,90 @@ class StableBoard:
             self.reset()
             return None
         self.problem = ""
-        if reading.grid != self._candidate:
-            self._candidate = reading.grid
+        key = (reading.grid, reading.extras)
+        if key != self._candidate:
+            self._candidate = key
             self._count = 1
             self._confidences = [reading.confidence]
         else:
             self._count += 1
             self._confidences.append(reading.confidence)
-        if self._count >= self.stable_frames and (self.accepted is None or self.accepted.grid != reading.grid):
-            self.accepted = StableReading(reading.grid, float(np.median(self._confidences)), self.frames)
+        if self._count >= self.stable_frames and (
+            self.accepted is None or (self.accepted.grid, self.accepted.extras) != key
+        ):
+            self.accepted = StableReading(
+                reading.grid, float(np.median(self._confidences)), index, dict(reading.extras)
+            )
             return self.accepted
         return None
 
 
-def start_grid(game: str, rows: int | None = None, cols: int | None = None) -> list[str] | list[list[str]]:
+#: Why the live board has no fresh reading: ``read-board``'s exit-3 reasons (black, blurred,
+#: no_markers, wrong_game, out_of_view, covered) and the live ones: motion (something moves),
+#: unsure (a reading too unsure to count), waiting (no frame yet). "" means a good reading.
+PROBLEMS = ("", "waiting", "motion", "unsure", *VISION_REASONS)
+
+
+def start_grid(
+    board: BoardDescription | str, rows: int | None = None, cols: int | None = None
+) -> list[str] | list[list[str]]:
     """The known start position the live reader calibrates on (Lightning starts empty)."""
-    from vision.mats import layout
+    return profile(board, rows, cols).start_grid()
 
-    if game == "lewthwaite":
-        from vision.synthetic import start_lewthwaite_grid
 
-        return start_lewthwaite_grid(rows or 5, cols or 5)
-    mat = layout(game)
-    return [["."] * mat.cols for _ in range(mat.rows)]
+@dataclass
+class LiveStatus:
+    """What the live board is doing, for a status line: the camera (:data:`CAMERA_STATES`), the
+    problem of the last frame (:data:`PROBLEMS`), the last camera frame index read, whether the
+    colours were calibrated, and the last stable reading."""
+
+    camera: str
+    problem: str
+    frame_index: int
+    calibrated: bool
+    stable: StableReading | None
 
 
 class LiveBoard:
     """What the physical-board mode talks to: camera in, stable readings with a confidence out.
 
-    ``poll()`` processes the newest frame (at most once) and returns a :class:`StableReading`
-    when a new stable state appears. ``calibrate()`` learns the colours from the current frame,
-    which must show the start position. With ``threaded=False`` frames are read in ``poll``
-    itself (deterministic: tests and headless runs).
+    Two ways to run it:
+
+    - **wall clock** (``threaded=True``, the kiosk): a capture thread reads the camera;
+      :meth:`poll` processes the newest frame (at most once) and returns a :class:`StableReading`
+      when a new stable state appears.
+    - **game time** (``threaded=False``, headless runs and tests): :meth:`advance` reads every
+      frame due by a game time, one per ``1 / fps`` seconds, and returns the stable readings
+      they produced, in order: a folder of frames or a video replays exactly.
+
+    :meth:`calibrate` learns the colours (and the paper around the cells) from the current
+    frame, which must show the start position. :attr:`status` says what is going on.
     """
 
     def __init__(
-        self, game: str, open_source: Callable[[], FrameSource], threaded: bool = True, stable_frames: int = 5
+        self,
+        board: BoardDescription | str,
+        open_source: Callable[[], FrameSource],
+        threaded: bool = True,
+        stable_frames: int = 5,
+        fps: float = 30.0,
+        retry_seconds: float = 1.0,
+        colours: tuple[str, str] | None = None,
     ) -> None:
-        self.game = game
-        self.reader = BoardReader(game)
+        self.reader = BoardReader(board, colours=colours)
+        self.board_description = self.reader.board
+        self.game = self.reader.game
         self.board = StableBoard(self.reader, stable_frames=stable_frames)
         self.threaded = threaded
-        self._open = open_source
-        self.capture = CaptureThread(open_source) if threaded else None
-        self._source: FrameSource | None = None
-        self._open_failed = False
+        self.fps = fps
+        self.retry_seconds = retry_seconds
+        self.capture = CaptureThread(open_source, retry_seconds) if threaded else None
+        self.link = self.capture.link if self.capture is not None else SourceLink(open_source)
         self._seen = 0
+        self._next_index = 0  # game-time mode: the next camera frame to read
+        self._retry_at = 0.0
         self.frame: np.ndarray | None = None
+        self.frame_index = -1
         self.accepted_count = 0
 
     @property
@@ -327,12 +351,13 @@ class LiveBoard:
 
     @property
     def camera_state(self) -> str:
-        """``running``, ``reconnecting`` or ``stopped``."""
-        if self.capture is not None:
-            return self.capture.status.state
-        if self._source is not None:
-            return "running"
-        return "reconnecting" if self._open_failed else "stopped"
+        """``running``, ``reconnecting``, ``ended`` or ``stopped``."""
+        return self.link.status.state
+
+    @property
+    def status(self) -> LiveStatus:
+        """The camera state, the last frame's problem, and the last stable reading."""
+        return LiveStatus(self.camera_state, self.board.problem, self.frame_index, self.calibrated, self.board.accepted)
 
     def start(self) -> LiveBoard:
         """Start the camera (returns self)."""
@@ -344,46 +369,64 @@ class LiveBoard:
         """Stop the camera."""
         if self.capture is not None:
             self.capture.stop()
-        if self._source is not None:
-            self._source.close()
-            self._source = None
+        self.link.close()
+        self.link.status.state = "stopped" if self.link.status.state != "ended" else "ended"
 
-    def _next_frame(self) -> np.ndarray | None:
+    def _feed(self, frame: np.ndarray, index: int) -> StableReading | None:
+        self.frame = frame
+        self.frame_index = index
+        result = self.board.feed(frame, index)
+        if result is not None:
+            self.accepted_count += 1
+        return result
+
+    def poll(self) -> StableReading | None:
+        """Process the newest frame; a new stable state comes back when there is one.
+
+        Threaded: the newest frame of the capture thread, if it is new. Unthreaded: the next
+        frame of the source (use :meth:`advance` to follow game time instead)."""
         if self.capture is not None:
             frame, count = self.capture.latest()
             if frame is None or count == self._seen:
                 return None
             self._seen = count
-            return frame
-        if self._source is None:
-            try:
-                self._source = self._open()
-                self._open_failed = False
-            except (OSError, RuntimeError):
-                self._open_failed = True
-                return None
-        frame = self._source.read()
-        if frame is None:
-            self._source.close()
-            self._source = None
-        return frame
-
-    def poll(self) -> StableReading | None:
-        """Process the newest frame; a new stable state comes back when there is one."""
-        frame = self._next_frame()
+            return self._feed(frame, count - 1)
+        frame = self.link.read()
         if frame is None:
             return None
-        self.frame = frame
-        result = self.board.feed(frame)
-        if result is not None:
-            self.accepted_count += 1
-        return result
+        self._next_index += 1
+        return self._feed(frame, self._next_index - 1)
+
+    def advance(self, game_time: float) -> list[StableReading]:
+        """Game-time mode: read and judge every frame due by ``game_time`` seconds (frame ``k`` is
+        due at ``k / fps``); the new stable readings, in order. A source that fails is tried
+        again every ``retry_seconds`` of game time; frames that fall due meanwhile are lost, as
+        they would be from a real camera."""
+        if self.capture is not None:
+            raise RuntimeError("advance() is for an unthreaded LiveBoard; use poll()")
+        found = []
+        due = math.floor(game_time * self.fps + 1e-9)
+        while self._next_index <= due and self.link.status.state != "ended":
+            if self.link.source is None and game_time < self._retry_at:
+                break
+            frame = self.link.read()
+            if frame is None:
+                if self.link.status.state == "reconnecting":
+                    self._retry_at = game_time + self.retry_seconds
+                    self._next_index = due + 1
+                break
+            index = self._next_index
+            self._next_index += 1
+            result = self._feed(frame, index)
+            if result is not None:
+                found.append(result)
+        return found
 
     def calibrate(self, grid: list[str] | list[list[str]] | None = None) -> Reading:
         """Learn colours and paper from the current frame, which shows ``grid`` (default: the start)."""
         if self.frame is None:
             raise VisionError("no_markers", "no camera frame yet")
         self.reader.forget()
-        reading = self.reader.calibrate(self.frame, grid or start_grid(self.game))
+        reading = self.reader.calibrate(self.frame, grid or start_grid(self.board_description))
         self.board.reset()
         return reading

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.cliutil import CliError, Commands, int_in_range, print_json
+from games.cliutil import CliError, Commands, check_output_path, int_in_range, print_json, write_files_atomically
+from vision.cameraspec import add_camera_args
 
 VISION_GAMES = ("lewthwaite", "lightning")
 
@@ -32,37 +33,81 @@ def _sidecar(out: Path) -> Path:
     return out.with_suffix(".json")
 
 
-def _write_png(path: Path, image: Any) -> None:
+def _encode(image: Any, suffix: str) -> bytes:
     import cv2
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not cv2.imwrite(str(path), image):
-        raise CliError(f"cannot write '{path}' (is it a .png path in a writable folder?)")
+    ok, data = cv2.imencode(suffix, image, [cv2.IMWRITE_JPEG_QUALITY, 92] if suffix != ".png" else [])
+    if not ok:
+        raise CliError(f"cannot encode the image as {suffix}")
+    return data.tobytes()
 
 
-def _check_out(out: str) -> Path:
-    path = Path(out)
-    if path.suffix.lower() != ".png":
-        raise CliError(f"--out must name a .png file, not '{out}'")
+def _write_with_sidecar(out: Path, image: Any, description: dict[str, Any]) -> None:
+    """The image and its JSON beside it, both or neither (checked paths, atomic renames)."""
+    write_files_atomically(
+        {
+            out: _encode(image, out.suffix.lower()),
+            _sidecar(out): (json.dumps(description, indent=1) + "\n").encode("utf-8"),
+        }
+    )
+
+
+def _page_paths(out: Path, pages: int) -> list[Path]:
+    """``out`` for one page; ``name-1.png``, ``name-2.png``... for several."""
+    if pages == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{k + 1}{out.suffix}") for k in range(pages)]
+
+
+def _write_pages(pages: list[tuple[Path, Any, dict[str, Any]]]) -> None:
+    """Every page's image and JSON, all or none."""
+    files: dict[Path, bytes] = {}
+    for path, image, description in pages:
+        if path.is_dir() or _sidecar(path).is_dir():
+            raise CliError(f"cannot write '{path}': it or its .json is a folder")
+        files[path] = _encode(image, path.suffix.lower())
+        files[_sidecar(path)] = (json.dumps(description, indent=1) + "\n").encode("utf-8")
+    write_files_atomically(files)
+
+
+def _check_out(out: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
+    """The output image and its sidecar JSON, checked before any work."""
+    try:
+        path = check_output_path(out, suffixes)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if path.suffix.lower() == ".json" or _sidecar(path).is_dir():
+        raise CliError(f"cannot write '{_sidecar(path)}' beside '{out}': it is a folder")
     return path
+
+
+def _profile(args: argparse.Namespace, profile: Any) -> Any:
+    """The mat profile of ``--game`` (or the positional game) with ``--rows``/``--cols``."""
+    found = profile(args.game)
+    if found.pieces != "tokens" and (args.rows or args.cols):
+        raise CliError(f"--rows and --cols only apply to token mats, not to the {args.game} mat")
+    return profile(args.game, args.rows, args.cols)
 
 
 def run_print_board(args: argparse.Namespace) -> int:
     """``print-board GAME --out mat.png``: the printable mat and its geometry in ``mat.json``."""
     single_threaded_blas()
-    from vision.mats import layout, mat_description, render_mat
+    from vision.mats import mat_description, profile, render_mat
 
     out = _check_out(args.out)
-    if args.game != "lewthwaite" and (args.rows or args.cols):
-        raise CliError("--rows and --cols only apply to the lewthwaite mat")
-    mat = layout(args.game, args.rows, args.cols) if args.game == "lewthwaite" else layout(args.game)
+    found = _profile(args, profile)
+    if args.mat != "standard" and found.pieces != "tiles":
+        raise CliError(f"the {args.game} mat comes in one size: --mat {args.mat} is for lightning")
+    mat = found.layout(args.mat)
     px_per_mm = args.dpi / 25.4
-    _write_png(out, render_mat(mat, px_per_mm))
-    description = mat_description(mat, px_per_mm)
-    _sidecar(out).write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
+    outs = _page_paths(out, mat.sheets)
+    _write_pages(
+        [(path, render_mat(mat, px_per_mm, k), mat_description(mat, px_per_mm, k)) for k, path in enumerate(outs)]
+    )
     summary = {
-        "image": str(out),
-        "geometry": str(_sidecar(out)),
+        "image": str(outs[0]),
+        "geometry": str(_sidecar(outs[0])),
+        "images": [str(p) for p in outs],
         "game": mat.game,
         "rows": mat.rows,
         "cols": mat.cols,
@@ -72,9 +117,10 @@ def run_print_board(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary)
     else:
+        sheets = f"{mat.sheets} sheets, " if mat.sheets > 1 else ""
         print(
-            f"{out}: {mat.game} mat, {mat.rows} x {mat.cols} cells, print at 100 % on "
-            f"{'A3' if max(mat.page) > 300 else 'A4'} ({args.dpi} dpi); geometry in {_sidecar(out)}"
+            f"{', '.join(map(str, outs))}: {mat.game} mat, {mat.rows} x {mat.cols} cells, {sheets}print at 100 % on "
+            f"{'A3' if max(mat.page) > 300 else 'A4'} ({args.dpi} dpi); geometry beside each, .json"
         )
     return 0
 
@@ -82,31 +128,73 @@ def run_print_board(args: argparse.Namespace) -> int:
 def run_print_tiles(args: argparse.Namespace) -> int:
     """``print-tiles --out tiles.png``: 30 of each Lightning design to print and cut."""
     single_threaded_blas()
-    from vision.mats import render_tile_sheet
+    from vision.mats import KIDS_TILE_MM, TILE_MM, render_tile_sheet
 
     out = _check_out(args.out)
-    image, description = render_tile_sheet(args.dpi / 25.4)
-    _write_png(out, image)
-    _sidecar(out).write_text(json.dumps(description, indent=1) + "\n", encoding="utf-8")
+    pages = render_tile_sheet(args.dpi / 25.4, KIDS_TILE_MM if args.mat == "kids" else TILE_MM)
+    outs = _page_paths(out, len(pages))
+    _write_pages([(path, image, description) for path, (image, description) in zip(outs, pages, strict=True)])
+    tiles = sum(len(description["tiles"]) for _, description in pages)
     if args.json:
-        print_json({"image": str(out), "geometry": str(_sidecar(out)), "tiles": len(description["tiles"])})
+        print_json({"image": str(outs[0]), "images": [str(p) for p in outs], "geometry": str(_sidecar(outs[0])),
+                    "tiles": tiles})
     else:
         print(
-            f"{out}: {len(description['tiles'])} Lightning tiles on one A4 sheet ({args.dpi} dpi); "
-            f"boxes in {_sidecar(out)}"
+            f"{', '.join(map(str, outs))}: {tiles} Lightning tiles on {len(pages)} A4 sheet(s) ({args.dpi} dpi); "
+            "boxes beside each, .json"
         )
     return 0
 
 
+#: The largest photograph ``read-board`` decodes (a 50-megapixel camera fits; 40000 x 40000 does not).
+MAX_IMAGE_SIDE = 10_000
+MAX_IMAGE_PIXELS = 60_000_000
+
+
+def image_header_size(head: bytes) -> tuple[int, int] | None:
+    """(width, height) from the first bytes of a PNG or JPEG file, without decoding it (None if
+    the format is another or the header is not found in ``head``)."""
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if head[:2] == b"\xff\xd8":
+        i = 2
+        while i + 9 < len(head):
+            if head[i] != 0xFF:
+                return None
+            marker = head[i + 1]
+            length = int.from_bytes(head[i + 2 : i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # start of frame
+                return int.from_bytes(head[i + 7 : i + 9], "big"), int.from_bytes(head[i + 5 : i + 7], "big")
+            i += 2 + length
+    return None
+
+
+def _check_image_size(path_text: str, width: int, height: int) -> None:
+    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+        raise CliError(
+            f"'{path_text}' is {width} x {height} pixels: too large to read (at most {MAX_IMAGE_SIDE} pixels a side "
+            f"and {MAX_IMAGE_PIXELS // 1_000_000} megapixels; a webcam gives 1280 x 720 or 1920 x 1080)"
+        )
+
+
 def _load_image(path_text: str) -> Any:
+    """A photograph as a BGR array; bad, missing or oversized files are a :class:`CliError`."""
     import cv2
 
     path = Path(path_text)
     if not path.is_file():
         raise CliError(f"no image file '{path_text}'")
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    with path.open("rb") as stream:
+        size = image_header_size(stream.read(256 * 1024))
+    if size is not None:
+        _check_image_size(path_text, *size)
+    try:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    except cv2.error:
+        image = None
     if image is None:
-        raise CliError(f"'{path_text}' is not an image OpenCV can read (PNG or JPEG)")
+        raise CliError(f"'{path_text}' is not an image OpenCV can read (PNG or JPEG), or it is too large")
+    _check_image_size(path_text, image.shape[1], image.shape[0])
     return image
 
 
@@ -114,11 +202,10 @@ def run_read_board(args: argparse.Namespace) -> int:
     """``read-board IMAGE --game G``: the board in a photograph, or exit code 3 saying why not."""
     single_threaded_blas()
     image = _load_image(args.image)
+    from vision.mats import profile
     from vision.reader import BoardReader, VisionError
 
-    if args.game != "lewthwaite" and (args.rows or args.cols):
-        raise CliError("--rows and --cols only apply to lewthwaite")
-    reader = BoardReader(args.game, args.rows, args.cols)
+    reader = BoardReader(_profile(args, profile).board, colours=args.colours)
     try:
         reading = reader.read(image)
     except VisionError as exc:
@@ -141,12 +228,10 @@ def run_synthetic_photo(args: argparse.Namespace) -> int:
     single_threaded_blas()
     from vision.synthetic import random_photo
 
-    out = Path(args.out)
-    if out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-        raise CliError(f"--out must name a .png or .jpg file, not '{args.out}'")
+    out = _check_out(args.out, (".png", ".jpg", ".jpeg"))
     photo = random_photo(args.game, args.seed, hand=args.hand)
-    _write_png(out, photo.image)
     truth = {"image": str(out), "game": args.game, "seed": args.seed, "grid": photo.grid, "hand": photo.hand}
+    _write_with_sidecar(out, photo.image, truth)
     if args.json:
         print_json(truth)
     else:
@@ -156,20 +241,30 @@ def run_synthetic_photo(args: argparse.Namespace) -> int:
     return 0
 
 
-def camera_choice(text: str) -> str:
-    """``synthetic`` or a camera index (0, 1, ...)."""
-    if text == "synthetic" or (text.isdigit() and int(text) < 64):
-        return text
-    raise argparse.ArgumentTypeError(f"'{text}' is not a camera: write synthetic or an index such as 0")
+def colours_choice(text: str) -> tuple[str, str]:
+    """``--colours FIRST,SECOND``: the players' token colours, first player first."""
+    from vision.tokens import COLOUR_NAMES
+
+    parts = tuple(part.strip().lower() for part in text.split(","))
+    if len(parts) != 2 or parts[0] == parts[1] or any(p not in COLOUR_NAMES for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not two different colours such as red,blue or black,white (known: {', '.join(COLOUR_NAMES)})"
+        )
+    return parts  # type: ignore[return-value]
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """``calibrate --camera synthetic|INDEX``: the live view with the detected grid and readings."""
+    from vision.cameraspec import missing_camera_message
+
+    missing = missing_camera_message(args.camera)
+    if missing:
+        raise CliError(missing)
     single_threaded_blas()
     from kiosk.runner import run_app
     from vision.scene import CalibrationScene
 
-    return run_app(args, lambda app: CalibrationScene(app, args.game, args.camera))
+    return run_app(args, lambda app: CalibrationScene(app, args.game, str(args.camera)))
 
 
 def register(commands: Commands) -> None:
@@ -182,12 +277,21 @@ def register(commands: Commands) -> None:
     board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
     board.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
+    board.add_argument(
+        "--mat",
+        choices=("standard", "kids"),
+        default="standard",
+        help="lightning: kids = children's size, one half per A3 sheet, 20 mm tiles (writes NAME-1.png, NAME-2.png)",
+    )
     board.add_argument("--json", action="store_true", help="print a JSON summary")
     board.set_defaults(handler=run_print_board)
 
     tiles = commands.verb("print-tiles", "write a sheet of the five Lightning tile designs to print and cut")
     tiles.add_argument("--out", required=True, help="the PNG to write (tile boxes go beside it, .json)")
     tiles.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
+    tiles.add_argument(
+        "--mat", choices=("standard", "kids"), default="standard", help="kids: 20 mm tiles for the children's mat"
+    )
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 
@@ -196,6 +300,12 @@ def register(commands: Commands) -> None:
     read.add_argument("--game", required=True, help="lewthwaite or lightning", **games)
     read.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
     read.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
+    read.add_argument(
+        "--colours",
+        type=colours_choice,
+        default=None,
+        help="the players' token colours, first player first: red,blue (default: found in the image) or black,white",
+    )
     read.add_argument("--json", action="store_true", help='print {"grid": ..., "confidence": c}')
     read.set_defaults(handler=run_read_board)
 
@@ -210,12 +320,7 @@ def register(commands: Commands) -> None:
     calibrate = commands.verb(
         "calibrate", "camera calibration screen: live view, detected grid and readings", interactive=True
     )
-    calibrate.add_argument(
-        "--camera",
-        type=camera_choice,
-        default="synthetic",
-        help="synthetic or a camera index (default synthetic)",
-    )
+    add_camera_args(calibrate)
     calibrate.add_argument("--game", default="lewthwaite", help="which mat (default lewthwaite)", **games)
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
     calibrate.set_defaults(handler=run_calibrate)

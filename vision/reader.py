@@ -13,10 +13,12 @@ The pipeline, and why each step is there:
    their cells), so the paper colour measured at the four corners of a cell is that cell's
    white. Dividing by it removes uneven light, shadows and colour casts. Vertices that are not
    paper-like (skin, sleeves, deep shadows) mean something covers the board: no reading then.
-5. **Classification.** Lewthwaite: a token is coloured (saturated against the local white); red
-   and blue are split by a two-cluster fit of the red/blue log-ratio, calibrated on the image
-   itself or, in live use, on the known start position. Lightning: the ink of each cell is
-   compared with the shipped tile designs in every rotation (normalised correlation).
+5. **Classification.** Tokens (:mod:`vision.tokens`): colour, lightness and a round outline
+   against the local white, at the place where the camera pose (:mod:`vision.pose`) puts a
+   token's top; the players split by colour or lightness, calibrated on the image itself or, in
+   live use, on the known start position. Tiles (:mod:`vision.tiles`): the ink of each cell
+   against the shipped tile designs in every rotation, searched over the shifts and turns of a
+   tile laid off its cell (normalised correlation); the hand spot and reserve slots likewise.
 
 Nothing here imports pygame; :class:`VisionError` carries exit code 3 for the command line.
 """
@@ -31,12 +33,27 @@ from typing import Any
 import cv2
 import numpy as np
 
-from games.lightning.tiles import all_tiles
-from vision.mats import GAMES, LIGHTNING_CELL_MM, TILE_MM, MatLayout, game_of_marker, layout, tile_face
+from games.boards import BoardDescription, Grid, grid_from_rows
+from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile
+from vision.pose import CameraPose, camera_pose
+from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
+from vision.tokens import (
+    C1,
+    C2,
+    COLOUR_NAMES,
+    FEATURES,
+    L,
+    TokenGeometry,
+    TokenModel,
+    cell_features,
+    classify_oneshot,
+    presence,
+)
 
-#: Pixels per cell of the rectified grid (enough for colours; enough for tile strokes).
-LEWTHWAITE_PPC = 28
-LIGHTNING_PPC = 24
+#: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
+MIN_TILE_PIXELS = 14
+#: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
+VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
 #: A frame darker than this (mean grey level) is black.
 BLACK_LEVEL = 18.0
 #: Variance of the Laplacian below which a frame without markers is called blurred.
@@ -56,11 +73,16 @@ class VisionError(Exception):
 
 @dataclass
 class MatFix:
-    """Where the mat is in a frame: its homography and the markers that gave it."""
+    """Where the mat is in a frame: one homography per sheet and the markers that gave them."""
 
-    homography: np.ndarray  # sheet millimetres -> frame pixels
+    homographies: tuple[np.ndarray, ...]  # per sheet: sheet millimetres -> frame pixels
     marker_ids: tuple[int, ...]
     marker_corners: dict[int, np.ndarray]  # id -> 4 x 2 frame pixels
+
+    @property
+    def homography(self) -> np.ndarray:
+        """The first (most often the only) sheet's homography."""
+        return self.homographies[0]
 
 
 @dataclass
@@ -74,16 +96,26 @@ class Reading:
     #: per-cell margin of the decision in 0..1 (rows x cols).
     cell_confidence: np.ndarray
     notes: list[str] = field(default_factory=list)
+    #: Lightning: what lies on the hand spot and the reserve slots (``{"hand": "Z3", "reserve": [...]}``).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``read-board --json`` form."""
-        return {
+        out = {
             "game": self.game,
             "grid": self.grid,
             "confidence": round(float(self.confidence), 3),
             "markers": list(self.fix.marker_ids),
             "notes": self.notes,
         }
+        if self.extras:
+            out.update(self.extras)
+        return out
+
+    @property
+    def board_grid(self) -> Grid:
+        """The grid as a board description's :data:`~games.boards.Grid` (tuples of cell codes)."""
+        return grid_from_rows(self.grid)
 
     def cells(self) -> list[list[str]]:
         """The grid as rows of cell strings (``R``, ``B``, ``.`` or tiles such as ``Z3``)."""
@@ -135,7 +167,7 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     check_frame(gray)
     found = detect_markers(gray)
     ours = {mid: quad for mid, quad in found.items() if mid in mat.marker_ids}
-    if len(ours) < 4:
+    if len(ours) < len(mat.marker_ids):
         # Small or soft markers: look again at other scales (only when the first look fell short).
         for factor in (1.6, 0.5):
             scaled = cv2.resize(
@@ -149,9 +181,10 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
                 found.setdefault(mid, quad / factor)
                 if mid in mat.marker_ids:
                     ours.setdefault(mid, quad / factor)
-            if len(ours) == 4:
+            if len(ours) == len(mat.marker_ids):
                 break
-    if len(ours) < 3:
+    short = [k for k, ids in enumerate(mat.sheet_markers) if sum(mid in ours for mid in ids) < 3]
+    if short:
         others = sorted({g for mid in found if (g := game_of_marker(mid)) and g != mat.game})
         if others and len(ours) == 0:
             raise VisionError(
@@ -161,9 +194,11 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
             raise VisionError(
                 "blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still"
             )
+        sheet = f"sheet {short[0] + 1} of the {mat.game} mat" if mat.sheets > 1 else f"the {mat.game} mat"
+        seen = sum(mid in ours for mid in mat.sheet_markers[short[0]])
         raise VisionError(
             "no_markers",
-            f"the {mat.game} mat was not found: {len(ours)} of its 4 markers are "
+            f"{sheet} was not found: {seen} of its 4 markers are "
             "visible (each corner marker must be in view and uncovered)",
             {"markers": sorted(ours)},
         )
@@ -175,29 +210,46 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
 def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
     """Raise :class:`VisionError` when part of the grid (with its paper ring) is outside the frame."""
     pad = mat.cell * 0.5
-    corners = []
-    for bx, by, bw, bh in mat.blocks:
-        corners += [
+    h, w = shape[:2]
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
+        corners = [
             (bx - pad, by - pad),
             (bx + bw + pad, by - pad),
             (bx + bw + pad, by + bh + pad),
             (bx - pad, by + bh + pad),
         ]
-    points = cv2.perspectiveTransform(np.array([corners], np.float32), fix.homography)[0]
-    h, w = shape[:2]
-    if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
-        raise VisionError("out_of_view", "part of the board is outside the camera's view: move the mat or the camera")
+        homography = fix.homographies[mat.block_sheet[block]]
+        points = cv2.perspectiveTransform(np.array([corners], np.float32), homography)[0]
+        if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
+            raise VisionError(
+                "out_of_view", "part of the board is outside the camera's view: move the mat or the camera"
+            )
+
+
+def cell_pixels(fix: MatFix, mat: MatLayout) -> float:
+    """How many frame pixels a cell's side spans, on average over the grid blocks' centres."""
+    sizes = []
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
+        cx, cy = bx + bw / 2, by + bh / 2
+        pts = np.array([[[cx, cy], [cx + mat.cell, cy], [cx, cy + mat.cell]]], np.float32)
+        p = cv2.perspectiveTransform(pts, fix.homographies[mat.block_sheet[block]])[0]
+        sizes += [float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0]))]
+    return float(np.mean(sizes))
 
 
 def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
-    """The homography from the detected corners of at least three of the mat's markers."""
-    sheet = mat.marker_points()
-    src = np.vstack([sheet[mid] for mid in sorted(ours)])
-    dst = np.vstack([ours[mid] for mid in sorted(ours)]).astype(np.float32)
-    homography, _ = cv2.findHomography(src, dst, 0)
-    if homography is None:
-        raise VisionError("no_markers", "the mat's markers are in an impossible arrangement")
-    return MatFix(homography, tuple(sorted(ours)), ours)
+    """Each sheet's homography from the detected corners of at least three of its markers."""
+    points = mat.marker_points()
+    homographies = []
+    for ids in mat.sheet_markers:
+        seen = [mid for mid in sorted(ours) if mid in ids]
+        src = np.vstack([points[mid] for mid in seen])
+        dst = np.vstack([ours[mid] for mid in seen]).astype(np.float32)
+        homography, _ = cv2.findHomography(src, dst, 0)
+        if homography is None:
+            raise VisionError("no_markers", "the mat's markers are in an impossible arrangement")
+        homographies.append(homography)
+    return MatFix(tuple(homographies), tuple(sorted(ours)), ours)
 
 
 # --- rectified cells and the paper at the vertices --------------------------------------------
@@ -218,7 +270,7 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
     """Warp each grid block to ``ppc`` pixels per cell (plus a margin of half a cell)."""
     margin = ppc // 2 + 2
     images = []
-    for bx, by, bw, bh in mat.blocks:
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
         cols, rows = round(bw / mat.cell), round(bh / mat.cell)
         mm_per_px = mat.cell / ppc
         # rectified pixel -> sheet mm (pixel centres at +0.5).
@@ -233,7 +285,7 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
         images.append(
             cv2.warpPerspective(
                 frame,
-                fix.homography @ to_sheet,
+                fix.homographies[mat.block_sheet[block]] @ to_sheet,
                 size,
                 flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                 borderMode=cv2.BORDER_REPLICATE,
@@ -243,9 +295,9 @@ def rectify(frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int) -> Rectifi
     for r in range(mat.rows):
         for c in range(mat.cols):
             x, y = mat.origins[r][c]
-            for b, (bx, by, bw, bh) in enumerate(mat.blocks):
-                if bx - 1e-6 <= x < bx + bw - 1e-6 and by - 1e-6 <= y < by + bh - 1e-6:
-                    where[r][c] = (b, round((y - by) / mat.cell), round((x - bx) / mat.cell))
+            b = mat.block_of_cell(r, c)
+            bx, by, _, _ = mat.blocks[b]
+            where[r][c] = (b, round((y - by) / mat.cell), round((x - bx) / mat.cell))
     return Rectified(images, ppc, margin, where)
 
 
@@ -266,11 +318,6 @@ def vertex_paper(image: np.ndarray, rows: int, cols: int, ppc: int, margin: int)
     ys, xs = np.meshgrid(margin + np.arange(rows + 1) * ppc, margin + np.arange(cols + 1) * ppc, indexing="ij")
     colours = _patch_percentile(image, ys.ravel(), xs.ravel(), max(2, int(ppc * 0.13)))
     return colours.reshape(rows + 1, cols + 1, 3)
-
-
-#: How far outside the grid the ring of paper samples lies, in cells: beyond the reach of any
-#: token, even a tall one seen at a steep angle (Lewthwaite), and inside the sheet (Lightning).
-RING_OFFSET = {"lewthwaite": 0.45, "lightning": 0.3}
 
 
 def ring_samples(
@@ -307,13 +354,34 @@ def paper_validity(white: np.ndarray) -> np.ndarray:
     return ((chroma_off < 0.14) & bright_ok).reshape(white.shape[:2])
 
 
+def fill_paper(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """The vertex whites with every vertex that is not paper replaced by the mean of the nearest
+    valid ones (a growing window; the median of all valid vertices if none is near)."""
+    filled = white.copy()
+    if valid.all():
+        return filled
+    if not valid.any():
+        return filled
+    rows, cols = valid.shape
+    fallback = np.median(white[valid], axis=0)
+    for i, j in zip(*np.nonzero(~valid), strict=True):
+        for reach in (1, 2, 3):
+            window = np.s_[max(0, i - reach) : i + reach + 1, max(0, j - reach) : j + reach + 1]
+            near = white[window][valid[window]]
+            if len(near):
+                filled[i, j] = near.mean(axis=0)
+                break
+        else:
+            filled[i, j] = fallback
+    return filled
+
+
 def cell_whites(white: np.ndarray, valid: np.ndarray) -> np.ndarray:
-    """Each cell's white: the mean of its valid corner vertices (all corners if none is valid)."""
-    corners = np.stack([white[:-1, :-1], white[:-1, 1:], white[1:, :-1], white[1:, 1:]], axis=2)
-    ok = np.stack([valid[:-1, :-1], valid[:-1, 1:], valid[1:, :-1], valid[1:, 1:]], axis=2)[..., None]
-    counted = ok.sum(axis=2)
-    mean_ok = (corners * ok).sum(axis=2) / np.maximum(counted, 1)
-    return np.where(counted > 0, mean_ok, corners.mean(axis=2)).astype(np.float32)
+    """Each cell's white: the mean of its corners, corners that are not paper (a tall token leaning
+    over them, a shadow's edge) taken from the nearest paper."""
+    filled = fill_paper(white, valid)
+    corners = np.stack([filled[:-1, :-1], filled[:-1, 1:], filled[1:, :-1], filled[1:, 1:]], axis=2)
+    return corners.mean(axis=2).astype(np.float32)
 
 
 @dataclass
@@ -326,6 +394,9 @@ class CellPaper:
     samples: np.ndarray  # every vertex and ring sample, N x 3 (the calibration reference)
     vertex_colours: list[np.ndarray] = field(default_factory=list)  # per block: (rows+1) x (cols+1) x 3
     ring_covered: set[tuple[int, int]] = field(default_factory=set)  # cells next to a ring sample that is not paper
+    #: per block: vertices that look like paper but changed since calibration (a tile laid over
+    #: them, or a sleeve the colour of paper).
+    changed: list[np.ndarray] = field(default_factory=list)
 
 
 def covered_cells(
@@ -374,11 +445,17 @@ def measure_paper(
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
     valid_all = paper_validity(samples[:, None, :]).ravel()
     if reference is not None and reference.shape == samples.shape:
+        paper_like = valid_all.copy()
         valid_all &= ~changed_since(samples, reference)
+        changed_all = paper_like & ~valid_all
+    else:
+        changed_all = np.zeros(len(samples), bool)
     valid_blocks, ring_valid, cursor = [], [], 0
+    changed_blocks = []
     for white in whites:
         n = white.shape[0] * white.shape[1]
         valid_blocks.append(valid_all[cursor : cursor + n].reshape(white.shape[:2]))
+        changed_blocks.append(changed_all[cursor : cursor + n].reshape(white.shape[:2]))
         cursor += n
     for colours, _ in rings:
         ring_valid.append(valid_all[cursor : cursor + len(colours)])
@@ -392,234 +469,164 @@ def measure_paper(
                 }
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
-    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered)
+    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks)
 
 
-# --- Lewthwaite: token colours ---------------------------------------------------------------
+# --- tokens ---------------------------------------------------------------------------------
 
 
-@dataclass
-class ColourModel:
-    """Red/blue/empty statistics in the feature space (saturation, red-blue log ratio, log brightness).
-
-    Built from a frame of the known start position (:meth:`BoardReader.calibrate`); without one,
-    the reader calibrates on each image by itself.
-    """
-
-    means: dict[str, np.ndarray]
-    inv_covs: dict[str, np.ndarray]
-    log_dets: dict[str, float]
-
-    @classmethod
-    def fit(cls, features: np.ndarray, labels: list[str]) -> ColourModel:
-        """Gaussian statistics per label, with a floor on the spread so new lighting still fits."""
-        means, inv_covs, log_dets = {}, {}, {}
-        labels_arr = np.array(labels)
-        for label in ("R", "B", "."):
-            x = features[labels_arr == label]
-            if len(x) == 0:
-                raise ValueError(f"no '{label}' cell to calibrate on")
-            mean = x.mean(axis=0)
-            cov = np.cov(x.T) if len(x) > 2 else np.zeros((x.shape[1], x.shape[1]))
-            cov = cov + np.diag([0.06, 0.25, 0.2]) ** 2
-            means[label] = mean
-            inv_covs[label] = np.linalg.inv(cov)
-            log_dets[label] = float(np.linalg.slogdet(cov)[1])
-        return cls(means, inv_covs, log_dets)
-
-    def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Labels and margins (0..1) for each row of ``features``."""
-        labels = list(self.means)
-        scores = np.stack(
-            [
-                -0.5 * np.einsum("ij,jk,ik->i", features - self.means[k], self.inv_covs[k], features - self.means[k])
-                - 0.5 * self.log_dets[k]
-                for k in labels
-            ],
-            axis=1,
-        )
-        order = np.argsort(-scores, axis=1)
-        best = scores[np.arange(len(scores)), order[:, 0]]
-        second = scores[np.arange(len(scores)), order[:, 1]]
-        margin = 1 - np.exp(-(best - second))
-        return [labels[i] for i in order[:, 0]], margin
-
-
-def token_features(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarray:
-    """Per cell (rows * cols x 3): saturation, log(red / blue), log brightness, against the cell's white."""
-    ppc = rect.ppc
-    radius = ppc * 0.22
-    yy, xx = np.mgrid[0:ppc, 0:ppc]
-    disc = (yy - ppc / 2 + 0.5) ** 2 + (xx - ppc / 2 + 0.5) ** 2 <= radius**2
-    feats = np.zeros((mat.rows * mat.cols, 3), np.float32)
+def token_windows(rect: Rectified, mat: MatLayout, pad: int) -> np.ndarray:
+    """Every cell's image with ``pad`` pixels around it: (rows * cols, ppc + 2 pad, ppc + 2 pad, 3)."""
+    ppc, m = rect.ppc, rect.margin
+    size = ppc + 2 * pad
+    out = np.zeros((mat.rows * mat.cols, size, size, 3), np.uint8)
     for r in range(mat.rows):
         for c in range(mat.cols):
             b, rr, cc = rect.where[r][c]
-            y0, x0 = rect.margin + rr * ppc, rect.margin + cc * ppc
-            pixels = rect.images[b][y0 : y0 + ppc, x0 : x0 + ppc][disc].astype(np.float32)
-            feats[r * mat.cols + c] = colour_features(np.median(pixels, axis=0), paper.whites[b][rr, cc])
-    return feats
+            y0, x0 = m + rr * ppc - pad, m + cc * ppc - pad
+            image = rect.images[b]
+            window = image[max(0, y0) : y0 + size, max(0, x0) : x0 + size]
+            if window.shape[:2] != (size, size):
+                window = cv2.copyMakeBorder(
+                    window, max(0, -y0), size - window.shape[0] - max(0, -y0), max(0, -x0),
+                    size - window.shape[1] - max(0, -x0), cv2.BORDER_REPLICATE,
+                )
+            out[r * mat.cols + c] = window
+    return out
 
 
-def colour_features(colour: np.ndarray, white: np.ndarray) -> tuple[float, float, float]:
-    """(saturation, log(red / blue), log brightness) of a BGR colour against its paper white."""
-    n = (colour + 2) / (white + 2)
-    hi, lo = float(n.max()), float(n.min())
-    return ((hi - lo) / max(hi, 0.05), math.log(n[2] / n[0]), math.log(max(float(n.mean()), 1e-3)))
-
-
-#: One-shot thresholds: a token's colour stands out from its paper this much (saturation).
-EMPTY_SATURATION = 0.2
-
-
-def classify_tokens_oneshot(
-    features: np.ndarray, expected_tokens: int | None
-) -> tuple[list[str], np.ndarray, list[str]]:
-    """Self-calibrated labels for one image: empty by low saturation, red/blue by a 2-means split."""
-    notes: list[str] = []
-    sat, ratio = features[:, 0], features[:, 1]
-    is_token = sat > EMPTY_SATURATION
-    empty_margin = np.clip(np.abs(sat - EMPTY_SATURATION) / 0.12, 0, 1)
-    labels = np.full(len(features), ".", dtype=object)
-    margin = empty_margin.copy()
-    tokens = np.flatnonzero(is_token)
-    if len(tokens):
-        values = ratio[tokens]
-        lo, hi = float(values.min()), float(values.max())
-        # Two clusters on the red/blue log ratio; if all tokens are one colour the gap is small.
-        if hi - lo < 0.6:
-            split = 0.0
-        else:
-            split = (lo + hi) / 2
-            for _ in range(10):
-                left, right = values[values <= split], values[values > split]
-                if len(left) == 0 or len(right) == 0:
-                    break
-                split = (left.mean() + right.mean()) / 2
-        red = values > split
-        labels[tokens] = np.where(red, "R", "B")
-        spread = max(
-            0.25,
-            float(np.std(values[red])) if red.sum() > 1 else 0.25,
-            float(np.std(values[~red])) if (~red).sum() > 1 else 0.25,
-        )
-        colour_margin = np.clip(np.abs(values - split) / (3 * spread), 0, 1)
-        margin[tokens] = np.minimum(margin[tokens], colour_margin)
-    if expected_tokens is not None and int(is_token.sum()) != expected_tokens:
-        notes.append(f"{int(is_token.sum())} tokens seen, {expected_tokens} expected")
-    return list(labels), margin, notes
+def top_shifts(mat: MatLayout, pose: CameraPose, height_mm: float, ppc: int) -> np.ndarray:
+    """Per cell, where the top of a token of ``height_mm`` appears against its base: px (x, y)."""
+    shifts = np.zeros((mat.rows * mat.cols, 2), np.float32)
+    for r in range(mat.rows):
+        for c in range(mat.cols):
+            x, y = mat.center(r, c)
+            dx, dy = pose.top_shift(x, y, height_mm)
+            shifts[r * mat.cols + c] = (dx * ppc / mat.cell, dy * ppc / mat.cell)
+    return shifts
 
 
 # --- Lightning: tiles ------------------------------------------------------------------------
 
-_CROP = 0.84  # the central part of a cell compared with the templates
 
-
-@cache
-def tile_templates(ppc: int) -> tuple[list[str], np.ndarray]:
-    """Names and zero-mean, unit-norm ink templates of every distinct tile at ``ppc`` px per cell.
-
-    Each template is the shipped tile face (same drawing as the printed tiles), slightly blurred
-    and taken at a few sub-cell shifts so a tile placed off-centre still matches.
-    """
-    size = LIGHTNING_TILE_FRACTION * ppc
-    big = 8
-    names, vectors = [], []
-    crop = int(round(ppc * _CROP))
-    for tile in all_tiles():
-        face = tile_face(tile, int(round(size * big)))
-        canvas = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
-        off = (ppc * big - face.shape[0]) // 2
-        canvas[off : off + face.shape[0], off : off + face.shape[1]] = face
-        grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
-        ink = _ink(grey.astype(np.float32) / 255)
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                shifted = np.roll(ink, (dy, dx), axis=(0, 1))
-                names.append(str(tile))
-                vectors.append(_normalise(_center_crop(shifted, crop)))
-    return names, np.array(vectors, np.float32)
-
-
-LIGHTNING_TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
-
-
-def _center_crop(image: np.ndarray, size: int) -> np.ndarray:
-    off = (image.shape[0] - size) // 2
-    return image[off : off + size, off : off + size]
-
-
-def _ink(grey: np.ndarray) -> np.ndarray:
-    """How dark each pixel is against white (0 on paper, ~1 on the stroke), lightly blurred."""
-    return cv2.GaussianBlur(np.clip((0.8 - grey) / 0.6, 0, 1), (0, 0), 0.8)
-
-
-def _normalise(patch: np.ndarray) -> np.ndarray:
-    v = patch.ravel().astype(np.float32)
-    v = v - v.mean()
-    return v / max(float(np.linalg.norm(v)), 1e-6)
-
-
-#: A cell is empty when the mean ink of its centre is below this (a tile's stroke gives > 0.06).
-EMPTY_INK = 0.025
-MIN_MATCH = 0.45
-
-
-def cell_inks(rect: Rectified, paper: CellPaper, mat: MatLayout, crop: int) -> np.ndarray:
-    """The ink map of every cell's centre, against its own white: (rows * cols) x crop x crop."""
+def tile_windows(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarray:
+    """The ink of every cell and ``search_px`` around it, against the paper's white there:
+    (rows * cols, ppc + 2s, ppc + 2s) float32."""
     ppc, m = rect.ppc, rect.margin
-    off = (ppc - crop) // 2
-    out = np.zeros((mat.rows, mat.cols, crop, crop), np.float32)
+    s = search_px(ppc)
+    size = ppc + 2 * s
+    out = np.zeros((mat.rows * mat.cols, size, size), np.float32)
     for b, image in enumerate(rect.images):
-        whites = paper.whites[b].mean(axis=2)
+        whites = np.maximum(paper.whites[b].mean(axis=2), 8.0)
         rows, cols = whites.shape
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[m : m + rows * ppc, m : m + cols * ppc].astype(np.float32)
-        white_map = np.repeat(np.repeat(np.maximum(whites, 8.0), ppc, axis=0), ppc, axis=1)
-        ink = _ink(grey / white_map)
-        cells = ink.reshape(rows, ppc, cols, ppc).transpose(0, 2, 1, 3)[:, :, off : off + crop, off : off + crop]
+        # The white of every pixel: each cell's own, continued into the margin around the grid.
+        white_map = np.repeat(np.repeat(whites, ppc, axis=0), ppc, axis=1)
+        white_map = cv2.copyMakeBorder(white_map, m, image.shape[0] - m - rows * ppc, m,
+                                       image.shape[1] - m - cols * ppc, cv2.BORDER_REPLICATE)
+        block_ink = ink(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32) / white_map)
         for r in range(mat.rows):
             for c in range(mat.cols):
                 bb, rr, cc = rect.where[r][c]
                 if bb == b:
-                    out[r, c] = cells[rr, cc]
-    return out.reshape(mat.rows * mat.cols, crop, crop)
+                    y0, x0 = m + rr * ppc - s, m + cc * ppc - s
+                    out[r * mat.cols + c] = block_ink[y0 : y0 + size, x0 : x0 + size]
+    return out
 
 
-def classify_tiles(rect: Rectified, paper: CellPaper, mat: MatLayout) -> tuple[list[list[str]], np.ndarray]:
-    """Design and rotation of the tile on each cell (``.`` when empty).
+def classify_tiles(
+    rect: Rectified, paper: CellPaper, mat: MatLayout, memory: TileCache | None = None
+) -> tuple[list[list[str]], np.ndarray]:
+    """Design and rotation of the tile on each cell (``.`` empty, ``?`` unknown), and margins.
 
-    The ink of the cell's centre against the shipped face of every distinct tile (drawn from the
-    tile table), by normalised correlation, the best of a few sub-cell shifts. (Adding the ink at
-    the eight boundary points as a second vote made bolts read as arcs more often: dropped.)
+    With ``memory`` (live use), a cell whose ink has not changed keeps its last answer."""
+    windows = tile_windows(rect, paper, mat)
+    labels, margins = classify_with_memory(windows, rect.ppc, mat.tile_mm / mat.cell, memory, "cell")
+    grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
+    return grid, margins.reshape(mat.rows, mat.cols)
+
+
+def classify_with_memory(
+    windows: np.ndarray, ppc: int, fraction: float, memory: TileCache | None, kind: str
+) -> tuple[list[str], np.ndarray]:
+    """:func:`vision.tiles.classify_windows`, skipping the windows whose ink has not changed since
+    ``memory`` last saw them (its entry ``kind``)."""
+    n = len(windows)
+    labels: list[str] = ["."] * n
+    margins = np.ones(n, np.float32)
+    small = windows[:, ::2, ::2]
+    todo = np.arange(n)
+    known = memory.cells.get(kind) if memory is not None else None
+    if memory is not None and memory.ppc != ppc:
+        memory.clear()
+        memory.ppc = ppc
+        known = None
+    if known is not None and known[0].shape == small.shape:
+        same = np.abs(known[0] - small).mean(axis=(1, 2)) < 0.02
+        for k in np.flatnonzero(same):
+            labels[k], margins[k] = known[1][k], known[2][k]
+        todo = np.flatnonzero(~same)
+    if len(todo):
+        new_labels, new_margins, _ = classify_windows(windows[todo], ppc, fraction)
+        for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
+            labels[k], margins[k] = label, float(margin)
+    if memory is not None:
+        memory.cells[kind] = (small.copy(), list(labels), margins.copy())
+    return labels, margins
+
+
+def read_spots(
+    frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: CellPaper, memory: TileCache | None = None
+) -> dict[str, Any]:
+    """What lies on the spots off the grid (the tile in hand, the reserve's slots): the design
+    letter of the tile on each (``.`` empty, ``?`` unknown): ``{"hand": "Z", "reserve": [...]}``.
+
+    The spots of a sheet are warped together, like cells; each has paper around it whose
+    brightest part is its white. Paper there that does not look like the grid's paper means a
+    hand: :class:`VisionError`.
     """
-    ppc = rect.ppc
-    crop = int(round(ppc * _CROP))
-    names, templates = tile_templates(ppc)
-    inks = cell_inks(rect, paper, mat, crop).reshape(mat.rows * mat.cols, -1)
-    mean_ink = inks.mean(axis=1)
-    centred = inks - mean_ink[:, None]
-    vectors = centred / np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
-    scores = vectors @ templates.T  # cells x (tiles * shifts)
-    tile_names = [str(tile) for tile in all_tiles()]
-    # The best of the sub-cell shifts of each tile (templates are tile-major, shifts inside).
-    combined = per_tile = scores.reshape(len(scores), len(tile_names), -1).max(axis=2)
-    order = np.argsort(-combined, axis=1)
-    grid = [["."] * mat.cols for _ in range(mat.rows)]
-    margins = np.ones((mat.rows, mat.cols), np.float32)
-    for k in range(len(scores)):
-        r, c = divmod(k, mat.cols)
-        if mean_ink[k] < EMPTY_INK:
-            margins[r, c] = min(1.0, (EMPTY_INK - mean_ink[k]) / EMPTY_INK * 2)
+    if not mat.spots:
+        return {}
+    s = search_px(ppc)
+    guard = max(3, ppc // 5)
+    size = ppc + 2 * (s + guard)
+    mm_per_px = mat.cell / ppc
+    windows, whites, names = [], [], []
+    for sheet in range(mat.sheets):
+        spots = [(name, x, y) for name, k, x, y in mat.spots if k == sheet]
+        if not spots:
             continue
-        best, second = combined[k, order[k, 0]], combined[k, order[k, 1]]
-        match = per_tile[k, order[k, 0]]
-        grid[r][c] = tile_names[order[k, 0]] if match >= MIN_MATCH else "?"
-        margins[r, c] = min(
-            float(np.clip((best - second) / 0.2, 0, 1)),
-            float(np.clip((match - 0.3) / 0.3, 0, 1)),
-            float(np.clip((mean_ink[k] - EMPTY_INK) / EMPTY_INK, 0, 1)),
+        x0 = min(x for _, x, _ in spots) - (s + guard) * mm_per_px
+        y0 = min(y for _, _, y in spots) - (s + guard) * mm_per_px
+        x1 = max(x for _, x, _ in spots) + mat.cell + (s + guard) * mm_per_px
+        y1 = max(y for _, _, y in spots) + mat.cell + (s + guard) * mm_per_px
+        to_sheet = np.array([[mm_per_px, 0, x0 + 0.5 * mm_per_px], [0, mm_per_px, y0 + 0.5 * mm_per_px], [0, 0, 1]])
+        area = cv2.warpPerspective(
+            frame, fix.homographies[sheet] @ to_sheet, (int(math.ceil((x1 - x0) / mm_per_px)),
+                                                         int(math.ceil((y1 - y0) / mm_per_px))),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
         )
-    return grid, margins
+        for name, x, y in spots:
+            px, py = int(round((x - x0) / mm_per_px)) - s - guard, int(round((y - y0) / mm_per_px)) - s - guard
+            patch = area[py : py + size, px : px + size]
+            ring = np.concatenate([patch[:guard].reshape(-1, 3), patch[-guard:].reshape(-1, 3),
+                                   patch[:, :guard].reshape(-1, 3), patch[:, -guard:].reshape(-1, 3)])
+            whites.append(np.percentile(ring, 80, axis=0))
+            windows.append(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[guard:-guard, guard:-guard])
+            names.append(name)
+    white = np.array(whites, np.float32)
+    reference = np.median(paper.samples, axis=0)[None]
+    valid = paper_validity(np.concatenate([reference, white])[:, None, :]).ravel()[1:]
+    if not valid.all():
+        name = names[int(np.flatnonzero(~valid)[0])]
+        raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
+    grey = np.array(windows, np.float32) / np.maximum(white.mean(axis=1), 8.0)[:, None, None]
+    inks = np.array([ink(g) for g in grey])
+    labels, _ = classify_with_memory(inks, ppc, mat.tile_mm / mat.cell, memory, "spots")
+    designs = {name: label[0] for name, label in zip(names, labels, strict=True)}
+    return {
+        "hand": designs.get("hand", "."),
+        "reserve": [designs[n] for n in names if n.startswith("reserve")],
+    }
 
 
 # --- the reader ------------------------------------------------------------------------------
@@ -630,32 +637,81 @@ class BoardReader:
 
     ``read(frame)`` returns a :class:`Reading` or raises :class:`VisionError`. In live use call
     :meth:`calibrate` once on a frame of the start position; :meth:`read` then classifies token
-    colours with those statistics.
+    colours with what it learnt. ``colours`` names the players' token colours, first player
+    first (``("red", "blue")``, ``("black", "white")``...): one-shot reading needs it for
+    black-and-white tokens; by default it is found in the image (red/blue, or black first).
     """
 
-    def __init__(self, game: str, rows: int | None = None, cols: int | None = None) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
-        self.game = game
-        self.mat = layout(game, rows, cols) if game == "lewthwaite" else layout(game)
-        self.ppc = LEWTHWAITE_PPC if game == "lewthwaite" else LIGHTNING_PPC
+    def __init__(
+        self,
+        board: BoardDescription | str,
+        rows: int | None = None,
+        cols: int | None = None,
+        colours: tuple[str, str] | None = None,
+        variant: str | None = None,
+    ) -> None:
+        self.profile = profile(board, rows, cols)
+        #: which of the game's mats (None: whichever is in view).
+        self.variant = variant
+        self.board = self.profile.board
+        self.game = self.profile.game
+        self.mat = self.profile.layout(variant or "standard")
+        self.ppc = self.profile.ppc
+        if colours is not None and any(c not in COLOUR_NAMES for c in colours):
+            raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
+        self.colours = colours
         self.fix: MatFix | None = None
         self._marker_patches: dict[int, np.ndarray] = {}
-        self.model: ColourModel | None = None
+        self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
         self.redetections = 0
+        self.pose: CameraPose | None = None
+        self._frame_size = (0, 0)
+        self.tile_memory = TileCache()
+        self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
 
     # -- the homography, re-detected only when the markers move --
 
-    def locate(self, frame: np.ndarray) -> MatFix:
+    def locate(self, frame: np.ndarray, gray: np.ndarray | None = None) -> MatFix:
         """The mat's position, reusing the last one when the marker areas have not changed."""
-        gray = to_gray(frame)
+        gray = to_gray(frame) if gray is None else gray
         if self.fix is not None and self._markers_still(gray):
             return self.fix
-        self.fix = locate_mat(frame, self.mat)
+        self.fix = self._locate_any_variant(frame)
         self.redetections += 1
         self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
+        self._frame_size = (frame.shape[1], frame.shape[0])
+        self.pose = camera_pose(self.fix.homography, self._frame_size)
+        if self.profile.pieces == "tiles":
+            # Read tiles at the resolution the camera gives (20 px a cell at least, 32 at most).
+            self.ppc = int(np.clip(2 * round(cell_pixels(self.fix, self.mat) / 2), 20, 32))
+        self.tile_memory.clear()
         return self.fix
+
+    def _locate_any_variant(self, frame: np.ndarray) -> MatFix:
+        """Find the mat; when the variant is not fixed, whichever of the game's mats is there
+        (the one found last is tried first)."""
+        if self.variant is not None:
+            return locate_mat(frame, self.mat)
+        others = [layout(self.game, variant=v) for v in VARIANTS[self.game] if v != self.mat.variant]
+        if self.profile.pieces == "tokens":
+            others = []  # token mats come in one variant (their size follows the board)
+        errors: list[VisionError] = []
+        for mat in [self.mat, *others]:
+            try:
+                fix = locate_mat(frame, mat)
+            except VisionError as exc:
+                if exc.reason not in ("no_markers", "wrong_game"):
+                    raise  # black, blurred, out of view: the same whichever mat it is
+                errors.append(exc)
+                continue
+            if mat is not self.mat:
+                self.mat = mat
+                self._geometry = None
+                self.paper_reference = None
+            return fix
+        # The most telling refusal: the one of the mat that saw most of its own markers.
+        raise max(errors, key=lambda e: len(e.details.get("markers", [])))
 
     @staticmethod
     def _patch(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -682,96 +738,170 @@ class BoardReader:
 
     # -- reading --
 
-    def read(self, frame: np.ndarray, allow_covered: bool = False) -> Reading:
-        """The board in ``frame``; raises :class:`VisionError` if the mat is missing or covered."""
+    def _look(self, frame: np.ndarray, reference: np.ndarray | None) -> tuple[MatFix, Rectified, CellPaper, Any]:
+        """Locate, rectify and measure the paper; for tokens also their features (and forgive
+        vertices hidden by tall tokens)."""
         gray = to_gray(frame)
         check_frame(gray)
-        fix = self.locate(frame)
+        fix = self.locate(frame, gray)
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, self.paper_reference, RING_OFFSET[self.game])
-        if paper.covered and self.game == "lewthwaite":
-            paper.covered = self._excuse_tokens(rect, paper)
+        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
+        features = None
+        if self.profile.pieces == "tokens":
+            features = self._token_features(rect, paper)
+            if paper.covered:
+                paper.covered = self._excuse_tokens(rect, paper, features)
+        elif paper.covered and any(c.any() for c in paper.changed):
+            paper.covered = self._excuse_tiles(rect, paper)
+        return fix, rect, paper, features
+
+    def _excuse_tiles(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
+        """The covered cells once vertices under tiles are forgiven: a tile laid 2 mm off lies
+        over a vertex, which then differs from the calibration frame while still looking like
+        paper. Such a vertex is forgiven when one of its cells holds a tile; vertices that do
+        not look like paper at all (skin, a coloured sleeve) and the ring outside the grid,
+        which an arm must cross, never are."""
+        if paper.ring_covered:
+            return paper.covered
+        windows = tile_windows(rect, paper, self.mat)
+        s = search_px(rect.ppc)
+        inner = int(round(rect.ppc * 0.17))
+        has_tile = (
+            windows[:, s + inner : s + rect.ppc - inner, s + inner : s + rect.ppc - inner].mean(axis=(1, 2))
+            >= EMPTY_INK
+        ).reshape(self.mat.rows, self.mat.cols)
+        valid = [v.copy() for v in paper.valid]
+        for r in range(self.mat.rows):
+            for c in range(self.mat.cols):
+                if not has_tile[r, c]:
+                    continue
+                b, rr, cc = rect.where[r][c]
+                corners = np.s_[rr : rr + 2, cc : cc + 2]
+                valid[b][corners] |= paper.changed[b][corners]
+        return covered_cells(valid, paper.ring_covered, rect, self.mat)
+
+    def read(self, frame: np.ndarray, allow_covered: bool = False) -> Reading:
+        """The board in ``frame``; raises :class:`VisionError` if the mat is missing or covered."""
+        fix, rect, paper, features = self._look(frame, self.paper_reference)
         if paper.covered and not allow_covered:
             raise VisionError(
                 "covered",
                 f"something covers the board ({len(paper.covered)} cells hidden): take your hand away",
                 {"cells": [list(c) for c in paper.covered]},
             )
-        if self.game == "lewthwaite":
-            return self._read_tokens(rect, paper, fix)
-        grid, margins = classify_tiles(rect, paper, self.mat)
-        return Reading(self.game, grid, float(margins.min()), fix, margins)
+        if features is not None:
+            return self._read_tokens(features, fix)
+        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
+        extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory)
+        notes = []
+        if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
+            notes.append(f"cells are {pixels:.0f} pixels wide: bring the camera closer (at least {MIN_TILE_PIXELS})")
+        return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras)
 
-    def _excuse_tokens(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
+    def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
+        pad = rect.ppc // 4
+        if self._geometry is None or self._geometry[0] is not self.fix:
+            pose = self.pose or CameraPose(self.mat.page[0] / 2, self.mat.page[1] / 2, 500.0, 900.0)
+            # Look where the top of a middle-height token is: the disc then lies inside any token
+            # from a flat cork slice to a tall bottle cap (its top or its side wall).
+            shifts = top_shifts(self.mat, pose, self.profile.token_height_mm / 2, rect.ppc)
+            self._geometry = (self.fix, TokenGeometry.build(rect.ppc, pad, shifts))
+        windows = token_windows(rect, self.mat, pad)
+        whites = np.array(
+            [
+                paper.whites[rect.where[r][c][0]][rect.where[r][c][1], rect.where[r][c][2]]
+                for r in range(self.mat.rows)
+                for c in range(self.mat.cols)
+            ]
+        )
+        return cell_features(windows, whites, self._geometry[1])
+
+    def _excuse_tokens(self, rect: Rectified, paper: CellPaper, features: np.ndarray) -> list[tuple[int, int]]:
         """The covered cells once vertices hidden by the tokens themselves are forgiven.
 
-        Tall tokens seen at a steep angle lean over the grid's vertices. A vertex whose colour,
-        against the paper of its valid neighbours, is a mix of paper and the colour of a token on
-        one of its four cells (same side of the red/blue ratio, no more saturated) is forgiven.
-        The ring outside the grid, which no token reaches and an arm must cross, never is; and a
-        hand hides more than three vertices, so more than three spoilt vertices are never forgiven.
+        A tall token seen at an angle leans over the grid's vertices, and its shadow may fall on
+        them. A vertex that is not paper is forgiven when it lies where a token of one of its
+        four cells can reach (from its base to where the camera pose puts its top) and its
+        colour lies between the paper (maybe shaded) and that token's colour. The ring outside
+        the grid, which no token reaches and an arm must cross, is never forgiven.
         """
-        if paper.ring_covered or sum(int((~v).sum()) for v in paper.valid) > 3:
+        if paper.ring_covered:
             return paper.covered
-        features = token_features(rect, paper, self.mat).reshape(self.mat.rows, self.mat.cols, 3)
+        score = presence(features).reshape(self.mat.rows, self.mat.cols)
+        feats = features.reshape(self.mat.rows, self.mat.cols, FEATURES)
         valid = [v.copy() for v in paper.valid]
+        cell = self.mat.cell
         for r in range(self.mat.rows):
             for c in range(self.mat.cols):
-                token = features[r, c]
-                if token[0] <= EMPTY_SATURATION:
-                    continue
                 b, rr, cc = rect.where[r][c]
+                if score[r, c] <= 0.8 or not paper.valid[b].any():
+                    continue
                 v, colours = valid[b], paper.vertex_colours[b]
+                white = np.median(colours[paper.valid[b]], axis=0)
+                x, y = self.mat.center(r, c)
+                top = np.array(self.pose.top_shift(x, y, self.profile.token_height_mm) if self.pose else (0.0, 0.0))
                 for i, j in ((rr, cc), (rr, cc + 1), (rr + 1, cc), (rr + 1, cc + 1)):
-                    if v[i, j] or not paper.valid[b].any():
+                    if v[i, j]:
                         continue
-                    window = np.s_[max(0, i - 2) : i + 3, max(0, j - 2) : j + 3]
-                    near = colours[window][paper.valid[b][window]]
-                    white = np.median(near if len(near) else colours[paper.valid[b]], axis=0)
-                    f = colour_features(colours[i, j], white)
-                    same_side = f[1] * token[1] > 0 and 0.15 * abs(token[1]) < abs(f[1]) <= 1.3 * abs(token[1]) + 0.1
-                    if same_side and f[0] <= token[0] + 0.1:
+                    vertex = np.array([self.mat.origins[r][c][0] + (j - cc) * cell - x,
+                                       self.mat.origins[r][c][1] + (i - rr) * cell - y])
+                    # Distance from the vertex to the token's axis, base to top, as the camera sees it.
+                    t = float(np.clip(vertex @ top / max(float(top @ top), 1e-6), 0, 1))
+                    if np.linalg.norm(vertex - t * top) > 0.5 * cell:
+                        continue
+                    if _between_paper_and(colours[i, j], white, feats[r, c]):
                         v[i, j] = True
         return covered_cells(valid, paper.ring_covered, rect, self.mat)
 
-    def _read_tokens(self, rect: Rectified, paper: CellPaper, fix: MatFix) -> Reading:
-        features = token_features(rect, paper, self.mat)
+    def _read_tokens(self, features: np.ndarray, fix: MatFix) -> Reading:
         rows, cols = self.mat.rows, self.mat.cols
+        codes = self.profile.token_codes
+        start = [code for row in self.board.start_grid() for code in row]
+        # The box holds the start position's tokens: never more are read, and other counts are noted.
+        box = {code: start.count(code) for code in codes}
         notes: list[str] = []
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_tokens_oneshot(features, rows * cols - 1)
+            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
-        reds = sum(row.count("R") for row in grid)
-        blues = sum(row.count("B") for row in grid)
-        expected_red = (rows * cols) // 2
-        if (reds, blues) != (expected_red, rows * cols - 1 - expected_red):
-            # Tokens only slide in this game: other counts mean a misread or a token off the mat.
+        seen = {code: sum(row.count(code) for row in grid) for code in codes}
+        if seen != box:
             notes.append(
-                f"{reds} red and {blues} blue tokens seen, {expected_red} and {rows * cols - 1 - expected_red} expected"
+                " and ".join(f"{seen[c]} {c}" for c in codes)
+                + " tokens seen, "
+                + " and ".join(str(box[c]) for c in codes)
+                + " expected"
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
-        cells (to notice later what covers it) and, for Lewthwaite, the red/blue/empty colours."""
-        gray = to_gray(frame)
-        check_frame(gray)
-        fix = self.locate(frame)
-        rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, None, RING_OFFSET[self.game])
-        if paper.covered and self.game == "lewthwaite":
-            paper.covered = self._excuse_tokens(rect, paper)
+        cells (to notice later what covers it) and, for tokens, the players' colours."""
+        self.forget()
+        fix, rect, paper, features = self._look(frame, None)
         if paper.covered:
             raise VisionError("covered", "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
-        if self.game == "lightning":
+        if features is None:
             grid_read, margins = classify_tiles(rect, paper, self.mat)
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
-        features = token_features(rect, paper, self.mat)
         labels = [ch.upper() for row in grid for ch in row]
-        self.model = ColourModel.fit(features, labels)
-        return self._read_tokens(rect, paper, fix)
+        self.model = TokenModel.fit(features, labels, self.profile.token_codes)
+        return self._read_tokens(features, fix)
+
+
+def _between_paper_and(colour: np.ndarray, white: np.ndarray, token: np.ndarray) -> bool:
+    """True when ``colour`` (against the paper ``white``) is a mix of paper and the token's colour,
+    maybe in shade: its chroma lies on the way from the paper's to the token's."""
+    n = (colour.astype(np.float32) + 2) / (white.astype(np.float32) + 2)
+    ln = np.log(np.maximum(n, 1e-3))
+    c1, c2, lum = ln[2] - ln[0], ln[1] - (ln[0] + ln[2]) / 2, ln.mean()
+    tc1, tc2, tl = float(token[C1]), float(token[C2]), float(token[L])
+    seg = np.array([tc1, tc2])
+    t = float(np.clip((c1 * tc1 + c2 * tc2) / max(float(seg @ seg), 1e-6), 0, 1))
+    chroma_off = math.hypot(c1 - t * tc1, c2 - t * tc2)
+    light_ok = min(tl, 0.0) - 1.2 <= lum <= max(tl, 0.0) + 0.3
+    return chroma_off < 0.2 and light_ok

@@ -17,8 +17,10 @@ from kiosk import draw, theme, ui
 from kiosk.app import App
 from kiosk.i18n import tr
 from kiosk.scene import Scene
-from vision.capture import LiveBoard, OpenCVCamera, SyntheticCamera, start_grid
+from vision.cameraspec import parse_camera
+from vision.capture import LiveBoard, SyntheticCamera, start_grid
 from vision.reader import VisionError
+from vision.sources import source_opener
 
 VIEW = pygame.Rect(32, 104, 832, 468)
 PANEL = pygame.Rect(896, 104, 352, 584)
@@ -44,10 +46,7 @@ class CalibrationScene(Scene):
             def opener() -> SyntheticCamera:
                 return source
         else:
-            index = int(camera)
-
-            def opener() -> OpenCVCamera:  # type: ignore[misc]
-                return OpenCVCamera(index)
+            opener = source_opener(parse_camera(camera), game)  # type: ignore[assignment]
 
         # Headless runs read frames in the update itself, so N frames always show the same thing.
         self.live = LiveBoard(game, opener, threaded=not app.headless)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import colorsys
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import cv2
@@ -23,7 +23,7 @@ import numpy as np
 
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
-from vision.mats import MatLayout, layout, render_mat, tile_face
+from vision.mats import MatLayout, layout, profile, render_mat, tile_face
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -48,6 +48,10 @@ class CameraStyle:
     blur: float = 0.6
     jpeg_quality: int = 85
     hand: bool = False
+    #: Tiles laid as a child lays them: up to this far (mm) and this turned (degrees) off the
+    #: cell, touching but not overlapping a neighbour (0: the default small jitter).
+    child_tiles_mm: float = 0.0
+    child_tiles_deg: float = 8.0
 
 
 @dataclass
@@ -66,8 +70,34 @@ class Photo:
 
 
 @cache
-def _flat_mat(game: str, rows: int, cols: int) -> np.ndarray:
-    return render_mat(layout(game, rows, cols), TEXTURE_PX_PER_MM)
+def _flat_mat(game: str, rows: int, cols: int, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
+    """The mat as one flat layout and image: a mat on several sheets has them laid end to end
+    (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""
+    mat = layout(game, rows, cols, variant) if profile(game).pieces == "tokens" else layout(game, variant=variant)
+    images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet) for sheet in range(mat.sheets)]
+    if mat.sheets == 1:
+        return mat, images[0]
+    height = mat.page[1]
+
+    def moved(sheet: int, point: tuple[float, float]) -> tuple[float, float]:
+        return (point[0], point[1] + sheet * height)
+
+    origins = tuple(
+        tuple(moved(mat.sheet_of_cell(r, c), mat.origins[r][c]) for c in range(mat.cols)) for r in range(mat.rows)
+    )
+    sheet_of_marker = {mid: k for k, ids in enumerate(mat.sheet_markers) for mid in ids}
+    markers = tuple(
+        (mid, tuple(moved(sheet_of_marker[mid], p) for p in corners)) for mid, corners in mat.markers
+    )
+    blocks = tuple(
+        (bx, by + mat.block_sheet[b] * height, bw, bh) for b, (bx, by, bw, bh) in enumerate(mat.blocks)
+    )
+    spots = tuple((name, 0, x, y + sheet * height) for name, sheet, x, y in mat.spots)
+    flat = replace(
+        mat, page=(mat.page[0], height * mat.sheets), origins=origins, markers=markers, blocks=blocks,
+        sheet_markers=(mat.marker_ids,), block_sheet=(0,) * len(blocks), spots=spots,
+    )
+    return flat, np.vstack(images)
 
 
 def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
@@ -253,12 +283,63 @@ def _place_tokens(
         draw_token(sheet, center, radius_mm * scale, offset, color, style, rng)
 
 
-def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random) -> None:
+def tile_square(cx: float, cy: float, size: float, angle: float) -> np.ndarray:
+    """The four corners of a square tile of ``size`` centred on (cx, cy), turned ``angle`` degrees."""
+    a = math.radians(angle)
+    u, v = np.array([math.cos(a), math.sin(a)]) * size / 2, np.array([-math.sin(a), math.cos(a)]) * size / 2
+    c = np.array([cx, cy])
+    return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
+
+
+def squares_overlap(p: np.ndarray, q: np.ndarray) -> bool:
+    """Separating-axis test of two convex quadrilaterals (touching is allowed)."""
+    for poly in (p, q):
+        for i in range(4):
+            edge = poly[(i + 1) % 4] - poly[i]
+            axis = np.array([-edge[1], edge[0]])
+            a, b = p @ axis, q @ axis
+            if a.max() <= b.min() + 1e-9 or b.max() <= a.min() + 1e-9:
+                return False
+    return True
+
+
+def _child_offsets(
+    mat: MatLayout, grid: list[list[str]], rng: random.Random, reach_mm: float, turn_deg: float
+) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Per tile: (dx mm, dy mm, degrees) off its cell, no two tiles overlapping."""
+    placed: dict[tuple[int, int], tuple[float, float, float]] = {}
+    shapes: dict[tuple[int, int], np.ndarray] = {}
+    for r, line in enumerate(grid):
+        for c, text in enumerate(line):
+            if text == ".":
+                continue
+            cx, cy = mat.center(r, c)
+            for attempt in range(30):
+                shrink = 1 - attempt / 30
+                d, a = reach_mm * shrink * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+                dx, dy, deg = d * math.cos(a), d * math.sin(a), rng.uniform(-turn_deg, turn_deg) * shrink
+                quad = tile_square(cx + dx, cy + dy, mat.tile_mm, deg)
+                near = [shapes[k] for k in ((r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c - 1)) if k in shapes]
+                if not any(squares_overlap(quad, other) for other in near):
+                    break
+            shapes[(r, c)] = quad
+            placed[(r, c)] = (dx, dy, deg)
+    return placed
+
+
+def _place_tiles(
+    sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random, style: CameraStyle | None = None
+) -> None:
     scale = TEXTURE_PX_PER_MM
     size = int(round((mat.cell - 1.0) * scale))
     stroke = rng.uniform(0.13, 0.19)
     face_tint = rng.uniform(0.9, 1.0)
     cache_faces: dict[str, np.ndarray] = {}
+    child = style is not None and style.child_tiles_mm > 0
+    if child:
+        assert style is not None
+        size = int(round(mat.tile_mm * scale))
+        offsets = _child_offsets(mat, grid, rng, style.child_tiles_mm, style.child_tiles_deg)
     for r, line in enumerate(grid):
         for c, text in enumerate(line):
             if text == ".":
@@ -269,9 +350,15 @@ def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: 
                 cache_faces[text] = (face * face_tint).astype(np.uint8)
             face = cache_faces[text]
             x, y = mat.center(r, c)
-            x = x * scale + rng.uniform(-0.06, 0.06) * size
-            y = y * scale + rng.uniform(-0.06, 0.06) * size
-            angle = rng.uniform(-5, 5)
+            if child:
+                dx, dy, angle = offsets[(r, c)]
+                x, y = (x + dx) * scale, (y + dy) * scale
+                # OpenCV turns counter-clockwise for a positive angle: the sheet's clockwise degrees.
+                angle = -angle
+            else:
+                x = x * scale + rng.uniform(-0.06, 0.06) * size
+                y = y * scale + rng.uniform(-0.06, 0.06) * size
+                angle = rng.uniform(-5, 5)
             pad = size // 4
             patch = np.pad(face, ((pad, pad), (pad, pad), (0, 0)))
             mask = np.pad(np.full((size, size), 255, np.uint8), pad)
@@ -290,6 +377,19 @@ def _place_tiles(sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: 
             shadow = np.roll(alpha, (3, 3), (0, 1)) * 0.25
             base = region.astype(np.float32) * (1 - shadow)
             region[:] = (base * (1 - alpha) + warped.astype(np.float32) * alpha).astype(np.uint8)
+
+
+def _place_spot_tiles(sheet: np.ndarray, mat: MatLayout, spots: dict[str, str], rng: random.Random) -> None:
+    """Tiles on the spots off the grid (``{"hand": "Z1", "reserve2": "I0"}``), slightly off-centre."""
+    scale = TEXTURE_PX_PER_MM
+    size = int(round(mat.tile_mm * scale))
+    where = {name: (x, y) for name, _, x, y in mat.spots}
+    for name, text in spots.items():
+        face = tile_face(Tile(text[0], int(text[1])), size)
+        x, y = where[name]
+        x0 = int(round((x + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
+        y0 = int(round((y + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
+        sheet[y0 : y0 + size, x0 : x0 + size] = face
 
 
 # --- the camera -----------------------------------------------------------------------------
@@ -426,18 +526,27 @@ def render_photo(
     rng: random.Random,
     style: CameraStyle | None = None,
     frame_size: tuple[int, int] = FRAME_SIZE,
+    variant: str = "standard",
+    spots: dict[str, str] | None = None,
+    pieces_rng: random.Random | None = None,
 ) -> Photo:
     """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
     rows = len(grid)
     cols = len(grid[0])
-    mat = layout(game, rows, cols) if game == "lewthwaite" else layout(game)
+    tokens = profile(game).pieces == "tokens"
+    mat, flat = _flat_mat(game, rows, cols, variant)
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
-    sheet = _flat_mat(game, mat.rows, mat.cols).copy()
-    if game == "lewthwaite":
-        _place_tokens(sheet, mat, grid, camera_mm, rng)  # type: ignore[arg-type]
+    sheet = flat.copy()
+    # With ``pieces_rng`` the pieces have their own random stream and the rest of the scene
+    # (paper, light, vignetting, background) stays the same whatever the board shows.
+    pieces = pieces_rng or rng
+    if tokens:
+        _place_tokens(sheet, mat, grid, camera_mm, pieces)  # type: ignore[arg-type]
     else:
-        _place_tiles(sheet, mat, grid, rng)  # type: ignore[arg-type]
+        _place_tiles(sheet, mat, grid, pieces, style)  # type: ignore[arg-type]
+        if spots:
+            _place_spot_tiles(sheet, mat, spots, pieces)
     # Slightly off-white paper, and a printer that is not quite neutral.
     paper = np.array([rng.uniform(0.9, 1.0), rng.uniform(0.92, 1.0), rng.uniform(0.92, 1.0)], np.float32)
     to_frame = homography @ np.diag([1 / TEXTURE_PX_PER_MM, 1 / TEXTURE_PX_PER_MM, 1.0])
@@ -474,12 +583,15 @@ def render_photo(
     return Photo(image, game, grid, homography, style.hand, style, hand_over_grid)
 
 
-def random_photo(game: str, seed: int, hand: bool = False) -> Photo:
-    """The photograph named by ``seed``: a random state under a random camera style."""
+def random_photo(game: str, seed: int, hand: bool = False, child_tiles_mm: float = 0.0) -> Photo:
+    """The photograph named by ``seed``: a random state under a random camera style (with
+    ``child_tiles_mm``, Lightning tiles are laid up to that far and 8 degrees off their cells)."""
     rng = random.Random(f"{game}-{seed}")
-    if game == "lewthwaite":
+    if profile(game).pieces == "tokens":
         grid: Grid = random_lewthwaite_grid(rng)
     else:
         mat = layout(game)
         grid = random_lightning_grid(rng, mat.rows, mat.cols)
-    return render_photo(game, grid, rng, random_style(rng, hand=hand))
+    style = random_style(rng, hand=hand)
+    style.child_tiles_mm = child_tiles_mm
+    return render_photo(game, grid, rng, style)

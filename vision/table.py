@@ -31,6 +31,7 @@ import numpy as np
 
 from games.boards import EMPTY, BoardDescription, Cell, Picture
 from games.lightning.tiles import Tile
+from vision.cameraspec import parse_camera
 from vision.mats import MatLayout, layout, tile_face
 from vision.synthetic import TEXTURE_PX_PER_MM, camera_homography, draw_hand, draw_token, random_style, render_photo
 from vision.synthetic import token_palette as _token_palette
@@ -275,144 +276,27 @@ def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: boo
     board = visitor.board
     camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped,
                          fps=fps if threaded else 0.0)
-    live: Any = LiveBoard(board.game, camera.open, threaded=threaded, stable_frames=STABLE_FRAMES)
-    if board.spots and not getattr(camera.mat, "spots", None):
-        live = SpotsFromTable(live, camera, STABLE_FRAMES)
+    live = LiveBoard(board, camera.open, threaded=threaded, stable_frames=STABLE_FRAMES, fps=fps)
     return Feed(live, lambda: visitor.engine.board, fps=fps, threaded=threaded)
-
-
-class SpotsFromTable:
-    """A live board whose readings carry the spots off the grid as the virtual table holds them,
-    for a mat that does not print its spots yet: the grid is read by the real reader from the
-    frames; the hand spot and the reserve slots come from the table's own shots, reported once
-    they are still (no hand) for as many frames as the reader's stability gate asks."""
-
-    def __init__(self, live: Any, camera: TableCamera, stable_frames: int = STABLE_FRAMES) -> None:
-        self.live = live
-        self.camera = camera
-        self.stable_frames = stable_frames
-        self._spots: dict[str, str] | None = None
-        self._count = 0
-        self._sent: dict[str, str] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.live, name)
-
-    def poll(self) -> Any:
-        """The live board's reading with the table's spots, or a reading of the last grid when
-        only the spots changed."""
-        from dataclasses import replace
-
-        reading = self.live.poll()
-        shot = self.camera.last_shot
-        if shot is None or getattr(shot, "dropped", False) or getattr(shot, "hand", None) is not None:
-            self._spots, self._count = None, 0
-            return None if reading is None else self._with(reading, self._sent or {})
-        spots = self.camera.board.slots(shot.picture)
-        self._count = self._count + 1 if spots == self._spots else 1
-        self._spots = spots
-        if reading is not None:
-            self._sent = spots
-            return self._with(reading, spots)
-        accepted = getattr(self.live.board, "accepted", None)
-        if self._count >= self.stable_frames and spots != self._sent and accepted is not None:
-            self._sent = spots
-            return self._with(replace(accepted), spots)
-        return None
-
-    @staticmethod
-    def _with(reading: Any, spots: dict[str, str]) -> Any:
-        reading.spots = dict(spots)
-        return reading
 
 
 # --- what ``--camera`` names -------------------------------------------------------------------
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 #: The visitor's slips in a ``--camera synthetic`` demo (its own turn number -> fault).
 DEMO_FAULTS = {2: "illegal", 5: "knock", 8: "slow", 11: "stack"}
-
-
-class FolderCamera:
-    """Frames from the images of a folder, in name order (a recorded session played again);
-    after the last one the camera is gone. ``fps`` > 0 paces ``read()`` like a camera."""
-
-    def __init__(self, folder: str | Path, fps: float = 0.0) -> None:
-        self.files = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-        self.fps = fps
-        self.position = 0
-
-    def open(self) -> FolderCamera:
-        """The folder again (fails once every frame was read)."""
-        if self.position >= len(self.files):
-            raise OSError("the recorded frames are over")
-        return self
-
-    def read(self) -> np.ndarray | None:
-        """The next image (None at the end)."""
-        if self.fps:
-            time.sleep(1 / self.fps)
-        if self.position >= len(self.files):
-            return None
-        frame = cv2.imread(str(self.files[self.position]), cv2.IMREAD_COLOR)
-        self.position += 1
-        return frame
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class VideoCamera:
-    """Frames from a video file (``cv2.VideoCapture``); after the last one the camera is gone."""
-
-    def __init__(self, path: str | Path, fps: float = 0.0) -> None:
-        self.path = str(path)
-        self.fps = fps
-        self.capture = cv2.VideoCapture(self.path)
-        if not self.capture.isOpened():
-            raise OSError(f"{path}: cannot be read as a video")
-        self.over = False
-
-    def open(self) -> VideoCamera:
-        """The video again (fails once it is over)."""
-        if self.over:
-            raise OSError("the video is over")
-        return self
-
-    def read(self) -> np.ndarray | None:
-        """The next frame (None at the end)."""
-        if self.fps:
-            time.sleep(1 / self.fps)
-        ok, frame = self.capture.read()
-        if not ok:
-            self.over = True
-            return None
-        return frame
-
-    def close(self) -> None:
-        """Nothing to release until the end (the video keeps its place)."""
 
 
 def camera_kind(spec: str) -> str:
     """What ``--camera SPEC`` names: ``device``, ``synthetic``, ``record``, ``folder`` or ``video``
     (ValueError with a clear message when it names nothing usable)."""
-    if spec.isdigit():
-        return "device"
-    if spec == "synthetic":
-        return "synthetic"
-    path = Path(spec)
-    if path.suffix == ".jsonl":
-        if not path.is_file():
+    if spec.endswith(".jsonl"):
+        if not Path(spec).is_file():
             raise ValueError(f"--camera {spec}: no such record file")
         return "record"
-    if path.is_dir():
-        if not any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
-            raise ValueError(f"--camera {spec}: the folder holds no images ({', '.join(IMAGE_SUFFIXES)})")
-        return "folder"
-    if path.is_file():
-        return "video"
-    raise ValueError(f"--camera {spec}: not a camera index, 'synthetic', a video file, a folder of images or a "
-                     "record (.jsonl)")
+    try:
+        return parse_camera(spec).kind
+    except ValueError as exc:
+        raise ValueError(f"--camera {spec}: {exc} (or a record, .jsonl)") from None
 
 
 class CameraOpener:
@@ -448,7 +332,8 @@ class CameraOpener:
         :class:`games.physical.RecordFeed` replaying a record."""
         from games.physical import Feed, RecordFeed
         from games.visitor import Visitor
-        from vision.capture import LiveBoard, OpenCVCamera
+        from vision.capture import LiveBoard
+        from vision.sources import source_opener
 
         board = engine.board
         if self.kind == "record":
@@ -460,23 +345,13 @@ class CameraOpener:
             camera = TableCamera(board, self.visitor.next_shot, seed=seed, fps=pace, peek=self.visitor.next_dropped)
             self.source = camera
             opener: Callable[[], Any] = camera.open
-        elif self.kind == "folder":
-            self.source = FolderCamera(self.spec, pace)
-            opener = self.source.open
-        elif self.kind == "video":
-            self.source = VideoCamera(self.spec, pace)
-            opener = self.source.open
         else:
-            index = int(self.spec)
-
-            def opener() -> Any:
-                return OpenCVCamera(index)
+            # A webcam, a video or a folder of images: vision's own sources.
+            opener = source_opener(parse_camera(self.spec), board.game, self.fps)
 
         if self.save_frames:
             opener = _saving(opener, Path(self.save_frames))
-        live: Any = LiveBoard(board.game, opener, threaded=not self.stepped, stable_frames=STABLE_FRAMES)
-        if self.kind == "synthetic" and board.spots and not getattr(self.source.mat, "spots", None):
-            live = SpotsFromTable(live, self.source, STABLE_FRAMES)
+        live = LiveBoard(board, opener, threaded=not self.stepped, stable_frames=STABLE_FRAMES, fps=self.fps)
         return Feed(live, lambda: engine.board, fps=self.fps, threaded=not self.stepped)
 
 
@@ -499,5 +374,9 @@ def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
 
         def close(self) -> None:
             self.source.close()
+
+        @property
+        def ended(self) -> bool:
+            return bool(getattr(self.source, "ended", False))
 
     return lambda: Saving(opener())

@@ -54,3 +54,8 @@ class AweleBoard(BoardDescription):
 def board_for(state: AweleState) -> AweleBoard:
     """The board description of ``state``'s number of pits."""
     return AweleBoard(state.n)
+
+
+def default_board() -> AweleBoard:
+    """Twelve pits."""
+    return AweleBoard()

@@ -119,4 +119,73 @@ STRINGS: dict[str, tuple[str, str]] = {
         "D'après « le jeu d'awélé », MATh.en.JEANS, lycée Corneille de Rouen.",
         'After "le jeu d\'awélé", MATh.en.JEANS, lycée Corneille, Rouen.',
     ),
+    # Science corner ("Les maths du jeu"): laps from the rules, loops found live (games/awele/maths.py).
+    "awele.science.laps": ("Tours : {n}", "Laps: {n}"),
+    "awele.science.explorer.tab": ("Explorateur de boucles", "Loop explorer"),
+    "awele.science.explorer.sow": ("Semer une case", "Sow a pit"),
+    "awele.science.explorer.stop": ("Arrêter", "Stop"),
+    "awele.science.explorer.random": ("Au hasard", "Random"),
+    "awele.science.explorer.clear": ("Vider", "Empty"),
+    "awele.science.explorer.size": ("Passer à {n} cases", "Use {n} pits"),
+    "awele.science.explorer.help": (
+        "Touche une case pour y ajouter une graine, ou choisis « Au hasard ». Puis touche « Semer une "
+        "case » et choisis la case à semer.",
+        "Touch a pit to add a seed, or choose Random. Then touch Sow a pit and choose the pit to sow.",
+    ),
+    "awele.science.explorer.choose": ("Touche la case à semer.", "Touch the pit to sow."),
+    "awele.science.explorer.going": (
+        "Quand la dernière graine tombe dans une case pleine, on reprend toutes ses graines et on continue.",
+        "When the last seed lands in a pit that is not empty, its seeds are all picked up and sowing goes on.",
+    ),
+    "awele.science.explorer.ended": (
+        "La dernière graine est tombée dans une case vide : le coup s'arrête après {n} tours.",
+        "The last seed fell into an empty pit: the move stops after {n} laps.",
+    ),
+    "awele.science.explorer.ended.one": (
+        "La dernière graine est tombée dans une case vide : le coup s'arrête après {n} tour.",
+        "The last seed fell into an empty pit: the move stops after {n} lap.",
+    ),
+    "awele.science.explorer.loop.now": (
+        "Le plateau du départ revient, avec la même case à vider : on tournerait en rond pour toujours ! "
+        "Période : {period} tours.",
+        "The starting board comes back, with the same pit to empty: it would go round for ever! "
+        "Period: {period} laps.",
+    ),
+    "awele.science.explorer.loop": (
+        "Le même plateau revient, avec la même case à vider : on tournerait en rond pour toujours ! "
+        "Période : {period} tours (la boucle commence après {start} tours).",
+        "The same board comes back, with the same pit to empty: it would go round for ever! "
+        "Period: {period} laps (the loop starts after {start} laps).",
+    ),
+    "awele.science.big.tab": ("La grande boucle", "The big loop"),
+    "awele.science.big.again": ("Recommencer", "Start again"),
+    "awele.science.big.speed": ("{n} tours par seconde", "{n} laps a second"),
+    "awele.science.big.intro": (
+        "Le plateau de l'article, où le joueur 2 sème la case bleue. Reviendra-t-on au plateau de départ ?",
+        "The article's board, where player 2 sows the blue pit. Will the starting board ever come back?",
+    ),
+    "awele.science.big.found": (
+        "Revoilà le plateau de départ après {period} tours : tout recommence, sans fin. L'article en avait "
+        "compté {printed}.",
+        "The starting board is back after {period} laps: it all starts again, for ever. The article counted "
+        "{printed}.",
+    ),
+    "awele.science.small.tab": ("La petite boucle", "The small loop"),
+    "awele.science.small.seed": ("Une graine", "One seed"),
+    "awele.science.small.auto": ("Automatique", "Automatic"),
+    "awele.science.small.manual": ("Pas à pas", "Step by step"),
+    "awele.science.small.again": ("Recommencer", "Start again"),
+    "awele.science.small.explain": (
+        "Avec 4 cases, le joueur du bas sème la case en bas à droite. Regarde le plateau après chaque tour : "
+        "le premier va revenir !",
+        "With 4 pits, the bottom player sows the bottom right pit. Watch the board after each lap: the first "
+        "one will come back!",
+    ),
+    "awele.science.small.found": (
+        "Après {period} tours, revoilà le plateau du début : une boucle de période {period}, comme dans "
+        "l'article. Un tel coup est interdit, sinon la partie ne finirait jamais.",
+        "After {period} laps, the first board is back: a loop of period {period}, as in the article. Such a "
+        "move is not allowed, or the game would never end.",
+    ),
+    "awele.science.small.strip": ("Le plateau après chaque tour", "The board after each lap"),
 }

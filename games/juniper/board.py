@@ -53,3 +53,8 @@ class JuniperBoard(BoardDescription):
 def board_for(state: JuniperState) -> JuniperBoard:
     """The board description of ``state``'s N."""
     return JuniperBoard(state.n)
+
+
+def default_board() -> JuniperBoard:
+    """The numbers 1 to 20."""
+    return JuniperBoard()

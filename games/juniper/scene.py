@@ -17,7 +17,18 @@ import pygame
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.juniper.ai import DEFAULT_LEVEL, Hint
+from games.juniper.maths import GRAPH_MAX_N, matching_proof
 from games.juniper.rules import DEFAULT_N, JuniperParams, JuniperState, deadly_primes
+from games.juniper.view import (
+    ACCENT,
+    ACCENT_DARK,
+    PLAYER_COLORS,
+    draw_arrow,
+    draw_graph,
+    draw_pairs,
+    explainer_params,
+    layer_words,
+)
 from games.match import Seat
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
@@ -30,9 +41,6 @@ from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 if TYPE_CHECKING:
     from kiosk.app import App
 
-ACCENT = (56, 160, 120)
-ACCENT_DARK = (30, 110, 80)
-PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
 PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
 USED_TILE = (226, 220, 208)
 BOARD_AREA = pygame.Rect(24, 100, 836, 512)
@@ -74,33 +82,6 @@ def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rec
         )
         for k in range(1, n + 1)
     }
-
-
-def draw_arrow(
-    surface: pygame.Surface,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    color: tuple[int, int, int],
-    width: int = 6,
-    progress: float = 1.0,
-    shorten: float = 0.0,
-) -> None:
-    """A thick arrow from ``start`` towards ``end``, drawn up to ``progress`` (0..1) of its length."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
-        return
-    ux, uy = dx / length, dy / length
-    sx, sy = start[0] + ux * shorten, start[1] + uy * shorten
-    usable = max(0.0, length - 2 * shorten)
-    tip = (sx + ux * usable * progress, sy + uy * usable * progress)
-    head = min(6 + width * 2.6, usable * progress)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    draw.line(surface, color, (sx, sy), base, width)
-    draw.circle(surface, color, (sx, sy), width // 2)
-    if head > 2:
-        px, py = -uy * head * 0.6, ux * head * 0.6
-        draw.polygon(surface, color, [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)])
 
 
 def draw_tile(
@@ -627,8 +608,10 @@ def _picture_primes(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
     )
 
 def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+    # The article's "14 loses" (N = 20), for the N on screen: 2p, then p, then 1, then a big prime.
     red, blue = PLAYER_COLORS[1], PLAYER_COLORS[2]
-    _row(surface, [14, 7, 1, 11], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
+    p = explainer_params("fourteen", n)
+    _row(surface, [p["move"], p["prime"], 1, p["blocker"]], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
     labels = [
         "juniper.explain.fourteen.step1",
         "juniper.explain.fourteen.step2",
@@ -638,7 +621,7 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
         if t * 3 > i:
             ui.draw_paragraph(
                 surface,
-                tr(key),
+                tr(key, **p),
                 pygame.Rect(r.x + 20, r.y + 220 + i * 70, r.width - 40, 70),
                 22,
                 theme.INK,
@@ -646,14 +629,15 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
             )
 
 def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
-    # The article's N = 6 example: P0 (green), P1 (blue), P2 (orange) around the core "ends with 1".
+    # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen.
+    words = layer_words(n)
     layers = [
-        ("P2", (255, 176, 59), "26, 62"),
-        ("P1", (70, 130, 220), "263, 624"),
-        ("P0", (46, 170, 110), "21, 41, 61, 2631, 4261, 6241"),
+        ("P2", (255, 176, 59), words[2]),
+        ("P1", (70, 130, 220), words[1]),
+        ("P0", (46, 170, 110), words[0]),
     ]
     center = (r.centerx, r.y + 150)
-    for i, (name, color, words) in enumerate(layers):
+    for i, (name, color, text) in enumerate(layers):
         radius = round((150 - i * 50) * min(1.0, t * 1.4))
         if radius > 0:
             draw.circle(surface, ui.blend(color, theme.WHITE, 0.35), center, radius)
@@ -668,40 +652,19 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
                 "title",
                 "center",
             )
-        # The legend below: each layer's words, as in the article's coloured tree.
+        # The legend below: each layer's first words, as in the article's coloured tree.
         y = r.y + 330 + (2 - i) * 36
-        draw.circle(surface, color, (r.x + 40, y), 12)
-        ui.draw_text(surface, f"{name} : {words}", (r.x + 64, y), 22, theme.INK, "bold", "midleft")
+        draw.circle(surface, color, (r.x + 12, y), 12)
+        ui.draw_text(surface, f"{name} : {text}", (r.x + 32, y), 20, theme.INK, "bold", "midleft")
     ui.draw_text(surface, "P0", (center[0], center[1] - 22), 24, theme.INK, "title", "center")
     ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
 
 def _picture_matching(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
-    # N = 8: 1-5, 2-6 ... a maximum matching in pairs; the first player starts with a number left alone.
-    positions = {
-        1: (0.5, 0.5),
-        2: (0.2, 0.25),
-        3: (0.8, 0.25),
-        4: (0.12, 0.65),
-        5: (0.5, 0.12),
-        6: (0.9, 0.62),
-        7: (0.5, 0.9),
-        8: (0.28, 0.92),
-    }
-    pos = {
-        k: (r.x + 40 + x * (r.width - 80), r.y + 20 + y * (r.height - 60))
-        for k, (x, y) in positions.items()
-    }
-    pairs = [(1, 7), (3, 6), (4, 8)]
-    for a in range(1, 9):
-        for b in range(2 * a, 9, a):
-            draw.line(surface, (200, 192, 180), pos[a], pos[b], 3)
-    for a, b in pairs:
-        draw.line(surface, ACCENT, pos[a], pos[b], round(4 + 6 * t))
-    for k, (x, y) in pos.items():
-        rect = pygame.Rect(0, 0, 64, 64)
-        rect.center = (round(x), round(y))
-        alone = k in (2, 5)
-        draw_tile(surface, rect, k, theme.HINT if alone else theme.WHITE, theme.INK, ACCENT_DARK)
+    # The best pairing for the N on screen: the graph up to N = 30, the list of pairs beyond.
+    if n <= GRAPH_MAX_N:
+        draw_graph(surface, r, matching_proof(n), grow=t)
+    else:
+        draw_pairs(surface, r, n)
 
 
 def explainer_pages(n: int) -> list[RulesPage]:
@@ -711,7 +674,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
         picture: Callable[[pygame.Surface, pygame.Rect, float, int], None] = globals()[f"_picture_{key}"]
         return RulesPage(
             f"juniper.explain.{key}.title",
-            lambda: tr(f"juniper.explain.{key}.text", n=n),
+            lambda: tr(f"juniper.explain.{key}.text", **explainer_params(key, n)),
             lambda surface, rect, time: picture(surface, rect, _entrance(time), n),
         )
 

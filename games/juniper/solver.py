@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -34,18 +34,25 @@ ARTICLE_MAX_N = 50
 # --- every N at once -------------------------------------------------------------------------
 
 
-def winners(max_n: int, on_step: Callable[[int], None] | None = None) -> list[int]:
-    """``result[n - 1]`` is the winner (1 or 2) with perfect play on 1..n, for n = 1..max_n.
+def iter_winners(max_n: int) -> Iterator[int]:
+    """The winner (1 or 2) with perfect play on 1..n, for n = 1, 2, ..., max_n, one at a time
+    (so a screen can show the table filling up).
 
     One matching is grown incrementally; for each n one alternating forest gives the set D of
     vertices missed by some maximum matching, and player 1 wins iff D holds an even number.
-    ``on_step(n)`` is called after each n (progress bars).
     """
     matcher = IncrementalMatching(neighbours(max_n))
-    result = []
     for n in range(1, max_n + 1):
         outer = matcher.add_next()
-        result.append(1 if any(outer[e] for e in range(2, n + 1, 2)) else 2)
+        yield 1 if any(outer[e] for e in range(2, n + 1, 2)) else 2
+
+
+def winners(max_n: int, on_step: Callable[[int], None] | None = None) -> list[int]:
+    """``result[n - 1]`` is the winner (1 or 2) with perfect play on 1..n, for n = 1..max_n
+    (see :func:`iter_winners`). ``on_step(n)`` is called after each n (progress bars)."""
+    result = []
+    for n, winner in enumerate(iter_winners(max_n), 1):
+        result.append(winner)
         if on_step is not None:
             on_step(n)
     return result

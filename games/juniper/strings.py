@@ -199,45 +199,119 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Pour N = {n} : après 1, chacun de ces nombres bloque l'adversaire.",
         "For N = {n}: after 1, each of these numbers blocks the opponent.",
     ),
-    "juniper.explain.fourteen.title": ("Pourquoi 14 perd quand N = 20", "Why 14 loses when N = 20"),
+    "juniper.explain.fourteen.title": ("Le coup qui fait perdre", "The move that loses"),
     "juniper.explain.fourteen.text": (
-        "7 n'a que deux voisins : 1 et 14. Si tu joues 14, ton adversaire joue 7, et il ne te reste que 1. "
-        "Tu joues 1… et il répond 11, 13, 17 ou 19 : tu es bloqué. Les ordinateurs « humains » de l'article "
-        "ne jouent jamais 14 !",
-        "7 has only two neighbours: 1 and 14. If you play 14, your opponent plays 7, and only 1 is left for "
-        "you. "
-        "You play 1… and they answer 11, 13, 17 or 19: you are stuck. The article's "
-        '"human" computer players '
-        "never play 14!",
+        "{prime} n'a que deux voisins : 1 et {move}. Si tu joues {move}, ton adversaire joue {prime}, et il ne "
+        "te reste que 1. Tu joues 1… et il répond un nombre premier plus grand que {half}, comme {blocker} : "
+        "tu es bloqué. Pour N = 20, c'est 14 : les ordinateurs « humains » de l'article ne le jouent jamais !",
+        "{prime} has only two neighbours: 1 and {move}. If you play {move}, your opponent plays {prime}, and "
+        "only 1 is left for you. You play 1… and they answer a prime larger than {half}, such as {blocker}: "
+        'you are stuck. For N = 20 it is 14: the article\'s "human" computer players never play it!',
     ),
-    "juniper.explain.fourteen.step1": ("Rouge joue 14. Bleu répond 7.", "Red plays 14. Blue answers 7."),
-    "juniper.explain.fourteen.step2": ("Après 7, Rouge n'a plus que 1.", "After 7, Red only has 1."),
-    "juniper.explain.fourteen.step3": ("Bleu joue 11 : Rouge est bloqué.", "Blue plays 11: Red is stuck."),
+    "juniper.explain.fourteen.step1": (
+        "Rouge joue {move}. Bleu répond {prime}.",
+        "Red plays {move}. Blue answers {prime}.",
+    ),
+    "juniper.explain.fourteen.step2": ("Après {prime}, Rouge n'a plus que 1.", "After {prime}, Red only has 1."),
+    "juniper.explain.fourteen.step3": (
+        "Bleu joue {blocker} : Rouge est bloqué.",
+        "Blue plays {blocker}: Red is stuck.",
+    ),
     "juniper.explain.strata.title": ("Le piège en couches", "The trap in layers"),
     "juniper.explain.strata.text": (
         "L'article construit un piège couche par couche. Au cœur (P0) : les parties où l'adversaire vient de "
         "jouer 1. P1 : les coups dont toutes les réponses tombent dans P0. P2 : les positions où un coup "
         "mène "
         "dans P1, et ainsi de suite. Le jeu est fini, donc l'un des deux joueurs a toujours une stratégie "
-        "gagnante ! Ici, l'exemple de l'article pour N = 6.",
+        "gagnante ! Ici, les premiers mots de chaque couche pour N = {n} (l'article dessine N = 6).",
         "The article builds a trap layer by layer. At the core (P0): games where the opponent has just "
         "played 1. "
         "P1: moves whose replies all fall into P0. P2: positions where one move leads into P1, and so on. "
         "The "
-        "game is finite, so one of the two players always has a winning strategy! Here, the article's "
-        "example "
-        "for N = 6.",
+        "game is finite, so one of the two players always has a winning strategy! Here, the first words of "
+        "each layer for N = {n} (the article draws N = 6).",
     ),
     "juniper.explain.matching.title": ("Le secret de l'ordinateur parfait", "The perfect computer's secret"),
     "juniper.explain.matching.text": (
         "Relie les nombres par paires de « copains » (l'un divise l'autre), en faisant le plus de paires "
         "possible. Le premier joueur gagne s'il peut commencer par un nombre pair qui reste sans copain. "
         "Ensuite, "
-        "à chaque coup, il répond par le copain du nombre joué ! Pour N = 8, on commence par 2.",
+        "à chaque coup, il répond par le copain du nombre joué ! {conclusion}",
         'Join the numbers in pairs of "friends" (one divides the other), '
         "making as many pairs as possible. The "
         "first player wins if they can start with an even number left without a friend. Then, each time, "
         "they "
-        "answer with the friend of the number just played! For N = 8, start with 2.",
+        "answer with the friend of the number just played! {conclusion}",
+    ),
+    "juniper.explain.matching.first": ("Pour N = {n}, on commence par {start}.", "For N = {n}, start with {start}."),
+    "juniper.explain.matching.second": (
+        "Pour N = {n}, aucun nombre pair ne reste seul : le second joueur gagne.",
+        "For N = {n}, no even number is left alone: the second player wins.",
+    ),
+    # Science corner ("Les maths du jeu"): every figure is computed (games/juniper/maths.py, solver.py).
+    "juniper.science.player.1": ("Rouge", "Red"),
+    "juniper.science.player.2": ("Bleu", "Blue"),
+    "juniper.science.table.tab": ("Qui gagne ?", "Who wins?"),
+    "juniper.science.table.proof": ("Voir la preuve", "See the proof"),
+    "juniper.science.table.progress": ("N = {n} sur {total}", "N = {n} of {total}"),
+    "juniper.science.table.list": ("Le second joueur gagne pour N =", "The second player wins for N ="),
+    "juniper.science.table.first": ("Le 1er gagne : {k} fois", "1st player wins: {k} times"),
+    "juniper.science.table.second": ("Le 2e gagne : {k} fois", "2nd player wins: {k} times"),
+    "juniper.science.table.first.one": ("Le 1er gagne : {k} fois", "1st player wins: {k} time"),
+    "juniper.science.table.second.one": ("Le 2e gagne : {k} fois", "2nd player wins: {k} time"),
+    "juniper.science.table.pick.none": ("Touche une case pour choisir N.", "Touch a square to choose N."),
+    "juniper.science.table.pick.first": ("N = {n} : le premier joueur gagne.", "N = {n}: the first player wins."),
+    "juniper.science.table.pick.second": ("N = {n} : le second joueur gagne !", "N = {n}: the second player wins!"),
+    "juniper.science.table.computing": (
+        "Pour chaque N, l'ordinateur cherche le plus de paires de nombres « l'un divise l'autre ». L'article "
+        "s'arrêtait à N = 50 : sa méthode devenait trop lente.",
+        "For each N, the computer looks for as many pairs of numbers as it can, one dividing the other. The "
+        "article stopped at N = 50: its method became too slow.",
+    ),
+    "juniper.science.table.pattern": (
+        "Le second joueur ne gagne que {k} fois sur {total}, et plus jamais après N = {last}. Avec beaucoup "
+        "de nombres, le premier trouve presque toujours un nombre pair qui reste seul quand on fait le plus "
+        "de paires « l'un divise l'autre » : il commence par lui.",
+        "The second player wins only {k} times out of {total}, and never after N = {last}. With many numbers, "
+        "the first player nearly always finds an even number left alone when making as many pairs as "
+        "possible, one dividing the other: they start with it.",
+    ),
+    "juniper.science.legend.pair": ("paire", "pair"),
+    "juniper.science.legend.alone": ("seul", "alone"),
+    "juniper.science.legend.start": ("départ", "start"),
+    "juniper.science.proof.tab": ("La preuve pour un N", "The proof for one N"),
+    "juniper.science.proof.new": ("Autre partie", "Another game"),
+    "juniper.science.proof.n": ("N = {n}", "N = {n}"),
+    "juniper.science.proof.first": ("Le premier joueur gagne", "The first player wins"),
+    "juniper.science.proof.second": ("Le second joueur gagne", "The second player wins"),
+    "juniper.science.proof.begin": ("Rouge choisit un nombre pair au hasard…", "Red picks an even number at random…"),
+    "juniper.science.proof.opening": (
+        "Rouge commence par {k}, le nombre pair resté seul.",
+        "Red starts with {k}, the even number left alone.",
+    ),
+    "juniper.science.proof.move": ("{player} joue {k}, au hasard.", "{player} plays {k}, at random."),
+    "juniper.science.proof.answer": (
+        "{player} répond {k} : le copain de {other} !",
+        "{player} answers {k}: the partner of {other}!",
+    ),
+    "juniper.science.proof.stuck": (
+        "Après {last}, {player} n'a plus rien à jouer : bloqué !",
+        "After {last}, {player} has nothing left to play: stuck!",
+    ),
+    "juniper.science.proof.why.first": (
+        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : {pairs} paires au plus, "
+        "et on peut laisser {start} tout seul. Rouge commence par {start}, puis répond toujours par le copain "
+        "du nombre que Bleu vient de jouer : Bleu finit bloqué.",
+        "Join the numbers 1 to {n} in pairs where one divides the other (green): {pairs} pairs at most, and "
+        "{start} can be left alone. Red starts with {start}, then always answers with the partner of the "
+        "number blue has just played: blue ends up stuck.",
+    ),
+    "juniper.science.proof.why.second": (
+        "On relie les nombres de 1 à {n} par paires où l'un divise l'autre (en vert) : {pairs} paires au plus, "
+        "et aucune façon d'en faire autant ne laisse un nombre pair seul. Quel que soit le premier nombre de "
+        "Rouge, Bleu répond par son copain, et ainsi de suite : Rouge finit bloqué.",
+        "Join the numbers 1 to {n} in pairs where one divides the other (green): {pairs} pairs at most, and "
+        "no way of making that many leaves an even number alone. Whatever red starts with, blue answers with "
+        "its partner, and so on: red ends up stuck.",
     ),
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.boards import EMPTY, BoardDescription, Cell, Grid, Picture, Sentence, grid_diff
 from games.effects import RGB
@@ -63,7 +64,7 @@ class LewthwaiteBoard(BoardDescription):
         """The token slides from ``move`` into the hole."""
         return move, state.hole
 
-    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, str] | None = None) -> Picture:
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, Any] | None = None) -> Picture:
         """A reading in normal form (a moved token is the same token to the camera: ``r`` is ``R``)."""
         return Picture(tuple(tuple(code.upper() for code in row) for row in grid))
 
@@ -99,3 +100,8 @@ class LewthwaiteBoard(BoardDescription):
 def board_for(state: LewthwaiteState) -> LewthwaiteBoard:
     """The board description of ``state``'s board size and start hole."""
     return LewthwaiteBoard(state.params)
+
+
+def default_board() -> LewthwaiteBoard:
+    """The 5 x 5 board with the hole in the centre."""
+    return LewthwaiteBoard()

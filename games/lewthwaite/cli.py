@@ -1,5 +1,5 @@
-"""Lewthwaite's commands: ``play``, ``solve``, ``stats``, ``tournament`` and ``engine`` (only
-``play`` imports pygame)."""
+"""Lewthwaite's commands: ``play``, ``solve``, ``stats``, ``puzzle``, ``tournament`` and ``engine``
+(only ``play`` imports pygame)."""
 
 from __future__ import annotations
 
@@ -116,6 +116,38 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_puzzle(args: argparse.Namespace) -> int:
+    """The article's puzzles: a board reached by random play and its answers."""
+    from games.lewthwaite.maths import make_puzzle
+
+    try:
+        puzzle = make_puzzle(args.seed, args.moves)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print_json(puzzle.answers())
+        return 0
+    situation = (
+        f"{puzzle.winner} has just won"
+        if puzzle.finished
+        else f"the game is going on and it is {puzzle.to_move}'s turn"
+    )
+    print(f"Lewthwaite puzzle, seed {puzzle.seed}: {situation}. R red, B blue, . the hole, ? a hand over a token.")
+    for row in puzzle.puzzle_rows():
+        print(f"  {row}")
+    print("How many moves were played? Who started? Which tokens have moved? What colour is the hidden token?")
+    print("Answers (no token ever moves twice: the moved tokens are those on the other colour's squares):")
+    for row in puzzle.board_rows():
+        print(f"  {row}")
+    moved = " ".join(f"{r},{c}" for r, c in puzzle.moved_cells) or "none"
+    hidden = puzzle.hidden
+    print(f"  moves played: {puzzle.moves_played}")
+    print(f"  first player: {puzzle.first_player}")
+    print(f"  moved tokens: {moved}")
+    print(f"  hidden token at {hidden[0]},{hidden[1]}: {puzzle.hidden_colour}")
+    return 0
+
+
 ENGINE = EngineSpec(
     game="lewthwaite",
     state_example="5x5 h2,2: 2,1",
@@ -132,7 +164,7 @@ TOURNAMENT = TournamentSpec(
 
 
 def register(commands: Commands) -> None:
-    """Add ``play lewthwaite``, ``solve lewthwaite`` and ``stats lewthwaite``."""
+    """Add ``play``, ``solve``, ``stats``, ``puzzle``, ``tournament`` and ``engine`` for Lewthwaite."""
     play = commands.game_verb(
         "play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole", interactive=True
     )
@@ -162,6 +194,14 @@ def register(commands: Commands) -> None:
     stats.add_argument("--seed", type=seed_value, default=None, help="random seed for --games")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=run_stats)
+
+    puzzle = commands.game_verb("puzzle", "lewthwaite", "the article's puzzles: a board reached by random play")
+    puzzle.add_argument("--seed", type=seed_value, default=0, help="which puzzle (default 0)")
+    puzzle.add_argument(
+        "--moves", type=int_in_range(1, 24), default=None, metavar="K", help="stop after K moves (default: random)"
+    )
+    puzzle.add_argument("--json", action="store_true", help="print the board and the answers as one JSON object")
+    puzzle.set_defaults(handler=run_puzzle)
 
     register_engine(commands, ENGINE)
     register_tournament(commands, TOURNAMENT)

@@ -144,4 +144,147 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Joue pour l'ordinateur : glisse le jeton qui clignote ({from}) dans le trou ({to}).",
         "Play for the computer: slide the blinking token ({from}) into the hole ({to}).",
     ),
+    # Science corner ("Les maths du jeu"): every figure is computed by games/lewthwaite/maths.py.
+    "lewthwaite.science.adj.red": ("rouge", "red"),
+    "lewthwaite.science.adj.blue": ("bleu", "blue"),
+    "lewthwaite.science.random.tab": ("Parties au hasard", "Random games"),
+    "lewthwaite.science.random.again": ("Recommencer", "Start again"),
+    "lewthwaite.science.random.games": ("{n} parties", "{n} games"),
+    "lewthwaite.science.random.games.one": ("{n} partie", "{n} game"),
+    "lewthwaite.science.random.speed": ("vitesse : {n} coups/s", "speed: {n} moves/s"),
+    "lewthwaite.science.random.rate": ("Le premier gagne : {p}", "First player wins: {p}"),
+    "lewthwaite.science.random.mean": ("Durée moyenne : {m} coups", "Mean length: {m} moves"),
+    "lewthwaite.science.random.computing": ("calcul exact…", "exact value…"),
+    "lewthwaite.science.random.exact": ("exact : {v}", "exact: {v}"),
+    "lewthwaite.science.random.histogram": (
+        "Coups par partie (rouge : le 1er gagne, trait : exact)",
+        "Moves per game (red: the first wins, line: exact)",
+    ),
+    "lewthwaite.science.random.converge": (
+        "Part des victoires du premier joueur (vert : exact)",
+        "First player's share of wins (green: exact)",
+    ),
+    "lewthwaite.science.random.explain": (
+        "L'ordinateur joue au hasard des deux côtés. Plus il joue de parties, plus la part gagnée par le "
+        "premier joueur s'approche de la valeur exacte, calculée sur toutes les parties possibles.",
+        "The computer plays at random on both sides. The more games it plays, the closer the first player's "
+        "share of wins gets to the exact value, computed over every possible game.",
+    ),
+    "lewthwaite.science.domino.tab": ("La preuve des dominos", "The domino proof"),
+    "lewthwaite.science.domino.new": ("Autre partie", "Another game"),
+    "lewthwaite.science.domino.moves": ("Coups joués : {n}", "Moves played: {n}"),
+    "lewthwaite.science.domino.start": (
+        "Rouge commence et joue au hasard. Bleu suit les dominos.",
+        "Red starts and plays at random. Blue follows the dominoes.",
+    ),
+    "lewthwaite.science.domino.red": ("Rouge bouge un jeton, n'importe lequel.", "Red moves a token, any one."),
+    "lewthwaite.science.domino.blue": (
+        "Bleu bouge l'autre jeton du même domino (en or).",
+        "Blue moves the other token of the same domino (in gold).",
+    ),
+    "lewthwaite.science.domino.stuck": (
+        "Rouge est bloqué après {n} coups : Bleu gagne, comme à chaque fois !",
+        "Red is stuck after {n} moves: blue wins, as every time!",
+    ),
+    "lewthwaite.science.domino.why": ("Pourquoi ça marche", "Why it works"),
+    "lewthwaite.science.domino.explain": (
+        "Les 24 cases autour du trou se pavent avec 12 dominos. Chaque coup de Rouge entame un domino tout "
+        "neuf : Bleu peut toujours jouer l'autre moitié. C'est donc toujours Rouge qui finit bloqué.",
+        "The 24 squares around the hole are covered by 12 dominoes. Each red move starts a brand-new "
+        "domino, so blue can always play its other half. That is why red is always the one who gets stuck.",
+    ),
+    "lewthwaite.science.board.tab": ("N'importe quel plateau", "Any board"),
+    "lewthwaite.science.board.rows": ("{n} lignes", "{n} rows"),
+    "lewthwaite.science.board.cols": ("{n} colonnes", "{n} columns"),
+    "lewthwaite.science.board.first": ("Le premier joueur gagne", "The first player wins"),
+    "lewthwaite.science.board.second": ("Le second joueur gagne", "The second player wins"),
+    "lewthwaite.science.board.tiling": (
+        "Les {squares} cases autour du trou se pavent avec {dominoes} dominos. Le second joueur répond "
+        "toujours dans le domino que l'autre vient d'entamer : il gagne.",
+        "The {squares} squares around the hole are covered by {dominoes} dominoes. The second player always "
+        "answers inside the domino the other has just started: they win.",
+    ),
+    "lewthwaite.science.board.odd": (
+        "Sans le trou, il reste {squares} cases : un nombre impair, les dominos ne peuvent pas toutes les "
+        "couvrir. Le premier joueur bouge le jeton de la flèche, puis suit les dominos : il gagne.",
+        "Without the hole, {squares} squares are left: an odd number, so dominoes cannot cover them all. "
+        "The first player moves the token on the arrow, then follows the dominoes: they win.",
+    ),
+    "lewthwaite.science.board.colours": (
+        "Sans le trou, il reste {light} cases claires et {dark} foncées. Un domino couvre toujours une "
+        "claire et une foncée : impossible de tout paver. Le premier joueur bouge le jeton de la flèche, "
+        "puis suit les dominos : il gagne.",
+        "Without the hole, {light} light squares and {dark} dark ones are left. A domino always covers one "
+        "of each: they cannot all be covered. The first player moves the token on the arrow, then follows "
+        "the dominoes: they win.",
+    ),
+    "lewthwaite.science.board.tap": ("Touche une case pour y mettre le trou.", "Touch a square to put the hole there."),
+    "lewthwaite.science.puzzle.tab": ("Énigmes", "Puzzles"),
+    "lewthwaite.science.puzzle.next": ("Suite", "Next"),
+    "lewthwaite.science.puzzle.new": ("Autre énigme", "New puzzle"),
+    "lewthwaite.science.puzzle.check": ("Vérifier", "Check"),
+    "lewthwaite.science.puzzle.won": ("La partie est finie : {winner} ont gagné.", "The game is over: {winner} won."),
+    "lewthwaite.science.puzzle.turn": (
+        "La partie continue : c'est au tour {player}.",
+        "The game goes on: it is {player}'s turn.",
+    ),
+    "lewthwaite.science.puzzle.step": ("Question {k} sur {n}", "Question {k} of {n}"),
+    "lewthwaite.science.puzzle.score": ("{k} bonnes réponses sur {n}", "{k} right answers out of {n}"),
+    "lewthwaite.science.puzzle.score.one": ("{k} bonne réponse sur {n}", "{k} right answer out of {n}"),
+    "lewthwaite.science.puzzle.key": (
+        "La clé de ces énigmes : un jeton ne bouge jamais deux fois. Les jetons qui ont bougé sont "
+        "exactement ceux posés sur une case de l'autre couleur.",
+        "The key to these puzzles: no token ever moves twice. The tokens that have moved are exactly those "
+        "on a square of the other colour.",
+    ),
+    "lewthwaite.science.puzzle.q.moves": ("Combien de coups ont été joués ?", "How many moves were played?"),
+    "lewthwaite.science.puzzle.q.first": ("Qui a commencé ?", "Who started?"),
+    "lewthwaite.science.puzzle.q.moved": (
+        "Quels jetons ont bougé ? Touche-les.",
+        "Which tokens have moved? Touch them.",
+    ),
+    "lewthwaite.science.puzzle.q.hidden": (
+        "De quelle couleur est le jeton caché ?",
+        "What colour is the hidden token?",
+    ),
+    "lewthwaite.science.puzzle.right": ("Exact !", "Right!"),
+    "lewthwaite.science.puzzle.wrong": ("Pas tout à fait…", "Not quite…"),
+    "lewthwaite.science.puzzle.hint.moves": (
+        "Indice : un jeton ne bouge jamais deux fois.",
+        "Hint: no token ever moves twice.",
+    ),
+    "lewthwaite.science.puzzle.hint.first": (
+        "Indice : regarde le jeton du centre.",
+        "Hint: look at the token in the centre.",
+    ),
+    "lewthwaite.science.puzzle.hint.moved": (
+        "Au départ, les couleurs alternent comme sur un damier.",
+        "At the start, the colours alternate like a checkerboard.",
+    ),
+    "lewthwaite.science.puzzle.hint.hidden": (
+        "Indice : chaque joueur a 12 jetons.",
+        "Hint: each player has 12 tokens.",
+    ),
+    "lewthwaite.science.puzzle.why.moves": (
+        "Chaque case a maintenant la couleur du jeton qui y était au départ. {n} jetons sont sur une case de "
+        "l'autre couleur : ils ont bougé, une seule fois chacun. Donc {n} coups ont été joués.",
+        "Each square now shows the colour of the token that started there. {n} tokens sit on a square of "
+        "the other colour: they moved, once each. So {n} moves were played.",
+    ),
+    "lewthwaite.science.puzzle.why.moved": (
+        "Les {n} jetons entourés de vert sont sur une case de l'autre couleur : ce sont eux qui ont bougé, "
+        "car un jeton ne bouge jamais deux fois.",
+        "The {n} tokens ringed in green sit on a square of the other colour: they are the ones that moved, "
+        "since no token ever moves twice.",
+    ),
+    "lewthwaite.science.puzzle.why.first": (
+        "Le jeton du centre a bougé le tout premier : il a glissé dans le trou du départ et n'en est jamais "
+        "reparti. Il est {colour} : {player} ont commencé.",
+        "The token in the centre moved first of all: it slid into the starting hole and never left. It is "
+        "{colour}: {player} started.",
+    ),
+    "lewthwaite.science.puzzle.why.hidden": (
+        "On voit {red} jetons rouges et {blue} bleus. Chaque joueur en a 12 : le jeton caché est {colour}.",
+        "You can see {red} red tokens and {blue} blue ones. Each player has 12: the hidden token is {colour}.",
+    ),
 }

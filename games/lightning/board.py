@@ -83,13 +83,17 @@ class LightningBoard(BoardDescription):
 
     # --- the physical table ------------------------------------------------------------------
 
-    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, str] | None = None) -> Picture:
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, Any] | None = None) -> Picture:
         """A reading in normal form: the mat's cells as read, the hand spot's design (``.``
         empty, ``?`` unreadable) and the reserve's designs sorted (which slot holds a tile does
-        not matter)."""
+        not matter). ``spots`` is vision's ``{"hand": "Z", "reserve": ["D", ".", ...]}`` or a
+        code per spot name."""
         spots = spots or {}
-        hand = _design(spots.get(HAND, EMPTY))
-        slots = [code for name, code in spots.items() if name.startswith(RESERVE)]
+        hand = _design(str(spots.get(HAND, EMPTY)))
+        listed = spots.get(RESERVE)
+        # vision gives {"hand": "Z", "reserve": ["D", ".", ...]}; a table may name each slot.
+        slots = [str(code) for code in listed] if isinstance(listed, list | tuple) else [
+            str(code) for name, code in spots.items() if name.startswith(RESERVE)]
         reserve = sorted(d for code in slots if (d := _design(code)) != EMPTY)
         found = ((HAND, hand), (RESERVE, "".join(reserve)), (SLOTS, str(len(slots) if slots else RESERVE_SLOTS)))
         return Picture(tuple(tuple(row) for row in grid), found)
@@ -236,6 +240,8 @@ class LightningBoard(BoardDescription):
 
     def state_roles(self, state: LightningState) -> dict[Cell, str]:
         """Live tiles in their player's colour, the winning bolt lit."""
+        if not state.placed:
+            return {}  # an empty mat (and no path search, whose tables a first game would build)
         geo = state.geo
         roles: dict[Cell, str] = {}
         for player in (1, 2):
@@ -274,3 +280,8 @@ def _reserve_fits(expected: str, seen: str, slots: int = RESERVE_SLOTS) -> bool:
 def board_for(state: LightningState) -> LightningBoard:
     """The board description of ``state``'s board size."""
     return LightningBoard(state.half_rows, state.cols)
+
+
+def default_board() -> LightningBoard:
+    """The real game's mat: two halves of 17 x 8."""
+    return LightningBoard()

@@ -8,17 +8,19 @@ from typing import Any
 
 from games.cliutil import Commands
 from games.engine import EngineSpec, Request, RequestError, register_engine, shown
+from games.lightning.ai import DEFAULT_LEVEL, LEVELS
 from games.tournament import TournamentSpec, register_tournament
 
-LEVEL_CHOICES = ("random", "builder", "strong")
+LEVEL_CHOICES = LEVELS
 
 
 def run_play(args: argparse.Namespace) -> int:
     """``play lightning``: the game on screen."""
-    from games.lightning.scene import LightningScene
+    from games.lightning.scene import LightningScene, new_match
     from kiosk.runner import run_app
 
-    return run_app(args, lambda app: LightningScene(app, mode=args.mode, level=args.level))
+    blue = args.level if args.mode == "computer" else "human"
+    return run_app(args, lambda app: LightningScene(app, new_match(app, "human", blue)))
 
 
 def _new_game(rng: random.Random, _args: argparse.Namespace) -> Any:
@@ -89,8 +91,8 @@ def register(commands: Commands) -> None:
                               "Lightning: build a lightning bolt of tiles across your half", interactive=True)
     play.add_argument("--mode", choices=("computer", "hotseat"), default="computer",
                       help="against the computer (default) or two players on one screen")
-    play.add_argument("--level", type=_level, default="builder",
-                      help="computer level: random, builder (default, never blocks), strong")
+    play.add_argument("--level", type=_level, default=DEFAULT_LEVEL,
+                      help=f"computer level: random, builder, strong (default {DEFAULT_LEVEL}: one a child can beat)")
     play.add_argument("--json", action="store_true", help="print the final scene summary as JSON")
     play.set_defaults(handler=run_play)
 

@@ -1,50 +1,70 @@
-"""Lightning on screen: the board lies sideways so its 34 x 8 squares are big enough to touch.
+"""Lightning on screen: the board lying sideways (:mod:`games.lightning.view`), the pool, the
+tile in hand and the reserve below it, one card per player saying how far their path still is.
 
-Screen layout (1280 x 720): the board fills the width, red's half (player 1, grid rows 17..33)
-on the left with its start row at the far left, blue's half (player 2, rows 0..16) on the right,
-the centre line in the middle. Grid north (towards row 0) points to the screen's right, so every
-tile is drawn a quarter turn clockwise from its grid orientation. Below the board: the players'
-cards, the pool, the tile in hand (rotate by tapping it, the wheel, R or Space) and the reserve.
+A turn is two moves of the same player: take a tile (from the pool or the reserve), then lay it
+or, for a pool tile, put it in the reserve. The game flow (turns, the computer thinking off the
+frame loop, undo, the end card from the child's side, the lights, the attract mode) lives in
+:class:`kiosk.game_scene.GameScene`; this scene draws, animates and explains:
 
-The scene only draws the state and forwards choices to :mod:`games.lightning.rules`; computer
-moves come from :mod:`games.lightning.ai`. Timing is data (tweens and timers advanced in
-``update``), so ``--frames`` runs show the same animations.
+* the tile in hand turns by a tap on it, the mouse wheel, a right click, R or Space; a tap (or a
+  drag from the hand) on a square lays it, P takes from the pool, S shelves;
+* the squares it may go on are green; a ghost of the tile follows the pointer, green or red, and
+  a refused square says why;
+* the computer's two moves are shown one after the other: its tile flies into the hand slot,
+  waits there a moment, then flies to its square;
+* the winning path lights up as a bolt, with a flash and thunder.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.core import History
-from games.effects import BoardLights, Sound
-from games.lightning.ai import LEVELS, make_player
+from games.core import Outcome
+from games.effects import Sound
+from games.lightning.ai import DEFAULT_LEVEL
 from games.lightning.rules import (
+    COLS,
+    HALF_ROWS,
     SHELVE,
     TAKE_POOL,
     LightningState,
     Move,
     Place,
+    Shelve,
     Take,
-    best_path,
     from_board,
     new_game,
-    powered_cells,
-    winning_cells,
 )
 from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
+from games.lightning.view import (
+    GOLD,
+    LABEL_BAND,
+    NIGHT,
+    PAD,
+    PLAYER_COLORS,
+    PLAYER_DARK,
+    BoardView,
+    Facts,
+    draw_bolt_icon,
+    draw_mini_board,
+    draw_tile,
+    draw_tile_back,
+    icon_turn,
+)
+from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
-from kiosk.i18n import tr
-from kiosk.overlays import RulesPage, RulesScene
-from kiosk.scene import Scene
-from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
-from kiosk.worker import Worker
+from kiosk.canvas import Canvas, Target, make_layer, native_sprite
+from kiosk.game_scene import GameScene, Tool
+from kiosk.i18n import language, tr
+from kiosk.overlays import RulesPage
+from kiosk.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -52,1054 +72,631 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 Color = tuple[int, int, int]
 
-CELL = 35
-GAP = 12
-BOARD_Y = 118
-GOLD = (255, 214, 64)
-TILE_FACE = (255, 249, 236)
-TILE_EDGE = (214, 196, 168)
-INK = (58, 52, 70)
-NIGHT = (52, 46, 96)
-PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
-PLAYER_DARK = {1: theme.RED_DARK, 2: theme.BLUE_DARK}
-PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
-
-# Screen directions of the 8 boundary points (x right, y down), in units of half a tile.
-SCREEN_OFFSETS = {
-    "N": (0, -1),
-    "NE": (1, -1),
-    "E": (1, 0),
-    "SE": (1, 1),
-    "S": (0, 1),
-    "SW": (-1, 1),
-    "W": (-1, 0),
-    "NW": (-1, -1),
-}
-
-
-# Each design's stroke at rotation 0 in tile coordinates (-1..1, y down), from its first point
-# to its second: the L is a quarter arc around the NE corner, Z and S are little lightning bolts.
-def _stroke(design: str) -> list[tuple[float, float]]:
-    if design == "I":
-        return [(0, -1), (0, 1)]
-    if design == "D":
-        return [(-1, -1), (1, 1)]
-    if design == "L":
-        # Quarter circle of radius 1 centred on the NE corner (1, -1), from N (0,-1) to E (1,0).
-        return [(1 - math.cos(a), -1 + math.sin(a)) for a in (k * math.pi / 16 for k in range(9))]
-    if design == "Z":
-        return [(0, -1), (-0.28, 0.22), (0.34, 0.02), (1, 1)]
-    return [(0, -1), (0.28, 0.22), (-0.34, 0.02), (-1, 1)]
-
-
-STROKES = {d: _stroke(d) for d in DESIGNS}
-
-
-def _turn(points: list[tuple[float, float]], quarter_turns: int) -> list[tuple[float, float]]:
-    for _ in range(quarter_turns % 4):
-        points = [(-y, x) for x, y in points]
-    return points
-
-
-def screen_stroke(tile: Tile, board_turn: int = 1) -> list[tuple[float, float]]:
-    """The tile's stroke in screen tile coordinates: its rotation plus the board's quarter turn
-    (``board_turn=0`` draws it with grid north up, as in the rules legend)."""
-    return _turn(STROKES[tile.design], tile.rotation + board_turn)
-
-
-def draw_tile(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    tile: Tile,
-    stroke: Color = INK,
-    face: Color = TILE_FACE,
-    width: float = 0.16,
-    glow: Color | None = None,
-    board_turn: int = 1,
-) -> None:
-    """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
-    radius = max(3, rect.width // 7)
-    draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
-    draw.rect(surface, face, rect, border_radius=radius)
-    draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
-    half = rect.width / 2
-    pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile, board_turn)]
-    w = max(3, round(rect.width * width))
-    # Clip so the rounded stroke ends stop at the tile's edge, where the neighbour's stroke continues.
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip))
-    if glow is not None:
-        _polyline(surface, glow, pts, w + max(4, rect.width // 6))
-    _polyline(surface, stroke, pts, w)
-    surface.set_clip(clip)
-
-
-@lru_cache(maxsize=256)
-@native_sprite
-def tile_image(tile: Tile, stroke: Color, size: int, scale: float = 1.0) -> Canvas:
-    """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
-    image = make_layer((size, size + max(1, size // 18)), scale, alpha=True)
-    draw_tile(image, pygame.Rect(0, 0, size, size), tile, stroke)
-    return image
-
-
-def _polyline(surface: pygame.Surface, color: Color, pts: list[tuple[float, float]], width: int) -> None:
-    draw.lines(surface, color, False, pts, width)
-    for p in pts:
-        draw.circle(surface, color, p, width / 2)
-
-
-def draw_tile_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A face-down tile: night blue with a small golden bolt."""
-    radius = max(3, rect.width // 7)
-    draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
-    draw.rect(surface, NIGHT, rect, border_radius=radius)
-    draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
-    _bolt(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
-
-
-def _bolt(surface: pygame.Surface, r: pygame.Rect, color: Color) -> None:
-    shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
-    draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
-
-
-HALF_COLORS = {
-    1: ((74, 36, 62), (104, 52, 80), (150, 66, 88)),
-    2: ((30, 44, 92), (44, 64, 126), (56, 98, 178)),
-}
-
-
-@lru_cache(maxsize=4)
-@native_sprite
-def board_background(half_rows: int, cols: int, scale: float = 1.0) -> Canvas:
-    """The static board: a night-sky frame, each half's squares as soft slots (start rows
-    brighter, arrival rows touched with gold) and a few stars. Cached: drawn once."""
-    rows = 2 * half_rows
-    width, height = rows * CELL + GAP + 48, cols * CELL + 48
-    image = make_layer((width, height), scale, alpha=True)
-    draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=22)
-    draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=22)
-    stars = random.Random(1892)
-    for _ in range(60):
-        x, y = (
-            stars.randrange(6, width - 6),
-            stars.choice((stars.randrange(5, 20), stars.randrange(height - 20, height - 5))),
-        )
-        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
-    for r in range(rows):
-        player = 2 if r < half_rows else 1
-        gap_color, slot, start = HALF_COLORS[player]
-        k = rows - 1 - r
-        x = 24 + k * CELL + (GAP if r < half_rows else 0)
-        column = pygame.Rect(x, 24, CELL, cols * CELL)
-        draw.rect(image, gap_color, column)
-        start_row = (r == rows - 1) if player == 1 else (r == 0)
-        arrival_row = r in (half_rows - 1, half_rows)
-        color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
-        for c in range(cols):
-            cell = pygame.Rect(x, 24 + c * CELL, CELL, CELL).inflate(-3, -3)
-            draw.rect(image, color, cell, border_radius=5)
-            draw.line(image, ui.blend(color, (255, 255, 255), 0.12), cell.topleft, cell.topright)
-    return image
+#: Seconds the strong player may think about a move (off the frame loop).
+THINK_BUDGET = 0.5
+#: The side of a square on the 1280 x 720 canvas in the half where a person plays (63 px on a
+#: 1080p screen), and in the other half; 36 each when the halves are equal.
+BIG, SMALL = 42, 30
+VIEWPORT = pygame.Rect(8, 92, 1264, COLS * BIG + PAD + LABEL_BAND)
+TextBox = ui.TextBox
 
 
 @dataclass
 class Flight:
-    """A tile flying from the hand to the board (the computer's moves, and the human's drop)."""
+    """A tile moving across the screen: taken into the hand, laid by the computer, shelved.
+    ``cell`` is the square it lands on (the board hides the tile there until it lands)."""
 
     tile: Tile
-    start: tuple[float, float]
-    cell: Cell
+    source: Callable[[], pygame.Rect]
+    target: Callable[[], pygame.Rect]
     tween: Tween
+    kind: str
+    stroke: Color = NIGHT
+    cell: Cell | None = None
+
+    def rect(self) -> pygame.Rect:
+        """Where the tile is now: along an arc, growing or shrinking between the two ends."""
+        t = self.tween.value
+        a, b = self.source(), self.target()
+        size = round(a.width + (b.width - a.width) * t)
+        rect = pygame.Rect(0, 0, size, size)
+        lift = 50 * math.sin(math.pi * t) if self.kind != "take" else 18 * math.sin(math.pi * t)
+        rect.center = (round(a.centerx + (b.centerx - a.centerx) * t),
+                       round(a.centery + (b.centery - a.centery) * t - lift))
+        return rect
 
 
-class LightningScene(Scene):
-    """One game of Lightning: hot-seat, against the computer, or computer against itself (demo)."""
+class LightningScene(GameScene):
+    """One game of Lightning: against the computer, hot-seat, or computers only (attract)."""
 
-    name = "lightning"
+    game = "lightning"
+    accent = (72, 64, 150)
+    toolbar_area = pygame.Rect(888, 14, 380, 66)
+    toolbar_columns = 5
+    toolbar_labels = False
+    first_choice = False  # who starts is drawn at random, as in the article
+    computer_delay = 0.8
+    end_delay = 1.8  # the bolt runs to the centre line and flickers before the end card
+    message_anchor = (640, 712)  # the attract banner (messages go in the status box)
 
-    def __init__(self, app: App, mode: str = "computer", level: str = "strong", seed: int | None = None) -> None:
-        super().__init__(app)
-        self.mode = mode
-        self.level = level
-        self.rng = random.Random(seed if seed is not None else app.rng.getrandbits(32))
-        # The strong player may think for half a second: off the frame loop, so the sky still moves.
-        self.thinker = Worker(threaded=not app.headless)
-        self.thinking_about: object | None = None
-        self.players = {p: make_player(level) for p in (1, 2)} if mode != "hotseat" else {}
-        self.timeline = Timeline()
-        self.buttons = self._make_buttons()
-        self.hover: tuple[int, int] = (-1, -1)
-        self.dragging = False
-        self.press_pos: tuple[int, int] | None = None
+    # --- where things are (1280 x 720 canvas) --------------------------------------------------
+
+    STATUS = TextBox(pygame.Rect(292, 14, 566, 66), 24, lines=2, smallest=17)
+    STATUS_PANEL = pygame.Rect(254, 10, 620, 74)
+    SCORE = TextBox(pygame.Rect(18, 64, 220, 24), 18, smallest=13)
+    CARDS = {1: pygame.Rect(12, 478, 258, 234), 2: pygame.Rect(1010, 478, 258, 234)}
+    CARD_NAME = TextBox(pygame.Rect(14, 0, 230, 52), 27, smallest=16, kind="title")
+    CARD_BIG = TextBox(pygame.Rect(14, 60, 230, 42), 32, smallest=20, kind="title")
+    CARD_WHY = TextBox(pygame.Rect(16, 136, 226, 90), 19, lines=3, smallest=15)
+    POOL_RECT = pygame.Rect(302, 524, 92, 92)
+    POOL_LABEL = TextBox(pygame.Rect(284, 480, 128, 34), 24, smallest=16)
+    POOL_COUNT = TextBox(pygame.Rect(284, 628, 120, 30), 22, smallest=15)
+    HAND_RECT = pygame.Rect(432, 514, 120, 120)
+    HAND_LABEL = TextBox(pygame.Rect(412, 480, 160, 30), 22, smallest=14)
+    RESERVE_LABEL = TextBox(pygame.Rect(600, 480, 384, 34), 24, smallest=16)
+    RESERVE_EMPTY = TextBox(pygame.Rect(600, 584, 384, 26), 20, smallest=15, kind="text")
+    ROTATE_RECT = pygame.Rect(410, 644, 164, 58)
+    SHELVE_RECT = pygame.Rect(640, 644, 300, 58)
+
+    @staticmethod
+    def reserve_rect(k: int) -> pygame.Rect:
+        """The reserve's slot of design number ``k`` (in ``DESIGNS`` order)."""
+        return pygame.Rect(614 + k * 74, 522, 60, 60)
+
+    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+        super().__init__(app, match, attract=attract)
+        self.view = BoardView(match.state.geo, VIEWPORT, BIG, SMALL)
         self.rotation = 0
-        self.message = ""
-        self.message_time = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.press_pos: tuple[int, int] | None = None
+        self.dragging = False
         self.flight: Flight | None = None
         self.drop: tuple[Cell, Tween] | None = None
-        self.flash = Tween(0, 0, 0.01)
-        self.computer_wait = 0.0
-        self.end_time = 0.0
-        self.new_game()
+        self.flash = Tween(0.0, 0.0, 0.0)
+        self.bolt_time = 0.0
+        self.facts = Facts.pending()  # worked out off the frame loop, from the first update
+        self._facts_version = -1
+        self._block_check: tuple[int, int | None] | None = None
+        self.rotate_button = ui.Button(self.ROTATE_RECT, "lightning.rotate", self.rotate, color=(120, 104, 200),
+                                       icon=icon_turn, size=24)
+        self.shelve_button = ui.Button(self.SHELVE_RECT, "lightning.shelve", self.shelve, color=(60, 150, 140),
+                                       size=26)
+        match.subscribe(self._announce)
+        self._snap_view()
+        self.say(self.starts_text(), 3.5, theme.GOOD)
 
-    # --- set-up --------------------------------------------------------------------------
+    # --- the match ---------------------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Start a new game; who begins is drawn at random."""
-        self.history: History[LightningState] = History.start(new_game(self.rng))
-        self.rotation = 0
-        self.flight = None
-        self.timeline.clear()
-        self.end_time = 0.0
-        self.computer_wait = self._think_time()
-        self._refresh()
-        first = tr("lightning.player1") if self.state.first == 1 else tr("lightning.player2")
-        self.say(tr("lightning.starts", name=self._name(self.state.first)) if self.mode != "demo" else first)
+    def new_start(self, extras: dict[str, Any]) -> LightningState:
+        """A new shuffle and a new coin toss for who starts."""
+        geo = self.state.geo
+        return new_game(random.Random(self.app.rng.getrandbits(32)), geo.half_rows, geo.cols)
 
-    def _make_buttons(self) -> list[ui.Button]:
-        buttons = [
-            ui.Button(
-                pygame.Rect(1280 - 84, 18, 64, 60),
-                "",
-                self.app.go_home,
-                color=(108, 100, 170),
-                icon=ui.icon_home,
-                literal=True,
-            ),
-            ui.Button(
-                pygame.Rect(1280 - 160, 18, 64, 60),
-                "",
-                self.new_game,
-                color=(108, 100, 170),
-                icon=ui.icon_restart,
-                literal=True,
-            ),
-            ui.Button(
-                pygame.Rect(1280 - 236, 18, 64, 60),
-                "",
-                self.open_rules,
-                color=(108, 100, 170),
-                icon=ui.icon_book,
-                literal=True,
-            ),
-        ]
-        if self.mode != "demo":
-            buttons.append(
-                ui.Button(
-                    pygame.Rect(1280 - 312, 18, 64, 60),
-                    "",
-                    self.undo,
-                    color=(108, 100, 170),
-                    icon=ui.icon_undo,
-                    literal=True,
-                )
-            )
-        self.rotate_button = ui.Button(
-            pygame.Rect(466, 628, 158, 60),
-            "lightning.rotate",
-            self.rotate,
-            color=(120, 104, 200),
-            icon=ui.icon_restart,
-            size=24,
-        )
-        self.shelve_button = ui.Button(
-            pygame.Rect(656, 628, 300, 60), "lightning.shelve", self.shelve, color=(60, 150, 140), size=26
-        )
-        extra = [self.rotate_button, self.shelve_button]
-        if self.mode != "demo":
-            self.mode_button = ui.Button(
-                pygame.Rect(1000, 628, 232, 52),
-                self._mode_label(),
-                self.toggle_mode,
-                color=(108, 100, 170),
-                size=22,
-            )
-            self.level_button = ui.Button(
-                pygame.Rect(1000, 580, 232, 44),
-                self._level_label(),
-                self.cycle_level,
-                color=(150, 140, 200),
-                size=20,
-                literal=True,
-            )
-            extra += [self.mode_button, self.level_button]
-        return buttons + extra
+    def restart(self) -> None:
+        """A new game with the same players: a new shuffle, a new coin toss."""
+        self.match.restart(self.new_start({}))
+        self.app.effects.publish(Sound("whoosh"))
 
-    def _level_label(self) -> str:
-        return tr("lightning.level.button", name=tr(f"lightning.level.{self.level}"))
+    def can_take_back(self) -> bool:
+        """True when a person has moved in this game (undo goes back to a person's turn)."""
+        seats = self.match.seats
+        return not self.attract and any(seats[s.current_player].is_human for s in self.match.history.states[:-1])
 
-    def cycle_level(self) -> None:
-        """Next computer level (beginner, builder, strong); the game goes on with the new player."""
-        if self.mode != "computer":
+    def undo(self) -> None:
+        """Back to the start of the last turn a person began: a person's turn is two moves
+        (take, then lay or shelve), so the tile taken goes back too; the pool gives the same
+        tile again (its shuffle is part of the position)."""
+        if not self.can_take_back():
             return
-        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
-        self.players = {p: make_player(self.level) for p in (1, 2)}
-        self.level_button.label = self._level_label()
+        self.match.undo()
+        while self.state.hand is not None and self.match.can_undo():
+            self.match.undo()
         self.app.effects.publish(Sound("click"))
 
-    def _mode_label(self) -> str:
-        return "lightning.mode.hotseat" if self.mode == "computer" else "lightning.mode.computer"
+    def tools(self) -> list[Tool]:
+        """Undo, new game, players, rules, home (R turns the tile here: it does not restart)."""
+        t = self.standard_tools()
+        undo = replace(t["undo"], enabled=self.can_take_back)
+        restart = replace(t["restart"], keys=())
+        return [undo, restart, t["players"], t["rules"], t["home"]]
 
-    def toggle_mode(self) -> None:
-        """Switch between playing the computer and two players on one screen (a new game)."""
-        self.mode = "hotseat" if self.mode == "computer" else "computer"
-        self.mode_button.label = self._mode_label()
-        if self.mode == "computer" and not self.players:
-            self.players = {p: make_player(self.level) for p in (1, 2)}
-        self.app.effects.publish(Sound("select"))
-        self.new_game()
+    def rules_pages(self) -> list[RulesPage]:
+        """The illustrated rules."""
+        return rules_pages()
 
-    @property
-    def state(self) -> LightningState:
-        """The current position."""
-        return self.history.current
+    def mover_name(self, player: int) -> str:
+        """"L'ordinateur" against the computer, else the colour ("Rouge")."""
+        if self.match.against_computer and self.match.seats[player].is_computer:
+            return tr("lightning.computer")
+        return self.player_name(player)
 
-    def is_computer(self, player: int) -> bool:
-        """True when ``player`` is played by the computer (blue in "computer" mode)."""
-        return self.mode == "demo" or (self.mode == "computer" and player == 2)
+    def starts_text(self) -> str:
+        """Who the coin toss picked."""
+        first = self.match.start.first
+        if self.match.against_computer:
+            return tr("lightning.starts.computer" if self.match.seats[first].is_computer else "lightning.starts.you")
+        return tr("lightning.starts.named", name=self.player_name(first))
 
-    def _name(self, player: int) -> str:
-        if self.mode == "computer":
-            return tr("lightning.you") if player == 1 else tr("lightning.computer")
-        return tr(f"lightning.player{player}")
+    def _announce(self, match: Match, event: str) -> None:
+        if event == "restart" and not match.moves:
+            self.say(self.starts_text(), 3.5, theme.GOOD)
 
-    def _think_time(self) -> float:
-        return 0.25 if self.app.headless else (0.2 if self.mode == "demo" else 0.7)
+    def end_reason(self, outcome: Outcome) -> str:
+        """From the child's side: "Ton éclair relie…" / "Son éclair relie…", or the draw."""
+        tiles = self.state.placed
+        if outcome.winner is None:
+            return tr("lightning.end.draw")
+        person = self.match.person_player()
+        if person is None:
+            return tr("lightning.end.connected", tiles=tiles)
+        return tr("lightning.end.you" if outcome.winner == person else "lightning.end.computer", tiles=tiles)
 
-    def _refresh(self) -> None:
-        """Recompute what the drawing needs from the state (paths, live tiles, winner)."""
+    def summary(self) -> dict[str, Any]:
+        """Phase, hand, pool, reserve, distances, the rotation shown and the big half."""
         state = self.state
-        geo = state.geo
-        self.paths = {p: best_path(geo, state.board, p) for p in (1, 2)}
-        self.powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
-        self.winning: tuple[Cell, ...] = ()
-        if state.winner is not None:
-            self.winning = winning_cells(geo, state.board, state.winner)
-        self.legal = frozenset(state.legal_cells()) if state.hand is not None else frozenset()
-        hand = state.hand
-        if hand is not None:
-            self.rotation %= distinct_rotations(hand)
-        self.shelve_button.enabled = state.hand_source == "pool" and not self.is_computer(state.current_player)
-        self.rotate_button.enabled = hand is not None and not self.is_computer(state.current_player)
-        if self.mode != "demo":
-            self.level_button.enabled = self.mode == "computer"
-        self._publish_lights()
+        match = self.match
+        mode = "demo" if match.all_computers else "computer" if match.against_computer else "hotseat"
+        return {
+            "mode": mode,
+            "phase": state.phase,
+            "player": state.current_player,
+            "hand": state.hand,
+            "rotation": self.rotation,
+            "pool": state.pool_size,
+            "reserve": state.reserve_counts(),
+            "placed": state.placed,
+            "distances": {str(p): self.facts.distance(p) for p in (1, 2)},
+            "big_half": self.big_half(),
+        }
 
-    def _publish_lights(self, last: Cell | None = None) -> None:
-        # The LED table (if any) holds the two halves side by side, 17 rows x 16 columns, like the
-        # printed mat (Geometry.side_by_side): live tiles in their player's colour, where the tile
-        # in hand may go, the computer's last tile, the winning bolt.
-        state = self.state
-        geo = state.geo
-        cells: dict[Cell, str] = {}
-        for p in (1, 2):
-            cells.update(dict.fromkeys(self.powered[p], f"player{p}"))
-        if self.human_to_move():
-            cells.update(dict.fromkeys(self.legal, "legal"))
-        if last is not None:
-            cells[last] = "computer_to"
-        cells.update(dict.fromkeys(self.winning, "win"))
-        folded = {geo.side_by_side(cell): role for cell, role in cells.items()}
-        self.app.effects.publish(
-            BoardLights("lightning", geo.half_rows, 2 * geo.cols, folded, idle=self.mode == "demo")
-        )
+    # --- moves: animation and sound ------------------------------------------------------------
 
-    def say(self, text: str) -> None:
-        """Show a short message in the banner for a few seconds."""
-        self.message, self.message_time = text, 3.0
+    def busy(self) -> bool:
+        """True while a tile flies (into the hand, to its square, to the reserve)."""
+        return self.flight is not None
 
-    # --- geometry on screen --------------------------------------------------------------
+    def _seconds(self, person: float, computer: float, before: LightningState) -> float:
+        seconds = computer if self.match.seats[before.current_player].is_computer else person
+        return seconds * (0.45 if self.attract else 1.0)
 
-    def board_left(self) -> int:
-        """Screen x of the board's left edge."""
-        geo = self.state.geo
-        return (1280 - geo.rows * CELL - GAP) // 2
+    def on_move(self, before: LightningState, move: Move, after: LightningState) -> None:
+        """Take: the tile flies into the hand. Lay: a person's tile drops in place, the
+        computer's flies from the hand first. Shelve: the tile flies to the reserve."""
+        self.hover = self.press_pos = None
+        self.dragging = False
+        player = before.current_player
+        computer = self.match.seats[player].is_computer
+        hand_rect = self.HAND_RECT.inflate(-18, -18)
+        if isinstance(move, Take):
+            self.rotation = 0
+            tile = Tile(after.hand or "I", 0)
+            if move.source == "pool":
+                source = self.POOL_RECT.copy()
+                self.app.effects.publish(Sound("slide"))
+            else:
+                source = self.reserve_rect(list(DESIGNS).index(move.design or "I"))
+                self.app.effects.publish(Sound("select"))
+                if computer:
+                    self.say(tr("lightning.did.reserve", name=self.mover_name(player)), 3.0, theme.GOOD)
+            tween = Tween(0.0, 1.0, self._seconds(0.22, 0.4, before), ease_out_cubic)
+            self.flight = Flight(tile, lambda: source, lambda: hand_rect, tween, "take", PLAYER_COLORS[player])
+            tween.on_done = self._landed
+        elif isinstance(move, Shelve):
+            design = before.hand or "I"
+            slot = self.reserve_rect(list(DESIGNS).index(design))
+            tween = Tween(0.0, 1.0, self._seconds(0.3, 0.45, before), ease_in_out_cubic)
+            self.flight = Flight(Tile(design, 0), lambda: hand_rect, lambda: slot, tween, "shelve")
+            tween.on_done = self._landed
+            self.app.effects.publish(Sound("whoosh"))
+            if computer:
+                self.say(tr("lightning.did.shelve", name=self.mover_name(player)), 3.0, theme.GOOD)
+        else:
+            assert isinstance(move, Place)
+            self._block_check = (3 - player, self.facts.distance(3 - player))
+            if computer:
+                cell = move.cell
+                tween = Tween(0.0, 1.0, self._seconds(0.45, 0.5, before), ease_out_cubic)
+                self.flight = Flight(Tile(before.hand or "I", move.rotation), lambda: hand_rect,
+                                     lambda: self.view.cell_rect(cell).inflate(-2, -2), tween, "place",
+                                     PLAYER_COLORS[player], cell)
+                tween.on_done = self._landed
+            else:
+                self._lay(move.cell)
 
-    def cell_rect(self, cell: Cell) -> pygame.Rect:
-        """Screen rectangle of grid cell ``(row, col)`` (see the module docstring)."""
-        geo = self.state.geo
-        k = geo.rows - 1 - cell[0]
-        x = self.board_left() + k * CELL + (GAP if cell[0] < geo.half_rows else 0)
-        return pygame.Rect(x, BOARD_Y + cell[1] * CELL, CELL, CELL)
+    def _landed(self) -> None:
+        flight, self.flight = self.flight, None
+        if flight is not None and flight.cell is not None:
+            self._lay(flight.cell)
 
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The grid cell under a screen position, or None."""
-        geo = self.state.geo
-        col = (pos[1] - BOARD_Y) // CELL
-        if not 0 <= col < geo.cols or pos[1] < BOARD_Y:
+    def _lay(self, cell: Cell) -> None:
+        """A tile lands on ``cell``: a little bounce, a click, and thunder if it won."""
+        self.drop = (cell, Tween(1.35, 1.0, 0.3, ease_out_back))
+        self.app.effects.publish(Sound("seed"))
+        if self.state.winner is not None:
+            self.bolt_time = 0.0
+            self.flash = Tween(1.0, 0.0, 0.9, ease_out_cubic)
+            self.app.effects.publish(Sound("thunder"))
+
+    def on_reset(self) -> None:
+        """Undo, restart, new players: no tile in flight, the view on the player to move."""
+        self.flight = None
+        self.drop = None
+        self.flash = Tween(0.0, 0.0, 0.0)
+        self.rotation = 0
+        self.hover = self.press_pos = None
+        self.dragging = False
+        self.bolt_time = 0.0
+        self._block_check = None
+        if not self.state.placed:
+            self.facts = Facts.pending()  # a new game: nothing of the old one stays on screen
+        self._facts_version = -1
+        self._snap_view()
+
+    def big_half(self) -> int | None:
+        """The half drawn with big squares: the person's against the computer, the player's to
+        move in hot-seat; none between computers."""
+        match = self.match
+        if match.all_computers:
             return None
-        x = pos[0] - self.board_left()
-        split = geo.half_rows * CELL
-        if split <= x < split + GAP:
-            return None
-        if x >= split + GAP:
-            x -= GAP
-        k = x // CELL
-        if not 0 <= k < geo.rows or x < 0:
-            return None
-        return geo.rows - 1 - k, col
+        return match.person_player() or self.state.current_player
 
-    POOL_RECT = pygame.Rect(346, 492, 100, 100)
-    HAND_RECT = pygame.Rect(480, 468, 130, 130)
+    def _share_target(self) -> float:
+        return {None: 0.5, 1: 1.0, 2: 0.0}[self.big_half()]
 
-    def reserve_rect(self, k: int) -> pygame.Rect:
-        """The shelf slot of design number ``k``."""
-        return pygame.Rect(662 + k * 60, 500, 50, 50)
+    def _snap_view(self) -> None:
+        self.view.share = self._share_target()
 
-    # --- input ---------------------------------------------------------------------------
+    def _poll_facts(self) -> None:
+        """Paths, powered tiles and legal squares of a new position are worked out on the
+        match's thinker (a few milliseconds): the board shows the last ones until then."""
+        match = self.match
+        if self._facts_version == match.version:
+            return
+        key = ("lightning.facts", match.version)
+        state = match.state
+        match.thinker.start(key, lambda: Facts.of(state))
+        ready, facts = match.thinker.poll(key)
+        if not ready:
+            return
+        self.facts, self._facts_version = facts, match.version
+        if self._block_check is not None:
+            # A tile that lengthened the other player's path (or cut it off) was a block.
+            opponent, before = self._block_check
+            self._block_check = None
+            after = facts.distance(opponent)
+            if before is not None and (after is None or after > before):
+                self.app.effects.publish(Sound("blocked", 0.7))
 
-    def human_to_move(self) -> bool:
-        """True when a person should act now."""
-        state = self.state
-        return not state.is_terminal() and not self.is_computer(state.current_player) and self.flight is None
+    def update(self, dt: float) -> None:
+        """Tiles in flight, the landing bounce, the flash, the halves' sizes, then the flow."""
+        if self.flight is not None:
+            self.flight.tween.update(dt)
+        if self.drop is not None:
+            self.drop[1].update(dt)
+            if self.drop[1].done:
+                self.drop = None
+        self.flash.update(dt)
+        if self.state.winner is not None and self.flight is None:
+            self.bolt_time += dt
+        self._poll_facts()
+        # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed.
+        if not self.busy():
+            target = self._share_target()
+            step = dt / 0.45
+            self.view.share += max(-step, min(step, target - self.view.share))
+        super().update(dt)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Taps, drags, wheel and keys (see the module docstring)."""
-        if ui.handle_buttons(self.buttons, event):
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-            if self.press_pos and math.dist(self.press_pos, event.pos) > 12:
-                self.dragging = True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL and self.state.hand is not None:
-            self.rotate(1 if event.y < 0 else -1)
-            return True
-        if self.state.is_terminal() and event.type == pygame.MOUSEBUTTONUP and self.end_time > 1.2:
-            if self.mode != "demo":
-                self.new_game()
-            return True
-        if not self.human_to_move():
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.state.hand is not None:
-            self.rotate()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.hover = event.pos
-            if self.state.hand is not None and self.HAND_RECT.collidepoint(event.pos):
-                self.press_pos, self.dragging = event.pos, False
-                return True
-            return self._tap(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press_pos is not None:
-            was_drag = self.dragging
-            self.press_pos, self.dragging = None, False
-            if not was_drag:
-                self.rotate()
-                return True
-            cell = self.cell_at(event.pos)
-            if cell is not None:
-                self.try_place(cell)
-            return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE:
-            self.app.go_home()
-            return True
-        if not self.human_to_move():
-            return False
-        if event.key in (pygame.K_r, pygame.K_SPACE) and self.state.hand is not None:
-            self.rotate()
-            return True
-        if event.key == pygame.K_p and self.state.hand is None:
-            self.apply(TAKE_POOL)
-            return True
-        if event.key == pygame.K_s and self.state.hand_source == "pool":
-            self.shelve()
-            return True
-        return False
-
-    def _tap(self, pos: tuple[int, int]) -> bool:
-        state = self.state
-        if state.hand is None:
-            if self.POOL_RECT.inflate(30, 30).collidepoint(pos) and state.pool_size:
-                self.apply(TAKE_POOL)
-                return True
-            for k, design in enumerate(DESIGNS):
-                if self.reserve_rect(k).inflate(8, 8).collidepoint(pos) and state.reserve_counts()[design]:
-                    self.apply(Take("reserve", design))
-                    return True
-            if self.cell_at(pos) is not None:
-                self.say(tr("lightning.turn.take", name=self._name(state.current_player)))
-            return False
-        cell = self.cell_at(pos)
-        if cell is not None:
-            self.try_place(cell)
-            return True
-        return False
+    # --- input ---------------------------------------------------------------------------------
 
     def rotate(self, step: int = 1) -> None:
-        """Turn the tile in hand a quarter turn (its distinct rotations only)."""
+        """Turn the tile in hand a quarter turn (only its rotations that look different)."""
         hand = self.state.hand
-        if hand is None or not self.human_to_move():
+        if hand is None or not self.person_to_move():
             return
         self.rotation = (self.rotation + step) % distinct_rotations(hand)
         self.app.effects.publish(Sound("click", 0.6))
 
     def shelve(self) -> None:
         """Put the tile drawn from the pool into the reserve."""
-        if self.human_to_move() and self.state.hand_source == "pool":
-            self.apply(SHELVE)
+        if self.person_to_move():
+            self.play(SHELVE)
 
-    def try_place(self, cell: Cell) -> None:
-        """Lay the tile in hand on ``cell`` if the rules allow it; explain otherwise."""
-        if cell in self.legal:
-            self.apply(Place(cell, self.rotation))
-        else:
-            self.app.effects.publish(Sound("error"))
-            self.say(tr("lightning.illegal"))
+    def lay(self, cell: Cell) -> bool:
+        """Lay the tile in hand on ``cell`` as it is turned now (the rules say if it may go)."""
+        return self.play(Place(cell, self.rotation))
 
-    def undo(self) -> None:
-        """Take back to the start of the previous human turn (a redraw gives the same tile:
-        the pool's shuffle is part of the position)."""
-        history = self.history
-        if not history.can_undo() or self.flight is not None:
-            return
-        history.undo()
-        while history.can_undo() and (
-            self.is_computer(history.current.current_player) or history.current.hand is not None
-        ):
-            history.undo()
-        self.end_time = 0.0
-        self.computer_wait = self._think_time()
-        self._refresh()
-        self.app.effects.publish(Sound("whoosh"))
-
-    def open_rules(self) -> None:
-        """Show the rules card over the game."""
-        self.app.effects.publish(Sound("select"))
-        self.app.stack.push(RulesScene(self.app, tr("lightning.rules.title"), rules_pages(), (108, 100, 170)))
-
-    # --- applying moves ------------------------------------------------------------------
-
-    def apply(self, move: Move) -> None:
-        """Play ``move`` (legal by construction) with its sound and animation."""
-        before = self.state
-        if isinstance(move, Place) and self.is_computer(before.current_player):
-            # The computer's tile flies from the hand slot to its square, then lands.
-            tile = Tile(before.hand or "I", move.rotation)
-            tween = Tween(0, 1, 0.2 if self.app.headless else 0.3 if self.mode == "demo" else 0.45, ease_out_cubic)
-            self.flight = Flight(tile, self.HAND_RECT.center, move.cell, tween)
-            tween.on_done = lambda: self._commit(move)
-            self.timeline.add(tween)
-            return
-        self._commit(move)
-
-    def _commit(self, move: Move) -> None:
-        before = self.state
-        self.flight = None
-        after = self.history.push(move)
-        if isinstance(move, Take):
-            self.app.effects.publish(Sound("slide" if move.source == "pool" else "select"))
-            self.rotation = 0
-        elif isinstance(move, Place):
-            self.drop = (move.cell, self.timeline.add(Tween(1.35, 1.0, 0.3, ease_out_back)))
-            self.app.effects.publish(Sound("seed"))
-            # A tile that lengthens the other player's path (or walls it off) was a block.
-            opponent = 3 - before.current_player
-            before_d, after_d = before.distance(opponent), after.distance(opponent)
-            if before_d is not None and (after_d is None or after_d > before_d):
-                self.app.effects.publish(Sound("blocked", 0.7))
-        else:
-            self.app.effects.publish(Sound("whoosh"))
-        self.computer_wait = self._think_time()
-        self._refresh()
-        if isinstance(move, Place) and self.is_computer(before.current_player) and not after.is_terminal():
-            self._publish_lights(last=move.cell)
-        if after.is_terminal():
-            self.end_time = 0.0
-            if after.winner is not None:
-                self.flash = self.timeline.add(Tween(1.0, 0.0, 0.9, ease_out_cubic))
-                self.app.effects.publish(Sound("thunder"))
-                self.app.effects.publish(Sound("win", 0.7))
-            else:
-                self.app.effects.publish(Sound("blocked"))
-
-    # --- time ----------------------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        """Animations, the computer's turns, and the demo's restart."""
-        super().update(dt)
-        self.timeline.update(dt)
-        self.message_time = max(0.0, self.message_time - dt)
+    @property
+    def action_buttons(self) -> list[ui.Button]:
+        """Turn and shelve, when the person to move can use them."""
         state = self.state
-        if state.is_terminal():
-            self.end_time += dt
-            if self.mode == "demo" and self.end_time > 4.0:
-                self.new_game()
-            return
-        if self.flight is not None or not self.is_computer(state.current_player):
-            return
-        self.computer_wait -= dt
-        if self.computer_wait > 0:
-            return
-        if not self.thinker.busy:
-            player = self.players[state.current_player]
-            self.thinking_about = state
-            self.thinker.start(lambda: player.choose(state, self.rng, 0.5))
-        done, move = self.thinker.poll()
-        if done and self.thinking_about is state:  # an undo or restart meanwhile makes it stale
-            self.apply(move)
+        buttons = []
+        if state.hand is not None and self.person_to_move():
+            buttons.append(self.rotate_button)
+            if state.hand_source == "pool":
+                buttons.append(self.shelve_button)
+        return buttons
 
-    # --- drawing -------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """Taps, drags from the hand, the wheel, right clicks and keys (see the module doc)."""
+        state = self.state
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+            if self.press_pos is not None and math.dist(self.press_pos, event.pos) > 12:
+                self.dragging = True
+            return False
+        if ui.handle_buttons(self.action_buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if state.hand is not None and (
+            event.type == pygame.MOUSEWHEEL or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+        ):
+            self.rotate(1 if event.type != pygame.MOUSEWHEEL or event.y < 0 else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.hover = event.pos
+            if state.hand is not None and self.HAND_RECT.collidepoint(event.pos):
+                self.press_pos, self.dragging = event.pos, False
+                return True
+            return self._tap(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press_pos is not None:
+            dragged = self.dragging
+            self.press_pos, self.dragging = None, False
+            if not dragged:
+                self.rotate()
+                return True
+            cell = self.view.cell_at(event.pos)
+            if cell is not None:
+                self.lay(cell)
+            return True
+        return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Header, board, players' cards, pool, hand and reserve; end banner on top."""
-        surface.blit(ui.background(surface.get_size()), (0, 0))
-        self._draw_header(surface)
+    def _key(self, key: int) -> bool:
+        state = self.state
+        if key in (pygame.K_r, pygame.K_SPACE) and state.hand is not None:
+            self.rotate()
+            return True
+        if key == pygame.K_p:
+            self.play(TAKE_POOL)
+            return True
+        if key == pygame.K_s and state.hand is not None:
+            self.play(SHELVE)
+            return True
+        return False
+
+    def _tap(self, pos: tuple[int, int]) -> bool:
+        state = self.state
+        if state.hand is None:
+            if self.POOL_RECT.inflate(30, 30).collidepoint(pos):
+                self.play(TAKE_POOL)
+                return True
+            for k, design in enumerate(DESIGNS):
+                if self.reserve_rect(k).inflate(10, 10).collidepoint(pos) and state.reserve_counts()[design]:
+                    self.play(Take("reserve", design))
+                    return True
+        cell = self.view.cell_at(pos)
+        if cell is None:
+            return False
+        self.lay(cell)  # before taking a tile, the rules' refusal says to take one first
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw_game(self, surface: Target) -> None:
+        """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
+        surface.blit(self._static_layer(surface.get_size(), language()), (0, 0))
+        score = self.score_line()
+        if score:
+            self.SCORE.draw(surface, score, theme.INK_SOFT, "left")
         self._draw_board(surface)
-        self._draw_players(surface)
+        for player in (1, 2):
+            self._draw_card(surface, player)
         self._draw_supply(surface)
-        for button in self.buttons:
-            if button in (self.rotate_button, self.shelve_button) and not button.enabled:
-                continue
-            if self.mode != "computer" and button is getattr(self, "level_button", None):
-                continue
+        for button in self.action_buttons:
             button.draw(surface, self.time)
-        self._draw_ghost(surface)
+        self._draw_pointer_tile(surface)
+        if self.flight is not None:
+            draw_tile(surface, self.flight.rect(), self.flight.tile, self.flight.stroke)
         if self.flash.value > 0.01:
             ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
-        if self.state.is_terminal():
-            self._draw_end(surface)
 
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        _bolt(surface, pygame.Rect(24, 18, 40, 58), GOLD)
-        ui.draw_text(surface, tr("lightning.title"), (72, 46), 46, NIGHT, "title", "midleft")
+    @lru_cache(maxsize=4)  # noqa: B019 - a language or two per scene, freed with it
+    @native_sprite
+    def _static_layer(self, size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
+        """What never moves: paper, title, the supply's labels and shelf."""
+        layer = make_layer(size, scale).convert()
+        layer.blit(ui.background(size), (0, 0))
+        draw_bolt_icon(layer, pygame.Rect(18, 14, 30, 46), GOLD)
+        ui.draw_text(layer, tr("lightning.title"), (54, 38), 40, NIGHT, "title", "midleft")
+        ui.draw_panel(layer, self.STATUS_PANEL, theme.PANEL, 26, 6)
+        self.POOL_LABEL.draw(layer, tr("lightning.pool"), NIGHT)
+        self.RESERVE_LABEL.draw(layer, tr("lightning.reserve"), NIGHT)
+        draw.rect(layer, (236, 228, 214), self.HAND_RECT, border_radius=20)
+        draw.rect(layer, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
+        for k in range(len(DESIGNS)):
+            draw.rect(layer, (226, 216, 200), self.reserve_rect(k), 2, border_radius=8)
+        first, last = self.reserve_rect(0), self.reserve_rect(len(DESIGNS) - 1)
+        shelf = pygame.Rect(first.x - 8, 612, last.right - first.x + 16, 9)
+        draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
+        return layer
+
+    def draw_message(self, surface: Target) -> None:
+        """The status box at the top: a message when there is one (a refusal, the coin toss,
+        what the computer did), else whose turn it is and what to do."""
         state = self.state
-        if self.message_time > 0:
-            text, color = self.message, theme.INK
-        elif state.is_terminal():
-            text, color = "", theme.INK
-        elif self.is_computer(state.current_player) and self.mode == "computer":
-            text, color = tr("lightning.turn.computer"), PLAYER_DARK[state.current_player]
+        if self.message is not None:
+            text, dot, color = self.message.text, self.message.tone, theme.INK
         else:
-            key = "lightning.turn.take" if state.hand is None else "lightning.turn.place"
-            text, color = tr(key, name=self._name(state.current_player)), PLAYER_DARK[state.current_player]
-        if text:
-            pill = pygame.Rect(0, 0, min(660, ui.text_surface(text, 28, color, "bold").get_width() + 84), 56)
-            pill.center = (600, 48)
-            ui.draw_panel(surface, pill, theme.PANEL, 28, 6)
-            draw.circle(surface, PLAYER_COLORS[state.current_player], (pill.left + 28, pill.centery), 11)
-            ui.draw_text(surface, text, (pill.centerx + 16, pill.centery), 28, color, "bold", "center")
+            text, dot, color = self.turn_text(), PLAYER_COLORS[state.current_player], PLAYER_DARK[state.current_player]
+        panel = self.STATUS_PANEL
+        draw.circle(surface, dot, (panel.x + 22, panel.centery), 10)
+        if self.message is not None:
+            draw.rect(surface, dot, panel, 3, border_radius=26)
+        self.STATUS.draw(surface, text, color)
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def turn_text(self) -> str:
+        """Whose turn it is and what to do, in words."""
         state = self.state
-        geo = state.geo
-        left = self.board_left()
-        surface.blit(board_background(geo.half_rows, geo.cols), (left - 24, BOARD_Y - 24))
-        # Each half's best current path, lightly.
-        for p in (1, 2):
-            _, cells = self.paths[p]
-            tint = new_layer(surface, (CELL - 4, CELL - 4), alpha=True)
-            tint.fill((*PLAYER_LIGHT[p], 70))
-            for cell in cells:
-                if not state.board[geo.index(cell)]:
-                    surface.blit(tint, self.cell_rect(cell).inflate(-4, -4))
-        # Centre line: a golden seam.
-        seam_x = left + geo.half_rows * CELL + GAP // 2
-        glow = 0.5 + 0.5 * math.sin(self.time * 2)
-        draw.line(
-            surface,
-            ui.blend(GOLD, (255, 255, 255), 0.4 * glow),
-            (seam_x, BOARD_Y - 8),
-            (seam_x, BOARD_Y + geo.cols * CELL + 8),
-            4,
-        )
-        # Legal squares for the tile in hand.
-        if self.human_to_move() and state.hand is not None:
-            pulse = 0.5 + 0.5 * math.sin(self.time * 4)
-            for cell in self.legal:
-                draw.circle(
-                    surface,
-                    ui.blend((150, 230, 170), (255, 255, 255), 0.5 * pulse),
-                    self.cell_rect(cell).center,
-                    3,
-                )
-        # Tiles.
-        winning = set(self.winning)
-        for i, code in enumerate(state.board):
-            if not code:
-                continue
-            cell = geo.cell(i)
-            rect = self.cell_rect(cell).inflate(-2, -2)
-            if self.drop and self.drop[0] == cell and not self.drop[1].done:
-                scale = self.drop[1].value
-                rect = rect.inflate(rect.width * (scale - 1), rect.height * (scale - 1))
-            tile = state.tile_at(cell)
-            assert tile is not None
-            owner = geo.owner(cell)
-            stroke = PLAYER_COLORS[owner] if cell in self.powered[owner] or cell in winning else (120, 112, 128)
-            if rect.width == CELL - 2:
-                surface.blit(tile_image(tile, stroke, rect.width), rect.topleft)
-            else:
-                draw_tile(surface, rect, tile, stroke)
-        if self.winning:
-            self._draw_bolt(surface)
-        # End labels.
-        for p, anchor in ((1, "midtop"), (2, "midtop")):
-            start = self.cell_rect((geo.start_row(p), geo.cols - 1))
-            ui.draw_text(
-                surface,
-                tr("lightning.start"),
-                (start.centerx, start.bottom + 26),
-                18,
-                PLAYER_DARK[p],
-                "bold",
-                anchor,
-            )
-        ui.draw_text(
-            surface,
-            tr("lightning.arrival"),
-            (seam_x, BOARD_Y + geo.cols * CELL + 26),
-            18,
-            NIGHT,
-            "bold",
-            "midtop",
-        )
+        if state.is_terminal():
+            return tr("lightning.turn.over")
+        player = state.current_player
+        phase = "take" if state.hand is None else "place"
+        if self.match.seats[player].is_computer:
+            return tr(f"lightning.turn.computer.{phase}", name=self.mover_name(player))
+        if self.match.against_computer:
+            return tr(f"lightning.turn.{phase}.you")
+        return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
 
-    def _draw_bolt(self, surface: pygame.Surface) -> None:
-        """The winning chain as a lightning bolt that runs from the start edge to the centre line
-        in 0.7 s, then flickers: a wide translucent gold glow under a white-hot core."""
-        state = self.state
-        winner = state.winner or 1
-        start_x = self.cell_rect((state.geo.start_row(winner), 0)).centerx
-        end_x = self.cell_rect((state.geo.arrival_row(winner), 0)).centerx
-        reach = min(1.0, self.end_time / 0.7)
-        front = start_x + (end_x - start_x) * reach
-        flicker = 0.6 + 0.4 * abs(math.sin(self.time * 11)) * abs(math.sin(self.time * 4.3))
-        glow = new_layer(surface, alpha=True)
-        cores = []
-        for cell in self.winning:
-            rect = self.cell_rect(cell).inflate(-2, -2)
-            if (rect.centerx - front) * (1 if end_x > start_x else -1) > 0:
-                continue
-            tile = state.tile_at(cell)
-            assert tile is not None
-            half = rect.width / 2
-            pts = [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile)]
-            _polyline(glow, (*GOLD, round(110 * flicker)), pts, 16)
-            _polyline(glow, (*GOLD, round(200 * flicker)), pts, 9)
-            cores.append(pts)
-        surface.blit(glow, (0, 0))
-        for pts in cores:
-            _polyline(surface, (255, 255, 236), pts, 3)
-
-    def _draw_players(self, surface: pygame.Surface) -> None:
-        state = self.state
-        for p, x in ((1, 24), (2, 976)):
-            card = pygame.Rect(x, 458, 280, 236)
-            active = state.current_player == p and not state.is_terminal()
-            lift = round(3 * math.sin(self.time * 3)) if active else 0
-            card = card.move(0, -lift)
-            ui.draw_panel(surface, card, theme.PANEL, 24, 10, border=PLAYER_COLORS[p] if active else None)
-            header = pygame.Rect(card.x, card.y, card.width, 64)
-            draw.rect(surface, PLAYER_COLORS[p], header, border_top_left_radius=24, border_top_right_radius=24)
-            ui.draw_text(surface, self._name(p), (header.centerx, header.centery), 34, theme.WHITE, "title", "center")
-            distance, _ = self.paths[p]
-            compact = p == 2 and self.mode != "demo"  # the blue card also holds the mode buttons
-            if state.winner == p:
-                text, size = tr("end.title.win"), 40
-            elif distance is None:
-                text, size = tr("lightning.distance.blocked"), 36
-            else:
-                text, size = tr("lightning.distance", n=distance), 40
-            size = min(size, 34) if compact else size
-            ui.draw_text(
-                surface,
-                text,
-                (card.centerx, card.y + (90 if compact else 118)),
-                size,
-                PLAYER_DARK[p],
-                "title",
-                "center",
-            )
-            if compact and self.mode == "computer":
-                continue  # the level button sits where the gauge would be
-            # A progress gauge: how far the live path has come (17 tiles at least).
-            geo = state.geo
-            total = geo.half_rows
-            done = 0 if distance is None else max(0, total - distance)
-            gauge = pygame.Rect(card.x + 28, card.y + (140 if compact else 168), card.width - 56, 22)
-            draw.rect(surface, (236, 228, 214), gauge, border_radius=11)
-            if done:
-                fill = gauge.copy()
-                fill.width = max(22, round(gauge.width * done / total))
-                draw.rect(surface, PLAYER_COLORS[p], fill, border_radius=11)
-            if self.mode == "demo":
-                ui.draw_text(
-                    surface,
-                    tr(f"lightning.level.{self.level}"),
-                    (card.centerx, card.bottom - 16),
-                    20,
-                    theme.INK_SOFT,
-                    "bold",
-                    "midbottom",
-                )
-
-    def _draw_supply(self, surface: pygame.Surface) -> None:
-        state = self.state
-        taking = self.human_to_move() and state.hand is None
-        # Pool: a little stack of face-down tiles.
-        ui.draw_text(surface, tr("lightning.pool"), (self.POOL_RECT.centerx, 448), 24, NIGHT, "bold", "midtop")
-        layers = min(5, (state.pool_size + 29) // 30)
-        for k in range(layers, 0, -1):
-            draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
-        if not state.pool_size:
-            draw.rect(surface, (220, 212, 200), self.POOL_RECT, 3, border_radius=14)
-        elif taking:
-            glow = 0.5 + 0.5 * math.sin(self.time * 5)
-            draw.rect(
-                surface,
-                ui.blend(GOLD, theme.WHITE, glow),
-                self.POOL_RECT.inflate(10, 10),
-                4,
-                border_radius=18,
-            )
-        ui.draw_text(
-            surface,
-            tr("lightning.pool.count", count=state.pool_size),
-            (self.POOL_RECT.centerx, self.POOL_RECT.bottom + 14),
-            24,
-            theme.INK,
-            "bold",
-            "midtop",
-        )
-        # Hand.
-        ui.draw_text(
-            surface,
-            tr("lightning.hand") if not self.is_computer(state.current_player) else tr("lightning.computer"),
-            (self.HAND_RECT.centerx, 434),
-            24,
-            NIGHT,
-            "bold",
-            "midtop",
-        )
-        draw.rect(surface, (236, 228, 214), self.HAND_RECT, border_radius=20)
-        draw.rect(surface, (210, 198, 180), self.HAND_RECT, 3, border_radius=20)
-        if state.hand is not None and not (self.dragging and self.press_pos):
-            tile = Tile(state.hand, self.rotation if not self.is_computer(state.current_player) else 0)
-            draw_tile(surface, self.HAND_RECT.inflate(-18, -18), tile, PLAYER_COLORS[state.current_player])
-        # Reserve shelf.
-        shelf = pygame.Rect(646, 440, 316, 170)
-        ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, 448), 24, NIGHT, "bold", "midtop")
-        draw.rect(surface, (200, 170, 128), pygame.Rect(shelf.x + 6, 584, shelf.width - 12, 10), border_radius=5)
-        for k, design in enumerate(DESIGNS):
-            rect = self.reserve_rect(k)
-            count = state.reserve_counts()[design]
-            if count:
-                draw_tile(surface, rect, Tile(design, 0))
-                badge = pygame.Rect(0, 0, 30, 24)
-                badge.midtop = (rect.centerx, rect.bottom + 2)
-                draw.rect(surface, NIGHT, badge, border_radius=12)
-                ui.draw_text(surface, f"×{count}", badge.center, 17, theme.WHITE, "bold", "center")
-                if taking:
-                    draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
-            else:
-                draw.rect(surface, (226, 216, 200), rect, 2, border_radius=8)
-        if not state.reserve_size:
-            ui.draw_text(
-                surface,
-                tr("lightning.reserve.empty"),
-                (shelf.centerx, 598),
-                20,
-                theme.INK_SOFT,
-                "text",
-                "midtop",
-            )
-
-    def _draw_ghost(self, surface: pygame.Surface) -> None:
-        state = self.state
-        if self.flight is not None:
-            t = self.flight.tween.value
-            target = self.cell_rect(self.flight.cell).center
-            x = self.flight.start[0] + (target[0] - self.flight.start[0]) * t
-            y = self.flight.start[1] + (target[1] - self.flight.start[1]) * t - 60 * math.sin(math.pi * t)
-            size = round(110 + (CELL - 110) * t)
-            rect = pygame.Rect(0, 0, size, size)
-            rect.center = (round(x), round(y))
-            draw_tile(surface, rect, self.flight.tile, PLAYER_COLORS[state.current_player])
-            return
-        if not self.human_to_move() or state.hand is None:
-            return
-        tile = Tile(state.hand, self.rotation)
-        cell = self.cell_at(self.hover)
+    def _draw_board(self, surface: Target) -> None:
+        state, view, facts = self.state, self.view, self.facts
+        placing = self.person_to_move() and state.hand is not None
+        flying = self.flight.cell if self.flight is not None else None
+        landing = self.drop[0] if self.drop is not None else None
+        view.draw_board(surface, state, facts, self.time, frozenset(c for c in (flying, landing) if c is not None))
+        if placing:
+            view.draw_legal(surface, facts.legal, self.time)
+        if self.drop is not None:
+            view.draw_landing(surface, state, facts, self.drop[0], self.drop[1].value)
+        if state.winner is not None and self.flight is None:
+            view.draw_bolt(surface, state, facts.winning, min(1.0, self.bolt_time / 0.7), self.time)
+        cell = view.cell_at(self.hover) if placing and self.hover is not None else None
         if cell is not None:
-            legal = cell in self.legal
-            rect = self.cell_rect(cell).inflate(8, 8)
-            ghost = new_layer(surface, rect.size, alpha=True)
-            face = (210, 250, 220) if legal else (255, 205, 205)
-            draw_tile(ghost, ghost.get_rect(), tile, theme.GOOD if legal else theme.BAD, face)
-            ghost.set_alpha(215)
-            surface.blit(ghost, rect)
-            draw.rect(surface, theme.GOOD if legal else theme.BAD, rect.inflate(4, 4), 3, border_radius=8)
-        elif self.dragging and self.press_pos:
+            view.draw_ghost(surface, cell, Tile(state.hand or "I", self.rotation), cell in facts.legal)
+
+    def _draw_pointer_tile(self, surface: Target) -> None:
+        """A tile dragged from the hand, off the board: it follows the finger."""
+        state = self.state
+        hover = self.hover
+        if self.dragging and hover is not None and state.hand is not None and self.view.cell_at(hover) is None:
             rect = pygame.Rect(0, 0, 70, 70)
-            rect.center = self.hover
-            draw_tile(surface, rect, tile, PLAYER_COLORS[state.current_player])
+            rect.center = hover
+            draw_tile(surface, rect, Tile(state.hand, self.rotation), PLAYER_COLORS[state.current_player])
 
-    def _draw_end(self, surface: pygame.Surface) -> None:
+    def card_name(self, player: int) -> str:
+        """The name on ``player``'s card: "Toi", "L'ordinateur (Facile)", or the colour."""
+        return self.player_name(player) if self.match.all_computers else self.seat_label(player)
+
+    def card_lines(self, player: int) -> tuple[str, str]:
+        """The card's big line and its explanation: "Encore 17 tuiles" / "au moins, pour
+        relier ton bord de départ au trait doré du milieu."."""
+        if self.state.winner == player:
+            return tr("lightning.card.won"), tr("lightning.card.won.why")
+        if not self.facts.known:
+            return "", ""
+        distance = self.facts.distance(player)
+        if distance is None:
+            return tr("lightning.card.blocked"), tr("lightning.card.blocked.why")
+        big = tr("lightning.card.more.one") if distance == 1 else tr("lightning.card.more", n=distance)
+        return big, tr("lightning.card.why.it" if self.match.seats[player].is_computer else "lightning.card.why.you")
+
+    def _draw_card(self, surface: Target, player: int) -> None:
         state = self.state
-        outcome = state.outcome()
-        assert outcome is not None
-        appear = min(1.0, self.end_time / 0.6)
-        card = pygame.Rect(0, 0, 648, 252)
-        card.midtop = (640, round(432 + 40 * (1 - ease_out_back(appear))))
-        if state.winner is None:
-            color, title = NIGHT, tr("lightning.end.draw.title")
-        else:
-            color = PLAYER_COLORS[state.winner]
-            if self.mode == "computer":
-                title = tr("lightning.end.you" if state.winner == 1 else "lightning.end.computer")
-            else:
-                title = tr("lightning.end.winner", name=self._name(state.winner))
-        panel = new_layer(surface, (card.width + 40, card.height + 40), alpha=True)
-        ui.draw_panel(panel, pygame.Rect(20, 14, card.width, card.height), color, 28, 10)
-        panel.set_alpha(round(255 * appear))
-        surface.blit(panel, (card.x - 20, card.y - 14))
-        _bolt(surface, pygame.Rect(card.x + 28, card.y + 34, 74, 118), GOLD)
-        ui.draw_text(surface, title, (card.x + 124, card.y + 36), 44, theme.WHITE, "title")
-        ui.draw_paragraph(
-            surface,
-            tr(outcome.reason, tiles=state.placed),
-            pygame.Rect(card.x + 124, card.y + 100, card.width - 150, 80),
-            26,
-            theme.WHITE,
-            "bold",
-        )
-        if self.mode != "demo" and self.end_time > 1.2:
-            ui.draw_text(
-                surface,
-                tr("lightning.again"),
-                (card.centerx, card.bottom - 22),
-                24,
-                ui.blend(color, theme.WHITE, 0.7),
-                "bold",
-                "midbottom",
-            )
+        active = state.current_player == player and not state.is_terminal()
+        card = self.CARDS[player].move(0, -round(3 * math.sin(self.time * 3)) if active else 0)
+        colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
+        ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active else None)
+        header = pygame.Rect(card.x, card.y, card.width, 52)
+        draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
+        self.CARD_NAME.draw(surface, self.card_name(player), theme.WHITE, rect=self.CARD_NAME.rect.move(card.topleft))
+        big, why = self.card_lines(player)
+        self.CARD_BIG.draw(surface, big, dark, rect=self.CARD_BIG.rect.move(card.topleft))
+        # The gauge: how much of the way the best path has come (17 tiles at least on an empty half).
+        total = state.geo.half_rows
+        distance = self.facts.distance(player)
+        done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
+        gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
+        draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+        if done:
+            fill = gauge.copy()
+            fill.width = max(18, round(gauge.width * done / total))
+            draw.rect(surface, colour, fill, border_radius=9)
+        self.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=self.CARD_WHY.rect.move(card.topleft))
 
-    # --- reporting -----------------------------------------------------------------------
+    def hand_label(self) -> str:
+        """"Ta tuile", "Tuile de l'ordinateur" or "Tuile de Rouge"."""
+        player = self.state.current_player
+        if not self.match.seats[player].is_computer:
+            return tr("lightning.hand.you")
+        if self.match.against_computer:
+            return tr("lightning.hand.computer")
+        return tr("lightning.hand.named", name=self.player_name(player))
 
-    def state_summary(self) -> dict[str, Any]:
-        """Phase, whose turn, pool and reserve, distances and the result, for tests and --json."""
+    def pool_text(self) -> str:
+        """How many tiles are left face down."""
+        count = self.state.pool_size
+        if count == 0:
+            return tr("lightning.pool.empty")
+        return tr("lightning.pool.one") if count == 1 else tr("lightning.pool.count", count=count)
+
+    def _draw_supply(self, surface: Target) -> None:
         state = self.state
-        outcome = state.outcome()
-        return {
-            "scene": self.name,
-            "mode": self.mode,
-            "phase": state.phase,
-            "player": state.current_player,
-            "hand": state.hand,
-            "pool": state.pool_size,
-            "reserve": state.reserve_counts(),
-            "placed": state.placed,
-            "moves": len(self.history.moves),
-            "distances": {str(p): self.paths[p][0] for p in (1, 2)},
-            "winner": outcome.winner if outcome else None,
-            "over": state.is_terminal(),
-            "position": state.to_text(),
-        }
+        taking = self.person_to_move() and state.hand is None
+        glow = ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(self.time * 5))
+        # The pool: a little stack of face-down tiles.
+        for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
+            draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+        if taking and state.pool_size:
+            draw.rect(surface, glow, self.POOL_RECT.inflate(12, 12), 4, border_radius=18)
+        self.POOL_COUNT.draw(surface, self.pool_text(), theme.INK)
+        # The tile in hand.
+        self.HAND_LABEL.draw(surface, self.hand_label(), PLAYER_DARK[state.current_player])
+        flying = self.flight is not None and self.flight.kind == "take"
+        if state.hand is not None and not flying and not self.dragging:
+            player = state.current_player
+            rotation = self.rotation if not self.match.seats[player].is_computer else 0
+            draw_tile(surface, self.HAND_RECT.inflate(-18, -18), Tile(state.hand, rotation), PLAYER_COLORS[player])
+        # The reserve: face-up tiles anyone may take.
+        counts = state.reserve_counts()
+        for k, design in enumerate(DESIGNS):
+            if not counts[design]:
+                continue
+            rect = self.reserve_rect(k)
+            draw_tile(surface, rect, Tile(design, 0))
+            badge = pygame.Rect(0, 0, 34, 24)
+            badge.midtop = (rect.centerx, rect.bottom + 4)
+            draw.rect(surface, NIGHT, badge, border_radius=12)
+            ui.draw_text(surface, f"×{counts[design]}", badge.center, 17, theme.WHITE, "bold", "center")
+            if taking:
+                draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
+        if not state.reserve_size:
+            self.RESERVE_EMPTY.draw(surface, tr("lightning.reserve.empty"), theme.INK_SOFT)
 
 
-# --- rules pages and their illustrations ---------------------------------------------------
+# --- rules pages and their illustrations -----------------------------------------------------
 
 MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"))
 MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
 
 
+@lru_cache(maxsize=32)
 def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
-    """A 5 x 3 per half board (rules pages) holding ``tiles``."""
+    """A 5 x 3 per half board (rules pages) holding ``tiles`` (built once per picture)."""
     rows = [["."] * 3 for _ in range(10)]
     for r, c, text in tiles:
         rows[r][c] = text
     return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
 
 
-def draw_mini_board(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    state: LightningState,
-    time: float,
-    dots: frozenset[Cell] = frozenset(),
-    ghost: tuple[Cell, Tile, bool] | None = None,
-    cross: Cell | None = None,
-) -> None:
-    """A small board drawn like the big one (sideways, red left, blue right), for the rules."""
-    geo = state.geo
-    gap = 8
-    cell = min((rect.width - gap - 24) // geo.rows, (rect.height - 24) // geo.cols)
-    width, height = geo.rows * cell + gap, geo.cols * cell
-    left, top = rect.centerx - width // 2, rect.centery - height // 2
-
-    def cell_rect(c: Cell) -> pygame.Rect:
-        k = geo.rows - 1 - c[0]
-        return pygame.Rect(left + k * cell + (gap if c[0] < geo.half_rows else 0), top + c[1] * cell, cell, cell)
-
-    draw.rect(surface, (20, 18, 44), pygame.Rect(left - 12, top - 12, width + 24, height + 24), border_radius=16)
-    for r in range(geo.rows):
-        player = geo.owner((r, 0))
-        _gap_color, slot, start = HALF_COLORS[player]
-        color = start if r == geo.start_row(player) else slot
-        for c in range(geo.cols):
-            draw.rect(surface, color, cell_rect((r, c)).inflate(-3, -3), border_radius=5)
-    seam = left + geo.half_rows * cell + gap // 2
-    draw.line(surface, GOLD, (seam, top - 6), (seam, top + height + 6), 3)
-    pulse = 0.5 + 0.5 * math.sin(time * 5)
-    for c in dots:
-        draw.circle(surface, ui.blend(theme.GOOD, (255, 255, 255), 0.4 * pulse), cell_rect(c).center, 6)
-    powered = {p: powered_cells(geo, state.board, p) for p in (1, 2)}
-    for i, code in enumerate(state.board):
-        if code:
-            c = geo.cell(i)
-            tile = state.tile_at(c)
-            assert tile is not None
-            owner = geo.owner(c)
-            draw_tile(surface, cell_rect(c).inflate(-2, -2), tile, PLAYER_COLORS[owner] if c in powered[owner] else INK)
-    if state.winner is not None:
-        flicker = 0.6 + 0.4 * abs(math.sin(time * 9))
-        for c in winning_cells(geo, state.board, state.winner):
-            r = cell_rect(c).inflate(-2, -2)
-            tile = state.tile_at(c)
-            assert tile is not None
-            pts = [(r.centerx + x * r.width / 2, r.centery + y * r.width / 2) for x, y in screen_stroke(tile)]
-            _polyline(surface, ui.blend(GOLD, (255, 255, 255), 0.5 * flicker), pts, 7)
-            _polyline(surface, (255, 255, 240), pts, 2)
-    if cross is not None:
-        r = cell_rect(cross).inflate(-10, -10)
-        draw.line(surface, theme.BAD, r.topleft, r.bottomright, 6)
-        draw.line(surface, theme.BAD, r.topright, r.bottomleft, 6)
-    if ghost is not None:
-        c, tile, legal = ghost
-        r = cell_rect(c).inflate(8, 8)
-        draw_tile(surface, r, tile, theme.GOOD if legal else theme.BAD, (210, 250, 220) if legal else (255, 205, 205))
-        draw.rect(surface, theme.GOOD if legal else theme.BAD, r.inflate(4, 4), 3, border_radius=8)
-    for p, at in ((1, left), (2, left + width)):
-        label = tr("lightning.start")
-        ui.draw_text(surface, label, (at, top + height + 18), 20, PLAYER_DARK[p], "bold", "midtop")
-    ui.draw_text(surface, tr("lightning.arrival"), (seam, top + height + 18), 20, NIGHT, "bold", "midtop")
-
-
-def _illustrate_goal(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
     shown = min(len(MINI_PATH), int(time / 0.6))
     draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
 
 
-def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
     pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
     for k in range(3, 0, -1):
         draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
     ui.draw_text(surface, tr("lightning.pool"), (pool.centerx, pool.y - 40), 26, NIGHT, "bold", "midtop")
     hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
     draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
-    ui.draw_text(surface, tr("lightning.hand"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
-    ui.icon_restart(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
+    ui.draw_text(surface, tr("lightning.hand.you"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
+    icon_turn(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
     shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
     ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
     for k, design in enumerate(("L", "I")):
         draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
     draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
-    # Arrows: pool -> hand <- reserve, and hand -> reserve (a pool tile may be put aside).
+    # Arrows: pool -> hand <- reserve (and a pool tile may go to the reserve).
     y = hand.centery
     for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
         draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
@@ -1107,38 +704,34 @@ def _illustrate_turn(surface: pygame.Surface, rect: pygame.Rect, time: float) ->
         draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
 
 
-def _illustrate_where(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
     state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
-    dots = frozenset(state.legal_cells())
+    legal = frozenset(state.legal_cells())
     tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
-    cell, legal = tour[int(time / 1.1) % len(tour)]
-    draw_mini_board(surface, rect, state, time, dots, ghost=(cell, Tile("D", 0), legal))
+    cell, ok = tour[int(time / 1.1) % len(tour)]
+    draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
 
 
-def _illustrate_branch(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
     steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
     shown = min(len(steps), int(time / 0.9) + 2)
     state = _mini_state(steps[:shown] + MINI_BLUE)
-    cross = (7, 2) if shown == 3 else None
-    draw_mini_board(surface, rect, state, time, cross=cross)
+    draw_mini_board(surface, rect, state, time, cross=(7, 2) if shown == 3 else None)
 
 
-def _illustrate_tiles(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+DESIGN_LABEL = TextBox(pygame.Rect(0, 0, 150, 30), 24, smallest=16)
+
+
+def _illustrate_tiles(surface: Target, rect: pygame.Rect, time: float) -> None:
     for k, design in enumerate(DESIGNS):
         row, col = divmod(k, 3)
         x = rect.x + 30 + col * 160 + (80 if row else 0)
         tile = pygame.Rect(x, rect.y + 40 + row * 200, 110, 110)
         bob = round(4 * math.sin(time * 2 + k))
         draw_tile(surface, tile.move(0, bob), Tile(design, 0), NIGHT, width=0.12, board_turn=0)
-        ui.draw_text(
-            surface,
-            tr(f"lightning.design.{design}"),
-            (tile.centerx, tile.bottom + 14),
-            24,
-            theme.INK_SOFT,
-            "bold",
-            "midtop",
-        )
+        label = DESIGN_LABEL.rect.copy()
+        label.midtop = (tile.centerx, tile.bottom + 10)
+        DESIGN_LABEL.draw(surface, tr(f"lightning.design.{design}"), theme.INK_SOFT, rect=label)
 
 
 def rules_pages() -> list[RulesPage]:
@@ -1150,19 +743,10 @@ def rules_pages() -> list[RulesPage]:
     ]
 
 
-def make_scene(app: App) -> LightningScene:
-    """A new game against the computer (the menu card opens it). It starts at the "builder"
-    level, which never blocks: children can win; the level button offers "strong"."""
-    return LightningScene(app, mode="computer", level="builder")
+# --- menu icon and factories -----------------------------------------------------------------
 
 
-def make_demo_scene(app: App) -> LightningScene:
-    """Computer against computer, restarting by itself (attract mode): two builders racing to the
-    centre line, so a bolt lights up within the demo's 40 seconds."""
-    return LightningScene(app, mode="demo", level="builder")
-
-
-def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card illustration: a row of diagonal tiles forming a zigzag bolt, lit by a
     wave of gold running along it."""
     size = min(rect.width // 4, rect.height * 2 // 3)
@@ -1173,4 +757,31 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
         wave = max(0.0, math.sin(time * 3 - k * 0.9))
         r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
         draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
-    _bolt(surface, pygame.Rect(rect.right - size * 0.55, rect.top - 6, size * 0.6, size * 0.9), GOLD)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top - 6, size * 0.6, size * 0.9), GOLD)
+
+
+def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
+              cols: int = COLS) -> Match:
+    """A match with a fresh shuffle and coin toss; each colour is ``"human"`` or a computer level."""
+    seats = {1: Seat() if red == "human" else Seat.computer(red), 2: Seat() if blue == "human" else Seat.computer(blue)}
+    start = new_game(random.Random(app.rng.getrandbits(32)), half_rows, cols)
+    return GameScene.new_match(app, "lightning", start, seats, time_budget=THINK_BUDGET)
+
+
+def make_scene(app: App) -> LightningScene:
+    """From the menu: a child (red) against a computer it can beat, after the "who plays" card."""
+    scene = LightningScene(app, new_match(app))
+    scene.ask_seats = True
+    return scene
+
+
+class AttractScene(LightningScene):
+    """Computers only, a little quicker, so that a game ends within the demo's 40 seconds."""
+
+    computer_delay = 0.25
+
+
+def make_demo_scene(app: App) -> LightningScene:
+    """Computer against computer, restarting by itself (attract mode): two "Fort" players racing
+    to the centre line, so that a bolt lights up within the demo's 40 seconds."""
+    return AttractScene(app, new_match(app, "builder", "builder"), attract=True)

@@ -41,6 +41,8 @@ class AdalightParser {
 
   uint32_t count() const { return count_; }
   bool idle() const { return state_ == WAIT_A; }
+  // True while a frame's colours are being written into `pixels` (the previous frame is going).
+  bool receiving() const { return state_ == DATA; }
 
  private:
   enum State : uint8_t { WAIT_A, WAIT_D, WAIT_SMALL_A, HIGH, LOW, CHECK, DATA };

@@ -1,0 +1,176 @@
+"""Read the photoreal set and count the cells read right, per style, one-shot and live.
+
+    .venv/bin/python bench/photoreal/evaluate.py [--seeds 0-99] [--style go] [-v]
+
+One-shot: every frame read on its own (``read-board``; black-and-white tokens get their colours
+named, as ``--colours`` does). Live: the reader is calibrated on the scene's ``start`` frame and
+then reads its ``play`` frame. Hands: after calibration and the play position accepted, the
+``hand`` frame is fed 12 times (with fresh sensor noise) to the live gate: nothing may be
+accepted. A refused frame counts all its cells as wrong. ``bench/bench_vision.py`` runs this on
+the held-out seeds (100 and up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from vision.capture import StableBoard  # noqa: E402
+from vision.reader import BoardReader, VisionError  # noqa: E402
+
+SET_DIR = Path(__file__).resolve().parent / "set"
+HELD_OUT = 100
+
+
+@dataclass
+class Tally:
+    """Cells right and read per style and mode, the refusals and the wrong cells."""
+
+    right: collections.Counter = field(default_factory=collections.Counter)
+    total: collections.Counter = field(default_factory=collections.Counter)
+    refused: collections.Counter = field(default_factory=collections.Counter)
+    errors: list[str] = field(default_factory=list)
+    hand_frames: int = 0
+    accepted_under_hand: int = 0
+    scenes: collections.Counter = field(default_factory=collections.Counter)
+    #: Lightning: (right, total) by how far the tile lies off its cell, 0.5 mm bins.
+    by_offset: collections.Counter = field(default_factory=collections.Counter)
+    by_offset_total: collections.Counter = field(default_factory=collections.Counter)
+
+    def rate(self, key: tuple[str, str]) -> float:
+        """Fraction of cells right for (style, mode)."""
+        return self.right[key] / max(self.total[key], 1)
+
+
+def scenes(seeds: range | None = None, style: str | None = None, folder: Path = SET_DIR) -> list[dict]:
+    """The truth files of the set, filtered by seed range and style."""
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        truth = json.loads(path.read_text())
+        if seeds is not None and truth["seed"] not in seeds:
+            continue
+        if style is not None and truth["style"] != style:
+            continue
+        truth["path"] = path
+        found.append(truth)
+    return found
+
+
+def _image(truth: dict, frame: str) -> np.ndarray:
+    path = truth["path"].with_name(f"{truth['style']}-{truth['seed']:04d}-{frame}.jpg")
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    assert image is not None, path
+    return image
+
+
+def _compare(tally: Tally, key: tuple[str, str], name: str, grid: list, reading: list | None) -> None:
+    cells = [(r, c, t) for r, row in enumerate(grid) for c, t in enumerate(row)]
+    tally.total[key] += len(cells)
+    for r, c, t in cells:
+        got = reading[r][c] if reading is not None else "(refused)"
+        if got == t:
+            tally.right[key] += 1
+        else:
+            tally.errors.append(f"{name} {key[1]}: cell {r},{c} is {t}, read {got}")
+
+
+def _colours(truth: dict) -> tuple[str, str] | None:
+    colours = tuple(truth.get("colours", ()))
+    return colours if set(colours) == {"black", "white"} else None  # type: ignore[return-value]
+
+
+def evaluate(truths: list[dict]) -> Tally:
+    """One-shot, live and hand results over the given scenes."""
+    tally = Tally()
+    for truth in truths:
+        style, name, game = truth["style"], truth["path"].stem, truth["game"]
+        tally.scenes[style] += 1
+        frames = truth["frames"]
+        colours = _colours(truth)
+        for frame in ("start", "play"):
+            try:
+                reading = BoardReader(game, colours=colours).read(_image(truth, frame)).cells()
+            except VisionError as exc:
+                reading = None
+                tally.refused[(style, "one-shot")] += 1
+                tally.errors.append(f"{name} {frame}: refused ({exc.reason})")
+            _compare(tally, (style, "one-shot"), f"{name}-{frame}", frames[frame]["grid"], reading)
+            if frame == "play" and game == "lightning" and reading is not None:
+                for tile in frames["play"]["tiles"]:
+                    r, c = tile["cell"]
+                    bin_ = min(int(tile["offset_mm"] / 0.5), 3)
+                    tally.by_offset_total[bin_] += 1
+                    tally.by_offset[bin_] += reading[r][c] == tile["tile"]
+        reader = BoardReader(game)
+        try:
+            reader.calibrate(_image(truth, "start"), frames["start"]["grid"])
+            reading = reader.read(_image(truth, "play")).cells()
+        except VisionError as exc:
+            reading = None
+            tally.refused[(style, "live")] += 1
+            tally.errors.append(f"{name} live: refused ({exc.reason})")
+        _compare(tally, (style, "live"), f"{name}-play", frames["play"]["grid"], reading)
+        if "hand" in frames and reading is not None:
+            board = StableBoard(reader, stable_frames=5)
+            play = _image(truth, "play")
+            for _ in range(6):
+                board.feed(play)
+            before = board.accepted
+            hand = _image(truth, "hand").astype(np.int16)
+            rng = np.random.default_rng(truth["seed"])
+            for _ in range(12):
+                noisy = np.clip(hand + rng.integers(-2, 3, hand.shape), 0, 255).astype(np.uint8)
+                tally.hand_frames += 1
+                result = board.feed(noisy)
+                if result is not None and result is not before:
+                    tally.accepted_under_hand += 1
+                    tally.errors.append(f"{name}: a state was accepted under the hand")
+    return tally
+
+
+def report(tally: Tally) -> list[str]:
+    """Lines of the table: per style and mode, cells right."""
+    lines = []
+    for style in sorted(tally.scenes):
+        for mode in ("one-shot", "live"):
+            key = (style, mode)
+            lines.append(
+                f"{style:<9} {mode:<8} {tally.right[key]:>5}/{tally.total[key]:<5} = {tally.rate(key):7.2%}"
+                f"  ({tally.scenes[style]} scenes, {tally.refused[key]} refused)"
+            )
+    if tally.by_offset_total:
+        parts = [
+            f"{k * 0.5:.1f}-{k * 0.5 + 0.5:.1f} mm: {tally.by_offset[k]}/{tally.by_offset_total[k]}"
+            for k in sorted(tally.by_offset_total)
+        ]
+        lines.append("tiles by offset (one-shot): " + ", ".join(parts))
+    lines.append(f"hand frames {tally.hand_frames}, states accepted under a hand {tally.accepted_under_hand}")
+    return lines
+
+
+def main() -> None:
+    """Command line: evaluate some seeds of the set and print the table (and the errors with -v)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="0-99")
+    parser.add_argument("--style", default=None)
+    parser.add_argument("-v", action="store_true")
+    args = parser.parse_args()
+    lo, _, hi = args.seeds.partition("-")
+    tally = evaluate(scenes(range(int(lo), int(hi or lo) + 1), args.style))
+    print("\n".join(report(tally)))
+    if args.v:
+        print("\n".join(tally.errors))
+
+
+if __name__ == "__main__":
+    main()

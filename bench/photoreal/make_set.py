@@ -1,0 +1,445 @@
+"""Build the photoreal test set: plan scenes, render them with Blender, develop them like a webcam.
+
+A build-time tool, kept apart from the product (nothing imports it, and ``bpy`` lives in its own
+environment). Each scene is one stand: a table, the printed mat, a ceiling light and maybe a
+desk lamp casting long shadows (3000-6500 K), a webcam 40-70 cm up tilted 0-30 degrees, and
+pieces of one style. It has up to three frames rendered under the same light and camera:
+``start`` (the start position: the live reader calibrates on it), ``play`` (a position from
+random legal play, or Lightning tiles laid up to 2 mm and 8 degrees off their cells) and
+``hand`` (the same position with a hand over the board). Blender writes linear images; this
+script then does what a webcam does: auto-exposure, white balance with an error, vignetting,
+sensor noise and JPEG.
+
+    .venv/bin/python bench/photoreal/make_set.py --styles cork,go --seeds 0-2 [--jobs 2]
+
+writes ``bench/photoreal/set/STYLE-SEED-FRAME.jpg`` and ``STYLE-SEED.json`` (the truth: grids,
+colours, camera, light, tile offsets). Seeds below 100 are for tuning; the bench reports on
+seeds 100 and up. Renders run under ``nice -n 15`` with one Blender thread each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import colorsys
+import concurrent.futures
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from games.lewthwaite.rules import LewthwaiteParams  # noqa: E402
+from games.lightning.tiles import DESIGNS, Tile, all_tiles  # noqa: E402
+from vision.mats import layout, render_mat, tile_face  # noqa: E402
+from vision.synthetic import squares_overlap, tile_square  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+SET_DIR = HERE / "set"
+CACHE = Path(os.environ.get("PHOTOREAL_CACHE", "/tmp/photoreal-cache"))
+BLENDER_PYTHON = os.environ.get("BLENDER_PYTHON", "/work/bpyenv/bin/python")
+RESOLUTION = (1280, 720)
+STYLES = ("cork", "draught", "cap_down", "cap_up", "go", "tiles")
+
+
+# --- colours ----------------------------------------------------------------------------------
+
+
+def srgb_to_linear(c: float) -> float:
+    """One sRGB component (0..1) to linear light."""
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def hsv_linear(h: float, s: float, v: float) -> list[float]:
+    """An HSV colour as linear RGB (Blender's base colours are linear)."""
+    return [srgb_to_linear(c) for c in colorsys.hsv_to_rgb(h % 1.0, s, v)]
+
+
+def blackbody(kelvin: float) -> list[float]:
+    """Approximate linear RGB of a black body at ``kelvin``, normalised to its largest channel."""
+    t = kelvin / 100
+    r = 255.0 if t <= 66 else 329.7 * (t - 60) ** -0.1332
+    g = 99.47 * math.log(t) - 161.12 if t <= 66 else 288.12 * (t - 60) ** -0.0755
+    b = 255.0 if t >= 66 else (0.0 if t <= 19 else 138.52 * math.log(t - 10) - 305.04)
+    rgb = [srgb_to_linear(min(255.0, max(0.0, c)) / 255) for c in (r, g, b)]
+    top = max(rgb)
+    return [c / top for c in rgb]
+
+
+# --- camera -----------------------------------------------------------------------------------
+
+
+def camera_pose(rng: random.Random, page_m: tuple[float, float], long_across: bool) -> dict:
+    """A webcam 40-70 cm up, tilted 0-30 degrees, that sees the whole sheet (with a margin)."""
+    w, h = page_m
+    corners = np.array([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0], [-w / 2, h / 2, 0]])
+    for attempt in range(400):
+        height = rng.uniform(0.40, 0.70) + 0.0005 * attempt
+        tilt = math.radians(rng.uniform(0, 30))
+        hfov = math.radians(rng.uniform(60, 78))
+        if long_across:  # the sheet's long side (world y) along the frame's long side
+            azimuth = rng.choice((0.0, math.pi)) + math.radians(rng.uniform(-12, 12))
+        else:
+            azimuth = rng.uniform(0, 2 * math.pi)
+        target = np.array([rng.uniform(-0.03, 0.03), rng.uniform(-0.03, 0.03), 0.0])
+        a = np.array([math.cos(azimuth), math.sin(azimuth), 0.0])
+        centre = target + a * height * math.tan(tilt) + np.array([0, 0, height])
+        f = (target - centre) / np.linalg.norm(target - centre)
+        up = np.array([-math.cos(tilt) * a[0], -math.cos(tilt) * a[1], math.sin(tilt)])
+        right = np.cross(f, up)
+        fx = RESOLUTION[0] / 2 / math.tan(hfov / 2)
+        rel = corners - centre
+        xs = rel @ right / (rel @ f) * fx + RESOLUTION[0] / 2
+        ys = -(rel @ up) / (rel @ f) * fx + RESOLUTION[1] / 2
+        margin = 0.03 * RESOLUTION[1]
+        inside = xs.min() > margin and ys.min() > margin
+        inside = inside and xs.max() < RESOLUTION[0] - margin and ys.max() < RESOLUTION[1] - margin
+        if inside:
+            matrix = np.eye(4)
+            matrix[:3, 0], matrix[:3, 1], matrix[:3, 2], matrix[:3, 3] = right, up, -f, centre
+            return {
+                "matrix": matrix.tolist(),
+                "lens_mm": 18 / math.tan(hfov / 2),
+                "height_m": height,
+                "tilt_deg": math.degrees(tilt),
+                "hfov_deg": math.degrees(hfov),
+            }
+    raise RuntimeError("no camera pose sees the whole sheet")
+
+
+# --- pieces -----------------------------------------------------------------------------------
+
+
+def sheet_to_world(x_mm: float, y_mm: float, page_mm: tuple[float, float]) -> tuple[float, float]:
+    """Sheet millimetres (origin top-left, y down) to world metres (sheet centred, y up)."""
+    return (x_mm - page_mm[0] / 2) / 1000, (page_mm[1] / 2 - y_mm) / 1000
+
+
+def token_look(style: str, rng: random.Random) -> dict:
+    """The two players' colours and the material of one token style (first player first)."""
+    achromatic = style == "go" or (style == "draught" and rng.random() < 0.5)
+    if achromatic:
+        dark = [0.018, 0.018, 0.02] if style == "go" else hsv_linear(0.07, 0.3, rng.uniform(0.08, 0.2))
+        light = hsv_linear(rng.uniform(0.08, 0.14), rng.uniform(0.03, 0.15), rng.uniform(0.82, 0.95))
+        first_dark = rng.random() < 0.5
+        names = ("black", "white") if first_dark else ("white", "black")
+        colours = (dark, light) if first_dark else (light, dark)
+        return {"names": names, "colours": colours, "shade": 0.03}
+    red = (rng.uniform(-0.05, 0.08), rng.uniform(0.45, 1.0), rng.uniform(0.45, 1.0))
+    blue = (rng.uniform(0.52, 0.68), rng.uniform(0.3, 1.0), rng.uniform(0.2, 1.0))
+    if style.startswith("cap"):  # bottles of a colour come in pale and dark shades
+        return {"names": ("red", "blue"), "hsv": (red, blue), "shade": 0.35}
+    return {"names": ("red", "blue"), "hsv": (red, blue), "shade": 0.08}
+
+
+def token_pieces(style: str, grid: list[str], mat, look: dict, rng: random.Random, params: dict) -> list[dict]:
+    """The tokens of a Lewthwaite grid, each a little off its cell centre."""
+    pieces = []
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch.upper() not in "RB":
+                continue
+            player = 0 if ch.upper() == "R" else 1
+            x_mm, y_mm = mat.center(r, c)
+            x_mm += rng.uniform(-3, 3)
+            y_mm += rng.uniform(-3, 3)
+            x, y = sheet_to_world(x_mm, y_mm, mat.page)
+            if "colours" in look:
+                colour = [v * rng.uniform(1 - look["shade"], 1 + look["shade"]) for v in look["colours"][player]]
+            else:
+                h, s, v = look["hsv"][player]
+                shade = look["shade"]
+                colour = hsv_linear(h + rng.uniform(-0.02, 0.02), min(1, s * rng.uniform(1 - shade / 2, 1.05)),
+                                    min(1, v * rng.uniform(1 - shade, 1.05)))
+            piece = {"kind": style, "x": x, "y": y, "colour": colour, "spin": rng.uniform(0, 360), **params}
+            if style == "cork":
+                piece["side_colour"] = hsv_linear(0.08, 0.45, rng.uniform(0.45, 0.65))
+            pieces.append(piece)
+    return pieces
+
+
+def style_params(style: str, rng: random.Random) -> dict:
+    """Size and surface of one token style (the same for every token of a scene)."""
+    if style == "cork":
+        return {"radius": rng.uniform(0.011, 0.0135), "height": rng.uniform(0.004, 0.008), "roughness": 0.8}
+    if style == "draught":
+        return {"radius": rng.uniform(0.0135, 0.015), "height": rng.uniform(0.006, 0.008),
+                "roughness": rng.uniform(0.3, 0.6)}
+    if style in ("cap_up", "cap_down"):
+        return {"radius": rng.uniform(0.014, 0.015), "height": rng.uniform(0.010, 0.012),
+                "roughness": rng.uniform(0.12, 0.35), "coat": rng.uniform(0, 0.5)}
+    return {"radius": 0.011, "height": rng.uniform(0.008, 0.0095), "roughness": 0.25, "coat": 0.6}
+
+
+def random_lewthwaite(rng: random.Random) -> list[str]:
+    """A position from 1-20 random legal moves after the start."""
+    state = LewthwaiteParams().new_initial_state()
+    for _ in range(rng.randint(1, 20)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return state.diagram().upper().splitlines()
+
+
+def tile_pieces(grid: list[list[str]], mat, rng: random.Random, textures: dict[str, str]) -> tuple[list, list]:
+    """Tiles laid as a child lays them: up to 2 mm and 8 degrees off, touching but never overlapping."""
+    from vision.mats import TILE_MM
+
+    placed: list[np.ndarray] = []
+    pieces, offsets = [], []
+    thickness = rng.uniform(0.0004, 0.0012)
+    edge = hsv_linear(0.1, 0.2, rng.uniform(0.5, 0.8))
+    for r, line in enumerate(grid):
+        for c, text in enumerate(line):
+            if text == ".":
+                continue
+            tile = Tile(text[0], int(text[1]))
+            cx, cy = mat.center(r, c)
+            for attempt in range(40):
+                reach = 2.0 * (1 - attempt / 40)
+                dist, direction = reach * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+                dx, dy = dist * math.cos(direction), dist * math.sin(direction)
+                turn = rng.uniform(-8, 8) * (1 - attempt / 40)
+                quad = tile_square(cx + dx, cy + dy, TILE_MM, turn)
+                if not any(squares_overlap(quad, other) for other in placed):
+                    break
+            placed.append(quad)
+            x, y = sheet_to_world(cx + dx, cy + dy, mat.page)
+            # Sheet angles turn clockwise (y down); world angles turn counter-clockwise (y up).
+            pieces.append({"kind": "tile", "x": x, "y": y, "size": TILE_MM / 1000, "thickness": thickness,
+                           "angle": -(90 * tile.rotation + turn), "texture": textures[tile.design],
+                           "edge_colour": edge})
+            offsets.append({"cell": [r, c], "tile": text, "offset_mm": round(math.hypot(dx, dy), 3),
+                            "angle_deg": round(turn, 2)})
+    return pieces, offsets
+
+
+def random_tiles(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
+    """Tiles on 20-80 % of the cells, any design and rotation."""
+    density = rng.uniform(0.2, 0.8)
+    tiles = all_tiles()
+    return [[str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)]
+
+
+# --- scenes -----------------------------------------------------------------------------------
+
+
+def textures() -> dict[str, str]:
+    """The printed sheets and tile faces as image files (cached)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for game in ("lewthwaite", "lightning"):
+        path = CACHE / f"mat-{game}.png"
+        if not path.exists():
+            cv2.imwrite(str(path), render_mat(layout(game), 8.0))
+        out[game] = str(path)
+    for design in DESIGNS:
+        path = CACHE / f"tile-{design}.png"
+        if not path.exists():
+            cv2.imwrite(str(path), tile_face(Tile(design, 0), 160))
+        out[design] = str(path)
+    return out
+
+
+def lights(rng: random.Random) -> tuple[list[dict], dict]:
+    """A ceiling light and, most of the time, a desk lamp low on one side; colour temperatures."""
+    ceiling_k = rng.uniform(3000, 6500)
+    found = [{
+        "type": "AREA", "size": rng.uniform(0.6, 1.6), "power": rng.uniform(40, 120),
+        "colour": blackbody(ceiling_k), "location": [rng.uniform(-0.8, 0.8), rng.uniform(-0.8, 0.8), 2.2],
+        "target": [0, 0, 0],
+    }]
+    info = {"ceiling_k": round(ceiling_k)}
+    if rng.random() < 0.75:
+        lamp_k = rng.uniform(3000, 6500)
+        elevation = math.radians(rng.uniform(20, 50))
+        azimuth = rng.uniform(0, 2 * math.pi)
+        distance = rng.uniform(0.45, 0.8)
+        location = [distance * math.cos(elevation) * math.cos(azimuth),
+                    distance * math.cos(elevation) * math.sin(azimuth), distance * math.sin(elevation)]
+        found.append({"type": "SPOT" if rng.random() < 0.5 else "POINT", "size": rng.uniform(0.005, 0.03),
+                      "power": rng.uniform(2, 8) * distance**2 / 0.36, "colour": blackbody(lamp_k),
+                      "location": location, "target": [rng.uniform(-0.05, 0.05), rng.uniform(-0.05, 0.05), 0]})
+        info.update(lamp_k=round(lamp_k), lamp_elevation_deg=round(math.degrees(elevation), 1))
+    return found, info
+
+
+def plan(style: str, seed: int, force_hand: bool = False) -> tuple[dict, dict]:
+    """(the scene for Blender, its truth) for one style and seed."""
+    rng = random.Random(f"photoreal-{style}-{seed}")
+    tex = textures()
+    game = "lightning" if style == "tiles" else "lewthwaite"
+    mat = layout(game)
+    page_m = (mat.page[0] / 1000, mat.page[1] / 1000)
+    camera = camera_pose(rng, page_m, long_across=game == "lightning")
+    light_list, light_info = lights(rng)
+    table_h = rng.random()
+    table = {"a": hsv_linear(table_h, rng.uniform(0.1, 0.6), rng.uniform(0.15, 0.6)),
+             "b": hsv_linear(table_h + 0.03, rng.uniform(0.1, 0.6), rng.uniform(0.1, 0.5)),
+             "scale": rng.uniform(3, 40), "roughness": rng.uniform(0.3, 0.9)}
+    spec = {
+        "resolution": list(RESOLUTION), "samples": 8,
+        "world": {"colour": blackbody(rng.uniform(4000, 7000)), "strength": rng.uniform(0.05, 0.3)},
+        "table": table,
+        "sheet": {"parts": [{"x": 0, "y": 0, "w": page_m[0], "h": page_m[1], "texture": tex[game]}]},
+        "lights": light_list, "camera": camera, "frames": {},
+    }
+    truth: dict = {"style": style, "seed": seed, "game": game, "camera": {k: round(v, 3) if isinstance(v, float)
+                   else v for k, v in camera.items() if k != "matrix"}, "light": light_info, "frames": {}}
+    if game == "lewthwaite":
+        look = token_look(style, rng)
+        params = style_params(style, rng)
+        truth["colours"] = list(look["names"])
+        start = LewthwaiteParams().new_initial_state().diagram().upper().splitlines()
+        play = random_lewthwaite(rng)
+        hand = rng.random() < 0.3
+        for name, grid in (("start", start), ("play", play)) + ((("hand", play),) if hand else ()):
+            frame_rng = random.Random(f"{style}-{seed}-{name}")
+            spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, frame_rng, params)}
+            truth["frames"][name] = {"grid": grid}
+        # The tokens of the hand frame are those of the play frame; the hand comes on top.
+        if hand:
+            spec["frames"]["hand"]["pieces"] = spec["frames"]["play"]["pieces"]
+    else:
+        empty = [["."] * mat.cols for _ in range(mat.rows)]
+        play = random_tiles(rng, mat.rows, mat.cols)
+        pieces, offsets = tile_pieces(play, mat, rng, tex)
+        spec["frames"]["start"] = {"pieces": []}
+        spec["frames"]["play"] = {"pieces": pieces}
+        truth["frames"] = {"start": {"grid": empty}, "play": {"grid": play, "tiles": offsets}}
+        hand = rng.random() < 0.3
+        if hand:
+            spec["frames"]["hand"] = {"pieces": pieces}
+            truth["frames"]["hand"] = {"grid": play}
+    if "hand" in spec["frames"]:
+        spec["frames"]["hand"]["hand"] = hand_spec(rng, page_m)
+        truth["frames"]["hand"]["hand"] = True
+    if force_hand and "hand" not in spec["frames"]:
+        # A hand frame added to a scene planned without one (its own random stream, so the
+        # scene's other frames stay as they were planned).
+        hand_rng = random.Random(f"photoreal-hand-{style}-{seed}")
+        spec["frames"]["hand"] = {"pieces": spec["frames"]["play"]["pieces"], "hand": hand_spec(hand_rng, page_m)}
+        truth["frames"]["hand"] = {"grid": truth["frames"]["play"]["grid"], "hand": True}
+    return spec, truth
+
+
+def hand_spec(rng: random.Random, page_m: tuple[float, float]) -> dict:
+    """A hand over the board: palm 3-12 cm above a point of the sheet, skin and sleeve colours."""
+    skin = hsv_linear(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
+    x, y = rng.uniform(-0.5, 0.5) * page_m[0] * 0.8, rng.uniform(-0.5, 0.5) * page_m[1] * 0.8
+    return {
+        "palm": [x, y, rng.uniform(0.03, 0.12)], "angle": rng.uniform(0, 2 * math.pi), "skin": skin,
+        "sleeve": hsv_linear(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9)),
+        "finger": rng.uniform(0.05, 0.07),
+    }
+
+
+# --- the webcam -------------------------------------------------------------------------------
+
+
+def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.ndarray, dict]:
+    """A linear render (float RGB 0..1) as a webcam would give it: auto-exposure that misses a
+    little, white balance from a grey-world guess with an error, vignetting, noise, JPEG."""
+    h, w = raw.shape[:2]
+    image = raw.astype(np.float32)
+    # White balance: the camera guesses the light from the brightest quarter (the paper) and misses.
+    bright = image.reshape(-1, 3)
+    lum = bright.mean(axis=1)
+    top = bright[lum >= np.percentile(lum, 75)].mean(axis=0)
+    error = np.array([rng.uniform(0.85, 1.15), 1.0, rng.uniform(0.85, 1.15)], np.float32)
+    image = image * (top.mean() / np.maximum(top, 1e-4)) * error
+    # Auto-exposure: the 90th percentile of luminance to about 0.75 (in linear light, x 2^EV error).
+    ev = rng.uniform(-0.6, 0.4)
+    image *= 0.55 * 2**ev / max(float(np.percentile(image.mean(axis=2), 90)), 1e-4)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    r2 = ((xs / w - 0.5) ** 2 + (ys / h - 0.5) ** 2) * 2
+    vignette = rng.uniform(0.0, 0.35)
+    image *= (1 - vignette * r2)[..., None]
+    # Shot noise (grows with signal) and read noise, in linear light.
+    gain = rng.uniform(0.002, 0.01)
+    noise_rng = np.random.default_rng([rng.getrandbits(32), sum(map(ord, frame))])
+    image = image + noise_rng.normal(0, 1, image.shape).astype(np.float32) * np.sqrt(
+        np.maximum(image, 0) * gain + 0.0004
+    )
+    image = np.clip(image, 0, 1)
+    srgb = np.where(image <= 0.0031308, image * 12.92, 1.055 * np.power(image, 1 / 2.4) - 0.055)
+    out = (srgb * 255 + 0.5).astype(np.uint8)[..., ::-1]  # BGR for OpenCV
+    blur = rng.uniform(0, 0.8)
+    if blur > 0.25:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    quality = rng.randint(60, 92)
+    info = {"wb_error": [round(float(error[0]), 3), round(float(error[2]), 3)], "ev_error": round(ev, 2),
+            "vignette": round(vignette, 2), "noise_gain": round(gain, 4), "blur": round(blur, 2),
+            "jpeg_quality": quality}
+    return out, info
+
+
+def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False) -> str:
+    """Plan, render (skipping frames already rendered) and develop one scene."""
+    truth_path = out_dir / f"{style}-{seed:04d}.json"
+    if truth_path.exists() and not force_hand:
+        return f"{truth_path.name}: already there"
+    spec, truth = plan(style, seed, force_hand)
+    work = CACHE / f"{style}-{seed:04d}"
+    work.mkdir(parents=True, exist_ok=True)
+    spec_path = work / "scene.json"
+    spec_path.write_text(json.dumps(spec))
+    start = time.time()
+    result = subprocess.run(
+        ["nice", "-n", "15", BLENDER_PYTHON, str(HERE / "blender_scene.py"), str(spec_path), str(work)],
+        capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{style}-{seed}: blender failed\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    seconds = time.time() - start
+    for name in spec["frames"]:
+        raw = cv2.imread(str(work / f"{name}.png"), cv2.IMREAD_UNCHANGED)
+        raw = raw[..., 2::-1].astype(np.float32) / 65535.0
+        # The same webcam for every frame of a scene (lens, sensor, its white-balance and
+        # exposure errors); auto-exposure and white balance still react to what is on the board,
+        # and the sensor noise is new in every frame.
+        image, info = develop(raw, random.Random(f"develop-{style}-{seed}"), frame=name)
+        cv2.imwrite(str(out_dir / f"{style}-{seed:04d}-{name}.jpg"), image,
+                    [cv2.IMWRITE_JPEG_QUALITY, info["jpeg_quality"]])
+        truth["frames"][name]["camera_processing"] = info
+    truth["render_seconds"] = round(seconds, 1)
+    truth_path.write_text(json.dumps(truth, indent=1) + "\n")
+    return f"{truth_path.name}: {len(spec['frames'])} frames in {seconds:.0f} s"
+
+
+def _seeds(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main() -> None:
+    """Command line: which styles and seeds to make, how many Blender processes at once."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--styles", default=",".join(STYLES))
+    parser.add_argument("--seeds", default="0-1", help="e.g. 0-2 (tuning) or 100-105 (held out)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", default=str(SET_DIR))
+    parser.add_argument("--hand", action="store_true", help="give every scene a hand frame (rendered if missing)")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = [(style, seed) for seed in _seeds(args.seeds) for style in args.styles.split(",")]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand), jobs):
+            print(message, flush=True)
+
+
+if __name__ == "__main__":
+    main()

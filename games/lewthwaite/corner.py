@@ -1,0 +1,839 @@
+"""Lewthwaite's science corner: random games live, the domino proof, any board, the puzzles.
+
+Every number and picture comes from :mod:`games.lewthwaite.maths` (and through it the rules,
+the perfect player and the exact statistics); the screens only draw and count taps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from games.effects import Sound
+from games.lewthwaite.maths import (
+    BoardVerdict,
+    LengthTally,
+    Puzzle,
+    board_verdict,
+    domino_game,
+    domino_pairing,
+    exact_random_play,
+    make_puzzle,
+    partner_map,
+)
+from games.lewthwaite.rules import BLUE, MAX_PLAY_SIZE, MIN_SIZE, RED, Cell, LewthwaiteParams, LewthwaiteState
+from games.lewthwaite.stats import RandomPlayStats
+from games.lewthwaite.view import BoardView, MoveAnimation
+from kiosk import background, draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.i18n import tr
+from kiosk.science import CornerPage, ScienceScene, counted, format_number
+from kiosk.tween import ease_out_cubic
+
+ACCENT = theme.RED
+GOLD = (240, 170, 30)
+DOMINO = (160, 112, 64)
+
+
+def colour_name(colour: str, capital: bool = False) -> str:
+    """``les rouges`` / ``Rouge`` and so on."""
+    return tr(f"lewthwaite.{'Color' if capital else 'color'}.{colour}")
+
+
+def percent(value: float, decimals: int = 1) -> str:
+    """``35,5 %`` / ``35.5%``."""
+    return tr("science.percent", value=format_number(100 * value, decimals))
+
+
+@lru_cache(maxsize=32)
+@native_sprite
+def domino_layer(
+    rows: int, cols: int, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color, scale: float = 1.0
+) -> Canvas:
+    """Dominoes drawn once on a transparent layer the size of the board, at the screen's
+    resolution (blitted each frame)."""
+    size = BoardView(rows, cols, (0, 0), max_size).rect.size
+    layer = make_layer(size, scale, alpha=True)
+    BoardView(rows, cols, (size[0] / 2, size[1] / 2), max_size).draw_dominoes(layer, list(pairs), color)
+    return layer
+
+
+def draw_dominoes(
+    surface: pygame.Surface, view: BoardView, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color
+) -> None:
+    """:meth:`BoardView.draw_dominoes`, from a cached layer."""
+    surface.blit(domino_layer(view.rows, view.cols, max_size, tuple(pairs), color), view.rect.topleft)
+
+
+# --- random games, live ---------------------------------------------------------------------------
+
+
+class RandomGamesPage(CornerPage):
+    """Nine boards play random games faster and faster; every finished game is counted."""
+
+    title = "lewthwaite.science.random.tab"
+    BOARDS = 9
+    #: Per-frame time for the games played beyond those on screen, once they are a blur.
+    BULK_SECONDS = 0.0015
+
+    def __init__(self, corner: ScienceScene) -> None:
+        super().__init__(corner)
+        self.params = LewthwaiteParams()
+        self.exact: RandomPlayStats | None = None
+        self.buttons = [
+            ui.Button(
+                pygame.Rect(24, 650, 250, 54),
+                "lewthwaite.science.random.again",
+                self.reset,
+                color=ACCENT,
+                icon=ui.icon_restart,
+                size=22,
+            )
+        ]
+        self.reset()
+
+    def reset(self) -> None:
+        """Start counting from zero, slowly again."""
+        self.rng = random.Random(self.app.rng.getrandbits(32))
+        self.tally = LengthTally(self.params.rows * self.params.cols)
+        self.boards = [self.params.new_initial_state() for _ in range(self.BOARDS)]
+        self.credit = [0.0] * self.BOARDS
+        self.history: list[tuple[int, float]] = []
+        self.run_time = 0.0
+
+    def exact_stats(self) -> RandomPlayStats | None:
+        """The exact figures, computed once off the frame loop (None until ready); the rules
+        pages ask for the same key."""
+        return background.value(("lewthwaite.stats", 5, 5), lambda: exact_random_play(5, 5))
+
+    @property
+    def speed(self) -> float:
+        """Moves per second on each board: it doubles every three seconds."""
+        return min(1.2 * 2 ** (self.run_time / 3), 5000.0)
+
+    def _finish(self, k: int) -> None:
+        self.tally.add(self.boards[k].moves_played)
+        self.boards[k] = self.params.new_initial_state()
+        games = self.tally.games
+        if not self.history or games >= self.history[-1][0] * 1.08 or games - self.history[-1][0] >= 200:
+            self.history.append((games, self.tally.first_win_rate))
+
+    def _step(self, k: int) -> None:
+        state = self.boards[k]
+        options = state.legal_indices()
+        if not options:
+            self._finish(k)
+            return
+        self.boards[k] = state.play_index(self.rng.choice(options))
+
+    def update(self, dt: float) -> None:
+        """Advance every board; at high speed, play extra whole games within a time budget."""
+        super().update(dt)
+        if self.exact is None:
+            self.exact = self.exact_stats()
+        self.run_time += dt
+        for k in range(self.BOARDS):
+            self.credit[k] += self.speed * dt
+            steps = 0
+            while self.credit[k] >= 1 and steps < 30:
+                self.credit[k] -= 1
+                self._step(k)
+                steps += 1
+            self.credit[k] = min(self.credit[k], 30.0)
+        if self.speed * dt > 25:
+            self._bulk()
+
+    def _bulk(self) -> None:
+        """Whole games, not drawn, for as long as the frame allows (at least one)."""
+        import time
+
+        deadline = time.perf_counter() + self.BULK_SECONDS
+        while True:
+            state = self.params.new_initial_state()
+            while True:
+                options = state.legal_indices()
+                if not options:
+                    break
+                state = state.play_index(self.rng.choice(options))
+            self.tally.add(state.moves_played)
+            if time.perf_counter() > deadline:
+                break
+        self.history.append((self.tally.games, self.tally.first_win_rate))
+        if len(self.history) > 400:
+            self.history = self.history[::2]
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The boards on the left; figures, histogram and the converging rate on the right."""
+        corner = self.corner
+        for k, state in enumerate(self.boards):
+            r, c = divmod(k, 3)
+            view = BoardView(5, 5, (rect.x + 84 + c * 178, rect.y + 86 + r * 168), 130)
+            view.draw_board(surface, False)
+            view.draw_tokens(surface, state, dim_moved=False)
+            if state.is_terminal():
+                view.draw_glow(surface, [state.hole], theme.BAD, self.time, 4)
+        panel = pygame.Rect(rect.x + 560, rect.y, rect.width - 560, rect.height)
+        self._draw_figures(surface, pygame.Rect(panel.x, panel.y, panel.width, 150))
+        self._draw_histogram(surface, pygame.Rect(panel.x, panel.y + 162, panel.width, 184))
+        self._draw_rate(surface, pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
+        corner.paragraph(
+            surface,
+            tr("lewthwaite.science.random.explain"),
+            pygame.Rect(panel.x + 4, panel.y + 478, panel.width - 8, 84),
+            20,
+            theme.INK_SOFT,
+        )
+        self.draw_buttons(surface)
+
+    def _draw_figures(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        corner = self.corner
+        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+        x, w = rect.x + 24, rect.width - 48
+        games = counted("lewthwaite.science.random.games", self.tally.games, n=format_number(self.tally.games))
+        corner.label(surface, games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2)
+        speed = tr("lewthwaite.science.random.speed", n=format_number(self.speed, 0 if self.speed >= 10 else 1))
+        corner.label(
+            surface, speed, (rect.right - 24, rect.y + 22), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 10
+        )
+        exact = self.exact
+        rate = tr("lewthwaite.science.random.rate", p=percent(self.tally.first_win_rate))
+        corner.label(surface, rate, (x, rect.y + 62), 24, theme.RED_DARK, "bold", "topleft", w // 2 + 40)
+        mean = tr("lewthwaite.science.random.mean", m=format_number(self.tally.mean_length, 2))
+        corner.label(surface, mean, (x, rect.y + 100), 24, theme.INK, "bold", "topleft", w // 2 + 40)
+        if exact is None:
+            corner.label(
+                surface,
+                tr("lewthwaite.science.random.computing"),
+                (rect.right - 24, rect.y + 80),
+                22,
+                theme.INK_SOFT,
+                "text",
+                "topright",
+                w // 2 - 50,
+            )
+        else:
+            exact_rate = tr("lewthwaite.science.random.exact", v=percent(exact.p_first_wins, 2))
+            corner.label(
+                surface, exact_rate, (rect.right - 24, rect.y + 64), 22, theme.GOOD, "bold", "topright", w // 2 - 50
+            )
+            exact_mean = tr("lewthwaite.science.random.exact", v=format_number(exact.mean_length, 2))
+            corner.label(
+                surface, exact_mean, (rect.right - 24, rect.y + 102), 22, theme.GOOD, "bold", "topright", w // 2 - 50
+            )
+
+    def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        corner = self.corner
+        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+        chart = pygame.Rect(rect.x + 20, rect.y + 40, rect.width - 40, rect.height - 76)
+        corner.label(
+            surface,
+            tr("lewthwaite.science.random.histogram"),
+            (rect.x + 20, rect.y + 10),
+            20,
+            theme.INK,
+            "bold",
+            "topleft",
+            rect.width - 40,
+        )
+        counts = self.tally.counts
+        games = max(1, self.tally.games)
+        shares = [c / games for c in counts]
+        exact = self.exact.length_histogram if self.exact else ()
+        peak = max([*shares, *exact, 0.05])
+        bar = chart.width / len(counts)
+        for k, share in enumerate(shares):
+            h = chart.height * share / peak
+            color = theme.RED if k % 2 else theme.BLUE
+            if h > 0:
+                draw.rect(surface, color, (chart.x + k * bar + 2, chart.bottom - h, bar - 4, h), border_radius=3)
+            if k < len(exact) and exact[k] > 0:
+                y = chart.bottom - chart.height * exact[k] / peak
+                draw.line(surface, theme.INK, (chart.x + k * bar, y), (chart.x + (k + 1) * bar - 1, y), 3)
+            if k % 4 == 0:
+                ui.draw_text(
+                    surface, str(k), (chart.x + (k + 0.5) * bar, chart.bottom + 4), 16, theme.INK_SOFT, "bold", "midtop"
+                )
+        draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
+
+    def _draw_rate(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        corner = self.corner
+        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+        corner.label(
+            surface,
+            tr("lewthwaite.science.random.converge"),
+            (rect.x + 20, rect.y + 8),
+            20,
+            theme.INK,
+            "bold",
+            "topleft",
+            rect.width - 40,
+        )
+        chart = pygame.Rect(rect.x + 20, rect.y + 36, rect.width - 40, rect.height - 48)
+        low, high = 0.15, 0.55
+        top_games = max(1000, self.tally.games)
+        span = math.log10(top_games)
+
+        def to_xy(games: int, rate: float) -> tuple[float, float]:
+            x = chart.x + chart.width * math.log10(max(1, games)) / span
+            y = chart.bottom - chart.height * (min(max(rate, low), high) - low) / (high - low)
+            return x, y
+
+        if self.exact is not None:
+            y = to_xy(1, self.exact.p_first_wins)[1]
+            for x in range(chart.x, chart.right, 14):
+                draw.line(surface, theme.GOOD, (x, y), (min(x + 8, chart.right), y), 3)
+        points = [to_xy(g, r) for g, r in self.history if g >= 1]
+        if len(points) >= 2:
+            draw.lines(surface, theme.RED, False, points, 3)
+        if points:
+            draw.circle(surface, theme.RED_DARK, points[-1], 5)
+
+    def summary(self) -> dict[str, Any]:
+        """The counts on screen."""
+        return {
+            "games": self.tally.games,
+            "first_wins": self.tally.first_wins,
+            "counts": list(self.tally.counts),
+            "exact_p_first_wins": None if self.exact is None else self.exact.p_first_wins,
+            "exact_mean_length": None if self.exact is None else self.exact.mean_length,
+        }
+
+
+# --- the domino proof --------------------------------------------------------------------------
+
+
+class DominoProofPage(CornerPage):
+    """A game where red moves at random and blue answers inside red's domino, until red is stuck."""
+
+    title = "lewthwaite.science.domino.tab"
+    STEP_SECONDS = 1.2
+    SLIDE_SECONDS = 0.45
+    END_SECONDS = 3.0
+    SIZE = 460
+
+    def __init__(self, corner: ScienceScene) -> None:
+        super().__init__(corner)
+        self.pairing = domino_pairing()
+        self.partner = partner_map(self.pairing)
+        self.view = BoardView(5, 5, (300, 396), self.SIZE)
+        self.buttons = [
+            ui.Button(
+                pygame.Rect(24, 650, 250, 54),
+                "lewthwaite.science.domino.new",
+                self.new_game,
+                color=ACCENT,
+                icon=ui.icon_restart,
+                size=22,
+            )
+        ]
+        self.games = 0
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Another game with new random red moves."""
+        self.game = domino_game(random.Random(self.app.rng.getrandbits(32)))
+        self.step = 0
+        self.clock = 0.0
+        self.games += 1
+
+    @property
+    def shown(self) -> LewthwaiteState:
+        """The position after the moves shown so far."""
+        return LewthwaiteState(self.game.params, self.game.path[: self.step + 1])
+
+    def update(self, dt: float) -> None:
+        """One move every ``STEP_SECONDS``, a pause at the end, then a new game."""
+        super().update(dt)
+        self.clock += dt
+        last = self.game.moves_played
+        if self.step < last and self.clock >= self.STEP_SECONDS:
+            self.step += 1
+            self.clock = 0.0
+            self.app.effects.publish(Sound("slide"))
+        elif self.step == last and self.clock >= self.END_SECONDS:
+            self.new_game()
+
+    def _current_domino(self) -> tuple[Cell, Cell] | None:
+        """The domino of the last move: red's token and the square blue answers from."""
+        if self.step == 0:
+            return None
+        geo = self.game.geo
+        red_step = self.step if self.step % 2 == 1 else self.step - 1
+        cell = geo.cell(self.game.path[red_step])
+        return cell, self.partner[cell]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The board with every domino, the last move sliding, and the story so far."""
+        corner = self.corner
+        view = self.view
+        state = self.shown
+        view.draw_board(surface, False)
+        anim = None
+        if self.step > 0 and self.clock < self.SLIDE_SECONDS:
+            geo = self.game.geo
+            moved, hole = geo.cell(self.game.path[self.step]), geo.cell(self.game.path[self.step - 1])
+            anim = MoveAnimation(moved, hole, ease_out_cubic(self.clock / self.SLIDE_SECONDS))
+        view.draw_tokens(surface, state, anim)
+        draw_dominoes(surface, view, self.SIZE, self.pairing, DOMINO)
+        domino = self._current_domino()
+        if domino is not None:
+            draw_dominoes(surface, view, self.SIZE, (domino,), GOLD)
+        stuck = self.step == self.game.moves_played
+        if stuck:
+            view.draw_glow(surface, [state.hole], theme.BAD, self.time)
+        panel = pygame.Rect(rect.x + 600, rect.y, rect.width - 600, 210)
+        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+        x, w = panel.x + 28, panel.width - 56
+        corner.label(
+            surface,
+            tr("lewthwaite.science.domino.moves", n=self.step),
+            (x, panel.y + 20),
+            30,
+            theme.INK,
+            "title",
+            "topleft",
+            w,
+        )
+        if self.step == 0:
+            story = tr("lewthwaite.science.domino.start")
+        elif stuck:
+            story = tr("lewthwaite.science.domino.stuck", n=self.step)
+        elif self.step % 2 == 1:
+            story = tr("lewthwaite.science.domino.red")
+        else:
+            story = tr("lewthwaite.science.domino.blue")
+        color = theme.BAD if stuck else theme.INK
+        corner.paragraph(surface, story, pygame.Rect(x, panel.y + 70, w, 120), 28, color, "bold")
+        corner.explain(
+            surface,
+            pygame.Rect(panel.x, rect.y + 228, panel.width, 260),
+            tr("lewthwaite.science.domino.explain"),
+            26,
+            tr("lewthwaite.science.domino.why"),
+        )
+        self.draw_buttons(surface)
+
+    def summary(self) -> dict[str, Any]:
+        """The game shown and how far it has gone."""
+        return {
+            "moves_shown": self.step,
+            "moves": self.game.moves_played,
+            "path": list(self.game.path),
+            "games": self.games,
+        }
+
+
+# --- any board ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def cached_verdict(rows: int, cols: int, hole: Cell) -> BoardVerdict:
+    """:func:`board_verdict`, remembered (a fraction of a millisecond up to 9 x 9 anyway)."""
+    return board_verdict(rows, cols, hole)
+
+
+class AnyBoardPage(CornerPage):
+    """Choose rows, columns and the hole; the perfect player's verdict and plan are drawn."""
+
+    title = "lewthwaite.science.board.tab"
+    AREA = pygame.Rect(24, 150, 600, 490)
+    SIZE = 460
+
+    def __init__(self, corner: ScienceScene) -> None:
+        super().__init__(corner)
+        self.rows, self.cols, self.hole = 5, 5, (2, 2)
+        grey = (120, 124, 150)
+        self.buttons = []
+        for k, (_key, attr) in enumerate(
+            (("lewthwaite.science.board.rows", "rows"), ("lewthwaite.science.board.cols", "cols"))
+        ):
+            y = 654
+            x = 24 + k * 310
+            self.buttons.append(
+                ui.Button(
+                    pygame.Rect(x, y, 64, 50), "−", lambda a=attr: self.resize(a, -1), color=grey, literal=True, size=30
+                )
+            )
+            self.buttons.append(
+                ui.Button(
+                    pygame.Rect(x + 230, y, 64, 50),
+                    "+",
+                    lambda a=attr: self.resize(a, 1),
+                    color=grey,
+                    literal=True,
+                    size=30,
+                )
+            )
+        self.labels = ("lewthwaite.science.board.rows", "lewthwaite.science.board.cols")
+
+    @property
+    def view(self) -> BoardView:
+        """The board fitted in the left area."""
+        return BoardView(self.rows, self.cols, self.AREA.center, self.SIZE)
+
+    @property
+    def verdict(self) -> BoardVerdict:
+        """Who wins this board with perfect play, and why."""
+        return cached_verdict(self.rows, self.cols, self.hole)
+
+    def resize(self, attr: str, step: int) -> None:
+        """One row or column more or less (2..9); the hole goes back to the centre."""
+        value = getattr(self, attr) + step
+        if MIN_SIZE <= value <= MAX_PLAY_SIZE:
+            setattr(self, attr, value)
+            self.hole = (self.rows // 2, self.cols // 2)
+            self.app.effects.publish(Sound("click"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; a tap on a square puts the hole there."""
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            cell = self.view.cell_at(event.pos)
+            if cell is not None:
+                self.hole = cell
+                self.app.effects.publish(Sound("slide"))
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The board in two tints, the dominoes, the verdict and why."""
+        corner = self.corner
+        view = self.view
+        verdict = self.verdict
+        view.draw_board(surface, True)
+        parity = (self.hole[0] + self.hole[1]) % 2
+        for r in range(self.rows):
+            for c in range(self.cols):
+                square = pygame.Rect(0, 0, view.cell - 8, view.cell - 8)
+                square.center = tuple(round(v) for v in view.center_of((r, c)))
+                tint = (250, 244, 230) if (r + c) % 2 == parity else (206, 190, 164)
+                draw.rect(surface, tint, square, border_radius=view.cell // 6)
+        draw_dominoes(surface, view, self.SIZE, verdict.pairing, GOLD)
+        hole = tuple(round(v) for v in view.center_of(self.hole))
+        draw.circle(surface, theme.INK, hole, round(view.cell * 0.3))
+        draw.circle(surface, theme.WHITE, hole, round(view.cell * 0.3), 3)
+        for cell in verdict.alone:
+            view.draw_glow(surface, [cell], theme.BAD, 0.0, 5)
+        if verdict.first_move is not None:
+            view.draw_arrow(surface, verdict.first_move, self.hole, theme.RED, self.time)
+        for k, key in enumerate(self.labels):
+            value = self.rows if k == 0 else self.cols
+            corner.label(surface, tr(key, n=value), (24 + k * 310 + 147, 679), 24, theme.INK, "bold", "center", 150)
+        panel = pygame.Rect(rect.x + 640, rect.y, rect.width - 640, 100)
+        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+        key = "lewthwaite.science.board.first" if verdict.winner == 1 else "lewthwaite.science.board.second"
+        corner.paragraph(
+            surface,
+            tr(key),
+            panel.inflate(-48, -36),
+            32,
+            theme.RED if verdict.winner == 1 else theme.BLUE,
+            "title",
+            "center",
+            1.1,
+        )
+        explain = tr(
+            f"lewthwaite.science.board.{verdict.reason}",
+            squares=verdict.light + verdict.dark,
+            dominoes=len(verdict.pairing),
+            light=verdict.light,
+            dark=verdict.dark,
+        )
+        corner.explain(surface, pygame.Rect(panel.x, rect.y + 116, panel.width, 300), explain, 26)
+        corner.paragraph(
+            surface,
+            tr("lewthwaite.science.board.tap"),
+            pygame.Rect(panel.x, rect.y + 440, panel.width, 60),
+            21,
+            theme.INK_SOFT,
+            align="center",
+        )
+        self.draw_buttons(surface)
+
+    def summary(self) -> dict[str, Any]:
+        """The board and the verdict shown."""
+        verdict = self.verdict
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "hole": list(self.hole),
+            "winner": verdict.winner,
+            "reason": verdict.reason,
+            "dominoes": len(verdict.pairing),
+            "first_move": None if verdict.first_move is None else list(verdict.first_move),
+        }
+
+
+# --- the puzzles -----------------------------------------------------------------------------------------
+
+
+QUESTIONS = ("moves", "first", "moved", "hidden")
+
+
+def draw_hand(surface: pygame.Surface, center: tuple[float, float], size: float) -> None:
+    """A hand laid flat over a token (drawn, so it scales): palm, four fingers and a thumb."""
+    skin, shade = (244, 196, 160), (204, 150, 116)
+    x, y = center
+    palm = pygame.Rect(0, 0, size * 0.74, size * 0.62)
+    palm.center = (round(x), round(y + size * 0.12))
+    for k in range(4):
+        finger = pygame.Rect(0, 0, size * 0.17, size * 0.5)
+        finger.midbottom = (round(palm.left + size * (0.1 + 0.18 * k)), round(palm.top + size * 0.2))
+        finger.y -= round(size * (0.05 if k in (1, 2) else 0.0))
+        draw.rect(surface, shade, finger.move(0, 2), border_radius=finger.width // 2)
+        draw.rect(surface, skin, finger, border_radius=finger.width // 2)
+    thumb = pygame.Rect(0, 0, size * 0.42, size * 0.18)
+    thumb.midright = (palm.left + round(size * 0.12), palm.centery + round(size * 0.08))
+    draw.rect(surface, shade, thumb.move(0, 2), border_radius=thumb.height // 2)
+    draw.rect(surface, skin, thumb, border_radius=thumb.height // 2)
+    draw.rect(surface, shade, palm.move(0, 3), border_radius=round(size * 0.2))
+    draw.rect(surface, skin, palm, border_radius=round(size * 0.2))
+
+
+class PuzzlePage(CornerPage):
+    """The article's puzzles: four questions about a board reached by random play."""
+
+    title = "lewthwaite.science.puzzle.tab"
+
+    def __init__(self, corner: ScienceScene) -> None:
+        super().__init__(corner)
+        self.view = BoardView(5, 5, (314, 428), 440)
+        self.answered: dict[str, bool] = {}
+        self.marked: set[Cell] = set()
+        self.choice_buttons: list[ui.Button] = []
+        self.next_button = ui.Button(
+            pygame.Rect(1006, 650, 250, 54),
+            "lewthwaite.science.puzzle.next",
+            self.next_question,
+            color=theme.GOOD,
+            size=22,
+        )
+        self.verify_button = ui.Button(
+            pygame.Rect(680, 650, 300, 54), "lewthwaite.science.puzzle.check", self.check_moved, color=ACCENT, size=22
+        )
+        self.puzzles = 0
+        self.new_puzzle()
+
+    # --- flow --------------------------------------------------------------------------------
+
+    def new_puzzle(self) -> None:
+        """A new board from a new seed."""
+        self.puzzle: Puzzle = make_puzzle(self.app.rng.getrandbits(31))
+        self.question = 0
+        self.answered = {}
+        self.marked = set()
+        self.puzzles += 1
+        self._build_choices()
+
+    @property
+    def key(self) -> str:
+        """The question on screen (``"done"`` after the last one)."""
+        return QUESTIONS[self.question] if self.question < len(QUESTIONS) else "done"
+
+    @property
+    def revealed(self) -> bool:
+        """True once the question on screen has been answered (its reasoning is shown)."""
+        return self.key in self.answered
+
+    def _options(self) -> list[tuple[str, object]]:
+        puzzle = self.puzzle
+        if self.key == "moves":
+            right = puzzle.moves_played
+            near = [v for v in (right - 2, right - 1, right + 1, right + 2) if 1 <= v <= 24]
+            rng = random.Random(puzzle.seed)
+            picks = sorted([right, *rng.sample(near, 3)])
+            return [(str(v), v) for v in picks]
+        if self.key in ("first", "hidden"):
+            return [(colour_name(RED, True), RED), (colour_name(BLUE, True), BLUE)]
+        return []
+
+    def _build_choices(self) -> None:
+        options = self._options()
+        width = 132 if len(options) > 2 else 280
+        left = 680
+        self.choice_buttons = [
+            ui.Button(
+                pygame.Rect(left + k * (width + 16), 560, width, 66),
+                label,
+                lambda v=value: self.answer(v),
+                color=theme.player_colors(value)[0] if isinstance(value, str) else (90, 110, 170),
+                literal=True,
+                size=30,
+            )
+            for k, (label, value) in enumerate(options)
+        ]
+
+    def answer(self, value: object) -> None:
+        """Check a tapped answer and reveal the reasoning."""
+        if self.revealed:
+            return
+        puzzle = self.puzzle
+        right = {"moves": puzzle.moves_played, "first": puzzle.first_player, "hidden": puzzle.hidden_colour}[self.key]
+        self.answered[self.key] = value == right
+        self.app.effects.publish(Sound("win" if value == right else "blocked"))
+
+    def check_moved(self) -> None:
+        """Check the tokens the visitor marked as moved."""
+        if self.key == "moved" and not self.revealed:
+            right = set(self.puzzle.moved_cells)
+            self.answered["moved"] = self.marked == right
+            self.app.effects.publish(Sound("win" if self.marked == right else "blocked"))
+
+    def next_question(self) -> None:
+        """The next question, or a new puzzle after the last one."""
+        if self.key == "done":
+            self.new_puzzle()
+        elif self.revealed:
+            self.question += 1
+            self._build_choices()
+        self.app.effects.publish(Sound("click"))
+
+    @property
+    def active_buttons(self) -> list[ui.Button]:
+        """The buttons that can be tapped now."""
+        buttons: list[ui.Button] = []
+        if not self.revealed and self.key != "done":
+            buttons += self.choice_buttons if self.key != "moved" else [self.verify_button]
+        if self.revealed or self.key == "done":
+            buttons.append(self.next_button)
+        return buttons
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Choice buttons; in the "moved" question, taps on tokens mark them."""
+        if ui.handle_buttons(self.active_buttons, event):
+            return True
+        if self.key == "moved" and not self.revealed and event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            cell = self.view.cell_at(event.pos)
+            if cell is not None and cell != self.puzzle.state.hole:
+                self.marked ^= {cell}
+                self.app.effects.publish(Sound("click"))
+                return True
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The board (with the hand, or the tinted squares once a reasoning is shown), the
+        situation, the question and its reasoning."""
+        corner = self.corner
+        puzzle = self.puzzle
+        view = self.view
+        tinted = bool(self.answered)
+        view.draw_board(surface, tinted)
+        if tinted:
+            for cell in puzzle.cells:
+                square = pygame.Rect(0, 0, view.cell - 8, view.cell - 8)
+                square.center = tuple(round(v) for v in view.center_of(cell))
+                light = theme.player_colors(puzzle.square_colour(cell))[2]
+                draw.rect(surface, ui.blend(light, theme.WHITE, 0.35), square, border_radius=view.cell // 6)
+        self._draw_tokens(surface, view)
+        situation = (
+            tr("lewthwaite.science.puzzle.won", winner=colour_name(puzzle.winner or RED))
+            if puzzle.finished
+            else tr("lewthwaite.science.puzzle.turn", player=tr(f"lewthwaite.illegal.of.{puzzle.to_move}"))
+        )
+        corner.paragraph(surface, situation, pygame.Rect(rect.x, rect.y + 4, 580, 36), 24, theme.INK, "bold", "center")
+        panel = pygame.Rect(rect.x + 640, rect.y, rect.width - 640, 392)
+        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+        x, w = panel.x + 28, panel.width - 56
+        if self.key != "done":
+            step = tr("lewthwaite.science.puzzle.step", k=self.question + 1, n=len(QUESTIONS))
+            corner.label(surface, step, (x, panel.y + 18), 20, theme.INK_SOFT, "bold", "topleft", w)
+        if self.key == "done":
+            score = sum(self.answered.values())
+            corner.paragraph(
+                surface,
+                counted("lewthwaite.science.puzzle.score", score, k=score, n=len(QUESTIONS)),
+                pygame.Rect(x, panel.y + 56, w, 120),
+                32,
+                theme.INK,
+                "title",
+            )
+            corner.paragraph(surface, tr("lewthwaite.science.puzzle.key"), pygame.Rect(x, panel.y + 180, w, 190), 23)
+        else:
+            question = tr(f"lewthwaite.science.puzzle.q.{self.key}")
+            corner.paragraph(surface, question, pygame.Rect(x, panel.y + 50, w, 80), 28, theme.INK, "title")
+            if self.revealed:
+                good = self.answered[self.key]
+                verdict = tr("lewthwaite.science.puzzle.right" if good else "lewthwaite.science.puzzle.wrong")
+                corner.label(
+                    surface, verdict, (x, panel.y + 138), 26, theme.GOOD if good else theme.BAD, "title", "topleft", w
+                )
+                corner.paragraph(surface, self.reasoning(), pygame.Rect(x, panel.y + 180, w, 200), 23)
+            else:
+                hint = tr(f"lewthwaite.science.puzzle.hint.{self.key}")
+                corner.paragraph(surface, hint, pygame.Rect(x, panel.y + 150, w, 200), 23, theme.INK_SOFT)
+        self.next_button.label = (
+            "lewthwaite.science.puzzle.new" if self.key == "done" else "lewthwaite.science.puzzle.next"
+        )
+        for button in self.active_buttons:
+            corner.check_button(button)
+            button.draw(surface, self.time)
+
+    def _draw_tokens(self, surface: pygame.Surface, view: BoardView) -> None:
+        """Tokens in the puzzle's colours (maybe swapped), the hand, and the marks."""
+        from games.lewthwaite.view import token_sprite
+
+        puzzle = self.puzzle
+        size = int(view.cell * 0.78)
+        show_hidden = "hidden" in self.answered
+        moved = set(puzzle.moved_cells)
+        reveal_moved = any(k in self.answered for k in ("moves", "moved"))
+        for cell in puzzle.cells:
+            colour = puzzle.colour_at(cell)
+            if colour is None or (cell == puzzle.hidden and not show_hidden):
+                continue
+            sprite = token_sprite(colour, size)
+            x, y = view.center_of(cell)
+            surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
+        for cell in self.marked:
+            x, y = view.center_of(cell)
+            draw.circle(surface, theme.HINT, (round(x), round(y)), round(view.cell * 0.46), 6)
+        if reveal_moved:
+            for cell in moved:
+                x, y = view.center_of(cell)
+                draw.circle(surface, theme.GOOD, (round(x), round(y)), round(view.cell * 0.44), 5)
+        if not show_hidden:
+            draw_hand(surface, view.center_of(puzzle.hidden), view.cell * 1.05)
+
+    def reasoning(self) -> str:
+        """The article's reasoning for the question on screen, with this board's numbers."""
+        puzzle = self.puzzle
+        if self.key in ("moves", "moved"):
+            return tr(f"lewthwaite.science.puzzle.why.{self.key}", n=puzzle.moves_played)
+        if self.key == "first":
+            first = puzzle.first_player
+            return tr(
+                "lewthwaite.science.puzzle.why.first",
+                colour=tr(f"lewthwaite.science.adj.{first}"),
+                player=colour_name(first),
+            )
+        counts = puzzle.visible_counts()
+        return tr(
+            "lewthwaite.science.puzzle.why.hidden",
+            red=counts[RED],
+            blue=counts[BLUE],
+            colour=tr(f"lewthwaite.science.adj.{puzzle.hidden_colour}"),
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """The puzzle on screen and the visitor's answers."""
+        return {"question": self.key, "answered": dict(self.answered), "puzzle": self.puzzle.answers()}
+
+
+# --- entry point ---------------------------------------------------------------------------------------
+
+
+PAGES = (RandomGamesPage, DominoProofPage, AnyBoardPage, PuzzlePage)
+
+
+def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+    """The corner, reached from the menu card ("Les maths du jeu")."""
+    return ScienceScene(app, "lewthwaite", ACCENT, list(PAGES), start)

@@ -1,0 +1,570 @@
+"""Drawing Lightning (pygame; no rules decided here): tiles, and the board lying sideways.
+
+The board's 34 x 8 squares lie sideways so that they are big enough to touch: player 1's half
+(red, grid rows 17..33) on the left with its start row at the far left, player 2's half (blue,
+rows 0..16) on the right, the centre line between them. Grid north (towards row 0) points to
+the screen's right, so every tile is drawn a quarter turn clockwise from its grid orientation.
+
+:class:`BoardView` is the one place that knows where a square is on screen (``cell_rect``,
+``cell_at``); the game's screen, the rules' small boards and the physical-board mode all draw
+through it. The half where a person plays may get bigger squares than the other (as a board
+looks from its player's side of the table): 63 px on a 1080p screen instead of 54.
+
+Expensive pieces (the night-sky board, each tile at each size) are rendered once and cached.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import pygame
+
+from games.lightning.rules import (
+    VARIANTS,
+    Geometry,
+    LightningState,
+    best_path,
+    powered_cells,
+    winning_cells,
+)
+from games.lightning.tiles import DESIGNS, Tile
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, scale_of
+from kiosk.i18n import language, tr
+
+Cell = tuple[int, int]
+Color = tuple[int, int, int]
+Point = tuple[float, float]
+
+GOLD = (255, 214, 64)
+TILE_FACE = (255, 249, 236)
+TILE_EDGE = (214, 196, 168)
+INK = (58, 52, 70)
+NIGHT = (52, 46, 96)
+DEAD = (120, 112, 128)  # a tile no path reaches yet
+PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
+PLAYER_DARK = {1: theme.RED_DARK, 2: theme.BLUE_DARK}
+PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
+LEGAL_FACE = (210, 250, 220)
+ILLEGAL_FACE = (255, 205, 205)
+#: Each half's colours: the frame between squares, a square, a start square.
+HALF_COLORS = {
+    1: ((74, 36, 62), (104, 52, 80), (150, 66, 88)),
+    2: ((30, 44, 92), (44, 64, 126), (56, 98, 178)),
+}
+
+# --- tiles -----------------------------------------------------------------------------------
+
+
+# Each design's stroke at rotation 0 in tile coordinates (-1..1, y down), from its first point
+# to its second: the L is a quarter arc around the NE corner, Z and S are little lightning bolts.
+def _stroke(design: str) -> list[Point]:
+    if design == "I":
+        return [(0, -1), (0, 1)]
+    if design == "D":
+        return [(-1, -1), (1, 1)]
+    if design == "L":
+        # Quarter circle of radius 1 centred on the NE corner (1, -1), from N (0,-1) to E (1,0).
+        return [(1 - math.cos(a), -1 + math.sin(a)) for a in (k * math.pi / 16 for k in range(9))]
+    if design == "Z":
+        return [(0, -1), (-0.28, 0.22), (0.34, 0.02), (1, 1)]
+    return [(0, -1), (0.28, 0.22), (-0.34, 0.02), (-1, 1)]
+
+
+STROKES = {d: _stroke(d) for d in DESIGNS}
+
+
+def _turn(points: list[Point], quarter_turns: int) -> list[Point]:
+    for _ in range(quarter_turns % 4):
+        points = [(-y, x) for x, y in points]
+    return points
+
+
+def screen_stroke(tile: Tile, board_turn: int = 1) -> list[Point]:
+    """The tile's stroke in screen tile coordinates: its rotation plus the board's quarter turn
+    (``board_turn=0`` draws it with grid north up, as in the rules legend)."""
+    return _turn(STROKES[tile.design], tile.rotation + board_turn)
+
+
+def stroke_points(tile: Tile, rect: pygame.Rect, board_turn: int = 1) -> list[Point]:
+    """The tile's stroke in screen pixels, inside ``rect``."""
+    half = rect.width / 2
+    return [(rect.centerx + x * half, rect.centery + y * half) for x, y in screen_stroke(tile, board_turn)]
+
+
+def polyline(surface: Target, color: tuple[int, ...], pts: list[Point], width: int) -> None:
+    """A thick line with round joints and ends."""
+    draw.lines(surface, color, False, pts, width)
+    for p in pts:
+        draw.circle(surface, color, p, width / 2)
+
+
+def draw_tile(
+    surface: Target,
+    rect: pygame.Rect,
+    tile: Tile,
+    stroke: Color = INK,
+    face: Color = TILE_FACE,
+    width: float = 0.16,
+    board_turn: int = 1,
+) -> None:
+    """A square tile with its segment (a thick rounded stroke), drawn in ``rect`` on screen."""
+    radius = max(3, rect.width // 7)
+    draw.rect(surface, ui.darker(face, 0.12), rect.move(0, max(1, rect.width // 18)), border_radius=radius)
+    draw.rect(surface, face, rect, border_radius=radius)
+    draw.rect(surface, TILE_EDGE, rect, width=1, border_radius=radius)
+    # Clip so the rounded stroke ends stop at the tile's edge, where the neighbour's stroke continues.
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    polyline(surface, stroke, stroke_points(tile, rect, board_turn), max(3, round(rect.width * width)))
+    surface.set_clip(clip)
+
+
+@lru_cache(maxsize=512)
+@native_sprite
+def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, scale: float = 1.0) -> Canvas:
+    """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
+    image = make_layer((size, size + max(1, size // 18)), scale, alpha=True)
+    draw_tile(image, pygame.Rect(0, 0, size, size), tile, stroke, face)
+    return image
+
+
+def draw_tile_back(surface: Target, rect: pygame.Rect) -> None:
+    """A face-down tile: night blue with a small golden bolt."""
+    radius = max(3, rect.width // 7)
+    draw.rect(surface, ui.darker(NIGHT, 0.3), rect.move(0, 3), border_radius=radius)
+    draw.rect(surface, NIGHT, rect, border_radius=radius)
+    draw.rect(surface, (96, 88, 160), rect.inflate(-8, -8), width=2, border_radius=radius)
+    draw_bolt_icon(surface, rect.inflate(-rect.width * 0.5, -rect.height * 0.4), GOLD)
+
+
+def icon_turn(surface: Target, r: pygame.Rect, c: Color) -> None:
+    """Turn the tile: a small square tile with a curved arrow going round it (not the circular
+    arrow of "new game")."""
+    tile = r.inflate(-r.width * 0.5, -r.height * 0.5)
+    draw.rect(surface, c, tile, max(2, r.width // 12), border_radius=max(2, r.width // 12))
+    arc = r.inflate(-r.width * 0.08, -r.height * 0.08)
+    width = max(2, r.width // 10)
+    draw.arc(surface, c, arc, math.pi * 0.05, math.pi * 0.95, width)
+    tip = (arc.right - arc.width * 0.03, arc.centery - arc.height * 0.12)  # clockwise, as a tap turns it
+    size = r.width * 0.2
+    draw.polygon(surface, c, [(tip[0] - size * 0.7, tip[1] - size * 0.2), (tip[0] + size * 0.7, tip[1] - size * 0.2),
+                              (tip[0], tip[1] + size * 0.8)])
+
+
+def draw_bolt_icon(surface: Target, r: pygame.Rect, color: Color) -> None:
+    """A little lightning bolt filling ``r`` (title, tile backs)."""
+    shape = [(0.62, 0.0), (0.18, 0.55), (0.48, 0.55), (0.32, 1.0), (0.86, 0.38), (0.55, 0.38), (0.75, 0.0)]
+    draw.polygon(surface, color, [(r.left + x * r.width, r.top + y * r.height) for x, y in shape])
+
+
+# --- what the board shows of a position ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the drawing needs from a position, worked out once: each half's best path, the
+    tiles joined to their start edge ("powered"), the winning bolt and the free squares the
+    tile in hand may go on."""
+
+    paths: dict[int, tuple[int | None, tuple[Cell, ...]]]
+    powered: dict[int, frozenset[Cell]]
+    winning: tuple[Cell, ...]
+    legal: frozenset[Cell]
+    known: bool = True
+
+    @classmethod
+    def pending(cls) -> Facts:
+        """Nothing known yet (the facts of a new position are on their way)."""
+        nothing: frozenset[Cell] = frozenset()
+        return cls({1: (None, ()), 2: (None, ())}, {1: nothing, 2: nothing}, (), nothing, known=False)
+
+    @classmethod
+    def of(cls, state: LightningState) -> Facts:
+        """Work the facts out (a few milliseconds: callers run it off the frame loop)."""
+        geo = state.geo
+        winning = winning_cells(geo, state.board, state.winner) if state.winner is not None else ()
+        return cls(
+            paths={p: best_path(geo, state.board, p) for p in (1, 2)},
+            powered={p: powered_cells(geo, state.board, p) for p in (1, 2)},
+            winning=winning,
+            legal=frozenset(state.legal_cells()) if state.hand is not None and not state.is_terminal() else frozenset(),
+        )
+
+    def distance(self, player: int) -> int | None:
+        """How many more tiles ``player`` needs at least (None: every way is blocked)."""
+        return self.paths[player][0]
+
+
+# --- the board on screen ---------------------------------------------------------------------
+
+PAD = 14  # night-sky frame around the squares
+LABEL_BAND = 26  # under the squares: "départ" and "arrivée"
+GAP = 12  # between the halves: the centre line
+
+
+@lru_cache(maxsize=16)
+@native_sprite
+def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int = GAP, scale: float = 1.0) -> Canvas:
+    """The static board for squares of ``sizes`` (player 1's half, player 2's): a night-sky
+    frame, each half's squares as soft slots (start rows brighter, arrival rows touched with
+    light), a few stars. Drawn once per pair of sizes."""
+    layout = _Layout(half_rows, cols, sizes, gap)
+    width, height = layout.width, layout.height
+    image = make_layer((width, height), scale, alpha=True)
+    radius = max(8, max(sizes) // 2)
+    draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=radius)
+    draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=radius)
+    stars = random.Random(1892)
+    for _ in range(width // 20):
+        x = stars.randrange(6, width - 6)
+        y = stars.choice((stars.randrange(3, PAD - 2), stars.randrange(height - 8, height - 3)))
+        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+    for r in range(2 * half_rows):
+        player = 2 if r < half_rows else 1
+        cell = sizes[player - 1]
+        gap_color, slot, start = HALF_COLORS[player]
+        x, top = layout.row_x(r), layout.half_top(player)
+        draw.rect(image, gap_color, (x, top, cell, cols * cell))
+        start_row = r == (2 * half_rows - 1 if player == 1 else 0)
+        arrival_row = r in (half_rows - 1, half_rows)
+        color = start if start_row else ui.blend(slot, (255, 255, 255), 0.14) if arrival_row else slot
+        inset = max(2, cell // 12)
+        for c in range(cols):
+            square = pygame.Rect(x, top + c * cell, cell, cell).inflate(-inset, -inset)
+            draw.rect(image, color, square, border_radius=max(2, cell // 7))
+            draw.line(image, ui.blend(color, (255, 255, 255), 0.12), square.topleft, square.topright)
+    return image
+
+
+@lru_cache(maxsize=16)
+@native_sprite
+def _path_tint(size: int, player: int, scale: float = 1.0) -> Canvas:
+    tint = make_layer((size, size), scale, alpha=True)
+    tint.fill((*PLAYER_LIGHT[player], 64))
+    return tint
+
+
+@lru_cache(maxsize=16)
+@native_sprite
+def legal_marker(size: int, scale: float = 1.0) -> Canvas:
+    """A free square the tile in hand may go on: a bright green inset with a white rim."""
+    image = make_layer((size, size), scale, alpha=True)
+    rect = image.get_rect().inflate(-max(2, size // 10), -max(2, size // 10))
+    radius = max(3, size // 6)
+    draw.rect(image, (70, 214, 124, 185), rect, border_radius=radius)
+    draw.rect(image, (214, 255, 226), rect, max(2, size // 13), border_radius=radius)
+    return image
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Positions inside the board's frame (x from its left edge, y from its top) for squares
+    of ``sizes`` (player 1's half, player 2's); each half is centred vertically."""
+
+    half_rows: int
+    cols: int
+    sizes: tuple[int, int]
+    gap: int
+
+    @property
+    def width(self) -> int:
+        return self.half_rows * sum(self.sizes) + self.gap + 2 * PAD
+
+    @property
+    def squares_height(self) -> int:
+        return self.cols * max(self.sizes)
+
+    @property
+    def height(self) -> int:
+        return self.squares_height + PAD + LABEL_BAND
+
+    def half_top(self, player: int) -> int:
+        return PAD + (self.squares_height - self.cols * self.sizes[player - 1]) // 2
+
+    def row_x(self, row: int) -> int:
+        red, blue = self.sizes
+        if row >= self.half_rows:  # player 1 (red): its start row, the last one, at the far left
+            return PAD + (2 * self.half_rows - 1 - row) * red
+        return PAD + self.half_rows * red + self.gap + (self.half_rows - 1 - row) * blue
+
+    @cached_property
+    def rects(self) -> tuple[pygame.Rect, ...]:
+        """Every square's rectangle inside the frame, in cell index order (row by row)."""
+        result = []
+        for row in range(2 * self.half_rows):
+            player = 2 if row < self.half_rows else 1
+            size, x, top = self.sizes[player - 1], self.row_x(row), self.half_top(player)
+            result += [pygame.Rect(x, top + col * size, size, size) for col in range(self.cols)]
+        return tuple(result)
+
+
+@lru_cache(maxsize=32)
+def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Layout:
+    return _Layout(half_rows, cols, sizes, gap)
+
+
+class BoardView:
+    """Where each square of a Lightning board is on screen (see the module docstring), and how
+    the board, its tiles and its marks are drawn there.
+
+    The board fills ``viewport``'s width. Its halves may have squares of different sizes: the
+    half where a person plays gets ``big`` squares, the other ``small`` ones (``big + small``
+    stays the same, so the board keeps its width). ``share`` says how the sizes are split:
+    1.0 gives player 1's half the big squares, 0.0 player 2's, 0.5 makes them equal; a scene
+    moves it smoothly to change which half is big.
+    """
+
+    def __init__(self, geo: Geometry, viewport: pygame.Rect, big: int, small: int | None = None,
+                 gap: int = GAP) -> None:
+        self.geo = geo
+        self.viewport = viewport
+        self.big = big
+        self.small = big if small is None else small
+        self.gap = gap
+        self.share = 0.5
+        self._layer: Target | None = None
+        self._layer_key: tuple[object, ...] = ()
+        self._layer_facts: Facts | None = None
+
+    @classmethod
+    def fit(cls, geo: Geometry, rect: pygame.Rect, gap: int = 8) -> BoardView:
+        """A view of equal halves that fits in ``rect``, centred (the rules' small boards)."""
+        cell = min((rect.width - gap - 2 * PAD) // geo.rows, (rect.height - PAD - LABEL_BAND) // geo.cols)
+        width, height = geo.rows * cell + gap + 2 * PAD, geo.cols * cell + PAD + LABEL_BAND
+        return cls(geo, pygame.Rect(rect.centerx - width // 2, rect.centery - height // 2, width, height), cell,
+                   gap=gap)
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The side of a square in player 1's half and in player 2's."""
+        total = self.big + self.small
+        red = round(self.small + (self.big - self.small) * min(1.0, max(0.0, self.share)))
+        return red, total - red
+
+    def cell_size(self, player: int) -> int:
+        """The side of a square in ``player``'s half."""
+        return self.sizes[player - 1]
+
+    @property
+    def _layout(self) -> _Layout:
+        return _layout(self.geo.half_rows, self.geo.cols, self.sizes, self.gap)
+
+    @property
+    def left(self) -> int:
+        """Screen x of the board frame's left edge."""
+        return self.viewport.centerx - self._layout.width // 2
+
+    @property
+    def top(self) -> int:
+        """Screen y of the frame's top edge."""
+        return self.viewport.y
+
+    @property
+    def label_y(self) -> int:
+        """Screen y of the middle of the label band under the squares."""
+        layout = self._layout
+        return self.top + PAD + layout.squares_height + LABEL_BAND // 2
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """Screen rectangle of grid cell ``(row, col)``."""
+        layout = self._layout
+        return layout.rects[cell[0] * self.geo.cols + cell[1]].move(
+            self.viewport.centerx - layout.width // 2, self.viewport.y)
+
+    def half_rect(self, player: int) -> pygame.Rect:
+        """Screen rectangle of ``player``'s squares."""
+        geo = self.geo
+        first = self.cell_rect((geo.start_row(player), 0))
+        return first.union(self.cell_rect((geo.arrival_row(player), geo.cols - 1)))
+
+    @property
+    def seam_x(self) -> int:
+        """Screen x of the centre line."""
+        return self.left + PAD + self.geo.half_rows * self.sizes[0] + self.gap // 2
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The grid cell under a screen position (None off the squares or on the centre line)."""
+        geo = self.geo
+        for player in (1, 2):
+            half = self.half_rect(player)
+            if half.collidepoint(pos):
+                size = self.cell_size(player)
+                k, col = (pos[0] - half.x) // size, (pos[1] - half.y) // size
+                row = geo.rows - 1 - k if player == 1 else geo.half_rows - 1 - k
+                return row, col
+        return None
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw_board(self, surface: Target, state: LightningState, facts: Facts, time: float,
+                   skip: frozenset[Cell] = frozenset()) -> None:
+        """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
+        or landing there), then the glowing centre line. Everything but the glow comes from one
+        layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
+        key = (state.board, skip, self.sizes, language(), scale_of(surface))
+        if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
+            layout = self._layout
+            layer = new_layer(surface, (layout.width, layout.height), alpha=True)
+            local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
+            local.share = self.share
+            local.draw_background(layer)
+            local.draw_paths(layer, state, facts)
+            local.draw_tiles(layer, state, facts, skip)
+            self._layer, self._layer_key, self._layer_facts = layer, key, facts
+        blit(surface, self._layer, (self.left, self.top))
+        self.draw_seam(surface, time)
+
+    def draw_seam(self, surface: Target, time: float) -> None:
+        """The golden centre line, glowing softly."""
+        glow = 0.5 + 0.5 * math.sin(time * 2)
+        seam, top = self.seam_x, self.top + PAD
+        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
+                         (seam, top + self._layout.squares_height + 2), max(2, self.big // 10))
+
+    def draw_background(self, surface: Target) -> None:
+        """The frame, the squares and the start/arrival labels."""
+        geo = self.geo
+        surface.blit(board_background(geo.half_rows, geo.cols, self.sizes, self.gap), (self.left, self.top))
+        seam = self.seam_x
+        size = max(14, min(18, self.big // 2))
+        y = self.label_y
+        for player, anchor in ((1, "midleft"), (2, "midright")):
+            half = self.half_rect(player)
+            x = half.left + 4 if player == 1 else half.right - 4
+            ui.draw_text(surface, tr("lightning.start"), (x, y), size, PLAYER_LIGHT[player], "bold", anchor)
+        ui.draw_text(surface, tr("lightning.arrival"), (seam, y), size, (255, 236, 170), "bold", "center")
+
+    def draw_paths(self, surface: Target, state: LightningState, facts: Facts) -> None:
+        """Each half's shortest way still open, on its empty squares, lightly."""
+        for player in (1, 2):
+            tint = _path_tint(self.cell_size(player) - 4, player)
+            for cell in facts.paths[player][1]:
+                if not state.board[self.geo.index(cell)]:
+                    surface.blit(tint, self.cell_rect(cell).inflate(-4, -4))
+
+    def draw_legal(self, surface: Target, cells: Iterable[Cell], time: float) -> None:
+        """The squares the tile in hand may go on, plainly: green insets that breathe."""
+        alpha = round(200 + 55 * math.sin(time * 4))
+        markers = {player: legal_marker(self.cell_size(player)) for player in (1, 2)}
+        for marker in markers.values():
+            marker.set_alpha(alpha)
+        for cell in cells:
+            surface.blit(markers[self.geo.owner(cell)], self.cell_rect(cell))
+
+    def draw_tiles(self, surface: Target, state: LightningState, facts: Facts,
+                   skip: frozenset[Cell] = frozenset()) -> None:
+        """Every tile but those on ``skip``: joined to its player's start edge in that player's
+        colour, else grey."""
+        geo = self.geo
+        layout = self._layout
+        origin = (self.left, self.top)
+        for i, code in enumerate(state.board):
+            if not code:
+                continue
+            cell = geo.cell(i)
+            if cell in skip:
+                continue
+            rect = layout.rects[i].move(origin).inflate(-2, -2)
+            surface.blit(tile_image(VARIANTS[code - 1], self.stroke(cell, facts), rect.width), rect.topleft)
+
+    def stroke(self, cell: Cell, facts: Facts) -> Color:
+        """The colour of the tile on ``cell``: its half's player's when joined to their start
+        edge (or on the winning path), else grey."""
+        owner = self.geo.owner(cell)
+        return PLAYER_COLORS[owner] if cell in facts.powered[owner] or cell in facts.winning else DEAD
+
+    def draw_landing(self, surface: Target, state: LightningState, facts: Facts, cell: Cell,
+                     scale: float) -> None:
+        """The tile on ``cell`` landing: a little bigger, settling to its square."""
+        tile = state.tile_at(cell)
+        if tile is not None:
+            rect = self.cell_rect(cell).inflate(-2, -2)
+            draw_tile(surface, rect.inflate(rect.width * (scale - 1), rect.height * (scale - 1)), tile,
+                      self.stroke(cell, facts))
+
+    def draw_bolt(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], reach: float,
+                  time: float) -> None:
+        """The winning chain as a lightning bolt running from the start edge to the centre line
+        (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core."""
+        if not cells or state.winner is None:
+            return
+        winner = state.winner
+        start_x = self.cell_rect((self.geo.start_row(winner), 0)).centerx
+        end_x = self.cell_rect((self.geo.arrival_row(winner), 0)).centerx
+        front = start_x + (end_x - start_x) * reach
+        direction = 1 if end_x > start_x else -1
+        flicker = 0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))
+        area = self.half_rect(winner).inflate(40, 40)
+        glow = new_layer(surface, area.size, alpha=True)
+        cores = []
+        size = self.cell_size(winner)
+        wide, mid = max(6, size * 2 // 5), max(4, size // 4)
+        for cell in cells:
+            rect = self.cell_rect(cell).inflate(-2, -2)
+            if (rect.centerx - front) * direction > 0:
+                continue
+            tile = state.tile_at(cell)
+            assert tile is not None
+            pts = stroke_points(tile, rect)
+            local = [(x - area.x, y - area.y) for x, y in pts]
+            polyline(glow, (*GOLD, round(110 * flicker)), local, wide)
+            polyline(glow, (*GOLD, round(200 * flicker)), local, mid)
+            cores.append(pts)
+        blit(surface, glow, area.topleft)
+        for pts in cores:
+            polyline(surface, (255, 255, 236), pts, max(2, size // 12))
+
+    def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
+        """The tile in hand over ``cell``: green where it may go, red where it may not."""
+        size = self.cell_size(self.geo.owner(cell))
+        rect = self.cell_rect(cell).inflate(size // 5, size // 5)
+        color = theme.GOOD if legal else theme.BAD
+        ghost = tile_image(tile, color, rect.width, LEGAL_FACE if legal else ILLEGAL_FACE)
+        ghost.set_alpha(225)  # its own image: the ghost's colours are used nowhere else
+        surface.blit(ghost, rect)
+        draw.rect(surface, color, rect.inflate(6, 6), 4, border_radius=max(6, size // 5))
+
+    def draw_cross(self, surface: Target, cell: Cell) -> None:
+        """A red cross on ``cell`` (the rules: a blocked way)."""
+        size = self.cell_size(self.geo.owner(cell))
+        r = self.cell_rect(cell).inflate(-size // 4, -size // 4)
+        width = max(3, size // 8)
+        draw.line(surface, theme.BAD, r.topleft, r.bottomright, width)
+        draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
+
+
+@lru_cache(maxsize=32)
+def _mini_facts(state: LightningState) -> Facts:
+    return Facts.of(state)  # a small board's facts, once per picture (the rules pages redraw 60 times a second)
+
+
+def draw_mini_board(
+    surface: Target,
+    rect: pygame.Rect,
+    state: LightningState,
+    time: float,
+    legal: frozenset[Cell] = frozenset(),
+    ghost: tuple[Cell, Tile, bool] | None = None,
+    cross: Cell | None = None,
+) -> BoardView:
+    """A whole small board drawn like the big one, fitted in ``rect`` (the rules' pictures)."""
+    view = BoardView.fit(state.geo, rect)
+    facts = _mini_facts(state)
+    view.draw_background(surface)
+    view.draw_paths(surface, state, facts)
+    view.draw_seam(surface, time)
+    view.draw_legal(surface, legal, time)
+    view.draw_tiles(surface, state, facts)
+    view.draw_bolt(surface, state, facts.winning, 1.0, time)
+    if cross is not None:
+        view.draw_cross(surface, cross)
+    if ghost is not None:
+        view.draw_ghost(surface, *ghost)
+    return view

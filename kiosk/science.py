@@ -1,0 +1,289 @@
+"""The frame of every game's science corner ("Les maths du jeu"): a title, one tab per topic,
+the topic's live picture and its explanation.
+
+A game's ``corner.py`` builds a :class:`ScienceScene` from :class:`CornerPage` subclasses. Pages
+draw what the game's pure ``maths`` module computes; anything slow runs off the frame loop in a
+:class:`kiosk.worker.Worker` (threaded in the kiosk, synchronous in headless runs so tests and
+screenshots are reproducible).
+
+Slow figures come from :func:`kiosk.background.value` (computed once, off the frame loop);
+figures that arrive one by one (a table filling up, a game being played) from :class:`Progressive`.
+
+Every text goes through :meth:`ScienceScene.paragraph` or :meth:`ScienceScene.label`, which
+record any text that would not fit its box: the tests run every page in both languages and
+require that list to stay empty.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pygame
+
+from games.effects import Sound
+from kiosk import draw, theme, ui
+from kiosk.i18n import tr
+from kiosk.scene import Scene
+
+CONTENT = pygame.Rect(24, 146, 1232, 562)
+
+
+class CornerPage:
+    """One topic of a science corner. ``title`` is the tab's translation key."""
+
+    title = ""
+
+    def __init__(self, corner: ScienceScene) -> None:
+        self.corner = corner
+        self.time = 0.0
+        self.buttons: list[ui.Button] = []
+
+    @property
+    def app(self) -> Any:
+        """The kiosk application."""
+        return self.corner.app
+
+    def on_show(self) -> None:
+        """Called when the tab is opened."""
+
+    def update(self, dt: float) -> None:
+        """Advance the animation by ``dt`` seconds."""
+        self.time += dt
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to a tap or a key; the default offers it to the page's buttons."""
+        return ui.handle_buttons(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the page inside ``rect``."""
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        """Draw the page's buttons (checking that their labels fit)."""
+        for button in self.buttons:
+            self.corner.check_button(button)
+            button.draw(surface, self.time)
+
+    def summary(self) -> dict[str, Any]:
+        """What the page shows, for tests and ``--json``."""
+        return {}
+
+
+PageFactory = Callable[["ScienceScene"], CornerPage]
+
+
+class Progressive:
+    """A list filled item by item from ``make()`` off the frame loop: in a daemon thread in the
+    kiosk, at once in headless runs (so frames are reproducible). Readers see a growing prefix
+    (``items`` only ever grows, one append at a time); ``cancel()`` stops the filling early."""
+
+    def __init__(self, make: Callable[[], Iterable[Any]]) -> None:
+        self._make = make
+        self.items: list[Any] = []
+        self.finished = False
+        self._started = False
+        self._cancelled = False
+        self._lock = threading.Lock()
+
+    def start(self, threaded: bool) -> None:
+        """Start filling (only the first call does anything)."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+
+        def fill() -> None:
+            for item in self._make():
+                if self._cancelled:
+                    return
+                self.items.append(item)
+            self.finished = True
+
+        if threaded:
+            threading.Thread(target=fill, daemon=True, name="science-progressive").start()
+        else:
+            fill()
+
+    def cancel(self) -> None:
+        """Stop after the item being computed (its thread then ends by itself)."""
+        self._cancelled = True
+
+
+class ScienceScene(Scene):
+    """A game's science corner: tabs of live mathematics with short explanations."""
+
+    name = "science"
+
+    def __init__(self, app: Any, game: str, accent: ui.Color, pages: list[PageFactory], start: int = 0) -> None:
+        super().__init__(app)
+        self.game = game
+        self.accent = accent
+        self.overflows: list[tuple[str, tuple[int, int, int, int]]] = []
+        #: Every text drawn in the last frame (tests read the figures on screen here).
+        self.texts: list[str] = []
+        self.pages = [make(self) for make in pages]
+        self.index = start
+        width = min(290, (1232 - 12 * (len(self.pages) - 1)) // max(1, len(self.pages)))
+        self.tabs = [
+            ui.Button(
+                pygame.Rect(24 + k * (width + 12), 84, width, 50),
+                page.title,
+                lambda k=k: self.open(k),
+                color=ui.blend(accent, theme.WHITE, 0.25),
+                size=22,
+            )
+            for k, page in enumerate(self.pages)
+        ]
+        self.close_button = ui.Button(
+            pygame.Rect(1066, 16, 190, 54), "button.back", self.close, color=(90, 110, 170), icon=ui.icon_home, size=24
+        )
+
+    # --- navigation --------------------------------------------------------------------------------
+
+    @property
+    def page(self) -> CornerPage:
+        """The open tab."""
+        return self.pages[self.index]
+
+    def on_enter(self) -> None:
+        """Show the first tab."""
+        self.page.on_show()
+
+    def open(self, index: int) -> None:
+        """Open tab ``index``."""
+        if index != self.index:
+            self.index = index
+            self.app.effects.publish(Sound("click"))
+            self.page.on_show()
+
+    def close(self) -> None:
+        """Back to where the corner was opened from (the menu)."""
+        self.app.effects.publish(Sound("click"))
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Tabs, the back button, then the page; Escape closes, arrows change tab."""
+        if ui.handle_buttons([*self.tabs, self.close_button], event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+            if event.key in (pygame.K_TAB, pygame.K_PAGEDOWN):
+                self.open((self.index + 1) % len(self.pages))
+                return True
+            if event.key == pygame.K_PAGEUP:
+                self.open((self.index - 1) % len(self.pages))
+                return True
+        return self.page.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Only the open tab moves."""
+        super().update(dt)
+        self.page.update(dt)
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paper, title, tabs, the open page."""
+        self.texts = []
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        heading = tr("science.heading", game=tr(f"{self.game}.title"))
+        self.label(surface, heading, (28, 42), 44, theme.INK, "title", "midleft", 1020)
+        for k, tab in enumerate(self.tabs):
+            tab.active = k == self.index
+            tab.color = self.accent if tab.active else ui.blend(self.accent, theme.WHITE, 0.45)
+            self.check_button(tab)
+            tab.draw(surface, self.time)
+        self.check_button(self.close_button)
+        self.close_button.draw(surface, self.time)
+        self.page.draw(surface, CONTENT)
+
+    def label(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        size: int,
+        color: ui.Color = theme.INK,
+        kind: str = "text",
+        anchor: str = "topleft",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        """One line of text; records it when it is wider than ``max_width``."""
+        rect = ui.draw_text(surface, text, pos, size, color, kind, anchor)
+        self.texts.append(text)
+        if max_width is not None and rect.width > max_width:
+            self.overflows.append((text, (rect.x, rect.y, max_width, rect.height)))
+        return rect
+
+    def paragraph(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        size: int = 24,
+        color: ui.Color = theme.INK,
+        kind: str = "text",
+        align: str = "left",
+        line_gap: float = 1.25,
+    ) -> int:
+        """Wrapped text inside ``rect``; records it when it does not fit. Returns the height used."""
+        self.texts.append(text)
+        lines = theme.wrap_text(text, size, rect.width, kind)
+        widest = max((theme.font(size, kind).size(line)[0] for line in lines), default=0)
+        height = round(size * line_gap) * (len(lines) - 1) + theme.font(size, kind).get_linesize()
+        if widest > rect.width or height > rect.height:
+            self.overflows.append((text, tuple(rect)))
+        return ui.draw_paragraph(surface, text, rect, size, color, kind, line_gap, align)
+
+    def explain(
+        self, surface: pygame.Surface, rect: pygame.Rect, text: str, size: int = 24, title: str | None = None
+    ) -> None:
+        """The explanation card: a panel with the corner's colour on its edge."""
+        ui.draw_panel(surface, rect, theme.PANEL, 22, 8)
+        draw.rect(
+            surface,
+            self.accent,
+            (rect.x, rect.y, 10, rect.height),
+            border_top_left_radius=22,
+            border_bottom_left_radius=22,
+        )
+        inner = rect.inflate(-48, -32).move(6, 0)
+        if title:
+            self.label(surface, title, inner.topleft, size + 6, self.accent, "title", "topleft", inner.width)
+            inner = pygame.Rect(inner.x, inner.y + size + 18, inner.width, inner.height - size - 18)
+        self.paragraph(surface, text, inner, size)
+
+    def check_button(self, button: ui.Button) -> None:
+        """Record a button whose label (with its icon) is wider than the button."""
+        width = theme.font(button.size, "bold").size(button.text)[0]
+        if button.icon is not None and button.text:
+            width += button.rect.height - 20 + 24
+        if width > button.rect.width - 16:
+            self.overflows.append((button.text, tuple(button.rect)))
+
+    def state_summary(self) -> dict[str, Any]:
+        """The open tab and what it shows."""
+        return {"scene": self.name, "game": self.game, "page": self.index, **self.page.summary()}
+
+
+def counted(key: str, count: int, **params: object) -> str:
+    """The text of ``key`` for ``count`` things: ``key.one`` when ``count`` is 1 and the table
+    has it ("1 partie", "1 game"), ``key`` otherwise."""
+    from kiosk.i18n import table
+
+    one = f"{key}.one"
+    return tr(one if count == 1 and one in table() else key, **params)
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """A number written the way the visitor's language writes it: ``50 636`` and ``35,5`` in
+    French, ``50,636`` and ``35.5`` in English."""
+    from kiosk.i18n import language
+
+    text = f"{value:,.{decimals}f}"
+    if language() == "fr":
+        text = text.replace(",", "\u00a0").replace(".", ",")
+    return text

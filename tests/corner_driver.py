@@ -1,0 +1,26 @@
+"""Helpers for driving science corners headless: opening a game's corner on a tab, and long spans
+of time with few drawn frames (the ``corner_app`` fixture is in ``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import importlib
+
+from kiosk.app import App
+from kiosk.science import ScienceScene
+from tests.kiosk_driver import run_frames
+
+
+def open_corner(app: App, game: str, page: int = 0) -> ScienceScene:
+    """Start ``game``'s science corner on tab ``page`` and draw its first frames."""
+    corner = importlib.import_module(f"games.{game}.corner").make_science_scene(app, page)
+    app.start(corner)
+    run_frames(app, 2)
+    return corner
+
+
+def advance(app: App, seconds: float, step: float = 0.5) -> None:
+    """Let ``seconds`` of game time pass in fixed 1/60 s logic steps, drawing one frame every
+    ``step`` seconds (drawing every 1/60 s would make long animations slow to test)."""
+    ticks = round(seconds / step)
+    for _ in range(ticks):
+        app.tick(step)

@@ -1,0 +1,271 @@
+"""Tokens on a mat: is there one on a cell, and whose is it?
+
+Every measurement is taken against the paper's own white around the cell (``white``), so a warm
+lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cell:
+
+- the token's colour, from the pixels of a disc at the cell centre moved towards where the top
+  of a token of middle height appears (:mod:`vision.pose`): its lightness ``L`` (log of the
+  brightness against the white) and two chroma axes, ``c1 = log(red / blue)`` and
+  ``c2 = log(green / sqrt(red * blue))``, as medians over the disc; clipped pixels (glare on a
+  glossy cap) and pixels far brighter than the paper (a specular highlight) are left out;
+- ``spread``: the range of lightness inside the cell (10th to 90th percentile, grid lines
+  excluded): a white go stone on white paper has little colour but a shaded rim and a contact
+  shadow;
+- ``edge``: how much of a circle around the cell centre is crossed by a sharp edge: the outline
+  of a round token closes around the centre, a shadow's edge crosses a cell once.
+
+**One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
+it has a round outline; the counts are checked against the game's. The players' colours are two
+clusters of the tokens along the axis that separates them best: ``c1`` for red and blue tokens
+(pale and dark shades alike, as lightness is left out), lightness for black and white ones
+(go stones, draughts). Which cluster is the first player's follows the named colours
+(``("red", "blue")``, ``("black", "white")``, ...).
+
+**Live**: :class:`TokenModel` is learnt on a frame of the start position (where every token's
+owner is known), so any pair of colours works and the first player's colour needs no naming.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Named token colours: (axis, sign) meaning "this colour is the higher (+1) or lower (-1) end
+#: of that feature" (c1 = log red/blue, L = lightness).
+COLOUR_NAMES = {
+    "red": ("c1", 1),
+    "orange": ("c1", 1),
+    "pink": ("c1", 1),
+    "yellow": ("c1", 1),
+    "blue": ("c1", -1),
+    "green": ("c1", -1),
+    "white": ("L", 1),
+    "black": ("L", -1),
+}
+#: A sharp edge: the lightness (log) changes by this much per pixel (Sobel / 8).
+EDGE_GRADIENT = 0.06
+#: Feature columns.
+L, C1, C2, SAT, SPREAD, EDGE = range(6)
+FEATURES = 6
+
+
+@dataclass
+class TokenGeometry:
+    """Where to look in each cell window (``ppc + 2 pad`` pixels a side), as flat pixel indices:
+    computed once per camera position (the reader keeps it while the homography is kept)."""
+
+    ppc: int
+    window: int
+    disc: np.ndarray  # cells x D: the colour disc, moved to the top of a middle-height token
+    ring: np.ndarray  # cells x radii x angles: circles round the same centre
+    body: np.ndarray  # B: the cell's inside, grid lines excluded (same for every cell)
+
+    @classmethod
+    def build(cls, ppc: int, pad: int, shifts: np.ndarray) -> TokenGeometry:
+        """Indices for windows of ``ppc + 2 pad`` px and per-cell top shifts (N x 2, px)."""
+        window = ppc + 2 * pad
+        centre = (window - 1) / 2
+        limit = pad - 1
+        shifts = np.clip(np.round(shifts), -limit, limit).astype(int)
+        r = ppc * 0.2
+        span = range(-int(r), int(r) + 1)
+        offsets = [(y, x) for y in span for x in span if y * y + x * x <= r * r]
+        oy, ox = np.array(offsets).T
+        c = int(round(centre))
+        disc = np.stack([(c + sy + oy) * window + (c + sx + ox) for sx, sy in shifts])
+        angles = np.arange(24) * 2 * math.pi / 24
+        radii = np.linspace(0.26, 0.46, 6) * ppc
+        ring = []
+        for sx, sy in shifts:
+            ys = np.clip(np.round(centre + sy + np.outer(radii, np.sin(angles))).astype(int), 0, window - 1)
+            xs = np.clip(np.round(centre + sx + np.outer(radii, np.cos(angles))).astype(int), 0, window - 1)
+            ring.append(ys * window + xs)
+        inner = max(1, int(round(ppc * 0.14)))
+        yy, xx = np.mgrid[pad + inner : pad + ppc - inner, pad + inner : pad + ppc - inner]
+        return cls(ppc, window, disc, np.array(ring), (yy * window + xx).ravel())
+
+
+def _trimmed_mean(values: np.ndarray) -> np.ndarray:
+    """Per row, the mean of the middle half of the sorted values (glare and dark specks left out)."""
+    ordered = np.sort(values, axis=1)
+    n = ordered.shape[1]
+    return ordered[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
+
+
+def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
+    """Features of each cell window: ``cells`` (N, window, window, 3) uint8 around the cells,
+    ``whites`` (N, 3) the paper around each. Returns N x FEATURES float32."""
+    n = len(cells)
+    out = np.zeros((n, FEATURES), np.float32)
+    if n == 0:
+        return out
+    flat = cells.reshape(n, -1, 3)
+    norm = (flat.astype(np.float32) + 2) / (whites[:, None, :].astype(np.float32) + 2)
+    logs = np.log(np.maximum(norm, 1e-3))
+    lum = logs.mean(axis=2)  # N x pixels
+    rows = np.arange(n)[:, None]
+    disc = logs[rows, geometry.disc]  # N x D x 3
+    out[:, L] = _trimmed_mean(disc.mean(axis=2))
+    out[:, C1] = _trimmed_mean(disc[..., 2] - disc[..., 0])
+    out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
+    colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
+    out[:, SAT] = (colour.max(axis=1) - colour.min(axis=1)) / np.maximum(colour.max(axis=1), 0.05)
+    lo, hi = np.percentile(lum[:, geometry.body], [10, 90], axis=1)
+    out[:, SPREAD] = hi - lo
+    # A round outline: on circles of radius 0.26-0.46 cell around the centre (the token's base
+    # and its top), the fraction of directions with a sharp edge somewhere along the ray.
+    image = lum.reshape(n, geometry.window, geometry.window).transpose(1, 2, 0)
+    gx = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(np.ascontiguousarray(image), cv2.CV_32F, 0, 1, ksize=3)
+    grad = (np.hypot(gx, gy) / 8).reshape(-1, n).T if n > 1 else (np.hypot(gx, gy) / 8).reshape(1, -1)
+    hits = grad[np.arange(n)[:, None, None], geometry.ring] > EDGE_GRADIENT  # N x radii x angles
+    out[:, EDGE] = hits.any(axis=1).mean(axis=1)
+    return out
+
+
+def presence(features: np.ndarray) -> np.ndarray:
+    """How token-like each cell is (1 at the threshold): a colour off the paper's; or darker or
+    lighter than the paper *with* an outline around the centre (a cast shadow is dark but has
+    no closed outline); or an outline with a lightness spread (a white stone on white paper)."""
+    chroma = np.hypot(features[:, C1], features[:, C2] * 1.5) / 0.18
+    outline = features[:, EDGE] / 0.5
+    light = np.minimum(np.abs(features[:, L]) / 0.45, outline)
+    shape = np.minimum(outline, features[:, SPREAD] / 0.12)
+    return np.maximum(chroma, np.maximum(light, shape)).astype(np.float32)
+
+
+def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
+    """(feature column, sign) that separates the players: the named colours' axis, or the one
+    where the tokens split best (Fisher's criterion of a two-cluster split)."""
+    if colours is not None:
+        axis, sign = COLOUR_NAMES[colours[0]]
+        return (C1 if axis == "c1" else L), sign
+    scores = {}
+    for column in (C1, L):
+        values = features[:, column]
+        if len(values) < 2:
+            scores[column] = 0.0
+            continue
+        split = two_means(values)
+        left, right = values[values <= split], values[values > split]
+        if len(left) == 0 or len(right) == 0:
+            scores[column] = 0.0
+            continue
+        spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
+        scores[column] = abs(float(right.mean() - left.mean())) / spread
+    # Red and blue tokens are the usual case: prefer the chroma axis unless lightness is far better.
+    column = C1 if scores[C1] >= 0.6 * scores[L] else L
+    return column, (1 if column == C1 else -1)
+
+
+def two_means(values: np.ndarray) -> float:
+    """The threshold of the best two-cluster split of 1-D ``values`` (least within-cluster
+    squared error over every split of the sorted values; exact, no iterations)."""
+    ordered = np.sort(np.asarray(values, np.float64))
+    n = len(ordered)
+    if n < 2:
+        return float(ordered[0]) if n else 0.0
+    k = np.arange(1, n)
+    total, squares = np.cumsum(ordered), np.cumsum(ordered**2)
+    left = squares[:-1] - total[:-1] ** 2 / k
+    right = (squares[-1] - squares[:-1]) - (total[-1] - total[:-1]) ** 2 / (n - k)
+    best = int(np.argmin(left + right))
+    return float(ordered[best] + ordered[best + 1]) / 2
+
+
+def classify_oneshot(
+    features: np.ndarray,
+    codes: tuple[str, str],
+    colours: tuple[str, str] | None,
+    max_tokens: int | None,
+) -> tuple[list[str], np.ndarray, list[str]]:
+    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own."""
+    notes: list[str] = []
+    score = presence(features)
+    is_token = score > 1.0
+    margin = np.clip(np.abs(np.log(np.maximum(score, 1e-3))) / 0.5, 0, 1)
+    if max_tokens is not None and is_token.sum() > max_tokens:
+        # The game has only so many tokens: the least token-like cells are empty.
+        order = np.argsort(score)
+        extra = int(is_token.sum()) - max_tokens
+        weakest = [i for i in order if is_token[i]][:extra]
+        is_token[weakest] = False
+        margin[weakest] = np.minimum(margin[weakest], 0.3)
+        notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
+    labels = np.full(len(features), ".", dtype=object)
+    tokens = np.flatnonzero(is_token)
+    if len(tokens):
+        column, sign = colour_axis(colours, features[tokens])
+        values = features[tokens, column] * sign  # higher = the first player's colour
+        spread_needed = 0.6 if column == C1 else 0.8
+        # All one colour (a small spread): the value itself decides (paper is 0 on both axes).
+        split = 0.0 if float(values.max() - values.min()) < spread_needed else two_means(values)
+        first = values > split
+        labels[tokens] = np.where(first, codes[0], codes[1])
+        spread = max(
+            0.15,
+            float(np.std(values[first])) if first.sum() > 1 else 0.15,
+            float(np.std(values[~first])) if (~first).sum() > 1 else 0.15,
+        )
+        margin[tokens] = np.minimum(margin[tokens], np.clip(np.abs(values - split) / (3 * spread), 0, 1))
+    return list(labels), margin.astype(np.float32), notes
+
+
+@dataclass
+class TokenModel:
+    """The players' colours and the paper learnt on the start position (live use).
+
+    Gaussian statistics per label in (L, c1, c2) for the two players; emptiness is decided by
+    :func:`presence` with a threshold halfway (in log) between the empty cells and the least
+    token-like token seen at calibration.
+    """
+
+    codes: tuple[str, ...]
+    means: np.ndarray  # labels x 3
+    inv_covs: np.ndarray  # labels x 3 x 3
+    log_dets: np.ndarray
+    threshold: float
+
+    @classmethod
+    def fit(cls, features: np.ndarray, labels: list[str], codes: tuple[str, ...]) -> TokenModel:
+        """Learn from cells whose labels are known (the start position)."""
+        labels_arr = np.array(labels)
+        x = features[:, [L, C1, C2]]
+        means, inv_covs, log_dets = [], [], []
+        for code in codes:
+            rows = x[labels_arr == code]
+            if len(rows) == 0:
+                raise ValueError(f"no '{code}' token to calibrate on")
+            cov = np.cov(rows.T) if len(rows) > 2 else np.zeros((3, 3))
+            # A floor on the spread: new light, another shade of the same colour still fit.
+            cov = cov + np.diag([0.25, 0.12, 0.1]) ** 2
+            means.append(rows.mean(axis=0))
+            inv_covs.append(np.linalg.inv(cov))
+            log_dets.append(float(np.linalg.slogdet(cov)[1]))
+        score = presence(features)
+        token_scores = score[labels_arr != "."]
+        empty_scores = score[labels_arr == "."]
+        weakest = float(token_scores.min()) if len(token_scores) else 2.0
+        empty = float(empty_scores.max()) if len(empty_scores) else 0.3
+        # Halfway in log between the empty cells and the weakest token, never above 1 (one-shot's).
+        threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, 0.05)))
+        return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold)
+
+    def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """Labels and margins (0..1) for each row of ``features``."""
+        score = presence(features)
+        is_token = score > self.threshold
+        margin = np.clip(np.abs(np.log(np.maximum(score, 1e-3) / self.threshold)) / 0.5, 0, 1)
+        x = features[:, [L, C1, C2]]
+        d = x[:, None, :] - self.means[None]
+        logp = -0.5 * np.einsum("nki,kij,nkj->nk", d, self.inv_covs, d) - 0.5 * self.log_dets[None]
+        order = np.argsort(-logp, axis=1)
+        best = logp[np.arange(len(x)), order[:, 0]]
+        second = logp[np.arange(len(x)), order[:, 1]]
+        colour_margin = 1 - np.exp(-(best - second))
+        labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
+        margin = np.where(is_token, np.minimum(margin, colour_margin), margin)
+        return labels, margin.astype(np.float32)
