@@ -120,6 +120,21 @@ def test_latency_from_the_hand_leaving_to_the_screen(report: Any) -> None:
 # --- false moves -------------------------------------------------------------------------------------
 
 
+def frames_to_accept(run: Any) -> list[int]:
+    """For each move the visitor made on the table, camera frames from the first frame without a
+    hand to the frame in which the engine accepted it (game time: the machine's load does not
+    change it)."""
+    accepted: dict[int, int] = {}
+    count = 0
+    for event in run.events:
+        if event["event"] == "move":
+            count += 1
+            if event["by"] in ("board", "computer"):
+                accepted[count] = event["frame"]
+    return [accepted[n] - free for n, free in run.visitor.free_frames.items() if n in accepted and
+            accepted[n] >= free]
+
+
 def check(run: Any) -> tuple[int, int, int, int]:
     """(false moves, missed moves, wrong actions, wrong actions not flagged) of one game."""
     match, visitor = run.match, run.visitor
@@ -159,6 +174,7 @@ CAMERA_GAMES = int(os.environ.get("PHYSICAL_BENCH_CAMERA_GAMES", str(GAMES)))
 def test_no_false_move_over_whole_games(report: Any, game: str, camera: str) -> None:
     totals = [0, 0, 0, 0]
     moves = 0
+    waits: list[int] = []
     started = time.perf_counter()
     # Lightning games are long (100 moves and more): PHYSICAL_BENCH_CAMERA_GAMES may ask for fewer.
     chosen = games(game)[: CAMERA_GAMES if (game, camera) == ("lightning", "synthetic") else None]
@@ -169,11 +185,17 @@ def test_no_false_move_over_whole_games(report: Any, game: str, camera: str) -> 
         for i, value in enumerate(check(run)):
             totals[i] += value
         moves += len(match.moves)
+        waits += frames_to_accept(run)
     false, missed, wrong, unflagged = totals
     label = f"physical {game} ({camera}), {len(chosen)} games, {moves} moves"
     report(f"{label}: false moves", f"{false}", "target 0")
     report(f"{label}: real moves missed", f"{missed}", "target 0")
     report(f"{label}: mistakes flagged", f"{wrong - unflagged} / {wrong}", "target all")
+    if waits:
+        frame = 1000 / 30
+        report(f"{label}: hand gone -> accepted, median", f"{frame * statistics.median(waits):.0f} ms",
+               "game time, 30 fps")
+        report(f"{label}: hand gone -> accepted, p95", f"{frame * percentile(waits, 0.95):.0f} ms", "game time")
     report(f"{label}: seconds", f"{time.perf_counter() - started:.0f} s", "")
     assert false == 0 and missed == 0 and unflagged == 0
     assert set(FAULTS) >= set(LEWTHWAITE_FAULTS) | set(LIGHTNING_FAULTS)
