@@ -70,12 +70,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Camera:
-    """The configured camera (``camera`` in kiosk.toml) as the kiosk's settings screen sees it:
-    a status line (asked on the screen's thread for statuses: it opens the camera) and the
-    calibration screen."""
+    """The camera of ``--camera`` or the configuration, as the kiosk's screens see it: frames for a
+    game's board (:meth:`feed`, the physical-board mode), a status line and the calibration screen
+    (the operator's settings). Made here because ``kiosk`` never imports ``vision``."""
 
-    def __init__(self, camera: str) -> None:
-        self.camera = camera
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None) -> None:
+        from vision.table import CameraOpener
+
+        self.opener = CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
+        self.spec = spec
+
+    def feed(self, engine: Any, seed: int = 0) -> Any:
+        """Frames (or a record's readings) for ``engine``'s board."""
+        return self.opener.feed(engine, seed=seed)
 
     def status(self) -> str:
         """Open the camera, read a frame, close it: its size, brightness and the mat in view."""
@@ -83,25 +90,23 @@ class Camera:
         from kiosk.doctor import describe_camera
 
         try:
-            return describe_camera(probe_camera(self.camera))
+            return describe_camera(probe_camera(self.spec))
         except (OSError, ValueError) as exc:
-            return f"camera {self.camera}: {exc}"
+            return f"camera {self.spec}: {exc}"
 
     def calibration_scene(self, app: Any) -> Any:
         """The camera calibration screen."""
         from vision.scene import CalibrationScene
 
-        return CalibrationScene(app, "lewthwaite", self.camera)
+        return CalibrationScene(app, "lewthwaite", self.spec)
 
 
 def open_devices(options: Any) -> Devices:
     """The devices an interactive command asked for: the LED board for ``--led-port`` (or the
-    configuration's), the camera of the configuration. A bad LED option is a command-line error
-    (exit 2) raised before any window opens."""
+    configuration's), the camera of ``--camera`` or the configuration (its status and calibration
+    for the operator, its frames for the physical-board mode). A bad option is a command-line
+    error (exit 2) raised before any window opens."""
     devices = Devices()
-    camera = getattr(options, "camera", "none")
-    if camera and camera != "none":
-        devices.handles["camera"] = Camera(camera)
     if getattr(options, "led_port", None):
         from games.cliutil import CliError
         from hardware.config import ConfigError
@@ -114,6 +119,16 @@ def open_devices(options: Any) -> Devices:
         devices.subscribers.append(leds)
         devices.closers.append(leds.close)
         devices.handles["leds"] = leds
+    if getattr(options, "camera", None):
+        from games.cliutil import CliError
+
+        try:
+            # Opened only when a screen needs it, for that game's board (a bad value stops here).
+            devices.handles["camera"] = Camera(options.camera, options.camera_fps,
+                                               stepped=options.frames is not None,
+                                               save_frames=options.save_frames)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     return devices
 
 

@@ -11,7 +11,11 @@ camera, the LED board and the physical-board mode need, without pygame, cv2 or s
 * which cells a move touches (:meth:`~BoardDescription.move_cells`), so that a hint, the
   computer's move or a correction can be shown in place;
 * the LED layout: ``led_rows`` x ``led_cols`` and :meth:`~BoardDescription.led_cell`, and the
-  lights of a state (:meth:`~BoardDescription.lights`) as a :class:`~games.effects.BoardLights`.
+  lights of a state (:meth:`~BoardDescription.lights`) as a :class:`~games.effects.BoardLights`;
+* for the physical-board mode (:mod:`games.sync`): the readable spots off the grid
+  (:attr:`~BoardDescription.spots`, e.g. Lightning's "tile in hand" spot and reserve slots),
+  the :class:`Picture` a state shows, the moves of one player that explain a new picture
+  (:meth:`~BoardDescription.steps`), and the :class:`Fix` list that puts a board right.
 
 ``vision`` and ``hardware`` take a description instead of a game name, and board sizes come from
 here. Each game defines its own in ``games/<game>/board.py`` and returns it from
@@ -20,7 +24,8 @@ here. Each game defines its own in ``games/<game>/board.py`` and returns it from
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.effects import RGB, BoardLights
@@ -30,6 +35,8 @@ Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]
 EMPTY = "."
 NO_CELL = " "
+#: A cell the camera sees something on but cannot name.
+UNKNOWN = "?"
 
 #: The LED roles a description may hand out (the LED system gives each a colour and a rhythm).
 ROLES = frozenset(
@@ -60,6 +67,75 @@ def grid_diff(expected: Grid, seen: Grid) -> list[Cell]:
     ]
 
 
+@dataclass(frozen=True)
+class Picture:
+    """What the camera sees of a table: the grid, and the readable spots off the grid in the
+    board description's normal form (``("hand", "Z")``, ``("reserve", "DDZ")``)."""
+
+    grid: Grid
+    spots: tuple[tuple[str, str], ...] = ()
+
+    def spot(self, name: str, default: str = EMPTY) -> str:
+        """The code seen on spot ``name``."""
+        return dict(self.spots).get(name, default)
+
+    def with_spots(self, **spots: str) -> Picture:
+        """The same picture with some spots changed (tests, the virtual table)."""
+        merged = dict(self.spots) | spots
+        return Picture(self.grid, tuple(sorted(merged.items())))
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """Words for the screen, kept as a translation key so that the pure layers never pick a
+    language: ``words`` fill placeholders with translated keys (a piece's name), ``labels``
+    with text as it is (a cell label)."""
+
+    key: str
+    words: tuple[tuple[str, str], ...] = ()
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def render(self, translate: Callable[..., str]) -> str:
+        """The sentence in the language of ``translate`` (``kiosk.i18n.tr``)."""
+        params = {name: translate(key) for name, key in self.words} | dict(self.labels)
+        return translate(self.key, **params)
+
+    def translation_keys(self) -> list[str]:
+        """Every translation key the sentence uses."""
+        return [self.key, *(key for _, key in self.words)]
+
+
+#: One player's step on the table: the moves it plays (a Lightning draw and its placement are
+#: one step) and the state they lead to.
+Step = tuple[tuple[Any, ...], Any]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One thing to put right on the table, in place and in words.
+
+    ``where`` is a board cell or a spot name; ``want`` and ``have`` the codes that belong there
+    and that the camera sees; ``sentence`` says what to do, ``role`` is the LED role of the
+    cell (``put_back`` lit in the colour of ``want``, or ``remove``).
+    """
+
+    where: Cell | str
+    want: str
+    have: str
+    sentence: Sentence
+    role: str = "put_back"
+
+    @property
+    def cell(self) -> Cell | None:
+        """The board cell to put right (None for a spot off the grid)."""
+        return self.where if isinstance(self.where, tuple) else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record's form (see ``docs/physical.md``)."""
+        where = list(self.where) if isinstance(self.where, tuple) else self.where
+        return {"where": where, "want": self.want, "have": self.have, "key": self.sentence.key}
+
+
 class BoardDescription:
     """One game's board, for the camera, the LEDs and the physical-board mode.
 
@@ -73,6 +149,8 @@ class BoardDescription:
     pieces: ClassVar[str] = "none"
     #: Each player's token code, player 1 first (token games).
     token_codes: ClassVar[tuple[str, ...]] = ()
+    #: Readable spots off the grid, by name (the camera reads a code on each, like a cell).
+    spots: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rows: int, cols: int, led_rows: int | None = None, led_cols: int | None = None) -> None:
         self.rows = rows
@@ -137,6 +215,101 @@ class BoardDescription:
         """``(from, to)``: where the piece that ``move`` plays comes from and goes to, in board
         cells (``None`` where that side is off the board)."""
         return None, None
+
+    # --- the physical board: pictures, steps and fixes ---------------------------------------
+
+    def picture(self, state: Any) -> Picture:
+        """The picture ``state`` shows on a table set right."""
+        return Picture(self.expected(state), self.spot_picture(state))
+
+    def spot_picture(self, state: Any) -> tuple[tuple[str, str], ...]:
+        """The spots' part of :meth:`picture` (none by default)."""
+        return ()
+
+    def shows(self, state: Any, seen: Picture) -> bool:
+        """True when the table in ``seen`` shows ``state`` (a board may accept several
+        pictures for one state: Lightning's drawn tile may be in the player's hand)."""
+        return seen == self.picture(state)
+
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, Any] | None = None) -> Picture:
+        """A camera reading in normal form: rows of codes (strings of one-letter codes, or
+        lists) and what was read on the spots."""
+        return Picture(grid_from_rows(grid), ())
+
+    def slots(self, picture: Picture) -> dict[str, str]:
+        """What lies on each readable spot for ``picture`` (the inverse of :meth:`read`: a
+        virtual table's pieces as a camera would find them on the mat's spots)."""
+        return {}
+
+    def steps(self, state: Any, seen: Picture) -> list[Step]:
+        """Candidate steps of the player to move towards ``seen`` (a superset: the sync engine
+        keeps those whose state :meth:`shows` ``seen``). By default each legal move is a step."""
+        if state.is_terminal():
+            return []
+        return [((move,), state.play(move)) for move in state.legal_moves()]
+
+    def reveal(self, state: Any, move: Any, seen: Picture) -> Any | None:
+        """For a move whose outcome only the table knows (a tile drawn from the real bag): the
+        move ``seen`` shows was made, or None while it is not (nothing needs revealing by default)."""
+        return None
+
+    def needs_reveal(self, state: Any, move: Any) -> bool:
+        """True when ``move`` is decided by the table (see :meth:`reveal`)."""
+        return False
+
+    def why_not(self, state: Any, seen: Picture) -> Sentence | None:
+        """What is wrong with ``seen`` as a move of ``state`` (the wrong player moved, a token
+        that already moved...), or None when nothing simple is."""
+        return None
+
+    def guide(self, state: Any, move: Any) -> Sentence:
+        """What to do on the table to play the computer's ``move`` for it."""
+        source, target = self.move_cells(state, move)
+        labels = tuple((name, self.cell_label(cell)) for name, cell in (("from", source), ("to", target)) if cell)
+        return Sentence(f"{self.game}.physical.guide", (), labels)
+
+    def piece_key(self, code: str) -> str:
+        """The translation key base of the piece ``code``: ``<key>.the`` and ``<key>.a`` name it
+        with the definite and the indefinite article."""
+        return f"{self.game}.piece.{code}"
+
+    def piece_rgb(self, code: str) -> RGB | None:
+        """The LED colour that asks for piece ``code`` (None: the role's own colour)."""
+        return None
+
+    def same_piece(self, want: str, have: str) -> bool:
+        """True when ``have`` is the piece ``want`` turned the wrong way (a tile's rotation)."""
+        return False
+
+    def fixes(self, target: Picture, seen: Picture) -> list[Fix]:
+        """What to change on the table seen as ``seen`` so that it shows ``target``: one
+        :class:`Fix` per cell that differs (in reading order), then the spots'."""
+        result = []
+        for cell in grid_diff(target.grid, seen.grid):
+            want, have = target.grid[cell[0]][cell[1]], seen.grid[cell[0]][cell[1]]
+            result.append(self.cell_fix(cell, want, have))
+        return result + self.spot_fixes(target, seen)
+
+    def cell_fix(self, cell: Cell, want: str, have: str) -> Fix:
+        """The fix of one board cell (see :meth:`fixes`)."""
+        label = (("cell", self.cell_label(cell)),)
+        if have == UNKNOWN:
+            return Fix(cell, want, have, Sentence("physical.fix.unknown", (), label), "remove")
+        if want == EMPTY:
+            words = (("piece", f"{self.piece_key(have)}.the"),)
+            return Fix(cell, want, have, Sentence("physical.fix.remove", words, label), "remove")
+        if have == EMPTY:
+            words = (("piece", f"{self.piece_key(want)}.the"),)
+            return Fix(cell, want, have, Sentence("physical.fix.put", words, label))
+        if self.same_piece(want, have):
+            words = (("piece", f"{self.piece_key(want)}.the"),)
+            return Fix(cell, want, have, Sentence("physical.fix.turn", words, label))
+        both = (("have", f"{self.piece_key(have)}.the"), ("want", f"{self.piece_key(want)}.a"))
+        return Fix(cell, want, have, Sentence("physical.fix.swap", both, label))
+
+    def spot_fixes(self, target: Picture, seen: Picture) -> list[Fix]:
+        """The fixes of the spots off the grid (none by default)."""
+        return []
 
     # --- lights ----------------------------------------------------------------------------
 

@@ -97,6 +97,8 @@ LOOKS: dict[str, Look] = {
     "computer_from": Look(OKABE_ITO["sky_blue"], "blink", period=0.4, cycle=1.6, window=(0.0, 0.5)),
     "computer_to": Look(OKABE_ITO["sky_blue"], "blink", period=0.4, cycle=1.6, window=(0.5, 1.0)),
     "put_back": Look(OKABE_ITO["vermillion"], "blink", period=0.5),
+    # A piece to take away (physical-board mode): short yellow flashes, told from put_back by colour and rhythm.
+    "remove": Look(OKABE_ITO["yellow"], "blink", period=0.5, duty=0.3),
     "player1": Look(OKABE_ITO["vermillion"], "solid", level=0.8),
     "player2": Look(OKABE_ITO["blue"], "solid", level=0.9),
     "win": Look(OKABE_ITO["yellow"], "rainbow", period=1.5),

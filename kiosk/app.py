@@ -85,10 +85,15 @@ class AppOptions:
     kiosk: bool = False
     #: ``kiosk.toml`` (defaults when None).
     config: KioskConfig | None = None
-    #: "none", "synthetic" or a camera index (from the configuration).
-    camera: str = "none"
     #: Where the kiosk keeps its save and logs (the XDG state directory when None).
     state_dir: Path | None = None
+    #: The physical-board mode (``--physical``).
+    physical: bool = False
+    #: The camera: ``--camera``, else the configuration's (None: no camera); a camera index, a
+    #: video, a folder of pictures, a record or "synthetic".
+    camera: str | None = None
+    camera_fps: float = 30.0
+    save_frames: str | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
@@ -105,6 +110,12 @@ def options_from_args(args: Any) -> AppOptions:
     leds = config.leds
     led_port = getattr(args, "led_port", None) or leds.port or None
     from_file = led_port is not None and not getattr(args, "led_port", None)
+    physical = bool(getattr(args, "physical", False))
+    # The command line's camera, else the configured one; the physical mode without either
+    # tries the first webcam.
+    camera = getattr(args, "camera", None) or (config.camera if config.camera != "none" else None)
+    if physical and camera is None:
+        camera = "0"
     return AppOptions(
         fullscreen=getattr(args, "fullscreen", False),
         size=getattr(args, "size", None),
@@ -119,7 +130,10 @@ def options_from_args(args: Any) -> AppOptions:
         led_config=getattr(args, "led_config", None) or ((leds.layout or None) if from_file else None),
         kiosk=bool(getattr(args, "kiosk", False)) or config.kiosk,
         config=config,
-        camera=config.camera,
+        physical=physical,
+        camera=camera,
+        camera_fps=getattr(args, "camera_fps", 30.0),
+        save_frames=getattr(args, "save_frames", None),
     )
 
 

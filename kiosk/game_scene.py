@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
-from games.match import Match, Seat, Thinker
+from games.match import BOARD, Match, Seat, Thinker
 from kiosk import theme, ui
 from kiosk.i18n import has_key, tr
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
@@ -37,6 +38,14 @@ if TYPE_CHECKING:
     from kiosk.app import App
 
 Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
+
+
+@lru_cache(maxsize=16)
+def _ghost_disc(rgb: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
+    """A plain disc in ``rgb`` filling most of ``size`` (a piece the table still needs)."""
+    disc = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.circle(disc, rgb, (size[0] // 2, size[1] // 2), int(min(size) * 0.4))
+    return disc
 
 
 def _always() -> bool:
@@ -130,6 +139,9 @@ class GameScene(Scene):
         self.ask_seats = False
         #: Open the rules at this page (0-based) when the scene first shows (``rules GAME``).
         self.rules_at: int | None = None
+        #: The physical-board mode (:class:`kiosk.physical.PhysicalMode`), when real pieces are
+        #: played under a camera: it moves the match, draws what the table needs, lights the LEDs.
+        self.physical: Any = None
         match.subscribe(self._match_changed)
 
     @staticmethod
@@ -162,8 +174,10 @@ class GameScene(Scene):
         return self.match.board
 
     def person_to_move(self) -> bool:
-        """True when a person at the screen may play now (not during an animation)."""
-        return self.match.person_to_move() and not self.busy() and not self.attract
+        """True when a person at the screen may play now (not during an animation; on a physical
+        board only while the camera does not see it)."""
+        physical = self.physical is None or self.physical.touch_allowed
+        return self.match.person_to_move() and not self.busy() and not self.attract and physical
 
     def hint(self) -> Any | None:
         """The advice for the present position while the hint is on (None while computing)."""
@@ -213,6 +227,26 @@ class GameScene(Scene):
         """The outcome's parameters, with player numbers turned into names where the game's
         string expects them."""
         return outcome.param_dict()
+
+    def on_physical(self) -> None:
+        """The game is about to be played on a real board (set the game's defaults for it)."""
+
+    def cell_rect(self, cell: tuple[int, int]) -> pygame.Rect | None:
+        """Where board cell ``cell`` is on screen (the physical-board mode rings it); None when
+        the game draws no such cell."""
+        return None
+
+    def board_rect(self) -> pygame.Rect | None:
+        """The board's area on screen (the physical-board mode veils it while setting up)."""
+        return None
+
+    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+        """Draw the physical piece ``code`` (a board description's code) in ``rect``, see-through
+        by ``alpha``: the setup assistant's ghosts. By default a disc in the piece's LED colour."""
+        rgb = self.board.piece_rgb(code) or theme.INK_SOFT
+        disc = _ghost_disc(rgb, rect.size)
+        disc.set_alpha(alpha)
+        surface.blit(disc, rect)
 
     def extra_lights(self) -> dict[tuple[int, int], str]:
         """Lights of the game's own (a move being sown), added to the standard ones."""
@@ -331,11 +365,13 @@ class GameScene(Scene):
 
     def apply_setup(self, setup: Setup) -> None:
         """Seat the players as chosen and start a new game."""
+        # A person plays on the screen, or with real pieces in the physical-board mode.
+        people = Seat(BOARD) if self.physical is not None else Seat()
         if setup.opponent == FRIEND:
-            seats = {1: Seat(), 2: Seat()}
+            seats = {1: people, 2: people}
         else:
             person = 1 if setup.person_first or not self.first_choice else 2
-            seats = {person: Seat(), 3 - person: Seat.computer(setup.level)}
+            seats = {person: people, 3 - person: Seat.computer(setup.level)}
         for player, seat in seats.items():
             self.match.set_seat(player, seat)
         self.match.meta.update(setup.extras)
@@ -443,8 +479,10 @@ class GameScene(Scene):
         return roles
 
     def publish_lights(self) -> None:
-        """Send the lights to the bus when they changed."""
-        lights = self.board.lights(self.light_roles(), idle=self.attract)
+        """Send the lights to the bus when they changed (on a physical board, the table's)."""
+        lights = self.physical.lights() if self.physical is not None else None
+        if lights is None:
+            lights = self.board.lights(self.light_roles(), idle=self.attract)
         if lights != self._published:
             self._published = lights
             self.app.effects.publish(lights)
@@ -462,6 +500,11 @@ class GameScene(Scene):
         if self.rules_at is not None:
             page, self.rules_at = self.rules_at, None
             self.show_rules(page)
+
+    def on_exit(self) -> None:
+        """Leaving for good: the physical board's camera stops and its record is closed."""
+        if self.physical is not None:
+            self.physical.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then
@@ -492,12 +535,15 @@ class GameScene(Scene):
                 self.message = None
         if self.hint_on and self.match.hint() is not None and self._published is not None:
             self.publish_lights()  # the advice just arrived: light it
+        if self.physical is not None:
+            self.physical.update(dt)
+            self.publish_lights()
         if self.busy():
             return
         if self.match.is_over():
             self._update_end(dt)
             return
-        if self.match.computer_to_move():
+        if self.match.computer_to_move() and (self.physical is None or self.physical.screen_plays_computer):
             self.computer_wait += dt
             move = self.match.computer_move()  # thinks during the pause, off this thread
             delay = self.computer_delay * (0.6 if self.attract else 1.0)
@@ -549,7 +595,11 @@ class GameScene(Scene):
         self.draw_game(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
+        if self.physical is not None:
+            self.physical.draw(surface)
         self.draw_message(surface)
+        if self.physical is not None:
+            self.physical.after_draw()
         if self.attract:
             ui.draw_demo_banner(surface, self.message_anchor[0], self.time)
 
@@ -574,5 +624,6 @@ class GameScene(Scene):
             "over": match.is_over(),
             "hint": self.hint_on,
             "attract": self.attract,
+            **({"physical": self.physical.summary()} if self.physical is not None else {}),
             **self.summary(),
         }

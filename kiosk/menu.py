@@ -72,7 +72,7 @@ class MenuScene(Scene):
         self.pressed: int | None = None
         self.hovered: int | None = None
         self.corners = [science_corner(info) for info, _module in self.games]
-        self.buttons = [
+        self.buttons = self._physical_buttons() + [
             ui.Button(
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
@@ -84,6 +84,19 @@ class MenuScene(Scene):
                 literal=True,
                 icon=ui.LOUDNESS_ICONS[app.sound.loudness],
             ),
+        ]
+
+    def _physical_buttons(self) -> list[ui.Button]:
+        """"Plateau réel" on the cards of games played on a real board, when a camera is set."""
+        if self.app.devices.handles.get("camera") is None:
+            return []
+        from kiosk.physical import has_physical_mode
+
+        return [
+            ui.Button(pygame.Rect(rect.x + 24, rect.y + 12, rect.width - 48, 48), "physical.menu",
+                      lambda k=k: self.open_game(k, physical=True), color=(50, 60, 80), icon=ui.icon_eye, size=20)
+            for k, (rect, _info, module) in enumerate(self.cards)
+            if has_physical_mode(module)
         ]
 
     def on_enter(self) -> None:
@@ -101,11 +114,16 @@ class MenuScene(Scene):
         self.buttons[1].icon = ui.LOUDNESS_ICONS[loudness]
         self.app.effects.publish(Sound("click"))
 
-    def open_game(self, index: int) -> None:
-        """Start the game of card ``index``."""
+    def open_game(self, index: int, physical: bool = False) -> None:
+        """Start the game of card ``index`` (on the real board under the camera if ``physical``)."""
         _info, module = self.games[index]
         self.app.effects.publish(Sound("select"))
-        self.app.stack.push(module.make_scene(self.app))
+        scene = module.make_scene(self.app)
+        if physical:
+            from kiosk.physical import attach
+
+            attach(scene)
+        self.app.stack.push(scene)
 
     def open_science(self, index: int) -> None:
         """Open the science corner of card ``index`` ("Les maths du jeu")."""

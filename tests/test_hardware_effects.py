@@ -18,7 +18,7 @@ def colour(board: BoardLights, cell: tuple[int, int], t: float) -> tuple[int, in
 
 def test_every_documented_role_has_a_look() -> None:
     assert set(LOOKS) == {"legal", "selected", "hint", "computer_from", "computer_to", "put_back",
-                          "player1", "player2", "win"}
+                          "remove", "player1", "player2", "win"}
 
 
 def test_dark_board_without_roles() -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from games.boards import EMPTY, BoardDescription, Cell, Grid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.boards import EMPTY, BoardDescription, Cell, Grid, Picture, Sentence, grid_diff
+from games.effects import RGB
 from games.lewthwaite.rules import BLUE, RED, LewthwaiteParams, LewthwaiteState
 
 #: The camera's and the printed mat's code for each colour's tokens.
 TOKEN_CODE = {RED: "R", BLUE: "B"}
+COLOUR_OF = {code: colour for colour, code in TOKEN_CODE.items()}
+#: The LED colour asking for a token of each colour (Okabe & Ito's vermillion and blue: the LED
+#: palette's player colours, told apart with every common colour blindness).
+TOKEN_RGB: dict[str, RGB] = {"R": (213, 94, 0), "B": (0, 114, 178)}
 
 
 class LewthwaiteBoard(BoardDescription):
@@ -55,6 +63,34 @@ class LewthwaiteBoard(BoardDescription):
     def move_cells(self, state: LewthwaiteState, move: Cell) -> tuple[Cell | None, Cell | None]:
         """The token slides from ``move`` into the hole."""
         return move, state.hole
+
+    def read(self, grid: Sequence[Sequence[str]], spots: Mapping[str, Any] | None = None) -> Picture:
+        """A reading in normal form (a moved token is the same token to the camera: ``r`` is ``R``)."""
+        return Picture(tuple(tuple(code.upper() for code in row) for row in grid))
+
+    def piece_rgb(self, code: str) -> RGB | None:
+        """The token's own colour on the LEDs."""
+        return TOKEN_RGB.get(code)
+
+    def why_not(self, state: LewthwaiteState, seen: Picture) -> Sentence | None:
+        """When ``seen`` is one token slid into the hole, why that slide is not a move: the
+        other colour's turn, a token that already moved, or one that is not next to the hole."""
+        before = self.expected(state)
+        if len(before) != len(seen.grid):
+            return None
+        cells = grid_diff(before, seen.grid)
+        hole = state.hole
+        if len(cells) != 2 or hole not in cells:
+            return None
+        source = cells[0] if cells[1] == hole else cells[1]
+        code = before[source[0]][source[1]]
+        if seen.grid[source[0]][source[1]] != EMPTY or seen.grid[hole[0]][hole[1]] != code:
+            return None
+        if COLOUR_OF.get(code) != state.current_color:
+            return Sentence("lewthwaite.illegal.color", (("of_color", f"lewthwaite.illegal.of.{state.current_color}"),))
+        if state.has_moved(source):
+            return Sentence("lewthwaite.illegal.moved")
+        return Sentence("lewthwaite.illegal.far")
 
     def state_roles(self, state: LewthwaiteState) -> dict[Cell, str]:
         """At the end the hole glows: the blocked player's last hope."""

@@ -11,6 +11,7 @@ from games.core import GameInputError
 from games.engine import EngineSpec, register_engine
 from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
+from games.physical import add_physical_args, physical_options, replayed_match
 from games.tournament import TournamentSpec, register_tournament
 
 PLAYER_CHOICES = ("human",) + LEVELS
@@ -36,14 +37,26 @@ def _params(args: argparse.Namespace, max_size: int) -> LewthwaiteParams:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Open the game on screen."""
+    """Open the game on screen (on a real board under the camera with ``--physical``)."""
     params = _params(args, MAX_PLAY_SIZE)
+    physical = physical_options(args)
+    # On a real board the screen shows the snake by default: the tokens are on the table.
+    view = args.view or ("snake" if physical else "tokens")
+    replay = replayed_match(args) if physical else None
     from games.lewthwaite.scene import LewthwaiteScene, new_match
     from kiosk.runner import run_app
 
     def first(app: object) -> LewthwaiteScene:
-        scene = LewthwaiteScene(app, new_match(app, params, args.red, args.blue, args.view))  # type: ignore[arg-type]
+        match = replay or new_match(app, params, args.red, args.blue, view, physical)  # type: ignore[arg-type]
+        match.meta["view"] = view
+        if args.view:
+            match.meta["view_chosen"] = True
+        scene = LewthwaiteScene(app, match)  # type: ignore[arg-type]
         scene.hint_on = args.hint
+        if physical:
+            from kiosk.physical import attach
+
+            attach(scene, record=args.record)
         return scene
 
     return run_app(args, first)
@@ -156,12 +169,14 @@ def register(commands: Commands) -> None:
         "play", "lewthwaite", "Lewthwaite's game: slide your tokens into the hole", interactive=True
     )
     _board_args(play, MAX_PLAY_SIZE)
-    play.add_argument("--view", choices=("tokens", "snake"), default="tokens", help="token view or snake view")
+    play.add_argument("--view", choices=("tokens", "snake"), default=None,
+                      help="token view or snake view (default: tokens, or snake with --physical)")
     play.add_argument("--hint", action="store_true", help="start with the hint shown")
     play.add_argument("--red", choices=PLAYER_CHOICES, default="human", help="who plays red (moves first)")
     play.add_argument("--blue", choices=PLAYER_CHOICES, default=DEFAULT_LEVEL,
                       help=f"who plays blue (default {DEFAULT_LEVEL}: a computer a child can beat)")
     play.add_argument("--json", action="store_true", help="print the final state as JSON (with --frames)")
+    add_physical_args(play)
     play.set_defaults(handler=run_play)
 
     solve = commands.game_verb(

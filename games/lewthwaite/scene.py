@@ -21,7 +21,7 @@ from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
-from games.match import Seat
+from games.match import BOARD, Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.focus import Target, button_targets
@@ -190,6 +190,33 @@ class LewthwaiteScene(GameScene):
             self.shake_time += dt
         super().update(dt)
 
+    # --- the physical board ----------------------------------------------------------------------
+
+    def on_physical(self) -> None:
+        """On a real board the screen shows the snake unless a view was asked for: the tokens
+        are on the table."""
+        if not self.match.meta.get("view_chosen"):
+            self.match.meta["view"] = "snake"
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect | None:
+        """A cell's square on screen (the same in both views)."""
+        x, y = self.board_view.center_of(cell)
+        size = self.board_view.cell
+        return pygame.Rect(round(x - size / 2), round(y - size / 2), size, size)
+
+    def board_rect(self) -> pygame.Rect | None:
+        """The board's tray."""
+        return self.board_view.rect
+
+    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+        """A token of the board's code (``R`` or ``B``), see-through by ``alpha``."""
+        colour = {"R": RED, "B": BLUE}.get(code)
+        if colour is None:
+            return
+        sprite = _ghost_token(colour, int(rect.width * 0.78))
+        sprite.set_alpha(alpha)
+        surface.blit(sprite, sprite.get_rect(center=rect.center))
+
     # --- drawing ---------------------------------------------------------------------------------
 
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -251,6 +278,8 @@ class LewthwaiteScene(GameScene):
             ui.draw_paragraph(surface, tr(key, color=name), text_rect.move(-6, 8), 26, ui.darker(main, 0.3),
                               "title", 1.1)
             line = tr("lewthwaite.turn.snake" if self.view_mode == "snake" else "lewthwaite.turn.tokens")
+            if self.physical is not None and not self.physical.touch_allowed:
+                line = tr("lewthwaite.turn.physical")
             if not person:
                 line = tr("lewthwaite.turn.computer.who", level=tr(f"lewthwaite.level.{self.match.seat_to_move.level}"))
             ui.draw_paragraph(surface, line, pygame.Rect(text_rect.x, text_rect.y + 70, text_rect.width, 56), 19,
@@ -282,6 +311,12 @@ def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang:
     ui.draw_panel(layer, PANEL, theme.PANEL, 28, 12)
     ui.draw_text(layer, tr("lewthwaite.title"), (PANEL.centerx, PANEL.y + 18), 46, theme.INK, "title", "midtop")
     return layer
+
+
+@lru_cache(maxsize=4)
+def _ghost_token(colour: str, diameter: int) -> pygame.Surface:
+    """A token of its own (its see-through level changes, the board's tokens' never does)."""
+    return token_sprite(colour, diameter).copy()
 
 
 # --- rules pages, menu icon, factories ---------------------------------------------------------
@@ -407,9 +442,11 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
 
 
 def new_match(app: App, params: LewthwaiteParams | None = None, red: str = "human",
-              blue: str = DEFAULT_LEVEL, view: str = "tokens") -> Any:
-    """A match on ``params``' board; each colour is ``"human"`` or a computer level."""
-    seats = {1: Seat() if red == "human" else Seat.computer(red), 2: Seat() if blue == "human" else Seat.computer(blue)}
+              blue: str = DEFAULT_LEVEL, view: str = "tokens", physical: bool = False) -> Any:
+    """A match on ``params``' board; each colour is ``"human"`` (at the screen, or with real
+    pieces when ``physical``) or a computer level."""
+    person = Seat(BOARD) if physical else Seat()
+    seats = {1: person if red == "human" else Seat.computer(red), 2: person if blue == "human" else Seat.computer(blue)}
     start = (params or LewthwaiteParams()).new_initial_state()
     return GameScene.new_match(app, "lewthwaite", start, seats, view=view)
 

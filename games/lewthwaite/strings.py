@@ -133,6 +133,18 @@ STRINGS: dict[str, tuple[str, str]] = {
         "moves on average. The computer has just worked this out over every possible game; the article "
         "found about 35% and 15.3 moves by simulating 100,000 games.",
     ),
+    "lewthwaite.turn.physical": (
+        "Glisse un de tes jetons dans le trou, sur le plateau.",
+        "Slide one of your tokens into the hole, on the board.",
+    ),
+    "lewthwaite.piece.R.the": ("le jeton rouge", "the red token"),
+    "lewthwaite.piece.R.a": ("un jeton rouge", "a red token"),
+    "lewthwaite.piece.B.the": ("le jeton bleu", "the blue token"),
+    "lewthwaite.piece.B.a": ("un jeton bleu", "a blue token"),
+    "lewthwaite.physical.guide": (
+        "Joue pour l'ordinateur : glisse le jeton qui clignote ({from}) dans le trou ({to}).",
+        "Play for the computer: slide the blinking token ({from}) into the hole ({to}).",
+    ),
     # Science corner ("Les maths du jeu"): every figure is computed by games/lewthwaite/maths.py.
     "lewthwaite.science.adj.red": ("rouge", "red"),
     "lewthwaite.science.adj.blue": ("bleu", "blue"),

@@ -74,7 +74,8 @@ VARIANT_CODE = {tile: k + 1 for k, tile in enumerate(VARIANTS)}  # 0 is the empt
 @dataclass(frozen=True)
 class Take:
     """Take a tile: ``source`` is ``"pool"`` (face down, chance decides) or ``"reserve"`` with
-    the chosen face-up ``design``."""
+    the chosen face-up ``design``. A pool take with a ``design`` is a draw already seen: a tile
+    taken from a real bag on the physical board, which the camera reads."""
 
     source: str
     design: str | None = None
@@ -585,7 +586,7 @@ class LightningState:
             raise IllegalMoveError.because(why, shorten(repr(move), 40), self.to_text())
         if isinstance(move, Take):
             if move.source == "pool":
-                return self.with_draw(self.next_pool_draw())
+                return self.with_draw(move.design or self.next_pool_draw())
             k = list(DESIGNS).index(move.design or "")
             reserve = list(self.reserve)
             reserve[k] -= 1
@@ -605,6 +606,11 @@ class LightningState:
             if self.hand is not None:
                 return Illegal("lightning.illegal.hand_full", f"a {self.hand} tile is already in hand: place it first")
             if move.source == "pool":
+                if move.design is not None and move.design not in DESIGNS:
+                    return Illegal("lightning.illegal.design", f"{shorten(repr(move.design), 20)} is not a tile design")
+                if move.design is not None and not self.pool_counts()[move.design]:
+                    return Illegal("lightning.illegal.draw", f"there is no {move.design} tile left in the pool",
+                                   (("design", move.design),))
                 return None if self.pool_size else Illegal("lightning.illegal.pool_empty", "the pool is empty")
             if move.source != "reserve":
                 return Illegal("lightning.illegal.source",
@@ -688,7 +694,8 @@ class LightningState:
     # --- notation ------------------------------------------------------------------------
 
     def move_to_text(self, move: Move) -> str:
-        """``pool``, ``reserve Z``, ``20,3 Z1`` (cell, tile in hand, rotation) or ``shelve``."""
+        """``pool`` (``pool Z`` once the draw is seen), ``reserve Z``, ``20,3 Z1`` (cell, tile in
+        hand, rotation) or ``shelve``."""
         return move_to_text(move, self.hand)
 
     def parse_move(self, text: str) -> Move:
@@ -734,7 +741,7 @@ def _cell_token(code: int) -> str:
 def move_to_text(move: Move, hand: str | None = None) -> str:
     """Text notation of a move (see :meth:`LightningState.move_to_text`)."""
     if isinstance(move, Take):
-        return "pool" if move.source == "pool" else f"reserve {move.design}"
+        return f"{move.source} {move.design}" if move.design else move.source
     if isinstance(move, Shelve):
         return "shelve"
     return f"{move.cell[0]},{move.cell[1]} {hand or '?'}{move.rotation}"
@@ -748,10 +755,10 @@ def parse_move(text: str, hand: str | None = None) -> Move:
         return TAKE_POOL
     if words == ["shelve"]:
         return SHELVE
-    if len(words) == 2 and words[0] == "reserve":
+    if len(words) == 2 and words[0] in ("pool", "reserve"):
         if words[1] not in DESIGNS:
             raise GameInputError(f"'{words[1]}' is not a tile design (choose from {''.join(DESIGNS)})")
-        return Take("reserve", words[1])
+        return Take(words[0], words[1])
     if len(words) == 2:
         try:
             r_text, c_text = words[0].split(",")
@@ -763,7 +770,7 @@ def parse_move(text: str, hand: str | None = None) -> Move:
         if hand is not None and tile.design != hand:
             raise GameInputError(f"the tile in hand is {hand}, not {tile.design}")
         return Place(cell, tile.rotation)
-    raise GameInputError(f"'{text}' is not a move: write pool, reserve Z, shelve or a placement like 20,3 Z1")
+    raise GameInputError(f"'{text}' is not a move: write pool, pool Z, reserve Z, shelve or a placement like 20,3 Z1")
 
 
 def board_to_text(geo: Geometry, board: tuple[int, ...]) -> str:

@@ -1,0 +1,304 @@
+"""The physical-board mode of any :class:`kiosk.game_scene.GameScene`: real pieces under a camera.
+
+:class:`PhysicalMode` plugs a :class:`games.physical.PhysicalSession` (camera feed, sync engine,
+record) into a game's scene. The scene keeps drawing its own board; the mode
+
+* moves the session along every frame and animates the moves it plays (the table's moves, the
+  computer's move once done on the table, a replay's screen actions) with the scene's own
+  animation and sound;
+* draws what the table needs over the scene's board, with the scene's own pieces
+  (:meth:`GameScene.cell_rect`, :meth:`GameScene.draw_piece`): the setup assistant (a ghost of
+  every piece still to lay, a cross on every cell to empty), rings around the cells to put
+  right with their sentence ("Remets le jeton rouge ici (b5)."), the computer's move to do (a
+  ring on the piece, an arrow to its target), and the camera's status;
+* gives the LED board the engine's lights (the cells to put right blink, the computer's move
+  blinks source then target), and leaves the scene's usual lights while the camera is lost;
+* lets the screen be played by touch only while the camera does not see the board.
+
+The camera comes from the app's devices (``app.devices.handles["camera"]``, opened by
+``main.py``): ``kiosk`` never imports ``vision``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.boards import EMPTY, BoardDescription
+from games.effects import BoardLights
+from games.match import BOARD, PERSON, Seat
+from games.physical import PhysicalSession, RecordWriter
+from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
+from kiosk import draw, theme, ui
+from kiosk.i18n import has_key, tr
+
+if TYPE_CHECKING:
+    from kiosk.game_scene import GameScene
+
+#: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
+#: the computer's move.
+PUT, REMOVE, GUIDE = (230, 90, 30), (240, 190, 20), (60, 150, 230)
+#: Fix sentences listed under the headline (the rest: "and N more").
+SHOWN_FIXES = 2
+
+
+class PhysicalMode:
+    """A scene's physical-board mode (see the module documentation).
+
+    ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``record`` a
+    file for ``--record``; ``seed`` seeds the synthetic camera's visitor.
+    """
+
+    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0) -> None:
+        self.scene = scene
+        self.camera = camera
+        writer = RecordWriter(record) if record else None
+        self.session = PhysicalSession(scene.match, None, scene.app.effects, record=writer,
+                                       camera=getattr(camera, "spec", ""), publish_lights=False)
+        self.stepped = bool(getattr(camera, "stepped", True))
+        self.session.start(camera.feed(self.session.engine, seed=seed))
+        self.time = 0.0
+        self._t0 = time.monotonic()
+        self.closed = False
+        #: Wall-clock times at which moves played from the table were first drawn (the bench).
+        self.shown: list[tuple[int, float]] = []
+        self._pending_shown: int | None = None
+
+    @property
+    def engine(self) -> Any:
+        """The sync engine."""
+        return self.session.engine
+
+    @property
+    def touch_allowed(self) -> bool:
+        """True while the camera does not see the board: the screen is played by touch."""
+        return bool(self.engine.touch_allowed)
+
+    @property
+    def screen_plays_computer(self) -> bool:
+        """True when the scene plays the computer's moves itself (camera lost); otherwise the
+        computer's move waits until it is done on the table."""
+        return self.touch_allowed and not self.replaying
+
+    @property
+    def replaying(self) -> bool:
+        """True when a record is being replayed (the screen only watches)."""
+        return getattr(self.camera, "kind", "") == "record"
+
+    # --- the frame ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Move the session along and animate what it played."""
+        if self.closed:
+            return
+        self.time += dt
+        now = self.time if self.stepped else time.monotonic() - self._t0
+        scene, match = self.scene, self.scene.match
+        hint = scene.hint() if scene.hint_on else None
+        self.engine.show_hint(getattr(hint, "move", None))
+        before = len(match.moves)
+        self.session.update(now)
+        after = len(match.moves)
+        if after > before:
+            states, moves = match.history.states, match.moves
+            for k in range(before, after):
+                scene.on_move(states[k], moves[k], states[k + 1])
+            self._pending_shown = after
+
+    def after_draw(self) -> None:
+        """Called once the frame is drawn: remembers when a table move first showed (bench)."""
+        if self._pending_shown is not None:
+            self.shown.append((self._pending_shown, time.perf_counter()))
+            del self.shown[:-1000]
+            self._pending_shown = None
+
+    def lights(self) -> BoardLights | None:
+        """The LED board's lights (None: the scene's usual lights)."""
+        if self.closed:
+            return None
+        return self.session.lights()
+
+    def close(self) -> None:
+        """Stop the camera; the record ends with the final position."""
+        if not self.closed:
+            self.closed = True
+            self.session.close()
+
+    def summary(self) -> dict[str, Any]:
+        """For ``state_summary``: the phase, the fixes, the camera."""
+        engine = self.engine
+        return {
+            "phase": engine.phase,
+            "fixes": [fix.as_dict() for fix in engine.fixes],
+            "camera": self.camera.spec if hasattr(self.camera, "spec") else "",
+            "problem": engine.problem,
+            "mismatches": engine.mismatches,
+            "frame": engine.frame,
+        }
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """What the table needs, over the scene's board, and the camera's status."""
+        engine, scene = self.engine, self.scene
+        phase = engine.phase
+        if phase == SETUP:
+            self._draw_setup(surface)
+        elif phase == FIX:
+            self._draw_fixes(surface)
+        elif phase == COMPUTER and engine.guide is not None:
+            self._draw_guide(surface)
+        if phase == LOST:
+            self._banner(surface, tr("physical.lost"), theme.BAD)
+        prompt = engine.prompt()
+        if phase in (SETUP, FIX, COMPUTER, DRAW) and prompt is not None:
+            lines = [prompt.render(tr)]
+            if phase == SETUP:
+                todo = sum(1 for fix in engine.fixes if fix.cell is not None)
+                if todo:
+                    lines.append(tr("physical.setup.todo", n=todo))
+            elif phase == FIX:
+                lines += [fix.sentence.render(tr) for fix in engine.fixes[:SHOWN_FIXES]]
+                if len(engine.fixes) > SHOWN_FIXES:
+                    lines.append(tr("physical.fix.more", n=len(engine.fixes) - SHOWN_FIXES))
+            tone = {FIX: theme.BAD, COMPUTER: GUIDE, DRAW: GUIDE}.get(phase, theme.ACCENT)
+            ui.draw_bubble(surface, "\n".join(lines), scene.message_anchor, scene.message_width, tone, size=22)
+        self._draw_camera(surface)
+
+    def _pulse(self, speed: float = 4.0) -> float:
+        return 0.5 + 0.5 * math.sin(self.time * speed)
+
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
+        grow = round(3 * self._pulse())
+        radius = rect.width // 2 + 2 + grow
+        draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
+        draw.circle(surface, colour, rect.center, radius, width)
+
+    def _cross(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color) -> None:
+        inset = rect.inflate(-rect.width // 2, -rect.height // 2)
+        for a, b in ((inset.topleft, inset.bottomright), (inset.topright, inset.bottomleft)):
+            draw.line(surface, ui.darker(colour, 0.4), a, b, 9)
+            draw.line(surface, colour, a, b, 5)
+
+    def _draw_cell_fixes(self, surface: pygame.Surface, ghosts: bool) -> None:
+        scene = self.scene
+        for fix in self.engine.fixes:
+            if fix.cell is None:
+                continue
+            rect = scene.cell_rect(fix.cell)
+            if rect is None:
+                continue
+            if fix.role == "remove":
+                self._ring(surface, rect, REMOVE)
+                self._cross(surface, rect, REMOVE)
+                continue
+            if ghosts and fix.want != EMPTY:
+                scene.draw_piece(surface, fix.want, rect, 150 + round(80 * self._pulse()))
+            self._ring(surface, rect, PUT)
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        area = self.scene.board_rect()
+        if area is not None:
+            surface.blit(_veil(area.size), area)
+        self._draw_cell_fixes(surface, ghosts=True)
+
+    def _draw_fixes(self, surface: pygame.Surface) -> None:
+        self._draw_cell_fixes(surface, ghosts=True)
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        guide, scene = self.engine.guide, self.scene
+        source, target = guide.cells
+        rects = [scene.cell_rect(cell) if cell is not None else None for cell in (source, target)]
+        phase = (self.time % 1.6) / 1.6  # as the LEDs: the source, then the target
+        if rects[0] is not None:
+            self._ring(surface, rects[0], GUIDE, 6 if phase < 0.5 else 3)
+        if rects[1] is not None:
+            self._ring(surface, rects[1], GUIDE, 6 if phase >= 0.5 else 3)
+            assert target is not None
+            r, c = target
+            piece = self.engine.board.picture(guide.target).grid[r][c]
+            if piece != EMPTY:
+                scene.draw_piece(surface, piece, rects[1], 120 + round(100 * self._pulse()))
+        if rects[0] is not None and rects[1] is not None:
+            _arrow(surface, rects[0].center, rects[1].center, GUIDE)
+
+    def _banner(self, surface: pygame.Surface, text: str, colour: ui.Color) -> None:
+        rect = pygame.Rect(20, 14, 820, 54)
+        ui.draw_panel(surface, rect, theme.PANEL, 18, 6, border=colour)
+        ui.draw_fitted_text(surface, text, rect.inflate(-30, -8), 24, ui.darker(colour, 0.2), "bold", "center")
+
+    def _draw_camera(self, surface: pygame.Surface) -> None:
+        """A small status line: the camera's problem of the moment (nothing when all is well)."""
+        engine = self.engine
+        problem = engine.problem
+        if engine.phase == LOST or not problem:
+            return
+        key = f"physical.problem.{problem}"
+        text = tr(key) if has_key(key) else problem
+        colour = theme.INK_SOFT if problem in HAND_PROBLEMS else theme.BAD
+        image = ui.text_surface(tr("physical.camera.status", status=text), 18, colour, "bold")
+        rect = image.get_rect(topleft=(22, 4))
+        surface.blit(image, rect)
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    """A see-through sheet of the background colour: the board is dimmed while setting up."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((*theme.BACKGROUND, 170))
+    return veil
+
+
+def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
+    """A thick arrow from ``start`` to ``end`` stopping short of both cells' centres."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    a = (start[0] + ux * length * 0.28, start[1] + uy * length * 0.28)
+    b = (end[0] - ux * length * 0.28, end[1] - uy * length * 0.28)
+    head = 18
+    left = (b[0] - ux * head - uy * head * 0.7, b[1] - uy * head + ux * head * 0.7)
+    right = (b[0] - ux * head + uy * head * 0.7, b[1] - uy * head - ux * head * 0.7)
+    draw.line(surface, ui.darker(colour, 0.35), a, b, 10)
+    draw.line(surface, colour, a, b, 6)
+    draw.polygon(surface, colour, [b, left, right])
+
+
+def has_physical_mode(scene_module: ModuleType) -> bool:
+    """True when a game's scene module draws a :class:`GameScene` over a board a camera can read
+    (tokens or tiles): the menu then offers "Plateau réel" on its card."""
+    from kiosk.game_scene import GameScene
+
+    game = scene_module.__name__.split(".")[1] if scene_module.__name__.count(".") >= 2 else ""
+    scenes = [obj for obj in vars(scene_module).values()
+              if isinstance(obj, type) and issubclass(obj, GameScene) and obj is not GameScene]
+    if not scenes or not game:
+        return False
+    board = importlib.import_module(f"games.{game}.board")
+    return any(isinstance(obj, type) and issubclass(obj, BoardDescription) and obj.pieces in ("tokens", "tiles")
+               for obj in vars(board).values())
+
+
+def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | None:
+    """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
+    people at the screen become people at the board, and the game's own defaults for a real
+    board apply (Lewthwaite: the snake view)."""
+    camera = scene.app.devices.handles.get("camera")
+    if camera is None:
+        return None
+    for player, seat in list(scene.match.seats.items()):
+        if seat.kind == PERSON:
+            scene.match.set_seat(player, Seat(BOARD))
+    scene.on_physical()
+    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed)
+    scene.physical = mode
+    scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too
+    return mode

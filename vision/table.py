@@ -1,0 +1,382 @@
+"""A camera over a virtual table: frames of a board that changes from frame to frame, fast.
+
+:class:`vision.synthetic` photographs one board state in about half a second, which is right
+for a photograph and far too slow for a whole game filmed at 30 frames a second. The table
+camera photographs the empty mat once (with :func:`vision.synthetic.render_photo`: background,
+perspective, uneven light, noise), then composes each frame from cached pieces: every token or
+tile is drawn once per cell with the synthetic module's own drawing (:func:`draw_token`,
+:func:`vision.mats.tile_face`), warped into the frame through the same homography and
+multiplied into the photograph (the light on the paper lights the piece); a hand (from
+:func:`draw_hand`) reaches over the cell being played; fresh sensor noise comes with every frame.
+
+The frames come from a *script*: a callable giving the next :class:`Shot` (the table, where a
+hand is, whether the camera is unplugged), such as :class:`games.visitor.Visitor`. Each
+``read()`` is one camera frame; while a shot says the camera is unplugged, ``read()`` returns
+None and opening it again fails (``open()``), as with a real USB camera.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import math
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from games.boards import EMPTY, BoardDescription, Cell, Picture
+from games.lightning.tiles import Tile
+from vision.cameraspec import parse_camera
+from vision.mats import MatLayout, layout, tile_face
+from vision.synthetic import TEXTURE_PX_PER_MM, camera_homography, draw_hand, draw_token, random_style, render_photo
+from vision.synthetic import token_palette as _token_palette
+
+#: Hand poses kept per camera (a hand reaching over each region of the board).
+HAND_REGIONS = 3
+#: Still, identical frames the reader needs before it reports a new board (at 30 frames a
+#: second, 133 ms after the first still frame): one more than a hand could fake in passing; the
+#: sync engine's legality check stands behind it.
+STABLE_FRAMES = 4
+
+
+
+class TableCamera:
+    """A :class:`vision.capture.FrameSource` filming a scripted table (see the module doc).
+
+    ``script()`` gives the next shot (one per frame); ``peek()`` (optional) says whether the next
+    shot has the camera unplugged, without using it up. ``fps`` > 0 paces ``read()`` like a
+    real camera (for live demos); 0 reads as fast as asked (tests, headless runs).
+    """
+
+    def __init__(self, board: BoardDescription, script: Callable[[], Any], seed: int = 0, fps: float = 0.0,
+                 peek: Callable[[], bool] | None = None) -> None:
+        self.board = board
+        self.script = script
+        self.peek = peek
+        self.seed = seed
+        self.fps = fps
+        self.frames = 0
+        self.last_shot: Any = None
+        #: When each frame was ready (``time.perf_counter``), by frame number (the latency bench).
+        self.read_times: list[float] = []
+        rng = random.Random(f"table-{board.game}-{seed}")
+        self.mat: MatLayout = layout(board.game, board.rows, board.cols) if board.game == "lewthwaite" \
+            else layout(board.game)
+        style = random_style(rng)
+        style.shadows = 0
+        style.hand = False
+        # A stand set up as docs/physical.md says: the camera looks down (at most 25 degrees off),
+        # the sheet's long side along the picture's long side, the mat filling most of the view.
+        style.tilt_deg = min(style.tilt_deg, 25.0)
+        style.fill = max(style.fill, 0.8)
+        if self.mat.page[1] > self.mat.page[0]:
+            style.yaw_deg = rng.choice((90.0, 270.0)) + rng.uniform(-12.0, 12.0)
+        self.style = style
+        self.homography, self.camera_mm = camera_homography(self.mat, style)
+        empty = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
+        if board.game == "lewthwaite":
+            empty = ["".join(row) for row in empty]  # type: ignore[misc]
+        photo = render_photo(board.game, empty, random.Random(f"table-photo-{seed}"), style)
+        self.base = photo.image
+        self.size = (photo.image.shape[1], photo.image.shape[0])
+        self.palette = _token_palette(rng)
+        self.token_style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
+        self.radius = self.mat.cell * rng.uniform(0.36, 0.43)
+        self.height = rng.uniform(3, 9)
+        self._pieces: dict[tuple[Any, str, int], tuple[int, int, np.ndarray]] = {}
+        self._hands: dict[int, tuple[int, int, np.ndarray, np.ndarray]] = {}
+        self._frames: OrderedDict[Any, np.ndarray] = OrderedDict()
+        noise = np.random.default_rng(seed)
+        self._noise = [(noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8),
+                        noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8)) for _ in range(4)]
+
+    # --- a FrameSource ---------------------------------------------------------------------
+
+    def open(self) -> TableCamera:
+        """The camera again after a failed read (raises OSError while the script keeps it
+        unplugged, using that frame up)."""
+        if self.peek is not None and self.peek():
+            self.script()
+            self.frames += 1
+            self.read_times.append(time.perf_counter())
+            raise OSError("the camera is unplugged")
+        return self
+
+    def read(self) -> np.ndarray | None:
+        """The next frame of the script (None while the camera is unplugged)."""
+        if self.fps:
+            time.sleep(1 / self.fps)
+        shot = self.script()
+        self.frames += 1
+        self.last_shot = shot
+        if getattr(shot, "dropped", False):
+            self.read_times.append(time.perf_counter())
+            return None
+        image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
+        low, high = self._noise[self.frames % len(self._noise)]
+        frame = cv2.subtract(cv2.add(image, high), low)
+        self.read_times.append(time.perf_counter())
+        return frame
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # --- composing ---------------------------------------------------------------------------
+
+    def compose(self, picture: Picture, hand: Cell | None = None, nudges: dict[Any, int] | None = None) -> np.ndarray:
+        """The frame of ``picture`` (a hand reaching over ``hand`` if given; pieces set down
+        again ``nudges[cell]`` times lie a little differently), without noise."""
+        nudges = nudges or {}
+        key = (picture, None if hand is None else self._region(hand), tuple(sorted(nudges.items())))
+        if key in self._frames:
+            self._frames.move_to_end(key)
+            return self._frames[key]
+        # Only the pieces' and the hand's own rectangles are worked on (in floats); the rest of
+        # the photograph is copied as it is: a new frame costs about a millisecond per piece.
+        image = self.base.copy()
+        for cell, code in self._cells(picture):
+            x, y, ratio = self._piece(cell, code, nudges.get(cell, 0))
+            h, w = ratio.shape[:2]
+            region = image[y : y + h, x : x + w]
+            region[:] = np.clip(region * ratio, 0, 255)
+        if hand is not None:
+            x, y, shade, colour = self._hand(hand)
+            h, w = shade.shape[:2]
+            region = image[y : y + h, x : x + w]
+            region[:] = np.clip(region * shade[..., :3] + colour, 0, 255)
+        self._frames[key] = image
+        while len(self._frames) > 6:
+            self._frames.popitem(last=False)
+        return image
+
+    def _cells(self, picture: Picture) -> list[tuple[Any, str]]:
+        """Every piece to draw: board cells, then the spots that hold something."""
+        found: list[tuple[Any, str]] = [
+            ((r, c), code)
+            for r, row in enumerate(picture.grid)
+            for c, code in enumerate(row)
+            if code not in (EMPTY, " ")
+        ]
+        names = self.spot_names()
+        if names:
+            reserve = tuple(name for name in names if name.startswith("reserve"))
+            for name, code in self.board.slots(picture, reserve).items():
+                if code not in (EMPTY, "") and name in names:
+                    found.append((name, code))
+        return found
+
+    def spot_names(self) -> tuple[str, ...]:
+        """The spots the mat prints (none on a mat without them), reserve slots in their order."""
+        spots = getattr(self.mat, "spots", None) or ()
+        names = [spot[0] for spot in spots] if not isinstance(spots, dict) else list(spots)
+        return tuple(sorted(names, key=lambda n: (not n.startswith("hand"), len(n), n)))
+
+    def _sheet_center(self, where: Any) -> tuple[float, float]:
+        if isinstance(where, tuple):
+            return self.mat.center(*where)
+        spots = getattr(self.mat, "spots", None) or {}
+        if not isinstance(spots, dict):  # (name, sheet, x, y) of each spot's top-left corner
+            size = getattr(self.mat, "tile", None) or self.mat.cell
+            spots = {spot[0]: (spot[-2], spot[-1], size, size) for spot in spots}
+        if where not in spots:  # a spot this mat does not print: a hand over the middle
+            return (self.mat.page[0] / 2, self.mat.page[1] / 2)
+        x, y, w, h = spots[where]
+        return (x + w / 2, y + h / 2)
+
+    def _piece(self, where: Any, code: str, nudge: int = 0) -> tuple[int, int, np.ndarray]:
+        """A piece drawn on a small patch of the sheet and warped into the frame: (x, y, ratio)."""
+        key = (where, code, nudge)
+        if key in self._pieces:
+            return self._pieces[key]
+        scale = TEXTURE_PX_PER_MM
+        cx, cy = self._sheet_center(where)
+        rng = random.Random(f"{self.seed}-{where}-{code}-{nudge}" if nudge else f"{self.seed}-{where}-{code}")
+        span = self.mat.cell * 1.6
+        size = int(math.ceil(span * scale))
+        patch = np.full((size, size, 3), 255, np.uint8)
+        ox, oy = cx - span / 2, cy - span / 2  # the patch's top-left corner on the sheet, mm
+        if code[0] in "RB" and self.board.game == "lewthwaite":
+            h, s, v = self.palette[code[0]]
+            r, g, b = colorsys.hsv_to_rgb(h % 1.0, s, v)
+            colour = (int(b * 255), int(g * 255), int(r * 255))
+            camx, camy, camz = self.camera_mm
+            k = self.height / max(camz - self.height, 1.0)
+            offset = ((cx - camx) * k * scale, (cy - camy) * k * scale)
+            jitter = (rng.uniform(-0.06, 0.06) * self.mat.cell, rng.uniform(-0.06, 0.06) * self.mat.cell)
+            center = ((cx - ox + jitter[0]) * scale, (cy - oy + jitter[1]) * scale)
+            draw_token(patch, center, self.radius * scale, offset, colour, self.token_style, rng)
+        else:
+            tile = Tile(code[0], int(code[1]) if code[1:].isdigit() else 0)
+            side = int(round((self.mat.cell - 1.0) * scale))
+            face = tile_face(tile, side)
+            x0 = int(round((cx - ox) * scale - side / 2 + rng.uniform(-0.05, 0.05) * side))
+            y0 = int(round((cy - oy) * scale - side / 2 + rng.uniform(-0.05, 0.05) * side))
+            patch[y0 : y0 + side, x0 : x0 + side] = face
+        to_frame = self.homography @ np.array([[1 / scale, 0, ox], [0, 1 / scale, oy], [0, 0, 1]])
+        corners = np.array([[[0, 0]], [[size, 0]], [[size, size]], [[0, size]]], np.float32)
+        projected = cv2.perspectiveTransform(corners, to_frame).reshape(-1, 2)
+        x0, y0 = np.floor(projected.min(axis=0)).astype(int) - 1
+        x1, y1 = np.ceil(projected.max(axis=0)).astype(int) + 1
+        fw, fh = self.size
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(fw, x1), min(fh, y1)
+        local = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_frame
+        blurred = cv2.GaussianBlur(patch, (0, 0), 0.8)
+        warped = cv2.warpPerspective(blurred, local, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_AREA,
+                                     borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+        found = (int(x0), int(y0), warped.astype(np.float32) / 255.0)
+        self._pieces[key] = found
+        return found
+
+    def _region(self, cell: Any) -> int:
+        """Which of the cached hand poses reaches over ``cell``."""
+        if not isinstance(cell, tuple):
+            return HAND_REGIONS * HAND_REGIONS
+        r, c = cell
+        return (r * HAND_REGIONS // max(self.mat.rows, 1)) * HAND_REGIONS + c * HAND_REGIONS // max(self.mat.cols, 1)
+
+    def _hand(self, cell: Any) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """A hand reaching over ``cell``'s region: (x, y, shade factor, colour), cropped."""
+        region = self._region(cell)
+        if region in self._hands:
+            return self._hands[region]
+        if isinstance(cell, tuple):
+            rows, cols = self.mat.rows, self.mat.cols
+            r = (region // HAND_REGIONS + 0.5) * rows / HAND_REGIONS
+            c = (region % HAND_REGIONS + 0.5) * cols / HAND_REGIONS
+            cx, cy = self.mat.origins[0][0][0] + c * self.mat.cell, self.mat.origins[0][0][1] + r * self.mat.cell
+        else:
+            cx, cy = self._sheet_center(cell)
+        target = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float32), self.homography)[0, 0]
+        canvas = np.full((self.size[1], self.size[0], 3), 255.0, np.float32)
+        rng = random.Random(f"hand-{self.seed}-{region}")
+        mask = draw_hand(canvas, rng, (float(target[0]), float(target[1])), rng.uniform(0.18, 0.26) * self.size[1])
+        touched = (mask > 0.01) | (canvas[..., 0] < 254.5)
+        ys, xs = np.nonzero(touched)
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        m = mask[y0:y1, x0:x1, None]
+        crop = canvas[y0:y1, x0:x1]
+        shade = np.where(m > 0.5, 0.0, crop / 255.0) * (1 - m)
+        colour = crop * m
+        found = (int(x0), int(y0), shade.astype(np.float32), colour.astype(np.float32))
+        self._hands[region] = found
+        return found
+
+
+def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:
+    """A :class:`games.visitor.Visitor` filmed by a table camera and read by the live reader,
+    as a :class:`games.physical.Feed`."""
+    from games.physical import Feed
+    from vision.capture import LiveBoard
+
+    board = visitor.board
+    camera = TableCamera(board, visitor.next_shot, seed=seed, peek=visitor.next_dropped,
+                         fps=fps if threaded else 0.0)
+    live = LiveBoard(board, camera.open, threaded=threaded, stable_frames=STABLE_FRAMES, fps=fps)
+    return Feed(live, lambda: visitor.engine.board, fps=fps, threaded=threaded)
+
+
+# --- what ``--camera`` names -------------------------------------------------------------------
+
+#: The visitor's slips in a ``--camera synthetic`` demo (its own turn number -> fault).
+DEMO_FAULTS = {2: "illegal", 5: "knock", 8: "slow", 11: "stack"}
+
+
+def camera_kind(spec: str) -> str:
+    """What ``--camera SPEC`` names: ``device``, ``synthetic``, ``record``, ``folder`` or ``video``
+    (ValueError with a clear message when it names nothing usable)."""
+    if spec.endswith(".jsonl"):
+        if not Path(spec).is_file():
+            raise ValueError(f"--camera {spec}: no such record file")
+        return "record"
+    try:
+        return parse_camera(spec).kind
+    except ValueError as exc:
+        raise ValueError(f"--camera {spec}: {exc} (or a record, .jsonl)") from None
+
+
+class CameraOpener:
+    """The camera ``--camera`` names, ready to be opened for a game's board (``main.py`` makes
+    one per run; the physical-board mode calls :meth:`feed`). ``stepped`` (headless runs) reads
+    one frame per ``1/fps`` s of game time; otherwise a reader thread keeps up with the camera."""
+
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
+                 faults: dict[int, str] | None = None) -> None:
+        self.spec = spec
+        #: The synthetic visitor's slips (None: :data:`DEMO_FAULTS`).
+        self.faults = faults
+        self.kind = camera_kind(spec)
+        self.fps = fps
+        self.stepped = stepped
+        self.save_frames = save_frames
+        self.source: Any = None
+        self.visitor: Any = None
+
+    def __repr__(self) -> str:
+        return f"CameraOpener({self.spec!r}, {self.kind})"
+
+    def record(self) -> list[dict[str, Any]] | None:
+        """The events of a record given as the camera (None for a real camera)."""
+        if self.kind != "record":
+            return None
+        from games.physical import read_record
+
+        return read_record(self.spec)
+
+    def feed(self, engine: Any, seed: int = 0) -> Any:
+        """A feed for ``engine``'s board: a :class:`games.physical.Feed` over the camera, or a
+        :class:`games.physical.RecordFeed` replaying a record."""
+        from games.physical import Feed, RecordFeed
+        from games.visitor import Visitor
+        from vision.capture import LiveBoard
+        from vision.sources import source_opener
+
+        board = engine.board
+        if self.kind == "record":
+            return RecordFeed(self.record() or [], lambda: engine.board)
+        pace = 0.0 if self.stepped else self.fps
+        if self.kind == "synthetic":
+            self.visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if self.faults is None else self.faults,
+                                   level=engine.match.spec.default_level)
+            camera = TableCamera(board, self.visitor.next_shot, seed=seed, fps=pace, peek=self.visitor.next_dropped)
+            self.source = camera
+            opener: Callable[[], Any] = camera.open
+        else:
+            # A webcam, a video or a folder of images: vision's own sources.
+            opener = source_opener(parse_camera(self.spec), board.game, self.fps)
+
+        if self.save_frames:
+            opener = _saving(opener, Path(self.save_frames))
+        live = LiveBoard(board, opener, threaded=not self.stepped, stable_frames=STABLE_FRAMES, fps=self.fps)
+        return Feed(live, lambda: engine.board, fps=self.fps, threaded=not self.stepped)
+
+
+def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
+    """An opener whose frames are also written to ``folder`` (``frame-000000.png``...), so that
+    a session can be replayed exactly with ``--camera FOLDER``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    count = [0]
+
+    class Saving:
+        def __init__(self, source: Any) -> None:
+            self.source = source
+
+        def read(self) -> np.ndarray | None:
+            frame = self.source.read()
+            if frame is not None:
+                cv2.imwrite(str(folder / f"frame-{count[0]:06d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+                count[0] += 1
+            return frame
+
+        def close(self) -> None:
+            self.source.close()
+
+        @property
+        def ended(self) -> bool:
+            return bool(getattr(self.source, "ended", False))
+
+    return lambda: Saving(opener())
