@@ -47,9 +47,22 @@ COLOUR_NAMES = {
 }
 #: A sharp edge: the lightness (log) changes by this much per pixel (Sobel / 8).
 EDGE_GRADIENT = 0.06
-#: Feature columns.
-L, C1, C2, SAT, SPREAD, EDGE = range(6)
-FEATURES = 6
+#: One-shot: a cell below the presence threshold but above this floor (presence and outline
+#: together) may be a token the picture shows faintly (a white draught on white paper); the
+#: game's token count decides. Empty cells stay below it on the tuning renders (0.2 at most).
+DOUBT_FLOOR = 0.5
+#: ... or above this one when exactly the missing number of cells stands out of the other empty
+#: cells by a factor of :data:`DOUBT_GAP` at least.
+DOUBT_MIN, DOUBT_GAP = 0.3, 2.0
+#: A pixel is "coloured" (part of a token's colour, not paper, glare or a white token) when its
+#: chroma ``hypot(c1, 1.5 c2)`` is above this.
+COLOURED_PIXEL = 0.12
+#: ... and a cell's hue is taken from its coloured pixels when at least this fraction of the wide
+#: disc is coloured (otherwise from the whole disc: black and white tokens, paper).
+COLOURED_SHARE = 0.2
+#: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part (see cell_features).
+L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2 = range(8)
+FEATURES = 8
 
 
 @dataclass
@@ -60,6 +73,7 @@ class TokenGeometry:
     ppc: int
     window: int
     disc: np.ndarray  # cells x D: the colour disc, moved to the top of a middle-height token
+    wide: np.ndarray  # cells x W: a wider disc round the same centre, for the hue
     ring: np.ndarray  # cells x radii x angles: circles round the same centre
     body: np.ndarray  # B: the cell's inside, grid lines excluded (same for every cell)
 
@@ -76,6 +90,12 @@ class TokenGeometry:
         oy, ox = np.array(offsets).T
         c = int(round(centre))
         disc = np.stack([(c + sy + oy) * window + (c + sx + ox) for sx, sy in shifts])
+        r_wide = ppc * 0.34
+        span = range(-int(r_wide), int(r_wide) + 1)
+        wide_offsets = [(y, x) for y in span for x in span if y * y + x * x <= r_wide * r_wide]
+        wy, wx = np.array(wide_offsets).T
+        wide = np.stack([np.clip(c + sy + wy, 0, window - 1) * window + np.clip(c + sx + wx, 0, window - 1)
+                         for sx, sy in shifts])
         angles = np.arange(24) * 2 * math.pi / 24
         radii = np.linspace(0.26, 0.46, 6) * ppc
         ring = []
@@ -85,7 +105,7 @@ class TokenGeometry:
             ring.append(ys * window + xs)
         inner = max(1, int(round(ppc * 0.14)))
         yy, xx = np.mgrid[pad + inner : pad + ppc - inner, pad + inner : pad + ppc - inner]
-        return cls(ppc, window, disc, np.array(ring), (yy * window + xx).ravel())
+        return cls(ppc, window, disc, wide, np.array(ring), (yy * window + xx).ravel())
 
 
 def _trimmed_mean(values: np.ndarray) -> np.ndarray:
@@ -93,6 +113,22 @@ def _trimmed_mean(values: np.ndarray) -> np.ndarray:
     ordered = np.sort(values, axis=1)
     n = ordered.shape[1]
     return ordered[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
+
+
+def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(c1, c2) of the coloured pixels of each wide disc (N x W x 3 logs and uint8 pixels): the
+    lit wall and rim of a cap whose inside is in shade or shows the lamp's glare; the disc's own
+    ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper)."""
+    p1 = logs[..., 2] - logs[..., 0]
+    p2 = logs[..., 1] - (logs[..., 0] + logs[..., 2]) / 2
+    coloured = (np.hypot(p1, 1.5 * p2) > COLOURED_PIXEL) & (pixels.min(axis=2) < 250)
+    enough = coloured.mean(axis=1) >= COLOURED_SHARE
+    hue1, hue2 = c1.copy(), c2.copy()
+    if enough.any():
+        with np.errstate(all="ignore"):
+            hue1[enough] = np.nanmedian(np.where(coloured, p1, np.nan)[enough], axis=1)
+            hue2[enough] = np.nanmedian(np.where(coloured, p2, np.nan)[enough], axis=1)
+    return hue1, hue2
 
 
 def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
@@ -112,6 +148,7 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     out[:, C1] = _trimmed_mean(disc[..., 2] - disc[..., 0])
     out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
+    out[:, HUE1], out[:, HUE2] = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1], out[:, C2])
     out[:, SAT] = (colour.max(axis=1) - colour.min(axis=1)) / np.maximum(colour.max(axis=1), 0.05)
     lo, hi = np.percentile(lum[:, geometry.body], [10, 90], axis=1)
     out[:, SPREAD] = hi - lo
@@ -142,9 +179,9 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
     where the tokens split best (Fisher's criterion of a two-cluster split)."""
     if colours is not None:
         axis, sign = COLOUR_NAMES[colours[0]]
-        return (C1 if axis == "c1" else L), sign
+        return (HUE1 if axis == "c1" else L), sign
     scores = {}
-    for column in (C1, L):
+    for column in (HUE1, L):
         values = features[:, column]
         if len(values) < 2:
             scores[column] = 0.0
@@ -157,8 +194,8 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
         spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
         scores[column] = abs(float(right.mean() - left.mean())) / spread
     # Red and blue tokens are the usual case: prefer the chroma axis unless lightness is far better.
-    column = C1 if scores[C1] >= 0.6 * scores[L] else L
-    return column, (1 if column == C1 else -1)
+    column = HUE1 if scores[HUE1] >= 0.6 * scores[L] else L
+    return column, (1 if column == HUE1 else -1)
 
 
 def two_means(values: np.ndarray) -> float:
@@ -176,13 +213,45 @@ def two_means(values: np.ndarray) -> float:
     return float(ordered[best] + ordered[best + 1]) / 2
 
 
+def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """How token-like a cell below the presence threshold is: its presence score, or its
+    geometric mean with the outline's closure (a faint token still has a closed outline)."""
+    return np.maximum(score, np.sqrt(score * np.minimum(features[:, EDGE] / 0.5, 2.0)))
+
+
+def _faint_tokens(features: np.ndarray, score: np.ndarray, is_token: np.ndarray, max_tokens: int) -> np.ndarray:
+    """The cells below the presence threshold that the game's token count makes tokens: the
+    most token-like of the rest (:func:`_doubt`), when they are above
+    :data:`DOUBT_FLOOR`, or when a group of just the missing number (two or more) stands out of
+    the other cells by :data:`DOUBT_GAP` and above :data:`DOUBT_MIN`. A token lifted off the
+    board leaves two holes alike and no such group, so it still reads as a hole."""
+    doubt = _doubt(features, score)
+    order = np.flatnonzero(~is_token)
+    order = order[np.argsort(-doubt[order])]
+    need = max_tokens - int(is_token.sum())
+    doubtful, rest = order[:need], order[need:]
+    if len(doubtful) == 0:
+        return doubtful
+    weakest = float(doubt[doubtful].min())
+    strongest_left = float(doubt[rest].max()) if len(rest) else 0.0
+    grouped = len(doubtful) >= 2 and weakest >= max(DOUBT_MIN, DOUBT_GAP * strongest_left)
+    return doubtful if grouped else doubtful[doubt[doubtful] >= DOUBT_FLOOR]
+
+
 def classify_oneshot(
     features: np.ndarray,
     codes: tuple[str, str],
     colours: tuple[str, str] | None,
     max_tokens: int | None,
 ) -> tuple[list[str], np.ndarray, list[str]]:
-    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own."""
+    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
+
+    ``max_tokens`` is how many tokens the board holds (Lewthwaite: always the start's, as no
+    token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
+    least token-like cells are empty. Black and white tokens (split by lightness): when fewer
+    pass the threshold, the most token-like doubtful cells fill up the count
+    (:func:`_faint_tokens`): a white token on white paper may differ from it only a little.
+    """
     notes: list[str] = []
     score = presence(features)
     is_token = score > 1.0
@@ -195,12 +264,24 @@ def classify_oneshot(
         is_token[weakest] = False
         margin[weakest] = np.minimum(margin[weakest], 0.3)
         notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
+    elif (
+        max_tokens is not None
+        and 0 < is_token.sum() < max_tokens
+        and colour_axis(colours, features[is_token])[0] == L
+    ):
+        faint = _faint_tokens(features, score, is_token, max_tokens)
+        is_token[faint] = True
+        # Their margin: how far the weakest of them stands above the strongest cell left empty.
+        doubt = _doubt(features, score)
+        if len(faint) and (~is_token).any():
+            gap = math.log(float(doubt[faint].min()) / max(float(doubt[~is_token].max()), 0.05))
+            margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
     labels = np.full(len(features), ".", dtype=object)
     tokens = np.flatnonzero(is_token)
     if len(tokens):
         column, sign = colour_axis(colours, features[tokens])
         values = features[tokens, column] * sign  # higher = the first player's colour
-        spread_needed = 0.6 if column == C1 else 0.8
+        spread_needed = 0.6 if column == HUE1 else 0.8
         # All one colour (a small spread): the value itself decides (paper is 0 on both axes).
         split = 0.0 if float(values.max() - values.min()) < spread_needed else two_means(values)
         first = values > split
@@ -233,7 +314,7 @@ class TokenModel:
     def fit(cls, features: np.ndarray, labels: list[str], codes: tuple[str, ...]) -> TokenModel:
         """Learn from cells whose labels are known (the start position)."""
         labels_arr = np.array(labels)
-        x = features[:, [L, C1, C2]]
+        x = features[:, [L, HUE1, HUE2]]
         means, inv_covs, log_dets = [], [], []
         for code in codes:
             rows = x[labels_arr == code]
@@ -259,7 +340,7 @@ class TokenModel:
         score = presence(features)
         is_token = score > self.threshold
         margin = np.clip(np.abs(np.log(np.maximum(score, 1e-3) / self.threshold)) / 0.5, 0, 1)
-        x = features[:, [L, C1, C2]]
+        x = features[:, [L, HUE1, HUE2]]
         d = x[:, None, :] - self.means[None]
         logp = -0.5 * np.einsum("nki,kij,nkj->nk", d, self.inv_covs, d) - 0.5 * self.log_dets[None]
         order = np.argsort(-logp, axis=1)

@@ -4,9 +4,10 @@
 
 One-shot: every frame read on its own (``read-board``; black-and-white tokens get their colours
 named, as ``--colours`` does). Live: the reader is calibrated on the scene's ``start`` frame and
-then reads its ``play`` frame. Hands: after calibration and the play position accepted, the
-``hand`` frame is fed 12 times (with fresh sensor noise) to the live gate: nothing may be
-accepted. A refused frame counts all its cells as wrong. ``bench/bench_vision.py`` runs this on
+then reads its ``play`` frames (``play``, and ``play2``... of scenes made with ``--plays``).
+Hands: after calibration and the play position accepted, the ``hand`` frame is fed 12 times
+(with fresh sensor noise) to the live gate: nothing may be accepted. A refused frame counts all
+its cells as wrong. ``bench/bench_vision.py`` runs this on
 the held-out seeds (100 and up).
 """
 
@@ -97,7 +98,8 @@ def evaluate(truths: list[dict]) -> Tally:
         tally.scenes[style] += 1
         frames = truth["frames"]
         colours = _colours(truth)
-        for frame in ("start", "play"):
+        positions = [name for name in frames if name == "start" or name.startswith("play")]
+        for frame in positions:
             try:
                 reading = BoardReader(game, colours=colours).read(_image(truth, frame)).cells()
             except VisionError as exc:
@@ -105,8 +107,8 @@ def evaluate(truths: list[dict]) -> Tally:
                 tally.refused[(style, "one-shot")] += 1
                 tally.errors.append(f"{name} {frame}: refused ({exc.reason})")
             _compare(tally, (style, "one-shot"), f"{name}-{frame}", frames[frame]["grid"], reading)
-            if frame == "play" and game == "lightning" and reading is not None:
-                for tile in frames["play"]["tiles"]:
+            if frame.startswith("play") and game == "lightning" and reading is not None:
+                for tile in frames[frame]["tiles"]:
                     r, c = tile["cell"]
                     bin_ = min(int(tile["offset_mm"] / 0.5), 3)
                     tally.by_offset_total[bin_] += 1
@@ -114,13 +116,24 @@ def evaluate(truths: list[dict]) -> Tally:
         reader = BoardReader(game)
         try:
             reader.calibrate(_image(truth, "start"), frames["start"]["grid"])
-            reading = reader.read(_image(truth, "play")).cells()
         except VisionError as exc:
-            reading = None
-            tally.refused[(style, "live")] += 1
-            tally.errors.append(f"{name} live: refused ({exc.reason})")
-        _compare(tally, (style, "live"), f"{name}-play", frames["play"]["grid"], reading)
-        if "hand" in frames and reading is not None:
+            reader = None
+            tally.errors.append(f"{name} live: calibration refused ({exc.reason})")
+        play_read = False
+        for frame in positions[1:]:
+            try:
+                if reader is None:
+                    raise VisionError("covered", "not calibrated")
+                reading = reader.read(_image(truth, frame)).cells()
+            except VisionError as exc:
+                reading = None
+                tally.refused[(style, "live")] += 1
+                tally.errors.append(f"{name}-{frame} live: refused ({exc.reason})")
+            _compare(tally, (style, "live"), f"{name}-{frame}", frames[frame]["grid"], reading)
+            if frame == "play":
+                play_read = reading is not None
+        # The hand frame is the ``play`` position with a hand over it.
+        if "hand" in frames and play_read:
             board = StableBoard(reader, stable_frames=5)
             play = _image(truth, "play")
             for _ in range(6):
