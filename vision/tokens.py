@@ -92,7 +92,8 @@ class TokenGeometry:
         disc = np.stack([(c + sy + oy) * window + (c + sx + ox) for sx, sy in shifts])
         r_wide = ppc * 0.34
         span = range(-int(r_wide), int(r_wide) + 1)
-        wide_offsets = [(y, x) for y in span for x in span if y * y + x * x <= r_wide * r_wide]
+        # Every other pixel (a checkerboard) is plenty for a median, at half the cost.
+        wide_offsets = [(y, x) for y in span for x in span if y * y + x * x <= r_wide * r_wide and (x + y) % 2 == 0]
         wy, wx = np.array(wide_offsets).T
         wide = np.stack([np.clip(c + sy + wy, 0, window - 1) * window + np.clip(c + sx + wx, 0, window - 1)
                          for sx, sy in shifts])
@@ -121,13 +122,15 @@ def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray) -
     ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper)."""
     p1 = logs[..., 2] - logs[..., 0]
     p2 = logs[..., 1] - (logs[..., 0] + logs[..., 2]) / 2
-    coloured = (np.hypot(p1, 1.5 * p2) > COLOURED_PIXEL) & (pixels.min(axis=2) < 250)
+    coloured = (p1 * p1 + 2.25 * p2 * p2 > COLOURED_PIXEL**2) & (pixels.min(axis=2) < 250)
     enough = coloured.mean(axis=1) >= COLOURED_SHARE
     hue1, hue2 = c1.copy(), c2.copy()
     if enough.any():
-        with np.errstate(all="ignore"):
-            hue1[enough] = np.nanmedian(np.where(coloured, p1, np.nan)[enough], axis=1)
-            hue2[enough] = np.nanmedian(np.where(coloured, p2, np.nan)[enough], axis=1)
+        keep = coloured[enough]
+        middle = (keep.sum(axis=1) - 1) // 2  # the (lower) median of the coloured pixels
+        rows = np.arange(len(keep))
+        hue1[enough] = np.sort(np.where(keep, p1[enough], np.inf), axis=1)[rows, middle]
+        hue2[enough] = np.sort(np.where(keep, p2[enough], np.inf), axis=1)[rows, middle]
     return hue1, hue2
 
 
@@ -219,12 +222,15 @@ def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
     return np.maximum(score, np.sqrt(score * np.minimum(features[:, EDGE] / 0.5, 2.0)))
 
 
-def _faint_tokens(features: np.ndarray, score: np.ndarray, is_token: np.ndarray, max_tokens: int) -> np.ndarray:
+def _faint_tokens(
+    features: np.ndarray, score: np.ndarray, is_token: np.ndarray, max_tokens: int, achromatic: bool
+) -> np.ndarray:
     """The cells below the presence threshold that the game's token count makes tokens: the
-    most token-like of the rest (:func:`_doubt`), when they are above
-    :data:`DOUBT_FLOOR`, or when a group of just the missing number (two or more) stands out of
-    the other cells by :data:`DOUBT_GAP` and above :data:`DOUBT_MIN`. A token lifted off the
-    board leaves two holes alike and no such group, so it still reads as a hole."""
+    most token-like of the rest (:func:`_doubt`) when a group of just the missing number (two or
+    more) stands out of the other cells by :data:`DOUBT_GAP` and above :data:`DOUBT_MIN`; for
+    black and white tokens also any of them above :data:`DOUBT_FLOOR` (a white token may differ
+    from the paper only a little). A token lifted off the board leaves two holes alike and no
+    such group, so it still reads as a hole."""
     doubt = _doubt(features, score)
     order = np.flatnonzero(~is_token)
     order = order[np.argsort(-doubt[order])]
@@ -235,7 +241,9 @@ def _faint_tokens(features: np.ndarray, score: np.ndarray, is_token: np.ndarray,
     weakest = float(doubt[doubtful].min())
     strongest_left = float(doubt[rest].max()) if len(rest) else 0.0
     grouped = len(doubtful) >= 2 and weakest >= max(DOUBT_MIN, DOUBT_GAP * strongest_left)
-    return doubtful if grouped else doubtful[doubt[doubtful] >= DOUBT_FLOOR]
+    if grouped:
+        return doubtful
+    return doubtful[doubt[doubtful] >= DOUBT_FLOOR] if achromatic else doubtful[:0]
 
 
 def classify_oneshot(
@@ -248,9 +256,9 @@ def classify_oneshot(
 
     ``max_tokens`` is how many tokens the board holds (Lewthwaite: always the start's, as no
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
-    least token-like cells are empty. Black and white tokens (split by lightness): when fewer
-    pass the threshold, the most token-like doubtful cells fill up the count
-    (:func:`_faint_tokens`): a white token on white paper may differ from it only a little.
+    least token-like cells are empty; when fewer pass the threshold, the most token-like
+    doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
+    a pale cap whose inside is in shade.
     """
     notes: list[str] = []
     score = presence(features)
@@ -264,12 +272,9 @@ def classify_oneshot(
         is_token[weakest] = False
         margin[weakest] = np.minimum(margin[weakest], 0.3)
         notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
-    elif (
-        max_tokens is not None
-        and 0 < is_token.sum() < max_tokens
-        and colour_axis(colours, features[is_token])[0] == L
-    ):
-        faint = _faint_tokens(features, score, is_token, max_tokens)
+    elif max_tokens is not None and 0 < is_token.sum() < max_tokens:
+        achromatic = colour_axis(colours, features[is_token])[0] == L
+        faint = _faint_tokens(features, score, is_token, max_tokens, achromatic)
         is_token[faint] = True
         # Their margin: how far the weakest of them stands above the strongest cell left empty.
         doubt = _doubt(features, score)
