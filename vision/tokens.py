@@ -12,12 +12,19 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
   excluded): a white go stone on white paper has little colour but a shaded rim and a contact
   shadow;
 - ``edge``: how much of a circle around the cell centre is crossed by a sharp edge: the outline
-  of a round token closes around the centre, a shadow's edge crosses a cell once.
+  of a round token closes around the centre, a shadow's edge crosses a cell once;
+- the hue (``HUE1``, ``HUE2``): ``c1`` and ``c2`` of the *coloured* pixels of a wider disc and of
+  the ring where the camera pose puts a tall cap's rim. A cap open side up shows its colour on
+  its wall and rim, while its inside is in shade (bluish ambient light) or mirrors the lamp
+  (white glare); the players' colours are told apart on the hue, presence on the disc.
 
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
-it has a round outline; the counts are checked against the game's. The players' colours are two
-clusters of the tokens along the axis that separates them best: ``c1`` for red and blue tokens
-(pale and dark shades alike, as lightness is left out), lightness for black and white ones
+it has a round outline. The game's token count is the prior when the picture is ambiguous
+(Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
+empty, and short of it a clear group of faint cells (white draughts on white paper) fills it up.
+The players' colours are two clusters of the tokens along the axis that separates them best:
+the hue's ``c1`` for red and blue tokens (pale and dark shades alike, as lightness is left
+out), lightness for black and white ones
 (go stones, draughts). Which cluster is the first player's follows the named colours
 (``("red", "blue")``, ``("black", "white")``, ...).
 
@@ -73,7 +80,7 @@ class TokenGeometry:
     ppc: int
     window: int
     disc: np.ndarray  # cells x D: the colour disc, moved to the top of a middle-height token
-    wide: np.ndarray  # cells x W: a wider disc round the same centre, for the hue
+    wide: np.ndarray  # cells x W: a wider disc round the same centre and a tall cap's rim, for the hue
     ring: np.ndarray  # cells x radii x angles: circles round the same centre
     body: np.ndarray  # B: the cell's inside, grid lines excluded (same for every cell)
 
@@ -83,6 +90,8 @@ class TokenGeometry:
         window = ppc + 2 * pad
         centre = (window - 1) / 2
         limit = pad - 1
+        # The top of the tallest token lies about twice as far off as a middle-height one's.
+        rims = np.clip(np.round(2 * shifts), -limit, limit).astype(int)
         shifts = np.clip(np.round(shifts), -limit, limit).astype(int)
         r = ppc * 0.2
         span = range(-int(r), int(r) + 1)
@@ -95,8 +104,18 @@ class TokenGeometry:
         # Every other pixel (a checkerboard) is plenty for a median, at half the cost.
         wide_offsets = [(y, x) for y in span for x in span if y * y + x * x <= r_wide * r_wide and (x + y) % 2 == 0]
         wy, wx = np.array(wide_offsets).T
-        wide = np.stack([np.clip(c + sy + wy, 0, window - 1) * window + np.clip(c + sx + wx, 0, window - 1)
-                         for sx, sy in shifts])
+        # ... and the rim of a tall cap, round the top of the tallest token: its lit wall.
+        span = range(-int(0.44 * ppc), int(0.44 * ppc) + 1)
+        rim_offsets = [(y, x) for y in span for x in span
+                       if (0.3 * ppc) ** 2 <= y * y + x * x <= (0.44 * ppc) ** 2 and (x + y) % 2 == 0]
+        ry, rx = np.array(rim_offsets).T
+        wide = np.stack([
+            np.concatenate([
+                np.clip(c + sy + wy, 0, window - 1) * window + np.clip(c + sx + wx, 0, window - 1),
+                np.clip(c + ty + ry, 0, window - 1) * window + np.clip(c + tx + rx, 0, window - 1),
+            ])
+            for (sx, sy), (tx, ty) in zip(shifts, rims, strict=True)
+        ])
         angles = np.arange(24) * 2 * math.pi / 24
         radii = np.linspace(0.26, 0.46, 6) * ppc
         ring = []
@@ -304,7 +323,7 @@ def classify_oneshot(
 class TokenModel:
     """The players' colours and the paper learnt on the start position (live use).
 
-    Gaussian statistics per label in (L, c1, c2) for the two players; emptiness is decided by
+    Gaussian statistics per label in (L, hue c1, hue c2) for the two players; emptiness is decided by
     :func:`presence` with a threshold halfway (in log) between the empty cells and the least
     token-like token seen at calibration.
     """
