@@ -122,18 +122,20 @@ def test_boards_beyond_the_kernels_bytes_use_pure_python() -> None:
 
 
 def test_players_answer_within_their_budget_on_a_board_with_a_huge_loop() -> None:
-    # Pit 3 loops with period 86 million laps; the other moves end at once. A player with a
-    # tight budget answers with a move it knows to be allowed, without waiting for pit 3's check.
-    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)
+    # Pit 6 loops with period 895 million laps (74.6 million laps to check, about 0.2 s even
+    # compiled: the worst of 1000 random games at 6 seeds a pit); pits 1, 3 and 5 end at once. A
+    # player with a tight budget answers with a move it knows to be allowed, without waiting for
+    # pit 6's check.
+    board = (8, 0, 3, 0, 1, 5, 18, 6, 1, 2, 14, 9)
     for level in ("random", "1990", "strong"):
         rules._LONG_MOVES.clear()
         rules._PENDING.clear()
-        state = position(board, (3, 4), 1)
+        state = position(board, (3, 2), 1)
         started = time.perf_counter()
         move = make_player(level).choose(state, random.Random(1), 0.02)
         assert time.perf_counter() - started < 3  # generous: the machine may be shared
-        assert rules.known_long_move(board, 2) is None  # pit 3's verdict was not waited for
-        assert move != 3 and move in state.legal_moves_by(time.perf_counter())
+        assert rules.known_long_move(board, 5) is None  # pit 6's verdict was not waited for
+        assert move != 6 and move in state.legal_moves_by(time.perf_counter())
 
 
 # --- the vector-register lap against the portable table lap and pure Python ----------------------
