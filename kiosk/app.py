@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
@@ -525,10 +525,8 @@ class App:
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, the gamepad's cursor and a notice on top, then
         show the frame."""
-        # A Canvas is Surface-like: scenes keep their pygame.Surface annotations.
-        canvas = cast(pygame.Surface, self.screen)
         for scene in self.stack.visible():
-            scene.draw(canvas)
+            scene.draw(self.screen)
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
             ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)

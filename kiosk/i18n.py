@@ -70,11 +70,12 @@ class Text(str):
         return text
 
 
-def tr(key: str, lang: str | None = None, **params: object) -> Text:
+def tr(key: str, lang: str | None = None, /, **params: object) -> Text:
     """The text for ``key`` in the current language, with ``params`` filled in.
 
     A missing key shows as ``⟨key⟩`` rather than crashing a kiosk in front of visitors; the
-    test suite checks that no key is missing.
+    test suite checks that no key is missing. ``key`` and ``lang`` are positional only, so a
+    parameter may have any name.
     """
     entry = table().get(key)
     if entry is None:

@@ -16,6 +16,7 @@ from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
@@ -94,7 +95,8 @@ class MenuScene(Scene):
 
         return [
             ui.Button(pygame.Rect(rect.x + 24, rect.y + 12, rect.width - 48, 48), "physical.menu",
-                      lambda k=k: self.open_game(k, physical=True), color=(50, 60, 80), icon=ui.icon_eye, size=20)
+                      functools.partial(self.open_game, k, physical=True), color=(50, 60, 80), icon=ui.icon_eye,
+                      size=20)
             for k, (rect, _info, module) in enumerate(self.cards)
             if has_physical_mode(module)
         ]
@@ -178,7 +180,7 @@ class MenuScene(Scene):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: DrawTarget) -> None:
         """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
         cached layer: the cards float over still shadows)."""
         rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
