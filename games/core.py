@@ -138,7 +138,10 @@ class Player(Protocol):
     ``time_budget`` (seconds, may be ``None``) bounds the thinking time of players that search.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The player's name in records and tournaments."""
+        ...
 
     def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
         """Pick a legal move for ``state.current_player``."""

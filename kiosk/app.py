@@ -249,9 +249,14 @@ class App:
 
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
+        # Not every pygame build has it (pygame-ce 2.5 does not): looked up, not called blindly.
+        grab = getattr(pygame.event, "set_keyboard_grab", None)
+        if grab is None:
+            log.info("keyboard grab unavailable: this pygame has no event.set_keyboard_grab")
+            return
         try:
-            pygame.event.set_keyboard_grab(True)  # type: ignore[attr-defined]
-        except (pygame.error, AttributeError) as exc:
+            grab(True)
+        except pygame.error as exc:
             log.info("keyboard grab unavailable: %s", exc)
 
     def apply_config(self, config: KioskConfig) -> None:
