@@ -114,6 +114,9 @@ def options_from_args(args: Any) -> AppOptions:
     # The command line's camera, else the configured one; the physical mode without either
     # tries the first webcam.
     camera = getattr(args, "camera", None) or (config.camera if config.camera != "none" else None)
+    if camera is not None:
+        # Some commands parse --camera into a spec object; the devices take the text it came from.
+        camera = str(camera)
     if physical and camera is None:
         camera = "0"
     return AppOptions(
