@@ -157,9 +157,15 @@ class GameScene(Scene):
             seats,
             seed=app.rng.randrange(2**31),
             time_budget=time_budget,
-            thinker=Thinker(wait=app.headless, processes=True),
+            thinker=GameScene.thinker_for(app),
             meta=meta,
         )
+
+    @staticmethod
+    def thinker_for(app: App) -> Thinker:
+        """How a scene's match thinks: in worker processes (never holding the interpreter lock
+        the frame loop needs), waited for in headless runs (same path, reproducible frames)."""
+        return Thinker(wait=app.headless, processes=True)
 
     # --- reading the match ---------------------------------------------------------------
 

@@ -2,9 +2,7 @@
 the topic's live picture and its explanation.
 
 A game's ``corner.py`` builds a :class:`ScienceScene` from :class:`CornerPage` subclasses. Pages
-draw what the game's pure ``maths`` module computes; anything slow runs off the frame loop in a
-:class:`kiosk.worker.Worker` (threaded in the kiosk, synchronous in headless runs so tests and
-screenshots are reproducible).
+draw what the game's pure ``maths`` module computes; anything slow runs off the frame loop.
 
 Slow figures come from :func:`kiosk.background.value` (computed once, off the frame loop);
 figures that arrive one by one (a table filling up, a game being played) from :class:`Progressive`.

@@ -208,3 +208,44 @@ def test_the_menu_offers_the_real_board_only_with_a_camera(camera: PicturesCamer
     assert all(seat.kind == BOARD or seat.is_computer for seat in scene.match.seats.values())
     set_opener(None)
     assert not [b for b in MenuScene(make_app()).buttons if b.label == "physical.menu"]
+
+
+def test_a_game_saved_on_the_table_resumes_on_the_table(camera: PicturesCamera, tmp_path: Path) -> None:
+    """After a power cut the kiosk resumes a physical game in the physical-board mode (its
+    assistant guides the pieces back); with no camera any more, the game goes on by touch."""
+    from kiosk.app import App, AppOptions
+    from kiosk.config import KioskConfig
+    from kiosk.menu import MenuScene
+
+    def kiosk() -> App:
+        app = App(AppOptions(frames=1, seed=1, mute=True, kiosk=True, state_dir=tmp_path,
+                             config=KioskConfig(kiosk=True, pin="2580")))
+        app.home_factory = MenuScene
+        app.start(MenuScene(app))
+        return app
+
+    first = kiosk()
+    match = new_match(first, LewthwaiteParams(), "human", "human", "snake", physical=True)
+    scene = LewthwaiteScene(first, match)
+    assert attach(scene) is not None
+    first.stack.push(scene)
+    for _ in range(60 * 60):
+        run_frames(first, 1)
+        if len(match.moves) >= 2:
+            break
+    run_frames(first, 2)
+    assert len(match.moves) >= 2
+    position = match.state.to_text()
+
+    second = kiosk()  # the power came back, the camera with it
+    resumed = second.stack.top
+    assert isinstance(resumed, LewthwaiteScene) and resumed.match.state.to_text() == position
+    assert resumed.physical is not None and {s.kind for s in resumed.match.seats.values()} == {BOARD}
+
+    set_opener(None)  # and once more, the camera left unplugged
+    third = kiosk()
+    again = third.stack.top
+    assert isinstance(again, LewthwaiteScene) and again.match.state.to_text() == position
+    assert again.physical is None and {s.kind for s in again.match.seats.values()} == {"person"}
+    for app in (first, second, third):
+        app.close()
