@@ -13,10 +13,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.cliutil import CliError, Commands, check_output_path, int_in_range, print_json, write_files_atomically
 from vision.cameraspec import add_camera_args
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+    from kiosk.calibration import CalibrationScene
 
 VISION_GAMES = ("lewthwaite", "lightning")
 
@@ -262,9 +266,18 @@ def run_calibrate(args: argparse.Namespace) -> int:
         raise CliError(missing)
     single_threaded_blas()
     from kiosk.runner import run_app
-    from vision.scene import CalibrationScene
 
-    return run_app(args, lambda app: CalibrationScene(app, args.game, str(args.camera)))
+    return run_app(args, lambda app: calibration_scene(app, args.game, str(args.camera)))
+
+
+def calibration_scene(app: App, game: str, camera: str) -> CalibrationScene:
+    """The calibration screen of ``game``'s mat, watched by the camera ``camera`` names: the
+    kiosk's screen on vision's live board (headless runs read one frame per reading, so N frames
+    always show the same thing)."""
+    from kiosk.calibration import CalibrationScene
+    from vision.calibration import LiveCalibration
+
+    return CalibrationScene(app, LiveCalibration(game, camera, seed=app.options.seed, threaded=not app.headless))
 
 
 def register(commands: Commands) -> None:
