@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
@@ -180,7 +181,7 @@ class CalibrationScene(Scene):
             if source.synthetic and not source.calibrated and source.confidence is not None:
                 self.calibrate()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Title, live view with overlay, status panel and buttons."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("vision.title"), (32, 14), 44, theme.INK, "title")
@@ -195,7 +196,7 @@ class CalibrationScene(Scene):
         for button in self.buttons:
             button.draw(surface, self.time)
 
-    def _draw_overlay(self, surface: pygame.Surface) -> None:
+    def _draw_overlay(self, surface: Target) -> None:
         sx, sy = VIEW.width / self.frame_size[0], VIEW.height / self.frame_size[1]
 
         def to_view(points: Sequence[Point]) -> list[Point]:
@@ -216,7 +217,7 @@ class CalibrationScene(Scene):
             draw.circle(surface, theme.WHITE, centre, radius + 2)
             draw.circle(surface, colour, centre, radius)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _draw_panel(self, surface: Target) -> None:
         source = self.source
         ui.draw_panel(surface, PANEL, theme.PANEL, radius=18)
         x, y = PANEL.left + 20, PANEL.top + 18
@@ -260,7 +261,7 @@ class CalibrationScene(Scene):
             self._draw_mini_board(surface, grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16))
 
     @staticmethod
-    def _draw_mini_board(surface: pygame.Surface, grid: Sequence[Sequence[str]], area: pygame.Rect) -> None:
+    def _draw_mini_board(surface: Target, grid: Sequence[Sequence[str]], area: pygame.Rect) -> None:
         rows, cols = len(grid), len(grid[0])
         cell = min(area.width // cols, area.height // rows, 44)
         left = area.centerx - cell * cols // 2
