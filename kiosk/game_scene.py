@@ -29,6 +29,7 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import BOARD, Match, Seat, Thinker
 from kiosk import theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import has_key, tr
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -213,7 +214,7 @@ class GameScene(Scene):
         through it, so a game that says is played the way a child plays it."""
         return None
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: Target) -> None:
         """Draw the board, the pieces and the game's panels."""
 
     def rules_pages(self) -> list[RulesPage]:
@@ -246,7 +247,7 @@ class GameScene(Scene):
         """The board's area on screen (the physical-board mode veils it while setting up)."""
         return None
 
-    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+    def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """Draw the physical piece ``code`` (a board description's code) in ``rect``, see-through
         by ``alpha``: the setup assistant's ghosts. By default a disc in the piece's LED colour."""
         rgb = self.board.piece_rgb(code) or theme.INK_SOFT
@@ -596,7 +597,7 @@ class GameScene(Scene):
         return EndCard(tr("end.winner", name=self.player_name(winner)), reason, "", celebrate=cheer,
                        colours=colours)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """The game, the toolbar, the message, the attract banner."""
         self.draw_game(surface)
         for button in self.buttons:
@@ -609,7 +610,7 @@ class GameScene(Scene):
         if self.attract:
             ui.draw_demo_banner(surface, self.message_anchor[0], self.time)
 
-    def draw_message(self, surface: pygame.Surface) -> None:
+    def draw_message(self, surface: Target) -> None:
         """The message bubble (if any) at ``message_anchor``."""
         if self.message is None or self.attract:
             return

@@ -36,6 +36,7 @@ from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import counted, has_key, tr
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class PhysicalMode:
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """What the table needs, over the scene's board, and the camera's status."""
         engine, scene = self.engine, self.scene
         phase = engine.phase
@@ -175,19 +176,19 @@ class PhysicalMode:
     def _pulse(self, speed: float = 4.0) -> float:
         return 0.5 + 0.5 * math.sin(self.time * speed)
 
-    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
+    def _ring(self, surface: Target, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
         grow = round(3 * self._pulse())
         radius = rect.width // 2 + 2 + grow
         draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
         draw.circle(surface, colour, rect.center, radius, width)
 
-    def _cross(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color) -> None:
+    def _cross(self, surface: Target, rect: pygame.Rect, colour: ui.Color) -> None:
         inset = rect.inflate(-rect.width // 2, -rect.height // 2)
         for a, b in ((inset.topleft, inset.bottomright), (inset.topright, inset.bottomleft)):
             draw.line(surface, ui.darker(colour, 0.4), a, b, 9)
             draw.line(surface, colour, a, b, 5)
 
-    def _draw_cell_fixes(self, surface: pygame.Surface, ghosts: bool) -> None:
+    def _draw_cell_fixes(self, surface: Target, ghosts: bool) -> None:
         scene = self.scene
         for fix in self.engine.fixes:
             if fix.cell is None:
@@ -203,16 +204,16 @@ class PhysicalMode:
                 scene.draw_piece(surface, fix.want, rect, 150 + round(80 * self._pulse()))
             self._ring(surface, rect, PUT)
 
-    def _draw_setup(self, surface: pygame.Surface) -> None:
+    def _draw_setup(self, surface: Target) -> None:
         area = self.scene.board_rect()
         if area is not None:
             surface.blit(_veil(area.size), area)
         self._draw_cell_fixes(surface, ghosts=True)
 
-    def _draw_fixes(self, surface: pygame.Surface) -> None:
+    def _draw_fixes(self, surface: Target) -> None:
         self._draw_cell_fixes(surface, ghosts=True)
 
-    def _draw_guide(self, surface: pygame.Surface) -> None:
+    def _draw_guide(self, surface: Target) -> None:
         guide, scene = self.engine.guide, self.scene
         source, target = guide.cells
         rects = [scene.cell_rect(cell) if cell is not None else None for cell in (source, target)]
@@ -229,12 +230,12 @@ class PhysicalMode:
         if rects[0] is not None and rects[1] is not None:
             _arrow(surface, rects[0].center, rects[1].center, GUIDE)
 
-    def _banner(self, surface: pygame.Surface, text: str, colour: ui.Color) -> None:
+    def _banner(self, surface: Target, text: str, colour: ui.Color) -> None:
         rect = pygame.Rect(20, 14, 820, 54)
         ui.draw_panel(surface, rect, theme.PANEL, 18, 6, border=colour)
         ui.draw_fitted_text(surface, text, rect.inflate(-30, -8), 24, ui.darker(colour, 0.2), "bold", "center")
 
-    def _draw_camera(self, surface: pygame.Surface) -> None:
+    def _draw_camera(self, surface: Target) -> None:
         """A small status line: the camera's problem of the moment (nothing when all is well)."""
         engine = self.engine
         problem = engine.problem
@@ -256,7 +257,7 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
     return veil
 
 
-def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
+def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
     """A thick arrow from ``start`` to ``end`` stopping short of both cells' centres."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
