@@ -114,15 +114,16 @@ def evaluate(truths: list[dict]) -> Tally:
                     tally.by_offset_total[bin_] += 1
                     tally.by_offset[bin_] += reading[r][c] == tile["tile"]
         reader = BoardReader(game)
+        calibrated = True
         try:
             reader.calibrate(_image(truth, "start"), frames["start"]["grid"])
         except VisionError as exc:
-            reader = None
+            calibrated = False
             tally.errors.append(f"{name} live: calibration refused ({exc.reason})")
         play_read = False
         for frame in positions[1:]:
             try:
-                if reader is None:
+                if not calibrated:
                     raise VisionError("covered", "not calibrated")
                 reading = reader.read(_image(truth, frame)).cells()
             except VisionError as exc:

@@ -1,0 +1,91 @@
+"""Token features and one-shot classification on hand-made feature rows: the game's count as a
+prior (faint white tokens fill it up, a lifted token still reads as a hole) and the hue taken
+from a cap's coloured wall rather than the glare inside it."""
+
+import numpy as np
+import pytest
+
+from vision.tokens import (
+    C1,
+    C2,
+    EDGE,
+    FEATURES,
+    HUE1,
+    HUE2,
+    SPREAD,
+    L,
+    TokenGeometry,
+    cell_features,
+    classify_oneshot,
+    presence,
+)
+
+
+def cell(lightness: float = 0.0, c1: float = 0.0, spread: float = 0.0, edge: float = 0.0) -> np.ndarray:
+    """One feature row (the hue as the disc's colour)."""
+    row = np.zeros(FEATURES, np.float32)
+    row[L], row[C1], row[HUE1], row[SPREAD], row[EDGE] = lightness, c1, c1, spread, edge
+    row[C2] = row[HUE2] = 0.0
+    return row
+
+
+BLACK = cell(-1.2, 0.05, 0.8, 1.0)
+WHITE = cell(-0.05, 0.02, 0.25, 1.0)  # a clearly seen white stone
+FAINT_WHITE = cell(-0.12, 0.03, 0.07, 0.8)  # an ivory draught on white paper: below the threshold
+HOLE = cell()
+RED, BLUE = cell(-0.6, 0.8, 0.8, 1.0), cell(-0.9, -0.7, 0.8, 1.0)
+
+
+def read(rows: list[np.ndarray], colours: tuple[str, str] | None, max_tokens: int | None = 24) -> str:
+    labels, margins, _ = classify_oneshot(np.array(rows), ("R", "B"), colours, max_tokens)
+    assert margins.min() >= 0 and margins.max() <= 1
+    return "".join(labels)
+
+
+def test_the_rows_are_what_they_claim() -> None:
+    score = presence(np.array([BLACK, WHITE, FAINT_WHITE, HOLE]))
+    assert score[0] > 1 and score[1] > 1
+    assert 0.3 < score[2] < 1 and score[3] < 0.1
+
+
+def test_faint_white_tokens_fill_up_the_count() -> None:
+    # 12 black, 12 faint white, the hole: the count (24) decides for the faint ones.
+    rows = [BLACK] * 12 + [FAINT_WHITE] * 12 + [HOLE]
+    assert read(rows, ("black", "white")) == "R" * 12 + "B" * 12 + "."
+    # Without the game's count, they stay empty.
+    assert read(rows, ("black", "white"), None) == "R" * 12 + "." * 13
+
+
+def test_a_lifted_token_still_reads_as_a_hole() -> None:
+    # 23 tokens on the board (a child holds one): the two holes are alike, nothing fills in.
+    rows = [BLACK] * 12 + [WHITE] * 11 + [HOLE, cell(0.0, 0.0, 0.03, 0.2)]
+    assert read(rows, ("black", "white")) == "R" * 12 + "B" * 11 + ".."
+
+
+def test_coloured_tokens_need_a_clear_group() -> None:
+    pale = cell(-0.1, -0.05, 0.06, 1.0)  # a pale blue cap whose inside is in shade
+    assert 0.3 < presence(np.array([pale]))[0] < 1
+    two_missing = [RED] * 12 + [BLUE] * 10 + [pale, pale, HOLE]
+    assert read(two_missing, None) == "R" * 12 + "B" * 12 + "."
+    # One missing is no group: a red-and-blue board does not guess it.
+    one_missing = [RED] * 12 + [BLUE] * 11 + [pale, HOLE]
+    assert read(one_missing, None) == "R" * 12 + "B" * 11 + ".."
+
+
+@pytest.mark.parametrize("shift", [(0.0, 0.0), (3.0, -2.0)])
+def test_hue_comes_from_the_coloured_wall_not_the_glare(shift: tuple[float, float]) -> None:
+    """A red cap open side up mirroring the lamp: white glare fills the middle, the colour is on
+    the wall and rim around it."""
+    ppc, pad = 28, 7
+    size = ppc + 2 * pad
+    window = np.full((size, size, 3), 225, np.uint8)
+    yy, xx = np.mgrid[0:size, 0:size]
+    r = np.hypot(yy - (size - 1) / 2 - shift[1], xx - (size - 1) / 2 - shift[0])
+    window[r <= 12] = (60, 50, 190)  # BGR: the red wall
+    window[r <= 7] = (255, 255, 255)  # the glare
+    geometry = TokenGeometry.build(ppc, pad, np.array([shift], np.float32) / 2)
+    features = cell_features(window[None], np.array([[225.0, 225.0, 225.0]], np.float32), geometry)[0]
+    assert abs(features[C1]) < 0.2  # the disc sees mostly glare
+    assert features[HUE1] > 0.8  # the hue is the wall's red
+    empty = cell_features(np.full((1, size, size, 3), 225, np.uint8), np.full((1, 3), 225.0, np.float32), geometry)
+    assert empty[0, HUE1] == pytest.approx(0.0, abs=0.02)
