@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from games.boards import EMPTY, BoardDescription
+from games.boards import EMPTY, UNKNOWN, BoardDescription
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
@@ -230,6 +230,8 @@ class PhysicalMode:
             if rect is None:
                 continue
             if fix.role == "remove":
+                if fix.have not in (EMPTY, UNKNOWN):
+                    scene.draw_piece(surface, fix.have, rect, 110)  # what lies there, crossed out
                 self._ring(surface, rect, REMOVE)
                 self._cross(surface, rect, REMOVE)
                 continue

@@ -340,3 +340,70 @@ def test_a_lightning_reading_written_to_a_record_reads_back_the_same() -> None:
     assert seen.spot("reserve") == "DDL" and seen.spot("slots") == "18"
     # The record keeps the picture's own spots: read back, they give the same picture.
     assert board.read(grid, json.loads(json.dumps(dict(seen.spots)))) == seen
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lightning_table_prompts_fit_the_status_box(lang: str) -> None:
+    """Every headline a real table can show fits the status box alone, with its longest words;
+    with the setup count or a fix sentence (the longest) it still fits."""
+    from games.lightning.scene import LightningScene
+
+    set_language(lang)
+    try:
+        box = LightningScene.STATUS_TABLE
+        longest = max((tr(f"lightning.piece.{d}.the") for d in "IDLZS"), key=len)
+        heads = [tr(k) for k in ("physical.setup.first", "physical.setup.again", "physical.fix.title",
+                                 "physical.why.computer", "physical.why.draw", "physical.why.ambiguous")]
+        heads += [tr("lightning.physical.draw"), tr("lightning.physical.take", piece=longest),
+                  tr("lightning.physical.place", piece=longest, to="h34"),
+                  tr("lightning.physical.shelve", piece=longest)]
+        fixes = [tr("physical.fix.turn", piece=longest, cell="h34"), tr("physical.fix.put", piece=longest, cell="h34"),
+                 tr("physical.fix.remove", piece=longest, cell="h34"), tr("physical.fix.hand.remove", piece=longest),
+                 tr("physical.fix.reserve.put", piece=longest), tr("physical.fix.hand.unknown"),
+                 tr("physical.setup.todo", n=272)]
+        for head in heads:
+            assert box.fit(head) is not None, head
+        for head in heads[:6]:
+            for fix in fixes:
+                assert LightningScene.table_text([head, fix]) == f"{head}\n{fix}", (head, fix)
+    finally:
+        set_language("fr")
+
+
+def test_screenshots_of_lightning_on_the_table(camera: PicturesCamera, tmp_path: Path) -> None:
+    """The setup assistant (tiles to take off the mat and the hand spot), the draw for the
+    computer, its tile to lay, and a fix, each drawn over the Lightning screen."""
+    from games.lightning.board import LightningBoard
+
+    rows = [list(row) for row in LightningBoard().empty_grid()]
+    rows[20][3], rows[5][5] = "Z1", "D0"
+    camera.table = Picture(tuple(map(tuple, rows)), (("hand", "S"), ("reserve", ""), ("slots", "18")))
+    camera.faults, camera.level = {0: "illegal"}, "builder"
+    app = make_app(seed=3)
+    scene = lightning_scene(app, "builder")
+    shots: dict[str, Path] = {}
+    first_setup = None
+    for _ in range(60 * 30):
+        run_frames(app, 1)
+        engine = scene.physical.engine
+        if first_setup is None and engine.fixes:
+            first_setup = [fix.where for fix in engine.fixes]
+        if engine.phase in (SETUP, FIX, COMPUTER, DRAW) and engine.phase not in shots and (
+                engine.phase != SETUP or engine.fixes):
+            shots[engine.phase] = tmp_path / f"{engine.phase}.png"
+            app.save_screenshot(str(shots[engine.phase]))
+            assert scene.physical.prompt_lines()
+        if len(shots) == 4:
+            break
+    assert set(shots) == {SETUP, FIX, COMPUTER, DRAW}
+    assert first_setup is not None and {(20, 3), (5, 5)} <= set(first_setup)
+    # The spots off the mat's grid are ringed where the screen shows them.
+    from games.lightning.rules import SHELVE, TAKE_POOL, Take
+
+    hand, reserve = scene.spot_rect("hand"), scene.spot_rect("reserve3")
+    assert hand is not None and hand.contains(scene.HAND_RECT)
+    assert reserve is not None and all(reserve.contains(scene.reserve_rect(k)) for k in range(5))
+    state = scene.match.state
+    assert scene.move_spots(state, TAKE_POOL) == ("hand",) and scene.move_spots(state, SHELVE) == ("reserve",)
+    assert scene.move_spots(state, Take("reserve", "Z")) == ("reserve",)
+    assert all(path.stat().st_size > 10_000 for path in shots.values())

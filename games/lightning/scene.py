@@ -528,6 +528,13 @@ class LightningScene(GameScene):
             return (HAND,) if move.source == "pool" else (RESERVE,)
         return (RESERVE,) if isinstance(move, Shelve) else ()
 
+    def guide_rotation(self) -> int:
+        """How the computer's tile is turned where a real table is asked to lay it (0 otherwise):
+        the tile in hand is shown turned that way, big enough to copy."""
+        guide = self.physical.engine.guide if self.physical is not None else None
+        move = guide.moves[0] if guide is not None else None
+        return move.rotation if isinstance(move, Place) else 0
+
     def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """The tile of a board code (``Z3``) turned as the code says, see-through by ``alpha``,
         its stroke in the colour of the half it lies in."""
@@ -572,9 +579,7 @@ class LightningScene(GameScene):
             tone = self.physical.prompt_tone()
             draw.circle(surface, tone, (panel.x + 22, panel.centery), 10)
             draw.rect(surface, tone, panel, 3, border_radius=26)
-            # One line is a translated text (its fit is checked); several are joined.
-            text = table[0] if len(table) == 1 else "\n".join(table[:self.STATUS_TABLE.lines])
-            self.STATUS_TABLE.draw(surface, text, theme.INK)
+            self.STATUS_TABLE.draw(surface, self.table_text(table), theme.INK)
             return
         if self.message is not None:
             text, dot, color = self.message.text, self.message.tone, theme.INK
@@ -584,6 +589,17 @@ class LightningScene(GameScene):
         if self.message is not None:
             draw.rect(surface, dot, panel, 3, border_radius=26)
         self.STATUS.draw(surface, text, color)
+
+    @classmethod
+    def table_text(cls, lines: list[str]) -> str:
+        """The table's prompt for the status box: the headline and as many of the next lines
+        as the box holds (the rings and the LEDs show every fix). One line stays a translated
+        text, so that its fit is checked like every other."""
+        for count in range(min(len(lines), cls.STATUS_TABLE.lines), 1, -1):
+            text = "\n".join(lines[:count])
+            if cls.STATUS_TABLE.fit(text) is not None:
+                return text
+        return lines[0]
 
     def draw_physical_prompt(self, surface: pygame.Surface, lines: list[str], tone: ui.Color) -> None:
         """Nothing over the board or the supply: the status box says it (:meth:`draw_message`)."""
@@ -702,7 +718,7 @@ class LightningScene(GameScene):
         flying = self.flight is not None and self.flight.kind == "take"
         if state.hand is not None and not flying and not self.dragging:
             player = state.current_player
-            rotation = self.rotation if not self.match.seats[player].is_computer else 0
+            rotation = self.rotation if not self.match.seats[player].is_computer else self.guide_rotation()
             draw_tile(surface, self.HAND_RECT.inflate(-18, -18), Tile(state.hand, rotation), PLAYER_COLORS[player])
         # The reserve: face-up tiles anyone may take.
         counts = state.reserve_counts()
