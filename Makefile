@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test bench lint venv clean
+.PHONY: run test bench screens lint venv clean
 
 # Awélé's exact loop check runs its laps in C (games/awele/sowing.c, loaded with ctypes). If no
 # C compiler is found, the same check runs in pure Python (slower, same answers).
@@ -31,6 +31,10 @@ test: $(STAMP) $(SOWING)
 
 bench: $(STAMP) $(SOWING)
 	$(HEADLESS) $(PY) -m pytest -q -s -m bench bench
+
+# 1920x1080 screenshots of every screen, French and English, into out/screens.
+screens: $(STAMP) $(SOWING)
+	$(PY) bench/screens.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -37,6 +37,7 @@ VERB_HELP = {
     "play": "play a game on screen (hot-seat or against the computer)",
     "solve": "who wins with perfect play",
     "stats": "statistics of random play",
+    "puzzle": "the articles' puzzles (énigmes), generated with their answers",
     "tournament": "computer players against each other",
     "engine": "a JSON-lines protocol so other programs can play against the computer",
 }

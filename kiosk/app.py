@@ -113,7 +113,8 @@ def options_from_args(args: Any) -> AppOptions:
     physical = bool(getattr(args, "physical", False))
     # The command line's camera, else the configured one; the physical mode without either
     # tries the first webcam.
-    camera = getattr(args, "camera", None) or (config.camera if config.camera != "none" else None)
+    given = getattr(args, "camera", None)  # a string, or vision's parsed CameraSpec (calibrate)
+    camera = str(given) if given else (config.camera if config.camera != "none" else None)
     if physical and camera is None:
         camera = "0"
     return AppOptions(

@@ -142,9 +142,28 @@ class MatchKeeper:
             self.store.set_aside(f"cannot resume the {saved.game} game: {type(exc).__name__}: {exc}")
             return None
         log.info("resumed the %s game saved before the program stopped", saved.game)
+        resume_on_the_table(scene)
         self._last = (id(scene.match), scene.match.version)
         self._saved = True
         return scene
+
+
+def resume_on_the_table(scene: Any) -> None:
+    """A game saved while played on the real board goes back to it: the physical-board mode's
+    assistant then guides the pieces back to the saved position before play resumes. Without a
+    camera now, the board's seats become people at the screen (the game goes on by touch)."""
+    from games.match import BOARD, PERSON, Seat
+
+    board_seats = [player for player, seat in scene.match.seats.items() if seat.kind == BOARD]
+    if not board_seats:
+        return
+    if scene.app.devices.handles.get("camera") is not None:
+        from kiosk.physical import attach
+
+        if attach(scene) is not None:
+            return
+    for player in board_seats:
+        scene.match.set_seat(player, Seat(PERSON))
 
 
 def scene_for_saved(app: App, game: str, text: str) -> Any:

@@ -54,6 +54,11 @@ def menu_layer(
     return layer
 
 
+#: The height of a card's coloured picture, and the shorter one when "Plateau réel" tabs sit
+#: across its foot (the picture keeps its 20 px margins clear of the tab).
+HEADER, TAB_HEADER = 200, 176
+
+
 class MenuScene(Scene):
     """Pick a game. Cards bob gently so the screen looks alive from across the room."""
 
@@ -87,17 +92,25 @@ class MenuScene(Scene):
         ]
 
     def _physical_buttons(self) -> list[ui.Button]:
-        """"Plateau réel" on the cards of games played on a real board, when a camera is set."""
+        """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
+        tab across the foot of the card's picture (the age badge keeps its corner)."""
+        self.tabs: dict[int, ui.Button] = {}
         if self.app.devices.handles.get("camera") is None:
             return []
         from kiosk.physical import has_physical_mode
 
-        return [
-            ui.Button(pygame.Rect(rect.x + 24, rect.y + 12, rect.width - 48, 48), "physical.menu",
-                      lambda k=k: self.open_game(k, physical=True), color=(50, 60, 80), icon=ui.icon_eye, size=20)
-            for k, (rect, _info, module) in enumerate(self.cards)
-            if has_physical_mode(module)
-        ]
+        for k, (rect, _info, module) in enumerate(self.cards):
+            if has_physical_mode(module):
+                tab = pygame.Rect(0, 0, rect.width - 56, 46)
+                tab.center = (rect.centerx, rect.y + TAB_HEADER)
+                self.tabs[k] = ui.Button(tab, "physical.menu", lambda k=k: self.open_game(k, physical=True),
+                                         color=(50, 60, 80), icon=ui.icon_eye, size=20)
+        return list(self.tabs.values())
+
+    @property
+    def header_height(self) -> int:
+        """The height of the cards' coloured picture: shorter when tabs sit at its foot."""
+        return TAB_HEADER if self.tabs else HEADER
 
     def on_enter(self) -> None:
         """Back on the menu: the LED board goes back to its idle glow."""
@@ -190,7 +203,9 @@ class MenuScene(Scene):
             if k == self.pressed:
                 card = card.inflate(-10, -10)
             ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
-            header = pygame.Rect(card.x, card.y, card.width, 200)
+            header = pygame.Rect(card.x, card.y, card.width, self.header_height)
+            if k in self.tabs:  # the tab rides with its card
+                self.tabs[k].rect.centery = card.y + self.header_height
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
             ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210), 34, theme.INK, "title", "midtop")

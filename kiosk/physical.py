@@ -38,7 +38,7 @@ from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
 from kiosk import draw, theme, ui
-from kiosk.i18n import has_key, tr
+from kiosk.i18n import counted, has_key, tr
 
 if TYPE_CHECKING:
     from kiosk.game_scene import GameScene
@@ -179,11 +179,12 @@ class PhysicalMode:
         if phase == SETUP:
             todo = sum(1 for fix in engine.fixes if fix.cell is not None)
             if todo:
-                lines.append(tr("physical.setup.todo", n=todo))
+                lines.append(counted("physical.setup.todo", todo, n=todo))
         elif phase == FIX:
             lines += [fix.sentence.render(tr) for fix in engine.fixes[:SHOWN_FIXES]]
             if len(engine.fixes) > SHOWN_FIXES:
-                lines.append(tr("physical.fix.more", n=len(engine.fixes) - SHOWN_FIXES))
+                more = len(engine.fixes) - SHOWN_FIXES
+                lines.append(counted("physical.fix.more", more, n=more))
         return lines
 
     def prompt_tone(self) -> ui.Color:

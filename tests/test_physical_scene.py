@@ -407,3 +407,43 @@ def test_screenshots_of_lightning_on_the_table(camera: PicturesCamera, tmp_path:
     assert scene.move_spots(state, TAKE_POOL) == ("hand",) and scene.move_spots(state, SHELVE) == ("reserve",)
     assert scene.move_spots(state, Take("reserve", "Z")) == ("reserve",)
     assert all(path.stat().st_size > 10_000 for path in shots.values())
+
+def test_a_game_saved_on_the_table_resumes_on_the_table(camera: PicturesCamera, tmp_path: Path) -> None:
+    """After a power cut the kiosk resumes a physical game in the physical-board mode (its
+    assistant guides the pieces back); with no camera any more, the game goes on by touch."""
+    from kiosk.app import App, AppOptions
+    from kiosk.config import KioskConfig
+    from kiosk.menu import MenuScene
+
+    def kiosk() -> App:
+        app = App(AppOptions(frames=1, seed=1, mute=True, kiosk=True, state_dir=tmp_path,
+                             config=KioskConfig(kiosk=True, pin="2580")))
+        app.home_factory = MenuScene
+        app.start(MenuScene(app))
+        return app
+
+    first = kiosk()
+    match = new_match(first, LewthwaiteParams(), "human", "human", "snake", physical=True)
+    scene = LewthwaiteScene(first, match)
+    assert attach(scene) is not None
+    first.stack.push(scene)
+    for _ in range(60 * 60):
+        run_frames(first, 1)
+        if len(match.moves) >= 2:
+            break
+    run_frames(first, 2)
+    assert len(match.moves) >= 2
+    position = match.state.to_text()
+
+    second = kiosk()  # the power came back, the camera with it
+    resumed = second.stack.top
+    assert isinstance(resumed, LewthwaiteScene) and resumed.match.state.to_text() == position
+    assert resumed.physical is not None and {s.kind for s in resumed.match.seats.values()} == {BOARD}
+
+    set_opener(None)  # and once more, the camera left unplugged
+    third = kiosk()
+    again = third.stack.top
+    assert isinstance(again, LewthwaiteScene) and again.match.state.to_text() == position
+    assert again.physical is None and {s.kind for s in again.match.seats.values()} == {"person"}
+    for app in (first, second, third):
+        app.close()
