@@ -27,6 +27,7 @@ run: $(STAMP) $(SOWING)
 
 test: $(STAMP) $(SOWING)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(HEADLESS) $(PY) -m pytest -q -m "not bench" tests
 
 bench: $(STAMP) $(SOWING)
@@ -38,6 +39,7 @@ screens: $(STAMP) $(SOWING)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache $(SOWING)

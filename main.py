@@ -22,11 +22,15 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse  # noqa: E402 - after the environment set-up, like everything below
 import importlib  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
 from games.registry import game_packages, has_module  # noqa: E402
 from kiosk.devices import Devices, set_opener  # noqa: E402
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+    from kiosk.calibration import CalibrationScene
 
 ROOT = Path(__file__).resolve().parent
 
@@ -94,11 +98,11 @@ class Camera:
         except (OSError, ValueError) as exc:
             return f"camera {self.spec}: {exc}"
 
-    def calibration_scene(self, app: Any) -> Any:
-        """The camera calibration screen."""
-        from vision.scene import CalibrationScene
+    def calibration_scene(self, app: App) -> CalibrationScene:
+        """The camera calibration screen (on the Lewthwaite mat)."""
+        from vision.cli import calibration_scene
 
-        return CalibrationScene(app, "lewthwaite", self.spec)
+        return calibration_scene(app, "lewthwaite", self.spec)
 
 
 def open_devices(options: Any) -> Devices:

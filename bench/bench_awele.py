@@ -9,21 +9,25 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 
 from games.awele import rules
 from games.awele.ai import Basic1990Player, StrongPlayer
 from games.awele.loops import loop_stats
-from games.awele.match import random_opening, run_tournament
+from games.awele.match import TournamentReport, random_opening, run_tournament
 from games.awele.rules import new_game, sow
 from games.awele.sowing import compiled
+
+#: The ``report`` fixture of bench/conftest.py: ``report(name, value, target)`` adds a line to the table.
+Report = Callable[[str, str, str], None]
 
 GAMES = int(os.environ.get("AWELE_BENCH_GAMES", "20"))
 MOVETIME = float(os.environ.get("AWELE_BENCH_MOVETIME", "1.0"))
 
 
-def side_breakdown(report) -> str:  # noqa: ANN001
+def side_breakdown(report: TournamentReport) -> str:
     first = [g for g in report.games if g.a_first]
     second = [g for g in report.games if not g.a_first]
     return (
@@ -146,7 +150,7 @@ def worst_exact_checks(games: int, seeds: int, seed: int) -> dict[str, object]:
 
 @pytest.mark.bench
 @pytest.mark.parametrize("seeds", [4, 5, 6])
-def test_bench_worst_exact_loop_check(seeds: int, report) -> None:  # noqa: ANN001
+def test_bench_worst_exact_loop_check(seeds: int, report: Report) -> None:
     w = worst_exact_checks(LOOP_GAMES, seeds, seed=100 + seeds)
     kind = "compiled" if compiled() else "pure Python"
     print(f"\n{LOOP_GAMES} random games at {seeds} seeds a pit ({kind}): {w['checks']} exact checks, "
@@ -239,7 +243,7 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
 
 
 @pytest.mark.bench
-def test_bench_scene_frame_times_with_the_computer_thinking(report) -> None:  # noqa: ANN001
+def test_bench_scene_frame_times_with_the_computer_thinking(report: Report) -> None:
     result = visitor_frame_times("strong", SCENE_SECONDS, size=(1920, 1080))
     wall, thinking, slow = result["wall"], result["wall_thinking"], result["frames_over_50_ms"]
     report("awele scene at 1080p, p99 / worst frame", f"{wall['p99_ms']} / {wall['worst_ms']} ms",

@@ -200,6 +200,10 @@ class BoardDescription:
         """What the board shows in ``state`` (override for boards a camera reads)."""
         raise NotImplementedError(f"{self.game} has no physical pieces to read")
 
+    def start_grid(self) -> Grid:
+        """What the camera sees before the first move (override for boards a camera reads)."""
+        raise NotImplementedError(f"{self.game} has no physical pieces to read")
+
     def successors(self, state: Any) -> list[tuple[Any, Grid]]:
         """Every legal move of ``state`` with the grid it leaves. Moves that change nothing on
         the board (taking a tile from the bag) are left out: a camera cannot see them."""
@@ -236,9 +240,10 @@ class BoardDescription:
         lists) and what was read on the spots."""
         return Picture(grid_from_rows(grid), ())
 
-    def slots(self, picture: Picture) -> dict[str, str]:
+    def slots(self, picture: Picture, names: tuple[str, ...] | None = None) -> dict[str, str]:
         """What lies on each readable spot for ``picture`` (the inverse of :meth:`read`: a
-        virtual table's pieces as a camera would find them on the mat's spots)."""
+        virtual table's pieces as a camera would find them on the mat's spots), on the spots
+        ``names`` (the description's own by default)."""
         return {}
 
     def steps(self, state: Any, seen: Picture) -> list[Step]:

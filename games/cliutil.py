@@ -332,12 +332,12 @@ def write_files_atomically(files: dict[Path, bytes]) -> None:
             temporary.append((Path(name), target))
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
-        for name, target in temporary:
-            os.replace(name, target)
+        for temporary_path, target in temporary:
+            os.replace(temporary_path, target)
     except OSError as exc:
-        for name, _ in temporary:
+        for temporary_path, _ in temporary:
             with contextlib.suppress(OSError):
-                name.unlink()
+                temporary_path.unlink()
         raise CliError(f"cannot write '{next(iter(files))}': {exc.strerror or exc}") from None
 
 

@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 #: Players are numbered 1 (moves first) and 2.
 PLAYERS = (1, 2)
@@ -106,7 +106,7 @@ class GameState(Protocol[M]):
         """Every move allowed now, in a stable order."""
         ...
 
-    def play(self, move: M) -> GameState[M]:
+    def play(self, move: M) -> Self:
         """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
         ...
 
@@ -138,7 +138,10 @@ class Player(Protocol):
     ``time_budget`` (seconds, may be ``None``) bounds the thinking time of players that search.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The player's name in records and tournaments."""
+        ...
 
     def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
         """Pick a legal move for ``state.current_player``."""

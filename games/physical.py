@@ -300,7 +300,7 @@ class RecordFeed:
             elif kind == "status":
                 cells = tuple(tuple(cell) for cell in event.get("cells", ()))
                 found.append(Observation(event["frame"], event["time"], problem=str(event.get("problem", "")),
-                                         cells=cells))  # type: ignore[arg-type]
+                                         cells=cells))
             elif kind in ("computer", "draw"):
                 self._computer.append(event)
             elif self.match is not None and kind in ("undo", "restart"):

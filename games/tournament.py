@@ -133,8 +133,8 @@ def play_series(
     for k in range(games):
         first = a_first(k)
         timed = {"a": _Timed(a), "b": _Timed(b)}
-        seats = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
-        record = play_game(start(k), seats, rng_for(k), movetime)  # type: ignore[arg-type]
+        seats: dict[int, Player] = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
+        record = play_game(start(k), seats, rng_for(k), movetime)
         think = {side: (sum(t.times), len(t.times), max(t.times, default=0.0)) for side, t in timed.items()}
         played = Played(first, record.outcome, record.final_state, len(record.moves), think)
         series.games.append(played)

@@ -195,14 +195,13 @@ class Visitor:
 
     def _set_up(self, target: Picture) -> None:
         """Set the table up a few pieces at a time, as the LEDs ask."""
-        fixes = [fix for fix in self.engine.fixes if fix.cell is not None]
+        fixes = [(cell, fix.want) for fix in self.engine.fixes if (cell := fix.cell) is not None]
         grid = [list(row) for row in self.table.grid]
-        for fix in fixes[:SETUP_CHUNK]:
-            r, c = fix.cell  # type: ignore[misc]
-            grid[r][c] = fix.want
+        for (r, c), want in fixes[:SETUP_CHUNK]:
+            grid[r][c] = want
         spots = target.spots if len(fixes) <= SETUP_CHUNK else self.table.spots
         final = Picture(tuple(tuple(row) for row in grid), spots)
-        self._gesture(final, at=fixes[0].cell if fixes else None)
+        self._gesture(final, at=fixes[0][0] if fixes else None)
         self._wait(lambda: self.engine.synced, 1.5)
 
     def _put_right(self, target: Picture) -> Picture:

@@ -263,11 +263,10 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         layout = config.layout_for(board.game, board.led_rows, board.led_cols)
     leds = args.leds if args.leds is not None else (layout.end if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
-    options = {"force_max_brightness": True} if args.force_max_brightness else {}
     if args.force_max_brightness and args.receiver != "wled":
         raise CliError("--force-max-brightness is a WLED setting: use it with --receiver wled")
     receiver = make_receiver(args.receiver, leds, args.baud if args.receiver != "ideal" else None,
-                             history=1000, **options)
+                             history=1000, force_max_brightness=args.force_max_brightness)
     emulator = PtyEmulator(leds, link=args.link, receiver=receiver)
     try:
         emulator.check_link()

@@ -85,9 +85,15 @@ def parse_wled_reply(received: bytes) -> dict[str, Any] | None:
     return None
 
 
+def _sub_object(obj: dict[str, Any], key: str) -> dict[str, Any]:
+    """``obj[key]`` when it is a JSON object, else an empty one (WLED versions differ)."""
+    value = obj.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _wled_details(reply: dict[str, Any]) -> dict[str, Any]:
-    info = reply.get("info") if isinstance(reply.get("info"), dict) else {}
-    leds = info.get("leds") if isinstance(info.get("leds"), dict) else {}
+    info = _sub_object(reply, "info")
+    leds = _sub_object(info, "leds")
     return {"version": str(info.get("ver", "?")), "name": str(info.get("name", "WLED")),
             "leds": leds.get("count") if isinstance(leds.get("count"), int) else None}
 

@@ -78,14 +78,16 @@ class Look:
             rows, cols = size
             position = (cell[0] + cell[1]) / max(rows + cols - 2, 1)
             hue = (t / self.period + position) % 1.0
-            base = tuple(round(255 * x) for x in colorsys.hsv_to_rgb(hue, 1.0, 1.0))  # type: ignore[assignment]
+            r, g, b = colorsys.hsv_to_rgb(hue, 1.0, 1.0)
+            base = (round(255 * r), round(255 * g), round(255 * b))
             factor = 1.0
         return scale(base, factor * self.level)
 
 
 def scale(colour: RGB, factor: float) -> RGB:
     """``colour`` with every channel multiplied by ``factor`` (clamped to 0..255)."""
-    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
+    r, g, b = (max(0, min(255, round(c * factor))) for c in colour)
+    return r, g, b
 
 
 #: The look of each role. Timings are chosen for children: blinks at 2 Hz at most for warnings,

@@ -157,20 +157,20 @@ class PtyEmulator:
             if updates:
                 self._updates.put(updates)
 
-    def poll(self, timeout: float = 0.05, max_bytes: int | None = None) -> list[Frame]:
+    def poll(self, timeout: float = 0.05, max_bytes: int | None = None) -> list[Shown]:
         """Read what arrived within ``timeout`` seconds (at most ``max_bytes``); return the strip's
         updates (every decoded frame, with the default receiver)."""
         if self._reader is None:
             return self._read(timeout, max_bytes)
         try:
-            updates: list[Frame] = list(self._updates.get(timeout=timeout))
+            updates: list[Shown] = list(self._updates.get(timeout=timeout))
         except queue.Empty:
             return []
         while not self._updates.empty():
             updates += self._updates.get_nowait()
         return updates
 
-    def _read(self, timeout: float, max_bytes: int | None = None) -> list[Frame]:
+    def _read(self, timeout: float, max_bytes: int | None = None) -> list[Shown]:
         if self._master is None:
             time.sleep(timeout)
             return []

@@ -100,8 +100,8 @@ def run_window(emulator: PtyEmulator, client_path: str, positions: dict[int, tup
         draw_leds(screen, emulator.latest, positions, pygame.Rect(60, 124, 1160, 520))
         status = status_line(emulator)
         pulse = 0.6 + 0.4 * math.sin(elapsed * 3) if emulator.latest is None else 1.0
-        ui.draw_text(screen, status, (640, 690), 24, tuple(int(v * pulse) for v in (230, 232, 240)), "bold",
-                     "midbottom")
+        color = (int(230 * pulse), int(232 * pulse), int(240 * pulse))
+        ui.draw_text(screen, status, (640, 690), 24, color, "bold", "midbottom")
         pygame.display.flip()
         elapsed += clock.tick(60) / 1000
         if seconds is not None and elapsed >= seconds:

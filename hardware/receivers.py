@@ -211,6 +211,11 @@ def scale8(value: int, brightness: int) -> int:
     return value * (brightness + 1) >> 8
 
 
+def _scale8_rgb(colour: RGB, brightness: int) -> RGB:
+    r, g, b = colour
+    return scale8(r, brightness), scale8(g, brightness), scale8(b, brightness)
+
+
 class Wled(Receiver):
     """WLED's serial input (see the module's docstring).
 
@@ -245,8 +250,7 @@ class Wled(Receiver):
     def _effect_pixels(self) -> list[RGB]:
         if not self.on:
             return [BLACK] * self.leds
-        colour = tuple(scale8(c, self.brightness) for c in self.effect)
-        return [colour] * self.leds  # type: ignore[list-item]
+        return [_scale8_rgb(self.effect, self.brightness)] * self.leds
 
     def _tick(self, t: float) -> None:
         if self.live and t > self.live_until:
@@ -312,21 +316,25 @@ class Wled(Receiver):
             self._show(t, self._protocol, self._strip, "blank")
         else:
             level = 255 if self.force_max_brightness else self.brightness
-            self._show(t, self._protocol, [tuple(scale8(c, level) for c in p) for p in self._strip])  # type: ignore[misc]
+            self._show(t, self._protocol, [_scale8_rgb(p, level) for p in self._strip])
         self.live_until = t + self.live_timeout
 
 
 RECEIVERS = ("ideal", "adalight", "wled")
 
 
-def make_receiver(kind: str, leds: int, baud: int | None, **options: object) -> Receiver:
-    """The named model: ``ideal``, ``adalight`` (needs a baud rate) or ``wled``."""
+def make_receiver(kind: str, leds: int, baud: int | None, *, history: int = HISTORY,
+                  force_max_brightness: bool = False) -> Receiver:
+    """The named model: ``ideal``, ``adalight`` (needs a baud rate) or ``wled`` (the only one
+    with ``force_max_brightness``); each keeps its last ``history`` updates."""
+    if force_max_brightness and kind != "wled":
+        raise ValueError("force_max_brightness is a WLED setting")
     if kind == "ideal":
-        return IdealReceiver(leds, baud, **options)  # type: ignore[arg-type]
+        return IdealReceiver(leds, baud, history=history)
     if kind == "adalight":
         if not baud:
             raise ValueError("the Adalight-FastLED model needs a baud rate")
-        return AdalightFastLed(leds, baud, **options)  # type: ignore[arg-type]
+        return AdalightFastLed(leds, baud, history=history)
     if kind == "wled":
-        return Wled(leds, baud, **options)  # type: ignore[arg-type]
+        return Wled(leds, baud, force_max_brightness=force_max_brightness, history=history)
     raise ValueError(f"unknown receiver '{kind}' (choose from {', '.join(RECEIVERS)})")

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
@@ -250,9 +250,14 @@ class App:
 
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
+        # Not every pygame build has it (pygame-ce 2.5 does not): looked up, not called blindly.
+        grab = getattr(pygame.event, "set_keyboard_grab", None)
+        if grab is None:
+            log.info("keyboard grab unavailable: this pygame has no event.set_keyboard_grab")
+            return
         try:
-            pygame.event.set_keyboard_grab(True)  # type: ignore[attr-defined]
-        except (pygame.error, AttributeError) as exc:
+            grab(True)
+        except pygame.error as exc:
             log.info("keyboard grab unavailable: %s", exc)
 
     def apply_config(self, config: KioskConfig) -> None:
@@ -526,10 +531,8 @@ class App:
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, the gamepad's cursor and a notice on top, then
         show the frame."""
-        # A Canvas is Surface-like: scenes keep their pygame.Surface annotations.
-        canvas = cast(pygame.Surface, self.screen)
         for scene in self.stack.visible():
-            scene.draw(canvas)
+            scene.draw(self.screen)
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
             ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)

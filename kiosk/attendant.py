@@ -21,6 +21,7 @@ import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import tr
 from kiosk.inputs import is_presence
 from kiosk.scene import Scene
@@ -65,7 +66,7 @@ class StillThereScene(Scene):
             log.info("nobody answered 'Encore là ?': back to the menu")
             self.app.attendant.idle_reset()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Veil, card, question and the countdown ring."""
         ui.draw_veil(surface, (30, 24, 40), round(140 * min(1.0, self.time * 4)))
         card = pygame.Rect(0, 0, 640, 420)

@@ -355,6 +355,7 @@ def _rect_tuple(rect: RectLike) -> tuple[float, float, float, float]:
         return rect.x, rect.y, rect.w, rect.h
     if len(rect) == 2:  # ((x, y), (w, h))
         position, size = rect
+        # RectLike spells only the flat forms callers write; pygame's nested one still works here.
         return position[0], position[1], size[0], size[1]  # type: ignore[index]
     return rect[0], rect[1], rect[2], rect[3]
 

@@ -6,11 +6,15 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.cliutil import Commands, int_in_range
 from games.registry import game_packages, has_module
 from kiosk.options import add_display_args
+
+if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
+    from kiosk.app import App
+    from kiosk.scene import Scene
 
 
 def run_menu(args: argparse.Namespace) -> int:
@@ -41,7 +45,7 @@ def run_rules(args: argparse.Namespace) -> int:
         raise CliError(f"{args.game} has no screen")
     module = importlib.import_module(f"games.{args.game}.scene")
 
-    def first(app: object) -> object:
+    def first(app: App) -> Scene:
         scene = module.make_scene(app)
         scene.ask_seats = False
         pages = len(scene.rules_pages())

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kiosk.canvas import Target
 from kiosk.inputs import is_presence
 from kiosk.menu import playable_games
 from kiosk.scene import Scene
@@ -54,7 +55,7 @@ class DemoScene(Scene):
             self.current = self.modules[self.index].make_demo_scene(self.app)
         self.current.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Draw the hosted demo."""
         self.current.draw(surface)
 

@@ -22,9 +22,9 @@ def _points(canvas: Canvas, points: Sequence[Point]) -> list[tuple[int, int]]:
     return [canvas.to_native(p) for p in points]
 
 
-def _radius(canvas: Canvas, radius: float) -> int:
+def _radius(canvas: Canvas, radius: int) -> int:
     # -1 means "use border_radius" and 0 means square: both keep their meaning.
-    return radius if radius <= 0 else round(radius * canvas.scale)  # type: ignore[return-value]
+    return radius if radius <= 0 else round(radius * canvas.scale)
 
 
 def rect(

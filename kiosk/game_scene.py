@@ -29,6 +29,7 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import BOARD, Match, Seat, Thinker
 from kiosk import theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import has_key, tr
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
@@ -161,9 +162,15 @@ class GameScene(Scene):
             seats,
             seed=app.rng.randrange(2**31),
             time_budget=time_budget,
-            thinker=Thinker(wait=app.headless, processes=True),
+            thinker=GameScene.thinker_for(app),
             meta=meta,
         )
+
+    @staticmethod
+    def thinker_for(app: App) -> Thinker:
+        """How a scene's match thinks: in worker processes (never holding the interpreter lock
+        the frame loop needs), waited for in headless runs (same path, reproducible frames)."""
+        return Thinker(wait=app.headless, processes=True)
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -211,7 +218,7 @@ class GameScene(Scene):
         through it, so a game that says is played the way a child plays it."""
         return None
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: Target) -> None:
         """Draw the board, the pieces and the game's panels."""
 
     def rules_pages(self) -> list[RulesPage]:
@@ -256,7 +263,7 @@ class GameScene(Scene):
         table is asked to do it."""
         return ()
 
-    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+    def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """Draw the physical piece ``code`` (a board description's code) in ``rect``, see-through
         by ``alpha``: the setup assistant's ghosts. By default a disc in the piece's LED colour."""
         rgb = self.board.piece_rgb(code) or theme.INK_SOFT
@@ -264,7 +271,7 @@ class GameScene(Scene):
         disc.set_alpha(alpha)
         surface.blit(disc, rect)
 
-    def draw_physical_prompt(self, surface: pygame.Surface, lines: list[str], tone: ui.Color) -> None:
+    def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
         """What a real table must do now (the physical-board mode's lines, headline first): by
         default a bubble at ``message_anchor``, growing upwards."""
         ui.draw_bubble(surface, "\n".join(lines), self.message_anchor, self.message_width, tone, size=22)
@@ -611,7 +618,7 @@ class GameScene(Scene):
         return EndCard(tr("end.winner", name=self.player_name(winner)), reason, "", celebrate=cheer,
                        colours=colours)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """The game, the toolbar, the message, the attract banner."""
         self.draw_game(surface)
         for button in self.buttons:
@@ -624,7 +631,7 @@ class GameScene(Scene):
         if self.attract:
             ui.draw_demo_banner(surface, self.message_anchor[0], self.time)
 
-    def draw_message(self, surface: pygame.Surface) -> None:
+    def draw_message(self, surface: Target) -> None:
         """The message bubble (if any) at ``message_anchor``."""
         if self.message is None or self.attract:
             return

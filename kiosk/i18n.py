@@ -33,9 +33,9 @@ def language() -> str:
 def table() -> dict[str, tuple[str, str]]:
     """The merged table: the shell's strings, then each game's."""
     merged: dict[str, tuple[str, str]] = {}
-    sources = ["kiosk.strings", "kiosk.physical_strings"]
+    sources = ["kiosk.strings", "kiosk.physical_strings", "kiosk.calibration_strings"]
     sources += [f"games.{g}.strings" for g in game_packages() if has_module(g, "strings")]
-    for extra in ("hardware.strings", "vision.strings"):
+    for extra in ("hardware.strings",):
         try:
             importlib.import_module(extra)
         except ModuleNotFoundError:
@@ -70,11 +70,12 @@ class Text(str):
         return text
 
 
-def tr(key: str, lang: str | None = None, **params: object) -> Text:
+def tr(key: str, lang: str | None = None, /, **params: object) -> Text:
     """The text for ``key`` in the current language, with ``params`` filled in.
 
     A missing key shows as ``⟨key⟩`` rather than crashing a kiosk in front of visitors; the
-    test suite checks that no key is missing.
+    test suite checks that no key is missing. ``key`` and ``lang`` are positional only, so a
+    parameter may have any name.
     """
     entry = table().get(key)
     if entry is None:

@@ -170,13 +170,13 @@ def scene_for_saved(app: App, game: str, text: str) -> Any:
     """Rebuild a game's scene from a saved match's text: the game's ``scene_for_match(app,
     match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass (the most
     basic one, when the module has variants)."""
-    from games.match import Match, Thinker
+    from games.match import Match
     from games.registry import has_module, installed_games
     from kiosk.game_scene import GameScene
 
     if game not in {info.key for info in installed_games()} or not has_module(game, "scene"):
         raise LookupError(f"no installed game '{game}' with a screen")
-    match = Match.from_text(text, thinker=Thinker(wait=app.headless))
+    match = Match.from_text(text, thinker=GameScene.thinker_for(app))
     if match.game != game:
         raise ValueError(f"the save says {game} but holds a {match.game} match")
     module = importlib.import_module(f"games.{game}.scene")

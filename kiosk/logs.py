@@ -23,6 +23,10 @@ def log_dir() -> Path:
     return state_dir() / "logs"
 
 
+#: The handlers :func:`setup_logging` added to the root logger, to remove them again.
+_added: list[logging.Handler] = []
+
+
 def setup_logging(folder: Path | None = None, echo: bool = True) -> Path:
     """Send the ``kiosk`` loggers (and everything else at WARNING) to a rotating file in
     ``folder``; warnings are echoed on stderr too (the systemd journal) when ``echo``. Returns
@@ -31,19 +35,16 @@ def setup_logging(folder: Path | None = None, echo: bool = True) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOG_NAME
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        if getattr(handler, "_kiosk", False):
-            root.removeHandler(handler)
-            handler.close()
+    close_logging()
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter(FORMAT))
-    handler._kiosk = True  # type: ignore[attr-defined]
+    _added.append(handler)
     root.addHandler(handler)
     if echo:
         stream = logging.StreamHandler(sys.stderr)
         stream.setLevel(logging.WARNING)
         stream.setFormatter(logging.Formatter(FORMAT))
-        stream._kiosk = True  # type: ignore[attr-defined]
+        _added.append(stream)
         root.addHandler(stream)
     root.setLevel(logging.WARNING)
     logging.getLogger("kiosk").setLevel(logging.INFO)
@@ -53,7 +54,7 @@ def setup_logging(folder: Path | None = None, echo: bool = True) -> Path:
 def close_logging() -> None:
     """Flush and detach the handlers :func:`setup_logging` added (tests, a clean exit)."""
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        if getattr(handler, "_kiosk", False):
-            root.removeHandler(handler)
-            handler.close()
+    while _added:
+        handler = _added.pop(0)
+        root.removeHandler(handler)
+        handler.close()

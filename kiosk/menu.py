@@ -16,6 +16,7 @@ from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
@@ -103,7 +104,7 @@ class MenuScene(Scene):
             if has_physical_mode(module):
                 tab = pygame.Rect(0, 0, rect.width - 56, 46)
                 tab.center = (rect.centerx, rect.y + TAB_HEADER)
-                self.tabs[k] = ui.Button(tab, "physical.menu", lambda k=k: self.open_game(k, physical=True),
+                self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
                                          color=(50, 60, 80), icon=ui.icon_eye, size=20)
         return list(self.tabs.values())
 
@@ -191,7 +192,7 @@ class MenuScene(Scene):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: DrawTarget) -> None:
         """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
         cached layer: the cards float over still shadows)."""
         rests = tuple(tuple(rect) for rect, _info, _module in self.cards)

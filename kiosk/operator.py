@@ -21,6 +21,7 @@ import pygame
 from games.effects import Sound
 from games.registry import installed_games
 from kiosk import i18n, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
@@ -153,7 +154,7 @@ class PinScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Title, dots for the digits, the keypad."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("operator.pin.title"), (640, 40), 52, theme.INK, "title", "midtop")
@@ -356,7 +357,7 @@ class SettingsScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Two columns: the kiosk on the left, games and devices on the right."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("operator.title"), (40, 24), 48, theme.INK, "title")

@@ -12,6 +12,7 @@ import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
@@ -19,7 +20,7 @@ from kiosk.tween import Tween, ease_out_back
 if TYPE_CHECKING:
     from kiosk.app import App
 
-Illustration = Callable[[pygame.Surface, pygame.Rect, float], None]
+Illustration = Callable[[Target, pygame.Rect, float], None]
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class RulesScene(Scene):
         super().update(dt)
         self.page_time += dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Heading, page card with text and illustration, page dots, buttons."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
         heading = pygame.Rect(40, 28, 1200, theme.font(52, "title").get_height())
@@ -179,7 +180,7 @@ class Confetti:
             p.y += p.vy * dt
             p.angle += p.spin * dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Each piece as a spinning quad."""
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
@@ -278,7 +279,7 @@ class EndScene(Scene):
         if self.confetti:
             self.confetti.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Dim the game and draw the card (or, folded, a bar with the title)."""
         if self.folded:
             bar = pygame.Rect(0, 0, 1280, 80)

@@ -38,6 +38,7 @@ from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import counted, has_key, tr
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class PhysicalMode:
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """What the table needs, over the scene's board, and the camera's status."""
         engine, scene = self.engine, self.scene
         phase = engine.phase
@@ -194,7 +195,7 @@ class PhysicalMode:
     def _pulse(self, speed: float = 4.0) -> float:
         return 0.5 + 0.5 * math.sin(self.time * speed)
 
-    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
+    def _ring(self, surface: Target, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
         """A pulsing ring around ``rect``: a circle round a token's cell, a rounded square
         round a tile's square or a spot."""
         grow = round(3 * self._pulse())
@@ -208,20 +209,20 @@ class PhysicalMode:
         draw.rect(surface, ui.darker(colour, 0.35), box.inflate(4, 4), width + 2, border_radius=corner + 2)
         draw.rect(surface, colour, box, width, border_radius=corner)
 
-    def _ring_spots(self, surface: pygame.Surface, names: Iterable[str], colour: ui.Color) -> None:
+    def _ring_spots(self, surface: Target, names: Iterable[str], colour: ui.Color) -> None:
         """Ring the spots off the grid that the scene shows (the hand, the reserve)."""
         for name in names:
             rect = self.scene.spot_rect(name)
             if rect is not None:
                 self._ring(surface, rect, colour)
 
-    def _cross(self, surface: pygame.Surface, rect: pygame.Rect, colour: ui.Color) -> None:
+    def _cross(self, surface: Target, rect: pygame.Rect, colour: ui.Color) -> None:
         inset = rect.inflate(-rect.width // 2, -rect.height // 2)
         for a, b in ((inset.topleft, inset.bottomright), (inset.topright, inset.bottomleft)):
             draw.line(surface, ui.darker(colour, 0.4), a, b, 9)
             draw.line(surface, colour, a, b, 5)
 
-    def _draw_cell_fixes(self, surface: pygame.Surface, ghosts: bool) -> None:
+    def _draw_cell_fixes(self, surface: Target, ghosts: bool) -> None:
         scene = self.scene
         for fix in self.engine.fixes:
             if fix.cell is None:
@@ -240,16 +241,16 @@ class PhysicalMode:
                 scene.draw_piece(surface, fix.want, rect, 150 + round(80 * self._pulse()))
             self._ring(surface, rect, PUT)
 
-    def _draw_setup(self, surface: pygame.Surface) -> None:
+    def _draw_setup(self, surface: Target) -> None:
         area = self.scene.board_rect()
         if area is not None:
             surface.blit(_veil(area.size), area)
         self._draw_cell_fixes(surface, ghosts=True)
 
-    def _draw_fixes(self, surface: pygame.Surface) -> None:
+    def _draw_fixes(self, surface: Target) -> None:
         self._draw_cell_fixes(surface, ghosts=True)
 
-    def _draw_guide(self, surface: pygame.Surface) -> None:
+    def _draw_guide(self, surface: Target) -> None:
         guide, scene = self.engine.guide, self.scene
         self._ring_spots(surface, scene.move_spots(guide.states[0], guide.moves[0]), GUIDE)
         source, target = guide.cells
@@ -267,7 +268,7 @@ class PhysicalMode:
         if rects[0] is not None and rects[1] is not None:
             _arrow(surface, rects[0].center, rects[1].center, GUIDE)
 
-    def _banner(self, surface: pygame.Surface, text: str, colour: ui.Color) -> None:
+    def _banner(self, surface: Target, text: str, colour: ui.Color) -> None:
         rect = pygame.Rect(20, 14, 820, 54)
         ui.draw_panel(surface, rect, theme.PANEL, 18, 6, border=colour)
         ui.draw_fitted_text(surface, text, rect.inflate(-30, -8), 24, ui.darker(colour, 0.2), "bold", "center")
@@ -284,7 +285,7 @@ class PhysicalMode:
         colour = theme.INK_SOFT if problem in HAND_PROBLEMS else theme.BAD
         return tr("physical.camera.status", status=text), colour
 
-    def _draw_camera(self, surface: pygame.Surface) -> None:
+    def _draw_camera(self, surface: Target) -> None:
         """A small status line where the scene keeps room for it (``camera_status_at``)."""
         line = self.camera_line()
         if line is None:
@@ -301,7 +302,7 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
     return veil
 
 
-def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
+def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
     """A thick arrow from ``start`` to ``end`` stopping short of both cells' centres."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from kiosk.canvas import Target
+
 if TYPE_CHECKING:
     from kiosk.app import App
 
@@ -41,7 +43,7 @@ class Scene:
         """Advance logic by a fixed step of ``dt`` seconds."""
         self.time += dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Draw the scene on the logical canvas (a :class:`kiosk.canvas.Canvas` at native resolution,
         or a plain 1280x720 Surface in some tests)."""
 
@@ -72,7 +74,12 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
-        self._pending.append(lambda: (self._pop(), self._push(scene)))
+
+        def do() -> None:
+            self._pop()
+            self._push(scene)
+
+        self._pending.append(do)
 
     def reset(self, scene: Scene) -> None:
         """Leave every scene and start over from ``scene`` (the menu, after inactivity)."""

@@ -2,9 +2,7 @@
 the topic's live picture and its explanation.
 
 A game's ``corner.py`` builds a :class:`ScienceScene` from :class:`CornerPage` subclasses. Pages
-draw what the game's pure ``maths`` module computes; anything slow runs off the frame loop in a
-:class:`kiosk.worker.Worker` (threaded in the kiosk, synchronous in headless runs so tests and
-screenshots are reproducible).
+draw what the game's pure ``maths`` module computes; anything slow runs off the frame loop.
 
 Slow figures come from :func:`kiosk.background.value` (computed once, off the frame loop);
 figures that arrive one by one (a table filling up, a game being played) from :class:`Progressive`.
@@ -16,6 +14,7 @@ require that list to stay empty.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -24,6 +23,7 @@ import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import counted as counted  # re-exported: the corners count with it
 from kiosk.i18n import tr
 from kiosk.scene import Scene
@@ -57,10 +57,10 @@ class CornerPage:
         """React to a tap or a key; the default offers it to the page's buttons."""
         return ui.handle_buttons(self.buttons, event)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Draw the page inside ``rect``."""
 
-    def draw_buttons(self, surface: pygame.Surface) -> None:
+    def draw_buttons(self, surface: Target) -> None:
         """Draw the page's buttons (checking that their labels fit)."""
         for button in self.buttons:
             self.corner.check_button(button)
@@ -130,7 +130,7 @@ class ScienceScene(Scene):
             ui.Button(
                 pygame.Rect(24 + k * (width + 12), 84, width, 50),
                 page.title,
-                lambda k=k: self.open(k),
+                functools.partial(self.open, k),
                 color=ui.blend(accent, theme.WHITE, 0.25),
                 size=22,
             )
@@ -186,7 +186,7 @@ class ScienceScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Paper, title, tabs, the open page."""
         self.texts = []
         surface.blit(ui.background(surface.get_size()), (0, 0))
@@ -203,7 +203,7 @@ class ScienceScene(Scene):
 
     def label(
         self,
-        surface: pygame.Surface,
+        surface: Target,
         text: str,
         pos: tuple[float, float],
         size: int,
@@ -221,7 +221,7 @@ class ScienceScene(Scene):
 
     def paragraph(
         self,
-        surface: pygame.Surface,
+        surface: Target,
         text: str,
         rect: pygame.Rect,
         size: int = 24,
@@ -236,11 +236,11 @@ class ScienceScene(Scene):
         widest = max((theme.font(size, kind).size(line)[0] for line in lines), default=0)
         height = round(size * line_gap) * (len(lines) - 1) + theme.font(size, kind).get_linesize()
         if widest > rect.width or height > rect.height:
-            self.overflows.append((text, tuple(rect)))
+            self.overflows.append((text, (rect.x, rect.y, rect.width, rect.height)))
         return ui.draw_paragraph(surface, text, rect, size, color, kind, line_gap, align)
 
     def explain(
-        self, surface: pygame.Surface, rect: pygame.Rect, text: str, size: int = 24, title: str | None = None
+        self, surface: Target, rect: pygame.Rect, text: str, size: int = 24, title: str | None = None
     ) -> None:
         """The explanation card: a panel with the corner's colour on its edge."""
         ui.draw_panel(surface, rect, theme.PANEL, 22, 8)
@@ -263,7 +263,7 @@ class ScienceScene(Scene):
         if button.icon is not None and button.text:
             width += button.rect.height - 20 + 24
         if width > button.rect.width - 16:
-            self.overflows.append((button.text, tuple(button.rect)))
+            self.overflows.append((button.text, (button.rect.x, button.rect.y, button.rect.width, button.rect.height)))
 
     def state_summary(self) -> dict[str, Any]:
         """The open tab and what it shows."""

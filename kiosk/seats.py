@@ -8,6 +8,7 @@ game's own questions (board size, N...). One tap on "Jouer !" accepts the defaul
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ import pygame
 
 from games.effects import Sound
 from kiosk import theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import has_key, tr
 from kiosk.scene import Scene
 
@@ -88,7 +90,7 @@ class SeatsScene(Scene):
     def rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], None]]]]]:
         """Each visible question with its answers: (label, selected, choose)."""
         setup = self.setup
-        rows = [
+        rows: list[tuple[str, list[tuple[str, bool, Callable[[], None]]]]] = [
             (
                 "seats.opponent",
                 [
@@ -103,7 +105,7 @@ class SeatsScene(Scene):
                     "seats.level",
                     [
                         (tr(f"{self.game}.level.{level}"), setup.level == level,
-                         lambda level=level: self._set("level", level))
+                         functools.partial(self._set, "level", level))
                         for level in self.levels
                     ],
                 )
@@ -125,7 +127,7 @@ class SeatsScene(Scene):
                     choice.title,
                     [
                         (_label(label), setup.extras.get(choice.key, choice.value) == value,
-                         lambda key=choice.key, value=value: self._set_extra(key, value))
+                         functools.partial(self._set_extra, choice.key, value))
                         for value, label in choice.options
                     ],
                 )
@@ -204,7 +206,7 @@ class SeatsScene(Scene):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Target) -> None:
         """Veil, card, questions and answers."""
         ui.draw_veil(surface, (30, 24, 40), 110)
         card = self.CARD

@@ -16,6 +16,7 @@ from games.lightning.rules import (
     TAKE_POOL,
     VARIANT_CODE,
     VARIANTS,
+    Geometry,
     Place,
     Take,
     board_from_text,
@@ -145,7 +146,7 @@ def test_path_may_continue_from_any_junction() -> None:
     assert connection_distance(geo, board, 1) == 1
 
 
-def brute_force_distance(geo, board, player):  # noqa: ANN001, ANN201 - test helper
+def brute_force_distance(geo: Geometry, board: tuple[int, ...], player: int) -> int | None:
     """Fewest tiles to add on the player's half (every subset and every tile), or None."""
     empty = [i for i in sorted(geo.half_cells[player]) if not board[i]]
     for k in range(len(empty) + 1):

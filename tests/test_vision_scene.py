@@ -1,11 +1,13 @@
 """The calibration scene, driven headless with the synthetic camera."""
 
 import main
+from kiosk import devices
 from kiosk.app import App, AppOptions
+from kiosk.calibration import CalibrationScene
+from kiosk.calibration_strings import STRINGS
 from kiosk.i18n import table, tr
-from vision.capture import start_grid
-from vision.scene import CalibrationScene
-from vision.strings import STRINGS
+from vision.calibration import LiveCalibration
+from vision.capture import CAMERA_STATES, PROBLEMS, start_grid
 
 
 def _run(scene, app, frames):
@@ -18,23 +20,24 @@ def _run(scene, app, frames):
 
 def test_calibration_scene_reads_the_start_then_sees_a_hand_and_a_move():
     app = App(AppOptions(frames=1, seed=4))
-    scene = CalibrationScene(app, "lewthwaite", "synthetic")
+    source = LiveCalibration("lewthwaite", "synthetic", seed=4, threaded=False)
+    scene = CalibrationScene(app, source)
     app.stack.push(scene)
     app.stack.apply_pending()
     _run(scene, app, 60)
     summary = scene.state_summary()
     assert summary["calibrated"] and summary["grid"] == start_grid("lewthwaite")
     assert summary["stable_states"] == 1
-    scene.toggle_hand()
+    source.toggle_hand()
     _run(scene, app, 60)
     assert scene.state_summary()["stable_states"] == 1
-    assert scene.live.board.problem in ("covered", "no_markers", "out_of_view", "motion")
-    scene.toggle_hand()
-    scene.random_move()
+    assert scene.state_summary()["problem"] in ("covered", "no_markers", "out_of_view", "motion")
+    source.toggle_hand()
+    source.random_move()
     _run(scene, app, 60)
     summary = scene.state_summary()
     assert summary["stable_states"] == 2
-    assert summary["grid"] == scene.state.diagram().upper().splitlines()
+    assert summary["grid"] == source.state.diagram().upper().splitlines()
 
 
 def test_calibrate_command_runs_headless(tmp_path, capsys):
@@ -51,6 +54,35 @@ def test_strings_are_complete():
         assert key.startswith("vision.") and fr and en
     assert "vision.title" in table()
     assert tr("vision.stable", count=3)
+    # Every status the screen can name has its words.
+    assert {f"vision.problem.{p or 'ok'}" for p in PROBLEMS} <= STRINGS.keys()
+    assert {f"vision.camera.{state}" for state in CAMERA_STATES} <= STRINGS.keys()
+
+
+def test_the_operators_button_opens_the_screen_on_the_apps_camera(tmp_path):
+    from kiosk.menu import MenuScene
+    from kiosk.operator import SettingsScene
+    from tests.kiosk_driver import run_frames, tap
+
+    camera = main.Camera("synthetic", stepped=True)
+    devices.set_opener(lambda options: devices.Devices(handles={"camera": camera}))
+    try:
+        app = App(AppOptions(frames=1, seed=4, mute=True, state_dir=tmp_path))
+        app.home_factory = MenuScene
+        app.start(MenuScene(app))
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        run_frames(app, 2)
+        button = next(b for b in settings.buttons if b.label == "operator.calibrate")
+        tap(app, button.rect.center)
+        scene = app.stack.top
+        assert isinstance(scene, CalibrationScene) and scene.game == "lewthwaite"
+        run_frames(app, 60)
+        summary = scene.state_summary()
+        assert summary["calibrated"] and summary["grid"] == start_grid("lewthwaite")
+        app.close()
+    finally:
+        devices.set_opener(None)
 
 
 def test_missing_camera_is_an_error_that_lists_the_cameras(capsys):

@@ -13,10 +13,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.cliutil import CliError, Commands, check_output_path, int_in_range, print_json, write_files_atomically
 from vision.cameraspec import add_camera_args
+
+if TYPE_CHECKING:
+    from kiosk.app import App
+    from kiosk.calibration import CalibrationScene
 
 VISION_GAMES = ("lewthwaite", "lightning")
 
@@ -250,7 +254,7 @@ def colours_choice(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(
             f"'{text}' is not two different colours such as red,blue or black,white (known: {', '.join(COLOUR_NAMES)})"
         )
-    return parts  # type: ignore[return-value]
+    return parts[0], parts[1]
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
@@ -262,17 +266,24 @@ def run_calibrate(args: argparse.Namespace) -> int:
         raise CliError(missing)
     single_threaded_blas()
     from kiosk.runner import run_app
-    from vision.scene import CalibrationScene
 
-    return run_app(args, lambda app: CalibrationScene(app, args.game, str(args.camera)))
+    return run_app(args, lambda app: calibration_scene(app, args.game, str(args.camera)))
+
+
+def calibration_scene(app: App, game: str, camera: str) -> CalibrationScene:
+    """The calibration screen of ``game``'s mat, watched by the camera ``camera`` names: the
+    kiosk's screen on vision's live board (headless runs read one frame per reading, so N frames
+    always show the same thing)."""
+    from kiosk.calibration import CalibrationScene
+    from vision.calibration import LiveCalibration
+
+    return CalibrationScene(app, LiveCalibration(game, camera, seed=app.options.seed, threaded=not app.headless))
 
 
 def register(commands: Commands) -> None:
     """Add the vision commands."""
-    games = dict(choices=VISION_GAMES, metavar="GAME")
-
     board = commands.verb("print-board", "write a printable mat (PNG) with its ArUco markers and mat.json")
-    board.add_argument("game", help="lewthwaite or lightning", **games)
+    board.add_argument("game", choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
     board.add_argument("--out", required=True, help="the PNG to write (its geometry goes beside it, .json)")
     board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
@@ -297,7 +308,7 @@ def register(commands: Commands) -> None:
 
     read = commands.verb("read-board", "read the board in a photograph of a printed mat")
     read.add_argument("image", help="a photograph (PNG or JPEG)")
-    read.add_argument("--game", required=True, help="lewthwaite or lightning", **games)
+    read.add_argument("--game", required=True, choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
     read.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
     read.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
     read.add_argument(
@@ -310,7 +321,7 @@ def register(commands: Commands) -> None:
     read.set_defaults(handler=run_read_board)
 
     photo = commands.verb("synthetic-photo", "render a photograph of a mat from the synthetic camera")
-    photo.add_argument("game", help="lewthwaite or lightning", **games)
+    photo.add_argument("game", choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
     photo.add_argument("--seed", type=int, default=0, help="which photograph (default 0)")
     photo.add_argument("--hand", action="store_true", help="with a hand over the board")
     photo.add_argument("--out", required=True, help="the image to write (.png or .jpg)")
@@ -321,6 +332,8 @@ def register(commands: Commands) -> None:
         "calibrate", "camera calibration screen: live view, detected grid and readings", interactive=True
     )
     add_camera_args(calibrate)
-    calibrate.add_argument("--game", default="lewthwaite", help="which mat (default lewthwaite)", **games)
+    calibrate.add_argument(
+        "--game", default="lewthwaite", choices=VISION_GAMES, metavar="GAME", help="which mat (default lewthwaite)"
+    )
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
     calibrate.set_defaults(handler=run_calibrate)

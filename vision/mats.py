@@ -413,15 +413,15 @@ def render_mat(mat: MatLayout, px_per_mm: float, sheet: int = 0) -> np.ndarray:
         y_mm = by + LIGHTNING_HALF_ROWS * mat.cell if mat.sheets == 1 else (by + bh if sheet == 0 else by)
         y = _px(y_mm, px_per_mm)
         cv2.line(image, (_px(bx - 4, px_per_mm), y), (_px(bx + bw + 4, px_per_mm), y), TITLE_INK, 2 * line, cv2.LINE_AA)
-    for name, spot_sheet, x, y in mat.spots:
+    for name, spot_sheet, sx, sy in mat.spots:
         if spot_sheet != sheet:
             continue
-        corners = (_px(x, px_per_mm), _px(y, px_per_mm)), (_px(x + mat.cell, px_per_mm), _px(y + mat.cell, px_per_mm))
-        cv2.rectangle(image, *corners, GRID_INK if name != "hand" else TITLE_INK, line * (2 if name == "hand" else 1))
+        box = (_px(sx, px_per_mm), _px(sy, px_per_mm)), (_px(sx + mat.cell, px_per_mm), _px(sy + mat.cell, px_per_mm))
+        cv2.rectangle(image, *box, GRID_INK if name != "hand" else TITLE_INK, line * (2 if name == "hand" else 1))
         if name == "hand":
-            _label(image, "MAIN / HAND", (x + mat.cell / 2, y - 5.0), 3.5, px_per_mm)
+            _label(image, "MAIN / HAND", (sx + mat.cell / 2, sy - 5.0), 3.5, px_per_mm)
         elif name == "reserve0" or (mat.sheets > 1 and name == _first_spot(mat, sheet)):
-            _label(image, "RESERVE", (x + mat.cell / 2, y - 5.0), 3.5, px_per_mm)
+            _label(image, "RESERVE", (sx + mat.cell / 2, sy - 5.0), 3.5, px_per_mm)
     for mid, corners in mat.markers:
         if mid in mat.sheet_markers[sheet]:
             draw_marker(image, mid, corners, px_per_mm)
@@ -447,7 +447,7 @@ def _label(image: np.ndarray, text: str, center: Point, height_mm: float, scale:
     font_scale = height_mm * scale / 22
     thick = max(1, int(round(font_scale * 2)))
     (tw, th), base = cv2.getTextSize(text, font, font_scale, thick)
-    canvas = np.full((th + base + 4, tw + 4, 3), PAPER, np.uint8)
+    canvas: np.ndarray = np.full((th + base + 4, tw + 4, 3), PAPER, np.uint8)
     cv2.putText(canvas, text, (2, th + 2), font, font_scale, TITLE_INK, thick, cv2.LINE_AA)
     if vertical:
         canvas = cv2.rotate(canvas, cv2.ROTATE_90_COUNTERCLOCKWISE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import colorsys
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -23,7 +24,7 @@ import numpy as np
 
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
-from vision.mats import MatLayout, layout, profile, render_mat, tile_face
+from vision.mats import MatLayout, Point, layout, profile, render_mat, tile_face
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -79,16 +80,20 @@ def _flat_mat(game: str, rows: int, cols: int, variant: str = "standard") -> tup
         return mat, images[0]
     height = mat.page[1]
 
-    def moved(sheet: int, point: tuple[float, float]) -> tuple[float, float]:
+    def moved(sheet: int, point: Point) -> Point:
         return (point[0], point[1] + sheet * height)
 
     origins = tuple(
         tuple(moved(mat.sheet_of_cell(r, c), mat.origins[r][c]) for c in range(mat.cols)) for r in range(mat.rows)
     )
     sheet_of_marker = {mid: k for k, ids in enumerate(mat.sheet_markers) for mid in ids}
-    markers = tuple(
-        (mid, tuple(moved(sheet_of_marker[mid], p) for p in corners)) for mid, corners in mat.markers
-    )
+    Quad = tuple[Point, Point, Point, Point]
+
+    def moved_marker(mid: int, corners: Quad) -> tuple[int, Quad]:
+        a, b, c, d = (moved(sheet_of_marker[mid], p) for p in corners)
+        return mid, (a, b, c, d)
+
+    markers = tuple(moved_marker(mid, corners) for mid, corners in mat.markers)
     blocks = tuple(
         (bx, by + mat.block_sheet[b] * height, bw, bh) for b, (bx, by, bw, bh) in enumerate(mat.blocks)
     )
@@ -161,7 +166,8 @@ def token_palette(rng: random.Random) -> dict[str, tuple[float, float, float]]:
 
 
 def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
-    return tuple(int(max(0, min(255, c * factor))) for c in color)  # type: ignore[return-value]
+    b, g, r = (int(max(0, min(255, c * factor))) for c in color)
+    return b, g, r
 
 
 def draw_token(
@@ -204,11 +210,11 @@ def draw_token(
         )
         cv2.circle(image, top, int(radius * 0.6 * 16), _shade(color, 1.08), -1, cv2.LINE_AA, 4)
     elif style == "draught":
-        for k in (0.85, 0.6, 0.35):
+        for ring in (0.85, 0.6, 0.35):
             cv2.circle(
                 image,
                 top,
-                int(radius * k * 16),
+                int(radius * ring * 16),
                 _shade(color, 0.8),
                 max(1, int(radius * 0.05)),
                 cv2.LINE_AA,
@@ -240,14 +246,14 @@ def draw_token(
 
 
 def _place_tokens(
-    sheet: np.ndarray, mat: MatLayout, grid: list[str], camera_mm: np.ndarray, rng: random.Random
+    sheet: np.ndarray, mat: MatLayout, grid: Sequence[Sequence[str]], camera_mm: np.ndarray, rng: random.Random
 ) -> None:
     scale = TEXTURE_PX_PER_MM
     palette = token_palette(rng)
     style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
     radius_mm = mat.cell * rng.uniform(0.34, 0.45)
     height_mm = rng.uniform(3, 12)
-    shade = np.zeros(sheet.shape[:2], np.float32)
+    shade: np.ndarray = np.zeros(sheet.shape[:2], np.float32)
     pieces = []
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
@@ -304,7 +310,7 @@ def squares_overlap(p: np.ndarray, q: np.ndarray) -> bool:
 
 
 def _child_offsets(
-    mat: MatLayout, grid: list[list[str]], rng: random.Random, reach_mm: float, turn_deg: float
+    mat: MatLayout, grid: Sequence[Sequence[str]], rng: random.Random, reach_mm: float, turn_deg: float
 ) -> dict[tuple[int, int], tuple[float, float, float]]:
     """Per tile: (dx mm, dy mm, degrees) off its cell, no two tiles overlapping."""
     placed: dict[tuple[int, int], tuple[float, float, float]] = {}
@@ -328,7 +334,8 @@ def _child_offsets(
 
 
 def _place_tiles(
-    sheet: np.ndarray, mat: MatLayout, grid: list[list[str]], rng: random.Random, style: CameraStyle | None = None
+    sheet: np.ndarray, mat: MatLayout, grid: Sequence[Sequence[str]], rng: random.Random,
+    style: CameraStyle | None = None,
 ) -> None:
     scale = TEXTURE_PX_PER_MM
     size = int(round((mat.cell - 1.0) * scale))
@@ -430,7 +437,9 @@ def _background(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     base = np.array(_hsv_bgr(rng.uniform(0.02, 0.12), rng.uniform(0.1, 0.6), rng.uniform(0.2, 0.8)), np.float32)
     if rng.random() < 0.3:
         base = np.array(_hsv_bgr(rng.random(), rng.uniform(0, 0.5), rng.uniform(0.1, 0.9)), np.float32)
-    small = np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(np.float32)
+    small: np.ndarray = np.random.default_rng(rng.getrandbits(32)).normal(1.0, 0.12, (h // 16, w // 16, 1)).astype(
+        np.float32
+    )
     if rng.random() < 0.5:  # wood grain: stretched noise
         small = cv2.resize(small, (w // 16, 4))[..., None] if small.ndim == 3 else small
     texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
@@ -465,8 +474,8 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
     d = np.array([math.cos(angle), math.sin(angle)])
     n = np.array([-d[1], d[0]])
     palm = np.array(target)
-    shadow = np.zeros((h, w), np.float32)
-    shapes = []
+    shadow: np.ndarray = np.zeros((h, w), np.float32)
+    shapes: list[_HandPart] = []
     arm_end = palm + d * (w + h)
     arm = np.array(
         [
@@ -477,39 +486,48 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
         ],
         np.int32,
     )
-    shapes.append(("poly", arm, sleeve))
-    shapes.append(("ellipse", palm, skin))
+    shapes.append(_HandPart("poly", arm, sleeve))
+    shapes.append(_HandPart("ellipse", palm, skin))
     for k in range(4):
         base = palm - d * size * 0.35 + n * size * (k - 1.5) * 0.22
         tip = base - d * size * rng.uniform(0.35, 0.6)
-        shapes.append(("finger", (base, tip), skin))
-    for kind, geom, _ in shapes:
-        _draw_hand_part(shadow, kind, geom, 1.0, size, offset=(size * 0.15, size * 0.2))
+        shapes.append(_HandPart("finger", np.array([base, tip]), skin))
+    for part in shapes:
+        _draw_hand_part(shadow, part, 1.0, size, offset=(size * 0.15, size * 0.2))
     shadow = cv2.GaussianBlur(shadow, (0, 0), size * 0.15)
     image *= 1 - 0.45 * shadow[..., None]
     mask = np.zeros((h, w), np.float32)
-    for kind, geom, color in shapes:
-        _draw_hand_part(image, kind, geom, color, size)
-        _draw_hand_part(mask, kind, geom, 1.0, size)
+    for part in shapes:
+        _draw_hand_part(image, part, part.color, size)
+        _draw_hand_part(mask, part, 1.0, size)
     return mask
+
+
+@dataclass(frozen=True)
+class _HandPart:
+    """One part of a drawn hand: the arm (``poly``: its corners), the palm (``ellipse``: its
+    centre) or a finger (``finger``: its base and tip), in frame pixels."""
+
+    kind: str
+    points: np.ndarray
+    color: tuple[int, int, int]
 
 
 def _draw_hand_part(
     image: np.ndarray,
-    kind: str,
-    geom: object,
-    color: object,
+    part: _HandPart,
+    color: tuple[int, int, int] | float,
     size: float,
     offset: tuple[float, float] = (0, 0),
 ) -> None:
     o = np.array(offset)
-    if kind == "poly":
-        cv2.fillConvexPoly(image, (np.asarray(geom) + o).astype(np.int32), color, cv2.LINE_AA)
-    elif kind == "ellipse":
-        c = np.asarray(geom) + o
+    if part.kind == "poly":
+        cv2.fillConvexPoly(image, (part.points + o).astype(np.int32), color, cv2.LINE_AA)
+    elif part.kind == "ellipse":
+        c = part.points + o
         cv2.circle(image, (int(c[0]), int(c[1])), int(size * 0.5), color, -1, cv2.LINE_AA)
     else:
-        base, tip = geom  # type: ignore[misc]
+        base, tip = part.points
         cv2.line(
             image,
             tuple(int(v) for v in base + o),
@@ -542,9 +560,9 @@ def render_photo(
     # (paper, light, vignetting, background) stays the same whatever the board shows.
     pieces = pieces_rng or rng
     if tokens:
-        _place_tokens(sheet, mat, grid, camera_mm, pieces)  # type: ignore[arg-type]
+        _place_tokens(sheet, mat, grid, camera_mm, pieces)
     else:
-        _place_tiles(sheet, mat, grid, pieces, style)  # type: ignore[arg-type]
+        _place_tiles(sheet, mat, grid, pieces, style)
         if spots:
             _place_spot_tiles(sheet, mat, spots, pieces)
     # Slightly off-white paper, and a printer that is not quite neutral.
@@ -578,8 +596,9 @@ def render_photo(
     noise = np.random.default_rng(rng.getrandbits(32)).normal(0, style.noise, image.shape).astype(np.float32)
     image = np.clip(image + noise, 0, 255).astype(np.uint8)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, style.jpeg_quality])
-    if ok:
-        image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR) if ok else None
+    if decoded is not None:
+        image = decoded
     return Photo(image, game, grid, homography, style.hand, style, hand_over_grid)
 
 

@@ -33,7 +33,15 @@ from games.boards import EMPTY, BoardDescription, Cell, Picture
 from games.lightning.tiles import Tile
 from vision.cameraspec import parse_camera
 from vision.mats import MatLayout, layout, tile_face
-from vision.synthetic import TEXTURE_PX_PER_MM, camera_homography, draw_hand, draw_token, random_style, render_photo
+from vision.synthetic import (
+    TEXTURE_PX_PER_MM,
+    Grid,
+    camera_homography,
+    draw_hand,
+    draw_token,
+    random_style,
+    render_photo,
+)
 from vision.synthetic import token_palette as _token_palette
 
 #: Hand poses kept per camera (a hand reaching over each region of the board).
@@ -78,9 +86,10 @@ class TableCamera:
             style.yaw_deg = rng.choice((90.0, 270.0)) + rng.uniform(-12.0, 12.0)
         self.style = style
         self.homography, self.camera_mm = camera_homography(self.mat, style)
-        empty = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
+        # Lewthwaite's grids are lines of token codes, Lightning's lists of tile codes.
+        empty: Grid = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
         if board.game == "lewthwaite":
-            empty = ["".join(row) for row in empty]  # type: ignore[misc]
+            empty = [EMPTY * self.mat.cols for _ in range(self.mat.rows)]
         photo = render_photo(board.game, empty, random.Random(f"table-photo-{seed}"), style)
         self.base = photo.image
         self.size = (photo.image.shape[1], photo.image.shape[0])

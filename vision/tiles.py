@@ -72,7 +72,7 @@ def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str
     for tile in all_tiles():
         face = tile_face(tile, size)
         for turn in TURNS:
-            canvas = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
+            canvas: np.ndarray = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
             off = (ppc * big - size) // 2
             canvas[off : off + size, off : off + size] = face
             centre = (ppc * big / 2 - 0.5, ppc * big / 2 - 0.5)

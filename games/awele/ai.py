@@ -154,9 +154,10 @@ class Basic1990Player:
             return nonempty[0]
         values = basic_1990_values(state)
         best: int | None = None
+        best_value = 0
         for pit, value in values.items():
-            if value is not None and pit in legal and (best is None or value > values[best]):  # type: ignore[operator]
-                best = pit
+            if value is not None and pit in legal and (best is None or value > best_value):
+                best, best_value = pit, value
         return best if best is not None else legal[0]
 
 

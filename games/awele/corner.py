@@ -19,6 +19,7 @@ from games.awele.rules import Lap
 from games.awele.scene import board_sprite, pit_image
 from games.effects import Sound
 from kiosk import draw, theme, ui
+from kiosk.canvas import Target
 from kiosk.i18n import tr
 from kiosk.science import CornerPage, ScienceScene, counted, format_number
 
@@ -53,7 +54,7 @@ class PitBoard:
 
     def draw(
         self,
-        surface: pygame.Surface,
+        surface: Target,
         pits: tuple[int, ...] | list[int],
         rings: dict[int, ui.Color] | None = None,
         labels: bool = True,
@@ -268,7 +269,7 @@ class ExplorerPage(CornerPage):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the counter and what happened."""
         corner = self.corner
         self.buttons[3].label = tr("awele.science.explorer.size", n=4 if self.n == 12 else 12)
@@ -381,7 +382,7 @@ class BigLoopPage(CornerPage):
         if self.sowing.finished:
             self.app.effects.publish(Sound("win"))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the big counter and, at the end, the period."""
         corner = self.corner
         sowing = self.sowing
@@ -479,7 +480,7 @@ class SmallLoopPage(CornerPage):
             self.clock = 0.0
             self.step()
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the lap counter, the strip of boards after each lap."""
         corner = self.corner
         sowing = self.sowing
@@ -503,7 +504,7 @@ class SmallLoopPage(CornerPage):
         self._draw_history(surface, pygame.Rect(rect.x, rect.y + 330, rect.width, 160))
         self.draw_buttons(surface)
 
-    def _draw_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_history(self, surface: Target, rect: pygame.Rect) -> None:
         """The boards after each lap, as the article prints them (two rows of numbers)."""
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 22, 6)

@@ -38,6 +38,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import overload
 
 from games.awele.sowing import Loop as Loop  # re-exported: a verdict of sow()
 from games.awele.sowing import MoveCheck, Sowing, Sown, sow_lap
@@ -329,6 +330,12 @@ class AweleState:
     def _verdicts(self) -> dict[int, Sowing]:
         return {}
 
+    @overload
+    def sowing(self, index: int, deadline: None = None) -> Sowing: ...
+
+    @overload
+    def sowing(self, index: int, deadline: float | None) -> Sowing | None: ...
+
     def sowing(self, index: int, deadline: float | None = None) -> Sowing | None:
         """How the move from pit index ``index`` (0-based, non-empty) goes; None only when a
         ``deadline`` (``time.perf_counter()`` value) passed before the exact check finished."""
@@ -342,7 +349,7 @@ class AweleState:
     @property
     def sowings(self) -> dict[int, Sowing]:
         """For each non-empty pit of the player to move (0-based): how its move goes."""
-        return {i: self.sowing(i) for i in self.camp(self.current_player) if self.pits[i]}  # type: ignore[misc]
+        return {i: self.sowing(i) for i in self.camp(self.current_player) if self.pits[i]}
 
     def legal_indices(self) -> list[int]:
         """0-based indices of the allowed moves: non-empty pits whose move does not loop."""
@@ -367,7 +374,9 @@ class AweleState:
         moves = [i + 1 for i, v in verdicts.items() if v is not None and not v.loops]
         if moves or all(v is not None for v in verdicts.values()):
             return moves
-        return [self.first_legal_move()]  # type: ignore[list-item]
+        first = self.first_legal_move()
+        assert first is not None, "a game that has not ended has a legal move"
+        return [first]
 
     def first_legal_move(self) -> int | None:
         """The first allowed pit number found, deciding the quick moves first (a long exact

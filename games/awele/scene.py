@@ -31,7 +31,7 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, scale_of
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -675,7 +675,7 @@ class AweleScene(GameScene):
 
     # --- drawing -----------------------------------------------------------------------------------
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: Target) -> None:
         """Board, pits, seeds, stores, names, the session score and who the computer is."""
         blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
         self.draw_notes(surface)
@@ -686,7 +686,7 @@ class AweleScene(GameScene):
         self.draw_pits(surface)
         self.draw_moving(surface)
 
-    def draw_notes(self, surface: pygame.Surface) -> None:
+    def draw_notes(self, surface: Target) -> None:
         """The visitors' score under the title; who the computer is, for the curious."""
         score = self.score_line()
         if score:
@@ -703,7 +703,7 @@ class AweleScene(GameScene):
         """ "Toi : 3 graines", "L'ordinateur (Malin) : 0 graine"."""
         return tr("awele.label", name=self.seat_label(player), seeds=seeds(self.display_scores[player - 1]))
 
-    def draw_player_labels(self, surface: pygame.Surface) -> None:
+    def draw_player_labels(self, surface: Target) -> None:
         """Names and scores above and below the board; the player to move glows."""
         state = self.state
         for player, y in ((2, 134), (1, 580)):
@@ -721,7 +721,7 @@ class AweleScene(GameScene):
             draw.rect(surface, color, rect, border_radius=24)
             ui.draw_text(surface, text, rect.center, size, theme.WHITE, "bold", "center")
 
-    def draw_pits(self, surface: pygame.Surface) -> None:
+    def draw_pits(self, surface: Target) -> None:
         """Every pit with its seeds and its count; the pits a person may play glow softly."""
         state = self.state
         layout = self.layout
@@ -751,7 +751,7 @@ class AweleScene(GameScene):
             ui.draw_text(surface, str(count), layout.count_at(i), 26, theme.INK if count else theme.INK_SOFT,
                          "title", "center")
 
-    def draw_moving(self, surface: pygame.Surface) -> None:
+    def draw_moving(self, surface: Target) -> None:
         """The hand of seeds above the board, the seed in flight, captured seeds flying home."""
         step = self.current
         seed_r = self.layout.seed_radius
@@ -801,7 +801,7 @@ class AweleScene(GameScene):
             return tr("awele.turn.you", row=self.row(player))
         return tr("awele.turn", name=self.who(player), row=self.row(player))
 
-    def draw_message(self, surface: pygame.Surface) -> None:
+    def draw_message(self, surface: Target) -> None:
         """The banner at the top: big, plain French, fading in when it changes."""
         text = self.banner_text()
         pop = min(1.0, self.message_time / 0.25) if self.message is not None else 1.0
@@ -848,7 +848,7 @@ def make_demo_scene(app: App) -> AweleScene:
 # --- the rules pages (shared RulesScene), illustrated with the rules' own lap events --------------------
 
 
-def _mini_board(surface: pygame.Surface, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
+def _mini_board(surface: Target, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
     """A small board of ``pits`` (4 or 12) inside ``rect``, pits numbered as on the big board,
     with coloured rings on some pits (each picture drawn once, then one blit a frame)."""
     surface.blit(_mini_board_image(rect.size, pits, tuple(sorted(rings.items()))), rect.topleft)
@@ -889,7 +889,7 @@ def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple
     return image
 
 
-def _illustrate_sowing(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
     article's example, from the rules' own events)."""
     lap = _article_laps()[0]
@@ -912,7 +912,7 @@ def _article_laps() -> tuple[Lap, ...]:
     return tuple(new_game().laps(3))
 
 
-def _illustrate_relay(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_relay(surface: Target, rect: pygame.Rect, time: float) -> None:
     laps = _article_laps()
     lap = laps[int(time / 1.4) % len(laps)]
     rings = {lap.start: theme.BLUE, lap.last: theme.HINT if lap.relay else theme.GOOD}
@@ -924,7 +924,7 @@ def _article_capture() -> AweleState:
     return new_game().play(3)
 
 
-def _illustrate_capture(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_capture(surface: Target, rect: pygame.Rect, time: float) -> None:
     after = _article_capture()
     fx = after.last_effects
     assert fx is not None and fx.capture_pit is not None
@@ -943,7 +943,7 @@ def _loop_laps() -> tuple[Lap, ...]:
     return tuple(itertools.islice(iter_laps(board, start), 8))
 
 
-def _illustrate_loop(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
     laps = _loop_laps()
     k = int(time / 1.0) % (len(laps) + 1)
     board = LOOP_EXAMPLE[0] if k == 0 else laps[k - 1].board
@@ -962,7 +962,7 @@ def rules_pages() -> list[RulesPage]:
     ]
 
 
-def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card: a small board of 2 x 3 pits, a seed hopping from pit to pit."""
     board = rect.inflate(-10, -rect.height * 0.3)
     draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)

@@ -24,7 +24,7 @@ from games.juniper.rules import JuniperState
 from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
-from kiosk.canvas import blit, new_layer, scale_of
+from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.i18n import counted, tr
 from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
 
@@ -112,7 +112,7 @@ class TablePage(CornerPage):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Progress bar, grid, the list of second-player wins, the pattern."""
         corner = self.corner
         shown = self.shown
@@ -133,7 +133,7 @@ class TablePage(CornerPage):
         self._draw_side(surface, pygame.Rect(rect.x + 896, rect.y, rect.width - 896, 490), values)
         self.draw_buttons(surface)
 
-    def _draw_grid(self, surface: pygame.Surface, values: list[int]) -> None:
+    def _draw_grid(self, surface: Target, values: list[int]) -> None:
         """The 1000 squares, from a layer where only the squares revealed since the last frame
         are painted (a thousand rectangles a frame would cost the frame rate)."""
         area = pygame.Rect(24, self.GRID.y - 4, self.GRID.right - 24, self.GRID.height + 8)
@@ -153,7 +153,7 @@ class TablePage(CornerPage):
         self._grid = (scale, layer, len(values))
         blit(surface, layer, area.topleft)
 
-    def _draw_second_wins(self, surface: pygame.Surface, values: list[int]) -> None:
+    def _draw_second_wins(self, surface: Target, values: list[int]) -> None:
         corner = self.corner
         seconds = [n for n, w in enumerate(values, 1) if w == 2]
         left, right = 24, self.GRID.right
@@ -172,7 +172,7 @@ class TablePage(CornerPage):
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.right + 6
 
-    def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, values: list[int]) -> None:
+    def _draw_side(self, surface: Target, rect: pygame.Rect, values: list[int]) -> None:
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 22, 8)
         x, w = rect.x + 22, rect.width - 44
@@ -280,7 +280,7 @@ class ProofPage(CornerPage):
         elif self.step == total and self.clock >= self.END_SECONDS:
             self.new_game()
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The graph on the left; N, the verdict, the game's story and why on the right."""
         corner = self.corner
         played = self.game.played[: self.step]
@@ -306,7 +306,7 @@ class ProofPage(CornerPage):
         self._draw_legend(surface, pygame.Rect(660, 650, 596, 54))
         self.draw_buttons(surface)
 
-    def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_legend(self, surface: Target, rect: pygame.Rect) -> None:
         """What the colours of the graph mean."""
         corner = self.corner
         third = rect.width // 3

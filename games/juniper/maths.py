@@ -205,7 +205,7 @@ def trap_layers(n: int, examples: int = 6, max_words: int = 4000) -> TrapLayers:
             break
         length += 1
     if not complete:
-        layers = tuple(kept[:examples] for kept in layers)  # type: ignore[assignment]
+        layers = tuple(kept[:examples] for kept in layers)
     return TrapLayers(n, tuple(layers[0]), tuple(layers[1]), tuple(layers[2]), complete)
 
 

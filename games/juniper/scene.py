@@ -27,11 +27,12 @@ from games.juniper.view import (
     draw_graph,
     draw_pairs,
     explainer_params,
+    fourteen_example,
     layer_words,
 )
 from games.match import Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage
@@ -52,7 +53,7 @@ MONTECARLO_BUDGET = 0.15
 DEMO_DUELS = (("expert", "montecarlo"), ("perfect", "expert"), ("semi-expert", "human"), ("montecarlo", "perfect"))
 
 
-def icon_cross(surface: pygame.Surface, r: pygame.Rect, c: tuple[int, int, int]) -> None:
+def icon_cross(surface: Target, r: pygame.Rect, c: tuple[int, int, int]) -> None:
     """A bold X (closing, or "not allowed"), drawn so that no font needs the glyph."""
     w = max(3, r.width // 6)
     inner = r.inflate(-r.width * 0.3, -r.height * 0.3)
@@ -85,7 +86,7 @@ def layout_tiles(n: int, area: pygame.Rect = BOARD_AREA) -> dict[int, pygame.Rec
 
 
 def draw_tile(
-    surface: pygame.Surface,
+    surface: Target,
     rect: pygame.Rect,
     number: int,
     fill: tuple[int, int, int],
@@ -168,7 +169,7 @@ class JuniperScene(GameScene):
         self.arrow_tween: Tween | None = None
         self.typed = ""
         self.duel = 0
-        self._path_layer: tuple[tuple[object, ...], pygame.Surface, tuple[int, int]] | None = None
+        self._path_layer: tuple[tuple[object, ...], Target, tuple[int, int]] | None = None
         self._tiles: tuple[int, dict[int, pygame.Rect]] | None = None
 
     @property
@@ -339,7 +340,7 @@ class JuniperScene(GameScene):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: Target) -> None:
         """Title, the tiles with the chain, the side panel and the chain strip."""
         surface.blit(_static_layer(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("juniper.title"), (24, 50), 46, ACCENT_DARK, "title", "midleft")
@@ -375,7 +376,7 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def _draw_board(self, surface: Target) -> None:
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
@@ -394,14 +395,14 @@ class JuniperScene(GameScene):
             draw_tile(surface, r, k, fill, ink, border)
         self._draw_path(surface)
 
-    def _draw_path(self, surface: pygame.Surface) -> None:
+    def _draw_path(self, surface: Target) -> None:
         played = self.state.played
         if len(played) < 2:
             return
         last_progress = round(self.arrow_tween.value, 2) if self.arrow_tween else 1.0
         key = (tuple(played), last_progress, surface.get_size())
         if self._path_layer is not None and self._path_layer[0] == key:
-            surface.blit(self._path_layer[1], self._path_layer[2])
+            blit(surface, self._path_layer[1], self._path_layer[2])
             return
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
@@ -417,9 +418,9 @@ class JuniperScene(GameScene):
             alpha = 235 if i == len(played) - 1 else 150
             draw_arrow(layer, a, b, (*ui.darker(PLAYER_COLORS[mover], 0.1), alpha), width, progress,
                        shorten=tiles[1].width * 0.3)
-        surface.blit(layer, board.topleft)
+        blit(surface, layer, board.topleft)
 
-    def _draw_side(self, surface: pygame.Surface) -> None:
+    def _draw_side(self, surface: Target) -> None:
         state = self.state
         x, y = SIDE.x + 22, SIDE.y + 18
         title_box = pygame.Rect(x + 44, y, SIDE.width - 88, 36)
@@ -466,7 +467,7 @@ class JuniperScene(GameScene):
             return tr("juniper.side.start")
         return tr("juniper.side.follow", last=state.last)
 
-    def _draw_chain(self, surface: pygame.Surface) -> None:
+    def _draw_chain(self, surface: Target) -> None:
         played = self.state.played
         strip = CHAIN_STRIP
         if not played:
@@ -508,7 +509,7 @@ def _entrance(time: float) -> float:
 
 
 def _row(
-    surface: pygame.Surface,
+    surface: Target,
     numbers: list[int],
     center: tuple[int, int],
     size: int,
@@ -547,7 +548,7 @@ def _row(
             )
     return rects
 
-def _picture_rules(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_rules(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     red, blue = PLAYER_COLORS[1], PLAYER_COLORS[2]
     _row(surface, [6, 3, 12, 4], (r.centerx, r.y + 90), 84, [red, blue, red, blue], t)
     ui.draw_paragraph(
@@ -572,7 +573,7 @@ def _picture_rules(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) ->
         align="center",
     )
 
-def _picture_one(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_one(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     center = (r.centerx, r.centery + 10)
     one = pygame.Rect(0, 0, 110, 110)
     one.center = center
@@ -587,7 +588,7 @@ def _picture_one(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> N
         draw_tile(surface, tile, k, theme.WHITE, theme.INK, ACCENT)
     draw_tile(surface, one, 1, theme.BAD, theme.WHITE)
 
-def _picture_primes(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_primes(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     primes = deadly_primes(n)[:6]
     one = pygame.Rect(0, 0, 96, 96)
     one.center = (r.centerx, r.y + 80)
@@ -611,11 +612,13 @@ def _picture_primes(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
         align="center",
     )
 
-def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_fourteen(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     # The article's "14 loses" (N = 20), for the N on screen: 2p, then p, then 1, then a big prime.
     red, blue = PLAYER_COLORS[1], PLAYER_COLORS[2]
     p = explainer_params("fourteen", n)
-    _row(surface, [p["move"], p["prime"], 1, p["blocker"]], (r.centerx, r.y + 120), 90, [red, blue, red, blue], t)
+    example = fourteen_example(n)[1]
+    _row(surface, [example.move, example.prime, 1, example.blocker], (r.centerx, r.y + 120), 90,
+         [red, blue, red, blue], t)
     labels = [
         "juniper.explain.fourteen.step1",
         "juniper.explain.fourteen.step2",
@@ -632,7 +635,7 @@ def _picture_fourteen(surface: pygame.Surface, r: pygame.Rect, t: float, n: int)
                 align="center",
             )
 
-def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_strata(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     # The article's layers P0 (green), P1 (blue), P2 (orange), computed for the N on screen; the
     # screen calls them the heart, layer 1 and layer 2 (the article's names are in the text).
     words = layer_words(n)
@@ -666,7 +669,7 @@ def _picture_strata(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -
     ui.draw_text(surface, layers[2][0], (center[0], center[1] - 22), 24, theme.INK, "title", "center")
     ui.draw_text(surface, "…1", (center[0], center[1] + 12), 30, theme.WHITE, "title", "center")
 
-def _picture_matching(surface: pygame.Surface, r: pygame.Rect, t: float, n: int) -> None:
+def _picture_matching(surface: Target, r: pygame.Rect, t: float, n: int) -> None:
     # The best pairing for the N on screen: the graph up to N = 30, the list of pairs beyond.
     if n <= GRAPH_MAX_N:
         draw_graph(surface, r, matching_proof(n), grow=t)
@@ -678,7 +681,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
     """The explainer as rules pages for 1..``n``."""
 
     def page(key: str) -> RulesPage:
-        picture: Callable[[pygame.Surface, pygame.Rect, float, int], None] = globals()[f"_picture_{key}"]
+        picture: Callable[[Target, pygame.Rect, float, int], None] = globals()[f"_picture_{key}"]
         return RulesPage(
             f"juniper.explain.{key}.title",
             lambda: tr(f"juniper.explain.{key}.text", **explainer_params(key, n)),
@@ -718,7 +721,7 @@ def make_demo_scene(app: App) -> JuniperScene:
     return JuniperScene(app, new_match(app, players=DEMO_DUELS[0]), attract=True)
 
 
-def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card picture: the chain 4 -> 12 -> 6 -> 3 zigzagging, the last tile bouncing."""
     numbers = [4, 12, 6, 3]
     size = min(rect.height * 0.4, rect.width / 4.4)

@@ -113,8 +113,8 @@ def analyse(state: JuniperState) -> Analysis:
     """Decide the position with matchings (a few alternating searches, milliseconds at N = 1000)."""
     n = state.n
     if not state.played:
-        wins, mate = first_moves_analysis(n)
-        return Analysis(bool(wins), wins, mate)
+        wins, first_mate = first_moves_analysis(n)
+        return Analysis(bool(wins), wins, first_mate)
     v = state.played[-1]
     adj = neighbours(n)
     present = _present(state, v)

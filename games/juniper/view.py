@@ -11,10 +11,10 @@ from functools import lru_cache
 
 import pygame
 
-from games.juniper.maths import MatchingProof, matching_proof, poisoned_move, trap_layers, word_text
+from games.juniper.maths import MatchingProof, PoisonedMove, matching_proof, poisoned_move, trap_layers, word_text
 from games.juniper.rules import neighbours
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.i18n import tr
 
 ACCENT = (56, 160, 120)
@@ -24,10 +24,10 @@ EDGE = (208, 200, 188)
 
 
 def draw_arrow(
-    surface: pygame.Surface,
+    surface: Target,
     start: tuple[float, float],
     end: tuple[float, float],
-    color: tuple[int, int, int],
+    color: ui.Color | tuple[int, int, int, int],
     width: int = 6,
     progress: float = 1.0,
     shorten: float = 0.0,
@@ -81,7 +81,7 @@ def node_radius(n: int) -> int:
 
 
 def draw_graph(
-    surface: pygame.Surface,
+    surface: Target,
     rect: pygame.Rect,
     proof: MatchingProof,
     played: tuple[int, ...] = (),
@@ -153,7 +153,7 @@ def _pairs_image(size: tuple[int, int], n: int, scale: float = 1.0) -> Canvas:
     return image
 
 
-def draw_pairs(surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
+def draw_pairs(surface: Target, rect: pygame.Rect, n: int) -> None:
     """The maximum matching of 1..n as a grid of pairs (used when N > 30)."""
     surface.blit(_pairs_image(rect.size, n), rect.topleft)
 
@@ -178,14 +178,21 @@ def layer_words(n: int, width: int = 46) -> tuple[str, str, str]:
     return texts[0], texts[1], texts[2]
 
 
+def fourteen_example(n: int) -> tuple[int, PoisonedMove]:
+    """The N and the "14 loses" example the explainer shows for N = ``n``: its own, or the
+    article's N = 20 when no such number exists for ``n``."""
+    example = poisoned_move(n)
+    if example is None:
+        n, example = 20, poisoned_move(20)
+    assert example is not None
+    return n, example
+
+
 def explainer_params(key: str, n: int) -> dict[str, object]:
     """The numbers the explainer page ``key`` shows for N = ``n``: the "14 loses" example (the
     article's N = 20 when no such number exists for ``n``) and the pairing's conclusion."""
     if key == "fourteen":
-        example = poisoned_move(n)
-        if example is None:
-            n, example = 20, poisoned_move(20)
-        assert example is not None
+        n, example = fourteen_example(n)
         return {"n": n, "move": example.move, "prime": example.prime, "blocker": example.blocker, "half": n // 2}
     if key == "matching":
         proof = matching_proof(n)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import TYPE_CHECKING
 
 from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, say_how_long, seed_value
 from games.core import GameInputError
@@ -13,6 +14,9 @@ from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
 from games.physical import add_physical_args, physical_options, replayed_match
 from games.tournament import TournamentSpec, register_tournament
+
+if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
+    from kiosk.app import App
 
 PLAYER_CHOICES = ("human",) + LEVELS
 
@@ -47,12 +51,12 @@ def run_play(args: argparse.Namespace) -> int:
     from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
-    def first(app: object) -> LewthwaiteScene:
-        match = replay or new_match(app, params, args.red, args.blue, view, physical)  # type: ignore[arg-type]
+    def first(app: App) -> LewthwaiteScene:
+        match = replay or new_match(app, params, args.red, args.blue, view, physical)
         match.meta["view"] = view
         if args.view:
             match.meta["view_chosen"] = True
-        scene = LewthwaiteScene(app, match)  # type: ignore[arg-type]
+        scene = LewthwaiteScene(app, match)
         scene.hint_on = args.hint
         return attach_to_play(scene, args)
 

@@ -29,7 +29,7 @@ from games.lewthwaite.rules import BLUE, MAX_PLAY_SIZE, MIN_SIZE, RED, Cell, Lew
 from games.lewthwaite.stats import RandomPlayStats
 from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.i18n import counted, tr
 from kiosk.science import CornerPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
@@ -63,7 +63,7 @@ def domino_layer(
 
 
 def draw_dominoes(
-    surface: pygame.Surface, view: BoardView, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color
+    surface: Target, view: BoardView, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color
 ) -> None:
     """:meth:`BoardView.draw_dominoes`, from a cached layer."""
     surface.blit(domino_layer(view.rows, view.cols, max_size, tuple(pairs), color), view.rect.topleft)
@@ -168,7 +168,7 @@ class RandomGamesPage(CornerPage):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The boards on the left; figures, histogram and the converging rate on the right."""
         corner = self.corner
         for k, state in enumerate(self.boards):
@@ -191,7 +191,7 @@ class RandomGamesPage(CornerPage):
         )
         self.draw_buttons(surface)
 
-    def _draw_figures(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_figures(self, surface: Target, rect: pygame.Rect) -> None:
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
         x, w = rect.x + 24, rect.width - 48
@@ -227,7 +227,7 @@ class RandomGamesPage(CornerPage):
                 surface, exact_mean, (rect.right - 24, rect.y + 102), 22, theme.GOOD, "bold", "topright", w // 2 - 50
             )
 
-    def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_histogram(self, surface: Target, rect: pygame.Rect) -> None:
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
         chart = pygame.Rect(rect.x + 20, rect.y + 40, rect.width - 40, rect.height - 76)
@@ -261,7 +261,7 @@ class RandomGamesPage(CornerPage):
                 )
         draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
 
-    def _draw_rate(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_rate(self, surface: Target, rect: pygame.Rect) -> None:
         corner = self.corner
         ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
         corner.label(
@@ -368,7 +368,7 @@ class DominoProofPage(CornerPage):
         cell = geo.cell(self.game.path[red_step])
         return cell, self.partner[cell]
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board with every domino, the last move sliding, and the story so far."""
         corner = self.corner
         view = self.view
@@ -457,14 +457,14 @@ class AnyBoardPage(CornerPage):
             x = 24 + k * 310
             self.buttons.append(
                 ui.Button(
-                    pygame.Rect(x, y, 64, 50), "−", lambda a=attr: self.resize(a, -1), color=grey, literal=True, size=30
+                    pygame.Rect(x, y, 64, 50), "−", partial(self.resize, attr, -1), color=grey, literal=True, size=30
                 )
             )
             self.buttons.append(
                 ui.Button(
                     pygame.Rect(x + 230, y, 64, 50),
                     "+",
-                    lambda a=attr: self.resize(a, 1),
+                    partial(self.resize, attr, 1),
                     color=grey,
                     literal=True,
                     size=30,
@@ -502,7 +502,7 @@ class AnyBoardPage(CornerPage):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board in two tints, the dominoes, the verdict and why."""
         corner = self.corner
         view = self.view
@@ -577,7 +577,7 @@ class AnyBoardPage(CornerPage):
 QUESTIONS = ("moves", "first", "moved", "hidden")
 
 
-def draw_hand(surface: pygame.Surface, center: tuple[float, float], size: float) -> None:
+def draw_hand(surface: Target, center: tuple[float, float], size: float) -> None:
     """A hand laid flat over a token (drawn, so it scales): palm, four fingers and a thumb."""
     skin, shade = (244, 196, 160), (204, 150, 116)
     x, y = center
@@ -662,7 +662,7 @@ class PuzzlePage(CornerPage):
             ui.Button(
                 pygame.Rect(left + k * (width + 16), 560, width, 66),
                 label,
-                lambda v=value: self.answer(v),
+                partial(self.answer, value),
                 color=theme.player_colors(value)[0] if isinstance(value, str) else (90, 110, 170),
                 literal=True,
                 size=30,
@@ -719,7 +719,7 @@ class PuzzlePage(CornerPage):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board (with the hand, or the tinted squares once a reasoning is shown), the
         situation, the question and its reasoning."""
         corner = self.corner
@@ -777,7 +777,7 @@ class PuzzlePage(CornerPage):
             corner.check_button(button)
             button.draw(surface, self.time)
 
-    def _draw_tokens(self, surface: pygame.Surface, view: BoardView) -> None:
+    def _draw_tokens(self, surface: Target, view: BoardView) -> None:
         """Tokens in the puzzle's colours (maybe swapped), the hand, and the marks."""
         from games.lewthwaite.view import token_sprite
 

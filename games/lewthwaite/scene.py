@@ -24,6 +24,7 @@ from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, tok
 from games.match import BOARD, Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import counted, language, tr
@@ -208,7 +209,7 @@ class LewthwaiteScene(GameScene):
         """The board's tray."""
         return self.board_view.rect
 
-    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+    def draw_piece(self, surface: DrawTarget, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """A token of the board's code (``R`` or ``B``), see-through by ``alpha``."""
         colour = {"R": RED, "B": BLUE}.get(code)
         if colour is None:
@@ -219,7 +220,7 @@ class LewthwaiteScene(GameScene):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw_game(self, surface: pygame.Surface) -> None:
+    def draw_game(self, surface: DrawTarget) -> None:
         """Board, tokens or snake, highlights, hint and the side panel."""
         state = self.state
         snake = self.view_mode == "snake"
@@ -246,7 +247,7 @@ class LewthwaiteScene(GameScene):
             key += ".snake" if snake else ""
             ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
 
-    def _draw_hint(self, surface: pygame.Surface, advice: Hint) -> None:
+    def _draw_hint(self, surface: DrawTarget, advice: Hint) -> None:
         self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
         if advice.move is not None:
             hole = self.state.hole
@@ -255,7 +256,7 @@ class LewthwaiteScene(GameScene):
             else:
                 self.board_view.draw_arrow(surface, advice.move, hole, (230, 150, 0), self.time)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _draw_panel(self, surface: DrawTarget) -> None:
         panel = PANEL
         state = self.state
         # Whose turn, with a big token of that colour.
@@ -322,11 +323,11 @@ def _ghost_token(colour: str, diameter: int) -> pygame.Surface:
 # --- rules pages, menu icon, factories ---------------------------------------------------------
 
 
-def _illustrate_start(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_start(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     draw_mini_board(surface, rect, LewthwaiteParams().new_initial_state(), time)
 
 
-def _illustrate_move(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_move(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     start = LewthwaiteParams().new_initial_state()
     phase = (time % 3.0) / 3.0
     view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
@@ -339,7 +340,7 @@ def _illustrate_move(surface: pygame.Surface, rect: pygame.Rect, time: float) ->
         view.draw_tokens(surface, start.play((2, 1)), MoveAnimation((2, 1), (2, 2), ease_out_cubic(t)), time=time)
 
 
-def _illustrate_blocked(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_blocked(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     # As in the article's photo: red tokens all around the hole, and blue, to move, is stuck.
     state = _blocked_example()
     view = draw_mini_board(surface, rect, state, time)
@@ -351,7 +352,7 @@ def _blocked_example() -> LewthwaiteState:
     """The shortest 5x5 game where blue, to move, is blocked by four red tokens in a cross."""
     frontier = [LewthwaiteParams().new_initial_state()]
     while frontier:
-        following = []
+        following: list[LewthwaiteState] = []
         for state in frontier:
             if state.is_terminal():
                 around = [state.token_at(state.geo.cell(n)) for n in state.geo.neighbours[state.path[-1]]]
@@ -363,7 +364,7 @@ def _blocked_example() -> LewthwaiteState:
     raise AssertionError("every game ends")
 
 
-def _illustrate_snake(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_snake(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     state = _blocked_example()
     steps = 1 + int(time * 1.5) % (len(state.path) + 2)
     shown = LewthwaiteState(state.params, state.path[: min(steps, len(state.path))])
@@ -374,7 +375,7 @@ def _illustrate_snake(surface: pygame.Surface, rect: pygame.Rect, time: float) -
     )
 
 
-def _illustrate_dominoes(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_dominoes(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     state = LewthwaiteParams().new_initial_state()
     view = draw_mini_board(surface, rect, state, time)
     view.draw_dominoes(surface, list(solver.analyse(state).pairing), theme.HINT)
@@ -386,7 +387,7 @@ def random_play_stats() -> Any | None:
     return background.value(("lewthwaite.stats", 5, 5), partial(exact_random_play, 5, 5), portable=True)
 
 
-def _illustrate_random(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def _illustrate_random(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     stats = random_play_stats()
     if stats is None:
         ui.draw_text(surface, tr("rules.computing"), rect.center, 26, theme.INK_SOFT, "bold", "center")
@@ -436,7 +437,7 @@ def rules_pages() -> list[RulesPage]:
     ]
 
 
-def draw_icon(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     """Menu card: a little board where a token keeps sliding into the hole."""
     _illustrate_move(surface, rect, time)
 

@@ -14,12 +14,12 @@ import pygame
 
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteState
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite, new_layer
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
 
 Point = tuple[float, float]
 
 
-def draw_mark(surface: pygame.Surface | Canvas, color: str, centre: Point, size: float, ink: ui.Color) -> None:
+def draw_mark(surface: Target | Canvas, color: str, centre: Point, size: float, ink: ui.Color) -> None:
     """Colour-blind mode's shapes: a square for red, a ring for blue (``size`` across)."""
     x, y = centre
     if color == RED:
@@ -146,7 +146,7 @@ class BoardView:
         pa, pb = self.center_of(a), self.center_of(b)
         return (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
 
-    def draw_board(self, surface: pygame.Surface, snake: bool) -> None:
+    def draw_board(self, surface: Target, snake: bool) -> None:
         """The static board."""
         surface.blit(board_surface(self.rows, self.cols, self.cell, snake), (self.rect.left - 10, self.rect.top - 6))
 
@@ -154,7 +154,7 @@ class BoardView:
 
     def draw_tokens(
         self,
-        surface: pygame.Surface,
+        surface: Target,
         state: LewthwaiteState,
         anim: MoveAnimation | None = None,
         shake: set[Cell] | None = None,
@@ -182,7 +182,7 @@ class BoardView:
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y - lift))))
 
     def draw_glow(
-        self, surface: pygame.Surface, cells: list[Cell], color: ui.Color, time: float, width: int = 7
+        self, surface: Target, cells: list[Cell], color: ui.Color, time: float, width: int = 7
     ) -> None:
         """Pulsing double rings around ``cells`` (legal moves): visible from across the stand."""
         pulse = 0.5 + 0.5 * math.sin(time * 5)
@@ -197,7 +197,7 @@ class BoardView:
     # --- snake view ------------------------------------------------------------------------
 
     def draw_snake(
-        self, surface: pygame.Surface, state: LewthwaiteState, anim: MoveAnimation | None, time: float
+        self, surface: Target, state: LewthwaiteState, anim: MoveAnimation | None, time: float
     ) -> None:
         """The hole's walk as a snake: body segments coloured by the player who made each move,
         the start marked with a ring, the head with eyes looking where it goes."""
@@ -228,7 +228,7 @@ class BoardView:
         direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (0.0, 1.0)
         self.draw_head(surface, head, direction, time)
 
-    def draw_head(self, surface: pygame.Surface, pos: Point, direction: Point, time: float) -> None:
+    def draw_head(self, surface: Target, pos: Point, direction: Point, time: float) -> None:
         """The walking pawn: a sunny disc with two eyes that look ahead and blink now and then."""
         radius = self.cell * 0.36
         x, y = pos
@@ -254,7 +254,7 @@ class BoardView:
 
     # --- hint ------------------------------------------------------------------------------
 
-    def draw_dominoes(self, surface: pygame.Surface, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
+    def draw_dominoes(self, surface: Target, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
         """Golden capsules around each pair of cells: the matching the perfect player follows."""
         overlay = new_layer(surface, alpha=True)
         inset = self.cell * 0.1
@@ -265,9 +265,9 @@ class BoardView:
             capsule = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
             draw.rect(overlay, (*color, 28), capsule, border_radius=round(self.cell * 0.4))
             draw.rect(overlay, (*color, 255), capsule, width=6, border_radius=round(self.cell * 0.4))
-        surface.blit(overlay, (0, 0))
+        blit(surface, overlay, (0, 0))
 
-    def draw_arrow(self, surface: pygame.Surface, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
+    def draw_arrow(self, surface: Target, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
         """A bouncing arrow from ``start`` towards ``end`` (the suggested move)."""
         a, b = self.center_of(start), self.center_of(end)
         bounce = 0.12 + 0.08 * math.sin(time * 6)
@@ -288,7 +288,7 @@ class BoardView:
 
 
 def draw_mini_board(
-    surface: pygame.Surface, rect: pygame.Rect, state: LewthwaiteState, time: float, snake: bool = False
+    surface: Target, rect: pygame.Rect, state: LewthwaiteState, time: float, snake: bool = False
 ) -> BoardView:
     """A board fitted in ``rect`` (menu cards and rules illustrations)."""
     view = BoardView(state.params.rows, state.params.cols, rect.center, min(rect.width, rect.height) - 20)

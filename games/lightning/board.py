@@ -91,8 +91,8 @@ class LightningBoard(BoardDescription):
         spots = spots or {}
         if SLOTS in spots:
             # A picture's own spots read back (a record's reading): already in normal form.
-            reserve = "".join(sorted(str(spots.get(RESERVE, ""))))
-            kept = ((HAND, _design(str(spots.get(HAND, EMPTY)))), (RESERVE, reserve), (SLOTS, str(spots[SLOTS])))
+            seen_reserve = "".join(sorted(str(spots.get(RESERVE, ""))))
+            kept = ((HAND, _design(str(spots.get(HAND, EMPTY)))), (RESERVE, seen_reserve), (SLOTS, str(spots[SLOTS])))
             return Picture(tuple(tuple(row) for row in grid), kept)
         hand = _design(str(spots.get(HAND, EMPTY)))
         listed = spots.get(RESERVE)

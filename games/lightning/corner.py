@@ -21,7 +21,7 @@ from games.lightning.rules import COLS, COPIES_PER_DESIGN, HALF_ROWS, Cell, Ligh
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from kiosk import draw, theme, ui
-from kiosk.canvas import blit, new_layer, scale_of
+from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.i18n import counted, tr
 from kiosk.science import CornerPage, Progressive, ScienceScene
 
@@ -149,7 +149,7 @@ class DistancePage(CornerPage):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board with its numbers, each player's distance, what the last tile did, why."""
         corner = self.corner
         self.play_button.label = (
@@ -180,7 +180,7 @@ class DistancePage(CornerPage):
         self.draw_buttons(surface)
 
     def _draw_board(
-        self, surface: pygame.Surface, state: LightningState, step: DemoStep | None, numbers: dict[int, Distances]
+        self, surface: Target, state: LightningState, step: DemoStep | None, numbers: dict[int, Distances]
     ) -> None:
         layout = self.layout
         frame = layout.rect.inflate(20, 20)
@@ -236,7 +236,7 @@ class DistancePage(CornerPage):
                     ui.draw_text(layer, str(value), r.center, round(size * 0.46), ink, "title", "center")
 
     def _draw_cards(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: LightningState, step: DemoStep | None
+        self, surface: Target, rect: pygame.Rect, state: LightningState, step: DemoStep | None
     ) -> None:
         corner = self.corner
         for k, player in enumerate((1, 2)):
@@ -321,7 +321,7 @@ class HistoryPage(CornerPage):
 
     title = "lightning.science.history.tab"
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Facts and a timeline on the left; what is rebuilt and the five designs on the right."""
         corner = self.corner
         squares = 2 * HALF_ROWS * COLS
@@ -358,7 +358,7 @@ class HistoryPage(CornerPage):
             count = tr("lightning.science.history.copies", n=COPIES_PER_DESIGN)
             corner.label(surface, count, (cx, box.bottom + 4), 18, theme.INK_SOFT, "text", "midtop", round(step) - 6)
 
-    def _draw_timeline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_timeline(self, surface: Target, rect: pygame.Rect) -> None:
         """The article's dates on a line, placed in proportion to the years, labels alternately
         above and below so that close dates stay readable."""
         corner = self.corner

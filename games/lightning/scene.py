@@ -535,7 +535,7 @@ class LightningScene(GameScene):
         move = guide.moves[0] if guide is not None else None
         return move.rotation if isinstance(move, Place) else 0
 
-    def draw_piece(self, surface: pygame.Surface, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+    def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """The tile of a board code (``Z3``) turned as the code says, see-through by ``alpha``,
         its stroke in the colour of the half it lies in."""
         tile = parse_tile(code)
@@ -601,7 +601,7 @@ class LightningScene(GameScene):
                 return text
         return lines[0]
 
-    def draw_physical_prompt(self, surface: pygame.Surface, lines: list[str], tone: ui.Color) -> None:
+    def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
         """Nothing over the board or the supply: the status box says it (:meth:`draw_message`)."""
 
     def turn_text(self) -> str:

@@ -1,4 +1,8 @@
-"""Strings of the camera calibration screen: key -> (French, English)."""
+"""Strings of the camera calibration screen (:mod:`kiosk.calibration`): key -> (French, English).
+
+The keys keep the ``vision.`` prefix: ``vision.problem.<reason>`` names each of the camera's
+problems (:data:`vision.capture.PROBLEMS`).
+"""
 
 STRINGS: dict[str, tuple[str, str]] = {
     "vision.title": ("Réglage de la caméra", "Camera set-up"),
@@ -9,6 +13,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.camera.running": ("Caméra : en marche", "Camera: running"),
     "vision.camera.reconnecting": ("Caméra débranchée… on réessaie", "Camera unplugged… retrying"),
     "vision.camera.stopped": ("Caméra arrêtée", "Camera stopped"),
+    "vision.camera.ended": ("Enregistrement terminé", "Recording over"),
     "vision.camera.synthetic": (
         "Caméra de démonstration (image de synthèse)",
         "Demo camera (synthetic image)",
