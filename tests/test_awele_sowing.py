@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.awele import rules
 from games.awele.ai import make_player
 from games.awele.rules import position, sow, sow_lap
-from games.awele.sowing import Loop, MoveCheck, Sown, compiled
+from games.awele.sowing import Loop, MoveCheck, Sown, compiled, kernel
 
 
 def brute_force(pits: tuple[int, ...], start: int) -> Loop | Sown:
@@ -122,15 +122,84 @@ def test_boards_beyond_the_kernels_bytes_use_pure_python() -> None:
 
 
 def test_players_answer_within_their_budget_on_a_board_with_a_huge_loop() -> None:
-    # Pit 3 loops with period 86 million laps; the other moves end at once. A player with a
-    # tight budget answers with a move it knows to be allowed, without waiting for pit 3's check.
-    board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)
+    # Pit 6 loops with period 895 million laps (74.6 million laps to check, about 0.2 s even
+    # compiled: the worst of 1000 random games at 6 seeds a pit); pits 1, 3 and 5 end at once. A
+    # player with a tight budget answers with a move it knows to be allowed, without waiting for
+    # pit 6's check.
+    board = (8, 0, 3, 0, 1, 5, 18, 6, 1, 2, 14, 9)
     for level in ("random", "1990", "strong"):
         rules._LONG_MOVES.clear()
         rules._PENDING.clear()
-        state = position(board, (3, 4), 1)
+        state = position(board, (3, 2), 1)
         started = time.perf_counter()
         move = make_player(level).choose(state, random.Random(1), 0.02)
         assert time.perf_counter() - started < 3  # generous: the machine may be shared
-        assert rules.known_long_move(board, 2) is None  # pit 3's verdict was not waited for
-        assert move != 3 and move in state.legal_moves_by(time.perf_counter())
+        assert rules.known_long_move(board, 5) is None  # pit 6's verdict was not waited for
+        assert move != 6 and move in state.legal_moves_by(time.perf_counter())
+
+
+# --- the vector-register lap against the portable table lap and pure Python ----------------------
+
+requires_vector_lap = pytest.mark.skipif(
+    not hasattr(kernel(), "awele_sow_run_portable"), reason="no compiled laps to compare"
+)
+
+
+def same_slice(board: tuple[int, ...], start: int, max_laps: int) -> Loop | Sown | None:
+    """Run the same slice with the three lap implementations; assert they agree (verdict, laps,
+    and where an undecided check stands) and return the verdict."""
+    fast, portable = MoveCheck(board, start), MoveCheck(board, start, portable=True)
+    verdict = fast.run(max_laps)
+    assert portable.run(max_laps) == verdict and portable.laps == fast.laps
+    if verdict is None:  # undecided: both stand on the same state, turned the same way
+        assert bytes(fast._state) == bytes(portable._state)
+        assert fast._c_shift.value == portable._c_shift.value
+    if fast.laps <= 3000:
+        assert MoveCheck(board, start, pure=True).run(3000) == verdict
+    return verdict
+
+
+@pytest.mark.parametrize("n", [4, 12])
+@pytest.mark.parametrize("seeds", [1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 26, 35, 36, 37, 49, 60])
+def test_laps_of_every_size_around_the_turns_agree_with_brute_force(n: int, seeds: int) -> None:
+    # The vector-register lap covers 2..2n-1 seeds; 1 and >= 2n take the table lap: every count
+    # around n and 2n (and 3n, 4n, 5n) is tried on boards that relay a few times.
+    rng = random.Random(seeds * 100 + n)
+    for _ in range(20):
+        board = [rng.randint(0, 4) for _ in range(n)]
+        start = rng.randrange(n)
+        board[start] = seeds
+        expected = brute_force(tuple(board), start)
+        # (bounded runs: a wrong lap fails here instead of running for ever)
+        assert MoveCheck(board, start).run(100_000) == expected
+        assert MoveCheck(board, start, pure=True).run(100_000) == expected
+        if compiled():
+            assert MoveCheck(board, start, portable=True).run(100_000) == expected
+
+
+@requires_vector_lap
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.sampled_from([4, 12]).flatmap(
+    lambda n: st.tuples(st.lists(st.integers(0, 30), min_size=n, max_size=n), st.integers(0, n - 1))))
+def test_vector_lap_agrees_with_the_table_lap_on_crowded_boards(case: tuple[list[int], int]) -> None:
+    board, start = case
+    if board[start] == 0 or sum(board) > 200:
+        return
+    same_slice(tuple(board), start, 300_000)
+
+
+@requires_vector_lap
+@pytest.mark.parametrize("seeds", [4, 5, 6])
+def test_vector_lap_agrees_with_the_table_lap_on_every_move_of_random_games(seeds: int) -> None:
+    # Every move offered in random games (where the long loops live), each checked by both laps
+    # up to 3 million laps: same verdicts, same laps, same state when still undecided.
+    rng = random.Random(seeds)
+    decided = 0
+    for _ in range(12):
+        state = rules.new_game(12, seeds)
+        while not state.is_terminal():
+            for i in state.camp(state.current_player):
+                if state.pits[i]:
+                    decided += same_slice(state.pits, i, 3_000_000) is not None
+            state = state.play(rng.choice(state.legal_moves()))
+    assert decided > 500
