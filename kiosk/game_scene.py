@@ -121,6 +121,10 @@ class GameScene(Scene):
     message_width: ClassVar[int] = 820
     #: The setup card asks who starts (False where chance decides, as in Lightning).
     first_choice: ClassVar[bool] = True
+    #: How the physical-board mode rings a cell: ``circle`` (round tokens) or ``square`` (tiles).
+    ring_shape: ClassVar[str] = "circle"
+    #: Where the physical-board mode writes the camera's status line (top left corner).
+    camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
 
     def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
         super().__init__(app)
@@ -247,6 +251,18 @@ class GameScene(Scene):
         """The board's area on screen (the physical-board mode veils it while setting up)."""
         return None
 
+    def spot_rect(self, name: str) -> pygame.Rect | None:
+        """Where the screen shows a spot of the mat off the grid (a board description's
+        ``spots``: Lightning's tile in hand, its reserve), for the physical-board mode to ring;
+        None when it shows none."""
+        return None
+
+    def move_spots(self, state: Any, move: Any) -> tuple[str, ...]:
+        """The spots off the grid that ``move`` touches on a real table (a draw shown on the
+        hand spot, a tile put in the reserve): the physical-board mode rings them while the
+        table is asked to do it."""
+        return ()
+
     def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """Draw the physical piece ``code`` (a board description's code) in ``rect``, see-through
         by ``alpha``: the setup assistant's ghosts. By default a disc in the piece's LED colour."""
@@ -254,6 +270,11 @@ class GameScene(Scene):
         disc = _ghost_disc(rgb, rect.size)
         disc.set_alpha(alpha)
         surface.blit(disc, rect)
+
+    def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
+        """What a real table must do now (the physical-board mode's lines, headline first): by
+        default a bubble at ``message_anchor``, growing upwards."""
+        ui.draw_bubble(surface, "\n".join(lines), self.message_anchor, self.message_width, tone, size=22)
 
     def extra_lights(self) -> dict[tuple[int, int], str]:
         """Lights of the game's own (a move being sown), added to the standard ones."""

@@ -21,16 +21,18 @@ The camera comes from the app's devices (``app.devices.handles["camera"]``, open
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import math
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from games.boards import EMPTY, BoardDescription
+from games.boards import EMPTY, UNKNOWN, BoardDescription
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
@@ -41,6 +43,8 @@ from kiosk.i18n import counted, has_key, tr
 
 if TYPE_CHECKING:
     from kiosk.game_scene import GameScene
+
+AnyScene = TypeVar("AnyScene", bound="GameScene")
 
 #: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
 #: the computer's move.
@@ -155,32 +159,62 @@ class PhysicalMode:
             self._draw_fixes(surface)
         elif phase == COMPUTER and engine.guide is not None:
             self._draw_guide(surface)
+        elif phase == DRAW and engine.drawing is not None:
+            self._ring_spots(surface, scene.move_spots(scene.match.state, engine.drawing), GUIDE)
         if phase == LOST:
             self._banner(surface, tr("physical.lost"), theme.BAD)
-        prompt = engine.prompt()
-        if phase in (SETUP, FIX, COMPUTER, DRAW) and prompt is not None:
-            lines = [prompt.render(tr)]
-            if phase == SETUP:
-                todo = sum(1 for fix in engine.fixes if fix.cell is not None)
-                if todo:
-                    lines.append(counted("physical.setup.todo", todo, n=todo))
-            elif phase == FIX:
-                lines += [fix.sentence.render(tr) for fix in engine.fixes[:SHOWN_FIXES]]
-                if len(engine.fixes) > SHOWN_FIXES:
-                    more = len(engine.fixes) - SHOWN_FIXES
-                    lines.append(counted("physical.fix.more", more, n=more))
-            tone = {FIX: theme.BAD, COMPUTER: GUIDE, DRAW: GUIDE}.get(phase, theme.ACCENT)
-            ui.draw_bubble(surface, "\n".join(lines), scene.message_anchor, scene.message_width, tone, size=22)
+        lines = self.prompt_lines()
+        if lines:
+            scene.draw_physical_prompt(surface, lines, self.prompt_tone())
         self._draw_camera(surface)
+
+    def prompt_lines(self) -> list[str]:
+        """What the table must do now, in words (empty while the game's own lines apply): the
+        headline, then the cells still to set up or the fixes one by one, most urgent first."""
+        engine = self.engine
+        phase = engine.phase
+        prompt = engine.prompt()
+        if phase not in (SETUP, FIX, COMPUTER, DRAW) or prompt is None:
+            return []
+        lines = [prompt.render(tr)]
+        if phase == SETUP:
+            todo = sum(1 for fix in engine.fixes if fix.cell is not None)
+            if todo:
+                lines.append(counted("physical.setup.todo", todo, n=todo))
+        elif phase == FIX:
+            lines += [fix.sentence.render(tr) for fix in engine.fixes[:SHOWN_FIXES]]
+            if len(engine.fixes) > SHOWN_FIXES:
+                more = len(engine.fixes) - SHOWN_FIXES
+                lines.append(counted("physical.fix.more", more, n=more))
+        return lines
+
+    def prompt_tone(self) -> ui.Color:
+        """The prompt's colour: red for a table to put right, sky blue for the computer's move."""
+        return {FIX: theme.BAD, COMPUTER: GUIDE, DRAW: GUIDE}.get(self.engine.phase, theme.ACCENT)
 
     def _pulse(self, speed: float = 4.0) -> float:
         return 0.5 + 0.5 * math.sin(self.time * speed)
 
     def _ring(self, surface: Target, rect: pygame.Rect, colour: ui.Color, width: int = 5) -> None:
+        """A pulsing ring around ``rect``: a circle round a token's cell, a rounded square
+        round a tile's square or a spot."""
         grow = round(3 * self._pulse())
-        radius = rect.width // 2 + 2 + grow
-        draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
-        draw.circle(surface, colour, rect.center, radius, width)
+        if self.scene.ring_shape == "circle" and abs(rect.width - rect.height) <= rect.width // 4:
+            radius = rect.width // 2 + 2 + grow
+            draw.circle(surface, ui.darker(colour, 0.35), rect.center, radius + 2, width + 2)
+            draw.circle(surface, colour, rect.center, radius, width)
+            return
+        box = rect.inflate(2 * (width + grow), 2 * (width + grow))
+        corner = max(6, min(box.width, box.height) // 5)
+        draw.rect(surface, ui.darker(colour, 0.35), box.inflate(4, 4), width + 2, border_radius=corner + 2)
+        draw.rect(surface, colour, box, width, border_radius=corner)
+
+    def _ring_spots(self, surface: Target, names: Iterable[str], colour: ui.Color) -> None:
+        """Ring the spots off the grid that the scene shows (the hand, the reserve)."""
+        for name in names:
+            rect = self.scene.spot_rect(name)
+            if rect is not None:
+                self._ring(surface, rect, colour)
 
     def _cross(self, surface: Target, rect: pygame.Rect, colour: ui.Color) -> None:
         inset = rect.inflate(-rect.width // 2, -rect.height // 2)
@@ -192,11 +226,14 @@ class PhysicalMode:
         scene = self.scene
         for fix in self.engine.fixes:
             if fix.cell is None:
+                self._ring_spots(surface, (str(fix.where),), REMOVE if fix.role == "remove" else PUT)
                 continue
             rect = scene.cell_rect(fix.cell)
             if rect is None:
                 continue
             if fix.role == "remove":
+                if fix.have not in (EMPTY, UNKNOWN):
+                    scene.draw_piece(surface, fix.have, rect, 110)  # what lies there, crossed out
                 self._ring(surface, rect, REMOVE)
                 self._cross(surface, rect, REMOVE)
                 continue
@@ -215,6 +252,7 @@ class PhysicalMode:
 
     def _draw_guide(self, surface: Target) -> None:
         guide, scene = self.engine.guide, self.scene
+        self._ring_spots(surface, scene.move_spots(guide.states[0], guide.moves[0]), GUIDE)
         source, target = guide.cells
         rects = [scene.cell_rect(cell) if cell is not None else None for cell in (source, target)]
         phase = (self.time % 1.6) / 1.6  # as the LEDs: the source, then the target
@@ -235,18 +273,25 @@ class PhysicalMode:
         ui.draw_panel(surface, rect, theme.PANEL, 18, 6, border=colour)
         ui.draw_fitted_text(surface, text, rect.inflate(-30, -8), 24, ui.darker(colour, 0.2), "bold", "center")
 
-    def _draw_camera(self, surface: Target) -> None:
-        """A small status line: the camera's problem of the moment (nothing when all is well)."""
+    def camera_line(self) -> tuple[str, ui.Color] | None:
+        """The camera's problem of the moment in words and its colour (None when all is well,
+        or while the banner says the camera is lost)."""
         engine = self.engine
         problem = engine.problem
         if engine.phase == LOST or not problem:
-            return
+            return None
         key = f"physical.problem.{problem}"
         text = tr(key) if has_key(key) else problem
         colour = theme.INK_SOFT if problem in HAND_PROBLEMS else theme.BAD
-        image = ui.text_surface(tr("physical.camera.status", status=text), 18, colour, "bold")
-        rect = image.get_rect(topleft=(22, 4))
-        surface.blit(image, rect)
+        return tr("physical.camera.status", status=text), colour
+
+    def _draw_camera(self, surface: Target) -> None:
+        """A small status line where the scene keeps room for it (``camera_status_at``)."""
+        line = self.camera_line()
+        if line is None:
+            return
+        image = ui.text_surface(line[0], 18, line[1], "bold")
+        surface.blit(image, image.get_rect(topleft=self.scene.camera_status_at))
 
 
 @lru_cache(maxsize=4)
@@ -304,3 +349,12 @@ def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | Non
     scene.physical = mode
     scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too
     return mode
+
+
+def attach_to_play(scene: AnyScene, args: argparse.Namespace) -> AnyScene:
+    """``play GAME --physical``: ``scene`` on the real board of the command line's camera,
+    writing ``--record`` (after :func:`games.physical.physical_options` checked the options);
+    unchanged without ``--physical``. Returns the scene."""
+    if getattr(args, "physical", False):
+        attach(scene, record=getattr(args, "record", None))
+    return scene

@@ -20,12 +20,13 @@ from games.boards import Picture
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lewthwaite.scene import LewthwaiteScene, new_match
 from games.match import BOARD, Seat
-from games.sync import COMPUTER, FIX, PLAY, SETUP
+from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP
 from games.visitor import PictureFeed, Visitor
 from kiosk.devices import Devices, set_opener
-from kiosk.i18n import set_language
+from kiosk.game_scene import GameScene
+from kiosk.i18n import set_language, tr
 from kiosk.physical import attach
-from tests.kiosk_driver import make_app, run_frames, tap
+from tests.kiosk_driver import make_app, press, run_frames, tap
 
 
 class PicturesCamera:
@@ -35,13 +36,15 @@ class PicturesCamera:
     kind = "synthetic"
     stepped = True
 
-    def __init__(self, faults: dict[int, str] | None = None, table: Picture | None = None) -> None:
+    def __init__(self, faults: dict[int, str] | None = None, table: Picture | None = None,
+                 level: str | None = None) -> None:
         self.faults = faults or {}
         self.table = table
+        self.level = level
         self.visitor: Visitor | None = None
 
     def feed(self, engine: Any, seed: int = 0) -> PictureFeed:
-        self.visitor = Visitor(engine, seed=seed, faults=self.faults, table=self.table)
+        self.visitor = Visitor(engine, seed=seed, faults=self.faults, table=self.table, level=self.level)
         return PictureFeed(self.visitor)
 
 
@@ -62,7 +65,7 @@ def physical_scene(app: Any, blue: str = "human", view: str = "snake") -> Lewthw
     return scene
 
 
-def play_to_the_end(app: Any, scene: LewthwaiteScene, frames: int = 60 * 120) -> list[str]:
+def play_to_the_end(app: Any, scene: GameScene, frames: int = 60 * 120) -> list[str]:
     phases = []
     for _ in range(frames):
         run_frames(app, 1)
@@ -209,6 +212,201 @@ def test_the_menu_offers_the_real_board_only_with_a_camera(camera: PicturesCamer
     set_opener(None)
     assert not [b for b in MenuScene(make_app()).buttons if b.label == "physical.menu"]
 
+
+# --- Lightning: tiles, the bag, the hand spot and the reserve ------------------------------------
+
+
+def lightning_scene(app: Any, blue: str = "builder", record: Path | None = None) -> Any:
+    from games.lightning.scene import LightningScene
+    from games.lightning.scene import new_match as lightning_match
+
+    scene = LightningScene(app, lightning_match(app, "human", blue))
+    assert attach(scene, record=str(record) if record else None) is not None
+    app.start(scene)
+    return scene
+
+
+def moves_of(match: Any) -> list[str]:
+    return [s.move_to_text(m) for s, m in zip(match.history.states, match.moves, strict=False)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("blue", ["builder", "human"])
+def test_a_whole_lightning_game_on_the_table_with_the_screen_following(camera: PicturesCamera, blue: str,
+                                                                       tmp_path: Path) -> None:
+    from vision.table import CameraOpener
+
+    camera.faults, camera.level = {0: "illegal", 2: "knock", 3: "turn", 5: "wrong_computer"}, "builder"
+    record = tmp_path / "lightning.jsonl"
+    app = make_app(seed=3)
+    scene = lightning_scene(app, blue, record)
+    assert scene.person_to_move() is False  # the camera sees the mat: no touch
+    phases = play_to_the_end(app, scene, frames=60 * 400)
+    engine, visitor = scene.physical.engine, camera.visitor
+    assert visitor is not None and scene.match.is_over()
+    # Every move the visitor made was taken, in order, and nothing else (no false move).
+    assert moves_of(scene.match) == visitor.made and visitor.missed == []
+    assert visitor.wrong and all(w.flagged for w in visitor.wrong)
+    assert phases[0] == SETUP and FIX in phases
+    if blue != "human":
+        assert DRAW in phases and COMPUTER in phases
+        assert any(m.startswith("pool ") for m in moves_of(scene.match))
+    # The screen, the engine and the table agree at the end.
+    board = engine.board
+    assert board.shows(scene.match.state, board.read(visitor.table.grid, board.slots(visitor.table)))
+    summary = scene.state_summary()
+    assert summary["position"] == scene.match.state.to_text() and summary["over"]
+    scene.physical.close()
+    # The record replays the same game on screen, move for move.
+    events = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert events[0]["event"] == "start" and events[-1]["event"] == "close"
+    assert events[-1]["moves"] == moves_of(scene.match)
+    from games.lightning.scene import LightningScene
+    from games.match import Match
+
+    replay = CameraOpener(str(record), stepped=True)
+    set_opener(lambda options: Devices(handles={"camera": replay}))
+    again = make_app(seed=5)
+    watched = LightningScene(again, Match.from_text(events[0]["match"]))
+    assert attach(watched) is not None
+    again.start(watched)
+    for _ in range(60 * 400):
+        run_frames(again, 1)
+        if watched.physical.session.feed.done and watched.match.is_over():
+            break
+    assert moves_of(watched.match) == moves_of(scene.match)
+    assert watched.match.state.to_text() == scene.match.state.to_text()
+
+
+def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: PicturesCamera) -> None:
+    import pygame
+
+    from games.lightning.rules import TAKE_POOL
+
+    camera.faults, camera.level = {}, "builder"
+    app = make_app(seed=3)
+    scene = lightning_scene(app, "builder")
+    visitor = camera.visitor
+    assert visitor is not None
+    # The visitor stands still, watching (the test's own taps are the only moves).
+    visitor._own_turn = visitor._touch = lambda: None  # type: ignore[method-assign]
+    for _ in range(1200):
+        run_frames(app, 1)
+        if scene.physical.engine.phase == PLAY and not scene.busy():
+            break
+    assert scene.physical.engine.phase == PLAY and scene.match.state.hand is None
+    moves = len(scene.match.moves)
+    # The screen's pile, its reserve and the P key do nothing while the camera sees the mat.
+    tap(app, scene.POOL_RECT.center)
+    press(app, pygame.K_p)
+    assert len(scene.match.moves) == moves and not scene.action_buttons
+    assert scene.turn_text() == tr("lightning.turn.physical.take.you")
+    # The camera is unplugged: the game goes on by touch on the screen.
+    visitor.dropped_until = visitor.frame + 10**6
+    for _ in range(240):
+        run_frames(app, 1)
+        if scene.physical.touch_allowed:
+            break
+    assert scene.physical.engine.phase == LOST and scene.person_to_move()
+    tap(app, scene.POOL_RECT.center)
+    assert scene.match.moves[moves:] == [TAKE_POOL] and scene.match.state.hand is not None
+    run_frames(app, 40)  # the tile flies into the hand
+    assert scene.rotate_button in scene.action_buttons
+
+
+def test_the_menu_opens_lightning_on_the_real_mat(camera: PicturesCamera) -> None:
+    from games.lightning.scene import LightningScene
+    from kiosk.menu import MenuScene
+
+    app = make_app()
+    menu = MenuScene(app)
+    app.start(menu)
+    keys = [info.key for info, _module in menu.games]
+    real = {keys[k]: b for k, (rect, _info, _m) in enumerate(menu.cards) for b in menu.buttons
+            if b.label == "physical.menu" and rect.contains(b.rect)}
+    assert "lightning" in real
+    tap(app, real["lightning"].rect.center, frames=3)
+    scene = next(s for s in app.stack.scenes if isinstance(s, LightningScene))
+    assert scene.physical is not None
+    assert all(seat.kind == BOARD or seat.is_computer for seat in scene.match.seats.values())
+
+
+def test_a_lightning_reading_written_to_a_record_reads_back_the_same() -> None:
+    from games.lightning.board import LightningBoard
+
+    board = LightningBoard()
+    grid = board.empty_grid()
+    seen = board.read(grid, {"hand": "Z", "reserve": ["D", ".", "L", "D"] + ["."] * 14})
+    assert seen.spot("reserve") == "DDL" and seen.spot("slots") == "18"
+    # The record keeps the picture's own spots: read back, they give the same picture.
+    assert board.read(grid, json.loads(json.dumps(dict(seen.spots)))) == seen
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lightning_table_prompts_fit_the_status_box(lang: str) -> None:
+    """Every headline a real table can show fits the status box alone, with its longest words;
+    with the setup count or a fix sentence (the longest) it still fits."""
+    from games.lightning.scene import LightningScene
+
+    set_language(lang)
+    try:
+        box = LightningScene.STATUS_TABLE
+        longest = max((tr(f"lightning.piece.{d}.the") for d in "IDLZS"), key=len)
+        heads = [tr(k) for k in ("physical.setup.first", "physical.setup.again", "physical.fix.title",
+                                 "physical.why.computer", "physical.why.draw", "physical.why.ambiguous")]
+        heads += [tr("lightning.physical.draw"), tr("lightning.physical.take", piece=longest),
+                  tr("lightning.physical.place", piece=longest, to="h34"),
+                  tr("lightning.physical.shelve", piece=longest)]
+        fixes = [tr("physical.fix.turn", piece=longest, cell="h34"), tr("physical.fix.put", piece=longest, cell="h34"),
+                 tr("physical.fix.remove", piece=longest, cell="h34"), tr("physical.fix.hand.remove", piece=longest),
+                 tr("physical.fix.reserve.put", piece=longest), tr("physical.fix.hand.unknown"),
+                 tr("physical.setup.todo", n=272)]
+        for head in heads:
+            assert box.fit(head) is not None, head
+        for head in heads[:6]:
+            for fix in fixes:
+                assert LightningScene.table_text([head, fix]) == f"{head}\n{fix}", (head, fix)
+    finally:
+        set_language("fr")
+
+
+def test_screenshots_of_lightning_on_the_table(camera: PicturesCamera, tmp_path: Path) -> None:
+    """The setup assistant (tiles to take off the mat and the hand spot), the draw for the
+    computer, its tile to lay, and a fix, each drawn over the Lightning screen."""
+    from games.lightning.board import LightningBoard
+
+    rows = [list(row) for row in LightningBoard().empty_grid()]
+    rows[20][3], rows[5][5] = "Z1", "D0"
+    camera.table = Picture(tuple(map(tuple, rows)), (("hand", "S"), ("reserve", ""), ("slots", "18")))
+    camera.faults, camera.level = {0: "illegal"}, "builder"
+    app = make_app(seed=3)
+    scene = lightning_scene(app, "builder")
+    shots: dict[str, Path] = {}
+    first_setup = None
+    for _ in range(60 * 30):
+        run_frames(app, 1)
+        engine = scene.physical.engine
+        if first_setup is None and engine.fixes:
+            first_setup = [fix.where for fix in engine.fixes]
+        if engine.phase in (SETUP, FIX, COMPUTER, DRAW) and engine.phase not in shots and (
+                engine.phase != SETUP or engine.fixes):
+            shots[engine.phase] = tmp_path / f"{engine.phase}.png"
+            app.save_screenshot(str(shots[engine.phase]))
+            assert scene.physical.prompt_lines()
+        if len(shots) == 4:
+            break
+    assert set(shots) == {SETUP, FIX, COMPUTER, DRAW}
+    assert first_setup is not None and {(20, 3), (5, 5)} <= set(first_setup)
+    # The spots off the mat's grid are ringed where the screen shows them.
+    from games.lightning.rules import SHELVE, TAKE_POOL, Take
+
+    hand, reserve = scene.spot_rect("hand"), scene.spot_rect("reserve3")
+    assert hand is not None and hand.contains(scene.HAND_RECT)
+    assert reserve is not None and all(reserve.contains(scene.reserve_rect(k)) for k in range(5))
+    state = scene.match.state
+    assert scene.move_spots(state, TAKE_POOL) == ("hand",) and scene.move_spots(state, SHELVE) == ("reserve",)
+    assert scene.move_spots(state, Take("reserve", "Z")) == ("reserve",)
+    assert all(path.stat().st_size > 10_000 for path in shots.values())
 
 def test_a_game_saved_on_the_table_resumes_on_the_table(camera: PicturesCamera, tmp_path: Path) -> None:
     """After a power cut the kiosk resumes a physical game in the physical-board mode (its

@@ -46,8 +46,9 @@ def run_play(args: argparse.Namespace) -> int:
     physical = physical_options(args)
     # On a real board the screen shows the snake by default: the tokens are on the table.
     view = args.view or ("snake" if physical else "tokens")
-    replay = replayed_match(args) if physical else None
+    replay = replayed_match(args)
     from games.lewthwaite.scene import LewthwaiteScene, new_match
+    from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
     def first(app: App) -> LewthwaiteScene:
@@ -57,11 +58,7 @@ def run_play(args: argparse.Namespace) -> int:
             match.meta["view_chosen"] = True
         scene = LewthwaiteScene(app, match)
         scene.hint_on = args.hint
-        if physical:
-            from kiosk.physical import attach
-
-            attach(scene, record=args.record)
-        return scene
+        return attach_to_play(scene, args)
 
     return run_app(args, first)
 

@@ -89,6 +89,11 @@ class LightningBoard(BoardDescription):
         not matter). ``spots`` is vision's ``{"hand": "Z", "reserve": ["D", ".", ...]}`` or a
         code per spot name."""
         spots = spots or {}
+        if SLOTS in spots:
+            # A picture's own spots read back (a record's reading): already in normal form.
+            seen_reserve = "".join(sorted(str(spots.get(RESERVE, ""))))
+            kept = ((HAND, _design(str(spots.get(HAND, EMPTY)))), (RESERVE, seen_reserve), (SLOTS, str(spots[SLOTS])))
+            return Picture(tuple(tuple(row) for row in grid), kept)
         hand = _design(str(spots.get(HAND, EMPTY)))
         listed = spots.get(RESERVE)
         # vision gives {"hand": "Z", "reserve": ["D", ".", ...]}; a table may name each slot.

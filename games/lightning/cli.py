@@ -9,18 +9,26 @@ from typing import Any
 from games.cliutil import Commands
 from games.engine import EngineSpec, Request, RequestError, register_engine, shown
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS
+from games.physical import add_physical_args, physical_options, replayed_match
 from games.tournament import TournamentSpec, register_tournament
 
 LEVEL_CHOICES = LEVELS
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """``play lightning``: the game on screen."""
+    """``play lightning``: the game on screen (on a real mat under the camera with ``--physical``)."""
+    physical_options(args)
+    replay = replayed_match(args)
     from games.lightning.scene import LightningScene, new_match
+    from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
     blue = args.level if args.mode == "computer" else "human"
-    return run_app(args, lambda app: LightningScene(app, new_match(app, "human", blue)))
+
+    def first(app: Any) -> LightningScene:
+        return attach_to_play(LightningScene(app, replay or new_match(app, "human", blue)), args)
+
+    return run_app(args, first)
 
 
 def _new_game(rng: random.Random, _args: argparse.Namespace) -> Any:
@@ -94,6 +102,7 @@ def register(commands: Commands) -> None:
     play.add_argument("--level", type=_level, default=DEFAULT_LEVEL,
                       help=f"computer level: random, builder, strong (default {DEFAULT_LEVEL}: one a child can beat)")
     play.add_argument("--json", action="store_true", help="print the final scene summary as JSON")
+    add_physical_args(play)
     play.set_defaults(handler=run_play)
 
     register_tournament(commands, TOURNAMENT)

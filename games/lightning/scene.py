@@ -29,6 +29,7 @@ import pygame
 from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
+from games.lightning.board import HAND, RESERVE
 from games.lightning.rules import (
     COLS,
     HALF_ROWS,
@@ -42,7 +43,7 @@ from games.lightning.rules import (
     from_board,
     new_game,
 )
-from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
+from games.lightning.tiles import DESIGNS, Tile, distinct_rotations, parse_tile
 from games.lightning.view import (
     GOLD,
     LABEL_BAND,
@@ -56,6 +57,7 @@ from games.lightning.view import (
     draw_mini_board,
     draw_tile,
     draw_tile_back,
+    ghost_tile,
     icon_turn,
 )
 from games.match import Match, Seat
@@ -115,6 +117,8 @@ class LightningScene(GameScene):
     toolbar_columns = 5
     toolbar_labels = False
     first_choice = False  # who starts is drawn at random, as in the article
+    ring_shape = "square"  # a real table's squares and spots are ringed square, as the tiles
+    camera_status_at = (20, 66)  # under the title, where the session's score goes otherwise
     computer_delay = 0.8
     end_delay = 1.8  # the bolt runs to the centre line and flickers before the end card
     message_anchor = (640, 712)  # the attract banner (messages go in the status box)
@@ -123,6 +127,8 @@ class LightningScene(GameScene):
 
     STATUS = TextBox(pygame.Rect(292, 14, 566, 66), 24, lines=2, smallest=17)
     STATUS_PANEL = pygame.Rect(254, 10, 620, 74)
+    #: The same box on a real table: the headline and up to two things to put right.
+    STATUS_TABLE = TextBox(pygame.Rect(292, 13, 566, 68), 22, lines=3, smallest=16)
     SCORE = TextBox(pygame.Rect(18, 64, 220, 24), 18, smallest=13)
     CARDS = {1: pygame.Rect(12, 478, 258, 234), 2: pygame.Rect(1010, 478, 258, 234)}
     CARD_NAME = TextBox(pygame.Rect(14, 0, 230, 52), 27, smallest=16, kind="title")
@@ -267,7 +273,12 @@ class LightningScene(GameScene):
         player = before.current_player
         computer = self.match.seats[player].is_computer
         hand_rect = self.HAND_RECT.inflate(-18, -18)
-        if isinstance(move, Take):
+        if isinstance(move, Take) and after is not self.state:
+            # A real table's draw seen with what was done with the tile (laid, shelved) in one
+            # reading: only the tile's landing is shown.
+            self.rotation = 0
+            self.app.effects.publish(Sound("slide"))
+        elif isinstance(move, Take):
             self.rotation = 0
             tile = Tile(after.hand or "I", 0)
             if move.source == "pool":
@@ -492,13 +503,58 @@ class LightningScene(GameScene):
         self.lay(cell)  # before taking a tile, the rules' refusal says to take one first
         return True
 
+    # --- the physical board ----------------------------------------------------------------------
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect | None:
+        """A square of the board on screen (sideways, as drawn)."""
+        return self.view.cell_rect(cell)
+
+    def board_rect(self) -> pygame.Rect | None:
+        """The whole board, frame included."""
+        return self.view.rect
+
+    def spot_rect(self, name: str) -> pygame.Rect | None:
+        """The tile in hand's slot for the mat's hand spot; the reserve's shelf for its slots."""
+        if name == HAND:
+            return self.HAND_RECT.copy()
+        if name.startswith(RESERVE):
+            first, last = self.reserve_rect(0), self.reserve_rect(len(DESIGNS) - 1)
+            return first.union(last).inflate(16, 16)
+        return None
+
+    def move_spots(self, state: LightningState, move: Move) -> tuple[str, ...]:
+        """A draw from the bag is shown on the hand spot; the reserve gives or takes the tile."""
+        if isinstance(move, Take):
+            return (HAND,) if move.source == "pool" else (RESERVE,)
+        return (RESERVE,) if isinstance(move, Shelve) else ()
+
+    def guide_rotation(self) -> int:
+        """How the computer's tile is turned where a real table is asked to lay it (0 otherwise):
+        the tile in hand is shown turned that way, big enough to copy."""
+        guide = self.physical.engine.guide if self.physical is not None else None
+        move = guide.moves[0] if guide is not None else None
+        return move.rotation if isinstance(move, Place) else 0
+
+    def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+        """The tile of a board code (``Z3``) turned as the code says, see-through by ``alpha``,
+        its stroke in the colour of the half it lies in."""
+        tile = parse_tile(code)
+        if tile is None:
+            return
+        cell = self.view.cell_at(rect.center)
+        stroke = PLAYER_COLORS[self.state.geo.owner(cell)] if cell is not None else NIGHT
+        inner = rect.inflate(-2, -2)
+        ghost = ghost_tile(tile, stroke, inner.width)
+        ghost.set_alpha(alpha)
+        surface.blit(ghost, inner.topleft)
+
     # --- drawing ---------------------------------------------------------------------------------
 
     def draw_game(self, surface: Target) -> None:
         """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         score = self.score_line()
-        if score:
+        if score and (self.physical is None or self.physical.camera_line() is None):
             self.SCORE.draw(surface, score, theme.INK_SOFT, "left")
         self._draw_board(surface)
         for player in (1, 2):
@@ -513,18 +569,40 @@ class LightningScene(GameScene):
             ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
 
     def draw_message(self, surface: Target) -> None:
-        """The status box at the top: a message when there is one (a refusal, the coin toss,
+        """The status box at the top: on a real table what it must do now (set up, put right,
+        play for the computer); else a message when there is one (a refusal, the coin toss,
         what the computer did), else whose turn it is and what to do."""
         state = self.state
+        panel = self.STATUS_PANEL
+        table = self.physical.prompt_lines() if self.physical is not None else []
+        if table:
+            tone = self.physical.prompt_tone()
+            draw.circle(surface, tone, (panel.x + 22, panel.centery), 10)
+            draw.rect(surface, tone, panel, 3, border_radius=26)
+            self.STATUS_TABLE.draw(surface, self.table_text(table), theme.INK)
+            return
         if self.message is not None:
             text, dot, color = self.message.text, self.message.tone, theme.INK
         else:
             text, dot, color = self.turn_text(), PLAYER_COLORS[state.current_player], PLAYER_DARK[state.current_player]
-        panel = self.STATUS_PANEL
         draw.circle(surface, dot, (panel.x + 22, panel.centery), 10)
         if self.message is not None:
             draw.rect(surface, dot, panel, 3, border_radius=26)
         self.STATUS.draw(surface, text, color)
+
+    @classmethod
+    def table_text(cls, lines: list[str]) -> str:
+        """The table's prompt for the status box: the headline and as many of the next lines
+        as the box holds (the rings and the LEDs show every fix). One line stays a translated
+        text, so that its fit is checked like every other."""
+        for count in range(min(len(lines), cls.STATUS_TABLE.lines), 1, -1):
+            text = "\n".join(lines[:count])
+            if cls.STATUS_TABLE.fit(text) is not None:
+                return text
+        return lines[0]
+
+    def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
+        """Nothing over the board or the supply: the status box says it (:meth:`draw_message`)."""
 
     def turn_text(self) -> str:
         """Whose turn it is and what to do, in words."""
@@ -535,6 +613,8 @@ class LightningScene(GameScene):
         phase = "take" if state.hand is None else "place"
         if self.match.seats[player].is_computer:
             return tr(f"lightning.turn.computer.{phase}", name=self.mover_name(player))
+        if self.physical is not None and not self.physical.touch_allowed:
+            phase = f"physical.{phase}"  # the bag, the mat and the hand spot, not the screen
         if self.match.against_computer:
             return tr(f"lightning.turn.{phase}.you")
         return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
@@ -542,10 +622,13 @@ class LightningScene(GameScene):
     def _draw_board(self, surface: Target) -> None:
         state, view, facts = self.state, self.view, self.facts
         placing = self.person_to_move() and state.hand is not None
+        # On a real table the squares where the tile in hand may go show too (the LEDs breathe there).
+        at_table = self.physical is not None and self.match.person_to_move() and not self.busy()
+        shown = (placing or at_table) and state.hand is not None
         flying = self.flight.cell if self.flight is not None else None
         landing = self.drop[0] if self.drop is not None else None
         view.draw_board(surface, state, facts, self.time, frozenset(c for c in (flying, landing) if c is not None))
-        if placing:
+        if shown:
             view.draw_legal(surface, facts.legal, self.time)
         if self.drop is not None:
             view.draw_landing(surface, state, facts, self.drop[0], self.drop[1].value)
@@ -635,7 +718,7 @@ class LightningScene(GameScene):
         flying = self.flight is not None and self.flight.kind == "take"
         if state.hand is not None and not flying and not self.dragging:
             player = state.current_player
-            rotation = self.rotation if not self.match.seats[player].is_computer else 0
+            rotation = self.rotation if not self.match.seats[player].is_computer else self.guide_rotation()
             draw_tile(surface, self.HAND_RECT.inflate(-18, -18), Tile(state.hand, rotation), PLAYER_COLORS[player])
         # The reserve: face-up tiles anyone may take.
         counts = state.reserve_counts()

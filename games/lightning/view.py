@@ -133,6 +133,13 @@ def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, sc
     return image
 
 
+@lru_cache(maxsize=64)
+def ghost_tile(tile: Tile, stroke: Color, size: int) -> pygame.Surface:
+    """A tile of its own, whose see-through level may change (the board's cached tiles' never
+    does): the tile a real table still needs, drawn over its square."""
+    return tile_image(tile, stroke, size).copy()
+
+
 def draw_tile_back(surface: Target, rect: pygame.Rect) -> None:
     """A face-down tile: night blue with a small golden bolt."""
     radius = max(3, rect.width // 7)
@@ -394,6 +401,12 @@ class BoardView:
         layout = self._layout
         return layout.rects[cell[0] * self.geo.cols + cell[1]].move(
             self.viewport.centerx - layout.width // 2, self.viewport.y)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Screen rectangle of the whole board: its frame, its squares and its label band."""
+        layout = self._layout
+        return pygame.Rect(self.left, self.top, layout.width, layout.height)
 
     def half_rect(self, player: int) -> pygame.Rect:
         """Screen rectangle of ``player``'s squares."""
