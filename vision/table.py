@@ -68,6 +68,7 @@ class TableCamera:
         self.peek = peek
         self.seed = seed
         self.fps = fps
+        self._next_tick = 0.0
         self.frames = 0
         self.last_shot: Any = None
         #: When each frame was ready (``time.perf_counter``), by frame number (the latency bench).
@@ -119,7 +120,11 @@ class TableCamera:
     def read(self) -> np.ndarray | None:
         """The next frame of the script (None while the camera is unplugged)."""
         if self.fps:
-            time.sleep(1 / self.fps)
+            # A webcam delivers a frame every 1/fps s whatever the reader does: sleep to the next
+            # tick of that clock (composing the picture takes part of the period).
+            now = time.perf_counter()
+            self._next_tick = max(self._next_tick + 1 / self.fps, now)
+            time.sleep(max(0.0, self._next_tick - now))
         shot = self.script()
         self.frames += 1
         self.last_shot = shot
