@@ -48,7 +48,7 @@ SETUP, PLAY, FIX, THINKING, COMPUTER, DRAW, LOST, OVER = (
 #: Reader statuses that mean a person is at the board (a hand, a slide): never acted on.
 HAND_PROBLEMS = frozenset({"motion", "covered", "unsure"})
 #: Statuses that mean the camera does not see the board (``camera``: no frames at all).
-LOST_PROBLEMS = frozenset({"camera", "black", "blurred", "no_markers", "wrong_game", "out_of_view"})
+LOST_PROBLEMS = frozenset({"camera", "black", "blurred", "no_markers", "wrong_game", "out_of_view", "overexposed"})
 
 
 @dataclass(frozen=True)

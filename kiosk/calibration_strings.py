@@ -34,6 +34,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.problem.out_of_view": ("Le plateau dépasse de l'image", "Part of the board is out of the picture"),
     "vision.problem.covered": ("Une main cache le plateau", "A hand hides the board"),
     "vision.problem.unsure": ("Lecture incertaine", "Uncertain reading"),
+    "vision.problem.overexposed": ("Papier trop blanc : baisse l'exposition", "Paper too white: lower the exposure"),
     "vision.stable": ("État stable n° {count}", "Stable state #{count}"),
     "vision.confidence": ("Confiance : {percent} %", "Confidence: {percent}%"),
     "vision.calibrated": (

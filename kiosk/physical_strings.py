@@ -53,5 +53,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "physical.problem.covered": ("Je regarde…", "Watching…"),
     "physical.problem.motion": ("Je regarde…", "Watching…"),
     "physical.problem.unsure": ("Je ne suis pas sûr de ce que je vois.", "I am not sure what I see."),
+    "physical.problem.overexposed": ("Papier trop blanc : baisse l'exposition de la caméra.",
+                                     "The paper is too white: lower the camera's exposure."),
     "physical.you.computer": ("Tu joues pour l'ordinateur :", "You play for the computer:"),
 }

@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
+from vision.exposure import ExposureControl
 from vision.mats import profile
 from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
 from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
@@ -64,6 +65,30 @@ class SourceLink:
         self.source: FrameSource | None = None
         self.status = CaptureStatus()
         self._lost = False
+        #: Stops of exposure asked for and not yet passed on (applied by the reading thread,
+        #: before its next frame: the device is only touched from one thread).
+        self._exposure_request = 0.0
+        #: The camera refused a request (or has no exposure control).
+        self.exposure_refused = False
+
+    def lower_exposure(self, stops: float) -> bool:
+        """Ask the source for ``stops`` less exposure before its next frame; False when it has no
+        exposure control (a recording, a folder of images) or refused an earlier request."""
+        if self.exposure_refused or self.source is None or not hasattr(self.source, "lower_exposure"):
+            return False
+        self._exposure_request += stops
+        return True
+
+    def _apply_exposure(self) -> None:
+        stops, self._exposure_request = self._exposure_request, 0.0
+        if stops and self.source is not None:
+            try:
+                taken = bool(self.source.lower_exposure(stops))  # type: ignore[attr-defined]
+            except (OSError, RuntimeError, cv2.error, AttributeError):
+                taken = False
+            if not taken:
+                self.exposure_refused = True
+                log.info("camera: cannot lower the exposure any more (the paper stays too white)")
 
     def read(self) -> np.ndarray | None:
         """The next frame, or None (source missing, failed or ended: see ``status.state``)."""
@@ -75,6 +100,7 @@ class SourceLink:
             except (OSError, RuntimeError, cv2.error) as exc:
                 self._went(str(exc))
                 return None
+        self._apply_exposure()
         try:
             frame = self.source.read()
         except (OSError, RuntimeError, cv2.error) as exc:
@@ -343,6 +369,8 @@ class LiveBoard:
         self.frame: np.ndarray | None = None
         self.frame_index = -1
         self.accepted_count = 0
+        #: Lowers the camera's exposure while the mat's paper is clipped at white.
+        self.exposure = ExposureControl()
 
     @property
     def calibrated(self) -> bool:
@@ -378,7 +406,21 @@ class LiveBoard:
         result = self.board.feed(frame, index)
         if result is not None:
             self.accepted_count += 1
+        self._control_exposure()
         return result
+
+    def _control_exposure(self) -> None:
+        """Paper clipped at white: ask the camera for less light. Before calibration always
+        (the stand is being set up); after it only when the clipping hides tokens (the problem
+        ``overexposed``), and then the calibration, learnt on that light, is dropped."""
+        if self.link.exposure_refused:
+            self.exposure.refused()
+        if self.calibrated and self.board.problem != "overexposed":
+            return
+        if self.exposure.update(self.reader.clipped, self.link.lower_exposure) and self.calibrated:
+            self.reader.model = None
+            self.reader.paper_reference = None
+            log.info("camera: exposure lowered after calibration; calibrate again on the start position")
 
     def poll(self) -> StableReading | None:
         """Process the newest frame; a new stable state comes back when there is one.

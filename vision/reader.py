@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
+from vision.exposure import clipped_share, is_clipped
 from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
@@ -53,7 +54,7 @@ from vision.tokens import (
 #: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
 MIN_TILE_PIXELS = 14
 #: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
-VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered")
+VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered", "overexposed")
 #: A frame darker than this (mean grey level) is black.
 BLACK_LEVEL = 18.0
 #: Variance of the Laplacian below which a frame without markers is called blurred.
@@ -61,8 +62,8 @@ BLUR_LEVEL = 40.0
 
 
 class VisionError(Exception):
-    """The frame cannot be read: ``reason`` is black, blurred, no_markers, wrong_game, out_of_view
-    or covered."""
+    """The frame cannot be read: ``reason`` is black, blurred, no_markers, wrong_game, out_of_view,
+    covered or overexposed."""
 
     def __init__(self, reason: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -98,6 +99,8 @@ class Reading:
     notes: list[str] = field(default_factory=list)
     #: Lightning: what lies on the hand spot and the reserve slots (``{"hand": "Z3", "reserve": [...]}``).
     extras: dict[str, Any] = field(default_factory=dict)
+    #: The share of the paper at the sensor's ceiling (:func:`vision.exposure.clipped_share`).
+    clipped: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         """The ``read-board --json`` form."""
@@ -397,6 +400,8 @@ class CellPaper:
     #: per block: vertices that look like paper but changed since calibration (a tile laid over
     #: them, or a sleeve the colour of paper).
     changed: list[np.ndarray] = field(default_factory=list)
+    #: The share of the paper-like samples at the sensor's ceiling (white tokens invisible).
+    clipped: float = 0.0
 
 
 def covered_cells(
@@ -444,6 +449,7 @@ def measure_paper(
     # One paper for the whole mat: validity is judged against every sample together.
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
     valid_all = paper_validity(samples[:, None, :]).ravel()
+    clipped = clipped_share(samples[valid_all])
     if reference is not None and reference.shape == samples.shape:
         paper_like = valid_all.copy()
         valid_all &= ~changed_since(samples, reference)
@@ -469,7 +475,7 @@ def measure_paper(
                 }
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
-    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks)
+    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks, clipped)
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -669,6 +675,8 @@ class BoardReader:
         self._frame_size = (0, 0)
         self.tile_memory = TileCache()
         self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
+        #: The share of the paper at the sensor's ceiling in the last frame (None: not measured).
+        self.clipped: float | None = None
 
     # -- the homography, re-detected only when the markers move --
 
@@ -742,10 +750,12 @@ class BoardReader:
         """Locate, rectify and measure the paper; for tokens also their features (and forgive
         vertices hidden by tall tokens)."""
         gray = to_gray(frame)
+        self.clipped = None
         check_frame(gray)
         fix = self.locate(frame, gray)
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
+        self.clipped = paper.clipped
         features = None
         if self.profile.pieces == "tokens":
             features = self._token_features(rect, paper)
@@ -790,13 +800,15 @@ class BoardReader:
                 {"cells": [list(c) for c in paper.covered]},
             )
         if features is not None:
-            return self._read_tokens(features, fix)
+            return self._read_tokens(features, fix, paper.clipped)
         grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
         extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory)
         notes = []
         if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
             notes.append(f"cells are {pixels:.0f} pixels wide: bring the camera closer (at least {MIN_TILE_PIXELS})")
-        return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras)
+        if is_clipped(paper.clipped):
+            notes.append(_clipped_note(paper.clipped))
+        return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras, paper.clipped)
 
     def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
         pad = rect.ppc // 4
@@ -853,7 +865,7 @@ class BoardReader:
                         v[i, j] = True
         return covered_cells(valid, paper.ring_covered, rect, self.mat)
 
-    def _read_tokens(self, features: np.ndarray, fix: MatFix) -> Reading:
+    def _read_tokens(self, features: np.ndarray, fix: MatFix, clipped: float = 0.0) -> Reading:
         rows, cols = self.mat.rows, self.mat.cols
         codes = self.profile.token_codes
         start = [code for row in self.board.start_grid() for code in row]
@@ -867,6 +879,11 @@ class BoardReader:
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         seen = {code: sum(row.count(code) for row in grid) for code in codes}
+        if is_clipped(clipped) and sum(seen.values()) < sum(box.values()):
+            # Tokens are missing on paper at pure white: white ones may be invisible, so no reading.
+            raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
+        if is_clipped(clipped):
+            notes.append(_clipped_note(clipped))
         if seen != box:
             notes.append(
                 " and ".join(f"{seen[c]} {c}" for c in codes)
@@ -875,7 +892,7 @@ class BoardReader:
                 + " expected"
             )
             confidence *= 0.5
-        return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes)
+        return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
@@ -889,8 +906,31 @@ class BoardReader:
             grid_read, margins = classify_tiles(rect, paper, self.mat)
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
         labels = [ch.upper() for row in grid for ch in row]
-        self.model = TokenModel.fit(features, labels, self.profile.token_codes)
-        return self._read_tokens(features, fix)
+        model = TokenModel.fit(features, labels, self.profile.token_codes)
+        if is_clipped(paper.clipped) and model.separation < CALIBRATION_SEPARATION:
+            # Some tokens of the start position look like the empty cells: white tokens on paper
+            # at pure white. Learning that would read them as empty all game long.
+            self.paper_reference = None
+            raise _overexposed(paper.clipped, "some tokens of the start position cannot be told from the paper")
+        self.model = model
+        return self._read_tokens(features, fix, paper.clipped)
+
+
+#: Calibration on clipped paper is refused when the weakest token of the start position is not
+#: this many times as token-like as the most token-like empty cell (white tokens lost in white).
+CALIBRATION_SEPARATION = 2.0
+
+
+def _clipped_note(share: float) -> str:
+    return f"{share:.0%} of the paper is at pure white: lower the camera's exposure"
+
+
+def _overexposed(share: float, why: str) -> VisionError:
+    return VisionError(
+        "overexposed",
+        f"the paper is too white ({share:.0%} of it at the sensor's limit; {why}): lower the camera's exposure",
+        {"clipped": round(share, 3)},
+    )
 
 
 def _between_paper_and(colour: np.ndarray, white: np.ndarray, token: np.ndarray) -> bool:

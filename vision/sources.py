@@ -33,7 +33,12 @@ CAPTURE_SIZES = ((1920, 1080), (1280, 720))
 
 
 class FrameSource(Protocol):
-    """Anything that gives frames: ``read()`` returns a BGR frame or None when it failed or ended."""
+    """Anything that gives frames: ``read()`` returns a BGR frame or None when it failed or ended.
+
+    A camera that can change its exposure also has ``lower_exposure(stops) -> bool`` (True when
+    it took the request): the live board asks for it while the mat's paper is clipped at white
+    (:mod:`vision.exposure`). Recordings and folders have none.
+    """
 
     def read(self) -> np.ndarray | None:
         """The next frame, or None if the device failed or the recording is over."""
@@ -88,6 +93,28 @@ class OpenCVCamera:
         with quiet_opencv():
             ok, frame = self.capture.read()
         return frame if ok else None
+
+    def lower_exposure(self, stops: float) -> bool:
+        """Ask for ``stops`` less exposure (the paper is clipped at white); False when the camera
+        refused or has no exposure control.
+
+        The first call turns auto-exposure off (OpenCV's V4L2 backend takes 1 for manual, the
+        others 0.25). ``CAP_PROP_EXPOSURE`` is then either a duration (V4L2: units of 100 us,
+        positive), divided by ``2 ** stops``, or a log2 of seconds (DirectShow, MSMF: zero or
+        negative), lowered by ``stops``.
+        """
+        with quiet_opencv():
+            if not getattr(self, "_manual", False):
+                manual = 1 if self.capture.getBackendName() == "V4L2" else 0.25
+                if not self.capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, manual):
+                    return False
+                self._manual = True
+            now = float(self.capture.get(cv2.CAP_PROP_EXPOSURE))
+            lower = now / 2**stops if now > 0 else now - stops
+            if now > 0 and lower < 1:
+                return False  # the shortest exposure the camera has
+            return bool(self.capture.set(cv2.CAP_PROP_EXPOSURE, lower)) and \
+                float(self.capture.get(cv2.CAP_PROP_EXPOSURE)) != now
 
     def close(self) -> None:
         """Release the camera."""

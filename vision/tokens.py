@@ -333,6 +333,9 @@ class TokenModel:
     inv_covs: np.ndarray  # labels x 3 x 3
     log_dets: np.ndarray
     threshold: float
+    #: How many times as token-like the weakest token was as the most token-like empty cell at
+    #: calibration (about 1 or below: some tokens could not be seen).
+    separation: float = math.inf
 
     @classmethod
     def fit(cls, features: np.ndarray, labels: list[str], codes: tuple[str, ...]) -> TokenModel:
@@ -357,7 +360,8 @@ class TokenModel:
         empty = float(empty_scores.max()) if len(empty_scores) else 0.3
         # Halfway in log between the empty cells and the weakest token, never above 1 (one-shot's).
         threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, 0.05)))
-        return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold)
+        separation = max(weakest, 0.05) / max(empty, 0.05)
+        return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold, separation)
 
     def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Labels and margins (0..1) for each row of ``features``."""

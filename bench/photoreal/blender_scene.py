@@ -228,6 +228,9 @@ def build(scene_spec: dict) -> None:
     scene.render.resolution_x, scene.render.resolution_y = scene_spec["resolution"]
     scene.render.resolution_percentage = 100
     scene.view_settings.view_transform = "Raw"
+    # Headroom: the 16-bit PNG clips at 1.0, so the light is scaled down by this many stops
+    # (``make_set.py`` scales it back) and paper in a lamp's hot spot keeps its detail.
+    scene.view_settings.exposure = -float(scene_spec.get("headroom", 0.0))
     scene.display_settings.display_device = "sRGB"
     scene.render.image_settings.file_format = "PNG"
     scene.render.image_settings.color_depth = "16"

@@ -1,6 +1,7 @@
 """Read the photoreal set and count the cells read right, per style, one-shot and live.
 
     .venv/bin/python bench/photoreal/evaluate.py [--seeds 0-99] [--style go] [-v]
+    .venv/bin/python bench/photoreal/evaluate.py --folder bench/photoreal/set-headroom --exposure-control
 
 One-shot: every frame read on its own (``read-board``; black-and-white tokens get their colours
 named, as ``--colours`` does). Live: the reader is calibrated on the scene's ``start`` frame and
@@ -9,6 +10,12 @@ Hands: after calibration and the play position accepted, the ``hand`` frame is f
 (with fresh sensor noise) to the live gate: nothing may be accepted. A refused frame counts all
 its cells as wrong. ``bench/bench_vision.py`` runs this on
 the held-out seeds (100 and up).
+
+``--exposure-control`` (scenes made with ``make_set.py --exposure-steps N``): live, the product's
+own loop runs on the ``start`` frame first. The camera is a :class:`SetCamera`: it gives the
+frame as the webcam's auto-exposure developed it until the live board asks for less exposure
+(:class:`vision.exposure.ExposureControl`), then the same render developed with the exposure
+locked that many stops lower; the play and hand frames are read at the exposure it settled on.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from vision.capture import StableBoard  # noqa: E402
+from bench.photoreal.make_set import exposure_frame  # noqa: E402
+from vision.capture import LiveBoard, StableBoard  # noqa: E402
 from vision.reader import BoardReader, VisionError  # noqa: E402
 
 SET_DIR = Path(__file__).resolve().parent / "set"
@@ -47,6 +55,8 @@ class Tally:
     #: Lightning: (right, total) by how far the tile lies off its cell, 0.5 mm bins.
     by_offset: collections.Counter = field(default_factory=collections.Counter)
     by_offset_total: collections.Counter = field(default_factory=collections.Counter)
+    #: Exposure control: the stops the live board asked for, per scene.
+    exposure_stops: dict[str, int] = field(default_factory=dict)
 
     def rate(self, key: tuple[str, str]) -> float:
         """Fraction of cells right for (style, mode)."""
@@ -67,11 +77,49 @@ def scenes(seeds: range | None = None, style: str | None = None, folder: Path = 
     return found
 
 
-def _image(truth: dict, frame: str) -> np.ndarray:
-    path = truth["path"].with_name(f"{truth['style']}-{truth['seed']:04d}-{frame}.jpg")
+def _image(truth: dict, frame: str, stops: int = 0) -> np.ndarray:
+    path = truth["path"].with_name(exposure_frame(truth["style"], truth["seed"], frame, stops))
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     assert image is not None, path
     return image
+
+
+class SetCamera:
+    """A webcam over one scene of the set: :attr:`frame` names what is on the table; frames come
+    as developed with auto-exposure until :meth:`lower_exposure` locks the exposure whole stops
+    lower (as many as the scene was developed at: ``make_set.py --exposure-steps``)."""
+
+    fps = 30.0
+    ended = False
+
+    def __init__(self, truth: dict) -> None:
+        self.truth = truth
+        self.frame = "start"
+        self.stops = 0
+        self.steps = int(truth.get("exposure_steps", 0))
+
+    def read(self) -> np.ndarray:
+        """The current frame at the current exposure."""
+        return _image(self.truth, self.frame, self.stops)
+
+    def lower_exposure(self, stops: float) -> bool:
+        """Lock the exposure ``stops`` lower; False below the last developed step."""
+        if self.stops + round(stops) > self.steps:
+            return False
+        self.stops += round(stops)
+        return True
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _settle_exposure(truth: dict, seconds: float = 3.0) -> tuple[SetCamera, LiveBoard]:
+    """The product's live board watching the start frame for ``seconds`` of game time: it asks
+    the camera for less exposure while the paper is clipped."""
+    camera = SetCamera(truth)
+    live = LiveBoard(truth["game"], lambda: camera, threaded=False, fps=camera.fps)
+    live.advance(seconds)
+    return camera, live
 
 
 def _compare(tally: Tally, key: tuple[str, str], name: str, grid: list, reading: list | None) -> None:
@@ -90,8 +138,9 @@ def _colours(truth: dict) -> tuple[str, str] | None:
     return colours if set(colours) == {"black", "white"} else None  # type: ignore[return-value]
 
 
-def evaluate(truths: list[dict]) -> Tally:
-    """One-shot, live and hand results over the given scenes."""
+def evaluate(truths: list[dict], exposure_control: bool = False) -> Tally:
+    """One-shot, live and hand results over the given scenes (live with the product's exposure
+    control when ``exposure_control``)."""
     tally = Tally()
     for truth in truths:
         style, name, game = truth["style"], truth["path"].stem, truth["game"]
@@ -114,9 +163,14 @@ def evaluate(truths: list[dict]) -> Tally:
                     tally.by_offset_total[bin_] += 1
                     tally.by_offset[bin_] += reading[r][c] == tile["tile"]
         reader = BoardReader(game)
+        stops = 0
+        if exposure_control:
+            camera, live = _settle_exposure(truth)
+            reader, stops = live.reader, camera.stops
+            tally.exposure_stops[name] = stops
         calibrated = True
         try:
-            reader.calibrate(_image(truth, "start"), frames["start"]["grid"])
+            reader.calibrate(_image(truth, "start", stops), frames["start"]["grid"])
         except VisionError as exc:
             calibrated = False
             tally.errors.append(f"{name} live: calibration refused ({exc.reason})")
@@ -124,8 +178,8 @@ def evaluate(truths: list[dict]) -> Tally:
         for frame in positions[1:]:
             try:
                 if not calibrated:
-                    raise VisionError("covered", "not calibrated")
-                reading = reader.read(_image(truth, frame)).cells()
+                    raise VisionError("not_calibrated", "not calibrated")
+                reading = reader.read(_image(truth, frame, stops)).cells()
             except VisionError as exc:
                 reading = None
                 tally.refused[(style, "live")] += 1
@@ -136,11 +190,11 @@ def evaluate(truths: list[dict]) -> Tally:
         # The hand frame is the ``play`` position with a hand over it.
         if "hand" in frames and play_read:
             board = StableBoard(reader, stable_frames=5)
-            play = _image(truth, "play")
+            play = _image(truth, "play", stops)
             for _ in range(6):
                 board.feed(play)
             before = board.accepted
-            hand = _image(truth, "hand").astype(np.int16)
+            hand = _image(truth, "hand", stops).astype(np.int16)
             rng = np.random.default_rng(truth["seed"])
             for _ in range(12):
                 noisy = np.clip(hand + rng.integers(-2, 3, hand.shape), 0, 255).astype(np.uint8)
@@ -169,6 +223,9 @@ def report(tally: Tally) -> list[str]:
         ]
         lines.append("tiles by offset (one-shot): " + ", ".join(parts))
     lines.append(f"hand frames {tally.hand_frames}, states accepted under a hand {tally.accepted_under_hand}")
+    if tally.exposure_stops:
+        lines.append("exposure lowered (stops) by the live board: "
+                     + ", ".join(f"{k} {v}" for k, v in sorted(tally.exposure_stops.items())))
     return lines
 
 
@@ -178,9 +235,12 @@ def main() -> None:
     parser.add_argument("--seeds", default="0-99")
     parser.add_argument("--style", default=None)
     parser.add_argument("-v", action="store_true")
+    parser.add_argument("--folder", default=str(SET_DIR), help="the set's folder (default: bench/photoreal/set)")
+    parser.add_argument("--exposure-control", action="store_true",
+                        help="live: the product lowers the exposure while the paper is clipped")
     args = parser.parse_args()
     lo, _, hi = args.seeds.partition("-")
-    tally = evaluate(scenes(range(int(lo), int(hi or lo) + 1), args.style))
+    tally = evaluate(scenes(range(int(lo), int(hi or lo) + 1), args.style, Path(args.folder)), args.exposure_control)
     print("\n".join(report(tally)))
     if args.v:
         print("\n".join(tally.errors))

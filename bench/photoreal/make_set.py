@@ -362,9 +362,12 @@ def hand_spec(rng: random.Random, page_m: tuple[float, float]) -> dict:
 # --- the webcam -------------------------------------------------------------------------------
 
 
-def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.ndarray, dict]:
-    """A linear render (float RGB 0..1) as a webcam would give it: auto-exposure that misses a
-    little, white balance from a grey-world guess with an error, vignetting, noise, JPEG."""
+def develop(raw: np.ndarray, rng: random.Random, frame: str = "", gain: float | None = None) -> tuple[np.ndarray, dict]:
+    """A linear render (float RGB, 1.0 = the render's white) as a webcam would give it:
+    auto-exposure that misses a little, white balance from a grey-world guess with an error,
+    vignetting, noise, JPEG. ``gain`` set: the exposure is locked there (manual exposure, as
+    the product asks of a camera whose paper is clipped) instead of auto-exposure's; the
+    gain used is in the returned info (``exposure_gain``)."""
     h, w = raw.shape[:2]
     image = raw.astype(np.float32)
     # White balance: the camera guesses the light from the brightest quarter (the paper) and misses.
@@ -375,16 +378,18 @@ def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.nd
     image = image * (top.mean() / np.maximum(top, 1e-4)) * error
     # Auto-exposure: the 90th percentile of luminance to about 0.75 (in linear light, x 2^EV error).
     ev = rng.uniform(-0.6, 0.4)
-    image *= 0.55 * 2**ev / max(float(np.percentile(image.mean(axis=2), 90)), 1e-4)
+    if gain is None:
+        gain = 0.55 * 2**ev / max(float(np.percentile(image.mean(axis=2), 90)), 1e-4)
+    image *= gain
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     r2 = ((xs / w - 0.5) ** 2 + (ys / h - 0.5) ** 2) * 2
     vignette = rng.uniform(0.0, 0.35)
     image *= (1 - vignette * r2)[..., None]
     # Shot noise (grows with signal) and read noise, in linear light.
-    gain = rng.uniform(0.002, 0.01)
+    noise_gain = rng.uniform(0.002, 0.01)
     noise_rng = np.random.default_rng([rng.getrandbits(32), sum(map(ord, frame))])
     image = image + noise_rng.normal(0, 1, image.shape).astype(np.float32) * np.sqrt(
-        np.maximum(image, 0) * gain + 0.0004
+        np.maximum(image, 0) * noise_gain + 0.0004
     )
     image = np.clip(image, 0, 1)
     srgb = np.where(image <= 0.0031308, image * 12.92, 1.055 * np.power(image, 1 / 2.4) - 0.055)
@@ -394,19 +399,36 @@ def develop(raw: np.ndarray, rng: random.Random, frame: str = "") -> tuple[np.nd
         out = cv2.GaussianBlur(out, (0, 0), blur)
     quality = rng.randint(60, 92)
     info = {"wb_error": [round(float(error[0]), 3), round(float(error[2]), 3)], "ev_error": round(ev, 2),
-            "vignette": round(vignette, 2), "noise_gain": round(gain, 4), "blur": round(blur, 2),
-            "jpeg_quality": quality}
+            "vignette": round(vignette, 2), "noise_gain": round(noise_gain, 4), "blur": round(blur, 2),
+            "jpeg_quality": quality, "exposure_gain": round(float(gain), 5)}
     return out, info
 
 
-def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, plays: int = 1) -> str:
-    """Plan, render (skipping frames already rendered) and develop one scene."""
+def exposure_frame(style: str, seed: int, frame: str, stops: int = 0) -> str:
+    """The file name of a developed frame; ``stops`` > 0: developed with the exposure locked that
+    many stops below the auto-exposure of the scene's ``start`` frame (what the product asks of
+    a camera whose paper is clipped, :mod:`vision.exposure`)."""
+    return f"{style}-{seed:04d}-{frame}" + (f"-exp-{stops}" if stops else "") + ".jpg"
+
+
+def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, plays: int = 1,
+               headroom: float = 0.0, exposure_steps: int = 0) -> str:
+    """Plan, render (skipping frames already rendered) and develop one scene.
+
+    ``headroom``: the render is made that many stops darker and scaled back in linear light, so
+    a paper brighter than the PNG's 1.0 keeps its detail (0: the set's first scenes, whose paper
+    and white pieces often sit at 1.0 in the render itself). ``exposure_steps``: also develop
+    every frame 1..N stops below the start frame's auto-exposure, locked.
+    """
     truth_path = out_dir / f"{style}-{seed:04d}.json"
     spec, truth = plan(style, seed, force_hand, plays)
-    if truth_path.exists() and set(spec["frames"]) <= set(json.loads(truth_path.read_text())["frames"]):
+    steps = [exposure_frame(style, seed, name, k) for name in spec["frames"] for k in range(1, exposure_steps + 1)]
+    if (truth_path.exists() and set(spec["frames"]) <= set(json.loads(truth_path.read_text())["frames"])
+            and all((out_dir / name).exists() for name in steps)):
         return f"{truth_path.name}: already there"
-    work = CACHE / f"{style}-{seed:04d}"
+    work = CACHE / (f"{style}-{seed:04d}" + (f"-h{headroom:g}" if headroom else ""))
     work.mkdir(parents=True, exist_ok=True)
+    spec["headroom"] = headroom
     spec_path = work / "scene.json"
     spec_path.write_text(json.dumps(spec))
     start = time.time()
@@ -419,16 +441,28 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
     if result.returncode != 0:
         raise RuntimeError(f"{style}-{seed}: blender failed\n{log.read_text()[-2000:]}")
     seconds = time.time() - start
+    raws = {}
     for name in spec["frames"]:
         raw = cv2.imread(str(work / f"{name}.png"), cv2.IMREAD_UNCHANGED)
-        raw = raw[..., 2::-1].astype(np.float32) / 65535.0
+        raws[name] = raw[..., 2::-1].astype(np.float32) / 65535.0 * 2.0**headroom
         # The same webcam for every frame of a scene (lens, sensor, its white-balance and
         # exposure errors); auto-exposure and white balance still react to what is on the board,
         # and the sensor noise is new in every frame.
-        image, info = develop(raw, random.Random(f"develop-{style}-{seed}"), frame=name)
-        cv2.imwrite(str(out_dir / f"{style}-{seed:04d}-{name}.jpg"), image,
+        image, info = develop(raws[name], random.Random(f"develop-{style}-{seed}"), frame=name)
+        cv2.imwrite(str(out_dir / exposure_frame(style, seed, name)), image,
                     [cv2.IMWRITE_JPEG_QUALITY, info["jpeg_quality"]])
         truth["frames"][name]["camera_processing"] = info
+    locked = truth["frames"]["start"]["camera_processing"]["exposure_gain"]
+    for k in range(1, exposure_steps + 1):
+        for name, raw in raws.items():
+            image, info = develop(raw, random.Random(f"develop-{style}-{seed}"), frame=f"{name}-exp-{k}",
+                                  gain=locked * 2.0**-k)
+            cv2.imwrite(str(out_dir / exposure_frame(style, seed, name, k)), image,
+                        [cv2.IMWRITE_JPEG_QUALITY, info["jpeg_quality"]])
+    if headroom:
+        truth["headroom_stops"] = headroom
+    if exposure_steps:
+        truth["exposure_steps"] = exposure_steps
     truth["render_seconds"] = round(seconds, 1)
     truth_path.write_text(json.dumps(truth, indent=1) + "\n")
     return f"{truth_path.name}: {len(spec['frames'])} frames in {seconds:.0f} s"
@@ -451,12 +485,20 @@ def main() -> None:
     parser.add_argument("--out", default=str(SET_DIR))
     parser.add_argument("--hand", action="store_true", help="give every scene a hand frame (rendered if missing)")
     parser.add_argument("--plays", type=int, default=1, help="positions per scene besides the start (play, play2...)")
+    parser.add_argument("--scenes", default=None, help="exact scenes instead of styles x seeds: go-104,draught-111")
+    parser.add_argument("--headroom", type=float, default=0.0,
+                        help="render this many stops darker and scale back (paper above the PNG's 1.0 keeps detail)")
+    parser.add_argument("--exposure-steps", type=int, default=0,
+                        help="also develop each frame 1..N stops below the start frame's auto-exposure")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(style, seed) for seed in _seeds(args.seeds) for style in args.styles.split(",")]
+    if args.scenes:
+        jobs = [(name.rpartition("-")[0], int(name.rpartition("-")[2])) for name in args.scenes.split(",")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand, args.plays), jobs):
+        for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand, args.plays,
+                                                       args.headroom, args.exposure_steps), jobs):
             print(message, flush=True)
 
 

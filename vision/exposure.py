@@ -1,0 +1,87 @@
+"""Exposure: paper clipped at the sensor's ceiling hides white tokens; ask the camera for less light.
+
+A webcam's auto-exposure sets the frame's overall brightness, and when the mat fills only part
+of the view (a dark table around it) or a desk lamp lights it, the paper comes out at pure
+white. A white go stone or an ivory draught on it is then pure white too: no shade, no outline,
+nothing any reader can see. A stand does what a photographer does: it locks the exposure lower.
+
+- :func:`clipped_share` measures how much of the paper (the grid's vertices and the ring of
+  paper around the grid, :func:`vision.reader.measure_paper`) sits at the sensor's ceiling.
+- :class:`ExposureControl` is the live pipeline's loop: while the paper is clipped it asks the
+  camera, one step at a time, for less exposure (:meth:`vision.sources.OpenCVCamera.lower_exposure`:
+  OpenCV's ``CAP_PROP_AUTO_EXPOSURE`` to manual, then ``CAP_PROP_EXPOSURE`` lower), lets the
+  camera settle for a few frames, and gives up when the camera cannot go lower or refuses.
+- The reader refuses a frame whose paper is clipped when tokens are missing from it, with the
+  reason ``overexposed`` (``read-board`` exit 3, "papier trop blanc : baisse l'exposition" on
+  the calibration screen), instead of reading white tokens as empty squares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+#: A paper sample is at the sensor's ceiling when its brightest channel is at least this (JPEG
+#: and noise keep pure white a level or two below 255).
+CLIP_LEVEL = 250
+#: The paper is clipped ("too white") when at least this share of its samples is at the ceiling
+#: (a lamp's hot spot on a corner of the mat is not enough; paper under a normal exposure has none).
+CLIPPED_SHARE = 0.3
+
+
+def clipped_share(samples: np.ndarray) -> float:
+    """The share of paper samples (N x 3, 0..255) whose brightest channel is at the ceiling."""
+    if len(samples) == 0:
+        return 0.0
+    return float((np.asarray(samples).max(axis=1) >= CLIP_LEVEL).mean())
+
+
+def is_clipped(share: float | None) -> bool:
+    """True when a clipped share (from :func:`clipped_share`) means the paper is too white."""
+    return share is not None and share >= CLIPPED_SHARE
+
+
+@dataclass
+class ExposureControl:
+    """Lowers a camera's exposure, a step at a time, while the mat's paper is clipped.
+
+    Call :meth:`update` once per frame with the frame's clipped share (None when the mat was
+    not found) and a function asking the camera for ``stops`` less exposure (it returns False
+    when the camera has no such control). After each request it waits ``settle_frames``
+    frames (a webcam applies a new exposure a frame or two later); it never asks for more
+    than ``max_stops`` in all, and stops asking once the camera refused (:attr:`gave_up`).
+    """
+
+    step_stops: float = 1.0
+    max_stops: float = 4.0
+    settle_frames: int = 4
+    #: Stops asked so far (and taken by the camera, as far as it said).
+    lowered: float = 0.0
+    #: The camera cannot go lower or has no exposure control: the paper stays as it is.
+    gave_up: bool = False
+    _wait: int = 0
+
+    def update(self, share: float | None, lower: Callable[[float], bool]) -> bool:
+        """Judge one frame; True when the camera was just asked for less exposure."""
+        if self._wait > 0:
+            self._wait -= 1
+            return False
+        if self.gave_up or not is_clipped(share):
+            return False
+        if self.lowered + self.step_stops > self.max_stops + 1e-9 or not lower(self.step_stops):
+            self.gave_up = True
+            return False
+        self.lowered += self.step_stops
+        self._wait = self.settle_frames
+        return True
+
+    def refused(self) -> None:
+        """The camera did not take the last request (reported by the capture link)."""
+        self.gave_up = True
+
+    @property
+    def adjusting(self) -> bool:
+        """True while a request is still settling."""
+        return self._wait > 0
