@@ -261,3 +261,26 @@ def test_photoreal_held_out(report):
     report("photoreal states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
     assert tally.accepted_under_hand == 0
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_exposure_control(report):
+    """The held-out scenes rendered again with headroom (``bench/photoreal/set-headroom``: paper
+    above the render's white keeps its detail), read live with the product's exposure control
+    (the camera lowers its exposure while the paper is clipped): >= 99.5 % cells right live."""
+    evaluate = _photoreal()
+    folder = evaluate.SET_DIR.with_name("set-headroom")
+    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000), folder=folder)
+    assert truths, "no headroom scenes: run bench/photoreal/make_set.py --headroom 3 --exposure-steps 3 ..."
+    tally = evaluate.evaluate(truths, exposure_control=True)
+    lines = evaluate.report(tally)
+    print("\nphotoreal with headroom, held-out, live with exposure control:\n" + "\n".join(lines))
+    for style in sorted(tally.scenes):
+        for mode in ("one-shot", "live"):
+            report(f"photoreal headroom {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}",
+                   ">= 99.5 % (live)")
+    report("photoreal headroom states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.",
+           "0")
+    assert tally.accepted_under_hand == 0
+    assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines

@@ -89,3 +89,13 @@ def test_hue_comes_from_the_coloured_wall_not_the_glare(shift: tuple[float, floa
     assert features[HUE1] > 0.8  # the hue is the wall's red
     empty = cell_features(np.full((1, size, size, 3), 225, np.uint8), np.full((1, 3), 225.0, np.float32), geometry)
     assert empty[0, HUE1] == pytest.approx(0.0, abs=0.02)
+
+
+def test_one_odd_token_does_not_make_lightness_the_players_axis() -> None:
+    # Red and blue caps about as light as each other, and one red cap far lighter (the lamp's
+    # glare): lightness splits 1 / 23, which is not two players; the hue splits 12 / 12.
+    reds = [cell(-0.05, c1, 0.8, 1.0) for c1 in np.linspace(0.25, 0.65, 11)]
+    blues = [cell(-0.13, c1, 0.8, 1.0) for c1 in np.linspace(-0.35, 0.0, 12)]
+    glare = cell(1.2, 0.45, 0.8, 1.0)
+    rows = [glare, *reds, *blues, HOLE]
+    assert read(rows, None) == "R" * 12 + "B" * 12 + "."

@@ -67,6 +67,9 @@ COLOURED_PIXEL = 0.12
 #: ... and a cell's hue is taken from its coloured pixels when at least this fraction of the wide
 #: disc is coloured (otherwise from the whole disc: black and white tokens, paper).
 COLOURED_SHARE = 0.2
+#: One-shot, unnamed colours: an axis whose best two-cluster split leaves fewer than this share
+#: of the tokens on one side does not separate the players.
+BALANCED_SPLIT = 0.25
 #: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part (see cell_features).
 L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2 = range(8)
 FEATURES = 8
@@ -210,7 +213,9 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
             continue
         split = two_means(values)
         left, right = values[values <= split], values[values > split]
-        if len(left) == 0 or len(right) == 0:
+        if min(len(left), len(right)) < BALANCED_SPLIT * len(values):
+            # One odd token apart (a cap in the lamp's glare) is not two players' colours: each
+            # player has as many tokens as the other, or nearly (Lewthwaite: always 12 and 12).
             scores[column] = 0.0
             continue
         spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
