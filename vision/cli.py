@@ -3,7 +3,8 @@
 
 This module is imported whenever the command line is built, so it imports neither cv2 nor numpy
 nor pygame: each handler loads what it needs. Exit codes: 2 for bad values (missing file, unknown
-game), 3 when the frame cannot be read (no mat, black or blurred frame, board covered).
+game), 3 when the frame cannot be read (no mat, black or blurred frame, board covered, paper
+too white).
 """
 
 from __future__ import annotations
