@@ -183,3 +183,12 @@ def test_link_passes_requests_on_from_the_reading_thread(scene: np.ndarray) -> N
     link.lower_exposure(1.0)
     link.read()
     assert link.exposure_refused and not link.lower_exposure(1.0)
+
+
+def test_one_token_in_a_hand_on_clipped_paper_is_not_overexposure() -> None:
+    # A player holds a token (23 on the board): as in any light, a reading, not a refusal.
+    lifted = [START[0].replace("B", ".", 1), *START[1:]]
+    style = CameraStyle(tilt_deg=0, noise=1.0, blur=0.0, jpeg_quality=95, light_gradient=0.1, shadows=0)
+    linear = (render_photo("lewthwaite", lifted, random.Random(3), style).image.astype(np.float32) / 255) ** 2.2
+    reading = BoardReader("lewthwaite").read(develop(linear, 2.5))
+    assert reading.grid == lifted and reading.clipped > 0.9
