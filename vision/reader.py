@@ -880,9 +880,10 @@ class BoardReader:
         confidence = float(margin.min())
         seen = {code: sum(row.count(code) for row in grid) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
-        if is_clipped(clipped) and missing >= max(2, math.ceil(sum(box.values()) / 8)):
+        if self.model is None and is_clipped(clipped) and missing >= max(2, math.ceil(sum(box.values()) / 8)):
             # Many tokens missing on paper at pure white: white ones are invisible, so no reading.
-            # (One or two: a token in a player's hand, as in any light.)
+            # (One or two: a token in a player's hand, as in any light. Once calibrated, the
+            # calibration itself refused paper that hid tokens.)
             raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
         if is_clipped(clipped):
             notes.append(_clipped_note(clipped))
@@ -919,8 +920,9 @@ class BoardReader:
 
 
 #: Calibration on clipped paper is refused when the weakest token of the start position is not
-#: this many times as token-like as the most token-like empty cell (white tokens lost in white).
-CALIBRATION_SEPARATION = 2.0
+#: this many times as token-like as the most token-like empty cell (white tokens lost in white
+#: come out at 1.0: no better than an empty cell).
+CALIBRATION_SEPARATION = 1.2
 
 
 def _clipped_note(share: float) -> str:
