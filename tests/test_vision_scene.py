@@ -85,6 +85,32 @@ def test_the_operators_button_opens_the_screen_on_the_apps_camera(tmp_path):
         devices.set_opener(None)
 
 
+def test_a_record_replayed_as_the_camera_offers_no_calibration(tmp_path):
+    from kiosk.menu import MenuScene
+    from kiosk.operator import SettingsScene
+    from tests.kiosk_driver import run_frames
+
+    record = tmp_path / "game.jsonl"
+    record.write_text("")
+    camera = main.Camera(str(record), stepped=True)
+    assert not camera.can_calibrate and main.Camera("synthetic").can_calibrate
+    devices.set_opener(lambda options: devices.Devices(handles={"camera": camera}))
+    try:
+        app = App(AppOptions(frames=1, seed=4, mute=True, state_dir=tmp_path))
+        app.home_factory = MenuScene
+        app.start(MenuScene(app))
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        run_frames(app, 2)
+        assert all(b.label != "operator.calibrate" for b in settings.buttons)
+        settings.calibrate()  # a key binding or a stale button: nothing happens, nothing breaks
+        run_frames(app, 2)
+        assert app.stack.top is settings
+        app.close()
+    finally:
+        devices.set_opener(None)
+
+
 def test_missing_camera_is_an_error_that_lists_the_cameras(capsys):
     assert main.main(["calibrate", "--camera", "63", "--frames", "20", "--json"]) == 2
     err = capsys.readouterr().err
