@@ -661,7 +661,9 @@ class BoardReader:
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
         self.colours = colours
         self.fix: MatFix | None = None
-        self._marker_patches: dict[int, np.ndarray] = {}
+        #: Marker id -> (its quad in the frame, the grey patch there when the fix was made): the
+        #: markers found, and where each hidden one must be.
+        self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
         self.redetections = 0
@@ -679,7 +681,7 @@ class BoardReader:
             return self.fix
         self.fix = self._locate_any_variant(frame)
         self.redetections += 1
-        self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
+        self._watch_markers(gray)
         self._frame_size = (frame.shape[1], frame.shape[0])
         self.pose = camera_pose(self.fix.homography, self._frame_size)
         if self.profile.pieces == "tiles":
@@ -713,20 +715,39 @@ class BoardReader:
         # The most telling refusal: the one of the mat that saw most of its own markers.
         raise max(errors, key=lambda e: len(e.details.get("markers", [])))
 
+    def _watch_markers(self, gray: np.ndarray) -> None:
+        """Remember each marker's area: the markers found, and where the fix puts the ones it
+        was made without. An arm over a corner hides a marker; the fix from the other three is
+        less precise far from them (2 or 3 pixels off beside the hidden corner, enough to misread
+        a spot there), so when that corner's area changes, the markers are looked for again."""
+        assert self.fix is not None
+        quads = dict(self.fix.marker_corners)
+        points = self.mat.marker_points()
+        for sheet, ids in enumerate(self.mat.sheet_markers):
+            for mid in ids:
+                if mid not in quads:
+                    quads[mid] = cv2.perspectiveTransform(points[mid][None], self.fix.homographies[sheet])[0]
+        self._marker_patches = {}
+        for mid, quad in quads.items():
+            patch = self._patch(gray, quad)
+            # A hidden marker's place outside the frame never changes: nothing to watch there.
+            if patch.size or mid in self.fix.marker_corners:
+                self._marker_patches[mid] = (quad, patch)
+
     @staticmethod
     def _patch(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int)
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
         h, w = gray.shape
-        return gray[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)].astype(np.int16)
+        x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, (w, h))
+        x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int), 0, (w, h))
+        return gray[y0:y1, x0:x1].astype(np.int16)
 
     def _markers_still(self, gray: np.ndarray) -> bool:
-        """True when every marker area looks as it did when the markers were detected."""
+        """True when every marker area (the hidden markers' places too) looks as it did when
+        the markers were detected."""
         assert self.fix is not None
-        for mid, quad in self.fix.marker_corners.items():
+        for quad, before in self._marker_patches.values():
             now = self._patch(gray, quad)
-            before = self._marker_patches.get(mid)
-            if before is None or now.shape != before.shape or now.size == 0:
+            if now.shape != before.shape or now.size == 0:
                 return False
             if float(np.abs(now - before).mean()) > 12.0:
                 return False
