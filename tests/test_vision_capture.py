@@ -149,3 +149,33 @@ def test_a_marker_hidden_by_an_arm_is_looked_for_again_when_the_arm_goes():
     assert accepted[0].extras["hand"] == "." and set(accepted[0].extras["reserve"]) == {"."}
     assert reader.redetections == 2 and len(reader.fix.marker_ids) == 4
     assert all(code == "." for row in accepted[0].grid for code in row)
+
+
+def test_a_still_hand_over_the_spots_is_never_read():
+    """Issue 17, Lightning bench game 19 (table camera seed 119): a grey hand lying still over the
+    hand spot and a finger across a reserve slot. The brightest part of each spot's ring looked
+    like paper in shade, so the finger read as an ``L`` tile in the reserve, and four still frames
+    made it a shelve the visitor never did. Once calibrated, a ring darker than it was is a hand."""
+    from games.boards import EMPTY, Picture
+    from vision.mats import board_description
+    from vision.reader import VisionError
+    from vision.table import STABLE_FRAMES, TableCamera
+
+    board = board_description("lightning")
+    table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
+    shots = [SimpleNamespace(picture=table, hand=None)] * 8 + [SimpleNamespace(picture=table, hand="hand")] * 9
+    camera = TableCamera(board, iter(shots).__next__, seed=119)
+    stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
+    reader = stable.reader
+    clear = [camera.read() for _ in range(8)]
+    assert [r.extras["hand"] for r in (stable.feed(frame) for frame in clear) if r is not None] == ["."]
+    reader.calibrate(clear[-1], board.empty_grid())
+    frames = [camera.read() for _ in range(9)]
+    assert [stable.feed(frame) for frame in frames] == [None] * 9
+    assert stable.problem == "covered"
+    try:
+        reader.read(frames[-1])
+    except VisionError as exc:
+        assert exc.reason == "covered" and "spot" in str(exc)
+    else:
+        raise AssertionError("a hand over the spots was read as a board")
