@@ -98,6 +98,12 @@ class Camera:
         except (OSError, ValueError) as exc:
             return f"camera {self.spec}: {exc}"
 
+    @property
+    def can_calibrate(self) -> bool:
+        """False for a record replayed as the camera: its readings are done, there is no frame
+        to calibrate on (the operator's settings then offer no "Calibrer")."""
+        return self.opener.kind != "record"
+
     def calibration_scene(self, app: App) -> CalibrationScene:
         """The camera calibration screen (on the Lewthwaite mat)."""
         from vision.cli import calibration_scene

@@ -174,7 +174,7 @@ class Thinker:
         if self.processes and workers.pool().available:
             data = workers.payload(partial(workers.preload, *modules))
             assert data is not None
-            workers.pool().submit(workers.Task(data, lambda ok, value: None, lambda: None))
+            workers.pool().submit(workers.Task(data, lambda ok, value: None, lambda: None, brief=True))
 
     def running(self, key: Hashable) -> bool:
         """True while a job for ``key`` exists and has not finished."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
+import os
 import pickle
 import queue
 import struct
@@ -38,6 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Worker processes at most: one search at a time on a 2-core kiosk (the frame loop has the
 #: other core); a second one only while a job waits behind a running one.
 MAX_WORKERS = 2
+#: How much a worker process yields to the kiosk: the frame loop must never wait for a core
+#: behind a search (a new worker importing its game while another searches would otherwise
+#: take both cores of a 2-core kiosk for a few hundred milliseconds).
+NICENESS = 10
 _HEADER = struct.Struct("!I")
 
 
@@ -80,6 +85,8 @@ def _receive(stream: IO[bytes]) -> bytes | None:
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     """The worker's loop: run each job received, send back ``(True, result)`` or ``(False,
     exception)``, until the input ends."""
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows: same priority
+        os.nice(NICENESS)
     while (data := _receive(stdin)) is not None:
         try:
             answer: tuple[bool, Any] = (True, pickle.loads(data)())
@@ -99,8 +106,12 @@ class Task:
     """One job on its way through the pool: ``finish(ok, value)`` is called once with its
     outcome, unless it was cancelled first."""
 
-    def __init__(self, data: bytes, finish: Callable[[bool, Any], None], fallback: Callable[[], None]) -> None:
+    def __init__(self, data: bytes, finish: Callable[[bool, Any], None], fallback: Callable[[], None],
+                 brief: bool = False) -> None:
         self.data = data
+        #: A job of a few milliseconds once its worker runs (a preload): one queued behind it
+        #: waits for it rather than start a second worker process.
+        self.brief = brief
         self.finish = finish
         #: Called instead of ``finish`` when no worker could run the job (run it on a thread).
         self.fallback = fallback
@@ -133,7 +144,7 @@ class _Worker:
             try:
                 failures = 0 if self._do(task) else failures + 1
             finally:
-                self.pool.done_with()
+                self.pool.done_with(task)
             if failures >= 3:
                 self.pool.retire(self)
                 return
@@ -194,6 +205,9 @@ class Pool:
         self._workers: list[_Worker] = []
         self._idle = 0  # workers waiting for a job
         self._waiting = 0  # jobs waiting for a worker
+        #: Brief jobs queued or running: their workers are about to be idle, so a job submitted
+        #: beside them waits a few milliseconds rather than start a process of its own.
+        self._brief = 0
         self._broken = False
 
     @property
@@ -205,7 +219,9 @@ class Pool:
         """Queue ``task`` for the next idle worker (one more worker if none is idle)."""
         with self.lock:
             self._waiting += 1
-            if self._waiting > self._idle and len(self._workers) < self.max_workers:
+            self._brief += task.brief
+            wanted = self._waiting > self._idle + self._brief if not task.brief else not self._workers
+            if wanted and len(self._workers) < self.max_workers:
                 self._idle += 1
                 self._workers.append(_Worker(self))
             self._queue.put(task)
@@ -218,10 +234,11 @@ class Pool:
             self._waiting -= 1
         return task
 
-    def done_with(self) -> None:
-        """(Worker threads) the worker is idle again."""
+    def done_with(self, task: Task) -> None:
+        """(Worker threads) the worker is idle again, done with ``task``."""
         with self.lock:
             self._idle += 1
+            self._brief -= task.brief
 
     def cancel(self, task: Task) -> None:
         """``task`` is no longer wanted: dropped if waiting, its worker killed if running."""

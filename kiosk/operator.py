@@ -259,7 +259,7 @@ class SettingsScene(Scene):
                                           size=ui.fitted_size(tr(info.title), 24, 240, "bold"),
                                           text_color=theme.WHITE if shown else theme.INK))
         camera = self.app.devices.handles.get("camera")
-        if camera is not None and hasattr(camera, "calibration_scene"):
+        if camera is not None and getattr(camera, "can_calibrate", False):
             self.buttons.append(ui.Button(pygame.Rect(960, 420, 256, 56), "operator.calibrate", self.calibrate,
                                           color=CHOSEN, size=22))
         bottom = 630
@@ -324,7 +324,7 @@ class SettingsScene(Scene):
     def calibrate(self) -> None:
         """The camera calibration screen."""
         camera = self.app.devices.handles.get("camera")
-        if camera is not None:
+        if camera is not None and getattr(camera, "can_calibrate", False):
             self.app.stack.push(camera.calibration_scene(self.app))
 
     def save(self) -> None:

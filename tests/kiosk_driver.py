@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+from hypothesis import strategies as st
 
 from kiosk.app import App, AppOptions
 from kiosk.menu import MenuScene
@@ -36,3 +37,32 @@ def press(app: App, key: int, frames: int = 2) -> None:
     """A key press."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     run_frames(app, frames)
+
+
+# --- random visitors (hypothesis) ---------------------------------------------------------------
+
+#: A gesture: ("tap", x, y), ("key", key, 0) or ("wait", frames, 0).
+Gesture = tuple[str, int, int]
+
+
+def gestures(keys: list[int], longest_wait: int = 40, top: int = 0) -> st.SearchStrategy[Gesture]:
+    """What a random visitor does: a tap anywhere on the logical canvas (below ``top``), one of
+    ``keys``, or a wait of up to ``longest_wait`` frames."""
+    return st.one_of(
+        st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(top, 719)),
+        st.tuples(st.just("key"), st.sampled_from(keys), st.just(0)),
+        st.tuples(st.just("wait"), st.integers(1, longest_wait), st.just(0)),
+    )
+
+
+def perform(app: App, gesture: Gesture, frames: int = 2) -> None:
+    """Do ``gesture`` (from :func:`gestures`), then run ``frames`` frames (a wait its own)."""
+    kind, a, b = gesture
+    if kind == "tap":
+        tap(app, (a, b), frames)
+    elif kind == "key":
+        press(app, a, frames)
+    elif kind == "wait":
+        run_frames(app, a)
+    else:
+        raise ValueError(f"not a gesture: {gesture}")

@@ -38,7 +38,7 @@ from kiosk.menu import MenuScene
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.science import format_number
 from kiosk.seats import SeatsScene
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from tests.kiosk_driver import gestures, make_app, perform, press, run_frames, tap
 
 #: The article's worked example: from the start, pit 3 relays at 7, 12, 5, 11 and takes 6 seeds.
 ARTICLE_RELAYS = [7, 12, 5, 11]
@@ -596,26 +596,12 @@ def test_every_awele_string_fits_its_box(app, lang):
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
-            st.tuples(st.just("key"), st.sampled_from([pygame.K_u, pygame.K_r, pygame.K_l, pygame.K_3]), st.just(0)),
-            st.tuples(st.just("wait"), st.integers(1, 120), st.just(0)),
-        ),
-        max_size=30,
-    )
-)
+@given(st.lists(gestures([pygame.K_u, pygame.K_r, pygame.K_l, pygame.K_3], longest_wait=120), max_size=30))
 def test_random_taps_and_keys_never_break_the_game(actions):
     application = make_app()
     scene = start(application, p2="1990")
-    for kind, a, b in actions:
-        if kind == "tap":
-            tap(application, (a, b))
-        elif kind == "key":
-            press(application, a)
-        else:
-            run_frames(application, a)
+    for gesture in actions:
+        perform(application, gesture)
         if application.stack.top is not scene:  # the menu, the rules or the who-plays card
             break
         state = scene.state

@@ -10,7 +10,7 @@ from games.juniper.scene import EXPLAINER_PAGES, JuniperScene, chain_layout, lay
 from kiosk.i18n import set_language
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.seats import SeatsScene
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from tests.kiosk_driver import gestures, make_app, perform, press, run_frames, tap
 
 
 @pytest.fixture
@@ -260,11 +260,7 @@ def test_random_taps_and_keys_never_break_the_scene():
     application = make_app(seed=5)
     keys = [pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_5, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_u,
             pygame.K_h, pygame.K_a]
-    events = st.one_of(
-        st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
-        st.tuples(st.just("key"), st.sampled_from(keys), st.just(0)),
-        st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
-    )
+    events = gestures(keys)
 
     @settings(max_examples=20, deadline=None)
     @given(opponent=st.sampled_from(["hotseat", "expert", "random"]), n=st.sampled_from([6, 12, 20]),
@@ -275,13 +271,8 @@ def test_random_taps_and_keys_never_break_the_scene():
         application.stack.apply_pending()
         application.home_factory = lambda app: JuniperScene(app, new_match(app))
         run_frames(application, 1)
-        for kind, a, _b in script:
-            if kind == "tap":
-                tap(application, (a, _b))
-            elif kind == "key":
-                press(application, a, frames=1)
-            else:
-                run_frames(application, a)
+        for gesture in script:
+            perform(application, gesture, frames=1)
             top = application.stack.top
             game = top if isinstance(top, JuniperScene) else scene
             # Whatever happened, the position is a legal game of 1..n.

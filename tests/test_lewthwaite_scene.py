@@ -11,7 +11,7 @@ from games.lewthwaite.scene import LewthwaiteScene, make_scene, new_match, rules
 from kiosk.i18n import set_language
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.seats import SeatsScene
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from tests.kiosk_driver import gestures, make_app, perform, press, run_frames, tap
 
 
 @pytest.fixture
@@ -140,26 +140,12 @@ def test_other_board_sizes_fit_the_screen(app):
 
 
 @settings(max_examples=15, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(0, 719)),
-            st.tuples(st.just("key"), st.sampled_from([pygame.K_h, pygame.K_v, pygame.K_u, pygame.K_r]), st.just(0)),
-            st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
-        ),
-        max_size=40,
-    )
-)
+@given(st.lists(gestures([pygame.K_h, pygame.K_v, pygame.K_u, pygame.K_r]), max_size=40))
 def test_random_taps_and_keys_never_break_the_game(actions):
     application = make_app()
     scene = start(application, red="human", blue="greedy")
-    for kind, a, b in actions:
-        if kind == "tap":
-            tap(application, (a, b))
-        elif kind == "key":
-            press(application, a)
-        else:
-            run_frames(application, a)
+    for gesture in actions:
+        perform(application, gesture)
         state = scene.state
         assert from_text(state.to_text()) == state  # always a legal position reached by legal moves
         assert application.stack.top is not None

@@ -32,7 +32,7 @@ from kiosk import ui
 from kiosk.i18n import set_language, table, tr
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.seats import FRIEND, SeatsScene
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from tests.kiosk_driver import gestures, make_app, perform, press, run_frames, tap
 
 STEP = 1 / 60
 
@@ -550,12 +550,9 @@ def test_a_small_board_fits_its_rectangle():
 # --- random visitors -------------------------------------------------------------------------------------
 
 EVENTS = st.one_of(
-    st.tuples(st.just("tap"), st.integers(0, 1279), st.integers(90, 719)),
+    gestures([pygame.K_r, pygame.K_p, pygame.K_s, pygame.K_SPACE, pygame.K_u], top=90),
     st.tuples(st.just("drag"), st.integers(0, 1279), st.integers(0, 719)),
-    st.tuples(st.just("key"), st.sampled_from([pygame.K_r, pygame.K_p, pygame.K_s, pygame.K_SPACE, pygame.K_u]),
-              st.just(0)),
     st.tuples(st.just("wheel"), st.sampled_from([-1, 1]), st.just(0)),
-    st.tuples(st.just("wait"), st.integers(1, 40), st.just(0)),
 )
 
 
@@ -565,20 +562,16 @@ def test_random_input_never_breaks_a_game(events, blue):
     application = make_app(seed=5)
     scene = start(application, blue=blue)
     for kind, a, b in events:
-        if kind == "tap":
-            tap(application, (a, b), frames=1)
-        elif kind == "drag":
+        if kind == "drag":
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.HAND_RECT.center, button=1))
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a, b), rel=(0, 0), buttons=(1, 0, 0)))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a, b), button=1))
             run_frames(application, 1)
-        elif kind == "key":
-            press(application, a, frames=1)
         elif kind == "wheel":
             pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=a, flipped=False))
             run_frames(application, 1)
         else:
-            run_frames(application, a)
+            perform(application, (kind, a, b), frames=1)
         assert sum(scene.state.tiles_accounted().values()) == 150
         assert scene.state.to_text() == from_text(scene.state.to_text()).to_text()
         assert application.stack.top is not None

@@ -4,6 +4,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -118,3 +119,63 @@ def test_markers_are_detected_again_only_when_they_move():
     reading = reader.read(moved.read())
     assert reader.redetections == 2
     assert reading.grid == start_grid("lewthwaite")
+
+
+def test_a_marker_hidden_by_an_arm_is_looked_for_again_when_the_arm_goes():
+    """Issue 17, Lightning bench game 14 (table camera seed 114, 25 degrees of tilt, small cells):
+    the arm reaching for the hand spot covers the sheet's corner marker, so the mat is found
+    from the other three markers. That fix is 2 to 3 pixels off beside the hidden corner, which
+    put the hand spot's thick printed frame into its centre: the empty spot read ``?`` for as
+    long as the fix was kept, and the game never left setup. Once the arm goes, the hidden
+    marker's place changes: the markers are looked for again, all four, and the spot is empty."""
+    from games.boards import EMPTY, Picture
+    from vision.mats import board_description
+    from vision.table import STABLE_FRAMES, TableCamera
+
+    board = board_description("lightning")
+    table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
+    shots = [SimpleNamespace(picture=table, hand="hand")] * 3 + [SimpleNamespace(picture=table, hand=None)] * 6
+    camera = TableCamera(board, iter(shots).__next__, seed=114)
+    stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
+    reader = stable.reader
+    # Under the arm: one marker hidden, the board covered; nothing accepted.
+    assert [stable.feed(camera.read()) for _ in range(3)] == [None] * 3
+    assert stable.problem == "covered" and len(reader.fix.marker_ids) == 3 and reader.redetections == 1
+    # The arm goes (a change too small over the whole frame for the motion gate to drop the fix).
+    assert stable.feed(camera.read()) is None and stable.problem == "motion" and reader.fix is not None
+    # Then: the markers found again (all four), the board reported, the hand spot empty.
+    accepted = [r for r in (stable.feed(camera.read()) for _ in range(5)) if r is not None]
+    assert len(accepted) == 1 and stable.problem == ""
+    assert accepted[0].extras["hand"] == "." and set(accepted[0].extras["reserve"]) == {"."}
+    assert reader.redetections == 2 and len(reader.fix.marker_ids) == 4
+    assert all(code == "." for row in accepted[0].grid for code in row)
+
+
+def test_a_still_hand_over_the_spots_is_never_read():
+    """Issue 17, Lightning bench game 19 (table camera seed 119): a grey hand lying still over the
+    hand spot and a finger across a reserve slot. The brightest part of each spot's ring looked
+    like paper in shade, so the finger read as an ``L`` tile in the reserve, and four still frames
+    made it a shelve the visitor never did. Once calibrated, a ring darker than it was is a hand."""
+    from games.boards import EMPTY, Picture
+    from vision.mats import board_description
+    from vision.reader import VisionError
+    from vision.table import STABLE_FRAMES, TableCamera
+
+    board = board_description("lightning")
+    table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
+    shots = [SimpleNamespace(picture=table, hand=None)] * 8 + [SimpleNamespace(picture=table, hand="hand")] * 9
+    camera = TableCamera(board, iter(shots).__next__, seed=119)
+    stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
+    reader = stable.reader
+    clear = [camera.read() for _ in range(8)]
+    assert [r.extras["hand"] for r in (stable.feed(frame) for frame in clear) if r is not None] == ["."]
+    reader.calibrate(clear[-1], board.empty_grid())
+    frames = [camera.read() for _ in range(9)]
+    assert [stable.feed(frame) for frame in frames] == [None] * 9
+    assert stable.problem == "covered"
+    try:
+        reader.read(frames[-1])
+    except VisionError as exc:
+        assert exc.reason == "covered" and "spot" in str(exc)
+    else:
+        raise AssertionError("a hand over the spots was read as a board")

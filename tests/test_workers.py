@@ -14,7 +14,7 @@ from games.juniper.rules import JuniperParams
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.ai import make_player as lightning_player
 from games.match import Match, Seat, Thinker, choose_move
-from games.workers import payload, pool
+from games.workers import NICENESS, Pool, Task, payload, pool, preload
 from tests.worker_jobs import die_in_a_worker
 
 
@@ -64,6 +64,55 @@ def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts() -> None:
     thinker.start("next", partial(divmod, 7, 2), portable=True)
     assert finish(thinker, "next") == (3, 1)
     assert time.monotonic() - started < 30  # not behind a 60 s sleep
+
+
+def run_on(workers: Pool, work: object, brief: bool = False) -> tuple[Task, list[object]]:
+    """Submit ``work`` to ``workers``; the list receives its result."""
+    answers: list[object] = []
+    data = payload(work)  # type: ignore[arg-type]
+    assert data is not None
+    task = Task(data, lambda ok, value: answers.append(value), lambda: answers.append("on a thread"), brief=brief)
+    workers.submit(task)
+    return task, answers
+
+
+def wait_for(answers: list[object], seconds: float = 60.0) -> object:
+    deadline = time.monotonic() + seconds
+    while not answers and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert answers, "the job did not finish"
+    return answers[0]
+
+
+def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_second_process() -> None:
+    # A new match preloads its game's player and its computer starts searching in the same frame:
+    # a second Python process starting beside the search would take the frame loop's core.
+    workers = Pool()
+    try:
+        _, warm = run_on(workers, partial(preload, "games.lightning.ai"), brief=True)
+        wait_for(warm)
+        _, loaded = run_on(workers, partial(preload, "games.lightning.ai"), brief=True)
+        _, search = run_on(workers, os.getpid)
+        assert wait_for(search) != os.getpid() and wait_for(loaded) is None
+        assert len(workers._workers) == 1
+        # A search while another one runs still gets a worker of its own.
+        _, long = run_on(workers, partial(time.sleep, 1.0))
+        time.sleep(0.2)
+        _, other = run_on(workers, os.getpid)
+        assert wait_for(other) != os.getpid() and len(workers._workers) == 2
+        wait_for(long)
+    finally:
+        workers.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_worker_processes_yield_the_cores_to_the_frame_loop() -> None:
+    workers = Pool()
+    try:
+        _, niceness = run_on(workers, partial(os.getpriority, os.PRIO_PROCESS, 0))
+        assert wait_for(niceness) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
+    finally:
+        workers.close()
 
 
 def test_a_job_whose_worker_dies_runs_on_a_thread() -> None:

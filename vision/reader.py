@@ -35,7 +35,7 @@ import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
 from vision.exposure import clipped_share, is_clipped
-from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile
+from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
@@ -580,23 +580,31 @@ def classify_with_memory(
     return labels, margins
 
 
-def read_spots(
-    frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int, paper: CellPaper, memory: TileCache | None = None
-) -> dict[str, Any]:
-    """What lies on the spots off the grid (the tile in hand, the reserve's slots): the design
-    letter of the tile on each (``.`` empty, ``?`` unknown): ``{"hand": "Z", "reserve": [...]}``.
+#: A spot's ring pixel darker than this share of what it was at calibration is not paper any
+#: more (a hand, a finger).
+SPOT_DARK = 0.7
+#: A spot whose ring has more than this share of such pixels is covered.
+SPOT_COVERED_SHARE = 0.15
 
-    The spots of a sheet are warped together, like cells; each has paper around it whose
-    brightest part is its white. Paper there that does not look like the grid's paper means a
-    hand: :class:`VisionError`.
-    """
-    if not mat.spots:
-        return {}
-    s = search_px(ppc)
-    guard = max(3, ppc // 5)
-    size = ppc + 2 * (s + guard)
+
+@dataclass(frozen=True)
+class SpotArea:
+    """One sheet's spots warped together: the area's corner on the sheet (mm), its size (px),
+    and each spot's name and top-left pixel there (its window plus the search margin and ring)."""
+
+    sheet: int
+    x0: float
+    y0: float
+    size: tuple[int, int]
+    spots: tuple[tuple[str, int, int], ...]
+
+
+@cache
+def spot_areas(mat: MatLayout, ppc: int) -> tuple[SpotArea, ...]:
+    """Where the spots of each sheet lie, in the warped areas :func:`spot_patches` reads."""
+    s, guard = search_px(ppc), spot_guard(ppc)
     mm_per_px = mat.cell / ppc
-    windows, whites, names = [], [], []
+    areas = []
     for sheet in range(mat.sheets):
         spots = [(name, x, y) for name, k, x, y in mat.spots if k == sheet]
         if not spots:
@@ -605,23 +613,119 @@ def read_spots(
         y0 = min(y for _, _, y in spots) - (s + guard) * mm_per_px
         x1 = max(x for _, x, _ in spots) + mat.cell + (s + guard) * mm_per_px
         y1 = max(y for _, _, y in spots) + mat.cell + (s + guard) * mm_per_px
-        to_sheet = np.array([[mm_per_px, 0, x0 + 0.5 * mm_per_px], [0, mm_per_px, y0 + 0.5 * mm_per_px], [0, 0, 1]])
-        area = cv2.warpPerspective(
-            frame, fix.homographies[sheet] @ to_sheet, (int(math.ceil((x1 - x0) / mm_per_px)),
-                                                         int(math.ceil((y1 - y0) / mm_per_px))),
+        size = (int(math.ceil((x1 - x0) / mm_per_px)), int(math.ceil((y1 - y0) / mm_per_px)))
+        corners = tuple(
+            (name, int(round((x - x0) / mm_per_px)) - s - guard, int(round((y - y0) / mm_per_px)) - s - guard)
+            for name, x, y in spots
+        )
+        areas.append(SpotArea(sheet, x0, y0, size, corners))
+    return tuple(areas)
+
+
+def spot_guard(ppc: int) -> int:
+    """The width in pixels of the ring of paper read around each spot."""
+    return max(3, ppc // 5)
+
+
+def _ring(patch: np.ndarray, guard: int) -> np.ndarray:
+    """The ``guard``-wide border of a square patch, as a flat array of its pixels."""
+    return np.concatenate([patch[:guard].reshape(-1, *patch.shape[2:]), patch[-guard:].reshape(-1, *patch.shape[2:]),
+                           patch[:, :guard].reshape(-1, *patch.shape[2:]), patch[:, -guard:].reshape(-1, *patch.shape[2:])])
+
+
+@cache
+def spot_ring_paper(mat: MatLayout, ppc: int) -> tuple[np.ndarray, ...]:
+    """For each spot, which of its ring pixels are blank paper on the printed mat: the spots'
+    labels ("MAIN / HAND", "RESERVE") lie partly in their rings and must not count as a hand.
+    The print is drawn at the reading's scale; ink is widened by 2 px for the fix's error."""
+    guard = spot_guard(ppc)
+    px_per_mm = ppc / mat.cell
+    size = ppc + 2 * (search_px(ppc) + guard)
+    masks = []
+    for area in spot_areas(mat, ppc):
+        printed = cv2.cvtColor(render_mat(mat, px_per_mm, area.sheet), cv2.COLOR_BGR2GRAY)
+        shift = np.array([[1.0, 0.0, -area.x0 * px_per_mm], [0.0, 1.0, -area.y0 * px_per_mm]])
+        crop = cv2.warpAffine(printed, shift, area.size, flags=cv2.INTER_AREA, borderValue=255)
+        ink = cv2.dilate((crop < 230).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        for _, px, py in area.spots:
+            masks.append(~_ring(ink[py : py + size, px : px + size], guard))
+    return tuple(masks)
+
+
+def spot_patches(
+    frame: np.ndarray, mat: MatLayout, fix: MatFix, ppc: int
+) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
+    """The spots off the grid, warped sheet by sheet like cells: their names, grey windows (the
+    spot and the search margin around it) and the blank paper of the ring just outside (N x 3
+    pixels; printed labels left out)."""
+    guard = spot_guard(ppc)
+    size = ppc + 2 * (search_px(ppc) + guard)
+    mm_per_px = mat.cell / ppc
+    windows, rings, names = [], [], []
+    blank = iter(spot_ring_paper(mat, ppc))
+    for area in spot_areas(mat, ppc):
+        to_sheet = np.array([[mm_per_px, 0, area.x0 + 0.5 * mm_per_px], [0, mm_per_px, area.y0 + 0.5 * mm_per_px],
+                             [0, 0, 1]])
+        warped = cv2.warpPerspective(
+            frame, fix.homographies[area.sheet] @ to_sheet, area.size,
             flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
         )
-        for name, x, y in spots:
-            px, py = int(round((x - x0) / mm_per_px)) - s - guard, int(round((y - y0) / mm_per_px)) - s - guard
-            patch = area[py : py + size, px : px + size]
-            ring = np.concatenate([patch[:guard].reshape(-1, 3), patch[-guard:].reshape(-1, 3),
-                                   patch[:, :guard].reshape(-1, 3), patch[:, -guard:].reshape(-1, 3)])
-            whites.append(np.percentile(ring, 80, axis=0))
+        for name, px, py in area.spots:
+            patch = warped[py : py + size, px : px + size]
+            rings.append(_ring(patch, guard)[next(blank)])
             windows.append(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[guard:-guard, guard:-guard])
             names.append(name)
-    white = np.array(whites, np.float32)
-    reference = np.median(paper.samples, axis=0)[None]
-    valid = paper_validity(np.concatenate([reference, white])[:, None, :]).ravel()[1:]
+    return names, windows, rings
+
+
+def spot_whites(rings: list[np.ndarray]) -> np.ndarray:
+    """Each spot's paper white: the brightest part of its ring (80th percentile), N x 3."""
+    return np.array([np.percentile(ring, 80, axis=0) for ring in rings], np.float32)
+
+
+def covered_spots(rings: list[np.ndarray], reference: list[np.ndarray], light: float) -> np.ndarray:
+    """True for each spot whose ring is partly hidden: more than :data:`SPOT_COVERED_SHARE` of
+    its pixels much darker than in the calibration frame (``reference``, each ring pixel's
+    brightness then; ``light``, how the light on the whole mat changed since).
+
+    The brightest part of a ring is no proof of paper: a finger across one side leaves the rest
+    white, and a grey hand over the whole ring passes for paper in shade. Comparing each pixel
+    with itself at calibration catches both, and not a shadow that was already there. The ring
+    lies beyond where a tile may slip, so tiles in this slot or the next never darken it."""
+    return np.array(
+        [
+            float((ring.mean(axis=1) + 4 < SPOT_DARK * light * (then + 4)).mean()) > SPOT_COVERED_SHARE
+            for ring, then in zip(rings, reference, strict=True)
+        ],
+        bool,
+    )
+
+
+def read_spots(
+    frame: np.ndarray,
+    mat: MatLayout,
+    fix: MatFix,
+    ppc: int,
+    paper: CellPaper,
+    memory: TileCache | None = None,
+    reference: tuple[list[np.ndarray], float] | None = None,
+) -> dict[str, Any]:
+    """What lies on the spots off the grid (the tile in hand, the reserve's slots): the design
+    letter of the tile on each (``.`` empty, ``?`` unknown): ``{"hand": "Z", "reserve": [...]}``.
+
+    Each spot has paper around it whose brightest part is its white. A hand over a spot raises
+    :class:`VisionError` (``covered``): paper that does not look like the grid's, or, in live
+    use (``reference``: the rings at calibration and the change of light since), a ring partly
+    darker than it was (:func:`covered_spots`).
+    """
+    if not mat.spots:
+        return {}
+    names, windows, rings = spot_patches(frame, mat, fix, ppc)
+    white = spot_whites(rings)
+    grid_paper = np.median(paper.samples, axis=0)[None]
+    valid = paper_validity(np.concatenate([grid_paper, white])[:, None, :]).ravel()[1:]
+    if reference is not None:
+        valid &= ~covered_spots(rings, *reference)
     if not valid.all():
         name = names[int(np.flatnonzero(~valid)[0])]
         raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
@@ -667,9 +771,13 @@ class BoardReader:
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
         self.colours = colours
         self.fix: MatFix | None = None
-        self._marker_patches: dict[int, np.ndarray] = {}
+        #: Marker id -> (its quad in the frame, the grey patch there when the fix was made): the
+        #: markers found, and where each hidden one must be.
+        self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
+        #: The brightness of each spot's ring in the calibration frame (Lightning's hand and reserve).
+        self.spot_reference: list[np.ndarray] | None = None
         self.redetections = 0
         self.pose: CameraPose | None = None
         self._frame_size = (0, 0)
@@ -687,7 +795,7 @@ class BoardReader:
             return self.fix
         self.fix = self._locate_any_variant(frame)
         self.redetections += 1
-        self._marker_patches = {mid: self._patch(gray, quad) for mid, quad in self.fix.marker_corners.items()}
+        self._watch_markers(gray)
         self._frame_size = (frame.shape[1], frame.shape[0])
         self.pose = camera_pose(self.fix.homography, self._frame_size)
         if self.profile.pieces == "tiles":
@@ -717,24 +825,44 @@ class BoardReader:
                 self.mat = mat
                 self._geometry = None
                 self.paper_reference = None
+                self.spot_reference = None
             return fix
         # The most telling refusal: the one of the mat that saw most of its own markers.
         raise max(errors, key=lambda e: len(e.details.get("markers", [])))
 
+    def _watch_markers(self, gray: np.ndarray) -> None:
+        """Remember each marker's area: the markers found, and where the fix puts the ones it
+        was made without. An arm over a corner hides a marker; the fix from the other three is
+        less precise far from them (2 or 3 pixels off beside the hidden corner, enough to misread
+        a spot there), so when that corner's area changes, the markers are looked for again."""
+        assert self.fix is not None
+        quads = dict(self.fix.marker_corners)
+        points = self.mat.marker_points()
+        for sheet, ids in enumerate(self.mat.sheet_markers):
+            for mid in ids:
+                if mid not in quads:
+                    quads[mid] = cv2.perspectiveTransform(points[mid][None], self.fix.homographies[sheet])[0]
+        self._marker_patches = {}
+        for mid, quad in quads.items():
+            patch = self._patch(gray, quad)
+            # A hidden marker's place outside the frame never changes: nothing to watch there.
+            if patch.size or mid in self.fix.marker_corners:
+                self._marker_patches[mid] = (quad, patch)
+
     @staticmethod
     def _patch(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int)
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
         h, w = gray.shape
-        return gray[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)].astype(np.int16)
+        x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, (w, h))
+        x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int), 0, (w, h))
+        return gray[y0:y1, x0:x1].astype(np.int16)
 
     def _markers_still(self, gray: np.ndarray) -> bool:
-        """True when every marker area looks as it did when the markers were detected."""
+        """True when every marker area (the hidden markers' places too) looks as it did when
+        the markers were detected."""
         assert self.fix is not None
-        for mid, quad in self.fix.marker_corners.items():
+        for quad, before in self._marker_patches.values():
             now = self._patch(gray, quad)
-            before = self._marker_patches.get(mid)
-            if before is None or now.shape != before.shape or now.size == 0:
+            if now.shape != before.shape or now.size == 0:
                 return False
             if float(np.abs(now - before).mean()) > 12.0:
                 return False
@@ -802,13 +930,23 @@ class BoardReader:
         if features is not None:
             return self._read_tokens(features, fix, paper.clipped)
         grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
-        extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory)
+        extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory, self._spot_paper(paper))
         notes = []
         if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
             notes.append(f"cells are {pixels:.0f} pixels wide: bring the camera closer (at least {MIN_TILE_PIXELS})")
         if is_clipped(paper.clipped):
             notes.append(_clipped_note(paper.clipped))
         return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras, paper.clipped)
+
+    def _spot_paper(self, paper: CellPaper) -> tuple[list[np.ndarray], float] | None:
+        """The spots' rings at calibration and how the light on the grid's paper changed since
+        (the median ratio, which a hand over part of it does not move); None before calibration."""
+        if self.spot_reference is None or self.paper_reference is None:
+            return None
+        if self.paper_reference.shape != paper.samples.shape:
+            return None
+        light = float(np.median((paper.samples.mean(axis=1) + 4) / (self.paper_reference.mean(axis=1) + 4)))
+        return self.spot_reference, light
 
     def _token_features(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
         pad = rect.ppc // 4
@@ -906,6 +1044,8 @@ class BoardReader:
             raise VisionError("covered", "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
         if features is None:
+            if self.mat.spots:
+                self.spot_reference = [ring.mean(axis=1) for ring in spot_patches(frame, self.mat, fix, rect.ppc)[2]]
             grid_read, margins = classify_tiles(rect, paper, self.mat)
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
         labels = [ch.upper() for row in grid for ch in row]

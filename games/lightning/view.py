@@ -441,7 +441,11 @@ class BoardView:
         key = (state.board, skip, self.sizes, language(), scale_of(surface))
         if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
             layout = self._layout
-            layer = new_layer(surface, (layout.width, layout.height), alpha=True)
+            layer = self._layer
+            if layer is not None and self._layer_key[2:] == key[2:]:
+                layer.fill((0, 0, 0, 0))  # the same sizes: cleared, not a new 4 MB surface each move
+            else:
+                layer = new_layer(surface, (layout.width, layout.height), alpha=True)
             local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
             local.share = self.share
             local.draw_background(layer)
