@@ -629,8 +629,9 @@ def spot_guard(ppc: int) -> int:
 
 def _ring(patch: np.ndarray, guard: int) -> np.ndarray:
     """The ``guard``-wide border of a square patch, as a flat array of its pixels."""
-    return np.concatenate([patch[:guard].reshape(-1, *patch.shape[2:]), patch[-guard:].reshape(-1, *patch.shape[2:]),
-                           patch[:, :guard].reshape(-1, *patch.shape[2:]), patch[:, -guard:].reshape(-1, *patch.shape[2:])])
+    pixel = patch.shape[2:]
+    return np.concatenate([patch[:guard].reshape(-1, *pixel), patch[-guard:].reshape(-1, *pixel),
+                           patch[:, :guard].reshape(-1, *pixel), patch[:, -guard:].reshape(-1, *pixel)])
 
 
 @cache
