@@ -89,3 +89,13 @@ def test_hue_comes_from_the_coloured_wall_not_the_glare(shift: tuple[float, floa
     assert features[HUE1] > 0.8  # the hue is the wall's red
     empty = cell_features(np.full((1, size, size, 3), 225, np.uint8), np.full((1, 3), 225.0, np.float32), geometry)
     assert empty[0, HUE1] == pytest.approx(0.0, abs=0.02)
+
+
+def test_a_board_being_set_up_is_not_filled_up() -> None:
+    """The physical bench's Lewthwaite game 4: 13 red and blue tokens placed, the 12 empty cells
+    in shade a little token-like (presence 0.3-0.5) and one of them clean: the 11 shaded ones
+    stood out of it as a "group" and the half-set-up board read full, so setup never ended."""
+    shaded = [cell(-0.25, 0.06 + 0.005 * k, 0.05, 0.3) for k in range(11)]
+    assert all(0.3 < p < 1 for p in presence(np.array(shaded)))
+    rows = [RED] * 7 + [BLUE] * 6 + shaded + [HOLE]
+    assert read(rows, None) == "R" * 7 + "B" * 6 + "." * 12
