@@ -99,3 +99,13 @@ def test_one_odd_token_does_not_make_lightness_the_players_axis() -> None:
     glare = cell(1.2, 0.45, 0.8, 1.0)
     rows = [glare, *reds, *blues, HOLE]
     assert read(rows, None) == "R" * 12 + "B" * 12 + "."
+
+
+def test_a_board_being_set_up_is_not_filled_up() -> None:
+    """The physical bench's Lewthwaite game 4: 13 red and blue tokens placed, the 12 empty cells
+    in shade a little token-like (presence 0.3-0.5) and one of them clean: the 11 shaded ones
+    stood out of it as a "group" and the half-set-up board read full, so setup never ended."""
+    shaded = [cell(-0.25, 0.06 + 0.005 * k, 0.05, 0.3) for k in range(11)]
+    assert all(0.3 < p < 1 for p in presence(np.array(shaded)))
+    rows = [RED] * 7 + [BLUE] * 6 + shaded + [HOLE]
+    assert read(rows, None) == "R" * 7 + "B" * 6 + "." * 12

@@ -21,7 +21,8 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
 it has a round outline. The game's token count is the prior when the picture is ambiguous
 (Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
-empty, and short of it a clear group of faint cells (white draughts on white paper) fills it up.
+empty, and short of it a clear group of faint cells fills it up: white draughts on white paper,
+or a few pale caps (an eighth of the box at most: more is a board being set up).
 The players' colours are two clusters of the tokens along the axis that separates them best:
 the hue's ``c1`` for red and blue tokens (pale and dark shades alike, as lightness is left
 out), lightness for black and white ones
@@ -246,6 +247,13 @@ def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
     return np.maximum(score, np.sqrt(score * np.minimum(features[:, EDGE] / 0.5, 2.0)))
 
 
+def most_faint(max_tokens: int) -> int:
+    """How many coloured tokens the count prior may fill up at most as a group: an eighth of the
+    box (3 of Lewthwaite's 24), at least 2. Without it the physical bench's Lewthwaite game 4 read a
+    half-set-up board in shade as full (11 empty cells made tokens), and its setup never ended."""
+    return max(2, max_tokens // 8)
+
+
 def _faint_tokens(
     features: np.ndarray, score: np.ndarray, is_token: np.ndarray, max_tokens: int, achromatic: bool
 ) -> np.ndarray:
@@ -254,7 +262,9 @@ def _faint_tokens(
     more) stands out of the other cells by :data:`DOUBT_GAP` and above :data:`DOUBT_MIN`; for
     black and white tokens also any of them above :data:`DOUBT_FLOOR` (a white token may differ
     from the paper only a little). A token lifted off the board leaves two holes alike and no
-    such group, so it still reads as a hole."""
+    such group, so it still reads as a hole. Nor is a group of more than :func:`most_faint`
+    cells: a board that short of coloured tokens is being set up, and its empty cells in shade
+    make a "group" as soon as one cell is left."""
     doubt = _doubt(features, score)
     order = np.flatnonzero(~is_token)
     order = order[np.argsort(-doubt[order])]
@@ -264,7 +274,7 @@ def _faint_tokens(
         return doubtful
     weakest = float(doubt[doubtful].min())
     strongest_left = float(doubt[rest].max()) if len(rest) else 0.0
-    grouped = len(doubtful) >= 2 and weakest >= max(DOUBT_MIN, DOUBT_GAP * strongest_left)
+    grouped = 2 <= len(doubtful) <= most_faint(max_tokens) and weakest >= max(DOUBT_MIN, DOUBT_GAP * strongest_left)
     if grouped:
         return doubtful
     return doubtful[doubt[doubtful] >= DOUBT_FLOOR] if achromatic else doubtful[:0]
