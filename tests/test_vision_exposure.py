@@ -162,11 +162,18 @@ def test_live_board_lowers_the_exposure_until_the_white_tokens_show(scene: np.nd
     assert live.calibrate().grid == START
 
 
-def test_live_board_without_exposure_control_reports_the_problem(scene: np.ndarray) -> None:
+def test_live_board_without_exposure_control_reads_on_but_will_not_calibrate(scene: np.ndarray) -> None:
+    """No exposure to lower (a webcam without the control, the synthetic table): the frames are
+    read as they are, so that the setup assistant sees the tokens being laid (refusing them
+    stalled the physical game through the synthetic camera), but a start position whose white
+    tokens cannot be told from the paper is never learnt."""
     camera = FixedCamera(scene, gain=2.5)
     live = LiveBoard("lewthwaite", lambda: camera, threaded=False, fps=30)
+    live.advance(1 / 30)
+    assert live.status.problem == "overexposed" and live.exposure.gave_up
     live.advance(1.0)
-    assert live.exposure.gave_up and live.status.problem == "overexposed" and live.status.stable is None
+    assert live.status.problem == "" and live.status.stable is not None
+    assert live.status.stable.grid == [row.replace("B", ".") for row in START]  # the white ones unseen
     with pytest.raises(VisionError) as refused:
         live.calibrate()
     assert refused.value.reason == "overexposed"

@@ -415,12 +415,14 @@ class LiveBoard:
         ``overexposed``), and then the calibration, learnt on that light, is dropped."""
         if self.link.exposure_refused:
             self.exposure.refused()
-        if self.calibrated and self.board.problem != "overexposed":
-            return
-        if self.exposure.update(self.reader.clipped, self.link.lower_exposure) and self.calibrated:
+        judge = not self.calibrated or self.board.problem == "overexposed"
+        if judge and self.exposure.update(self.reader.clipped, self.link.lower_exposure) and self.calibrated:
             self.reader.model = None
             self.reader.paper_reference = None
             log.info("camera: exposure lowered after calibration; calibrate again on the start position")
+        # Nothing more the camera can do: read the stand as it is rather than refuse for ever (the
+        # setup assistant must see the tokens being laid; the reading keeps its note).
+        self.reader.refuse_clipped = not self.exposure.gave_up
 
     def poll(self) -> StableReading | None:
         """Process the newest frame; a new stable state comes back when there is one.

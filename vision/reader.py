@@ -786,6 +786,10 @@ class BoardReader:
         self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
         #: The share of the paper at the sensor's ceiling in the last frame (None: not measured).
         self.clipped: float | None = None
+        #: Refuse (``overexposed``) a reading of paper clipped at white that misses tokens: a
+        #: photo cannot be taken again. The live board clears it once the camera cannot lower its
+        #: exposure, so that a stand being set up is still read as it is (with a note).
+        self.refuse_clipped = True
 
     # -- the homography, re-detected only when the markers move --
 
@@ -1019,7 +1023,8 @@ class BoardReader:
         confidence = float(margin.min())
         seen = {code: sum(row.count(code) for row in grid) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
-        if self.model is None and is_clipped(clipped) and missing >= max(2, math.ceil(sum(box.values()) / 8)):
+        refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
+        if refuse and missing >= max(2, math.ceil(sum(box.values()) / 8)):
             # Many tokens missing on paper at pure white: white ones are invisible, so no reading.
             # (One or two: a token in a player's hand, as in any light. Once calibrated, the
             # calibration itself refused paper that hid tokens.)
