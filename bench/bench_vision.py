@@ -245,42 +245,30 @@ def _photoreal():
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
 def test_photoreal_held_out(report):
-    """Held-out photoreal renders: >= 99.5 % cells right per style, one-shot and live; no state
-    accepted under a hand."""
+    """Held-out photoreal renders (``bench/photoreal/set-headroom``, seeds 100 and up, rendered
+    with headroom so that light above the paper's keeps its detail), read one-shot and live with
+    the product's exposure control: >= 99.5 % cells right per style in both modes (a refused
+    frame counts all its cells wrong); no state accepted under a hand."""
     evaluate = _photoreal()
-    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000))
-    assert truths, "no held-out photoreal scenes: run bench/photoreal/make_set.py --seeds 100-..."
-    tally = evaluate.evaluate(truths)
+    folder = evaluate.SET_DIR.with_name("set-headroom")
+    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000), folder=folder)
+    assert truths, "no held-out scenes: run bench/photoreal/make_set.py --headroom 3 --exposure-steps 3 ..."
+    tally = evaluate.evaluate(truths, exposure_control=True)
     lines = evaluate.report(tally)
-    print("\nphotoreal, held-out seeds >= 100:\n" + "\n".join(lines))
+    print("\nphotoreal, held-out seeds >= 100 (set-headroom):\n" + "\n".join(lines))
     if tally.errors:
         print("\n".join(tally.errors[:40]))
     for style in sorted(tally.scenes):
         for mode in ("one-shot", "live"):
-            report(f"photoreal {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}", ">= 99.5 %")
+            key = (style, mode)
+            report(f"photoreal {style} {mode} cells right", f"{tally.rate(key):.2%}", ">= 99.5 %")
+            if tally.refused[key]:
+                report(f"photoreal {style} {mode} cells right, frames read", f"{tally.rate_read(key):.2%}",
+                       f"{tally.refused[key]} frames refused")
     report("photoreal states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
     assert tally.accepted_under_hand == 0
-    assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
-
-
-@pytest.mark.bench
-@pytest.mark.timeout(3600)
-def test_photoreal_exposure_control(report):
-    """The held-out scenes rendered again with headroom (``bench/photoreal/set-headroom``: paper
-    above the render's white keeps its detail), read live with the product's exposure control
-    (the camera lowers its exposure while the paper is clipped): >= 99.5 % cells right live."""
-    evaluate = _photoreal()
-    folder = evaluate.SET_DIR.with_name("set-headroom")
-    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000), folder=folder)
-    assert truths, "no headroom scenes: run bench/photoreal/make_set.py --headroom 3 --exposure-steps 3 ..."
-    tally = evaluate.evaluate(truths, exposure_control=True)
-    lines = evaluate.report(tally)
-    print("\nphotoreal with headroom, held-out, live with exposure control:\n" + "\n".join(lines))
-    for style in sorted(tally.scenes):
-        for mode in ("one-shot", "live"):
-            report(f"photoreal headroom {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}",
-                   ">= 99.5 % (live)")
-    report("photoreal headroom states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.",
-           "0")
-    assert tally.accepted_under_hand == 0
     assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
+    assert all(tally.rate_read(key) >= 0.995 for key in tally.total), lines
+    # The target counts refused frames wrong: one-shot photos whose paper is clipped at white
+    # are refused (overexposed), and this fails until no held-out photo is (docs/vision.md).
+    assert all(tally.rate(key) >= 0.995 for key in tally.total), lines

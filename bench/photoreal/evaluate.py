@@ -48,6 +48,8 @@ class Tally:
     right: collections.Counter = field(default_factory=collections.Counter)
     total: collections.Counter = field(default_factory=collections.Counter)
     refused: collections.Counter = field(default_factory=collections.Counter)
+    #: Cells of the refused frames (counted wrong in :meth:`rate`, left out of :meth:`rate_read`).
+    refused_cells: collections.Counter = field(default_factory=collections.Counter)
     errors: list[str] = field(default_factory=list)
     hand_frames: int = 0
     accepted_under_hand: int = 0
@@ -61,6 +63,10 @@ class Tally:
     def rate(self, key: tuple[str, str]) -> float:
         """Fraction of cells right for (style, mode)."""
         return self.right[key] / max(self.total[key], 1)
+
+    def rate_read(self, key: tuple[str, str]) -> float:
+        """Fraction of cells right for (style, mode) in the frames the reader did not refuse."""
+        return self.right[key] / max(self.total[key] - self.refused_cells[key], 1)
 
 
 def scenes(seeds: range | None = None, style: str | None = None, folder: Path = SET_DIR) -> list[dict]:
@@ -125,6 +131,8 @@ def _settle_exposure(truth: dict, seconds: float = 3.0) -> tuple[SetCamera, Live
 def _compare(tally: Tally, key: tuple[str, str], name: str, grid: list, reading: list | None) -> None:
     cells = [(r, c, t) for r, row in enumerate(grid) for c, t in enumerate(row)]
     tally.total[key] += len(cells)
+    if reading is None:
+        tally.refused_cells[key] += len(cells)
     for r, c, t in cells:
         got = reading[r][c] if reading is not None else "(refused)"
         if got == t:
@@ -214,7 +222,8 @@ def report(tally: Tally) -> list[str]:
             key = (style, mode)
             lines.append(
                 f"{style:<9} {mode:<8} {tally.right[key]:>5}/{tally.total[key]:<5} = {tally.rate(key):7.2%}"
-                f"  ({tally.scenes[style]} scenes, {tally.refused[key]} refused)"
+                f"  ({tally.scenes[style]} scenes, {tally.refused[key]} refused; {tally.rate_read(key):7.2%} of the"
+                f" frames read)"
             )
     if tally.by_offset_total:
         parts = [
