@@ -78,18 +78,19 @@ class MenuScene(Scene):
         self.pressed: int | None = None
         self.hovered: int | None = None
         self.corners = [science_corner(info) for info, _module in self.games]
+        self.sound_button = ui.Button(
+            pygame.Rect(30, 640, 72, 56),
+            "",
+            self.toggle_sound,
+            color=(90, 110, 170),
+            literal=True,
+            icon=ui.LOUDNESS_ICONS[app.sound.loudness],
+        )
         self.buttons = self._physical_buttons() + [
             ui.Button(
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
-            ui.Button(
-                pygame.Rect(30, 640, 72, 56),
-                "",
-                self.toggle_sound,
-                color=(90, 110, 170),
-                literal=True,
-                icon=ui.LOUDNESS_ICONS[app.sound.loudness],
-            ),
+            self.sound_button,
         ]
 
     def _physical_buttons(self) -> list[ui.Button]:
@@ -125,7 +126,7 @@ class MenuScene(Scene):
     def toggle_sound(self) -> None:
         """The volume: loud, soft, off, loud again."""
         loudness = self.app.sound.cycle_level()
-        self.buttons[1].icon = ui.LOUDNESS_ICONS[loudness]
+        self.sound_button.icon = ui.LOUDNESS_ICONS[loudness]  # by reference: tabs may come first
         self.app.effects.publish(Sound("click"))
 
     def open_game(self, index: int, physical: bool = False) -> None:
