@@ -231,7 +231,7 @@ class LightningScene(GameScene):
         """From the child's side: "Ton éclair relie…" / "Son éclair relie…", or the draw."""
         tiles = self.state.placed
         if outcome.winner is None:
-            return tr("lightning.end.draw")
+            return tr(outcome.reason)  # the pile is empty, or both ways are walled off
         person = self.match.person_player()
         if person is None:
             return tr("lightning.end.connected", tiles=tiles)
