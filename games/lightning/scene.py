@@ -116,6 +116,8 @@ class LightningScene(GameScene):
     toolbar_area = pygame.Rect(888, 14, 380, 66)
     toolbar_columns = 5
     toolbar_labels = False
+    #: The folded end card: across the whole top band (title, status box and toolbar).
+    end_bar = pygame.Rect(0, 0, 1280, 90)
     first_choice = False  # who starts is drawn at random, as in the article
     ring_shape = "square"  # a real table's squares and spots are ringed square, as the tiles
     camera_status_at = (20, 66)  # under the title, where the session's score goes otherwise
