@@ -55,9 +55,9 @@ def menu_layer(
     return layer
 
 
-#: The height of a card's coloured picture, and the shorter one when "Plateau réel" tabs sit
-#: across its foot (the picture keeps its 20 px margins clear of the tab).
-HEADER, TAB_HEADER = 200, 176
+#: The height of a card's coloured picture. "Plateau réel" tabs sit across its foot and push the
+#: title and tagline down by ``TAB_SHIFT`` (the picture stays clear of the tab and the badge).
+HEADER, TAB_SHIFT = 200, 18
 
 
 class MenuScene(Scene):
@@ -103,16 +103,21 @@ class MenuScene(Scene):
 
         for k, (rect, _info, module) in enumerate(self.cards):
             if has_physical_mode(module):
-                tab = pygame.Rect(0, 0, rect.width - 56, 46)
-                tab.center = (rect.centerx, rect.y + TAB_HEADER)
+                tab = pygame.Rect(0, 0, rect.width - 56, 40)
+                tab.center = (rect.centerx, rect.y + HEADER)
                 self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
                                          color=(50, 60, 80), icon=ui.icon_eye, size=20)
         return list(self.tabs.values())
 
     @property
     def header_height(self) -> int:
-        """The height of the cards' coloured picture: shorter when tabs sit at its foot."""
-        return TAB_HEADER if self.tabs else HEADER
+        """The height of the cards' coloured picture."""
+        return HEADER
+
+    @property
+    def text_shift(self) -> int:
+        """How far the title and tagline move down for the tabs across the pictures' foot."""
+        return TAB_SHIFT if self.tabs else 0
 
     def on_enter(self) -> None:
         """Back on the menu: the LED board goes back to its idle glow."""
@@ -209,14 +214,16 @@ class MenuScene(Scene):
             if k in self.tabs:  # the tab rides with its card
                 self.tabs[k].rect.centery = card.y + self.header_height
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
-            module.draw_icon(surface, header.inflate(-40, -40), self.time)
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210), 34, theme.INK, "title", "midtop")
-            tagline = pygame.Rect(card.x + 22, card.y + 256, card.width - 44, 90)
+            badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
+            badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
+            module.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
+            shift = self.text_shift
+            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210 + shift), 34, theme.INK, "title",
+                         "midtop")
+            tagline = pygame.Rect(card.x + 22, card.y + 256 + shift, card.width - 44, 90 - shift)
             ui.draw_paragraph(
                 surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
             )
-            badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
-            badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
             surface.blit(badge_text, badge_text.get_rect(center=badge.center))
             if self.corners[k] is not None:
@@ -226,6 +233,14 @@ class MenuScene(Scene):
                 ui.draw_text(surface, i18n.tr("menu.science"), pill.center, 21, theme.WHITE, "bold", "center")
         for button in self.buttons:
             button.draw(surface, self.time)
+
+    @staticmethod
+    def picture_rect(header: pygame.Rect, badge: pygame.Rect, tab: ui.Button | None) -> pygame.Rect:
+        """Where a card's picture goes: in its coloured header, under the age badge and above
+        the "Plateau réel" tab, so that neither covers any of it (a picture's shadow included)."""
+        top = badge.bottom + 8
+        bottom = (tab.rect.top - 10) if tab is not None else header.bottom - 20
+        return pygame.Rect(header.x + 20, top, header.width - 40, bottom - top)
 
     def focus_targets(self) -> list[Target]:
         """The gamepad's cursor visits the cards, their "Les maths du jeu" buttons, then the

@@ -856,7 +856,7 @@ def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
         wave = max(0.0, math.sin(time * 3 - k * 0.9))
         r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
         draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
-    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top - 6, size * 0.6, size * 0.9), GOLD)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
 
 
 def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
