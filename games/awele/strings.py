@@ -198,8 +198,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.science.big.again": ("Recommencer", "Start again"),
     "awele.science.big.speed": ("{n} tours par seconde", "{n} laps a second"),
     "awele.science.big.intro": (
-        "Le plateau de l'article, où le joueur 2 sème la case bleue. Reviendra-t-on au plateau de départ ?",
-        "The article's board, where player 2 sows the blue pit. Will the starting board ever come back?",
+        "Le plateau de l'article, où le joueur 2 sème la case cerclée de jaune. Reviendra-t-on au plateau de "
+        "départ ?",
+        "The article's board, where player 2 sows the pit ringed in yellow. Will the starting board ever come "
+        "back?",
     ),
     "awele.science.big.found": (
         "Revoilà le plateau de départ après {period} tours : tout recommence, sans fin. L'article en avait "
