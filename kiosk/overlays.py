@@ -326,16 +326,12 @@ class EndScene(Scene):
             colour = theme.ACCENT if self.card.celebrate else theme.INK
             ui.draw_fitted_text(surface, self.card.title, pygame.Rect(card.x + 40, card.y + 28, card.width - 80, 70),
                                 56, colour, "title", "center")
-            ui.draw_paragraph(
-                surface,
-                self.card.reason,
-                pygame.Rect(card.x + 50, card.y + 116, card.width - 100, 110),
-                32,
-                theme.INK,
-                "bold",
-                align="center",
-                line_gap=1.2,
-            )
+            reason = pygame.Rect(card.x + 50, card.y + 116, card.width - 100, 110)
+            if not self.card.invite:  # no "Encore une ?": the reason sits in the middle of the room
+                lines = len(ui.wrap_text(self.card.reason, 32, reason.width, "bold"))
+                tall = round(32 * 1.2) * (lines - 1) + theme.font(32, "bold").get_linesize()
+                reason.y = card.y + 116 + max(0, (150 - tall) // 2)
+            ui.draw_paragraph(surface, self.card.reason, reason, 32, theme.INK, "bold", align="center", line_gap=1.2)
             if self.card.invite:
                 ui.draw_text(surface, self.card.invite, (640, card.y + 236), 28, theme.INK_SOFT, "text", "midtop")
             for button in self.card_buttons:

@@ -163,11 +163,12 @@ class SeatsScene(Scene):
             gap = 12
             width = min(280, (card.width - 80 - gap * (count - 1)) // count)
             left = card.centerx - (count * width + (count - 1) * gap) // 2
+            # One size for a row: the longest answer ("Lanceur de dés") sets it for all.
+            size = min(ui.fitted_size(text, 24, width - 24, "bold") for text, _selected, _choose in answers)
             for k, (text, selected, choose) in enumerate(answers):
                 button = ui.Button(pygame.Rect(left + k * (width + gap), y + 34, width, height), text, choose,
                                    color=self.accent if selected else (196, 190, 178), literal=True,
-                                   size=ui.fitted_size(text, 24, width - 24, "bold"),
-                                   text_color=theme.WHITE if selected else theme.INK)
+                                   size=size, text_color=theme.WHITE if selected else theme.INK)
                 button.active = selected
                 self.buttons.append(button)
             y += step

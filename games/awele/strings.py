@@ -112,7 +112,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.end.repetition": ("Les graines tournent en rond sans fin.", "The seeds go round in circles for ever."),
     "awele.end.score": ("{name1} : {seeds1} – {name2} : {seeds2}.", "{name1}: {seeds1} – {name2}: {seeds2}."),
     # The rules pages.
-    "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of awele (Ghana)"),
+    "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of Awele (Ghana)"),
     "awele.rules.p1.title": ("Semer", "Sowing"),
     "awele.rules.p1.text": (
         "Chacun a une rangée de cases : Rouge en bas (cases 1 à 6), Bleu en haut (cases 7 à 12). À ton "
