@@ -214,8 +214,9 @@ class MenuScene(Scene):
             if k in self.tabs:  # the tab rides with its card
                 self.tabs[k].rect.centery = card.y + self.header_height
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
-            badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
-            badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
+            age = i18n.tr("menu.age", age=info.min_age)
+            badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
+            badge.inflate_ip(22, 10)
             module.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
             shift = self.text_shift
             ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210 + shift), 34, theme.INK, "title",
@@ -225,7 +226,7 @@ class MenuScene(Scene):
                 surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
             )
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
-            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+            ui.draw_text(surface, age, badge.center, 19, theme.WHITE, "bold", "center")
             if self.corners[k] is not None:
                 pill = self.science_rect(card)
                 draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
