@@ -28,17 +28,16 @@ from games.cliutil import CliError, check_output_path
 FORCE_HINT = "add --force to replace it, or name another file"
 
 
-_UMASK: list[int] = []
-
-
 def file_mode() -> int:
-    """The permissions a new file gets under the process's umask (``0o666 & ~umask``). The umask
-    is read once (reading it means setting it, which must not race with a reader thread)."""
-    if not _UMASK:
+    """The permissions a new file gets under the process's umask (``0o666 & ~umask``). Linux
+    tells the umask in /proc; elsewhere reading it means setting it for an instant."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            umask = next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+    except (OSError, StopIteration, ValueError, IndexError):
         umask = os.umask(0o022)
         os.umask(umask)
-        _UMASK.append(umask)
-    return 0o666 & ~_UMASK[0]
+    return 0o666 & ~umask
 
 
 def check_outputs(named: str | Path, paths: Sequence[Path], force: bool = False,
@@ -141,8 +140,11 @@ def check_folder(folder: str | Path, pattern: str, force: bool = False) -> None:
         existing = existing.parent
     if not existing.is_dir():
         raise CliError(f"cannot create the folder '{folder}': '{existing}' is a file")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise CliError(f"cannot write in the folder '{existing}': it is not writable")
+    try:  # the permission bits do not say everything (root, read-only or virtual file systems)
+        os.rmdir(tempfile.mkdtemp(prefix=".probe-", dir=existing))
+    except OSError as exc:
+        raise CliError(f"cannot write in the folder '{existing}' ({exc.strerror or exc}): name another "
+                       "folder") from None
     found = sorted(path.glob(pattern)) if path.is_dir() else []
     if found and not force:
         raise CliError(f"'{folder}' already holds {len(found)} file(s) like {found[0].name}: "
