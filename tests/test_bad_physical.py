@@ -35,7 +35,9 @@ from games.visitor import run_table
 from vision.cameraspec import check_image_folder, parse_camera
 from vision.sources import ImageFolder, VideoFile, read_image
 
-PROPERTY = settings(max_examples=int(os.environ.get("BAD_EXAMPLES", "25")), deadline=None, suppress_health_check=list(HealthCheck))
+#: Examples per property (``BAD_EXAMPLES=400`` for a longer hunt; 400 each found nothing on 2026-11-27).
+PROPERTY = settings(max_examples=int(os.environ.get("BAD_EXAMPLES", "25")), deadline=None,
+                    suppress_health_check=list(HealthCheck))
 
 
 # --- records as the program writes them, and changed ----------------------------------------------
