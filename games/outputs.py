@@ -126,13 +126,16 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def check_folder(folder: str | Path, pattern: str, force: bool = False) -> None:
+def check_folder(folder: str | Path, pattern: str, force: bool = False, reading: Iterable[str] = ()) -> None:
     """Refuse now (CliError) a folder :func:`claim_folder` would refuse later, changing nothing:
     a file, a folder that cannot be created or written, one holding files like ``pattern``
-    without ``force``."""
+    without ``force``, and one of the inputs ``reading`` (``--force`` or not)."""
     path = Path(folder)
     if not str(folder).strip():
         raise CliError("the folder name is empty: name a folder")
+    for source in reading:
+        if source and _same_file(path, Path(source)):
+            raise CliError(f"'{folder}' is also the input being read: write the frames to another folder")
     if path.exists() and not path.is_dir():
         raise CliError(f"'{folder}' is a file, not a folder: name a folder (it is created if needed)")
     existing = path

@@ -311,8 +311,10 @@ def _check_input(event: Event, board: BoardDescription) -> str | None:
         if not _number(event.get("confidence", 1.0), 0.0, 1.0):
             return "\"confidence\" must be a number from 0 to 1"
     elif kind == "status":
-        if not _short_text(event.get("problem", ""), MAX_PROBLEM_TEXT):
-            return f"\"problem\" must be a text of at most {MAX_PROBLEM_TEXT} characters"
+        problem = event.get("problem", "")
+        # "@..." is how the replay passes screen actions along (PhysicalSession.update).
+        if not isinstance(problem, str) or len(problem) > MAX_PROBLEM_TEXT or problem.startswith("@"):
+            return f"\"problem\" must be a reader's status, a text of at most {MAX_PROBLEM_TEXT} characters"
         cells = event.get("cells", [])
         if not isinstance(cells, list) or not all(
                 isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)
@@ -672,7 +674,7 @@ def physical_options(args: argparse.Namespace) -> bool:
     if getattr(args, "record", None):
         check_new_stream(args.record, force, reading=[getattr(args, "camera", None) or ""])
     if getattr(args, "save_frames", None) is not None:
-        check_folder(args.save_frames, FRAME_FILES, force)
+        check_folder(args.save_frames, FRAME_FILES, force, reading=[getattr(args, "camera", None) or ""])
     args.physical = physical
     return physical
 

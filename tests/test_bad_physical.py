@@ -95,6 +95,7 @@ CHANGED = [
     ("lewthwaite", "reading", {"grid": [[[[[[["."]]]]]]]}, "nested too deeply"),
     ("lewthwaite", "status", {"problem": "x" * 5_000_000}, "a line is at most"),
     ("lewthwaite", "status", {"problem": "x" * 200}, "at most 80 characters"),
+    ("lewthwaite", "status", {"problem": "@touch 0"}, "must be a reader's status"),
     ("lewthwaite", "status", {"problem": "unsure", "cells": [[9, 9]]}, "on the 5 x 5 board"),
     ("lewthwaite", "status", {"frame": -1}, 'integer "frame"'),
     ("lewthwaite", "status", {"time": float("nan")}, 'number "time"'),
@@ -193,7 +194,8 @@ def events(draw: st.DrawFn, game: str, rows: int, cols: int) -> list[dict[str, A
                                                                st.text("DILZS.?0123456789", max_size=4), max_size=3))
             event["confidence"] = field(st.floats(0, 1))
         elif kind == "status":
-            event["problem"] = field(st.sampled_from(["", "motion", "covered", "unsure", "camera", "black", "odd"]))
+            event["problem"] = field(st.sampled_from(["", "motion", "covered", "unsure", "camera", "black", "odd",
+                                                      "@touch 0", "@undo", "a\nb"]))
             event["cells"] = field(st.lists(st.lists(st.integers(0, min(rows, cols) - 1), min_size=2, max_size=2),
                                             max_size=3))
         elif kind in ("computer", "draw", "move"):
@@ -309,6 +311,7 @@ REFUSED = [
     (PLAY + ["--camera", "rec.jsonl", "--record", "rec.jsonl", "--force"], 2, "'rec.jsonl' is also the input"),
     (PLAY + ["--camera", "synthetic", "--record", "rec.jsonl"], 2, "'rec.jsonl' already exists: add --force"),
     (PLAY + ["--camera", "synthetic", "--save-frames", "frames"], 2, "already holds 1 file(s) like frame-000000"),
+    (PLAY + ["--camera", "frames", "--save-frames", "frames/", "--force"], 2, "'frames/' is also the input"),
     (PLAY + ["--camera", "synthetic", "--save-frames", "notes.txt"], 2, "'notes.txt' is a file, not a folder"),
     (PLAY + ["--camera", "synthetic", "--save-frames", "/proc/x"], 2, "cannot write in the folder '/proc'"),
     (PLAY + ["--camera", "tiny"], 2, "'tiny/a.png' is 1 x 1 pixels: too small to show a mat"),
