@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -231,6 +233,25 @@ def test_arbitrary_events_are_refused_clearly_or_replay(records, tmp_path, game)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]
 
 
+@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
+def test_arbitrary_json_lines_are_refused_clearly_or_replay(records, tmp_path, game) -> None:
+    start = records[game][0]
+
+    @PROPERTY
+    @given(st.lists(JSON | st.dictionaries(st.sampled_from(["event", "frame", "time", "grid", "move", "problem"]),
+                                           JSON, max_size=5), max_size=6))
+    def check(lines: list[Any]) -> None:
+        path = tmp_path / "r.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in [start, *lines]))
+        try:
+            replay(read_record(path), max_seconds=30.0)
+        except (RecordError, ReplayError) as exc:
+            assert "r.jsonl" in str(exc)
+
+    check()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]
+
+
 @PROPERTY
 @given(st.binary(max_size=3000), st.sampled_from(["", '{"event":"start"}\n', "\n"]))
 def test_arbitrary_bytes_are_a_record_or_a_clear_error(tmp_path_factory, data: bytes, head: str) -> None:
@@ -247,8 +268,25 @@ def _png(width: int, height: int) -> bytes:
     return cv2.imencode(".png", np.full((height, width, 3), 200, np.uint8))[1].tobytes()
 
 
-IMAGE_BYTES = st.binary(max_size=2000) | st.builds(lambda w, h, cut: _png(w, h)[:cut], st.integers(1, 300),
-                                                   st.integers(1, 300), st.integers(8, 4000))
+def _mp4() -> bytes:
+    """A short MP4 of 80 x 80 frames (made once)."""
+    if not _MP4:
+        path = Path(tempfile.mkdtemp()) / "v.mp4"
+        writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 30, (80, 80))
+        for k in range(5):
+            writer.write(np.full((80, 80, 3), 40 * k, np.uint8))
+        writer.release()
+        _MP4.append(path.read_bytes())
+        shutil.rmtree(path.parent)
+    return _MP4[0]
+
+
+_MP4: list[bytes] = []
+IMAGE_BYTES = (st.binary(max_size=2000)
+               | st.builds(lambda w, h, cut: _png(w, h)[:cut], st.integers(1, 300), st.integers(1, 300),
+                           st.integers(8, 4000))
+               | st.builds(lambda data: b"\0\0\0\x1cftypisom" + data, st.binary(max_size=500))
+               | st.builds(lambda cut: _mp4()[:cut], st.integers(8, 12000)))
 
 
 @PROPERTY
@@ -352,6 +390,14 @@ def test_refused_in_one_sentence_writing_nothing(workdir, capsys, argv, code, wo
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert _snapshot(workdir) == before
+
+
+def test_a_damaged_video_is_one_sentence_not_ffmpegs_noise(workdir, capfd) -> None:
+    (workdir / "cut.mp4").write_bytes(_mp4()[:40])  # its header, not its frames
+    assert _exit_code(PLAY + ["--camera", "cut.mp4"]) == 2
+    err = capfd.readouterr().err  # FFmpeg writes to the process's stderr itself
+    assert err.strip().splitlines() == ["error: --camera cut.mp4: 'cut.mp4' is not a video OpenCV can play "
+                                        "(damaged, cut short, or in another format)"]
 
 
 def test_a_replay_the_game_refuses_exits_2_naming_the_line(workdir, capsys) -> None:

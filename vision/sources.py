@@ -37,6 +37,11 @@ from vision.cameraspec import (
     list_cameras,
 )
 
+# FFmpeg's own messages off (read when OpenCV first opens a video): a broken file would print
+# one line per attempt straight to stderr (151 for a text file named .mp4); the sources say what
+# went wrong in one sentence instead.
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
+
 #: Capture sizes asked of a webcam, best first (the reader copes with either).
 CAPTURE_SIZES = ((1920, 1080), (1280, 720))
 
@@ -71,25 +76,6 @@ def quiet_opencv() -> Iterator[None]:
         yield
     finally:
         logging_api.setLogLevel(before)
-
-
-@contextlib.contextmanager
-def quiet_ffmpeg() -> Iterator[None]:
-    """FFmpeg's own messages off while a video opens (a broken file makes it print one line per
-    attempt straight to the standard error, below OpenCV's logging): the process's stderr points
-    at /dev/null meanwhile, and the caller says what went wrong in one sentence."""
-    try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def usable_frame(frame: np.ndarray | None) -> np.ndarray | None:
@@ -183,7 +169,7 @@ class VideoFile:
     def __init__(self, path: str | Path, fps: float | None = None) -> None:
         if not Path(path).is_file():
             raise OSError(f"'{path}': no such video file")
-        with quiet_opencv(), quiet_ffmpeg():
+        with quiet_opencv():
             self.capture = cv2.VideoCapture(str(path))
             opened = self.capture.isOpened()
             native = float(self.capture.get(cv2.CAP_PROP_FPS) or 0) if opened else 0.0
@@ -194,7 +180,7 @@ class VideoFile:
 
     def read(self) -> np.ndarray | None:
         """The next frame of the video (None at its end)."""
-        with quiet_opencv(), quiet_ffmpeg():
+        with quiet_opencv():
             ok, frame = self.capture.read()
         if not ok:
             self.ended = True
