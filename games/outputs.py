@@ -52,6 +52,7 @@ def check_outputs(named: str | Path, paths: Sequence[Path], force: bool = False,
     for path in paths:
         if path.is_dir():
             raise CliError(f"cannot write '{path}': it is a folder")
+        _refuse_special(path)
         if path.exists() or path.is_symlink():
             beside = "" if path == Path(named) else f" (written with '{named}')"
             if not force:
@@ -93,6 +94,7 @@ def open_stream(path: str | Path, force: bool = False) -> IO[str]:
         if force and (path.exists() or path.is_symlink()):
             if path.is_dir():
                 raise IsADirectoryError(21, "it is a folder")
+            _refuse_special(path)
             handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             os.fchmod(handle, file_mode())
             os.replace(name, path)
@@ -115,8 +117,15 @@ def check_new_stream(path: str | Path, force: bool = False, reading: Iterable[st
             raise CliError(f"'{path}' is also the input being read: write to another file")
     if path.is_dir():
         raise CliError(f"cannot write '{path}': it is a folder")
+    _refuse_special(path)
     if (path.exists() or path.is_symlink()) and not force:
         raise CliError(f"'{path}' already exists: {FORCE_HINT}")
+
+
+def _refuse_special(path: Path) -> None:
+    """A device, a pipe or a socket is never replaced, ``--force`` or not (CliError)."""
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise CliError(f"'{path}' is not a regular file (a device or a pipe): name a file")
 
 
 def _same_file(a: Path, b: Path) -> bool:

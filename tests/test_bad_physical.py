@@ -355,6 +355,8 @@ REFUSED = [
     (PLAY + ["--camera", "tiny"], 2, "'tiny/a.png' is 1 x 1 pixels: too small to show a mat"),
     (["play", "lightning", "--frames", "2", "--camera", "tiny"], 2, "too small to show a mat"),
     (PLAY + ["--camera", "missing.mp4"], 2, "'missing.mp4': no such video file"),
+    (PLAY + ["--camera", "/dev/zero"], 2, "neither a video file nor a folder"),
+    (PLAY + ["--camera", "synthetic", "--record", "/dev/null", "--force"], 2, "must name a .jsonl file"),
     (PLAY + ["--camera", "text.mp4"], 2, "'text.mp4' is not a video file"),
     (PLAY + ["--camera", ""], 2, "the camera is empty"),
     (PLAY + ["--camera-fps", "10"], 2, "--camera-fps goes with --physical"),
@@ -454,6 +456,10 @@ def test_stream_and_folder_outputs(tmp_path) -> None:
     assert [p.name for p in folder.iterdir()] == ["keep.txt"]
     with pytest.raises(CliError, match="is a folder"):
         check_outputs(tmp_path / "x.png", [tmp_path / "x.png", folder], force=True)
+    with pytest.raises(CliError, match="not a regular file"):
+        open_stream("/dev/null", force=True)
+    with pytest.raises(CliError, match="not a regular file"):
+        check_outputs("/dev/null", [Path("/dev/null")], force=True, suffixes=("",))
     with pytest.raises(CliError, match="cannot write"):
         write_outputs({folder / "keep.txt" / "x.png": b"x"})  # under a file: a clear error
 

@@ -163,6 +163,8 @@ def parse_camera(text: str) -> CameraSpec:
         raise ValueError(f"'{text}': no such video file")
     if path.suffix.lower() in IMAGE_SUFFIXES or text.endswith(("/", "\\")):
         raise ValueError(f"'{text}': no such file or folder (--camera takes a folder of images or a video)")
+    if path.exists():
+        raise ValueError(f"'{text}' is not a camera: it is neither a video file nor a folder of images")
     raise ValueError(f"'{text}' is not a camera: no such file or folder; write synthetic, an index such as 0, "
                      "a video file or a folder of images")
 
