@@ -1,5 +1,5 @@
-"""The one writer policy for every file a command writes where the user said (argparse and the
-standard library only).
+"""The one writer policy for every file a command writes where the user said (the standard
+library only: no pygame, cv2 or serial).
 
 * A file the user did not name is never replaced; a named file that exists is refused unless
   ``--force`` (:func:`check_outputs`). What a command writes beside its named output (a
