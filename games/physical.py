@@ -31,7 +31,7 @@ from games.boards import BoardDescription, Picture
 from games.cliutil import CliError, float_in_range, output_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
-from games.match import Match
+from games.match import MAX_TEXT, Match
 from games.outputs import check_folder, check_new_stream, open_stream
 from games.sync import LOST_PROBLEMS, Event, SyncEngine
 
@@ -251,13 +251,14 @@ class Record(list[Event]):
         return f"{self.path or 'the record'}, line {line}"
 
 
-#: Longest line of a record (a Lightning ``setup`` with every cell to fix is ~20 KB).
-MAX_LINE = 256_000
+#: Longest line of a record: the ``start`` line's match text as long as a save may be (a
+#: Lightning ``setup`` with every cell to fix is ~20 KB).
+MAX_LINE = MAX_TEXT + 100_000
 #: Deepest nesting of an event (``mismatch.fixes[k].where`` is 4 deep).
 MAX_DEPTH = 6
 #: Longest text of a move, a status or a reading's code.
 MAX_MOVE_TEXT, MAX_PROBLEM_TEXT, MAX_CODE_TEXT, MAX_SPOT_TEXT = 64, 80, 4, 64
-#: Largest frame number and time (a week of frames at 120 a second).
+#: Largest frame number and time (over a week of frames at 120 a second).
 MAX_FRAME, MAX_TIME = 10**8, 10**6
 #: How far back a record's frames and times may go from one event to the next (see read_record).
 FRAME_SLACK, TIME_SLACK = 30, 1.0
