@@ -160,12 +160,14 @@ def run_read_board(args: argparse.Namespace) -> int:
     from vision.mats import profile
     from vision.reader import BoardReader, VisionError
 
-    reader = BoardReader(_profile(args, profile).board, colours=args.colours)
+    found = _profile(args, profile)
+    reader = BoardReader(found.board, colours=args.colours)
     try:
-        if _colourless(image):
+        reading = reader.read(image)
+        if found.pieces == "tokens" and _told_by_hue(args.colours) and _has_pieces(reading.grid) \
+                and _colourless(image):
             raise VisionError("greyscale", f"'{args.image}' is a black-and-white photograph: the players' colours "
                               "cannot be told apart (take it in colour)")
-        reading = reader.read(image)
     except VisionError as exc:
         exc = _other_size(args, image, exc)
         if args.json:
@@ -180,6 +182,16 @@ def run_read_board(args: argparse.Namespace) -> int:
             print(row if isinstance(row, str) else " ".join(f"{cell:>2}" for cell in row))
         print(f"confidence {reading.confidence:.2f}" + "".join(f"; {note}" for note in reading.notes))
     return 0
+
+
+def _told_by_hue(colours: tuple[str, str] | None) -> bool:
+    """True when the players' tokens are told apart by their hue (not black and white ones)."""
+    return not colours or set(colours) != {"black", "white"}
+
+
+def _has_pieces(grid: Any) -> bool:
+    """True when a reading found any piece (an empty mat reads the same in black and white)."""
+    return any(code not in (".", "?") for row in grid for code in row)
 
 
 def _colourless(image: Any) -> bool:
