@@ -8,8 +8,9 @@ drawing order. A screen is wrong when a text leaves the screen; when a text and 
 texts, two buttons, or a button or a text and a picture overlap; or when a panel drawn later
 covers part of a text (a scrap: wholly covered is hidden, which is fine). Game screens are
 checked at the start, with the hint on, mid-game with a session score, while the computer thinks,
-at the end (the card, then folded to see the board) and on every rules page; then the menu (with
-and without a camera's "Plateau réel" tabs), the who-plays card and the operator's screens.
+at the end (the card, then folded to see the board), on every rules page and every page of the
+science corner; then the menu (with and without a camera's "Plateau réel" tabs), the who-plays
+card, the attract mode, "Encore là ?" and the operator's screens.
 
 :func:`layout_problems` is the measure; the tests below drive the screens to it.
 """
@@ -29,6 +30,8 @@ import pytest
 from games.registry import installed_games
 from kiosk import ui
 from kiosk.app import App
+from kiosk.attendant import StillThereScene
+from kiosk.demo import DemoScene
 from kiosk.devices import Devices, set_opener
 from kiosk.game_scene import GameScene
 from kiosk.i18n import set_language
@@ -274,6 +277,19 @@ def visit_shell(app: App, screens: Screens) -> None:
         screens.checked += other.checked
     finally:
         set_opener(None)
+    app.start(DemoScene(app))  # the attract mode: a computers' game under the invitation
+    for _ in range(8):
+        app.tick(0.5)
+    screens.check("attract mode")
+    app.start(MenuScene(app))
+    game = importlib.import_module("games.lewthwaite.scene").make_scene(app)
+    game.ask_seats = False
+    app.stack.push(game)
+    app.stack.push(StillThereScene(app, 20.0))
+    app.stack.apply_pending()
+    run_frames(app, 30)
+    screens.check("still there?")
+    app.start(MenuScene(app))
     app.stack.push(PinScene(app))
     app.stack.apply_pending()
     run_frames(app, 2)
@@ -309,7 +325,7 @@ def test_the_shell_screens_hide_nothing(recorder: Recorder, lang: str) -> None:
     app = make_app(lang=lang)
     screens = Screens(recorder, app, lang)
     visit_shell(app, screens)
-    assert screens.checked >= 4
+    assert screens.checked >= 6
     assert not screens.problems, "\n".join(screens.problems)
 
 
