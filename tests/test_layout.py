@@ -355,3 +355,29 @@ def test_the_measure_sees_a_text_under_a_button_and_a_scrap_under_a_panel() -> N
     assert not layout_problems([hidden, bar])
     outside = Item("text", pygame.Rect(1200, 700, 200, 40), "off", 0)
     assert layout_problems([outside])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_answers_of_a_who_plays_row_share_one_size(lang: str) -> None:
+    # "Lanceur de dés" was drawn smaller than the other levels: a row speaks in one size.
+    set_language(lang)
+    try:
+        for key in GAMES:
+            app = make_app(lang=lang)
+            app.start(MenuScene(app))
+            scene = importlib.import_module(f"games.{key}.scene").make_scene(app)
+            app.stack.push(scene)
+            app.stack.apply_pending()
+            run_frames(app, 2)
+            card = app.stack.top
+            if not isinstance(card, SeatsScene):
+                continue
+            rows: dict[int, set[int]] = {}
+            for button in card.buttons:
+                if button is not card.play_button and button.literal:
+                    rows.setdefault(button.rect.y, set()).add(button.size)
+            assert rows and all(len(sizes) == 1 for sizes in rows.values()), (key, rows)
+            assert all(ui.fitted_size(b.text, b.size, b.rect.width - 24, "bold") == b.size
+                       for b in card.buttons if b.literal), key
+    finally:
+        set_language("fr")
