@@ -162,7 +162,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.piece.Z.a": ("une tuile « éclair »", "a bolt tile"),
     "lightning.piece.S.the": ("la tuile « éclair miroir »", "the mirror bolt tile"),
     "lightning.piece.S.a": ("une tuile « éclair miroir »", "a mirror bolt tile"),
-    "lightning.physical.draw": ("Pour l'ordinateur : tire une tuile du sac et pose-la sur le rond « main ».",
+    "lightning.physical.draw": ("Pour l'ordinateur : tire une tuile du sac et pose-la sur la case « main ».",
                                 "For the computer: draw a tile from the bag and put it on the hand spot."),
     "lightning.physical.take": ("Pour l'ordinateur : prends {piece} dans la réserve.",
                                 "For the computer: take {piece} from the reserve."),
