@@ -341,7 +341,8 @@ class GameScene(Scene):
             self._buttons = [(tool, self._make_button(tool, rect)) for tool, rect in zip(
                 shown, self.toolbar_rects(len(shown)), strict=True)]
         # Under a card (the end, who plays, the rules) the toolbar is dead: it looks it.
-        covered = self.app.stack.top is not self
+        stack = self.app.stack
+        covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
         for tool, button in self._buttons:
             button.enabled = tool.enabled() and not self.attract and not covered
             button.active = tool.active()
