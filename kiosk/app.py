@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import os
 import random
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -37,7 +39,7 @@ from kiosk.operator import OperatorDoor
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
-from kiosk.storage import SaveStore, state_dir
+from kiosk.storage import SaveStore, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
 
@@ -63,6 +65,10 @@ PAD_EVENTS = (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pyg
 #: More errors than this within ERROR_WINDOW seconds: the program stops (systemd restarts it).
 MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
+#: The signals that stop the program cleanly, kiosk mode included: a service manager's stop
+#: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
+#: not the service manager.
+STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 
 
 @dataclass
@@ -104,10 +110,8 @@ def options_from_args(args: Any) -> AppOptions:
 
     config = kiosk_config.load(getattr(args, "config", None))
     if getattr(args, "kiosk", False) and not config.pin:
-        where = config.path or kiosk_config.default_path()
-        raise kiosk_config.ConfigError(f"{where}: key 'pin': --kiosk needs a PIN for the operator to leave kiosk "
-                                       'mode (4 to 8 digits, e.g. pin = "2580"; see python main.py config --example)')
-    leds = config.leds
+        raise kiosk_config.ConfigError(kiosk_config.no_pin_message(config))
+    leds, layout = config.leds, config.layout_path()  # a relative layout starts from the file's folder
     led_port = getattr(args, "led_port", None) or leds.port or None
     from_file = led_port is not None and not getattr(args, "led_port", None)
     physical = bool(getattr(args, "physical", False))
@@ -128,7 +132,7 @@ def options_from_args(args: Any) -> AppOptions:
         led_port=led_port,
         led_protocol=getattr(args, "led_protocol", None) or (leds.protocol if from_file else None),
         led_baud=getattr(args, "led_baud", None) or (leds.baud if from_file else None),
-        led_config=getattr(args, "led_config", None) or ((leds.layout or None) if from_file else None),
+        led_config=getattr(args, "led_config", None) or (str(layout) if from_file and layout else None),
         kiosk=bool(getattr(args, "kiosk", False)) or config.kiosk,
         config=config,
         physical=physical,
@@ -185,14 +189,22 @@ class App:
         self.config = self.options.config or KioskConfig(language=self.options.lang)
         #: Kiosk mode: locked down, attract mode, saves, errors recovered (see docs/kiosk.md).
         self.kiosk = self.options.kiosk
+        #: The signal that asked the program to stop ("SIGTERM"...), None until one does.
+        self.stopped_by: str | None = None
+        self._previous_handlers: dict[int, Any] = {}
+        self._catch_stop_signals()
         self._logging = False
         if self.kiosk:
             self.state = self.options.state_dir or state_dir()
             from kiosk.logs import setup_logging
 
+            # A folder that cannot be used is said in one line; the kiosk runs without it.
             setup_logging(self.state / "logs", echo=not self.headless)
             self._logging = True
             log.info("kiosk starting (configuration: %s)", self.config.path or "defaults")
+            problem = folder_problem(self.state / "save")
+            if problem:
+                log.warning("games in progress will not be saved: %s", problem)
         # First, so that a bad LED configuration stops the kiosk before a window opens.
         self.devices = open_devices(self.options)
         self.leds = self.devices.handles.get("leds")
@@ -247,6 +259,36 @@ class App:
         self.errors: list[float] = []
         if self.kiosk and not self.headless:
             self._lock_keyboard()
+
+    def _catch_stop_signals(self) -> None:
+        """Stop cleanly on :data:`STOP_SIGNALS`: the loop ends at the end of the frame and
+        :meth:`close` finishes the save, switches the LED board off, closes the camera (a
+        physical game's record ends with its close event) and logs one line; the command exits
+        0. A signal the parent made the program ignore (``nohup``, a background job) stays
+        ignored, except SIGTERM."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # only the main thread may set handlers (a test's app on a thread)
+        # SDL would turn SIGINT and SIGTERM into a window close, which kiosk mode ignores.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:  # no SIGHUP on Windows
+                continue
+            previous = signal.getsignal(number)
+            if previous == signal.SIG_IGN and name != "SIGTERM":
+                continue
+            self._previous_handlers[number] = previous
+            signal.signal(number, self._stop_signal)
+
+    def _stop_signal(self, number: int, _frame: Any) -> None:
+        """A stop signal: end the loop (the handler only sets flags; :meth:`close` does the rest)."""
+        self.stopped_by = signal.Signals(number).name
+        self.running = False
+
+    def _release_signals(self) -> None:
+        while self._previous_handlers:
+            number, previous = self._previous_handlers.popitem()
+            signal.signal(number, previous)
 
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
@@ -436,6 +478,8 @@ class App:
             if resumed is not None:
                 self.stack.push(resumed)
                 self._guarded("resume", self.stack.apply_pending)
+        elif self.kiosk:  # started on a game (``play awele --kiosk``): its saves must not replace another's
+            self.keeper.keep_unfinished(getattr(first, "game", None) or first.name)
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
@@ -514,7 +558,7 @@ class App:
         limit = self.options.frames
         started = time.perf_counter()
         frame_times: list[float] = []
-        while self.running and self.stack.top is not None:
+        while self.running and self.stopped_by is None and self.stack.top is not None:
             # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
             step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
             begun = time.perf_counter()
@@ -542,14 +586,21 @@ class App:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
         self.keeper.flush()
+        done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
+                                         ("LED board off", self.leds is not None),
+                                         ("camera closed", "camera" in self.devices.handles)) if there]
         self.devices.close()
         self.leds = None
         if self._logging:
             from kiosk.logs import close_logging
 
-            log.info("kiosk stopped")
+            log.info("kiosk stopped" + (f" by {self.stopped_by}" if self.stopped_by else "")
+                     + (f": {', '.join(done)}" if done else ""))
             close_logging()
             self._logging = False
+        elif self.stopped_by:
+            print(f"{self.options.title}: stopped by {self.stopped_by}", file=sys.stderr)
+        self._release_signals()
 
     def save_screenshot(self, path: str) -> None:
         """Save the screen as a PNG at its native size (folders are created as needed); the

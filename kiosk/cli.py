@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,11 @@ def run_config(args: argparse.Namespace) -> int:
     from kiosk import config as kiosk_config
 
     if args.example:
-        print(kiosk_config.EXAMPLE, end="")
+        pin = kiosk_config.new_pin()
+        print(kiosk_config.example(pin), end="")
+        # stderr: shown on the terminal when the example goes to a file
+        print(f"The example's PIN is {pin} (new each time): the operator types it to leave kiosk mode.",
+              file=sys.stderr)
         return 0
     config = kiosk_config.load(args.config)
     if args.json:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
-import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,13 +21,16 @@ from typing import Any
 
 from kiosk import config as kiosk_config
 from kiosk.config import ConfigError, KioskConfig
-from kiosk.storage import state_dir
+from kiosk.storage import folder_problem, state_dir
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 #: Below this mean grey level (0..255) the picture is too dark to read a board.
 DARK = 40
 #: Camera indices looked at when the system cannot list its video devices.
 PROBED_INDICES = range(4)
+#: Where PINs may have been published: a PIN written in these is known to whoever read them.
+GUIDES = Path(__file__).resolve().parent.parent
+GUIDE_FILES = ("README.md", "docs/*.md")
 
 
 @dataclass
@@ -78,7 +81,23 @@ def check_configuration(path: str | None) -> tuple[Check, KioskConfig]:
     where = str(config.path) if config.path else f"defaults (no {kiosk_config.default_path()})"
     mode = "kiosk mode" if config.kiosk else "not in kiosk mode"
     data = {"path": str(config.path) if config.path else None, "kiosk": config.kiosk, "games": list(config.games)}
+    weakness = kiosk_config.pin_weakness(config.pin, kiosk_config.PUBLISHED_PINS + published_pins()) \
+        if config.pin else None
+    if weakness:
+        return Check("configuration", WARN, f"{where}: the operator's PIN is a poor one ({weakness}): choose "
+                     "another, 4 to 8 digits (`python main.py config --example` prints a random one)",
+                     {**data, "weak_pin": True}), config
     return Check("configuration", OK, f"{where}: {mode}, {len(config.games)} game(s)", data), config
+
+
+def published_pins(root: Path = GUIDES) -> tuple[str, ...]:
+    """Every PIN written ``pin = "..."`` in the project's guides."""
+    found: set[str] = set()
+    for pattern in GUIDE_FILES:
+        for path in sorted(root.glob(pattern)):
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                found.update(re.findall(r'pin\s*=\s*"(\d{4,8})"', path.read_text(encoding="utf-8")))
+    return tuple(sorted(found))
 
 
 def check_display() -> Check:
@@ -188,18 +207,15 @@ def check_leds(config: KioskConfig, detect: LedDetect, port: str | None = None) 
 
 
 def check_folders(base: Path | None = None) -> Check:
-    """The save and log folders exist and take a file."""
+    """The save and log folders exist and take a file; otherwise what is wrong and what to do
+    (the kiosk runs without them, but then keeps no log and saves no game)."""
     base = base or state_dir()
     written = []
     for sub in ("save", "logs"):
         folder = base / sub
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            probe = folder / f".doctor-{os.getpid()}"
-            probe.write_text("ok", encoding="utf-8")
-            probe.unlink()
-        except OSError as exc:
-            return Check("folders", FAIL, f"cannot write in {folder}: {exc.strerror or exc}", {"path": str(folder)})
+        problem = folder_problem(folder)
+        if problem:
+            return Check("folders", FAIL, problem, {"path": str(folder)})
         written.append(str(folder))
     return Check("folders", OK, " and ".join(written), {"paths": written})
 

@@ -32,12 +32,12 @@ class Writer:
 
     def __init__(self, threaded: bool) -> None:
         self.threaded = threaded
-        self._job: Callable[[], None] | None = None
+        self._job: Callable[[], object] | None = None
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._busy = False
 
-    def submit(self, job: Callable[[], None]) -> None:
+    def submit(self, job: Callable[[], object]) -> None:
         """Run ``job`` soon (replacing a job not started yet)."""
         if not self.threaded:
             self._run_one(job)
@@ -65,7 +65,7 @@ class Writer:
                 self._wake.notify_all()
 
     @staticmethod
-    def _run_one(job: Callable[[], None] | None) -> None:
+    def _run_one(job: Callable[[], object] | None) -> None:
         if job is None:
             return
         try:
@@ -125,9 +125,25 @@ class MatchKeeper:
             store = self.store
             self.writer.submit(store.clear)
 
+    def holds_a_game(self) -> bool:
+        """True when a game in progress is saved (it will be resumed at the next start)."""
+        return self.store is not None and self._saved
+
     def flush(self) -> None:
         """Finish writing (at exit)."""
         self.writer.flush()
+
+    def keep_unfinished(self, starting: str) -> None:
+        """The kiosk starts on a game, not on its menu (``play awele --kiosk``): an unfinished
+        game saved before is set aside (``match.json.unfinished-<time>``) with a log line,
+        rather than replaced by the new game's first save. Nobody said yes to losing it."""
+        if self.store is None:
+            return
+        saved = self.store.load()
+        if saved is not None:
+            self.store.set_aside(f"an unfinished {saved.game} game, kept because the kiosk started on {starting} "
+                                 f"(rename it back to {self.store.path.name} to resume it from the menu)",
+                                 label="unfinished")
 
     def resume(self) -> Scene | None:
         """The saved game's scene, ready to play on, or None (no save, or one set aside)."""
