@@ -137,9 +137,9 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 
 
 #: Deep brackets, or a lone surrogate escaped in a string.
+SURROGATE = b'{"format": "jeux-save/1", "game": "awele", "match": "x", "%s": "\\udc80"}'
 HOSTILE_JSON = (st.integers(1, 200_000).map(lambda n: b"[" * n)
-                | st.sampled_from(["game", "match", "format"]).map(
-                    lambda key: b'{"format": "jeux-save/1", "game": "awele", "match": "x", "%s": "\\udc80"}' % key.encode()))
+                | st.sampled_from([b"game", b"match", b"format"]).map(lambda key: SURROGATE % key))
 
 
 @PROPERTY
@@ -398,7 +398,7 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
             else:
                 assert f"stopped by {name}" in err
     finally:
-        for _folder_, process in runs.values():
+        for _, process in runs.values():
             if process.poll() is None:
                 process.kill()
 
