@@ -268,6 +268,8 @@ class App:
         ignored, except SIGTERM."""
         if threading.current_thread() is not threading.main_thread():
             return  # only the main thread may set handlers (a test's app on a thread)
+        if self.headless and not self.kiosk:
+            return  # --frames captures and the tests' apps leave Ctrl+C to the test runner
         # SDL would turn SIGINT and SIGTERM into a window close, which kiosk mode ignores.
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         for name in STOP_SIGNALS:

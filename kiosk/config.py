@@ -228,7 +228,8 @@ def load(path: str | Path | None = None) -> KioskConfig:
         raise ConfigError(f"{path}: {exc}; a kiosk.toml is a small text file "
                           "(`python main.py config --example` prints one)") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc} (the kiosk's user must be able to "
+                          "read it)") from None
     return parse(read_table(raw, path), path)
 
 

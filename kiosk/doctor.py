@@ -83,11 +83,12 @@ def check_configuration(path: str | None) -> tuple[Check, KioskConfig]:
     data = {"path": str(config.path) if config.path else None, "kiosk": config.kiosk, "games": list(config.games)}
     weakness = kiosk_config.pin_weakness(config.pin, kiosk_config.PUBLISHED_PINS + published_pins()) \
         if config.pin else None
+    detail = f"{where}: {mode}, {len(config.games)} game(s)"
     if weakness:
-        return Check("configuration", WARN, f"{where}: the operator's PIN is a poor one ({weakness}): choose "
+        return Check("configuration", WARN, f"{detail}; the operator's PIN is a poor one ({weakness}): choose "
                      "another, 4 to 8 digits (`python main.py config --example` prints a random one)",
                      {**data, "weak_pin": True}), config
-    return Check("configuration", OK, f"{where}: {mode}, {len(config.games)} game(s)", data), config
+    return Check("configuration", OK, detail, data), config
 
 
 def published_pins(root: Path = GUIDES) -> tuple[str, ...]:
