@@ -282,6 +282,23 @@ def test_the_kiosk_starts_whatever_its_state_folder_holds(tmp_path: Path, case: 
         assert any(p.startswith("no log file: ") for p in problems)
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes in read-only folders")
+def test_a_read_only_state_folder_leaves_the_kiosk_running(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    state.chmod(0o500)
+    try:
+        with caplog.at_level(logging.INFO, logger="kiosk"):
+            app = kiosk_app(state)
+            app.start(MenuScene(app))
+            run_frames(app, 2)
+            assert app.running
+            app.close()
+        assert any("no log file" in r.getMessage() and "Permission denied" in r.getMessage() for r in caplog.records)
+    finally:
+        state.chmod(0o700)
+
+
 def test_a_read_only_folder_is_said_with_its_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
