@@ -115,7 +115,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     from hardware.detect import detect
     from kiosk.doctor import diagnose
 
-    if args.config and not os.path.isfile(args.config):
+    if args.config and not os.path.exists(args.config):  # a folder or a FIFO: a failed check below
         raise CliError(f"{args.config}: no such configuration file (`python main.py config --example` prints one)")
 
     report = diagnose(probe_camera, detect, args.config, args.led_port)
