@@ -127,7 +127,7 @@ class MatchKeeper:
 
     def holds_a_game(self) -> bool:
         """True when a game in progress is saved (it will be resumed at the next start)."""
-        return self.store is not None and self._saved
+        return self.store is not None and self._saved and not self.store.failing
 
     def flush(self) -> None:
         """Finish writing (at exit)."""
