@@ -125,25 +125,9 @@ class MatchKeeper:
             store = self.store
             self.writer.submit(store.clear)
 
-    def holds_a_game(self) -> bool:
-        """True when a game in progress is saved (it will be resumed at the next start)."""
-        return self.store is not None and self._saved and not self.store.failing
-
     def flush(self) -> None:
         """Finish writing (at exit)."""
         self.writer.flush()
-
-    def keep_unfinished(self, starting: str) -> None:
-        """The kiosk starts on a game, not on its menu (``play awele --kiosk``): an unfinished
-        game saved before is set aside (``match.json.unfinished-<time>``) with a log line,
-        rather than replaced by the new game's first save. Nobody said yes to losing it."""
-        if self.store is None:
-            return
-        saved = self.store.load()
-        if saved is not None:
-            self.store.set_aside(f"an unfinished {saved.game} game, kept because the kiosk started on {starting} "
-                                 f"(rename it back to {self.store.path.name} to resume it from the menu)",
-                                 label="unfinished")
 
     def resume(self) -> Scene | None:
         """The saved game's scene, ready to play on, or None (no save, or one set aside)."""
@@ -162,6 +146,22 @@ class MatchKeeper:
         self._last = (id(scene.match), scene.match.version)
         self._saved = True
         return scene
+
+    def holds_a_game(self) -> bool:
+        """True when a game in progress is saved (it will be resumed at the next start)."""
+        return self.store is not None and self._saved and not self.store.failing
+
+    def keep_unfinished(self, starting: str) -> None:
+        """The kiosk starts on a game, not on its menu (``play awele --kiosk``): an unfinished
+        game saved before is set aside (``match.json.unfinished-<time>``) with a log line,
+        rather than replaced by the new game's first save. Nobody said yes to losing it."""
+        if self.store is None:
+            return
+        saved = self.store.load()
+        if saved is not None:
+            self.store.set_aside(f"an unfinished {saved.game} game, kept because the kiosk started on {starting} "
+                                 f"(rename it back to {self.store.path.name} to resume it from the menu)",
+                                 label="unfinished")
 
 
 def resume_on_the_table(scene: Any) -> None:
