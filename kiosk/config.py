@@ -249,8 +249,8 @@ def read_table(raw: bytes, path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML: {exc} (compare with `python main.py config --example`)") from None
     deep = _too_deep(table)
     if deep is not None:
-        raise ConfigError(f"{path}: key '{deep}' nests tables or lists more than {MAX_DEPTH} deep; a kiosk.toml "
-                          "has sections of plain values (see `python main.py config --example`)")
+        raise ConfigError(f"{path}: key '{_shown_key(deep)}' nests tables or lists more than {MAX_DEPTH} deep; a "
+                          "kiosk.toml has sections of plain values (see `python main.py config --example`)")
     return table
 
 
@@ -396,7 +396,7 @@ class _Reader:
     def no_unknown_keys(self, known: set[str]) -> None:
         unknown = sorted(set(self.table) - known)
         if unknown:
-            raise ConfigError(f"{self.where}: unknown key '{self.prefix}{unknown[0]}'; known keys: "
+            raise ConfigError(f"{self.where}: unknown key '{self.prefix}{_shown_key(unknown[0])}'; known keys: "
                               + ", ".join(f"{self.prefix}{k}" for k in sorted(known)))
 
 
@@ -415,6 +415,12 @@ def as_table(config: KioskConfig) -> dict[str, Any]:
 def _show(value: Any) -> str:
     text = repr(value) if not isinstance(value, bool) else str(value).lower()
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shown_key(name: str) -> str:
+    """A key as the message shows it: control characters escaped (the message stays one line)."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _toml_bool(value: bool) -> str:
