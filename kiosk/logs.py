@@ -32,8 +32,8 @@ _added: list[logging.Handler] = []
 def setup_logging(folder: Path | None = None, echo: bool = True) -> Path | None:
     """Send the ``kiosk`` loggers (and everything else at WARNING) to a rotating file in
     ``folder``; warnings are echoed on stderr too (the systemd journal) when ``echo``. Returns
-    the log file's path, or None when the folder cannot take it: the kiosk then runs on with its
-    warnings on stderr only, and says so there in one line (with the fix). Calling it again
+    the log file's path, or None when the folder cannot take it: the kiosk then runs on and logs
+    to stderr only (the systemd journal), saying so there first in one line (with the fix). Calling it again
     replaces the previous set-up."""
     folder = folder or log_dir()
     path = folder / LOG_NAME
@@ -54,14 +54,14 @@ def setup_logging(folder: Path | None = None, echo: bool = True) -> Path | None:
         root.addHandler(handler)
     if echo or problem:
         stream = logging.StreamHandler(sys.stderr)
-        stream.setLevel(logging.WARNING)
+        stream.setLevel(logging.INFO if problem else logging.WARNING)  # no file: the whole log there
         stream.setFormatter(logging.Formatter(FORMAT))
         _added.append(stream)
         root.addHandler(stream)
     root.setLevel(logging.WARNING)
     logging.getLogger("kiosk").setLevel(logging.INFO)
     if problem:
-        log.warning("no log file: %s; the kiosk runs on, warnings go to stderr only (`python main.py doctor` "
+        log.warning("no log file: %s; the kiosk runs on and logs to stderr only (`python main.py doctor` "
                     "checks the folders)", problem)
         return None
     return path
