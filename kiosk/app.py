@@ -27,7 +27,10 @@ from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
+from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
+from kiosk.daybook import FOLDER as DAYS_FOLDER
+from kiosk.daybook import DayBook
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
 from kiosk.i18n import tr
@@ -242,11 +245,23 @@ class App:
         self.navigator = Navigator(self)
         store = SaveStore(self.state / "save" / "match.json") if self.kiosk else None
         self.keeper = MatchKeeper(self, store, threaded=not self.headless)
+        #: The day's record (docs/kiosk.md): visits, games, pages, faults, devices.
+        self.chronicle = self._open_chronicle()
         #: A short sentence over everything (the apology after an error) and its seconds left.
         self.notice: tuple[str, float] | None = None
         self.errors: list[float] = []
         if self.kiosk and not self.headless:
             self._lock_keyboard()
+
+    def _open_chronicle(self) -> Chronicle:
+        """The day's record, in kiosk mode only; a headless run records its simulated time."""
+        if not self.kiosk:
+            return Chronicle(None)
+        book = DayBook(self.state / DAYS_FOLDER, self.config.record_days)
+        started = time.time()
+        chronicle = Chronicle(book, (lambda: started + self.clock) if self.headless else time.time)
+        chronicle.started()
+        return chronicle
 
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
@@ -452,6 +467,7 @@ class App:
             text, left = self.notice
             self.notice = (text, left - step) if left > step else None
         self._guarded("save", self.keeper.after_frame)
+        self._guarded("record", self.chronicle.after_frame, self)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
@@ -460,6 +476,7 @@ class App:
         """One input event: global keys, the operator's door, the gamepad cursor, the scene."""
         if is_presence(event):
             self.idle_seconds = 0.0
+            self.chronicle.presence()
         if self._handle_global(event) or self.door.handle(event):
             return
         top = self.stack.top
@@ -498,6 +515,7 @@ class App:
             log.critical("%d errors within %.0f s: stopping for a clean restart", len(self.errors), ERROR_WINDOW)
             raise SystemExit(1) from exc
         self.keeper.clear()
+        self.chronicle.fault(where, getattr(top, "name", "?"))
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
         if self.home_factory is None:
             self.running = False
@@ -542,6 +560,7 @@ class App:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
         self.keeper.flush()
+        self.chronicle.stopped()
         self.devices.close()
         self.leds = None
         if self._logging:
