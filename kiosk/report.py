@@ -201,6 +201,7 @@ def figures(events: list[dict[str, Any]]) -> dict[str, Any]:
         "endings": {how: endings[how] for how in ENDINGS},
         "moves": quartiles([g.moves for g in finished]),
         "seconds": quartiles([g.seconds for g in finished]),
+        "moves_played": sum(g.moves for g in games),
         "per_game": per_game,
         "levels": dict(levels),
         "hotseat": {"games": sum(g.hotseat for g in games), "finished": endings["hotseat"]},
