@@ -151,7 +151,7 @@ def read_day(events: list[dict[str, Any]]) -> Day:
 def _levels(game: str) -> tuple[str, ...]:
     try:
         return spec(game).levels
-    except (KeyError, ValueError, ImportError):
+    except (LookupError, ValueError, ImportError):
         return ()
 
 
@@ -179,8 +179,8 @@ def figures(events: list[dict[str, Any]]) -> dict[str, Any]:
         entry = levels[g.game].setdefault(g.level, {"games": 0, "person": 0, "computer": 0, "draw": 0})
         entry["games"] += 1
         entry[g.how if g.how in ("person", "computer") else "draw"] += 1
-    for name, table in levels.items():
-        order = _levels(name)
+    for name in sorted(levels, key=_menu_order):
+        table, order = levels.pop(name), _levels(name)
         levels[name] = {lv: {**e, "person_rate": round(e["person"] / e["games"], 4)}
                         for lv, e in sorted(table.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)}
     hours = Counter(_hour(start) for start, _end, _lang in day.visits)
@@ -248,7 +248,8 @@ def level_name(game: str, level: str, lang: str | None = None) -> str:
 
 def advice(numbers: dict[str, Any], lang: str | None = None) -> list[str]:
     """What the operator could change, from the figures: a level too easy or too hard, the
-    camera often lost in one hour, the LED board unplugged, games mostly abandoned, faults."""
+    camera often lost in one hour (the two worst hours), the LED board unplugged, games mostly
+    abandoned, faults."""
     said: list[str] = []
     for game, table in numbers["levels"].items():
         order = _levels(game)
@@ -265,7 +266,8 @@ def advice(numbers: dict[str, Any], lang: str | None = None) -> list[str]:
                 said.append(tr("report.advice.hard", lang, level=name, rate=100 - rate, game=game_title(game, lang),
                                weaker=level_name(game, order[rank - 1], lang)))
     real = numbers["real_board"]
-    for hour, count in real["camera_lost_per_hour"].items():
+    worst = sorted(real["camera_lost_per_hour"].items(), key=lambda kv: -kv[1])[:2]
+    for hour, count in sorted(worst, key=lambda kv: int(kv[0])):
         if count >= CAMERA_LOSSES:
             said.append(tr("report.advice.camera", lang, n=count, start=int(hour), end=(int(hour) + 1) % 24))
     if real["leds_lost"] >= LED_LOSSES:

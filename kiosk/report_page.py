@@ -58,8 +58,10 @@ def plots(numbers: dict[str, Any], lang: str | None = None) -> list[Plot]:
             f"{round(100 * entry['person_rate'])} % ({entry['person']}/{entry['games']})")
         for game, table in numbers["levels"].items() for level, entry in table.items()
     )
+    comma = "," if (lang or "fr") == "fr" else "."
     lengths = tuple(
-        Bar(game_title(game, lang), tuple(entry["seconds"][k] / 60 for k in ("min", "q1", "median", "q3", "max")))
+        Bar(game_title(game, lang), tuple(entry["seconds"][k] / 60 for k in ("min", "q1", "median", "q3", "max")),
+            f"{entry['seconds']['median'] / 60:.1f}".replace(".", comma))
         for game, entry in numbers["per_game"].items() if entry["seconds"] is not None
     )
     longest = max((b.values[-1] for b in lengths), default=1.0)
@@ -75,8 +77,11 @@ def plots(numbers: dict[str, Any], lang: str | None = None) -> list[Plot]:
 
 def key_figures(numbers: dict[str, Any], lang: str | None = None) -> list[tuple[str, str]]:
     """The headline numbers, (value, what) pairs, in the order a page shows them."""
+    def decimal(value: float) -> str:
+        return f"{value:.1f}".replace(".", "," if (lang or "fr") == "fr" else ".")
+
     def minutes(q: dict[str, float] | None) -> str:
-        return "—" if q is None else f"{q['median'] / 60:.1f} min".replace(".", "," if lang == "fr" else ".")
+        return "—" if q is None else f"{decimal(q['median'] / 60)} min"
 
     real = numbers["real_board"]
     busiest = numbers["busiest_hour"]
@@ -85,17 +90,25 @@ def key_figures(numbers: dict[str, Any], lang: str | None = None) -> list[tuple[
         (str(numbers["games"]), tr("report.games", lang)),
         (str(numbers["finished"]), tr("report.finished", lang)),
         (str(numbers["abandoned"]), tr("report.abandoned", lang)),
-        ("—" if busiest is None else f"{busiest} h – {busiest + 1} h", tr("report.busiest", lang)),
+        (_hours(busiest, lang), tr("report.busiest", lang)),
         (minutes(numbers["seconds"]), tr("report.median_minutes", lang)),
         ("—" if numbers["moves"] is None else f"{numbers['moves']['median']:g}", tr("report.median_moves", lang)),
         (str(numbers["hotseat"]["games"]), tr("report.hotseat", lang)),
         (str(real["games"]), tr("report.real", lang)),
     ]
     if real["games"]:
-        pairs.append((f"{real['fixes_per_game']:g}", tr("report.fixes", lang)))
+        pairs.append((decimal(real["fixes_per_game"]), tr("report.fixes", lang)))
     pairs.append((str(sum(numbers["pages"].values())), tr("report.pages", lang)))
     pairs.append((str(numbers["faults"]), tr("report.faults", lang)))
     return [(value, str(what)) for value, what in pairs]
+
+
+def _hours(start: int | None, lang: str | None) -> str:
+    """An hour of the day as a span: "14 h – 15 h", "14:00–15:00"."""
+    if start is None:
+        return "—"
+    end = (start + 1) % 24
+    return f"{start}:00–{end}:00" if lang == "en" else f"{start} h – {end} h"
 
 
 def title(numbers: dict[str, Any], lang: str | None = None) -> str:
@@ -151,13 +164,14 @@ def _svg(plot: Plot, width: int = 340, height: int = 190) -> str:
         return "".join(parts)
     if plot.columns:
         return _svg_columns(plot, width, height)
-    label_w, right = 120, 56
+    longest = max(len(b.label) for b in plot.bars)
+    label_w, right = min(176, 12 + 5.4 * longest), 56
     row = min(28.0, (height - 10) / len(plot.bars))
     scale = (width - label_w - right) / plot.top
     for k, bar in enumerate(plot.bars):
         y = 5 + k * row
         parts.append(f'<text x="{label_w - 6}" y="{y + row * 0.62:.1f}" text-anchor="end" font-size="10" '
-                     f'fill="{INK}">{escape(bar.label[:26])}</text>')
+                     f'fill="{INK}">{escape(bar.label[:32])}</text>')
         if plot.boxes:
             low, q1, median, q3, high = (label_w + v * scale for v in bar.values)
             mid = y + row / 2
@@ -167,7 +181,7 @@ def _svg(plot: Plot, width: int = 340, height: int = 190) -> str:
             parts.append(f'<line x1="{median:.1f}" x2="{median:.1f}" y1="{y + 2:.1f}" y2="{y + row - 2:.1f}" '
                          f'stroke="{INK}" stroke-width="2"/>')
             parts.append(f'<text x="{high + 4:.1f}" y="{y + row * 0.62:.1f}" font-size="9" fill="{SOFT}">'
-                         f'{bar.values[2]:.1f}</text>')
+                         f'{bar.note}</text>')
             continue
         x = float(label_w)
         for value, colour in zip(bar.values, plot.colours, strict=False):
@@ -219,6 +233,7 @@ h2 {{ font-size: 11pt; margin: 0 0 1mm; }}
 ul {{ margin: 1mm 0 3mm; padding-left: 5mm; }}
 footer {{ color: {SOFT}; font-size: 8pt; border-top: 1px solid #e4ddd0; padding-top: 1mm; }}
 section {{ break-inside: avoid; }}
+@media screen {{ body {{ padding: 8mm 4mm; }} }}
 """
 
 
