@@ -268,3 +268,80 @@ def test_the_page_renders_in_chromium_on_one_a4_page(week, tmp_path):
     colours = {picture.get_at((x, y))[:3] for x in range(0, 794, 7) for y in range(0, 700, 7)}
     assert len(colours) > 20  # text and plots drawn, not a blank or an error page
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1  # one A4 page
+
+
+def advice_day(state: Path, day: dt.date) -> None:
+    """A day whose figures call for advice: Bébé at Awélé beaten most of the time (25 more games,
+    24 won), the camera lost 14 times between 14:00 and 15:00."""
+    write_week(state / "days", (day.year, day.month, day.day), 30, days=1, seed=5)
+    t = time.mktime((day.year, day.month, day.day, 14, 5, 0, 0, 0, -1))
+    extra = []
+    for k in range(25):
+        extra.append({"t": t + 60 * k, "e": "game", "id": 1000 + k, "n": 1, "game": "awele",
+                      "seats": ["person", "computer"], "level": "random", "board": "screen", "lang": "fr"})
+        extra.append({"t": t + 60 * k + 30, "e": "end", "id": 1000 + k, "how": "person" if k else "computer",
+                      "moves": 20, "s": 200, "fixes": 0, "lost": 0, "back": 0})
+    extra += [{"t": t + 200 * k, "e": "camera", "up": False, "game": "lewthwaite"} for k in range(14)]
+    with open(state / "days" / f"{day.isoformat()}.jsonl", "a", encoding="utf-8") as stream:
+        stream.writelines(json.dumps(e) + "\n" for e in extra)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_operator_sees_the_day_so_far_and_what_to_change(tmp_path, lang):
+    from kiosk import textfit
+    from kiosk.app import App, AppOptions
+    from kiosk.config import KioskConfig
+    from kiosk.dayscreen import DayScene
+    from kiosk.i18n import set_language
+    from kiosk.menu import MenuScene
+    from kiosk.operator import SettingsScene
+    from tests.kiosk_driver import press, run_frames, tap
+
+    advice_day(tmp_path, dt.date.today())
+    app = App(AppOptions(frames=1, mute=True, kiosk=True, lang=lang, state_dir=tmp_path,
+                         config=KioskConfig(kiosk=True, pin="2580", language=lang)))
+    app.home_factory = MenuScene
+    try:
+        with textfit.recording() as records:
+            app.start(MenuScene(app))
+            app.door.open()
+            run_frames(app, 2)
+            for key in (pygame.K_2, pygame.K_5, pygame.K_8, pygame.K_0):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=chr(key)))
+            press(app, pygame.K_RETURN)
+            settings = app.stack.top
+            assert isinstance(settings, SettingsScene)
+            tap(app, next(b for b in settings.buttons if b.label == "operator.day").rect.center, frames=3)
+            page = app.stack.top
+            assert isinstance(page, DayScene)
+            summary = page.state_summary()
+            numbers = figures(daybook.read_events(tmp_path / "days", page.day, page.day).events)
+            assert summary["visits"] == numbers["visits"] and summary["games"] == numbers["games"]
+            said = " / ".join(summary["advice"])
+            rate = round(100 * numbers["levels"]["awele"]["random"]["person_rate"])
+            assert rate >= 85
+            assert (f"Bébé est battu {rate} %" if lang == "fr" else f"Baby is beaten {rate}%") in said
+            assert ("perdue 14 fois entre 14 h et 15 h" if lang == "fr" else "lost 14 times between 14:00") in said
+            press(app, pygame.K_ESCAPE)
+            assert app.stack.top is settings
+        assert not textfit.problems(records)
+    finally:
+        app.close()
+        set_language("fr")
+
+
+def test_doctor_reads_yesterdays_faults(tmp_path):
+    from kiosk.doctor import check_yesterday
+
+    today = dt.date(2026, 10, 10)
+    assert check_yesterday(tmp_path, today).status == "ok"
+    days = tmp_path / "days"
+    days.mkdir()
+    start = {"e": "start"}
+    lines = [start, {"e": "fault", "where": "draw", "scene": "awele"}, {"e": "camera", "up": False}, start,
+             {"e": "stop"}, start]
+    (days / "2026-10-09.jsonl").write_text("".join(json.dumps({"t": NOON + k, **e}) + "\n"
+                                                   for k, e in enumerate(lines)))
+    check = check_yesterday(tmp_path, today)
+    assert check.status == "warn"
+    assert check.data == {"day": "2026-10-09", "faults": 1, "cut_off": 1, "camera_lost": 1, "leds_lost": 0}
