@@ -4,8 +4,8 @@ exit code 0 only when nothing failed.
 Checks: the configuration, the display, the sound, the fonts, the cameras (each one that opens:
 a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
 handshake), the save and log folders, and yesterday's faults in the stand's record (errors
-recovered, restarts after a crash or a power cut, camera and LED board losses). ``warn`` lines are worth a look but do not stop a fair
-(no sound, a dark picture); ``fail`` lines do. The camera and the LED board are probed by
+recovered, restarts after a crash or a power cut, camera and LED board losses). ``warn`` lines
+are worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The camera and the LED board are probed by
 functions the command passes in (``kiosk`` never imports ``vision`` or ``hardware``).
 """
 
@@ -222,7 +222,7 @@ def check_yesterday(base: Path | None = None, today: dt.date | None = None) -> C
     kinds = [event["e"] for event in events]
     faults = kinds.count("fault")
     # A start not preceded by a stop: the kiosk was cut off (a crash, a power cut).
-    cut = sum(1 for before, kind in zip(kinds, kinds[1:]) if kind == "start" and before != "stop")
+    cut = sum(1 for before, kind in zip(kinds, kinds[1:], strict=False) if kind == "start" and before != "stop")
     camera = sum(1 for e in events if e["e"] == "camera" and e.get("up") is False)
     leds = sum(1 for e in events if e["e"] == "leds" and e.get("up") is False)
     data = {"day": str(day), "faults": faults, "cut_off": cut, "camera_lost": camera, "leds_lost": leds}
