@@ -5,8 +5,9 @@ Checks: the configuration, the display, the sound, the fonts, the cameras (each 
 a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
 handshake), the save and log folders, and yesterday's faults in the stand's record (errors
 recovered, restarts after a crash or a power cut, camera and LED board losses). ``warn`` lines
-are worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The camera and the LED board are probed by
-functions the command passes in (``kiosk`` never imports ``vision`` or ``hardware``).
+are worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The
+camera and the LED board are probed by functions the command passes in (``kiosk`` never imports
+``vision`` or ``hardware``).
 """
 
 from __future__ import annotations
