@@ -135,7 +135,7 @@ def simulate_day(state: Path, seed: int, visits: int) -> Tally:
     try:
         app.start(MenuScene(app))
         for _ in range(visits):
-            visitor.visit(rng.uniform(8, 16))
+            visitor.visit(rng.uniform(10, 18))
     finally:
         app.close()
     assert not app.errors
@@ -144,7 +144,7 @@ def simulate_day(state: Path, seed: int, visits: int) -> Tally:
 
 @pytest.mark.parametrize("seed", [random.SystemRandom().randrange(10**6)])
 def test_a_simulated_day_is_reported_exactly(tmp_path, seed):
-    tally = simulate_day(tmp_path, seed, visits=4)
+    tally = simulate_day(tmp_path, seed, visits=3)
     day = dt.date.fromtimestamp(OPENING)
     reading = daybook.read_events(tmp_path / daybook.FOLDER, day, day)
     assert reading.skipped == 0
