@@ -64,7 +64,8 @@ def test_a_real_board_game_records_its_fixes_and_the_devices_coming_and_going(tm
     finally:
         app.close()
         set_opener(None)
-    events = [json.loads(line) for path in (tmp_path / "days").glob("*.jsonl") for line in path.read_text().splitlines()]
+    days = sorted((tmp_path / "days").glob("*.jsonl"))
+    events = [json.loads(line) for path in days for line in path.read_text().splitlines()]
     games = [e for e in events if e["e"] == "game"]
     ends = [e for e in events if e["e"] == "end"]
     assert len(games) == 1 and games[0]["board"] == "real" and games[0]["seats"] == ["board", "computer"]
