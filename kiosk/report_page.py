@@ -83,13 +83,16 @@ def key_figures(numbers: dict[str, Any], lang: str | None = None) -> list[tuple[
     def minutes(q: dict[str, float] | None) -> str:
         return "—" if q is None else f"{decimal(q['median'] / 60)} min"
 
+    def count(n: int) -> str:  # 10 000 in French, 10,000 in English
+        return f"{n:,}".replace(",", "\u202f" if (lang or "fr") == "fr" else ",")
+
     real = numbers["real_board"]
     busiest = numbers["busiest_hour"]
     pairs = [
-        (str(numbers["visits"]), tr("report.visits", lang)),
-        (str(numbers["games"]), tr("report.games", lang)),
-        (str(numbers["finished"]), tr("report.finished", lang)),
-        (str(numbers["abandoned"]), tr("report.abandoned", lang)),
+        (count(numbers["visits"]), tr("report.visits", lang)),
+        (count(numbers["games"]), tr("report.games", lang)),
+        (count(numbers["finished"]), tr("report.finished", lang)),
+        (count(numbers["abandoned"]), tr("report.abandoned", lang)),
         (_hours(busiest, lang), tr("report.busiest", lang)),
         (minutes(numbers["seconds"]), tr("report.median_minutes", lang)),
         ("—" if numbers["moves"] is None else f"{numbers['moves']['median']:g}", tr("report.median_moves", lang)),
