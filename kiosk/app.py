@@ -253,16 +253,6 @@ class App:
         if self.kiosk and not self.headless:
             self._lock_keyboard()
 
-    def _open_chronicle(self) -> Chronicle:
-        """The day's record, in kiosk mode only; a headless run records its simulated time."""
-        if not self.kiosk:
-            return Chronicle(None)
-        book = DayBook(self.state / DAYS_FOLDER, self.config.record_days)
-        started = time.time()
-        chronicle = Chronicle(book, (lambda: started + self.clock) if self.headless else time.time)
-        chronicle.started()
-        return chronicle
-
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
         # Not every pygame build has it (pygame-ce 2.5 does not): looked up, not called blindly.
@@ -293,6 +283,16 @@ class App:
         last = self.last_lights
         if last is not None and not last.idle:
             self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
+
+    def _open_chronicle(self) -> Chronicle:
+        """The day's record, in kiosk mode only; a headless run records its simulated time."""
+        if not self.kiosk:
+            return Chronicle(None)
+        book = DayBook(self.state / DAYS_FOLDER, self.config.record_days)
+        started = time.time()
+        chronicle = Chronicle(book, (lambda: started + self.clock) if self.headless else time.time)
+        chronicle.started()
+        return chronicle
 
     def _open_display(self) -> None:
         """Open the window (or the full screen at the desktop's size) at native resolution."""
@@ -509,13 +509,13 @@ class App:
         1, for systemd to start it afresh."""
         top = self.stack.top
         log.error("error in %s of scene '%s'; back to the menu", where, getattr(top, "name", "?"), exc_info=exc)
+        self.chronicle.fault(where, getattr(top, "name", "?"))
         now = time.monotonic()
         self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
         if len(self.errors) > MAX_ERRORS:
             log.critical("%d errors within %.0f s: stopping for a clean restart", len(self.errors), ERROR_WINDOW)
             raise SystemExit(1) from exc
         self.keeper.clear()
-        self.chronicle.fault(where, getattr(top, "name", "?"))
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
         if self.home_factory is None:
             self.running = False
@@ -560,9 +560,9 @@ class App:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
         self.keeper.flush()
-        self.chronicle.stopped()
         self.devices.close()
         self.leds = None
+        self.chronicle.stopped()
         if self._logging:
             from kiosk.logs import close_logging
 

@@ -124,20 +124,19 @@ class Attendant:
         from kiosk.demo import DemoScene
 
         log.info("attract mode")
-        self.forget_visitors("attract")
+        self.forget_visitors()
         self.app.idle_seconds = 0.0
         self.app.stack.push(DemoScene(self.app))
 
     def idle_reset(self) -> None:
         """The visitors left: forget them and go back to the menu."""
-        self.forget_visitors("idle")
+        self.forget_visitors()
         self.app.idle_seconds = 0.0
         self.app.go_home()
 
-    def forget_visitors(self, why: str = "idle") -> None:
-        """The session score and the saved game belong to the visitors who left (``why``: "idle"
-        after "Encore là ?", "attract" on the menu; the day's record closes their visit)."""
+    def forget_visitors(self) -> None:
+        """The session score and the saved game belong to the visitors who left."""
         self.resets += 1
-        self.app.chronicle.visitors_left(why)
+        self.app.chronicle.visitors_left("attract" if self.app.at_home() else "idle")
         self.app.scores.reset()
         self.app.keeper.clear()

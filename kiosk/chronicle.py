@@ -4,11 +4,13 @@ The :class:`Chronicle` is told about the stand by the shared layers, once for ev
 
 * ``App``: a visitor's input (:meth:`Chronicle.presence` opens a visit), a fault recovered
   (:meth:`Chronicle.fault`), each frame (:meth:`Chronicle.after_frame`: the rules or science page
-  on screen, the language, the LED board now and then), the start and the stop;
+  on screen, the language, the LED board now and then, the physical mode's phase), the start
+  and the stop;
 * the attendant: the visitors left (:meth:`Chronicle.visitors_left`, the idle reset);
 * ``GameScene``: every change of its match (:meth:`Chronicle.match_changed`: a game begins
   with its first move and ends with :meth:`games.match.Match.result`, or abandoned by a restart,
-  new seats or leaving the screen), and the physical-board mode's phase (fixes asked, the camera
+  new seats or leaving the screen);
+* each frame, the physical-board mode's phase of a game on the stack (fixes asked, the camera
   lost and found again).
 
 Each event becomes one line of :class:`kiosk.daybook.DayBook` (see docs/kiosk.md for the list).
@@ -191,10 +193,14 @@ class Chronicle:
     # --- every frame ---------------------------------------------------------------------------
 
     def after_frame(self, app: Any) -> None:
-        """Once a frame: the rules or science page on screen, the language, and (once a second)
-        the LED board's link."""
+        """Once a frame: the physical-board mode's phase, the rules or science page on screen,
+        the language, and (once a second) the LED board's link."""
         if not self.on:
             return
+        for scene in app.stack.scenes:
+            physical = getattr(scene, "physical", None)
+            if physical is not None and hasattr(scene, "match"):
+                self.physical_phase(scene, physical.engine.phase)
         self._look_at_page(app.stack.scenes)
         language = i18n.language()
         if language != self._language:

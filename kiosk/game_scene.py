@@ -568,7 +568,6 @@ class GameScene(Scene):
         if self.physical is not None:
             self.physical.update(dt)
             self.publish_lights()
-            self.app.chronicle.physical_phase(self, self.physical.engine.phase)
         if self.busy():
             return
         if self.match.is_over():
