@@ -21,6 +21,7 @@ from kiosk.config import KioskConfig
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.report import FINISHED, figures, quartiles
+from tests import visitor as scripted
 from tests.soak import IDLE, SoakReport, Visitor
 
 pytestmark = pytest.mark.slow
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.slow
 #: One second of the kiosk's time is this many seconds of the fair's day (visits spread over hours).
 SPEED = 40.0
 #: Fixed steps per drawn frame (the soak draws every other step; drawing is what takes the time).
-UPDATES = 8
+UPDATES = 12
 #: The simulated day starts at 10:00 local time.
 OPENING = time.mktime((2026, 10, 9, 10, 0, 0, 0, 0, -1))
 
@@ -124,6 +125,25 @@ class CountingVisitor(Visitor):
             self.open.pop(key)[1].how = how
 
 
+def scripted_visit(app: App, counting: CountingVisitor, game: str, opponent: str, seed: int) -> None:
+    """The scripted visitor of tests/visitor.py plays ``game`` to the end against ``opponent``
+    (reading the rules, asking for hints, undoing, playing again, going home), then leaves."""
+    player = scripted.Visitor(app, game, realtime=False, seed=seed, pace=0.2)
+    # The visit begins with the touch that wakes attract mode.
+    counting.tally.visit_hours.append(time.localtime(OPENING + SPEED * app.clock).tm_hour)
+    counting.tap((640, 680))
+    counting.advance(0.3)
+
+    def script() -> scripted.Script:
+        for _ in player.visit_game(opponent):
+            counting.note_scene()
+            yield
+
+    player.run(script())
+    counting.note_scene()
+    counting.advance(IDLE.attract_after + 5)  # gone: attract mode
+
+
 def simulate_day(state: Path, seed: int, visits: int) -> Tally:
     config = KioskConfig(kiosk=True, pin="2580", idle=IDLE)
     app = App(AppOptions(frames=1, seed=seed, mute=True, kiosk=True, config=config, state_dir=state,
@@ -136,6 +156,10 @@ def simulate_day(state: Path, seed: int, visits: int) -> Tally:
         app.start(MenuScene(app))
         for _ in range(visits):
             visitor.visit(rng.uniform(10, 18))
+        # Random visitors seldom finish a game: two visitors who do, against the computer and
+        # against a friend.
+        for opponent in (scripted.COMPUTER, scripted.FRIEND):
+            scripted_visit(app, visitor, "lewthwaite", opponent, seed)
     finally:
         app.close()
     assert not app.errors
@@ -144,7 +168,7 @@ def simulate_day(state: Path, seed: int, visits: int) -> Tally:
 
 @pytest.mark.parametrize("seed", [random.SystemRandom().randrange(10**6)])
 def test_a_simulated_day_is_reported_exactly(tmp_path, seed):
-    tally = simulate_day(tmp_path, seed, visits=3)
+    tally = simulate_day(tmp_path, seed, visits=2)
     day = dt.date.fromtimestamp(OPENING)
     reading = daybook.read_events(tmp_path / daybook.FOLDER, day, day)
     assert reading.skipped == 0
@@ -173,3 +197,4 @@ def test_a_simulated_day_is_reported_exactly(tmp_path, seed):
         assert numbers["levels"][name][level][how] == count, note
     assert numbers["pages"] == dict(tally.pages), note
     assert numbers["faults"] == 0 and numbers["real_board"]["games"] == 0
+    assert numbers["finished"] >= 2 and numbers["hotseat"]["games"] >= 1  # the scripted visitors' games
