@@ -35,8 +35,9 @@ def _hour(t: float) -> int:
 
 
 def quartiles(values: list[float]) -> dict[str, float] | None:
-    """First quartile, median, third quartile, least and most of ``values`` (None if empty);
-    the quartiles as :func:`statistics.quantiles` computes them, ``method="inclusive"``."""
+    """First quartile, median, third quartile, least and most of ``values`` (None if empty),
+    rounded to 0.01; the quartiles as :func:`statistics.quantiles` computes them,
+    ``method="inclusive"``."""
     if not values:
         return None
     ordered = sorted(values)
@@ -44,7 +45,8 @@ def quartiles(values: list[float]) -> dict[str, float] | None:
         q1 = median = q3 = ordered[0]
     else:
         q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-    return {"min": ordered[0], "q1": q1, "median": median, "q3": q3, "max": ordered[-1]}
+    return {"min": round(ordered[0], 2), "q1": round(q1, 2), "median": round(median, 2), "q3": round(q3, 2),
+            "max": round(ordered[-1], 2)}
 
 
 @dataclass
