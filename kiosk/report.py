@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.registry import installed_games, spec
-from kiosk.i18n import tr
+from kiosk.i18n import counted, tr
 
 #: How a game ended, in the order a page lists them; the first four are finished games.
 FINISHED = ("person", "computer", "hotseat", "draw")
@@ -280,5 +280,5 @@ def advice(numbers: dict[str, Any], lang: str | None = None) -> list[str]:
             said.append(tr("report.advice.abandoned", lang, rate=round(100 * gone / entry["started"]),
                            game=game_title(game, lang)))
     if numbers["faults"]:
-        said.append(tr("report.advice.faults", lang, n=numbers["faults"]))
+        said.append(counted("report.advice.faults", numbers["faults"], lang, n=numbers["faults"]))
     return [str(s) for s in said]
