@@ -9,7 +9,8 @@ import re
 import sys
 from pathlib import Path
 
-from games.cliutil import CliError, Commands, atomic_output, print_json
+from games.cliutil import CliError, Commands, print_json
+from games.outputs import check_outputs, write_outputs
 
 
 def run_report(args: argparse.Namespace) -> int:
@@ -20,14 +21,13 @@ def run_report(args: argparse.Namespace) -> int:
     from kiosk.storage import state_dir
 
     first, last = report_days(args)
-    outputs = [Path(p) for p in (args.html, args.csv) if p]
-    if len(outputs) == 2 and outputs[0].resolve() == outputs[1].resolve():
+    # The project's one writer policy: an existing output only with --force, never a folder or
+    # a device, written whole (all the outputs or none).
+    outputs = {Path(p): suffixes for p, suffixes in ((args.html, (".html", ".htm")), (args.csv, (".csv",))) if p}
+    if len(outputs) == 1 and args.html and args.csv:
         raise CliError("--html and --csv name the same file")
-    for path in outputs:
-        if path.exists() and not path.is_file():
-            raise CliError(f"{path} exists and is not a file: give a file name")
-        if path.exists() and not args.force:
-            raise CliError(f"{path} exists: give another name, or --force to replace it")
+    for path, suffixes in outputs.items():
+        check_outputs(path, [path], args.force, suffixes)
     folder = Path(args.state) / daybook.FOLDER if args.state else state_dir() / daybook.FOLDER
     span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
     try:
@@ -44,12 +44,13 @@ def run_report(args: argparse.Namespace) -> int:
     if reading.skipped:
         print(f"note: {reading.skipped} damaged line(s) skipped (a power cut?)", file=sys.stderr)
     numbers = report.figures(reading.events)
+    files = {}
     if args.html:
-        with atomic_output(args.html) as tmp:
-            tmp.write_text(report_page.html(numbers, args.lang), encoding="utf-8")
+        files[Path(args.html)] = report_page.html(numbers, args.lang).encode("utf-8")
     if args.csv:
-        with atomic_output(args.csv) as tmp:
-            tmp.write_text(report_page.csv_text(numbers), encoding="utf-8")
+        files[Path(args.csv)] = report_page.csv_text(numbers).encode("utf-8")
+    if files:
+        write_outputs(files)
     if args.json:
         print_json({**numbers, "advice": report.advice(numbers, args.lang), "skipped_lines": reading.skipped})
     elif not outputs:
