@@ -137,5 +137,6 @@ class Attendant:
     def forget_visitors(self) -> None:
         """The session score and the saved game belong to the visitors who left."""
         self.resets += 1
+        self.app.chronicle.visitors_left("attract" if self.app.at_home() else "idle")
         self.app.scores.reset()
         self.app.keeper.clear()

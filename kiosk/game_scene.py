@@ -483,6 +483,7 @@ class GameScene(Scene):
             self.message = None
             self.on_reset()
         self.publish_lights()
+        self.app.chronicle.match_changed(self, event)
 
     # --- lights ----------------------------------------------------------------------------------
 
@@ -533,6 +534,7 @@ class GameScene(Scene):
         """Leaving for good: the physical board's camera stops and its record is closed."""
         if self.physical is not None:
             self.physical.close()
+        self.app.chronicle.scene_left(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then
