@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.outputs import file_mode
+
 APP_DIR = "jeux-maths"
 SAVE_FORMAT = "jeux-save/1"
 #: A save larger than this is not a save (a match's text is a few kB at most).
@@ -62,10 +64,17 @@ def state_dir() -> Path:
 
 def atomic_write(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` in one step (temporary file, flush, fsync, rename, then an
-    fsync of the folder so the rename itself survives a power cut)."""
+    fsync of the folder so the rename itself survives a power cut). The file keeps its
+    permissions (a new one gets the umask's, not ``mkstemp``'s 0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = file_mode()
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()

@@ -430,3 +430,18 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return ""
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="POSIX permissions")
+def test_the_settings_screen_keeps_the_configurations_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_text('pin = "4930"\n')
+    path.chmod(0o640)
+    kiosk_config.load(path).with_changes(volume=30).save()
+    assert kiosk_config.load(path).volume == 30 and path.stat().st_mode & 0o777 == 0o640
+    old = os.umask(0o022)
+    try:
+        KioskConfig().save(tmp_path / "new.toml")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.toml").stat().st_mode & 0o777 == 0o644  # the umask's, not mkstemp's 0600
