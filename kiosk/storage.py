@@ -105,7 +105,9 @@ def read_small_file(path: Path, limit: int) -> bytes:
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                     (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+            kind = next((name for test, name in kinds if test(info.st_mode)), "something else")
             raise NotUsable(f"{kind}, not a file")
         if info.st_size > limit:
             raise NotUsable(f"{info.st_size:,} bytes: too large (at most {limit:,})")

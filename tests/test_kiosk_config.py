@@ -126,7 +126,7 @@ def test_a_folder_or_a_fifo_is_not_a_configuration_and_never_blocks(tmp_path):
     with pytest.raises(ConfigError, match="a folder, not a file"):
         kiosk_config.load(tmp_path / "folder.toml")
     os.mkfifo(tmp_path / "fifo.toml")
-    with pytest.raises(ConfigError, match="not a regular file"):
+    with pytest.raises(ConfigError, match="a FIFO, not a file"):
         kiosk_config.load(tmp_path / "fifo.toml")
 
 
