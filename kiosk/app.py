@@ -195,7 +195,9 @@ class App:
         #: The signal that asked the program to stop ("SIGTERM"...), None until one does.
         self.stopped_by: str | None = None
         self._previous_handlers: dict[int, Any] = {}
-        self._catch_stop_signals()
+        # SDL would turn SIGINT and SIGTERM into a window close, which kiosk mode ignores; the
+        # app's own handlers are set once it is built (a failed start leaves none behind).
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         self._logging = False
         if self.kiosk:
             self.state = self.options.state_dir or state_dir()
@@ -264,6 +266,7 @@ class App:
         self.errors: list[float] = []
         if self.kiosk and not self.headless:
             self._lock_keyboard()
+        self._catch_stop_signals()
 
     def _catch_stop_signals(self) -> None:
         """Stop cleanly on :data:`STOP_SIGNALS`: the loop ends at the end of the frame and
@@ -275,8 +278,6 @@ class App:
             return  # only the main thread may set handlers (a test's app on a thread)
         if self.headless and not self.kiosk:
             return  # --frames captures and the tests' apps leave Ctrl+C to the test runner
-        # SDL would turn SIGINT and SIGTERM into a window close, which kiosk mode ignores.
-        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         for name in STOP_SIGNALS:
             number = getattr(signal, name, None)
             if number is None:  # no SIGHUP on Windows
