@@ -24,6 +24,7 @@ from typing import Any
 
 from kiosk import config as kiosk_config
 from kiosk.config import ConfigError, KioskConfig
+from kiosk.logs import LOG_NAME
 from kiosk.storage import folder_problem, state_dir
 
 OK, WARN, FAIL = "ok", "warn", "fail"
@@ -221,6 +222,10 @@ def check_folders(base: Path | None = None) -> Check:
         if problem:
             return Check("folders", FAIL, problem, {"path": str(folder)})
         written.append(str(folder))
+    log_file = base / "logs" / LOG_NAME
+    if log_file.exists() and not log_file.is_file():
+        return Check("folders", FAIL, f"{log_file} is not a file: the kiosk cannot write its log (move it away)",
+                     {"path": str(log_file)})
     return Check("folders", OK, " and ".join(written), {"paths": written})
 
 

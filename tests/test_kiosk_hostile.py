@@ -318,6 +318,9 @@ def test_doctor_says_what_to_fix_in_the_state_folder(tmp_path: Path) -> None:
     _file(tmp_path / "state" / "jeux-maths" / "logs")
     check = doctor.check_folders(tmp_path / "state" / "jeux-maths")
     assert check.status == "fail" and "logs is not a folder (move it away)" in check.detail
+    _folder(tmp_path / "other" / "logs" / "kiosk.log")
+    check = doctor.check_folders(tmp_path / "other")
+    assert check.status == "fail" and "kiosk.log is not a file" in check.detail
 
 
 def test_doctor_warns_about_a_published_pin(tmp_path: Path) -> None:
