@@ -388,18 +388,28 @@ def _default_signals() -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
 def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> None:
-    """A physical game on the synthetic camera, the LED board on loop://, kiosk mode (and one
-    window): each signal stops it with exit 0 within 2 s, the game saved, the record closed."""
+    """A physical game on the synthetic camera, an LED board, kiosk mode (and one window): each
+    signal stops it with exit 0 within 2 s, the game saved, the record closed; SIGTERM's board
+    (the LED emulator, on its pty) is dark at the end."""
     (tmp_path / "k.toml").write_text(f'pin = "{kiosk_config.new_pin()}"\n')
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with (tmp_path / "frames.txt").open("w") as frames_out:  # the emulator prints a line a frame
+        board = subprocess.Popen([sys.executable, "main.py", "led-emulator", "--text", "--path-file",
+                                  str(tmp_path / "pty"), "--seconds", "300"], cwd=ROOT, env=env,
+                                 stdout=frames_out, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not _read(tmp_path / "pty").strip() and time.monotonic() < deadline:
+        time.sleep(0.1)
     runs = {}
     for name, kiosk in (("SIGTERM", True), ("SIGHUP", True), ("SIGINT", True), ("SIGHUP", False)):
         folder = tmp_path / f"{name}-{kiosk}"
         folder.mkdir()
+        port = _read(tmp_path / "pty").strip() if name == "SIGTERM" else "loop://"
         argv = [sys.executable, "main.py", "play", "lewthwaite", "--physical", "--camera", "synthetic",
-                "--record", str(folder / "r.jsonl"), "--led-port", "loop://"]
+                "--record", str(folder / "r.jsonl"), "--led-port", port]
         argv += ["--kiosk", "--config", str(tmp_path / "k.toml")] if kiosk else []
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_STATE_HOME": str(folder)}
-        runs[(name, kiosk)] = (folder, subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        runs[(name, kiosk)] = (folder, subprocess.Popen(argv, cwd=ROOT, env={**env, "XDG_STATE_HOME": str(folder)},
+                                                        stdout=subprocess.DEVNULL,
                                                         stderr=subprocess.PIPE, text=True,
                                                         preexec_fn=_default_signals))
     try:
@@ -422,8 +432,10 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
                 assert f"kiosk stopped by {name}: the game in progress saved, LED board off, camera closed" in last
             else:
                 assert f"stopped by {name}" in err
+        frames = _read(tmp_path / "frames.txt").splitlines()
+        assert any(" lit: " in line for line in frames) and frames[-1].endswith(" 0 lit")  # lit, then dark
     finally:
-        for _, process in runs.values():
+        for process in [board] + [process for _, process in runs.values()]:
             if process.poll() is None:
                 process.kill()
 
