@@ -121,8 +121,8 @@ class MenuScene(Scene):
             return None, None
         k = keys.index(kept[0])
         rect = self.cards[k][0]
-        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, 76), "menu.continue",
-                           self.continue_game, color=theme.GOOD, icon=ui.icon_play, size=24)
+        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, 72), "menu.continue",
+                           self.continue_game, color=theme.GOOD, size=26)
         return k, button
 
     def continue_game(self) -> None:

@@ -334,7 +334,7 @@ class ConfirmScene(Scene):
     overlay = True
     is_card = True
     name = "confirm"
-    CARD = pygame.Rect(240, 150, 800, 420)
+    CARD = pygame.Rect(240, 170, 800, 380)
 
     def __init__(self, app: App, title: str, detail: str, on_yes: Callable[[], None],
                  icon: Callable[..., None] | None = None) -> None:

@@ -187,6 +187,19 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
     app = kiosk_app(tmp_path, prompt=2.0, countdown=1.0)
     scene = open_from_menu(app, real=True)
     choose_seats(app)
+    # "Encore là ?" is up (the visitor thought for a long time): a piece moved on the table
+    # answers it, as a touch would.
+    run_frames(app, 30)
+    app.stack.push(StillThereScene(app, 10.0))
+    run_frames(app, 1)
+    assert camera.visitor is not None
+    camera.visitor.patient = False
+    for _ in range(60 * 5):
+        run_frames(app, 1)
+        if not isinstance(app.stack.top, StillThereScene):
+            break
+    assert app.stack.top is scene and app.attendant.resets == 0
+    camera.visitor.patient = True
     for _ in range(60 * 60):
         run_frames(app, 1)
         assert app.attendant.resets == 0 and not isinstance(app.stack.top, StillThereScene), (
@@ -194,6 +207,7 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
         if scene.match.is_over():
             break
     assert scene.match.is_over() and len(scene.match.moves) >= 8 and app.clock > 5
+    assert camera.visitor is not None and camera.visitor.missed == []
     for _ in range(60 * 5):  # the game is over, nobody moves: the idle reset
         run_frames(app, 1)
         assert len(cards_on_screen(app)) <= 1
