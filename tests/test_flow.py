@@ -116,6 +116,13 @@ def test_the_operator_screen_gives_the_visitors_game_back(tmp_path: Path) -> Non
     app.keeper.flush()
     assert app.stack.top is scene and scene.match.state.to_text() == position and len(scene.match.moves) == moves
     assert save.exists()
+    # The operator comes while "Encore là ?" counts down: it has its answer, the game stays.
+    app.stack.push(StillThereScene(app, 5.0))
+    run_frames(app, 2)
+    chord(app, pygame.K_o, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert [s.name for s in app.stack.scenes[-2:]] == [scene.name, "operator.pin"]
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
     # From the menu, "Fermer" gives the menu back (built afresh, with the new settings).
     app.stack.reset(MenuScene(app))
     run_frames(app, 2)
