@@ -15,6 +15,7 @@ import pytest
 
 from games.lewthwaite.scene import LewthwaiteScene
 from games.sync import SETUP
+from kiosk import ui
 from kiosk.app import App, AppOptions
 from kiosk.attendant import StillThereScene
 from kiosk.config import IdleTimes, KioskConfig
@@ -186,7 +187,8 @@ def test_menu_and_restart_mid_game_ask_first_and_the_menu_offers_to_continue(lan
     app.close()
 
 
-def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_path: Path) -> None:
+def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Kiosk mode, "Plateau réel": a game played only on the table (no touch) is not taken for
     an empty stand; once nobody does anything, "Encore là ?" comes and the kiosk goes home."""
     camera = PicturesCamera()
@@ -194,6 +196,18 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
     app = kiosk_app(tmp_path, prompt=2.0, countdown=1.0)
     scene = open_from_menu(app, real=True)
     choose_seats(app)
+    # Setting up: the screen says so, and nothing a setup does not allow is offered.
+    assert scene.physical.engine.phase == SETUP and not scene.match.moves
+    assert not scene.tool_at("hint").enabled and not scene.tool_at("restart").enabled  # type: ignore[union-attr]
+    # The longest table prompt (a headline, two fixes, "and N more") leaves the bottom row alone.
+    drawn: list[tuple[int, int]] = []
+    monkeypatch.setattr(ui, "draw_bubble", lambda *args, **kw: drawn.append(ui.bubble_size(args[1], args[3], 22)))
+    scene.draw_physical_prompt(pygame.Surface((1280, 720)), ["Le plateau n'est pas comme sur l'écran",
+                               "Remets le jeton rouge ici (e4).", "Enlève le jeton rouge d'ici (c3).",
+                               "… et 3 autres cases qui clignotent."], (200, 0, 0))
+    bottom_row = max(r.bottom for r in map(scene.cell_rect, scene.board.cells()) if r is not None)
+    assert drawn and scene.message_anchor[1] - drawn[0][1] >= bottom_row
+    monkeypatch.undo()
     # "Encore là ?" is up (the visitor thought for a long time): a piece moved on the table
     # answers it, as a touch would.
     run_frames(app, 30)
