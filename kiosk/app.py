@@ -27,7 +27,10 @@ from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
+from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
+from kiosk.daybook import FOLDER as DAYS_FOLDER
+from kiosk.daybook import DayBook
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
 from kiosk.i18n import tr
@@ -242,6 +245,8 @@ class App:
         self.navigator = Navigator(self)
         store = SaveStore(self.state / "save" / "match.json") if self.kiosk else None
         self.keeper = MatchKeeper(self, store, threaded=not self.headless)
+        #: The day's record (docs/kiosk.md): visits, games, pages, faults, devices.
+        self.chronicle = self._open_chronicle()
         #: A short sentence over everything (the apology after an error) and its seconds left.
         self.notice: tuple[str, float] | None = None
         self.errors: list[float] = []
@@ -278,6 +283,16 @@ class App:
         last = self.last_lights
         if last is not None and not last.idle:
             self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
+
+    def _open_chronicle(self) -> Chronicle:
+        """The day's record, in kiosk mode only; a headless run records its simulated time."""
+        if not self.kiosk:
+            return Chronicle(None)
+        book = DayBook(self.state / DAYS_FOLDER, self.config.record_days)
+        started = time.time()
+        chronicle = Chronicle(book, (lambda: started + self.clock) if self.headless else time.time)
+        chronicle.started()
+        return chronicle
 
     def _open_display(self) -> None:
         """Open the window (or the full screen at the desktop's size) at native resolution."""
@@ -454,6 +469,7 @@ class App:
             text, left = self.notice
             self.notice = (text, left - step) if left > step else None
         self._guarded("save", self.keeper.after_frame)
+        self._guarded("record", self.chronicle.after_frame, self)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
@@ -462,6 +478,7 @@ class App:
         """One input event: global keys, the operator's door, the gamepad cursor, the scene."""
         if is_presence(event):
             self.idle_seconds = 0.0
+            self.chronicle.presence()
         if self._handle_global(event) or self.door.handle(event):
             return
         top = self.stack.top
@@ -494,6 +511,7 @@ class App:
         1, for systemd to start it afresh."""
         top = self.stack.top
         log.error("error in %s of scene '%s'; back to the menu", where, getattr(top, "name", "?"), exc_info=exc)
+        self.chronicle.fault(where, getattr(top, "name", "?"))
         now = time.monotonic()
         self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
         if len(self.errors) > MAX_ERRORS:
@@ -546,6 +564,7 @@ class App:
         self.keeper.flush()
         self.devices.close()
         self.leds = None
+        self.chronicle.stopped()
         if self._logging:
             from kiosk.logs import close_logging
 

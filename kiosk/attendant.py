@@ -133,6 +133,7 @@ class Attendant:
         """Somebody moved pieces on the real table or reached over it: as good as a touch (the
         idle timer starts again, "Encore là ?" closes)."""
         self.app.idle_seconds = 0.0
+        self.app.chronicle.presence()
         top = self.app.stack.top
         if isinstance(top, StillThereScene):
             top.close()
@@ -155,5 +156,6 @@ class Attendant:
     def forget_visitors(self) -> None:
         """The session score and the saved game belong to the visitors who left."""
         self.resets += 1
+        self.app.chronicle.visitors_left("attract" if self.app.at_home() else "idle")
         self.app.scores.reset()
         self.app.keeper.forget()

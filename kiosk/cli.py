@@ -153,6 +153,10 @@ def register(commands: Commands) -> None:
     doctor.add_argument("--json", action="store_true", help='print {"ready": ..., "checks": [...]}')
     doctor.set_defaults(handler=run_doctor)
 
+    from kiosk.report_cli import add_report
+
+    add_report(commands)
+
     from games.registry import installed_games
 
     rules = commands.verb("rules", "a game's illustrated rules, opened at a page", interactive=True)

@@ -68,6 +68,8 @@ class KioskConfig:
     colour_blind: bool = False
     #: "none", "synthetic" (a pretend camera, for trying things out) or a camera index "0".."63"
     camera: str = "none"
+    #: days of the stand's record kept in the state folder (``python main.py report``)
+    record_days: int = 7
     idle: IdleTimes = field(default_factory=IdleTimes)
     leds: LedSettings = field(default_factory=LedSettings)
     #: the file this was read from (None: defaults, nothing read)
@@ -85,6 +87,7 @@ class KioskConfig:
             f"volume = {self.volume}",
             f"colour_blind = {_toml_bool(self.colour_blind)}",
             f'camera = "{self.camera}"',
+            f"record_days = {self.record_days}",
             "",
             "[idle]",
             f"attract_after = {_number(self.idle.attract_after)}",
@@ -126,6 +129,7 @@ games = ["lewthwaite", "awele", "juniper", "lightning"]   # the menu's cards, in
 volume = 80                  # 0 (silent) to 100
 colour_blind = false         # tokens carry shapes as well as colours
 camera = "none"              # "none", "synthetic" (a pretend camera) or an index: "0", "1"...
+record_days = 7              # days of visits and games kept for `python main.py report` (1 to 366)
 
 [idle]
 attract_after = 90           # seconds on the menu before attract mode (10 to 3600)
@@ -189,6 +193,7 @@ def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
         volume=reader.integer("volume", 80, 0, 100),
         colour_blind=reader.boolean("colour_blind", False),
         camera=reader.text("camera", "none", '"none", "synthetic" or a camera index such as "0"', _is_camera),
+        record_days=reader.integer("record_days", 7, 1, 366),
         idle=reader.section("idle", IdleTimes, {
             "attract_after": lambda r: r.number("attract_after", 90.0, 10, 3600),
             "prompt_after": lambda r: r.number("prompt_after", 120.0, 15, 3600),
@@ -288,6 +293,7 @@ def as_table(config: KioskConfig) -> dict[str, Any]:
     return {
         "kiosk": config.kiosk, "language": config.language, "pin": config.pin, "games": list(config.games),
         "volume": config.volume, "colour_blind": config.colour_blind, "camera": config.camera,
+        "record_days": config.record_days,
         "idle": {"attract_after": config.idle.attract_after, "prompt_after": config.idle.prompt_after,
                  "countdown": config.idle.countdown},
         "leds": {"port": config.leds.port, "protocol": config.leds.protocol, "baud": config.leds.baud,

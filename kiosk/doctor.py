@@ -3,14 +3,17 @@ exit code 0 only when nothing failed.
 
 Checks: the configuration, the display, the sound, the fonts, the cameras (each one that opens:
 a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
-handshake) and the save and log folders. ``warn`` lines are worth a look but do not stop a fair
-(no sound, a dark picture); ``fail`` lines do. The camera and the LED board are probed by
-functions the command passes in (``kiosk`` never imports ``vision`` or ``hardware``).
+handshake), the save and log folders, and yesterday's faults in the stand's record (errors
+recovered, restarts after a crash or a power cut, camera and LED board losses). ``warn`` lines
+are worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The
+camera and the LED board are probed by functions the command passes in (``kiosk`` never imports
+``vision`` or ``hardware``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import glob
 import os
 import sys
@@ -204,6 +207,33 @@ def check_folders(base: Path | None = None) -> Check:
     return Check("folders", OK, " and ".join(written), {"paths": written})
 
 
+def check_yesterday(base: Path | None = None, today: dt.date | None = None) -> Check:
+    """Yesterday's faults in the stand's record (``python main.py report`` tells the rest): a
+    warning when errors were recovered or the kiosk started again without being stopped."""
+    from kiosk.daybook import FOLDER, read_events
+
+    day = (today or dt.date.today()) - dt.timedelta(days=1)
+    folder = (base or state_dir()) / FOLDER
+    try:
+        events = read_events(folder, day, day).events
+    except OSError as exc:
+        return Check("yesterday", WARN, f"cannot read the record of {day}: {exc.strerror or exc}")
+    if not events:
+        return Check("yesterday", OK, f"no record of {day} (the kiosk records in kiosk mode)", {"day": str(day)})
+    kinds = [event["e"] for event in events]
+    faults = kinds.count("fault")
+    # A start not preceded by a stop: the kiosk was cut off (a crash, a power cut).
+    cut = sum(1 for before, kind in zip(kinds, kinds[1:], strict=False) if kind == "start" and before != "stop")
+    camera = sum(1 for e in events if e["e"] == "camera" and e.get("up") is False)
+    leds = sum(1 for e in events if e["e"] == "leds" and e.get("up") is False)
+    data = {"day": str(day), "faults": faults, "cut_off": cut, "camera_lost": camera, "leds_lost": leds}
+    detail = (f"{day}: {faults} error(s) recovered, {cut} restart(s) after a cut, camera lost {camera} time(s), "
+              f"LED board lost {leds} time(s)")
+    if faults or cut:
+        detail += f" (python main.py report --day {day}; the log in {(base or state_dir()) / 'logs'})"
+    return Check("yesterday", WARN if faults or cut else OK, detail, data)
+
+
 def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = None,
              led_port: str | None = None) -> Report:
     """Run every check (the configuration first: the others use it)."""
@@ -212,4 +242,5 @@ def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = No
     checks += check_cameras(config, probe)
     checks.append(check_leds(config, detect, led_port))
     checks.append(check_folders())
+    checks.append(check_yesterday())
     return Report(checks)

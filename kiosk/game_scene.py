@@ -531,6 +531,7 @@ class GameScene(Scene):
             self.message = None
             self.on_reset()
         self.publish_lights()
+        self.app.chronicle.match_changed(self, event)
 
     # --- lights ----------------------------------------------------------------------------------
 
@@ -581,6 +582,7 @@ class GameScene(Scene):
         """Leaving for good: the physical board's camera stops and its record is closed."""
         if self.physical is not None:
             self.physical.close()
+        self.app.chronicle.scene_left(self)
 
     def on_cover(self) -> None:
         """A card, the rules or the operator's screen covers the game: from now on nothing on a

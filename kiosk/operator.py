@@ -267,6 +267,7 @@ class SettingsScene(Scene):
         self.buttons += [
             ui.Button(pygame.Rect(40, bottom, 300, 68), "operator.save", self.save, color=theme.GOOD, size=24),
             ui.Button(pygame.Rect(360, bottom, 300, 68), "operator.close", self.close, color=GREY, size=24),
+            ui.Button(pygame.Rect(680, bottom, 240, 68), "operator.day", self.open_day, color=CHOSEN, size=24),
             ui.Button(pygame.Rect(940, bottom, 300, 68), "operator.quit", self.quit_kiosk, color=theme.BAD, size=24),
         ]
 
@@ -327,6 +328,12 @@ class SettingsScene(Scene):
         camera = self.app.devices.handles.get("camera")
         if camera is not None and getattr(camera, "can_calibrate", False):
             self.app.stack.push(camera.calibration_scene(self.app))
+
+    def open_day(self) -> None:
+        """The day so far in numbers, and what to change (:mod:`kiosk.dayscreen`)."""
+        from kiosk.dayscreen import DayScene
+
+        self.app.stack.push(DayScene(self.app))
 
     def save(self) -> None:
         """Write ``kiosk.toml`` (atomically)."""

@@ -49,6 +49,8 @@ AnyScene = TypeVar("AnyScene", bound="GameScene")
 #: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
 #: the computer's move.
 PUT, REMOVE, GUIDE = (230, 90, 30), (240, 190, 20), (60, 150, 230)
+#: Longest status text drawn as it came (longer ones are cut).
+MAX_STATUS = 60
 #: Fix sentences listed under the headline (the rest: "and N more").
 SHOWN_FIXES = 2
 #: The reader's statuses that mean a hand is over the table (somebody is there).
@@ -59,13 +61,15 @@ class PhysicalMode:
     """A scene's physical-board mode (see the module documentation).
 
     ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``record`` a
-    file for ``--record``; ``seed`` seeds the synthetic camera's visitor.
+    new file for ``--record`` (an existing one is replaced only with ``force``); ``seed`` seeds
+    the synthetic camera's visitor.
     """
 
-    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0) -> None:
+    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0,
+                 force: bool = False) -> None:
         self.scene = scene
         self.camera = camera
-        writer = RecordWriter(record) if record else None
+        writer = RecordWriter(record, force) if record else None
         self.session = PhysicalSession(scene.match, None, scene.app.effects, record=writer,
                                        camera=getattr(camera, "spec", ""), publish_lights=False)
         self.stepped = bool(getattr(camera, "stepped", True))
@@ -292,7 +296,9 @@ class PhysicalMode:
         if engine.phase == LOST or not problem:
             return None
         key = f"physical.problem.{problem}"
-        text = tr(key) if has_key(key) else problem
+        # An unknown status is shown as it came (a calibration's error), cut short: the font
+        # renderer must never be handed a long text (a replayed record may hold anything).
+        text = tr(key) if has_key(key) else problem if len(problem) <= MAX_STATUS else problem[:MAX_STATUS - 1] + "…"
         colour = theme.INK_SOFT if problem in HAND_PROBLEMS else theme.BAD
         return tr("physical.camera.status", status=text), colour
 
@@ -345,7 +351,7 @@ def has_physical_mode(scene_module: ModuleType) -> bool:
                for obj in vars(board).values())
 
 
-def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | None:
+def attach(scene: GameScene, *, record: str | None = None, force: bool = False) -> PhysicalMode | None:
     """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
     people at the screen become people at the board, and the game's own defaults for a real
     board apply (Lewthwaite: the snake view)."""
@@ -356,7 +362,7 @@ def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | Non
         if seat.kind == PERSON:
             scene.match.set_seat(player, Seat(BOARD))
     scene.on_physical()
-    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed)
+    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed, force=force)
     scene.physical = mode
     scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too
     return mode
@@ -367,5 +373,5 @@ def attach_to_play(scene: AnyScene, args: argparse.Namespace) -> AnyScene:
     writing ``--record`` (after :func:`games.physical.physical_options` checked the options);
     unchanged without ``--physical``. Returns the scene."""
     if getattr(args, "physical", False):
-        attach(scene, record=getattr(args, "record", None))
+        attach(scene, record=getattr(args, "record", None), force=bool(getattr(args, "force", False)))
     return scene
