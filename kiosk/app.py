@@ -442,10 +442,12 @@ class App:
 
     def go_home(self) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
-        scene the app was started on; an app without a home screen ends."""
+        scene the app was started on; an app without a home screen ends. An unfinished game is
+        kept aside: the menu offers "Continuer ma partie"."""
         if self.home_factory is None:
             self.quit()
             return
+        self.keeper.keep_aside()
         self.stack.reset(self.home_factory(self))
 
     def quit(self, operator: bool = False) -> None:
@@ -562,7 +564,7 @@ class App:
         if len(self.errors) > MAX_ERRORS:
             log.critical("%d errors within %.0f s: stopping for a clean restart", len(self.errors), ERROR_WINDOW)
             raise SystemExit(1) from exc
-        self.keeper.clear()
+        self.keeper.forget()
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
         if self.home_factory is None:
             self.running = False

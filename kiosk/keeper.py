@@ -5,6 +5,8 @@ The :class:`MatchKeeper` looks at the scene stack once a frame: when the match o
 screen changed (its ``version``), its text (:meth:`games.match.Match.to_text`) is written with
 :class:`~kiosk.storage.SaveStore`, atomically, on a writer thread so that a slow SD card never
 stalls a frame. A finished game, or the visitor going back to the menu, clears the save.
+A game left unfinished for the menu is kept aside (:meth:`MatchKeeper.keep_aside`): the menu
+offers "Continuer ma partie" until another game is left unfinished or the visitors go (idle).
 :meth:`MatchKeeper.resume` rebuilds the game's scene from the save; a save that cannot be read
 back (corrupt, an illegal move, a game no longer installed) is set aside with a log line.
 """
@@ -85,6 +87,8 @@ class MatchKeeper:
         self._last: tuple[int, int] | None = None
         self._saved = False
         self.saves = 0
+        #: The game left unfinished for the menu: (game, match text), or None.
+        self.kept: tuple[str, str] | None = None
 
     def game_scene(self) -> Any:
         """The game being played (the lowest scene with a match, not in attract mode), or None."""
@@ -128,6 +132,31 @@ class MatchKeeper:
     def flush(self) -> None:
         """Finish writing (at exit)."""
         self.writer.flush()
+
+    def forget(self) -> None:
+        """The visitors left: their save and the game kept aside go."""
+        self.kept = None
+        self.clear()
+
+    def keep_aside(self) -> None:
+        """The game on screen is left for the menu: keep it when unfinished (moves played)."""
+        scene = self.game_scene()
+        if scene is not None and scene.match.moves and not scene.match.is_over():
+            self.kept = (scene.match.game, scene.match.to_text())
+
+    def take_kept(self) -> Scene | None:
+        """The game kept aside, rebuilt and ready to play on (on the real table if it was played
+        there and the camera is still here), or None."""
+        if self.kept is None:
+            return None
+        (game, text), self.kept = self.kept, None
+        try:
+            scene = scene_for_saved(self.app, game, text)
+        except Exception:  # noqa: BLE001 - a game that cannot come back must not stop the menu
+            log.exception("cannot continue the %s game kept aside", game)
+            return None
+        resume_on_the_table(scene)
+        return scene
 
     def resume(self) -> Scene | None:
         """The saved game's scene, ready to play on, or None (no save, or one set aside)."""
