@@ -40,7 +40,7 @@ RECORD_FORMAT = "jeux-physical/1"
 #: Largest record read back (a long Lightning game with every reading is ~2 MB).
 MAX_RECORD = 50_000_000
 #: Events a replay feeds in again (everything else is derived, and compared).
-INPUT_EVENTS = frozenset({"reading", "status", "undo", "restart", "computer", "draw"})
+INPUT_EVENTS = frozenset({"reading", "status", "undo", "restart", "computer", "draw", "hold", "release"})
 
 
 @dataclass(frozen=True)
@@ -479,7 +479,7 @@ class RecordFeed:
                                          cells=cells))
             elif kind in ("computer", "draw"):
                 self._computer.append(self.position - 1)
-            elif self.match is not None and kind in ("undo", "restart"):
+            elif kind in ("hold", "release") or (self.match is not None and kind in ("undo", "restart")):
                 found.append(Observation(event["frame"], event["time"], problem=f"@{kind}"))
             elif self.match is not None and kind == "move" and event.get("by") == "touch":
                 found.append(Observation(event["frame"], event["time"], problem=f"@touch {self.position - 1}"))
@@ -576,8 +576,10 @@ class PhysicalSession:
         return events
 
     def _screen_action(self, action: str) -> None:
-        """A recorded undo, restart or move by touch, replayed."""
-        if action == "undo":
+        """A recorded undo, restart, move by touch, hold or release, replayed."""
+        if action in ("hold", "release"):
+            self.engine.hold(action == "hold")
+        elif action == "undo":
             self.match.undo()
         elif action == "restart":
             self.match.restart()

@@ -53,6 +53,8 @@ PUT, REMOVE, GUIDE = (230, 90, 30), (240, 190, 20), (60, 150, 230)
 MAX_STATUS = 60
 #: Fix sentences listed under the headline (the rest: "and N more").
 SHOWN_FIXES = 2
+#: The reader's statuses that mean a hand is over the table (somebody is there).
+AT_THE_TABLE = frozenset({"motion", "covered"})
 
 
 class PhysicalMode:
@@ -102,23 +104,32 @@ class PhysicalMode:
 
     # --- the frame ----------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        """Move the session along and animate what it played."""
+    def update(self, dt: float, held: bool = False) -> bool:
+        """Move the session along and animate what it played. ``held`` while a card or the rules
+        cover the game, or the seats are not chosen yet: nothing on the table counts (the engine
+        keeps the readings and judges the table as it stands on release; a replay holds and
+        releases as recorded). True when somebody is at the table (pieces moved, a hand over
+        it): as good as a touch for the kiosk's idle timer."""
         if self.closed:
-            return
+            return False
         self.time += dt
         now = self.time if self.stepped else time.monotonic() - self._t0
         scene, match = self.scene, self.scene.match
         hint = scene.hint() if scene.hint_on else None
         self.engine.show_hint(getattr(hint, "move", None))
         before = len(match.moves)
-        self.session.update(now)
+        if held and not self.replaying:
+            self.engine.hold(True)
+        events = self.session.update(now)
+        if not held and not self.replaying:
+            self.engine.hold(False)  # after the readings that came meanwhile: judged as the table stands
         after = len(match.moves)
         if after > before:
             states, moves = match.history.states, match.moves
             for k in range(before, after):
                 scene.on_move(states[k], moves[k], states[k + 1])
             self._pending_shown = after
+        return any(event["event"] == "reading" or event.get("problem") in AT_THE_TABLE for event in events)
 
     def after_draw(self) -> None:
         """Called once the frame is drawn: remembers when a table move first showed (bench)."""

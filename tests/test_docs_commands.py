@@ -21,6 +21,7 @@ check made instead; an unknown one fails, so a new guide line is either run or e
 from __future__ import annotations
 
 import contextlib
+import datetime
 import io
 import re
 import shlex
@@ -189,6 +190,8 @@ def test_every_main_command_of_a_guide_block_works(source: str, block: int, prop
             except SystemExit as exc:
                 pytest.fail(f"{command.id}: {command.text!r} is refused by the command line ({exc})")
             continue
+        if _subcommand(words) == "report":  # the days it reads: the guide's week, and today
+            _day_records()
         if _subcommand(words) == "read-board":  # the photo of the game it names
             game = words[words.index("--game") + 1]
             shutil.copy(props / f"photo-{game}.jpg", tmp_path / words[words.index("read-board") + 1])
@@ -206,6 +209,20 @@ def test_every_main_command_of_a_guide_block_works(source: str, block: int, prop
             path = Path(target).expanduser()
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(out.getvalue(), encoding="utf-8")
+
+
+def _day_records() -> None:
+    """Day records in the kiosk's state folder: the week of 5 to 11 October 2026 the guide's
+    ``report`` lines name, and today."""
+    from kiosk import daybook
+    from kiosk.storage import state_dir
+    from tests.synthetic_days import write_week
+
+    folder = state_dir() / daybook.FOLDER
+    if not folder.exists():
+        write_week(folder, (2026, 10, 5), games=70)
+        today = datetime.date.today()
+        write_week(folder, (today.year, today.month, today.day), games=10, days=1)
 
 
 @contextlib.contextmanager
