@@ -123,7 +123,8 @@ class MenuScene(Scene):
             return None, None
         k = keys.index(kept[0])
         rect = self.cards[k][0]
-        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, 72), "menu.continue",
+        height = 72 - self.text_shift // 2 - 1  # with tabs, it keeps its distance to "Les maths du jeu"
+        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, height), "menu.continue",
                            self.continue_game, color=theme.GOOD, size=26)
         return k, button
 

@@ -273,6 +273,13 @@ def visit_shell(app: App, screens: Screens) -> None:
         assert any(b.label == "physical.menu" for b in camera_app.stack.top.buttons)
         other = Screens(screens.recorder, camera_app, screens.lang)
         other.check("menu with a camera")
+        # A game kept aside: "Continuer ma partie" on its card, under the tab.
+        kept = importlib.import_module("games.lewthwaite.scene").make_scene(camera_app).match
+        camera_app.keeper.kept = ("lewthwaite", kept.to_text())
+        camera_app.start(MenuScene(camera_app))
+        run_frames(camera_app, 3)
+        assert camera_app.stack.top.continue_button is not None
+        other.check("menu with a camera and a game kept aside")
         screens.problems += other.problems
         screens.checked += other.checked
     finally:
