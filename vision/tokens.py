@@ -200,6 +200,21 @@ def presence(features: np.ndarray) -> np.ndarray:
     return np.maximum(chroma, np.maximum(light, shape)).astype(np.float32)
 
 
+#: A token is pale when even its darkest channel keeps this share of the paper's white: on
+#: paper at the sensor's limit such a token may vanish (pastel caps, ivory, white).
+PALE_CHANNEL = 0.6
+
+
+def pale(features: np.ndarray) -> np.ndarray:
+    """True for each token (row of features) whose darkest channel, against the paper's white,
+    is above :data:`PALE_CHANNEL`: white, ivory, pastel; a strong red or blue is not."""
+    lum, c1, c2 = features[:, L], features[:, C1], features[:, C2]
+    green = lum + c2 / 1.5
+    red = (3 * lum - green - c1) / 2
+    blue = (3 * lum - green + c1) / 2
+    return np.minimum(np.minimum(red, green), blue) > math.log(PALE_CHANNEL)
+
+
 def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
     """(feature column, sign) that separates the players: the named colours' axis, or the one
     where the tokens split best (Fisher's criterion of a two-cluster split)."""
