@@ -1092,6 +1092,8 @@ class BoardReader:
             near = np.linalg.norm(spots[:, None] - spots[None], axis=2) <= 60.0
             around = np.where(near, light[None], -np.inf).max(axis=1)
             paper_like = (light >= around + math.log(EDGE_DARK)) & (np.abs(offs).max(axis=1) < 0.12)
+            if _longest_run(spots[~paper_like]) > EDGE_RUN_MM:
+                return False  # an arm is wider than any piece's shadow
             for colour, off, far, ok in zip(colours, offs, ~reach[inside], paper_like, strict=True):
                 if ok:
                     continue
@@ -1214,6 +1216,9 @@ SHADE_SPREAD = 0.12
 
 #: Along the sheet's edge, paper darker than this share of the paper around it is not paper.
 EDGE_DARK = 0.75
+#: Along the sheet's edge, a stretch of samples that are not paper longer than this (mm) is an arm
+#: (a piece's shadow is at most a piece wide, 31 mm, where it crosses the edge).
+EDGE_RUN_MM = 40.0
 #: How far beyond the grid a piece's shadow may fall: a 16 mm piece under a lamp 20 degrees up.
 SHADOW_REACH_MM = 2.0 + TALLEST_PIECE_MM / math.tan(math.radians(20))
 
@@ -1244,6 +1249,25 @@ def sheet_edge(mat: MatLayout, sheet: int = 0) -> tuple[np.ndarray, np.ndarray]:
         dy = np.maximum(np.maximum(by - points[:, 1], points[:, 1] - by - bh), 0)
         near |= np.hypot(dx, dy) <= SHADOW_REACH_MM
     return points, near
+
+
+def _longest_run(points: np.ndarray, step: float = 6.5) -> float:
+    """The longest stretch (mm) of points along the sheet's edge each within ``step`` of the next."""
+    if len(points) == 0:
+        return 0.0
+    close = np.linalg.norm(points[:, None] - points[None], axis=2) <= step
+    # Connected stretches: grow each from its points (the edge is a line: a few passes suffice).
+    label = np.arange(len(points))
+    for _ in range(len(points)):
+        new = np.where(close, label[None], len(points)).min(axis=1)
+        if np.array_equal(new, label):
+            break
+        label = new
+    longest = 0.0
+    for group in np.unique(label):
+        members = points[label == group]
+        longest = max(longest, float(np.linalg.norm(members.max(axis=0) - members.min(axis=0))))
+    return longest
 
 
 def _shade_middle(tints: np.ndarray) -> np.ndarray:
