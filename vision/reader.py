@@ -899,7 +899,7 @@ class BoardReader:
         self.clipped = paper.clipped
         features = None
         if self.profile.pieces == "tokens":
-            features = self._token_features(rect, paper)
+            features = _unshade(self._token_features(rect, paper), paper)
             if paper.covered:
                 paper.covered = self._excuse_tokens(rect, paper, features, frame, fix)
         elif paper.covered and any(c.any() for c in paper.changed):
@@ -1249,6 +1249,42 @@ def sheet_edge(mat: MatLayout, sheet: int = 0) -> tuple[np.ndarray, np.ndarray]:
         dy = np.maximum(np.maximum(by - points[:, 1], points[:, 1] - by - bh), 0)
         near |= np.hypot(dx, dy) <= SHADOW_REACH_MM
     return points, near
+
+
+def shade_seen(paper: CellPaper) -> np.ndarray | None:
+    """The tint of the lamp's shadows on this frame's paper (log BGR against the paper, less
+    their mean), from the grid's vertices in shade; None when there are too few of them or they
+    are not tinted (the room's light and the lamp's of one colour)."""
+    tints = []
+    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
+        if not valid.any():
+            continue
+        white = np.median(colours[valid], axis=0)
+        for colour in colours.reshape(-1, 3):
+            tint = _shade_tint(colour, white)
+            if tint is not None and float(np.abs(tint).max()) >= 0.04:
+                tints.append(tint)
+    return _shade_middle(np.array(tints)) if len(tints) >= 3 else None
+
+
+def _unshade(features: np.ndarray, paper: CellPaper) -> np.ndarray:
+    """The cells' features with the shadows' tint taken out of cells whose colour is paper in
+    that shade (an empty cell half in a tall neighbour's shadow is not a token for its tint:
+    the room's light fills the shadow bluer or warmer than the lamp lights the paper)."""
+    middle = shade_seen(paper)
+    if middle is None:
+        return features
+    # The tint in the tokens' axes: c1 = log(red / blue), c2 = log(green / sqrt(red * blue)) (BGR).
+    shade = np.array([middle[2] - middle[0], middle[1] - (middle[0] + middle[2]) / 2], np.float32)
+    colour = features[:, [C1, C2]]
+    t = np.clip(colour @ shade / max(float(shade @ shade), 1e-6), 0, 1.2)
+    rest = colour - t[:, None] * shade
+    shaded = ((np.abs(rest).max(axis=1) <= SHADE_SPREAD) & (features[:, L] >= math.log(SHADE_DEEP))
+              & (features[:, L] <= math.log(0.97)))
+    out = features.copy()
+    out[shaded, C1] = rest[shaded, 0]
+    out[shaded, C2] = rest[shaded, 1]
+    return out
 
 
 def _longest_run(points: np.ndarray, step: float = 6.5) -> float:
