@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from vision.advice import advise, doubted
 from vision.cameraspec import parse_camera
 from vision.capture import LiveBoard, SyntheticCamera, start_grid
 from vision.reader import VisionError
@@ -137,6 +138,23 @@ class LiveCalibration:
         assert fix is not None  # callers check it
         projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[0]
         return [(float(x), float(y)) for x, y in projected]
+
+    @property
+    def advice(self) -> list[str]:
+        """What the operator should change at the stand (:func:`vision.advice.advise` keys), from
+        the last frame the reader judged."""
+        if self.live.frame is None:
+            return []
+        return advise(self.live.reader.seen, self.live.board.problem, self.live.reader.clipped)
+
+    def doubted(self) -> list[Point]:
+        """The centres (frame pixels) of the cells the reader doubted in its last frame: still
+        covered, or read once a tall piece's side or a shadow over their paper was forgiven."""
+        cells = doubted(self.live.reader.seen)
+        if not cells or self.live.reader.fix is None:
+            return []
+        mat = self.live.reader.mat
+        return self._project(np.array([mat.center(r, c) for r, c in cells]))
 
     # --- its status ---
 

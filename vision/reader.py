@@ -48,6 +48,7 @@ from vision.tokens import (
     TokenModel,
     cell_features,
     classify_oneshot,
+    colour_axis,
     pale,
     presence,
 )
@@ -751,6 +752,21 @@ def read_spots(
 # --- the reader ------------------------------------------------------------------------------
 
 
+@dataclass
+class Seen:
+    """What the reader saw of the stand in its last frame, for advice (:mod:`vision.advice`):
+    the camera's tilt from straight down over the sheet's centre (degrees, None before the mat
+    was found), the cells' size in the frame (px), whether a lamp's hard shadows lie on the
+    paper, the cells whose paper was hidden by something the pieces do (their sides, their
+    shadows: forgiven) and the cells still covered."""
+
+    tilt_deg: float | None = None
+    cell_pixels: float | None = None
+    shade: bool = False
+    forgiven: list[tuple[int, int]] = field(default_factory=list)
+    covered: list[tuple[int, int]] = field(default_factory=list)
+
+
 class BoardReader:
     """Reads frames of one game's mat; keeps the homography while the markers stay put.
 
@@ -794,6 +810,8 @@ class BoardReader:
         self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
         #: The share of the paper at the sensor's ceiling in the last frame (None: not measured).
         self.clipped: float | None = None
+        #: What the last frame showed of the stand (for advice to the operator).
+        self.seen = Seen()
         #: Refuse (``overexposed``) a reading of paper clipped at white that misses tokens: a
         #: photo cannot be taken again. The live board clears it once the camera cannot lower its
         #: exposure, so that a stand being set up is still read as it is (with a note).
@@ -892,16 +910,25 @@ class BoardReader:
         vertices hidden by tall tokens)."""
         gray = to_gray(frame)
         self.clipped = None
+        self.seen = Seen()
         check_frame(gray)
         fix = self.locate(frame, gray)
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
         self.clipped = paper.clipped
+        self.seen.cell_pixels = cell_pixels(fix, self.mat)
+        if self.pose is not None:
+            x, y = self.mat.page[0] / 2, self.mat.page[1] / 2
+            self.seen.tilt_deg = math.degrees(math.atan2(math.hypot(self.pose.x - x, self.pose.y - y), self.pose.height))
         features = None
         if self.profile.pieces == "tokens":
+            self.seen.shade = shade_seen(paper) is not None
             features = _unshade(self._token_features(rect, paper), paper)
             if paper.covered:
+                before = set(paper.covered)
                 paper.covered = self._excuse_tokens(rect, paper, features, frame, fix)
+                self.seen.forgiven = sorted(before - set(paper.covered))
+            self.seen.covered = sorted(paper.covered)
         elif paper.covered and any(c.any() for c in paper.changed):
             paper.covered = self._excuse_tiles(rect, paper)
         return fix, rect, paper, features
@@ -1130,6 +1157,7 @@ class BoardReader:
             labels, margin = self.model.classify(features)
         else:
             labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
+            labels = self._start_unnamed(labels, features, start)
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         seen = {code: sum(row.count(code) for row in grid) for code in codes}
@@ -1153,6 +1181,21 @@ class BoardReader:
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
+
+    def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:
+        """One-shot black and white tokens whose colours were not named: which is the first
+        player's cannot be seen (black first is only a guess), but the start position says it.
+        A reading that is the start position with the two players swapped is the start position
+        (the setup assistant waits for it; calibration then learns whose colour is whose)."""
+        codes = self.profile.token_codes
+        if self.colours is not None or len(codes) != 2:
+            return labels
+        swap = {codes[0]: codes[1], codes[1]: codes[0]}
+        swapped = [swap.get(label, label) for label in labels]
+        tokens = np.array([label in swap for label in labels])
+        if swapped != start or not tokens.any() or colour_axis(None, features[tokens])[0] != L:
+            return labels
+        return swapped
 
     def _pale_could_hide(self, features: np.ndarray, labels: list[str]) -> bool:
         """True when a token missing from a reading on clipped paper could be a pale one lost in
