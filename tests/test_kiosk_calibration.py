@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
-from kiosk.app import App, AppOptions
 from kiosk import theme
+from kiosk.app import App, AppOptions
 from kiosk.calibration import VIEW, CalibrationScene, Outline, Point
 from kiosk.i18n import tr
 from tests.kiosk_driver import run_frames, tap

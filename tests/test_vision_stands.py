@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 import main
-
 from vision.capture import LiveBoard
 from vision.reader import BoardReader, VisionError, cell_pixels
 from vision.synthetic import Photo, render_photo, stand_style, start_lewthwaite_grid

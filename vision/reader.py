@@ -918,8 +918,8 @@ class BoardReader:
         self.clipped = paper.clipped
         self.seen.cell_pixels = cell_pixels(fix, self.mat)
         if self.pose is not None:
-            x, y = self.mat.page[0] / 2, self.mat.page[1] / 2
-            self.seen.tilt_deg = math.degrees(math.atan2(math.hypot(self.pose.x - x, self.pose.y - y), self.pose.height))
+            off = math.hypot(self.pose.x - self.mat.page[0] / 2, self.pose.y - self.mat.page[1] / 2)
+            self.seen.tilt_deg = math.degrees(math.atan2(off, self.pose.height))
         features = None
         if self.profile.pieces == "tokens":
             self.seen.shade = shade_seen(paper) is not None
@@ -1047,7 +1047,8 @@ class BoardReader:
                 continue
             v, colours = valid[b], paper.vertex_colours[b]
             white = np.median(colours[paper.valid[b]], axis=0)
-            cells_here = [(r, c) for r in range(self.mat.rows) for c in range(self.mat.cols) if rect.where[r][c][0] == b]
+            cells_here = [(r, c) for r in range(self.mat.rows) for c in range(self.mat.cols)
+                          if rect.where[r][c][0] == b]
             # Vertices.
             for i, j in zip(*np.nonzero(~v), strict=True):
                 point = (bx + j * cell, by + i * cell)

@@ -338,14 +338,14 @@ def _lamp_shadows(
     for cx, cy in bases:
         steps = max(1, int(reach / 2))
         for k in range(steps + 1):
-            x, y = np.array([cx, cy]) + away * reach * k / steps
-            cv2.circle(mask, (int(x * 16), int(y * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, 4)
-    mask = cv2.GaussianBlur(mask, (0, 0), 1.2)[..., None]
+            px, py = cx + away[0] * reach * k / steps, cy + away[1] * reach * k / steps
+            cv2.circle(mask, (int(px * 16), int(py * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, 4)
+    shadow = cv2.GaussianBlur(mask, (0, 0), 1.2)[..., None]
     # In the shadow only the room's light is left: darker, and tinted by the difference of the
     # lamp's and the room's colours (bluer under a warm lamp).
     tint = stand.shadow_tint
     fill = stand.shadow_fill * np.exp(np.array([tint, 0.0, -tint], np.float32))  # BGR
-    sheet[:] = (sheet * (1 - mask * (1 - fill))).astype(np.uint8)
+    sheet[:] = (sheet * (1 - shadow * (1 - fill))).astype(np.uint8)
 
 
 def stand_style(

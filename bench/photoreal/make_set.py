@@ -298,7 +298,8 @@ def lights(rng: random.Random, stand: dict | None = None) -> tuple[list[dict], d
     return found, info
 
 
-def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1, stand: dict | None = None) -> tuple[dict, dict]:
+def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
+         stand: dict | None = None) -> tuple[dict, dict]:
     """(the scene for Blender, its truth) for one style and seed: ``start``, ``play``, then
     ``play2`` .. ``playN`` for ``plays`` > 1 (other positions under the same light and camera,
     each from its own random stream, so a scene planned with fewer plays keeps its frames).
