@@ -215,6 +215,20 @@ def pale(features: np.ndarray) -> np.ndarray:
     return np.minimum(np.minimum(red, green), blue) > math.log(PALE_CHANNEL)
 
 
+#: Unnamed colours: the tokens seen are black and white ones when this share of them has a hue
+#: weaker than :data:`GREY_HUE` (a few ivory draughts among black ones split too unevenly for
+#: lightness to look like the players' axis, yet no token has a colour).
+GREY_SHARE, GREY_HUE = 0.8, 0.25
+
+
+def grey(features: np.ndarray) -> bool:
+    """True when the tokens (rows of features) are black, white or grey: no player's colour."""
+    if len(features) == 0:
+        return False
+    hue = np.hypot(features[:, HUE1], 1.5 * features[:, HUE2])
+    return float((hue < GREY_HUE).mean()) >= GREY_SHARE
+
+
 def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
     """(feature column, sign) that separates the players: the named colours' axis, or the one
     where the tokens split best (Fisher's criterion of a two-cluster split)."""
@@ -322,7 +336,7 @@ def classify_oneshot(
         margin[weakest] = np.minimum(margin[weakest], 0.3)
         notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
     elif max_tokens is not None and 0 < is_token.sum() < max_tokens:
-        achromatic = colour_axis(colours, features[is_token])[0] == L
+        achromatic = colour_axis(colours, features[is_token])[0] == L or (colours is None and grey(features[is_token]))
         faint = _faint_tokens(features, score, is_token, max_tokens, achromatic)
         is_token[faint] = True
         # Their margin: how far the weakest of them stands above the strongest cell left empty.
