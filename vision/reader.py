@@ -1304,11 +1304,14 @@ def shade_seen(paper: CellPaper) -> np.ndarray | None:
         if not valid.any():
             continue
         white = np.median(colours[valid], axis=0)
-        for colour in colours.reshape(-1, 3):
-            tint = _shade_tint(colour, white)
-            if tint is not None and float(np.abs(tint).max()) >= 0.04:
-                tints.append(tint)
-    return _shade_middle(np.array(tints)) if len(tints) >= 3 else None
+        ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
+        light = ratio.mean(axis=1)
+        tint = ratio - light[:, None]
+        size = np.abs(tint).max(axis=1)
+        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & (size <= SHADE_TINT)
+        tints.append(tint[shade & (size >= 0.04)])
+    found = np.concatenate(tints) if tints else np.zeros((0, 3), np.float32)
+    return _shade_middle(found) if len(found) >= 3 else None
 
 
 def _unshade(features: np.ndarray, paper: CellPaper) -> np.ndarray:
