@@ -1,4 +1,5 @@
-"""The kiosk's home screen: one big card per installed game, language and sound toggles."""
+"""The kiosk's home screen: one big card per installed game, language and sound toggles; the card
+of a game left unfinished offers "Continuer ma partie"."""
 
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ def menu_layer(
 #: The height of a card's coloured picture, and the shorter one when "Plateau réel" tabs sit
 #: across its foot (the picture keeps its 20 px margins clear of the tab).
 HEADER, TAB_HEADER = 200, 176
+#: Where "Continuer ma partie" sits on its card (over the tagline), from the card's top.
+CONTINUE_AT = 262
 
 
 class MenuScene(Scene):
@@ -91,6 +94,7 @@ class MenuScene(Scene):
                 icon=ui.LOUDNESS_ICONS[app.sound.loudness],
             ),
         ]
+        self.continue_card, self.continue_button = self._continue_button()
 
     def _physical_buttons(self) -> list[ui.Button]:
         """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
@@ -107,6 +111,26 @@ class MenuScene(Scene):
                 self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
                                          color=(50, 60, 80), icon=ui.icon_eye, size=20)
         return list(self.tabs.values())
+
+    def _continue_button(self) -> tuple[int | None, ui.Button | None]:
+        """"Continuer ma partie" across the tagline of the card of the game kept aside (a game
+        left unfinished for the menu), if any."""
+        kept = self.app.keeper.kept
+        keys = [info.key for info, _module in self.games]
+        if kept is None or kept[0] not in keys:
+            return None, None
+        k = keys.index(kept[0])
+        rect = self.cards[k][0]
+        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, 72), "menu.continue",
+                           self.continue_game, color=theme.GOOD, size=26)
+        return k, button
+
+    def continue_game(self) -> None:
+        """Back to the game kept aside, where it was left."""
+        scene = self.app.keeper.take_kept()
+        self.app.effects.publish(Sound("select"))
+        if scene is not None:
+            self.app.stack.push(scene)
 
     @property
     def header_height(self) -> int:
@@ -167,6 +191,8 @@ class MenuScene(Scene):
         """Tap a card to play; Escape quits (outside kiosk mode)."""
         if ui.handle_buttons(self.buttons, event):
             return True
+        if self.continue_button is not None and self.continue_button.handle_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -211,9 +237,13 @@ class MenuScene(Scene):
             module.draw_icon(surface, header.inflate(-40, -40), self.time)
             ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210), 34, theme.INK, "title", "midtop")
             tagline = pygame.Rect(card.x + 22, card.y + 256, card.width - 44, 90)
-            ui.draw_paragraph(
-                surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
-            )
+            if self.continue_button is not None and k == self.continue_card:
+                self.continue_button.rect.y = card.y + CONTINUE_AT  # rides with its card
+                self.continue_button.draw(surface, self.time)
+            else:
+                ui.draw_paragraph(
+                    surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
+                )
             badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
             badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
@@ -236,7 +266,8 @@ class MenuScene(Scene):
             targets.append(Target(game, functools.partial(self.open_game, k)))
             if science is not None:
                 targets.append(Target(science, functools.partial(self.open_science, k)))
-        return targets + button_targets(self.buttons)
+        kept = [self.continue_button] if self.continue_button is not None else []
+        return button_targets(kept) + targets + button_targets(self.buttons)
 
     def state_summary(self) -> dict[str, object]:
         """Which games the menu offers."""

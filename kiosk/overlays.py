@@ -1,4 +1,5 @@
-"""Scenes every game shares: the rules pages, the end-of-game screen and confetti."""
+"""Scenes every game shares: the rules pages, the end-of-game screen and confetti, the question
+"Arrêter la partie ?"."""
 
 from __future__ import annotations
 
@@ -207,6 +208,7 @@ class EndScene(Scene):
     (by touch too), and the bar's button brings it back."""
 
     overlay = True
+    is_card = True
     name = "end"
 
     def __init__(self, app: App, card: EndCard, on_again: Callable[[], None]) -> None:
@@ -214,6 +216,7 @@ class EndScene(Scene):
         self.card = card
         self.on_again = on_again
         self.folded = False
+        self.sounded = False
         self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
         self.card_buttons = [
@@ -236,8 +239,10 @@ class EndScene(Scene):
         return self.bar_buttons if self.folded else self.card_buttons
 
     def on_enter(self) -> None:
-        """Fanfare for a win, a soft sound otherwise."""
-        self.app.effects.publish(Sound("win" if self.card.celebrate else "blocked"))
+        """Fanfare for a win, a soft sound otherwise (once: not again when "Encore là ?" closes)."""
+        if not self.sounded:
+            self.sounded = True
+            self.app.effects.publish(Sound("win" if self.card.celebrate else "blocked"))
 
     def again(self) -> None:
         """Close and start a new game."""
@@ -319,3 +324,70 @@ class EndScene(Scene):
         card = self.card
         return {"scene": self.name, "title": card.title, "message": card.reason, "invite": card.invite,
                 "celebrate": card.celebrate, "folded": self.folded}
+
+
+class ConfirmScene(Scene):
+    """A question over the game ("Arrêter la partie ?") with two big buttons: "Non, je continue",
+    the safe one (Enter, Escape and a tap beside the card answer it too), and "Oui, arrêter",
+    the only way to ``on_yes``."""
+
+    overlay = True
+    is_card = True
+    name = "confirm"
+    CARD = pygame.Rect(240, 170, 800, 380)
+
+    def __init__(self, app: App, title: str, detail: str, on_yes: Callable[[], None],
+                 icon: Callable[..., None] | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.detail = detail
+        self.on_yes = on_yes
+        card = self.CARD
+        self.no_button = ui.Button(pygame.Rect(card.x + 40, card.bottom - 146, 380, 106), "confirm.no", self.no,
+                                   color=theme.GOOD, icon=ui.icon_play, size=30)
+        self.yes_button = ui.Button(pygame.Rect(card.right - 340, card.bottom - 146, 300, 106), "confirm.yes",
+                                    self.yes, color=theme.BAD, icon=icon, size=30)
+        self.buttons = [self.no_button, self.yes_button]
+
+    def on_enter(self) -> None:
+        """A soft call: the question needs an answer."""
+        self.app.effects.publish(Sound("click"))
+
+    def no(self) -> None:
+        """Back to the game, nothing changed."""
+        self.app.stack.pop()
+        self.app.effects.publish(Sound("click"))
+
+    def yes(self) -> None:
+        """Close the question and do what was asked."""
+        self.app.stack.pop()
+        self.on_yes()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The two buttons; a tap beside the card, Enter or Escape keep playing. Nothing reaches
+        the game below."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE,
+                                                          pygame.K_BACKSPACE):
+            self.no()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.CARD.collidepoint(event.pos):
+            self.no()
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: Target) -> None:
+        """Veil, card, question, what "yes" does, the two buttons."""
+        ui.draw_veil(surface, (30, 24, 40), round(130 * min(1.0, self.time * 5)))
+        card = self.CARD
+        ui.draw_panel(surface, card, theme.PANEL, 36, 16)
+        ui.draw_fitted_text(surface, self.title, pygame.Rect(card.x + 40, card.y + 36, card.width - 80, 84), 64,
+                            theme.INK, "title", "center")
+        ui.draw_paragraph(surface, self.detail, pygame.Rect(card.x + 60, card.y + 134, card.width - 120, 100), 30,
+                          theme.INK_SOFT, "bold", align="center", line_gap=1.2)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """The question."""
+        return {"scene": self.name, "title": self.title, "detail": self.detail}

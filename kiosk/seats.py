@@ -58,6 +58,7 @@ class SeatsScene(Scene):
     (only offered once a game is under way) closes the card and changes nothing."""
 
     overlay = True
+    is_card = True
     name = "seats"
 
     def __init__(

@@ -276,13 +276,15 @@ class LewthwaiteScene(GameScene):
             name = tr(f"lewthwaite.Color.{color}")
             person = self.match.seat_to_move.is_human
             key = "lewthwaite.turn" if person else "lewthwaite.turn.computer"
-            ui.draw_paragraph(surface, tr(key, color=name), text_rect.move(-6, 8), 26, ui.darker(main, 0.3),
-                              "title", 1.1)
+            title = tr(key, color=name)
             line = tr("lewthwaite.turn.snake" if self.view_mode == "snake" else "lewthwaite.turn.tokens")
             if self.physical is not None and not self.physical.touch_allowed:
                 line = tr("lewthwaite.turn.physical")
             if not person:
                 line = tr("lewthwaite.turn.computer.who", level=tr(f"lewthwaite.level.{self.match.seat_to_move.level}"))
+            if self.setting_up():  # nobody's turn yet: the table is being set up
+                title, line = tr("physical.panel.setup"), tr("physical.panel.setup.line")
+            ui.draw_paragraph(surface, title, text_rect.move(-6, 8), 26, ui.darker(main, 0.3), "title", 1.1)
             ui.draw_paragraph(surface, line, pygame.Rect(text_rect.x, text_rect.y + 70, text_rect.width, 56), 19,
                               theme.INK_SOFT, "text", 1.15)
         ui.draw_text(surface, tr("lewthwaite.moves", n=state.moves_played), (panel.centerx, turn.bottom + 8), 22,
