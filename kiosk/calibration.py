@@ -106,8 +106,9 @@ class CalibrationSource(Protocol):
     def advice(self) -> list[str]:
         """What the operator should change at the stand: keys of ``vision.advice.*`` strings."""
 
-    def doubted(self) -> list[Point]:
-        """The centres (frame pixels) of the cells the reader doubted, to ring on the view."""
+    def doubted(self) -> tuple[list[Point], float]:
+        """The centres (frame pixels) of the cells the reader doubted, to ring on the view, and
+        the rings' radius (frame pixels)."""
 
 
 class CalibrationScene(Scene):
@@ -126,7 +127,7 @@ class CalibrationScene(Scene):
         self.markers: list[Outline] = []
         self.blocks: list[Outline] = []
         self.marks: list[tuple[Point, str]] = []
-        self.doubts: list[Point] = []
+        self.doubts: tuple[list[Point], float] = ([], 0.0)
         self.message = ""
         self.buttons = [
             ui.Button(
@@ -226,11 +227,9 @@ class CalibrationScene(Scene):
             draw.circle(surface, theme.WHITE, centre, radius + 2)
             draw.circle(surface, colour, centre, radius)
         # The cells the reader doubted, ringed: what the advice is about.
-        if self.doubts and len(self.marks) > 1:
-            (x0, y0), (x1, y1) = self.marks[0][0], self.marks[1][0]
-            ring = max(8.0, 0.45 * ((x1 - x0) ** 2 * sx * sx + (y1 - y0) ** 2 * sy * sy) ** 0.5)
-            for x, y in self.doubts:
-                draw.circle(surface, theme.HINT, (VIEW.left + x * sx, VIEW.top + y * sy), ring, 4)
+        points, radius = self.doubts
+        for x, y in points:
+            draw.circle(surface, theme.HINT, (VIEW.left + x * sx, VIEW.top + y * sy), max(8.0, radius * sx), 4)
 
     def _draw_panel(self, surface: Target) -> None:
         source = self.source

@@ -82,8 +82,8 @@ class FakeSource:
     def advice(self) -> list[str]:
         return ["tilt", "lamp"] if self.polls else []
 
-    def doubted(self) -> list[Point]:
-        return [(300.0, 100.0)] if self.polls else []
+    def doubted(self) -> tuple[list[Point], float]:
+        return ([(300.0, 100.0)], 45.0) if self.polls else ([], 0.0)
 
 
 def _open(source: FakeSource) -> tuple[App, CalibrationScene]:
@@ -117,7 +117,7 @@ def test_the_screen_waits_then_shows_the_frame_the_grid_and_calibrates_a_synthet
                                      "grid": ["RB", ".."], "advice": ["tilt", "lamp"]}
     # The doubted cell (the blue one) is ringed in yellow, half a cell round.
     doubted = (VIEW.left + round(300 * VIEW.width / 400), VIEW.top + round(100 * VIEW.height / 200))
-    ring = 0.45 * 100 * VIEW.width / 400
+    ring = 45 * VIEW.width / 400
     assert surface.get_at((round(doubted[0] - ring + 1), doubted[1]))[:3] == theme.HINT
     app.stack.pop()
     app.stack.apply_pending()

@@ -17,7 +17,8 @@ from vision.reader import Seen
 #: markers is a few degrees off, so a little more is let pass), cells of 20 pixels at least.
 MAX_TILT_DEG = 27.0
 MIN_CELL_PIXELS = 20.0
-#: Every piece of advice, most useful first.
+#: Every piece of advice, most useful first (a frame covered in a lamp's deep shadow gets both
+#: "hand" and "lamp": the reader cannot tell a dark sleeve from such a shadow).
 ADVICE = ("hand", "tilt", "lamp", "exposure", "closer")
 
 
@@ -27,7 +28,7 @@ def advise(seen: Seen, problem: str, clipped: float | None = None) -> list[str]:
     the sensor's limit."""
     keys = []
     tilted = seen.tilt_deg is not None and seen.tilt_deg > MAX_TILT_DEG
-    if problem == "covered" and not seen.shade and not tilted:
+    if problem == "covered":
         keys.append("hand")
     if tilted or (problem == "covered" and seen.forgiven and not seen.shade):
         keys.append("tilt")

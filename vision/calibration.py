@@ -19,7 +19,7 @@ import numpy as np
 from vision.advice import advise, doubted
 from vision.cameraspec import parse_camera
 from vision.capture import LiveBoard, SyntheticCamera, start_grid
-from vision.reader import VisionError
+from vision.reader import VisionError, cell_pixels
 from vision.sources import FrameSource, source_opener
 
 if TYPE_CHECKING:
@@ -147,14 +147,16 @@ class LiveCalibration:
             return []
         return advise(self.live.reader.seen, self.live.board.problem, self.live.reader.clipped)
 
-    def doubted(self) -> list[Point]:
-        """The centres (frame pixels) of the cells the reader doubted in its last frame: still
-        covered, or read once a tall piece's side or a shadow over their paper was forgiven."""
+    def doubted(self) -> tuple[list[Point], float]:
+        """The centres (frame pixels) of the cells the reader doubted in its last frame (still
+        covered, or read once a tall piece's side or a shadow over their paper was forgiven),
+        and half a cell's size there (pixels): the rings' radius."""
         cells = doubted(self.live.reader.seen)
         if not cells or self.live.reader.fix is None:
-            return []
+            return [], 0.0
         mat = self.live.reader.mat
-        return self._project(np.array([mat.center(r, c) for r, c in cells]))
+        centres = self._project(np.array([mat.center(r, c) for r, c in cells]))
+        return centres, 0.5 * cell_pixels(self.live.reader.fix, mat)
 
     # --- its status ---
 

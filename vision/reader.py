@@ -922,7 +922,7 @@ class BoardReader:
             self.seen.tilt_deg = math.degrees(math.atan2(off, self.pose.height))
         features = None
         if self.profile.pieces == "tokens":
-            self.seen.shade = shade_seen(paper) is not None
+            self.seen.shade = shade_seen(paper) is not None or deep_shade(paper)
             features = _unshade(self._token_features(rect, paper), paper)
             if paper.covered:
                 before = set(paper.covered)
@@ -1312,6 +1312,22 @@ def shade_seen(paper: CellPaper) -> np.ndarray | None:
         tints.append(tint[shade & (size >= 0.04)])
     found = np.concatenate(tints) if tints else np.zeros((0, 3), np.float32)
     return _shade_middle(found) if len(found) >= 3 else None
+
+
+def deep_shade(paper: CellPaper) -> bool:
+    """True when at least three of the grid's vertices lie in a shadow deeper than the reader
+    forgives (under :data:`SHADE_DEEP` of the paper's light, paper-coloured): a lamp too close
+    or too low, for the operator's advice."""
+    deep = 0
+    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
+        if not valid.any():
+            continue
+        white = np.median(colours[valid], axis=0)
+        ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
+        light = ratio.mean(axis=1)
+        tint = np.abs(ratio - light[:, None]).max(axis=1)
+        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & (tint <= SHADE_TINT)).sum())
+    return deep >= 3
 
 
 def _unshade(features: np.ndarray, paper: CellPaper) -> np.ndarray:
