@@ -227,9 +227,9 @@ class CalibrationScene(Scene):
             draw.circle(surface, theme.WHITE, centre, radius + 2)
             draw.circle(surface, colour, centre, radius)
         # The cells the reader doubted, ringed: what the advice is about.
-        points, radius = self.doubts
+        points, ring = self.doubts
         for x, y in points:
-            draw.circle(surface, theme.HINT, (VIEW.left + x * sx, VIEW.top + y * sy), max(8.0, radius * sx), 4)
+            draw.circle(surface, theme.HINT, (VIEW.left + x * sx, VIEW.top + y * sy), max(8.0, ring * sx), 4)
 
     def _draw_panel(self, surface: Target) -> None:
         source = self.source
