@@ -300,4 +300,7 @@ def test_photoreal_stands(report):
     report("photoreal stands states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
     assert tally.accepted_under_hand == 0
     assert all(tally.setup_done[style] == tally.setup_tried[style] for style in tally.setup_tried), lines
+    assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
+    # One-shot with refusals counted wrong: frames of pale pieces on paper at the sensor's limit
+    # are refused (overexposed), and this fails until none is (docs/vision.md, the stands set).
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
