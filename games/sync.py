@@ -124,7 +124,8 @@ class SyncEngine:
         #: The grid the reader should calibrate on (the table was just seen set right).
         self.calibrate: Any | None = None
         self.events: list[Event] = []
-        self._pending: tuple[list[Fix], Sentence | None, float] | None = None
+        #: Fixes waiting for stillness: (fixes, reason, time seen, frame seen).
+        self._pending: tuple[list[Fix], Sentence | None, float, int] | None = None
         self._lost_version = 0
         self._applying = False
         self._lights_key: Any = None
@@ -285,9 +286,9 @@ class SyncEngine:
         if self.held:
             return
         if self._pending is not None and now - self._pending[2] >= self.mismatch_delay:
-            fixes, reason, _ = self._pending
+            fixes, reason, seen_time, seen_frame = self._pending
             self._pending = None
-            self._show(fixes, reason)
+            self._show(fixes, reason, (seen_frame, seen_time))
         if (self.problem == "unsure" and self.unsure and self.synced and not self.lost
                 and now - self.problem_since >= self.lost_after):
             # A piece the camera cannot make out for a while: point at it (never a move).
@@ -468,9 +469,11 @@ class SyncEngine:
         if self.fixes:
             self._show(fixes, reason)
         elif self._pending is None or self._pending[0] != fixes:
-            self._pending = (fixes, reason, self.now)
+            self._pending = (fixes, reason, self.now, max(self.frame, 0))
 
-    def _show(self, fixes: list[Fix], reason: Sentence | None) -> None:
+    def _show(self, fixes: list[Fix], reason: Sentence | None, seen: tuple[int, float] | None = None) -> None:
+        """Put ``fixes`` on screen; ``seen`` is the (frame, time) of the reading that showed them,
+        when they waited for stillness (a mismatch's record says both: seen, then shown)."""
         if not fixes:
             self._clear()
             return
@@ -480,8 +483,10 @@ class SyncEngine:
             if self.synced:
                 if first:
                     self.mismatches += 1
+                seen_frame, seen_time = seen if seen is not None else (max(self.frame, 0), self.now)
                 self._event("mismatch", cells=[list(f.cell) for f in fixes if f.cell is not None],
-                            fixes=[f.as_dict() for f in fixes], reason=reason.key if reason else None)
+                            fixes=[f.as_dict() for f in fixes], reason=reason.key if reason else None,
+                            seen_frame=seen_frame, seen_time=round(seen_time, 3))
             else:
                 self._event("setup", cells=[list(f.cell) for f in fixes if f.cell is not None],
                             fixes=[f.as_dict() for f in fixes])

@@ -124,6 +124,9 @@ class GameScene(Scene):
     #: The message bubble: its bottom centre and width.
     message_anchor: ClassVar[tuple[int, int]] = (430, 712)
     message_width: ClassVar[int] = 820
+    #: Where the end card folds to ("Voir le plateau"); None: over ``toolbar_area`` (its buttons
+    #: are dead once the game is over), so the final board stays in full view.
+    end_bar: ClassVar[pygame.Rect | None] = None
     #: The setup card asks who starts (False where chance decides, as in Lightning).
     first_choice: ClassVar[bool] = True
     #: How the physical-board mode rings a cell: ``circle`` (round tokens) or ``square`` (tiles).
@@ -352,8 +355,11 @@ class GameScene(Scene):
             self._layout_key = key
             self._buttons = [(tool, self._make_button(tool, rect)) for tool, rect in zip(
                 shown, self.toolbar_rects(len(shown)), strict=True)]
+        # Under a card (the end, who plays, the rules) the toolbar is dead: it looks it.
+        stack = self.app.stack
+        covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
         for tool, button in self._buttons:
-            button.enabled = tool.enabled() and not self.attract
+            button.enabled = tool.enabled() and not self.attract and not covered
             button.active = tool.active()
             button.label = tool.text() if self.toolbar_labels else ""
         return [button for _tool, button in self._buttons]
@@ -653,7 +659,8 @@ class GameScene(Scene):
         outcome = self.match.outcome()
         assert outcome is not None
         self.record_result(outcome)
-        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart))
+        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart,
+                                     self.end_bar or self.toolbar_area))
 
     def record_result(self, outcome: Outcome) -> None:
         """Count the game in the session score ("Toi 2 - Ordinateur 1")."""

@@ -201,6 +201,22 @@ class DeviceStatus:
             self.text = f"{type(exc).__name__}: {exc}"
 
 
+def describe_camera(found: dict[str, Any]) -> str:
+    """One line on a probed camera in the screen's language: size, brightness, mats in view."""
+    titles = {info.key: tr(info.title) for info in installed_games()}
+    mats = ", ".join(titles.get(m, m) for m in found.get("mats", ())) or tr("operator.camera.no_mat")
+    return tr("operator.camera.found", width=found.get("width", "?"), height=found.get("height", "?"),
+              brightness=round(float(found.get("brightness", 0))), mats=mats)
+
+
+def camera_status(camera: Any) -> DeviceStatus | None:
+    """The settings screen's camera line: probed and worded here when the handle can be probed
+    (``probe()``), else its own ``status()`` line."""
+    if hasattr(camera, "probe"):
+        return DeviceStatus(lambda: describe_camera(camera.probe()))
+    return DeviceStatus(camera.status) if hasattr(camera, "status") else None
+
+
 def describe_leds(handle: Any) -> str:
     """One line on the LED board: port, connected or not, frames sent, the last error."""
     if handle is None:
@@ -223,7 +239,7 @@ class SettingsScene(Scene):
         self.buttons: list[ui.Button] = []
         self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
         camera = app.devices.handles.get("camera")
-        self.camera_status = DeviceStatus(camera.status) if camera is not None and hasattr(camera, "status") else None
+        self.camera_status = camera_status(camera) if camera is not None else None
         self._rebuild()
 
     # --- the settings, as rows ------------------------------------------------------------------

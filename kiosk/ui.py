@@ -47,7 +47,13 @@ def draw_text(
     textfit.note_key(text)
     image = text_surface(text, size, color, kind)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(image, rect)
+    if isinstance(surface, Canvas):
+        # Lines of a left-aligned paragraph keep one left edge at any scale (a font at
+        # size * scale is a little wider or narrower than the stretched run).
+        surface.blit(image, rect, align="left" if anchor.endswith("left") else
+                     "right" if anchor.endswith("right") else "center")
+    else:
+        surface.blit(image, rect)
     return rect
 
 

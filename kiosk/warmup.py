@@ -65,7 +65,7 @@ def warm_game(app: App, scene: GameScene, canvas: Canvas) -> None:
         rules.page = page
         rules.draw(canvas)
     for card in (EndCard(tr("end.you_win"), "", celebrate=True), EndCard(tr("end.computer_wins"), "", tr("end.again"))):
-        end = EndScene(app, card, lambda: None)
+        end = EndScene(app, card, lambda: None, scene.end_bar or scene.toolbar_area)
         end.update(1.0)  # the card popped in
         scene.draw(canvas)
         end.draw(canvas)

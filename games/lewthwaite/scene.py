@@ -48,7 +48,7 @@ class LewthwaiteScene(GameScene):
 
     game = "lewthwaite"
     accent = theme.RED
-    toolbar_area = pygame.Rect(884, 404, 356, 282)
+    toolbar_area = pygame.Rect(884, 414, 356, 272)  # under the score line
     toolbar_columns = 2
     end_delay = SHAKE_SECONDS
 
@@ -291,7 +291,7 @@ class LewthwaiteScene(GameScene):
                      theme.INK_SOFT, "bold", "midtop")
         # Who plays each colour, and the visitors' score.
         for k, colour in enumerate((RED, BLUE)):
-            y = turn.bottom + 62 + 44 * k
+            y = turn.bottom + 58 + 40 * k
             sprite = token_sprite(colour, 36)
             surface.blit(sprite, sprite.get_rect(center=(panel.x + 44, y)))
             label = self.seat_label(1 if colour == RED else 2)
@@ -299,7 +299,7 @@ class LewthwaiteScene(GameScene):
                                 theme.INK, "bold")
         score = self.score_line()
         if score:
-            ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 142, panel.width - 40, 30),
+            ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 124, panel.width - 40, 30),
                                 22, theme.INK_SOFT, "bold", "center")
 
 
