@@ -16,6 +16,9 @@ own loop runs on the ``start`` frame first. The camera is a :class:`SetCamera`: 
 frame as the webcam's auto-exposure developed it until the live board asks for less exposure
 (:class:`vision.exposure.ExposureControl`), then the same render developed with the exposure
 locked that many stops lower; the play and hand frames are read at the exposure it settled on.
+It also tells whether the setup assistant would have started the game: a stable reading of the
+start position from that live board, uncalibrated, within those 3 s. A ``setup`` frame (a board
+being set up, ``make_set.py --stand setup=N``) is read one-shot.
 """
 
 from __future__ import annotations
