@@ -272,3 +272,35 @@ def test_photoreal_held_out(report):
     # The target counts refused frames wrong: one-shot photos whose paper is clipped at white
     # are refused (overexposed), and this fails until no held-out photo is (docs/vision.md).
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_stands(report):
+    """Held-out photoreal renders of the stands the guide allows (``bench/photoreal/set-stands``,
+    seeds 300 and up, never tuned on): caps open and closed side up 10-15 mm high, stacks of two
+    draughts, tilts up to 25 degrees, a bare desk lamp's hard shadows, bright paper (a board
+    being set up on paper at the sensor's limit). The setup assistant starts the game on every
+    scene; one-shot and live >= 99.5 % cells right per style (refusals count wrong); no state
+    accepted under a hand."""
+    evaluate = _photoreal()
+    folder = evaluate.SET_DIR.with_name("set-stands")
+    truths = evaluate.scenes(range(300, 10_000), folder=folder)
+    assert truths, "no stand scenes: run bench/photoreal/make_set.py --stand ... --out bench/photoreal/set-stands"
+    tally = evaluate.evaluate(truths, exposure_control=True)
+    lines = evaluate.report(tally)
+    print("\nphotoreal stands, held-out seeds >= 300 (set-stands):\n" + "\n".join(lines))
+    if tally.errors:
+        print("\n".join(tally.errors[:40]))
+    for style in sorted(tally.scenes):
+        report(f"photoreal stands {style}: setup started", f"{tally.setup_done[style]}/{tally.setup_tried[style]}",
+               "all")
+        for mode in ("one-shot", "live"):
+            report(f"photoreal stands {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}", ">= 99.5 %")
+    report("photoreal stands states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
+    assert tally.accepted_under_hand == 0
+    assert all(tally.setup_done[style] == tally.setup_tried[style] for style in tally.setup_tried), lines
+    assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
+    # One-shot with refusals counted wrong: frames of pale pieces on paper at the sensor's limit
+    # are refused (overexposed), and this fails until none is (docs/vision.md, the stands set).
+    assert all(tally.rate(key) >= 0.995 for key in tally.total), lines

@@ -102,6 +102,14 @@ class CalibrationSource(Protocol):
     def random_move(self) -> None:
         """Synthetic camera: play a random legal move on the pretend board."""
 
+    @property
+    def advice(self) -> list[str]:
+        """What the operator should change at the stand: keys of ``vision.advice.*`` strings."""
+
+    def doubted(self) -> tuple[list[Point], float]:
+        """The centres (frame pixels) of the cells the reader doubted, to ring on the view, and
+        the rings' radius (frame pixels)."""
+
 
 class CalibrationScene(Scene):
     """Live camera view with the mat's grid and the reader's verdict on each cell."""
@@ -119,6 +127,7 @@ class CalibrationScene(Scene):
         self.markers: list[Outline] = []
         self.blocks: list[Outline] = []
         self.marks: list[tuple[Point, str]] = []
+        self.doubts: tuple[list[Point], float] = ([], 0.0)
         self.message = ""
         self.buttons = [
             ui.Button(
@@ -147,6 +156,7 @@ class CalibrationScene(Scene):
     def _refresh_overlay(self) -> None:
         self.markers, self.blocks = self.source.outlines()
         self.marks = self.source.cells()
+        self.doubts = self.source.doubted()
 
     # --- scene protocol ---
 
@@ -216,6 +226,10 @@ class CalibrationScene(Scene):
             centre = (VIEW.left + x * sx, VIEW.top + y * sy)
             draw.circle(surface, theme.WHITE, centre, radius + 2)
             draw.circle(surface, colour, centre, radius)
+        # The cells the reader doubted, ringed: what the advice is about.
+        points, ring = self.doubts
+        for x, y in points:
+            draw.circle(surface, theme.HINT, (VIEW.left + x * sx, VIEW.top + y * sy), max(8.0, ring * sx), 4)
 
     def _draw_panel(self, surface: Target) -> None:
         source = self.source
@@ -238,6 +252,11 @@ class CalibrationScene(Scene):
             "bold",
         )
         y += 72
+        # What to change at the stand, in words the operator can act on.
+        for key in source.advice[:3]:
+            ui.draw_paragraph(surface, "– " + tr(f"vision.advice.{key}"), pygame.Rect(x, y, PANEL.width - 40, 30),
+                              20, ui.darker(theme.HINT, 0.35), "bold")
+            y += 30
         confidence = source.confidence
         if confidence is not None:
             percent = round(100 * confidence)
@@ -285,4 +304,5 @@ class CalibrationScene(Scene):
             "stable_states": source.stable_states,
             "calibrated": source.calibrated,
             "grid": source.grid,
+            "advice": list(source.advice),
         }

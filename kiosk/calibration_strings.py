@@ -35,6 +35,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.problem.covered": ("Une main cache le plateau", "A hand hides the board"),
     "vision.problem.unsure": ("Lecture incertaine", "Uncertain reading"),
     "vision.problem.overexposed": ("Papier trop blanc : baisse l'exposition", "Paper too white: lower the exposure"),
+    "vision.advice.hand": ("Enlevez la main du tapis", "Take the hand off the mat"),
+    "vision.advice.tilt": ("Inclinez moins la caméra", "Tilt the camera less"),
+    "vision.advice.lamp": ("Éloignez la lampe (ou montez-la)", "Move the lamp away (or higher)"),
+    "vision.advice.exposure": ("Baissez l'exposition de la caméra", "Lower the camera's exposure"),
+    "vision.advice.closer": ("Rapprochez la caméra du tapis", "Bring the camera closer to the mat"),
     "vision.stable": ("État stable n° {count}", "Stable state #{count}"),
     "vision.confidence": ("Confiance : {percent} %", "Confidence: {percent}%"),
     "vision.calibrated": (

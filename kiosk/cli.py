@@ -105,8 +105,27 @@ def probe_camera(camera: str) -> dict[str, Any]:
     gray = to_gray(frame)
     markers = detect_markers(gray)
     mats = sorted({game for mid in markers if (game := game_of_marker(mid))})
-    return {"camera": camera, "width": int(frame.shape[1]), "height": int(frame.shape[0]),
-            "brightness": round(float(gray.mean()), 1), "markers": sorted(int(m) for m in markers), "mats": mats}
+    found = {"camera": camera, "width": int(frame.shape[1]), "height": int(frame.shape[0]),
+             "brightness": round(float(gray.mean()), 1), "markers": sorted(int(m) for m in markers), "mats": mats}
+    if mats and camera != "synthetic":  # a demo camera has no stand to adjust
+        found.update(stand_advice(frame, mats[0]))
+    return found
+
+
+def stand_advice(frame: Any, game: str) -> dict[str, Any]:
+    """Read ``frame`` as ``game``'s mat: what the operator should change at the stand (the keys
+    of ``vision.advice.*``) and the cells the reader doubted (``[row, col]``)."""
+    from vision.advice import advise, doubted
+    from vision.reader import BoardReader, VisionError
+
+    reader = BoardReader(game)
+    problem = ""
+    try:
+        reader.read(frame)
+    except VisionError as exc:
+        problem = exc.reason
+    return {"problem": problem, "advice": advise(reader.seen, problem, reader.clipped),
+            "doubted": [list(cell) for cell in doubted(reader.seen)]}
 
 
 def run_doctor(args: argparse.Namespace) -> int:

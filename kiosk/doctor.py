@@ -161,9 +161,15 @@ def camera_indices() -> list[int]:
 
 
 def describe_camera(found: dict[str, Any]) -> str:
-    """One sentence about a probed camera."""
+    """One sentence about a probed camera, and what to change at the stand (the reader's advice,
+    in the kiosk's language)."""
+    from kiosk.i18n import tr
+
     mats = ", ".join(found["mats"]) if found["mats"] else "no mat in view"
-    return f"{found['width']}x{found['height']}, brightness {found['brightness']:.0f}/255, {mats}"
+    advice = "".join(f"; {tr(f'vision.advice.{key}')}" for key in found.get("advice", []))
+    doubted = found.get("doubted", [])
+    cells = f" ({len(doubted)} cell(s) doubted)" if doubted else ""
+    return f"{found['width']}x{found['height']}, brightness {found['brightness']:.0f}/255, {mats}{advice}{cells}"
 
 
 #: ``probe(camera)`` opens "synthetic" or an index, reads a frame and closes it: a dict with
@@ -189,7 +195,7 @@ def check_cameras(config: KioskConfig, probe: CameraProbe) -> list[Check]:
             hint = f"; cameras present: {', '.join(others)}" if others else "; no other camera found"
             checks.append(Check("camera", FAIL, f"camera {configured}: {exc}{hint}", {"camera": configured}))
         else:
-            status = WARN if found["brightness"] < DARK or not found["mats"] else OK
+            status = WARN if found["brightness"] < DARK or not found["mats"] or found.get("advice") else OK
             checks.append(Check("camera", status, f"camera {configured}: {describe_camera(found)}", found))
     for index in camera_indices():
         if str(index) == configured:

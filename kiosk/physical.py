@@ -293,7 +293,13 @@ class PhysicalMode:
         or while the banner says the camera is lost)."""
         engine = self.engine
         problem = engine.problem
-        if engine.phase == LOST or not problem:
+        if engine.phase == LOST:
+            return None
+        if not problem:
+            # Read, but on paper at the sensor's limit: worth lowering the exposure when one can.
+            live = getattr(self.session.feed, "live", None)
+            if getattr(live, "paper_bright", False) is True:
+                return tr("physical.camera.status", status=tr("physical.camera.bright")), theme.INK_SOFT
             return None
         key = f"physical.problem.{problem}"
         # An unknown status is shown as it came (a calibration's error), cut short: the font

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
+from kiosk import theme
 from kiosk.app import App, AppOptions
 from kiosk.calibration import VIEW, CalibrationScene, Outline, Point
 from kiosk.i18n import tr
@@ -77,6 +78,13 @@ class FakeSource:
     def random_move(self) -> None:
         self.calls.append("move")
 
+    @property
+    def advice(self) -> list[str]:
+        return ["tilt", "lamp"] if self.polls else []
+
+    def doubted(self) -> tuple[list[Point], float]:
+        return ([(300.0, 100.0)], 45.0) if self.polls else ([], 0.0)
+
 
 def _open(source: FakeSource) -> tuple[App, CalibrationScene]:
     app = App(AppOptions(frames=1, seed=1, mute=True))
@@ -106,7 +114,11 @@ def test_the_screen_waits_then_shows_the_frame_the_grid_and_calibrates_a_synthet
     assert surface.get_at(centre)[:3] != (0, 0, 0)
     assert scene.state_summary() == {"scene": "vision.calibrate", "game": "lewthwaite", "problem": "",
                                      "camera": "running", "stable_states": 0, "calibrated": True,
-                                     "grid": ["RB", ".."]}
+                                     "grid": ["RB", ".."], "advice": ["tilt", "lamp"]}
+    # The doubted cell (the blue one) is ringed in yellow, half a cell round.
+    doubted = (VIEW.left + round(300 * VIEW.width / 400), VIEW.top + round(100 * VIEW.height / 200))
+    ring = 45 * VIEW.width / 400
+    assert surface.get_at((round(doubted[0] - ring + 1), doubted[1]))[:3] == theme.HINT
     app.stack.pop()
     app.stack.apply_pending()
     assert source.calls[-1] == "stop"

@@ -212,6 +212,27 @@ def test_doctor_warns_about_a_dark_picture():
     assert check.status == "warn" and "brightness 12" in check.detail
 
 
+def test_doctor_says_what_to_change_at_a_stand_tilted_too_far():
+    """A webcam 31 degrees off vertical over tall caps under a lamp: read, but the doctor asks, in the
+    kiosk's language, for less tilt and names the cells it doubted."""
+    import random
+
+    from kiosk.cli import stand_advice
+    from kiosk.i18n import tr
+    from vision.synthetic import render_photo, stand_style, start_lewthwaite_grid
+
+    start = [row.upper() for row in start_lewthwaite_grid()]
+    photo = render_photo("lewthwaite", start, random.Random("doctor"), stand_style("cap_up", 15, 31, 22, seed=3))
+
+    def probe(camera: str) -> dict:
+        return {"camera": camera, "width": 1280, "height": 720, "brightness": 120.0, "markers": [0, 1, 2, 3],
+                "mats": ["lewthwaite"], **stand_advice(photo.image, "lewthwaite")}
+
+    check = doctor.check_cameras(KioskConfig(camera="0"), probe)[0]
+    assert check.status == "warn" and "tilt" in check.data["advice"] and check.data["problem"] == ""
+    assert tr("vision.advice.tilt") in check.detail and check.data["doubted"]
+
+
 def test_doctor_asks_the_led_board_with_led_detect():
     config = KioskConfig().with_changes(leds=kiosk_config.LedSettings(port="/dev/ttyUSB0"))
     answer = Detection("adalight", "/dev/ttyUSB0", "an Adalight device greeted us")

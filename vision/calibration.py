@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from vision.advice import advise, doubted
 from vision.cameraspec import parse_camera
 from vision.capture import LiveBoard, SyntheticCamera, start_grid
-from vision.reader import VisionError
+from vision.reader import VisionError, cell_pixels
 from vision.sources import FrameSource, source_opener
 
 if TYPE_CHECKING:
@@ -137,6 +138,25 @@ class LiveCalibration:
         assert fix is not None  # callers check it
         projected = cv2.perspectiveTransform(points.reshape(1, -1, 2).astype(np.float32), fix.homography)[0]
         return [(float(x), float(y)) for x, y in projected]
+
+    @property
+    def advice(self) -> list[str]:
+        """What the operator should change at the stand (:func:`vision.advice.advise` keys), from
+        the last frame the reader judged."""
+        if self.live.frame is None:
+            return []
+        return advise(self.live.reader.seen, self.live.board.problem, self.live.reader.clipped)
+
+    def doubted(self) -> tuple[list[Point], float]:
+        """The centres (frame pixels) of the cells the reader doubted in its last frame (still
+        covered, or read once a tall piece's side or a shadow over their paper was forgiven),
+        and half a cell's size there (pixels): the rings' radius."""
+        cells = doubted(self.live.reader.seen)
+        if not cells or self.live.reader.fix is None:
+            return [], 0.0
+        mat = self.live.reader.mat
+        centres = self._project(np.array([mat.center(r, c) for r, c in cells]))
+        return centres, 0.5 * cell_pixels(self.live.reader.fix, mat)
 
     # --- its status ---
 

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
-from vision.exposure import ExposureControl
+from vision.exposure import ExposureControl, is_clipped
 from vision.mats import profile
 from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
 from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
@@ -358,6 +358,8 @@ class LiveBoard:
         self.board_description = self.reader.board
         self.game = self.reader.game
         self.board = StableBoard(self.reader, stable_frames=stable_frames)
+        #: Readings less sure than this are ``unsure`` once calibrated (none before: see _feed).
+        self.min_confidence = self.board.min_confidence
         self.threaded = threaded
         self.fps = fps
         self.retry_seconds = retry_seconds
@@ -383,6 +385,12 @@ class LiveBoard:
         return self.link.status.state
 
     @property
+    def paper_bright(self) -> bool:
+        """True when the last frame was read although much of its paper is at the sensor's limit
+        (every token it shows is strongly coloured): the status line says so."""
+        return self.board.problem == "" and is_clipped(self.reader.clipped)
+
+    @property
     def status(self) -> LiveStatus:
         """The camera state, the last frame's problem, and the last stable reading."""
         return LiveStatus(self.camera_state, self.board.problem, self.frame_index, self.calibrated, self.board.accepted)
@@ -403,6 +411,10 @@ class LiveBoard:
     def _feed(self, frame: np.ndarray, index: int) -> StableReading | None:
         self.frame = frame
         self.frame_index = index
+        # Before calibration a stable reading only serves the setup assistant, which waits for
+        # exactly the start position (5 identical readings): a few faint cells read right but
+        # unsure (ivory draughts, white stones, one-shot) must not keep the game from starting.
+        self.board.min_confidence = self.min_confidence if self.calibrated else 0.0
         result = self.board.feed(frame, index)
         if result is not None:
             self.accepted_count += 1

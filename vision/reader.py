@@ -48,6 +48,8 @@ from vision.tokens import (
     TokenModel,
     cell_features,
     classify_oneshot,
+    colour_axis,
+    pale,
     presence,
 )
 
@@ -402,6 +404,10 @@ class CellPaper:
     changed: list[np.ndarray] = field(default_factory=list)
     #: The share of the paper-like samples at the sensor's ceiling (white tokens invisible).
     clipped: float = 0.0
+    #: per block: the ring samples' colours (N x 3), validity and the border cell beside each,
+    #: and where each lies in the block's rectified image (y, x).
+    rings: list[tuple[np.ndarray, np.ndarray, list[tuple[int, int]], np.ndarray, np.ndarray]] = field(
+        default_factory=list)
 
 
 def covered_cells(
@@ -475,7 +481,10 @@ def measure_paper(
                 }
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
-    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks, clipped)
+    ring_info = [(colours, ring_valid[b], cells, *ring_samples(*shapes[b], rect.ppc, rect.margin, ring_offset)[:2])
+                 for b, (colours, cells) in enumerate(rings)]
+    return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks, clipped,
+                     ring_info)
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -743,6 +752,21 @@ def read_spots(
 # --- the reader ------------------------------------------------------------------------------
 
 
+@dataclass
+class Seen:
+    """What the reader saw of the stand in its last frame, for advice (:mod:`vision.advice`):
+    the camera's tilt from straight down over the sheet's centre (degrees, None before the mat
+    was found), the cells' size in the frame (px), whether a lamp's hard shadows lie on the
+    paper, the cells whose paper was hidden by something the pieces do (their sides, their
+    shadows: forgiven) and the cells still covered."""
+
+    tilt_deg: float | None = None
+    cell_pixels: float | None = None
+    shade: bool = False
+    forgiven: list[tuple[int, int]] = field(default_factory=list)
+    covered: list[tuple[int, int]] = field(default_factory=list)
+
+
 class BoardReader:
     """Reads frames of one game's mat; keeps the homography while the markers stay put.
 
@@ -786,6 +810,8 @@ class BoardReader:
         self._geometry: tuple[MatFix | None, TokenGeometry] | None = None
         #: The share of the paper at the sensor's ceiling in the last frame (None: not measured).
         self.clipped: float | None = None
+        #: What the last frame showed of the stand (for advice to the operator).
+        self.seen = Seen()
         #: Refuse (``overexposed``) a reading of paper clipped at white that misses tokens: a
         #: photo cannot be taken again. The live board clears it once the camera cannot lower its
         #: exposure, so that a stand being set up is still read as it is (with a note).
@@ -884,16 +910,25 @@ class BoardReader:
         vertices hidden by tall tokens)."""
         gray = to_gray(frame)
         self.clipped = None
+        self.seen = Seen()
         check_frame(gray)
         fix = self.locate(frame, gray)
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
         self.clipped = paper.clipped
+        self.seen.cell_pixels = cell_pixels(fix, self.mat)
+        if self.pose is not None:
+            off = math.hypot(self.pose.x - self.mat.page[0] / 2, self.pose.y - self.mat.page[1] / 2)
+            self.seen.tilt_deg = math.degrees(math.atan2(off, self.pose.height))
         features = None
         if self.profile.pieces == "tokens":
-            features = self._token_features(rect, paper)
+            self.seen.shade = shade_seen(paper) is not None or deep_shade(paper)
+            features = _unshade(self._token_features(rect, paper), paper)
             if paper.covered:
-                paper.covered = self._excuse_tokens(rect, paper, features)
+                before = set(paper.covered)
+                paper.covered = self._excuse_tokens(rect, paper, features, frame, fix)
+                self.seen.forgiven = sorted(before - set(paper.covered))
+            self.seen.covered = sorted(paper.covered)
         elif paper.covered and any(c.any() for c in paper.changed):
             paper.covered = self._excuse_tiles(rect, paper)
         return fix, rect, paper, features
@@ -971,42 +1006,146 @@ class BoardReader:
         )
         return cell_features(windows, whites, self._geometry[1])
 
-    def _excuse_tokens(self, rect: Rectified, paper: CellPaper, features: np.ndarray) -> list[tuple[int, int]]:
-        """The covered cells once vertices hidden by the tokens themselves are forgiven.
+    def _excuse_tokens(
+        self, rect: Rectified, paper: CellPaper, features: np.ndarray, frame: np.ndarray, fix: MatFix
+    ) -> list[tuple[int, int]]:
+        """The covered cells once what the pieces themselves do to the paper is forgiven.
 
-        A tall token seen at an angle leans over the grid's vertices, and its shadow may fall on
-        them. A vertex that is not paper is forgiven when it lies where a token of one of its
-        four cells can reach (from its base to where the camera pose puts its top) and its
-        colour lies between the paper (maybe shaded) and that token's colour. The ring outside
-        the grid, which no token reaches and an arm must cross, is never forgiven.
+        A tall piece seen at an angle leans over the grid's vertices, and over the ring of paper
+        just outside the grid when it stands on a border cell (a 15 mm cap, or a stack of two
+        draughts, at 25 degrees of tilt); a desk lamp makes each piece cast a long hard shadow.
+        The camera's pose (from the markers) says where a piece of up to
+        :data:`TALLEST_PIECE_MM` on a cell can appear: a sample (a vertex, a ring sample) that
+        is not paper is forgiven when
+
+        * it lies inside that outline of a piece on one of its cells (a ring sample: its border
+          cell or the next one along the border) and its colour lies between the paper (maybe
+          shaded) and that piece's colour (:func:`_between_paper_and`); or
+        * it is paper in shade: darker than the paper, its tint off the paper's by at most
+          :data:`SHADE_TINT` (the room's light filling a lamp's shadow), next to a piece, and
+          every sample forgiven so shares one tint (one lamp, one room; a hand and its sleeve
+          are two colours, and skin is not a shadow's tint when the shadows are blue).
+
+        A hand is large and comes from outside the sheet: when anything beyond the vertices was
+        forgiven, the paper along the sheet's edge (:func:`sheet_edge`) must be paper, or, within
+        a lamp shadow's reach of the grid, that same shade; otherwise nothing is forgiven.
         """
-        if paper.ring_covered:
-            return paper.covered
         score = presence(features).reshape(self.mat.rows, self.mat.cols)
         feats = features.reshape(self.mat.rows, self.mat.cols, FEATURES)
+        occupied = score > 0.8
         valid = [v.copy() for v in paper.valid]
         cell = self.mat.cell
-        for r in range(self.mat.rows):
-            for c in range(self.mat.cols):
-                b, rr, cc = rect.where[r][c]
-                if score[r, c] <= 0.8 or not paper.valid[b].any():
+        blocks = self.mat.blocks
+        ppc, m = rect.ppc, rect.margin
+        # Shade candidates: (block, kind, index) -> tint; kind "v" (vertex (i, j)) or "r" (ring k).
+        shade: dict[tuple[int, str, Any], np.ndarray] = {}
+        ring_ok = [info[1].copy() for info in paper.rings]
+        # Samples no piece explains against the lit paper: maybe a piece's side over its own shadow.
+        pending: list[tuple[int, str, Any, tuple[float, float], list[tuple[int, int]], np.ndarray, np.ndarray]] = []
+        for b, (bx, by, _, _) in enumerate(blocks):
+            if not paper.valid[b].any():
+                continue
+            v, colours = valid[b], paper.vertex_colours[b]
+            white = np.median(colours[paper.valid[b]], axis=0)
+            cells_here = [(r, c) for r in range(self.mat.rows) for c in range(self.mat.cols)
+                          if rect.where[r][c][0] == b]
+            # Vertices.
+            for i, j in zip(*np.nonzero(~v), strict=True):
+                point = (bx + j * cell, by + i * cell)
+                around = [(r, c) for r, c in cells_here
+                          if rect.where[r][c][1] in (i - 1, i) and rect.where[r][c][2] in (j - 1, j)]
+                near = [(r, c) for r, c in around if occupied[r, c]]
+                if self._explained(point, near, colours[i, j], white, feats):
+                    v[i, j] = True
+                elif near and (tint := _shade_tint(colours[i, j], white)) is not None:
+                    shade[(b, "v", (int(i), int(j)))] = tint
+                elif near:
+                    pending.append((b, "v", (int(i), int(j)), point, near, colours[i, j], white))
+            # The ring outside the grid.
+            ring_colours, ring_valid, ring_cells, ys, xs = paper.rings[b]
+            index = {(rect.where[r][c][1], rect.where[r][c][2]): (r, c) for r, c in cells_here}
+            for k in np.flatnonzero(~ring_valid):
+                rr, cc = ring_cells[k]
+                point = (bx + (xs[k] - m) * cell / ppc, by + (ys[k] - m) * cell / ppc)
+                near = [index[n] for n in ((rr, cc), (rr - 1, cc), (rr + 1, cc), (rr, cc - 1), (rr, cc + 1))
+                        if n in index and occupied[index[n]]]
+                if self._explained(point, near, ring_colours[k], white, feats):
+                    ring_ok[b][k] = True
+                elif near and (tint := _shade_tint(ring_colours[k], white)) is not None:
+                    shade[(b, "r", int(k))] = tint
+                elif near:
+                    pending.append((b, "r", int(k), point, near, ring_colours[k], white))
+        middle = _shade_middle(np.array(list(shade.values()))) if shade else None
+        ring_forgiven = any(bool((ok & ~info[1]).any()) for ok, info in zip(ring_ok, paper.rings, strict=True))
+        if (shade or ring_forgiven) and not self._edge_clear(frame, fix, paper, middle):
+            return paper.covered  # an arm across the sheet's edge: what it hides stays covered
+        forgiven = [] if middle is None else [
+            (b, kind, where) for b, kind, where, point, near, colour, white in pending
+            if self._explained(point, near, colour, white * np.exp(middle), feats)
+        ]
+        if shade and middle is not None:
+            forgiven += [key for key, tint in shade.items() if _along_shade(tint, middle)]
+        for b, kind, where in forgiven:
+            if kind == "v":
+                valid[b][where] = True
+            else:
+                ring_ok[b][where] = True
+        ring_covered = set()
+        for b, (_, _, ring_cells, _, _) in enumerate(paper.rings):
+            for (rr, cc), ok in zip(ring_cells, ring_ok[b], strict=True):
+                if not ok:
+                    ring_covered |= {(r, c) for r in range(self.mat.rows) for c in range(self.mat.cols)
+                                     if rect.where[r][c] == (b, rr, cc)}
+        return covered_cells(valid, ring_covered, rect, self.mat)
+
+    def _edge_clear(self, frame: np.ndarray, fix: MatFix, paper: CellPaper, tint: np.ndarray | None) -> bool:
+        """True when the sheet's blank edge (:func:`sheet_edge`) shows paper, or, within
+        :data:`SHADOW_REACH_MM` of the grid, paper in the shade of ``tint`` (no arm crosses it)."""
+        h, w = frame.shape[:2]
+        white = np.median(paper.samples[paper_validity(paper.samples[:, None, :]).ravel()], axis=0)
+        for sheet, homography in enumerate(fix.homographies):
+            points, reach = sheet_edge(self.mat, sheet)
+            pixels = cv2.perspectiveTransform(points[None].astype(np.float32), homography)[0]
+            inside = (pixels[:, 0] >= 3) & (pixels[:, 1] >= 3) & (pixels[:, 0] < w - 3) & (pixels[:, 1] < h - 3)
+            if not inside.any():
+                continue
+            xs, ys = np.round(pixels[inside]).astype(int).T
+            colours = _patch_percentile(frame, ys, xs, 2)
+            ratios = np.log((colours + 2) / (white + 2))
+            light = ratios.mean(axis=1)
+            offs = ratios - light[:, None]
+            # Paper: as bright as the paper along the edge 60 mm around (light varies slowly, a
+            # sleeve or its shadow does not) and untinted.
+            spots = points[inside]
+            near = np.linalg.norm(spots[:, None] - spots[None], axis=2) <= 60.0
+            around = np.where(near, light[None], -np.inf).max(axis=1)
+            paper_like = (light >= around + math.log(EDGE_DARK)) & (np.abs(offs).max(axis=1) < 0.12)
+            if _longest_run(spots[~paper_like]) > EDGE_RUN_MM:
+                return False  # an arm is wider than any piece's shadow
+            for colour, off, far, ok in zip(colours, offs, ~reach[inside], paper_like, strict=True):
+                if ok:
                     continue
-                v, colours = valid[b], paper.vertex_colours[b]
-                white = np.median(colours[paper.valid[b]], axis=0)
-                x, y = self.mat.center(r, c)
-                top = np.array(self.pose.top_shift(x, y, self.profile.token_height_mm) if self.pose else (0.0, 0.0))
-                for i, j in ((rr, cc), (rr, cc + 1), (rr + 1, cc), (rr + 1, cc + 1)):
-                    if v[i, j]:
-                        continue
-                    vertex = np.array([self.mat.origins[r][c][0] + (j - cc) * cell - x,
-                                       self.mat.origins[r][c][1] + (i - rr) * cell - y])
-                    # Distance from the vertex to the token's axis, base to top, as the camera sees it.
-                    t = float(np.clip(vertex @ top / max(float(top @ top), 1e-6), 0, 1))
-                    if np.linalg.norm(vertex - t * top) > 0.5 * cell:
-                        continue
-                    if _between_paper_and(colours[i, j], white, feats[r, c]):
-                        v[i, j] = True
-        return covered_cells(valid, paper.ring_covered, rect, self.mat)
+                if far or tint is None or _shade_tint(colour, white) is None or not _along_shade(off, tint):
+                    return False
+        return True
+
+    def _explained(
+        self, point: tuple[float, float], cells: list[tuple[int, int]], colour: np.ndarray, white: np.ndarray,
+        feats: np.ndarray,
+    ) -> bool:
+        """True when a piece of up to :data:`TALLEST_PIECE_MM` on one of ``cells`` can appear at
+        ``point`` (sheet mm; from its base to where the pose puts its top, :data:`PIECE_REACH` round)
+        and ``colour`` lies between the paper and that piece's."""
+        for r, c in cells:
+            x, y = self.mat.center(r, c)
+            top = np.array(self.pose.top_shift(x, y, TALLEST_PIECE_MM) if self.pose else (0.0, 0.0))
+            offset = np.array([point[0] - x, point[1] - y])
+            t = float(np.clip(offset @ top / max(float(top @ top), 1e-6), 0, 1))
+            if np.linalg.norm(offset - t * top) > PIECE_REACH * self.mat.cell:
+                continue
+            if _between_paper_and(colour, white, feats[r, c]):
+                return True
+        return False
 
     def _read_tokens(self, features: np.ndarray, fix: MatFix, clipped: float = 0.0) -> Reading:
         rows, cols = self.mat.rows, self.mat.cols
@@ -1019,15 +1158,18 @@ class BoardReader:
             labels, margin = self.model.classify(features)
         else:
             labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
+            labels = self._start_unnamed(labels, features, start)
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         seen = {code: sum(row.count(code) for row in grid) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
-        if refuse and missing >= max(2, math.ceil(sum(box.values()) / 8)):
-            # Many tokens missing on paper at pure white: white ones are invisible, so no reading.
-            # (One or two: a token in a player's hand, as in any light. Once calibrated, the
-            # calibration itself refused paper that hid tokens.)
+        if refuse and missing >= max(2, math.ceil(sum(box.values()) / 8)) and self._pale_could_hide(features, labels):
+            # Many tokens missing on paper at pure white, and a missing one could be pale: white
+            # or pale tokens are invisible there, so no reading. (One or two: a token in a
+            # player's hand, as in any light. Strongly coloured tokens of both players seen: the
+            # missing ones are simply not laid yet. Once calibrated, the calibration itself
+            # refused paper that hid tokens.)
             raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
         if is_clipped(clipped):
             notes.append(_clipped_note(clipped))
@@ -1040,6 +1182,40 @@ class BoardReader:
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
+
+    def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:
+        """One-shot black and white tokens whose colours were not named: which is the first
+        player's cannot be seen (black first is only a guess), but the start position says it.
+        A reading that is the start position with the two players swapped is the start position
+        (the setup assistant waits for it; calibration then learns whose colour is whose)."""
+        codes = self.profile.token_codes
+        if self.colours is not None or len(codes) != 2:
+            return labels
+        swap = {codes[0]: codes[1], codes[1]: codes[0]}
+        swapped = [swap.get(label, label) for label in labels]
+        tokens = np.array([label in swap for label in labels])
+        if swapped != start or not tokens.any() or colour_axis(None, features[tokens])[0] != L:
+            return labels
+        return swapped
+
+    def _pale_could_hide(self, features: np.ndarray, labels: list[str]) -> bool:
+        """True when a token missing from a reading on clipped paper could be a pale one lost in
+        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`), a player has none
+        seen (their look is unknown) unless the named colours are strong ones, or the players
+        are told apart by lightness (black and white: the white ones vanish)."""
+        codes = self.profile.token_codes
+        if self.colours is not None and any(COLOUR_NAMES[c][0] == "L" or c == "yellow" for c in self.colours):
+            return True
+        kinds = np.array(labels)
+        for code in codes[:2]:
+            mine = features[kinds == code]
+            if len(mine) == 0:
+                if self.colours is None:
+                    return True
+                continue
+            if bool(pale(mine).any()):
+                return True
+        return False
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
@@ -1063,6 +1239,159 @@ class BoardReader:
             raise _overexposed(paper.clipped, "some tokens of the start position cannot be told from the paper")
         self.model = model
         return self._read_tokens(features, fix, paper.clipped)
+
+
+#: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two
+#: draughts. Where it can appear is forgiven in the paper checks (:meth:`BoardReader._excuse_tokens`).
+TALLEST_PIECE_MM = 16.0
+#: How far (cells) a piece's edge reaches from its cell's centre: 31 mm pieces laid 3 mm off centre
+#: in 34 mm cells.
+PIECE_REACH = 0.56
+#: Paper in a lamp's shadow: at most this far off the paper's tint (the log of each channel's
+#: ratio, less their mean: the room's light filling the shadow is cooler or warmer than the lamp)...
+SHADE_TINT = 0.2
+#: ... darker than the paper by this factor at least (a shadow, not a pale sleeve), and not
+#: below :data:`SHADE_DEEP` (the guide allows no deep shadow on the mat) ...
+SHADE_DARK, SHADE_DEEP = 0.92, 0.4
+#: ... and every sample forgiven as shade in one frame within this of their median tint
+#: (or of a mix of it and the paper: a shadow's edge).
+SHADE_SPREAD = 0.12
+
+
+#: Along the sheet's edge, paper darker than this share of the paper around it is not paper.
+EDGE_DARK = 0.75
+#: Along the sheet's edge, a stretch of samples that are not paper longer than this (mm) is an arm
+#: (a piece's shadow is at most a piece wide, 31 mm, where it crosses the edge).
+EDGE_RUN_MM = 40.0
+#: How far beyond the grid a piece's shadow may fall: a 16 mm piece under a lamp 20 degrees up.
+SHADOW_REACH_MM = 2.0 + TALLEST_PIECE_MM / math.tan(math.radians(20))
+
+
+@cache
+def sheet_edge(mat: MatLayout, sheet: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Points along one sheet's edge, 4 mm in, every 6 mm, where the printed mat is blank for
+    3 mm around (markers and labels left out): sheet mm (N x 2), and whether each lies within
+    :data:`SHADOW_REACH_MM` of the grid (a lamp's shadow of a piece may reach it)."""
+    w, h = mat.page
+    inset, step = 4.0, 6.0
+    along = [np.arange(inset, w - inset, step), np.arange(inset, h - inset, step)]
+    points = np.vstack([
+        np.column_stack([along[0], np.full(len(along[0]), inset)]),
+        np.column_stack([along[0], np.full(len(along[0]), h - inset)]),
+        np.column_stack([np.full(len(along[1]), inset), along[1]]),
+        np.column_stack([np.full(len(along[1]), w - inset), along[1]]),
+    ])
+    scale = 2.0
+    printed = cv2.cvtColor(render_mat(mat, scale, sheet), cv2.COLOR_BGR2GRAY)
+    ink = cv2.dilate((printed < 230).astype(np.uint8), np.ones((13, 13), np.uint8)) > 0
+    px = np.clip(np.round(points * scale).astype(int), 0, [ink.shape[1] - 1, ink.shape[0] - 1])
+    points = points[~ink[px[:, 1], px[:, 0]]]
+    blocks = [b for b, k in zip(mat.blocks, mat.block_sheet, strict=True) if k == sheet]
+    near = np.zeros(len(points), bool)
+    for bx, by, bw, bh in blocks:
+        dx = np.maximum(np.maximum(bx - points[:, 0], points[:, 0] - bx - bw), 0)
+        dy = np.maximum(np.maximum(by - points[:, 1], points[:, 1] - by - bh), 0)
+        near |= np.hypot(dx, dy) <= SHADOW_REACH_MM
+    return points, near
+
+
+def shade_seen(paper: CellPaper) -> np.ndarray | None:
+    """The tint of the lamp's shadows on this frame's paper (log BGR against the paper, less
+    their mean), from the grid's vertices in shade; None when there are too few of them or they
+    are not tinted (the room's light and the lamp's of one colour)."""
+    tints = []
+    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
+        if not valid.any():
+            continue
+        white = np.median(colours[valid], axis=0)
+        ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
+        light = ratio.mean(axis=1)
+        tint = ratio - light[:, None]
+        size = np.abs(tint).max(axis=1)
+        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & (size <= SHADE_TINT)
+        tints.append(tint[shade & (size >= 0.04)])
+    found = np.concatenate(tints) if tints else np.zeros((0, 3), np.float32)
+    return _shade_middle(found) if len(found) >= 3 else None
+
+
+def deep_shade(paper: CellPaper) -> bool:
+    """True when at least three of the grid's vertices lie in a shadow deeper than the reader
+    forgives (under :data:`SHADE_DEEP` of the paper's light, paper-coloured): a lamp too close
+    or too low, for the operator's advice."""
+    deep = 0
+    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
+        if not valid.any():
+            continue
+        white = np.median(colours[valid], axis=0)
+        ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
+        light = ratio.mean(axis=1)
+        tint = np.abs(ratio - light[:, None]).max(axis=1)
+        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & (tint <= SHADE_TINT)).sum())
+    return deep >= 3
+
+
+def _unshade(features: np.ndarray, paper: CellPaper) -> np.ndarray:
+    """The cells' features with the shadows' tint taken out of cells whose colour is paper in
+    that shade (an empty cell half in a tall neighbour's shadow is not a token for its tint:
+    the room's light fills the shadow bluer or warmer than the lamp lights the paper)."""
+    middle = shade_seen(paper)
+    if middle is None:
+        return features
+    # The tint in the tokens' axes: c1 = log(red / blue), c2 = log(green / sqrt(red * blue)) (BGR).
+    shade = np.array([middle[2] - middle[0], middle[1] - (middle[0] + middle[2]) / 2], np.float32)
+    colour = features[:, [C1, C2]]
+    t = np.clip(colour @ shade / max(float(shade @ shade), 1e-6), 0, 1.2)
+    rest = colour - t[:, None] * shade
+    shaded = ((np.abs(rest).max(axis=1) <= SHADE_SPREAD) & (features[:, L] >= math.log(SHADE_DEEP))
+              & (features[:, L] <= math.log(0.97)))
+    out = features.copy()
+    out[shaded, C1] = rest[shaded, 0]
+    out[shaded, C2] = rest[shaded, 1]
+    return out
+
+
+def _longest_run(points: np.ndarray, step: float = 6.5) -> float:
+    """The longest stretch (mm) of points along the sheet's edge each within ``step`` of the next."""
+    if len(points) == 0:
+        return 0.0
+    close = np.linalg.norm(points[:, None] - points[None], axis=2) <= step
+    # Connected stretches: grow each from its points (the edge is a line: a few passes suffice).
+    label = np.arange(len(points))
+    for _ in range(len(points)):
+        new = np.where(close, label[None], len(points)).min(axis=1)
+        if np.array_equal(new, label):
+            break
+        label = new
+    longest = 0.0
+    for group in np.unique(label):
+        members = points[label == group]
+        longest = max(longest, float(np.linalg.norm(members.max(axis=0) - members.min(axis=0))))
+    return longest
+
+
+def _shade_middle(tints: np.ndarray) -> np.ndarray:
+    """The shadows' tint: the median of the more tinted half of the shade samples (the others
+    are half in shade, on a shadow's edge)."""
+    size = np.abs(tints).max(axis=1)
+    return np.median(tints[size >= np.median(size)], axis=0)
+
+
+def _along_shade(tint: np.ndarray, middle: np.ndarray) -> bool:
+    """True when ``tint`` is the shadows' tint ``middle``, or a mix of it and the paper's (a
+    sample on a shadow's edge), within :data:`SHADE_SPREAD`."""
+    t = float(np.clip(tint @ middle / max(float(middle @ middle), 1e-6), 0, 1))
+    return float(np.abs(tint - t * middle).max()) <= SHADE_SPREAD
+
+
+def _shade_tint(colour: np.ndarray, white: np.ndarray) -> np.ndarray | None:
+    """The tint of ``colour`` against the paper ``white`` (log ratios less their mean) when it
+    may be that paper in a shadow (darker, tinted by at most :data:`SHADE_TINT`); else None."""
+    ratio = np.log((colour.astype(np.float32) + 2) / (white.astype(np.float32) + 2))
+    light = float(ratio.mean())
+    tint = ratio - light
+    if not math.log(SHADE_DEEP) <= light <= math.log(SHADE_DARK) or float(np.abs(tint).max()) > SHADE_TINT:
+        return None
+    return tint
 
 
 #: Calibration on clipped paper is refused when the weakest token of the start position is not

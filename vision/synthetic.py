@@ -53,6 +53,20 @@ class CameraStyle:
     #: cell, touching but not overlapping a neighbour (0: the default small jitter).
     child_tiles_mm: float = 0.0
     child_tiles_deg: float = 8.0
+    #: The stand (:func:`stand_style`): the pieces' look (``""``: drawn at random; or one of
+    #: :data:`PIECE_STYLES`) and height in mm (0: drawn at random, 3-12) ...
+    piece_style: str = ""
+    piece_mm: float = 0.0
+    #: ... a bare desk lamp this many degrees above the table (0: none), from this direction
+    #: (radians, on the sheet): every piece casts a hard shadow ``h / tan(elevation)`` long, in
+    #: the room's cooler light.
+    lamp_elevation: float = 0.0
+    lamp_azimuth: float = 0.0
+    #: What is left of the light in a lamp's shadow, and its tint (log blue/red, half).
+    shadow_fill: float = 0.55
+    shadow_tint: float = 0.15
+    #: The camera's distance to the sheet's centre (mm; 0: 1.3 times the sheet's long side).
+    distance_mm: float = 0.0
 
 
 @dataclass
@@ -196,8 +210,19 @@ def draw_token(
             4,
         )
     top = (int((cx + ox) * 16), int((cy + oy) * 16))
+    if style == "stack":
+        # Two draughts: the seam between them half-way up the side.
+        middle = (int((cx + ox / 2) * 16), int((cy + oy / 2) * 16))
+        cv2.circle(image, middle, int(radius * 16), _shade(color, 0.4), max(1, int(radius * 0.06)), cv2.LINE_AA, 4)
     cv2.circle(image, top, int(radius * 16), color, -1, cv2.LINE_AA, 4)
-    if style == "cap":
+    if style == "cap_up":
+        # Open side up: a coloured rim round an inside in shade (the room's bluish light), whose
+        # floor lies at the base (no parallax), partly hidden by the near wall.
+        inside = tuple(int(v) for v in np.array(_shade(color, 0.5)) * np.array([1.15, 1.0, 0.85]))
+        cv2.circle(image, top, int(radius * 0.86 * 16), _shade(color, 0.75), -1, cv2.LINE_AA, 4)
+        floor = (int((cx + ox * 0.35) * 16), int((cy + oy * 0.35) * 16))
+        cv2.circle(image, floor, int(radius * 0.72 * 16), inside, -1, cv2.LINE_AA, 4)
+    elif style == "cap":
         # A bottle cap: a darker crimped rim and a slightly different inside.
         cv2.circle(
             image,
@@ -209,7 +234,7 @@ def draw_token(
             4,
         )
         cv2.circle(image, top, int(radius * 0.6 * 16), _shade(color, 1.08), -1, cv2.LINE_AA, 4)
-    elif style == "draught":
+    elif style in ("draught", "stack"):
         for ring in (0.85, 0.6, 0.35):
             cv2.circle(
                 image,
@@ -234,7 +259,7 @@ def draw_token(
                 cv2.LINE_AA,
                 4,
             )
-    if style in ("glossy", "cap") or rng.random() < 0.2:
+    if style in ("glossy", "cap", "cap_up") or rng.random() < 0.2:
         # A specular highlight: small, bright, off-centre.
         a = rng.uniform(0, 2 * math.pi)
         spot = (
@@ -246,13 +271,18 @@ def draw_token(
 
 
 def _place_tokens(
-    sheet: np.ndarray, mat: MatLayout, grid: Sequence[Sequence[str]], camera_mm: np.ndarray, rng: random.Random
+    sheet: np.ndarray, mat: MatLayout, grid: Sequence[Sequence[str]], camera_mm: np.ndarray, rng: random.Random,
+    stand: CameraStyle | None = None,
 ) -> None:
     scale = TEXTURE_PX_PER_MM
     palette = token_palette(rng)
     style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
     radius_mm = mat.cell * rng.uniform(0.34, 0.45)
     height_mm = rng.uniform(3, 12)
+    if stand is not None and stand.piece_style:
+        style = stand.piece_style
+    if stand is not None and stand.piece_mm > 0:
+        height_mm = stand.piece_mm
     shade: np.ndarray = np.zeros(sheet.shape[:2], np.float32)
     pieces = []
     for r, line in enumerate(grid):
@@ -285,8 +315,57 @@ def _place_tokens(
     if pieces:
         shade = cv2.GaussianBlur(shade, (0, 0), 5)
         sheet[:] = (sheet * (1 - 0.35 * shade[..., None])).astype(np.uint8)
+    if stand is not None and stand.lamp_elevation > 0:
+        _lamp_shadows(sheet, [c for c, _, _ in pieces], radius_mm * scale, height_mm * scale, stand)
     for center, offset, color in pieces:
         draw_token(sheet, center, radius_mm * scale, offset, color, style, rng)
+
+
+#: The pieces' looks :func:`draw_token` knows: ``cap`` a bottle cap closed side up, ``cap_up``
+#: one open side up (its inside in shade), ``stack`` two draughts one on the other.
+PIECE_STYLES = ("flat", "cap", "cap_up", "glossy", "draught", "stack", "cork")
+
+
+def _lamp_shadows(
+    sheet: np.ndarray, bases: list[tuple[float, float]], radius: float, height: float, stand: CameraStyle
+) -> None:
+    """A bare desk lamp's hard shadows on the flat sheet (pixels): each piece's, from its base
+    away from the lamp, ``height / tan(elevation)`` long; the room's light fills them, cooler
+    than the lamp's (bluish against the warm lamp)."""
+    reach = height / math.tan(math.radians(stand.lamp_elevation))
+    away = np.array([-math.cos(stand.lamp_azimuth), -math.sin(stand.lamp_azimuth)])
+    mask = np.zeros(sheet.shape[:2], np.float32)
+    for cx, cy in bases:
+        steps = max(1, int(reach / 2))
+        for k in range(steps + 1):
+            px, py = cx + away[0] * reach * k / steps, cy + away[1] * reach * k / steps
+            cv2.circle(mask, (int(px * 16), int(py * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, 4)
+    shadow = cv2.GaussianBlur(mask, (0, 0), 1.2)[..., None]
+    # In the shadow only the room's light is left: darker, and tinted by the difference of the
+    # lamp's and the room's colours (bluer under a warm lamp).
+    tint = stand.shadow_tint
+    fill = stand.shadow_fill * np.exp(np.array([tint, 0.0, -tint], np.float32))  # BGR
+    sheet[:] = (sheet * (1 - shadow * (1 - fill))).astype(np.uint8)
+
+
+def stand_style(
+    piece_style: str, piece_mm: float, tilt_deg: float, lamp_elevation: float = 0.0, seed: int = 0,
+    exposure: float = 1.0, fill: float = 0.85,
+) -> CameraStyle:
+    """A stand :doc:`docs/physical.md` allows, as a camera style: tall pieces (caps 10-15 mm,
+    stacks of two draughts), a tilt up to 25 degrees, a bare desk lamp (hard shadows), bright
+    paper (``exposure`` above 1.3 puts much of it at the sensor's limit). The rest (the side
+    the camera leans from, the lamp's direction, noise) is drawn from ``seed``."""
+    rng = random.Random(f"stand-{seed}")
+    return CameraStyle(
+        tilt_deg=tilt_deg, yaw_deg=rng.uniform(0, 360), fill=fill, shift=(rng.random(), rng.random()),
+        light_gradient=rng.uniform(0.0, 0.3), light_angle=rng.uniform(0, 2 * math.pi),
+        white_balance=(rng.uniform(0.9, 1.05), 1.0, rng.uniform(0.9, 1.08)), exposure=exposure,
+        shadows=0, noise=rng.uniform(1.5, 4), blur=rng.uniform(0.3, 0.9), jpeg_quality=rng.randint(70, 92),
+        piece_style=piece_style, piece_mm=piece_mm, lamp_elevation=lamp_elevation,
+        lamp_azimuth=rng.uniform(0, 2 * math.pi), distance_mm=rng.uniform(550, 650),
+        shadow_fill=rng.uniform(0.45, 0.7), shadow_tint=rng.uniform(-0.12, 0.15),
+    )
 
 
 def tile_square(cx: float, cy: float, size: float, angle: float) -> np.ndarray:
@@ -411,7 +490,7 @@ def camera_homography(
     rz = np.array([[math.cos(yaw), -math.sin(yaw), 0], [math.sin(yaw), math.cos(yaw), 0], [0, 0, 1]])
     rx = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)], [0, math.sin(tilt), math.cos(tilt)]])
     rot = rx @ rz
-    distance = 1.3 * max(w_mm, h_mm)
+    distance = style.distance_mm or 1.3 * max(w_mm, h_mm)
     t = np.array([0.0, 0.0, distance])
     focal = 1000.0
     # Sheet point (X, Y, 0), centred, to camera coordinates: rot @ p + t; then pinhole.
@@ -560,7 +639,7 @@ def render_photo(
     # (paper, light, vignetting, background) stays the same whatever the board shows.
     pieces = pieces_rng or rng
     if tokens:
-        _place_tokens(sheet, mat, grid, camera_mm, pieces)
+        _place_tokens(sheet, mat, grid, camera_mm, pieces, style)
     else:
         _place_tiles(sheet, mat, grid, pieces, style)
         if spots:

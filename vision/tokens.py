@@ -200,6 +200,36 @@ def presence(features: np.ndarray) -> np.ndarray:
     return np.maximum(chroma, np.maximum(light, shape)).astype(np.float32)
 
 
+#: A token is pale when even its darkest channel keeps this share of the paper's white: on
+#: paper at the sensor's limit such a token may vanish (white, ivory, the palest caps; a pink
+#: or periwinkle cap whose darkest channel is at 55-75 % of the white stays plain to see).
+PALE_CHANNEL = 0.8
+
+
+def pale(features: np.ndarray) -> np.ndarray:
+    """True for each token (row of features) whose darkest channel, against the paper's white,
+    is above :data:`PALE_CHANNEL`: white, ivory, pastel; a strong red or blue is not."""
+    lum, c1, c2 = features[:, L], features[:, C1], features[:, C2]
+    green = lum + c2 / 1.5
+    red = (3 * lum - green - c1) / 2
+    blue = (3 * lum - green + c1) / 2
+    return np.minimum(np.minimum(red, green), blue) > math.log(PALE_CHANNEL)
+
+
+#: Unnamed colours: the tokens seen are black and white ones when this share of them has a hue
+#: weaker than :data:`GREY_HUE` (a few ivory draughts among black ones split too unevenly for
+#: lightness to look like the players' axis, yet no token has a colour).
+GREY_SHARE, GREY_HUE = 0.8, 0.25
+
+
+def grey(features: np.ndarray) -> bool:
+    """True when the tokens (rows of features) are black, white or grey: no player's colour."""
+    if len(features) == 0:
+        return False
+    hue = np.hypot(features[:, HUE1], 1.5 * features[:, HUE2])
+    return float((hue < GREY_HUE).mean()) >= GREY_SHARE
+
+
 def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
     """(feature column, sign) that separates the players: the named colours' axis, or the one
     where the tokens split best (Fisher's criterion of a two-cluster split)."""
@@ -307,7 +337,7 @@ def classify_oneshot(
         margin[weakest] = np.minimum(margin[weakest], 0.3)
         notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
     elif max_tokens is not None and 0 < is_token.sum() < max_tokens:
-        achromatic = colour_axis(colours, features[is_token])[0] == L
+        achromatic = colour_axis(colours, features[is_token])[0] == L or (colours is None and grey(features[is_token]))
         faint = _faint_tokens(features, score, is_token, max_tokens, achromatic)
         is_token[faint] = True
         # Their margin: how far the weakest of them stands above the strongest cell left empty.

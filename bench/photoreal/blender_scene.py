@@ -154,9 +154,10 @@ def _piece(spec: dict, collection: bpy.types.Collection, index: int) -> None:
         obj = _cylinder(radius, height, open_face="top" if kind == "cap_up" else "bottom")
         obj.location = (x, y, height / 2)
         mat = _material(f"cap{index}", colour, rough, coat=spec.get("coat", 0.0))
-    else:  # draught
-        obj = _cylinder(radius, height)
-        obj.location = (x, y, height / 2)
+    else:  # draught (a stack of ``stack`` draughts: one cylinder each, a little off one another)
+        stack = int(spec.get("stack", 1))
+        obj = _cylinder(radius, height / stack)
+        obj.location = (x, y, height / stack / 2)
         mat = bpy.data.materials.new(f"draught{index}")
         mat.use_nodes = True
         nodes, links = mat.node_tree.nodes, mat.node_tree.links
@@ -174,6 +175,11 @@ def _piece(spec: dict, collection: bpy.types.Collection, index: int) -> None:
         links.new(bump.outputs["Normal"], bsdf.inputs["Normal"])
     obj.rotation_euler = (math.radians(spec.get("tilt", 0.0)), 0, math.radians(spec.get("spin", 0.0)))
     _link(obj, mat, collection)
+    for level in range(1, int(spec.get("stack", 1)) if kind == "draught" else 1):
+        upper = _cylinder(radius, height / spec["stack"])
+        upper.location = (x + 0.0006 * level, y - 0.0004 * level, height / spec["stack"] * (level + 0.5))
+        upper.rotation_euler = obj.rotation_euler
+        _link(upper, mat, collection)
 
 
 def _hand(spec: dict, collection: bpy.types.Collection) -> None:

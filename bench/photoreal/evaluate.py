@@ -16,6 +16,9 @@ own loop runs on the ``start`` frame first. The camera is a :class:`SetCamera`: 
 frame as the webcam's auto-exposure developed it until the live board asks for less exposure
 (:class:`vision.exposure.ExposureControl`), then the same render developed with the exposure
 locked that many stops lower; the play and hand frames are read at the exposure it settled on.
+It also tells whether the setup assistant would have started the game: a stable reading of the
+start position from that live board, uncalibrated, within those 3 s. A ``setup`` frame (a board
+being set up, ``make_set.py --stand setup=N``) is read one-shot.
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ class Tally:
     by_offset_total: collections.Counter = field(default_factory=collections.Counter)
     #: Exposure control: the stops the live board asked for, per scene.
     exposure_stops: dict[str, int] = field(default_factory=dict)
+    #: The setup assistant: per style, scenes whose start frame the live board (no calibration,
+    #: exposure control) gave as a stable start position within 3 s, and scenes tried.
+    setup_done: collections.Counter = field(default_factory=collections.Counter)
+    setup_tried: collections.Counter = field(default_factory=collections.Counter)
 
     def rate(self, key: tuple[str, str]) -> float:
         """Fraction of cells right for (style, mode)."""
@@ -119,13 +126,15 @@ class SetCamera:
         """Nothing to release."""
 
 
-def _settle_exposure(truth: dict, seconds: float = 3.0) -> tuple[SetCamera, LiveBoard]:
+def _settle_exposure(truth: dict, seconds: float = 3.0) -> tuple[SetCamera, LiveBoard, bool]:
     """The product's live board watching the start frame for ``seconds`` of game time: it asks
-    the camera for less exposure while the paper is clipped."""
+    the camera for less exposure while the paper is clipped. Also whether the setup assistant
+    would have started the game: a stable reading of the start position came."""
     camera = SetCamera(truth)
     live = LiveBoard(truth["game"], lambda: camera, threaded=False, fps=camera.fps)
-    live.advance(seconds)
-    return camera, live
+    stables = live.advance(seconds)
+    start = [list(row) for row in truth["frames"]["start"]["grid"]]
+    return camera, live, any([list(row) for row in stable.grid] == start for stable in stables)
 
 
 def _compare(tally: Tally, key: tuple[str, str], name: str, grid: list, reading: list | None) -> None:
@@ -156,7 +165,8 @@ def evaluate(truths: list[dict], exposure_control: bool = False) -> Tally:
         frames = truth["frames"]
         colours = _colours(truth)
         positions = [name for name in frames if name == "start" or name.startswith("play")]
-        for frame in positions:
+        # A board being set up (``make_set.py --stand setup=N``) is read one-shot only.
+        for frame in positions + [name for name in frames if name == "setup"]:
             try:
                 reading = BoardReader(game, colours=colours).read(_image(truth, frame)).cells()
             except VisionError as exc:
@@ -173,9 +183,14 @@ def evaluate(truths: list[dict], exposure_control: bool = False) -> Tally:
         reader = BoardReader(game)
         stops = 0
         if exposure_control:
-            camera, live = _settle_exposure(truth)
+            camera, live, started = _settle_exposure(truth)
             reader, stops = live.reader, camera.stops
             tally.exposure_stops[name] = stops
+            if game == "lewthwaite":
+                tally.setup_tried[style] += 1
+                tally.setup_done[style] += started
+                if not started:
+                    tally.errors.append(f"{name}: the setup assistant did not start the game ({live.status.problem})")
         calibrated = True
         try:
             reader.calibrate(_image(truth, "start", stops), frames["start"]["grid"])
@@ -232,6 +247,9 @@ def report(tally: Tally) -> list[str]:
         ]
         lines.append("tiles by offset (one-shot): " + ", ".join(parts))
     lines.append(f"hand frames {tally.hand_frames}, states accepted under a hand {tally.accepted_under_hand}")
+    if tally.setup_tried:
+        lines.append("setup assistant started the game: " + ", ".join(
+            f"{style} {tally.setup_done[style]}/{tally.setup_tried[style]}" for style in sorted(tally.setup_tried)))
     if tally.exposure_stops:
         lines.append("exposure lowered (stops) by the live board: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(tally.exposure_stops.items())))

@@ -79,13 +79,19 @@ def blackbody(kelvin: float) -> list[float]:
 # --- camera -----------------------------------------------------------------------------------
 
 
-def camera_pose(rng: random.Random, page_m: tuple[float, float], long_across: bool) -> dict:
-    """A webcam 40-70 cm up, tilted 0-30 degrees, that sees the whole sheet (with a margin)."""
+def camera_pose(rng: random.Random, page_m: tuple[float, float], long_across: bool, stand: dict | None = None) -> dict:
+    """A webcam 40-70 cm up, tilted 0-30 degrees, that sees the whole sheet (with a margin);
+    ``stand`` may fix the tilt (``tilt``, degrees) and the height (``height``, m: the lowest tried)."""
+    stand = stand or {}
     w, h = page_m
     corners = np.array([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0], [-w / 2, h / 2, 0]])
     for attempt in range(400):
         height = rng.uniform(0.40, 0.70) + 0.0005 * attempt
         tilt = math.radians(rng.uniform(0, 30))
+        if "height" in stand:
+            height = stand["height"] + 0.002 * attempt
+        if "tilt" in stand:
+            tilt = math.radians(stand["tilt"])
         hfov = math.radians(rng.uniform(60, 78))
         if long_across:  # the sheet's long side (world y) along the frame's long side
             azimuth = rng.choice((0.0, math.pi)) + math.radians(rng.uniform(-12, 12))
@@ -168,8 +174,19 @@ def token_pieces(style: str, grid: list[str], mat, look: dict, rng: random.Rando
     return pieces
 
 
-def style_params(style: str, rng: random.Random) -> dict:
-    """Size and surface of one token style (the same for every token of a scene)."""
+def style_params(style: str, rng: random.Random, stand: dict | None = None) -> dict:
+    """Size and surface of one token style (the same for every token of a scene); ``stand`` may
+    fix the pieces' height (``piece_mm``) and make draughts stacks of two (``stack``)."""
+    params = _style_params(style, rng)
+    stand = stand or {}
+    if "piece_mm" in stand:
+        params["height"] = stand["piece_mm"] / 1000
+    if stand.get("stack") and style == "draught":
+        params["stack"] = 2
+    return params
+
+
+def _style_params(style: str, rng: random.Random) -> dict:
     if style == "cork":
         return {"radius": rng.uniform(0.011, 0.0135), "height": rng.uniform(0.004, 0.008), "roughness": 0.8}
     if style == "draught":
@@ -252,8 +269,10 @@ def textures() -> dict[str, str]:
     return out
 
 
-def lights(rng: random.Random) -> tuple[list[dict], dict]:
-    """A ceiling light and, most of the time, a desk lamp low on one side; colour temperatures."""
+def lights(rng: random.Random, stand: dict | None = None) -> tuple[list[dict], dict]:
+    """A ceiling light and, most of the time, a desk lamp low on one side; colour temperatures.
+    ``stand`` may force a small (hard-shadowed) desk lamp at ``lamp_elevation`` degrees."""
+    stand = stand or {}
     ceiling_k = rng.uniform(3000, 6500)
     found = [{
         "type": "AREA", "size": rng.uniform(0.6, 1.6), "power": rng.uniform(40, 120),
@@ -261,31 +280,39 @@ def lights(rng: random.Random) -> tuple[list[dict], dict]:
         "target": [0, 0, 0],
     }]
     info = {"ceiling_k": round(ceiling_k)}
-    if rng.random() < 0.75:
+    if rng.random() < 0.75 or "lamp_elevation" in stand:
         lamp_k = rng.uniform(3000, 6500)
-        elevation = math.radians(rng.uniform(20, 50))
+        elevation = math.radians(stand.get("lamp_elevation", rng.uniform(20, 50)))
         azimuth = rng.uniform(0, 2 * math.pi)
         distance = rng.uniform(0.45, 0.8)
         location = [distance * math.cos(elevation) * math.cos(azimuth),
                     distance * math.cos(elevation) * math.sin(azimuth), distance * math.sin(elevation)]
-        found.append({"type": "SPOT" if rng.random() < 0.5 else "POINT", "size": rng.uniform(0.005, 0.03),
-                      "power": rng.uniform(2, 8) * distance**2 / 0.36, "colour": blackbody(lamp_k),
+        kind, size = "SPOT" if rng.random() < 0.5 else "POINT", rng.uniform(0.005, 0.03)
+        power = rng.uniform(2, 8) * distance**2 / 0.36
+        if "lamp_elevation" in stand:
+            size, power = 0.004, power * 4  # a bare bulb, the stand's main light: hard shadows
+        found.append({"type": kind, "size": size,
+                      "power": power, "colour": blackbody(lamp_k),
                       "location": location, "target": [rng.uniform(-0.05, 0.05), rng.uniform(-0.05, 0.05), 0]})
         info.update(lamp_k=round(lamp_k), lamp_elevation_deg=round(math.degrees(elevation), 1))
     return found, info
 
 
-def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1) -> tuple[dict, dict]:
+def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
+         stand: dict | None = None) -> tuple[dict, dict]:
     """(the scene for Blender, its truth) for one style and seed: ``start``, ``play``, then
     ``play2`` .. ``playN`` for ``plays`` > 1 (other positions under the same light and camera,
-    each from its own random stream, so a scene planned with fewer plays keeps its frames)."""
+    each from its own random stream, so a scene planned with fewer plays keeps its frames).
+    ``stand`` fixes some of the draws (:data:`STAND_KEYS`); with ``setup`` = N it adds a frame
+    ``setup``: the start position with only N of its tokens laid (a board being set up)."""
+    stand = stand or {}
     rng = random.Random(f"photoreal-{style}-{seed}")
     tex = textures()
     game = "lightning" if style == "tiles" else "lewthwaite"
     mat = layout(game)
     page_m = (mat.page[0] / 1000, mat.page[1] / 1000)
-    camera = camera_pose(rng, page_m, long_across=game == "lightning")
-    light_list, light_info = lights(rng)
+    camera = camera_pose(rng, page_m, long_across=game == "lightning", stand=stand)
+    light_list, light_info = lights(rng, stand)
     table_h = rng.random()
     table = {"a": hsv_linear(table_h, rng.uniform(0.1, 0.6), rng.uniform(0.15, 0.6)),
              "b": hsv_linear(table_h + 0.03, rng.uniform(0.1, 0.6), rng.uniform(0.1, 0.5)),
@@ -301,12 +328,19 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1) -> tup
                    else v for k, v in camera.items() if k != "matrix"}, "light": light_info, "frames": {}}
     if game == "lewthwaite":
         look = token_look(style, rng)
-        params = style_params(style, rng)
+        params = style_params(style, rng, stand)
         truth["colours"] = list(look["names"])
         start = LewthwaiteParams().new_initial_state().diagram().upper().splitlines()
         play = random_lewthwaite(rng)
         hand = rng.random() < 0.3
-        for name, grid in (("start", start), ("play", play)) + ((("hand", play),) if hand else ()):
+        frames_planned = [("start", start), ("play", play)] + ([("hand", play)] if hand else [])
+        if stand.get("setup"):
+            setup_rng = random.Random(f"photoreal-{style}-{seed}-setup")
+            laid = setup_rng.sample([(r, c) for r in range(5) for c in range(5) if start[r][c] != "."],
+                                    int(stand["setup"]))
+            setup = ["".join(ch if (r, c) in laid else "." for c, ch in enumerate(row)) for r, row in enumerate(start)]
+            frames_planned.append(("setup", setup))
+        for name, grid in frames_planned:
             frame_rng = random.Random(f"{style}-{seed}-{name}")
             spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, frame_rng, params)}
             truth["frames"][name] = {"grid": grid}
@@ -339,6 +373,8 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1) -> tup
             pieces, offsets = tile_pieces(grid, mat, play_rng, tex)
             spec["frames"][name] = {"pieces": pieces}
             truth["frames"][name] = {"grid": grid, "tiles": offsets}
+    if stand:
+        truth["stand"] = stand
     if force_hand and "hand" not in spec["frames"]:
         # A hand frame added to a scene planned without one (its own random stream, so the
         # scene's other frames stay as they were planned).
@@ -362,7 +398,8 @@ def hand_spec(rng: random.Random, page_m: tuple[float, float]) -> dict:
 # --- the webcam -------------------------------------------------------------------------------
 
 
-def develop(raw: np.ndarray, rng: random.Random, frame: str = "", gain: float | None = None) -> tuple[np.ndarray, dict]:
+def develop(raw: np.ndarray, rng: random.Random, frame: str = "", gain: float | None = None,
+            ev: float | None = None) -> tuple[np.ndarray, dict]:
     """A linear render (float RGB, 1.0 = the render's white) as a webcam would give it:
     auto-exposure that misses a little, white balance from a grey-world guess with an error,
     vignetting, noise, JPEG. ``gain`` set: the exposure is locked there (manual exposure, as
@@ -377,7 +414,8 @@ def develop(raw: np.ndarray, rng: random.Random, frame: str = "", gain: float | 
     error = np.array([rng.uniform(0.85, 1.15), 1.0, rng.uniform(0.85, 1.15)], np.float32)
     image = image * (top.mean() / np.maximum(top, 1e-4)) * error
     # Auto-exposure: the 90th percentile of luminance to about 0.75 (in linear light, x 2^EV error).
-    ev = rng.uniform(-0.6, 0.4)
+    drawn = rng.uniform(-0.6, 0.4)  # drawn either way: the rest of the webcam stays the same
+    ev = drawn if ev is None else ev
     if gain is None:
         gain = 0.55 * 2**ev / max(float(np.percentile(image.mean(axis=2), 90)), 1e-4)
     image *= gain
@@ -412,7 +450,7 @@ def exposure_frame(style: str, seed: int, frame: str, stops: int = 0) -> str:
 
 
 def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, plays: int = 1,
-               headroom: float = 0.0, exposure_steps: int = 0) -> str:
+               headroom: float = 0.0, exposure_steps: int = 0, stand: dict | None = None) -> str:
     """Plan, render (skipping frames already rendered) and develop one scene.
 
     ``headroom``: the render is made that many stops darker and scaled back in linear light, so
@@ -421,7 +459,7 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
     every frame 1..N stops below the start frame's auto-exposure, locked.
     """
     truth_path = out_dir / f"{style}-{seed:04d}.json"
-    spec, truth = plan(style, seed, force_hand, plays)
+    spec, truth = plan(style, seed, force_hand, plays, stand)
     steps = [exposure_frame(style, seed, name, k) for name in spec["frames"] for k in range(1, exposure_steps + 1)]
     if (truth_path.exists() and set(spec["frames"]) <= set(json.loads(truth_path.read_text())["frames"])
             and all((out_dir / name).exists() for name in steps)):
@@ -448,7 +486,8 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
         # The same webcam for every frame of a scene (lens, sensor, its white-balance and
         # exposure errors); auto-exposure and white balance still react to what is on the board,
         # and the sensor noise is new in every frame.
-        image, info = develop(raws[name], random.Random(f"develop-{style}-{seed}"), frame=name)
+        image, info = develop(raws[name], random.Random(f"develop-{style}-{seed}"), frame=name,
+                              ev=(stand or {}).get("ev"))
         cv2.imwrite(str(out_dir / exposure_frame(style, seed, name)), image,
                     [cv2.IMWRITE_JPEG_QUALITY, info["jpeg_quality"]])
         truth["frames"][name]["camera_processing"] = info
@@ -466,6 +505,24 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
     truth["render_seconds"] = round(seconds, 1)
     truth_path.write_text(json.dumps(truth, indent=1) + "\n")
     return f"{truth_path.name}: {len(spec['frames'])} frames in {seconds:.0f} s"
+
+
+#: What ``--stand`` may fix: the camera's tilt (degrees) and height (m), the pieces' height (mm),
+#: draughts stacked two high, a bare desk lamp at this elevation (degrees, hard shadows), the
+#: auto-exposure's error (EV: +1 puts much of the paper at the sensor's limit), and a ``setup``
+#: frame with only that many tokens of the start position laid.
+STAND_KEYS = ("tilt", "height", "piece_mm", "stack", "lamp_elevation", "ev", "setup")
+
+
+def parse_stand(text: str) -> dict:
+    """``tilt=23,piece_mm=13`` -> ``{"tilt": 23.0, "piece_mm": 13.0}``."""
+    out = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if key not in STAND_KEYS:
+            raise SystemExit(f"--stand: unknown key {key!r} (choose from {', '.join(STAND_KEYS)})")
+        out[key] = float(value)
+    return out
 
 
 def _seeds(text: str) -> list[int]:
@@ -488,6 +545,8 @@ def main() -> None:
     parser.add_argument("--scenes", default=None, help="exact scenes instead of styles x seeds: go-104,draught-111")
     parser.add_argument("--headroom", type=float, default=0.0,
                         help="render this many stops darker and scale back (paper above the PNG's 1.0 keeps detail)")
+    parser.add_argument("--stand", default="", help="fix draws, e.g. tilt=23,height=0.61,piece_mm=13,"
+                        "lamp_elevation=25,stack=1,ev=1.2,setup=16 (see STAND_KEYS)")
     parser.add_argument("--exposure-steps", type=int, default=0,
                         help="also develop each frame 1..N stops below the start frame's auto-exposure")
     args = parser.parse_args()
@@ -498,7 +557,8 @@ def main() -> None:
         jobs = [(name.rpartition("-")[0], int(name.rpartition("-")[2])) for name in args.scenes.split(",")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand, args.plays,
-                                                       args.headroom, args.exposure_steps), jobs):
+                                                       args.headroom, args.exposure_steps,
+                                                       parse_stand(args.stand)), jobs):
             print(message, flush=True)
 
 
