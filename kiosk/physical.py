@@ -26,13 +26,13 @@ import importlib
 import math
 import time
 from collections.abc import Iterable
-from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from games.boards import EMPTY, UNKNOWN, BoardDescription
+from games.budget import MB, budgeted
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
@@ -294,7 +294,7 @@ class PhysicalMode:
         surface.blit(image, image.get_rect(topleft=self.scene.camera_status_at))
 
 
-@lru_cache(maxsize=4)
+@budgeted(13 * MB)
 def _veil(size: tuple[int, int]) -> pygame.Surface:
     """A see-through sheet of the background colour: the board is dimmed while setting up."""
     veil = pygame.Surface(size, pygame.SRCALPHA)
