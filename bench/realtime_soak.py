@@ -109,8 +109,8 @@ def sample(pid: int, started: float) -> dict[str, float]:
 class Crowd:
     """Random visitors at the real window, through xdotool."""
 
-    def __init__(self, env: dict[str, str], rng: random.Random) -> None:
-        self.env, self.rng = env, rng
+    def __init__(self, env: dict[str, str], rng: random.Random, between: Any = None) -> None:
+        self.env, self.rng, self.between = env, rng, between
         self.taps = self.keys = self.operator_visits = self.bursts = 0
 
     def xdotool(self, *args: str) -> None:
@@ -128,6 +128,8 @@ class Crowd:
                 self.xdotool("mousemove", str(x), str(y), "click", "1")
                 self.taps += 1
             time.sleep(self.rng.uniform(0.05, 0.6))
+            if self.between is not None:
+                self.between()  # the sampler keeps its 30 s pace during a burst
 
     def operator(self) -> None:
         """The operator opens the settings with the PIN, looks, and goes back (Escape)."""
@@ -282,15 +284,21 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                                  stdout=kiosk_log, stderr=subprocess.STDOUT)
         processes.insert(0, kiosk)
         time.sleep(5)
-        crowd = Crowd(env, rng)
         started = time.monotonic()
-        next_sample = started
+        due = [started]
+
+        def take_sample() -> None:
+            """Sample when due (and save the samples so far)."""
+            if time.monotonic() >= due[0] and kiosk.poll() is None:
+                samples.append(sample(kiosk.pid, started))
+                (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
+                due[0] += SAMPLE_SECONDS
+
+        crowd = Crowd(env, rng, take_sample)
+
         stop_at = started + minutes * 60
         while time.monotonic() < stop_at and kiosk.poll() is None:
-            if time.monotonic() >= next_sample:
-                samples.append(sample(kiosk.pid, started))
-                next_sample += SAMPLE_SECONDS
-                (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
+            take_sample()
             roll = rng.random()
             if roll < 0.08:
                 crowd.operator()
@@ -299,9 +307,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
             gap = rng.uniform(45, 70) if rng.random() < 0.2 else rng.uniform(0, 40)
             gap_end = time.monotonic() + gap
             while time.monotonic() < min(gap_end, stop_at) and kiosk.poll() is None:
-                if time.monotonic() >= next_sample:
-                    samples.append(sample(kiosk.pid, started))
-                    next_sample += SAMPLE_SECONDS
+                take_sample()
                 time.sleep(0.5)
         alive = kiosk.poll() is None
         if alive:

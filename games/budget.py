@@ -31,6 +31,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 MB = 1024 * 1024
+#: Resident memory the kiosk and its worker processes may use at 1920x1080 with the camera and
+#: the LED board (issue 22's target; ``doctor`` warns above it).
+TARGET_MB = 350
 _MISSING = object()
 _KWARGS = object()
 #: Containers are measured this deep (a tuple of tuples of arrays); deeper, only the shell.
@@ -258,3 +261,31 @@ def report() -> dict[str, Any]:
         "budgets_mb": round(sum(c["budget"] for c in listed) / MB, 1),
         "caches": listed,
     }
+
+
+def write_snapshot(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Write :func:`report` (with this process's id and the time) to ``path`` as JSON, in one
+    step (a temporary file renamed): the kiosk does it every minute for ``doctor``."""
+    import json
+    import time
+
+    data = {"pid": os.getpid(), "time": time.time(), **report()}
+    temporary = f"{os.fspath(path)}.{os.getpid()}.tmp"
+    os.makedirs(os.path.dirname(os.fspath(path)) or ".", exist_ok=True)
+    with open(temporary, "w", encoding="utf-8") as stream:
+        json.dump(data, stream)
+    os.replace(temporary, path)
+    return data
+
+
+def read_snapshot(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The snapshot at ``path`` if the process that wrote it still runs, else None."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+        os.kill(int(data["pid"]), 0)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None

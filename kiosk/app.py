@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from games import budget
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
@@ -63,6 +64,8 @@ PAD_EVENTS = (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pyg
 #: More errors than this within ERROR_WINDOW seconds: the program stops (systemd restarts it).
 MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
+#: Game-time seconds between two memory snapshots (``<state>/memory.json``, read by ``doctor``).
+MEMORY_SECONDS = 60.0
 
 
 @dataclass
@@ -203,6 +206,10 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # The window's frame goes to the screen as it is (X11 shared memory), not through an
+        # OpenGL texture: on a desktop without a GPU driver, Mesa's software GL alone took 100 MB
+        # of the kiosk's memory (measured under Xvfb at 1920x1080; docs/kiosk.md, "Memory").
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         if self.kiosk:
             # Alt+Tab must not minimise a full-screen kiosk.
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
@@ -237,6 +244,7 @@ class App:
         self.clock = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
         self._accumulator = 0.0
+        self._memory_due = 0.0
         self.attendant = Attendant(self)
         self.door = OperatorDoor(self)
         self.navigator = Navigator(self)
@@ -452,6 +460,9 @@ class App:
             text, left = self.notice
             self.notice = (text, left - step) if left > step else None
         self._guarded("save", self.keeper.after_frame)
+        if self.kiosk and self.clock >= self._memory_due:
+            self._memory_due = self.clock + MEMORY_SECONDS
+            self._guarded("memory", budget.write_snapshot, self.state / "memory.json")
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1

@@ -368,7 +368,8 @@ def _scaled_rect(rect: RectLike, scale: float) -> pygame.Rect:
     return pygame.Rect(left, top, round((x + w) * scale) - left, round((y + h) * scale) - top)
 
 
-def _pixels(image: pygame.Surface) -> int:
+def pixel_bytes(image: pygame.Surface) -> int:
+    """Bytes of ``image``'s pixels."""
     return image.get_pitch() * image.get_height()
 
 
@@ -377,9 +378,9 @@ def surface_bytes(image: pygame.Surface) -> int:
     copy made now, or the one its first blit will make), for the caches' budgets."""
     entry = _scaled.get(image)
     if entry is not None:
-        return _pixels(image) + _pixels(entry[1])
-    return round(_pixels(image) * (1 + (_display_scale**2 if _display_scale != 1 else 0)))
+        return pixel_bytes(image) + pixel_bytes(entry[1])
+    return round(pixel_bytes(image) * (1 + (_display_scale**2 if _display_scale != 1 else 0)))
 
 
 budget.register_sizer(pygame.Surface, surface_bytes)
-budget.register_sizer(Canvas, lambda layer: _pixels(layer.target))
+budget.register_sizer(Canvas, lambda layer: pixel_bytes(layer.target))

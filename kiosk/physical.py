@@ -22,6 +22,7 @@ The camera comes from the app's devices (``app.devices.handles["camera"]``, open
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import math
 import time
@@ -134,6 +135,9 @@ class PhysicalMode:
         if not self.closed:
             self.closed = True
             self.session.close()
+            # Closed: the app's closers need not keep it (and its scene) alive for the rest of the day.
+            with contextlib.suppress(ValueError):
+                self.scene.app.devices.closers.remove(self.close)
 
     def summary(self) -> dict[str, Any]:
         """For ``state_summary``: the phase, the fixes, the camera."""

@@ -16,7 +16,7 @@ import pygame
 
 from games.budget import MB, budgeted
 from kiosk import draw, textfit, theme
-from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
+from kiosk.canvas import Canvas, Target, blit, make_layer, pixel_bytes, register_native, scale_of
 from kiosk.i18n import tr
 from kiosk.theme import fitted_size, wrap_text
 
@@ -281,7 +281,7 @@ def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> py
     return image
 
 
-@budgeted(13 * MB)
+@budgeted(13 * MB, sizer=pixel_bytes)  # native already: no scaled copy rides along
 def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
     image = pygame.Surface(size)
     image.fill(color)
