@@ -210,6 +210,7 @@ class App:
         # OpenGL texture: on a desktop without a GPU driver, Mesa's software GL alone took 100 MB
         # of the kiosk's memory (measured under Xvfb at 1920x1080; docs/kiosk.md, "Memory").
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        budget.keep_big_blocks_apart()  # freed frames and layers go back to the system (games/budget.py)
         if self.kiosk:
             # Alt+Tab must not minimise a full-screen kiosk.
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
