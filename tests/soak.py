@@ -85,6 +85,9 @@ class SoakReport:
     screens: set[str] = field(default_factory=set)
     #: Memory (kiosk + workers, MB) after each visit; the first ``warmup`` are the warm-up.
     trace: list[float] = field(default_factory=list)
+    #: ... of which the worker processes' (MB), and the caches' (MB).
+    workers: list[float] = field(default_factory=list)
+    caches: list[float] = field(default_factory=list)
     warmup: int = 0
     inputs: int = 0
     prompts: int = 0
@@ -101,23 +104,34 @@ class SoakReport:
         return self.end["rss_mb"] - self.baseline["rss_mb"]
 
     @property
-    def steady(self) -> list[float]:
-        """Memory after each visit once warmed up."""
-        return self.trace[self.warmup:]
+    def uncached(self) -> list[float]:
+        """The kiosk's own memory outside its caches after each visit (MB): caches fill up to
+        their budgets for a while; what else grows is a leak."""
+        return [round(total - workers - caches, 1) for total, workers, caches in
+                zip(self.trace, self.workers, self.caches, strict=True)]
+
+    @staticmethod
+    def growth(values: list[float]) -> float:
+        """Growth over ``values``: the last quarter's median minus the first quarter's (one
+        sample a garbage collection has not reached yet is not a trend)."""
+        if len(values) < 2:
+            return 0.0
+        part = max(1, len(values) // 4)
+
+        def median(chunk: list[float]) -> float:
+            return sorted(chunk)[len(chunk) // 2]
+
+        return round(median(values[-part:]) - median(values[:part]), 1)
 
     @property
     def steady_growth_mb(self) -> float:
-        """Growth over the steady state: the last quarter's median minus the first quarter's (a
-        collection that has not yet run on one sample is not a trend)."""
-        steady = self.steady
-        if len(steady) < 4:
-            return self.memory_growth_mb
-        part = max(1, len(steady) // 4)
+        """Growth of the kiosk and its workers after the warm-up."""
+        return self.growth(self.trace[self.warmup - 1:])
 
-        def median(values: list[float]) -> float:
-            return sorted(values)[len(values) // 2]
-
-        return round(median(steady[-part:]) - median(steady[:part]), 1)
+    @property
+    def steady_uncached_growth_mb(self) -> float:
+        """Growth of the kiosk's memory outside its caches after the warm-up."""
+        return self.growth(self.uncached[self.warmup - 1:])
 
     @property
     def simulated_hours(self) -> float:
@@ -246,7 +260,8 @@ class Visitor:
             self.tap(button.rect.center)
             self.advance(0.3)
 
-    def visit(self, play_seconds: float, kind: str = "play", pin: str = "2580") -> None:
+    def visit(self, play_seconds: float, kind: str = "play", pin: str = "2580",
+              linger: tuple[float, float] = (5, 40)) -> None:
         """Wake the kiosk, do what ``kind`` of visitor does (PLAN), tap at random for a while,
         walk away."""
         self.tap((640, 680))  # wakes attract mode (on the menu, a spot with nothing to press)
@@ -272,7 +287,7 @@ class Visitor:
             spent += pause
         self.report.visits += 1
         # Gone: "Encore là ?", its countdown, home, then attract mode for a while.
-        self.advance(IDLE.prompt_after + IDLE.countdown + IDLE.attract_after + self.rng.uniform(5, 40))
+        self.advance(IDLE.prompt_after + IDLE.countdown + IDLE.attract_after + self.rng.uniform(*linger))
 
 
 def measure() -> dict[str, float]:
@@ -293,11 +308,12 @@ def settle(app: App, threads: int, timeout: float = 10.0) -> None:
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
          size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
          devices: bool = True, leak: Callable[[int], None] | None = None,
-         plan: tuple[str, ...] = PLAN) -> SoakReport:
+         plan: tuple[str, ...] = PLAN, linger: tuple[float, float] = (5, 40)) -> SoakReport:
     """Run ``visits`` new visits (the first ``warmup`` fill the caches), each with a seed of its
     own and taking turns at every screen (PLAN), and report. ``games`` limits the menu (and
     attract mode) to some games; ``devices`` plugs in the synthetic camera and an emulated LED
-    board (on a pty); ``leak(visit)`` runs after each visit (a test's deliberate leak)."""
+    board (on a pty); ``leak(visit)`` runs after each visit (a test's deliberate leak);
+    ``linger`` is how long attract mode runs once a visitor has gone (seconds, at random)."""
     config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, camera="synthetic" if devices else "none")
     if games is not None:
         config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games, camera=config.camera)
@@ -335,11 +351,13 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
             visit_seed = seed * 100_003 + number
             rng.seed(visit_seed)
             app.rng.seed(visit_seed)
-            visitor.visit(rng.uniform(*play), plan[number % len(plan)], config.pin)
+            visitor.visit(rng.uniform(*play), plan[number % len(plan)], config.pin, linger)
             if leak is not None:
                 leak(number)
             gc.collect()
             report.trace.append(round(rss_mb(), 1))
+            report.workers.append(round(sum(budget.rss_bytes(child) for child in budget.children()) / 1e6, 1))
+            report.caches.append(round(sum(cache.nbytes for cache in budget.caches()) / 1e6, 1))
         settle(app, threads_at_start)
         report.end = measure()
     finally:
