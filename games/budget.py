@@ -212,7 +212,10 @@ def release_all() -> None:
 #: (measured: a physical game's synthetic camera, 410 MB after one visit and +40 MB at each
 #: visit; with the threshold kept, 291 MB and flat).
 MMAP_THRESHOLD = 128 * 1024
-_M_MMAP_THRESHOLD = -3
+#: glibc's malloc arenas at most: each thread that allocates (the camera's reader, the LED
+#: board's writer, thinking threads) may otherwise get an arena of its own whose freed pages stay.
+ARENA_MAX = 2
+_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8
 
 
 @functools.cache
@@ -231,11 +234,14 @@ def _libc() -> Any:
 
 
 def keep_big_blocks_apart() -> bool:
-    """Fix glibc's mmap threshold at :data:`MMAP_THRESHOLD` in this process, and in the processes
-    it starts (the workers read ``MALLOC_MMAP_THRESHOLD_``); False where it cannot be done."""
+    """Fix glibc's mmap threshold at :data:`MMAP_THRESHOLD` and its arenas at :data:`ARENA_MAX`
+    in this process, and in the processes it starts (the workers read ``MALLOC_MMAP_THRESHOLD_``
+    and ``MALLOC_ARENA_MAX``); False where it cannot be done."""
     os.environ.setdefault("MALLOC_MMAP_THRESHOLD_", str(MMAP_THRESHOLD))
+    os.environ.setdefault("MALLOC_ARENA_MAX", str(ARENA_MAX))
     libc = _libc()
-    return bool(libc is not None and libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+    return bool(libc is not None and libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+                and libc.mallopt(_M_ARENA_MAX, ARENA_MAX))
 
 
 def trim() -> None:

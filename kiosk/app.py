@@ -463,6 +463,7 @@ class App:
         self._guarded("save", self.keeper.after_frame)
         if self.kiosk and self.clock >= self._memory_due:
             self._memory_due = self.clock + MEMORY_SECONDS
+            budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
             self._guarded("memory", budget.write_snapshot, self.state / "memory.json")
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
