@@ -166,6 +166,10 @@ def errors_logged(state: Path) -> list[str]:
     return lines
 
 
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
 def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
     """Figures and pass/fail: memory after warm-up, growth over the last half, threads, files
     and children over the last half compared with the first sample after warm-up."""
@@ -190,8 +194,11 @@ def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
         "total_mb_at_half": start_half,
         "total_mb_at_end": end_half,
         "growth_last_half_mb": round(end_half - start_half, 1),
-        "threads_warm_max": max(s["threads"] for s in warm[: max(1, len(warm) // 3)]),
+        # A physical game runs its camera's threads while it lasts: the typical count (the
+        # median) must not grow; the most seen at once is reported.
+        "threads_warm_median": _median([s["threads"] for s in warm[: max(1, len(warm) // 3)]]),
         "threads_last_max": max(s["threads"] for s in half),
+        "threads_last_median": _median([s["threads"] for s in half]),
         "fds_warm_max": max(s["fds"] for s in warm[: max(1, len(warm) // 3)]),
         "fds_last_max": max(s["fds"] for s in half),
         "children_max": max(s["children"] for s in samples),
@@ -201,7 +208,7 @@ def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
         problems.append(f"memory after warm-up {figures['max_total_mb_after_warmup']} MB > {RSS_MB} MB")
     if figures["growth_last_half_mb"] > GROWTH_MB:
         problems.append(f"growth over the last half {figures['growth_last_half_mb']} MB > {GROWTH_MB} MB")
-    if figures["threads_last_max"] > figures["threads_warm_max"]:
+    if figures["threads_last_median"] > figures["threads_warm_median"]:
         problems.append("threads grew")
     if figures["fds_last_max"] > figures["fds_warm_max"]:
         problems.append("open files grew")
