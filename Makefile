@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
+# `make test` spreads whole test files over 2 processes (pytest-xdist): a file's tests share
+# their fixtures and run in order, as they do alone.
 .PHONY: run test bench screens lint venv clean
 
 # Awélé's exact loop check runs its laps in C (games/awele/sowing.c, loaded with ctypes). If no
@@ -28,7 +30,7 @@ run: $(STAMP) $(SOWING)
 test: $(STAMP) $(SOWING)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(HEADLESS) $(PY) -m pytest -q -m "not bench" tests
+	$(HEADLESS) $(PY) -m pytest -q -m "not bench" -n 2 --dist loadfile tests
 
 bench: $(STAMP) $(SOWING)
 	$(HEADLESS) $(PY) -m pytest -q -s -m bench bench

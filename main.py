@@ -88,6 +88,13 @@ class Camera:
         """Frames (or a record's readings) for ``engine``'s board."""
         return self.opener.feed(engine, seed=seed)
 
+    def probe(self) -> dict[str, Any]:
+        """Open the camera, read a frame, close it: ``width``, ``height``, ``brightness`` and the
+        ``mats`` in view (raises ``OSError`` when it cannot; the operator's screen words it)."""
+        from kiosk.cli import probe_camera
+
+        return probe_camera(self.spec)
+
     def status(self) -> str:
         """Open the camera, read a frame, close it: its size, brightness and the mat in view."""
         from kiosk.cli import probe_camera

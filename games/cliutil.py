@@ -21,7 +21,6 @@ import math
 import os
 import secrets
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -315,30 +314,6 @@ def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -
             sys.stderr.flush()
     if show:
         sys.stderr.write("\n")
-
-
-def write_files_atomically(files: dict[Path, bytes]) -> None:
-    """Write several files so that either all of them appear, complete, or none changes.
-
-    Each is first written beside its target under a temporary name, then all are renamed in
-    place (a rename is atomic): a failure on the way removes the temporary files and leaves
-    whatever was there before untouched.
-    """
-    temporary: list[tuple[Path, Path]] = []
-    try:
-        for target, data in files.items():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            temporary.append((Path(name), target))
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-        for temporary_path, target in temporary:
-            os.replace(temporary_path, target)
-    except OSError as exc:
-        for temporary_path, _ in temporary:
-            with contextlib.suppress(OSError):
-                temporary_path.unlink()
-        raise CliError(f"cannot write '{next(iter(files))}': {exc.strerror or exc}") from None
 
 
 def say_how_long(seconds: float, what: str, threshold: float = 10.0) -> None:

@@ -326,6 +326,22 @@ class Match:
             return None
         return next(p for p, seat in self.seats.items() if seat.is_human)
 
+    def result(self) -> str | None:
+        """How the finished game ended, seen from the stand (the day's record counts these):
+        ``"person"`` (a person beat the computer), ``"computer"``, ``"hotseat"`` (a person beat a
+        person), ``"draw"``, ``"computers"`` (attract mode); None while it goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        if self.all_computers:
+            return "computers"
+        if outcome.winner is None:
+            return "draw"
+        person = self.person_player()
+        if person is None:
+            return "hotseat"
+        return "person" if outcome.winner == person else "computer"
+
     # --- changing ------------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> None:

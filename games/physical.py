@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -30,7 +31,8 @@ from games.boards import BoardDescription, Picture
 from games.cliutil import CliError, float_in_range, output_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
-from games.match import Match
+from games.match import MAX_TEXT, Match
+from games.outputs import check_folder, check_new_stream, open_stream
 from games.sync import LOST_PROBLEMS, Event, SyncEngine
 
 #: The format tag of a record's first line.
@@ -38,7 +40,7 @@ RECORD_FORMAT = "jeux-physical/1"
 #: Largest record read back (a long Lightning game with every reading is ~2 MB).
 MAX_RECORD = 50_000_000
 #: Events a replay feeds in again (everything else is derived, and compared).
-INPUT_EVENTS = frozenset({"reading", "status", "undo", "restart", "computer", "draw"})
+INPUT_EVENTS = frozenset({"reading", "status", "undo", "restart", "computer", "draw", "hold", "release"})
 
 
 @dataclass(frozen=True)
@@ -201,12 +203,12 @@ class Feed:
 
 
 class RecordWriter:
-    """Writes events as JSON lines, flushed one by one (a crash keeps what happened)."""
+    """Writes events as JSON lines, flushed one by one (a crash keeps what happened). The file is
+    new (:func:`games.outputs.open_stream`: an existing one is replaced only with ``force``)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, force: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] | None = self.path.open("w", encoding="utf-8")
+        self._file: IO[str] | None = open_stream(self.path, force)
 
     def write(self, events: Iterable[Event]) -> None:
         """Append ``events``."""
@@ -223,36 +225,207 @@ class RecordWriter:
             self._file = None
 
 
-def read_record(path: str | Path) -> list[Event]:
-    """A record's events, checked: the first is ``start`` with the format tag, every one has an
-    ``event``, a ``frame`` and a ``time`` (GameInputError naming the line otherwise)."""
+class RecordError(GameInputError):
+    """A record that cannot be replayed: the message names the file, the line and what is wrong."""
+
+
+class ReplayError(CliError):
+    """A record whose events the game refuses while replaying (a computer's move that is not a
+    move of the position): the message names the file and the line; the replay stops (exit 2)."""
+
+
+class Record(list[Event]):
+    """A record's events (a list), with the file they came from, each event's line number, and
+    what the reader had to say (a cut last line skipped)."""
+
+    def __init__(self, events: Iterable[Event] = (), path: str = "", lines: Iterable[int] = (),
+                 notes: Iterable[str] = ()) -> None:
+        super().__init__(events)
+        self.path = path
+        self.lines = list(lines)
+        self.notes = list(notes)
+
+    def where(self, index: int) -> str:
+        """``FILE, line N`` for the event at ``index``."""
+        line = self.lines[index] if index < len(self.lines) else index + 1
+        return f"{self.path or 'the record'}, line {line}"
+
+
+#: Longest line of a record: the ``start`` line's match text as long as a save may be (a
+#: Lightning ``setup`` with every cell to fix is ~20 KB).
+MAX_LINE = MAX_TEXT + 100_000
+#: Deepest nesting of an event (``mismatch.fixes[k].where`` is 4 deep).
+MAX_DEPTH = 6
+#: Longest text of a move, a status or a reading's code.
+MAX_MOVE_TEXT, MAX_PROBLEM_TEXT, MAX_CODE_TEXT, MAX_SPOT_TEXT = 64, 80, 4, 64
+#: Largest frame number and time (over a week of frames at 120 a second).
+MAX_FRAME, MAX_TIME = 10**8, 10**6
+#: How far back a record's frames and times may go from one event to the next (see read_record).
+FRAME_SLACK, TIME_SLACK = 30, 1.0
+#: Camera frames a second a record may give (as ``--camera-fps``).
+FPS_RANGE = (1.0, 120.0)
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deep ``value`` nests (stops counting past ``limit``)."""
+    if limit < 0 or not isinstance(value, dict | list):
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(child, limit - 1) for child in children), default=0)
+
+
+def _number(value: Any, lo: float, hi: float) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _short_text(value: Any, limit: int) -> bool:
+    return isinstance(value, str) and len(value) <= limit and value.isprintable()
+
+
+def _check_grid(grid: Any, board: BoardDescription) -> str | None:
+    """Why ``grid`` is not a reading of ``board`` (None when it is)."""
+    if not isinstance(grid, list) or len(grid) != board.rows:
+        return f"\"grid\" must be a list of {board.rows} rows"
+    for row in grid:
+        codes = list(row) if isinstance(row, str) else row
+        if not isinstance(codes, list) or len(codes) != board.cols:
+            return f"each row of \"grid\" must hold {board.cols} cells"
+        if not all(isinstance(code, str) and 1 <= len(code) <= MAX_CODE_TEXT and code.isprintable() for code in codes):
+            return f"each cell of \"grid\" is a code of 1 to {MAX_CODE_TEXT} letters"
+    return None
+
+
+def _check_input(event: Event, board: BoardDescription) -> str | None:
+    """Why an input event (one the replay feeds in again) is not usable (None when it is)."""
+    kind = event["event"]
+    if kind == "reading":
+        problem = _check_grid(event.get("grid"), board)
+        if problem:
+            return problem
+        spots = event.get("spots")
+        if spots is not None and not (isinstance(spots, dict) and all(
+                _short_text(name, MAX_SPOT_TEXT) and (_short_text(code, MAX_SPOT_TEXT) or (
+                    isinstance(code, list) and len(code) <= MAX_SPOT_TEXT
+                    and all(_short_text(c, MAX_CODE_TEXT) for c in code)))
+                for name, code in spots.items())):
+            return "\"spots\" must be an object of short texts, such as {\"hand\": \"Z\", \"reserve\": \"DD\"}"
+        if not _number(event.get("confidence", 1.0), 0.0, 1.0):
+            return "\"confidence\" must be a number from 0 to 1"
+    elif kind == "status":
+        problem = event.get("problem", "")
+        # "@..." is how the replay passes screen actions along (PhysicalSession.update).
+        if not isinstance(problem, str) or len(problem) > MAX_PROBLEM_TEXT or problem.startswith("@"):
+            return f"\"problem\" must be a reader's status, a text of at most {MAX_PROBLEM_TEXT} characters"
+        cells = event.get("cells", [])
+        if not isinstance(cells, list) or not all(
+                isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)
+                and board.exists((cell[0], cell[1])) for cell in cells):
+            return f"\"cells\" must be a list of [row, column] on the {board.rows} x {board.cols} board"
+    elif (kind in ("computer", "draw") or (kind == "move" and event.get("by") == "touch")) and (
+            not _short_text(event.get("move"), MAX_MOVE_TEXT) or not event["move"].strip()):
+            return f"\"move\" must be a move's text of at most {MAX_MOVE_TEXT} characters"
+    return None
+
+
+def _check_start(event: Event) -> Match:
+    """The match a ``start`` event begins (RecordError when the event is not usable)."""
+    if event.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a physical-board record (the first line is a \"start\" event, format "
+                          f"\"{RECORD_FORMAT}\")")
+    if not _number(event.get("fps", 30.0), *FPS_RANGE):
+        raise RecordError(f"\"fps\" must be a number from {FPS_RANGE[0]:g} to {FPS_RANGE[1]:g}")
+    text = event.get("match")
+    if not isinstance(text, str):
+        raise RecordError("\"match\" must be the match's text")
+    try:
+        match = Match.from_text(text)
+    except GameInputError as exc:
+        raise RecordError(f"the match cannot be read: {exc}"[:300]) from None
+    if event.get("game", match.game) != match.game:
+        raise RecordError(f"\"game\" says {str(event.get('game'))[:20]!r} but the match is one of {match.game}")
+    return match
+
+
+def read_record(path: str | Path) -> Record:
+    """The one reader of a physical-board record: every event checked before anything uses it.
+
+    The file is at most :data:`MAX_RECORD` bytes of UTF-8, each line at most :data:`MAX_LINE`
+    and nested at most :data:`MAX_DEPTH` deep; the first line is ``start`` with the format tag
+    and a match that reads back; every event has an ``event`` name, an integer ``frame`` and a
+    number ``time``, neither going back; the events the replay feeds in again (readings on the
+    match's board, statuses, moves' texts) have the types and ranges ``docs/physical.md`` gives.
+    A last line cut short (as a crash leaves it) is skipped and said in :attr:`Record.notes`.
+    Anything else is a :class:`RecordError` naming the file, the line and the fix."""
     path = Path(path)
+    name = str(path)
     try:
         size = path.stat().st_size
+        if not path.is_file():
+            raise RecordError(f"{name}: a record is a file, this is not one")
         if size > MAX_RECORD:
-            raise GameInputError(f"{path}: a record is at most {MAX_RECORD} bytes, this one has {size}")
-        lines = path.read_text(encoding="utf-8").splitlines()
+            raise RecordError(f"{name}: a record is at most {MAX_RECORD} bytes, this one has {size}")
+        data = path.read_bytes()[:MAX_RECORD]
     except OSError as exc:
-        raise GameInputError(f"{path}: cannot read the record ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise GameInputError(f"{path}: a record is UTF-8 text") from None
-    events: list[Event] = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
+        raise RecordError(f"{name}: cannot read the record ({exc.strerror or exc})") from None
+    record = Record(path=name)
+    board: BoardDescription | None = None
+    previous: tuple[int, float] = (0, 0.0)
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        where = f"{name}, line {number}"
+        cut = number == len(lines) and raw.strip() != b""  # no newline after it: written last
+        if not raw.strip():
             continue
         try:
-            event = json.loads(line)
-        except ValueError as exc:
-            raise GameInputError(f"{path}, line {number}: not JSON ({exc})"[:300]) from None
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-            raise GameInputError(f"{path}, line {number}: an event is an object with an \"event\" name")
-        if type(event.get("frame")) is not int or not isinstance(event.get("time"), int | float):
-            raise GameInputError(f"{path}, line {number}: an event has an integer \"frame\" and a number \"time\"")
-        events.append(event)
-    if not events or events[0]["event"] != "start" or events[0].get("format") != RECORD_FORMAT:
-        raise GameInputError(f"{path}: not a physical-board record (the first line is a \"start\" event, "
-                             f"format \"{RECORD_FORMAT}\")")
-    return events
+            if len(raw) > MAX_LINE:
+                raise RecordError(f"{where}: a line is at most {MAX_LINE} bytes, this one has {len(raw)}")
+            try:
+                event = json.loads(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise RecordError(f"{where}: a record is UTF-8 text") from None
+            except RecursionError:
+                raise RecordError(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)") from None
+            except ValueError as exc:
+                raise RecordError(f"{where}: not JSON ({exc})"[:300]) from None
+        except RecordError:
+            if cut and record:
+                record.notes.append(f"{where}: the last line is cut short (the session was stopped while "
+                                    "writing it); it was skipped")
+                break
+            raise
+        if not isinstance(event, dict) or not _short_text(event.get("event"), 20):
+            raise RecordError(f"{where}: an event is an object with an \"event\" name")
+        if _depth(event, MAX_DEPTH) > MAX_DEPTH:
+            raise RecordError(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)")
+        frame, moment = event.get("frame"), event.get("time")
+        if type(frame) is not int or not 0 <= frame <= MAX_FRAME or not _number(moment, 0, MAX_TIME):
+            raise RecordError(f"{where}: an event has an integer \"frame\" (0 to {MAX_FRAME}) and a number "
+                              f"\"time\" (0 to {MAX_TIME} seconds)")
+        # Threaded sessions stamp a few events with the screen's clock, others with the camera's:
+        # a little slack, but a record that goes back is not one this program wrote.
+        moment = float(moment)  # type: ignore[arg-type]  # a number: checked above
+        if frame < previous[0] - FRAME_SLACK or moment < previous[1] - TIME_SLACK:
+            raise RecordError(f"{where}: the events are out of order (frame {frame} at {moment} s comes after "
+                              f"frame {previous[0]} at {previous[1]} s)")
+        previous = (max(frame, previous[0]), max(moment, previous[1]))
+        try:
+            if board is None:
+                if event["event"] != "start":
+                    raise RecordError("not a physical-board record (the first line is a \"start\" event, "
+                                      f"format \"{RECORD_FORMAT}\")")
+                board = _check_start(event).board
+            else:
+                problem = _check_input(event, board)
+                if problem:
+                    raise RecordError(f"a \"{event['event']}\" event: {problem}")
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        record.append(event)
+        record.lines.append(number)
+    if board is None:
+        raise RecordError(f"{name}: not a physical-board record (the first line is a \"start\" event, format "
+                          f"\"{RECORD_FORMAT}\")")
+    return record
 
 
 def start_event(match: Match, fps: float, camera: str) -> Event:
@@ -267,11 +440,12 @@ class RecordFeed:
     (:meth:`computer`), each at its own time."""
 
     def __init__(self, events: list[Event], board: Callable[[], BoardDescription]) -> None:
-        self.events = events
+        self.events = events if isinstance(events, Record) else Record(events)
         self.board = board
         self.match: Match | None = None
         self.position = 1
-        self._computer: collections.deque[Event] = collections.deque()
+        #: Indexes of the computer's recorded moves not yet played.
+        self._computer: collections.deque[int] = collections.deque()
         self.frame = -1
         self.fps = float(events[0].get("fps", 30.0))
 
@@ -294,27 +468,45 @@ class RecordFeed:
             self.frame = max(self.frame, int(event["frame"]))
             kind = event["event"]
             if kind == "reading":
-                grid = event.get("grid") or []
-                picture = self.board().read(grid, event.get("spots"))
+                try:
+                    picture = self.board().read(event.get("grid") or [], event.get("spots"))
+                except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+                    raise self._refused(self.position - 1, "the reading does not fit the board", exc) from None
                 found.append(Observation(event["frame"], event["time"], picture, float(event.get("confidence", 1))))
             elif kind == "status":
                 cells = tuple(tuple(cell) for cell in event.get("cells", ()))
                 found.append(Observation(event["frame"], event["time"], problem=str(event.get("problem", "")),
                                          cells=cells))
             elif kind in ("computer", "draw"):
-                self._computer.append(event)
-            elif self.match is not None and kind in ("undo", "restart"):
+                self._computer.append(self.position - 1)
+            elif kind in ("hold", "release") or (self.match is not None and kind in ("undo", "restart")):
                 found.append(Observation(event["frame"], event["time"], problem=f"@{kind}"))
             elif self.match is not None and kind == "move" and event.get("by") == "touch":
-                found.append(Observation(event["frame"], event["time"], problem=f"@touch {event['move']}"))
+                found.append(Observation(event["frame"], event["time"], problem=f"@touch {self.position - 1}"))
         return found
+
+    def _refused(self, index: int, what: str, exc: Exception) -> ReplayError:
+        """The replay stops: the event at ``index`` is not one the game takes."""
+        return ReplayError(f"{self.events.where(index)}: {what} ({str(exc)[:200]}): the record was changed or "
+                           "not written by this program; replay one that --record wrote")
+
+    def played(self, index: int) -> Any:
+        """The move of the event at ``index`` (the computer's, or a move by touch), checked as a
+        move of the present position: :class:`ReplayError` otherwise."""
+        assert self.match is not None
+        state = self.match.state
+        try:
+            move = state.parse_move(str(self.events[index]["move"]))
+            state.play(move)
+        except ValueError as exc:  # GameInputError and IllegalMoveError alike
+            raise self._refused(index, f"the move '{self.events[index]['move']}' cannot be played", exc) from None
+        return move
 
     def computer(self) -> Any | None:
         """The computer's next recorded move, once the replay has reached it."""
         if not self._computer or self.match is None:
             return None
-        event = self._computer.popleft()
-        return self.match.state.parse_move(str(event["move"]))
+        return self.played(self._computer.popleft())
 
     @property
     def done(self) -> bool:
@@ -384,13 +576,15 @@ class PhysicalSession:
         return events
 
     def _screen_action(self, action: str) -> None:
-        """A recorded undo, restart or move by touch, replayed."""
-        if action == "undo":
+        """A recorded undo, restart, move by touch, hold or release, replayed."""
+        if action in ("hold", "release"):
+            self.engine.hold(action == "hold")
+        elif action == "undo":
             self.match.undo()
         elif action == "restart":
             self.match.restart()
-        elif action.startswith("touch "):
-            self.match.play(self.match.state.parse_move(action[len("touch "):]))
+        elif action.startswith("touch ") and isinstance(self.feed, RecordFeed):
+            self.match.play(self.feed.played(int(action[len("touch "):])))
 
     def lights(self) -> BoardLights | None:
         """The LED message the table needs now (None: the screen's usual lights)."""
@@ -430,31 +624,60 @@ class PhysicalSession:
 # --- the command line (pure: argparse only) ------------------------------------------------------
 
 
+#: The files ``--save-frames`` writes in its folder.
+FRAME_FILES = "frame-*.png"
+#: ``--camera-fps`` when not given.
+DEFAULT_CAMERA_FPS = 30.0
+
+
+def camera_text(text: str) -> str:
+    """argparse ``type`` of ``--camera``: anything but an empty name (which would silently mean
+    no camera, or camera 0); what it names is checked when the camera opens."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the camera is empty: write 0 (a webcam's index), synthetic, a video file, "
+                                         "a folder of images or a record (.jsonl)")
+    return text
+
+
 def add_physical_args(parser: argparse.ArgumentParser) -> None:
     """The physical-board mode: real pieces under a camera (see ``docs/physical.md``)."""
     group = parser.add_argument_group("physical board")
     group.add_argument("--physical", action="store_true",
                        help="play on a real board under the camera (the screen and the LEDs follow it)")
-    group.add_argument("--camera", default=None, metavar="0|synthetic|VIDEO|FOLDER|RECORD.jsonl",
+    group.add_argument("--camera", type=camera_text, default=None, metavar="0|synthetic|VIDEO|FOLDER|RECORD.jsonl",
                        help="camera index, 'synthetic' (a simulated visitor, for demos), a video file, a folder "
                             "of images played in name order, or a record to replay (default 0 with --physical)")
-    group.add_argument("--camera-fps", type=float_in_range(1, 120, "frames a second"), default=30.0, metavar="F",
+    group.add_argument("--camera-fps", type=float_in_range(1, 120, "frames a second"), default=None, metavar="F",
                        help="frames a second of a video or a folder (headless runs read one per 1/F s of game "
-                            "time; default 30)")
+                            f"time; default {DEFAULT_CAMERA_FPS:g})")
     group.add_argument("--record", type=output_path(".jsonl"), default=None, metavar="FILE.jsonl",
-                       help="write every event (readings, moves, mismatches, camera lost/back) as JSON lines")
+                       help="write every event (readings, moves, mismatches, camera lost/back) as JSON lines "
+                            "(a new file: see --force)")
     group.add_argument("--save-frames", default=None, metavar="FOLDER",
-                       help="also keep every camera frame as an image, to replay the session with --camera FOLDER")
+                       help="also keep every camera frame as an image, to replay the session with --camera FOLDER "
+                            "(a folder without frames: see --force)")
+    group.add_argument("--force", action="store_true",
+                       help="replace an existing --record file, and the frames already in the --save-frames folder")
 
 
 def physical_options(args: argparse.Namespace) -> bool:
-    """True when ``args`` ask for the physical-board mode (``--camera`` implies it); the options
-    that only make sense there are refused without it (exit 2)."""
+    """True when ``args`` ask for the physical-board mode (``--camera`` implies it). The options
+    that only make sense there are refused without it, and the files it will write are checked
+    now, before anything opens (exit 2, :mod:`games.outputs`): a ``--record`` that exists (without
+    ``--force``) or that is the record being replayed, a ``--save-frames`` folder that cannot
+    be written or already holds frames (without ``--force``)."""
     physical = bool(getattr(args, "physical", False) or getattr(args, "camera", None))
     if not physical:
-        for option in ("record", "save_frames"):
+        for option in ("record", "save_frames", "camera_fps", "force"):
             if getattr(args, option, None):
                 raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
+    if getattr(args, "camera_fps", 0) is None:
+        args.camera_fps = DEFAULT_CAMERA_FPS
+    force = bool(getattr(args, "force", False))
+    if getattr(args, "record", None):
+        check_new_stream(args.record, force, reading=[getattr(args, "camera", None) or ""])
+    if getattr(args, "save_frames", None) is not None:
+        check_folder(args.save_frames, FRAME_FILES, force, reading=[getattr(args, "camera", None) or ""])
     args.physical = physical
     return physical
 
@@ -465,10 +688,12 @@ def replayed_match(args: argparse.Namespace) -> Any:
     if not camera.endswith(".jsonl"):
         return None
     try:
-        start = read_record(camera)[0]
-        match = Match.from_text(str(start.get("match", "")))
+        record = read_record(camera)
+        match = Match.from_text(str(record[0].get("match", "")))
     except GameInputError as exc:
         raise CliError(str(exc)) from None
+    for note in record.notes:
+        print(f"warning: {note}", file=sys.stderr)
     if match.game != getattr(args, "game", match.game):
         raise CliError(f"{camera} records a game of {match.game}, not of {args.game}")
     return match

@@ -24,6 +24,9 @@ Rules, in order (see ``docs/physical.md``):
   a hand back over the board cancels a fix list not yet shown.
 * **The computer's move** is shown (:attr:`~SyncEngine.guide`) and played only once the table
   shows it done; a Lightning draw from the bag waits for the tile to be shown on the hand spot.
+* **Held**: while a card or the rules cover the game (and until the seats are chosen) nothing on
+  the table counts: readings are kept, not judged (:meth:`SyncEngine.hold`); on release the
+  table is judged as it stands.
 * **Faults never lose a game**: when the camera does not see the board for ``lost_after``
   seconds the phase is :data:`LOST` and play goes on by touch; when it sees the board again
   the table must show the match's position (setup) if moves were played meanwhile.
@@ -115,11 +118,14 @@ class SyncEngine:
         #: The cells the reader could not make out (with the ``unsure`` status).
         self.unsure: tuple[Cell, ...] = ()
         self.lost = False
+        #: True while nothing on the table may count (see :meth:`hold`).
+        self.held = False
         self.mismatches = 0
         #: The grid the reader should calibrate on (the table was just seen set right).
         self.calibrate: Any | None = None
         self.events: list[Event] = []
-        self._pending: tuple[list[Fix], Sentence | None, float] | None = None
+        #: Fixes waiting for stillness: (fixes, reason, time seen, frame seen).
+        self._pending: tuple[list[Fix], Sentence | None, float, int] | None = None
         self._lost_version = 0
         self._applying = False
         self._lights_key: Any = None
@@ -277,10 +283,12 @@ class SyncEngine:
         self._clock(now, self.frame)
         if not self.lost and self.problem in LOST_PROBLEMS and now - self.problem_since >= self.lost_after:
             self._camera_lost()
+        if self.held:
+            return
         if self._pending is not None and now - self._pending[2] >= self.mismatch_delay:
-            fixes, reason, _ = self._pending
+            fixes, reason, seen_time, seen_frame = self._pending
             self._pending = None
-            self._show(fixes, reason)
+            self._show(fixes, reason, (seen_frame, seen_time))
         if (self.problem == "unsure" and self.unsure and self.synced and not self.lost
                 and now - self.problem_since >= self.lost_after):
             # A piece the camera cannot make out for a while: point at it (never a move).
@@ -291,6 +299,19 @@ class SyncEngine:
                 self._show(fixes, None)
         if not self.lost and self.synced and not self.fixes:
             self._computer_turn()
+
+    def hold(self, on: bool) -> None:
+        """Hold the table (``on``) or release it. While held (a card or the rules over the game,
+        the seats not chosen yet) readings are kept but nothing is judged: no move taken, no fix
+        shown, no computer's move taken up. On release the table is judged as it stands then."""
+        if on == self.held:
+            return
+        self.held = on
+        self._event("hold" if on else "release")
+        if on:
+            self._pending = None
+        else:
+            self._evaluate()
 
     def show_hint(self, move: Any | None) -> None:
         """Light ``move`` as a hint (None hides it)."""
@@ -331,7 +352,7 @@ class SyncEngine:
 
     def _evaluate(self) -> None:
         seen = self.seen
-        if seen is None or self.lost:
+        if seen is None or self.lost or self.held:
             return
         board, state = self.board, self.match.state
         if not self.synced:
@@ -421,7 +442,9 @@ class SyncEngine:
 
     def _computer_turn(self) -> None:
         """Take up the computer's move once it is ready (the table must be set right first)."""
-        if self.lost or not self.synced or self.fixes or self.guide is not None or self.drawing is not None:
+        if self.lost or self.held or not self.synced or self.fixes:
+            return
+        if self.guide is not None or self.drawing is not None:
             return
         if not self.match.computer_to_move():
             return
@@ -446,9 +469,11 @@ class SyncEngine:
         if self.fixes:
             self._show(fixes, reason)
         elif self._pending is None or self._pending[0] != fixes:
-            self._pending = (fixes, reason, self.now)
+            self._pending = (fixes, reason, self.now, max(self.frame, 0))
 
-    def _show(self, fixes: list[Fix], reason: Sentence | None) -> None:
+    def _show(self, fixes: list[Fix], reason: Sentence | None, seen: tuple[int, float] | None = None) -> None:
+        """Put ``fixes`` on screen; ``seen`` is the (frame, time) of the reading that showed them,
+        when they waited for stillness (a mismatch's record says both: seen, then shown)."""
         if not fixes:
             self._clear()
             return
@@ -458,8 +483,10 @@ class SyncEngine:
             if self.synced:
                 if first:
                     self.mismatches += 1
+                seen_frame, seen_time = seen if seen is not None else (max(self.frame, 0), self.now)
                 self._event("mismatch", cells=[list(f.cell) for f in fixes if f.cell is not None],
-                            fixes=[f.as_dict() for f in fixes], reason=reason.key if reason else None)
+                            fixes=[f.as_dict() for f in fixes], reason=reason.key if reason else None,
+                            seen_frame=seen_frame, seen_time=round(seen_time, 3))
             else:
                 self._event("setup", cells=[list(f.cell) for f in fixes if f.cell is not None],
                             fixes=[f.as_dict() for f in fixes])

@@ -104,6 +104,9 @@ class Visitor:
         self.free_frames: dict[int, int] = {}
         self.wrong_computer = False
         self._drop_stale = False
+        #: The visitor waits while the screen holds the table (a card over the game); an
+        #: impatient one plays on (the tests check that nothing counts meanwhile).
+        self.patient = True
 
     def _empty_table(self) -> Picture:
         empty = self.board.empty_grid()
@@ -127,6 +130,13 @@ class Visitor:
         for _ in range(4):
             if self.queue:
                 return self.queue.popleft()
+            if self.patient and self.engine.held:
+                # A card covers the screen: the visitor reads it, hands off the table (a wait
+                # for the engine does not run out meanwhile).
+                if self.waiting is not None:
+                    done, deadline, then = self.waiting
+                    self.waiting = (done, deadline + 1, then)
+                return Shot(self.table)
             if self.waiting is not None:
                 done, deadline, then = self.waiting
                 finished = done()

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import os
 import random
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -28,7 +30,10 @@ from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
+from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
+from kiosk.daybook import FOLDER as DAYS_FOLDER
+from kiosk.daybook import DayBook
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
 from kiosk.i18n import tr
@@ -38,7 +43,7 @@ from kiosk.operator import OperatorDoor
 from kiosk.scene import Scene, SceneStack
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
-from kiosk.storage import SaveStore, state_dir
+from kiosk.storage import SaveStore, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
 
@@ -66,6 +71,10 @@ MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
 #: Game-time seconds between two memory snapshots (``<state>/memory.json``, read by ``doctor``).
 MEMORY_SECONDS = 60.0
+#: The signals that stop the program cleanly, kiosk mode included: a service manager's stop
+#: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
+#: not the service manager.
+STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 
 
 @dataclass
@@ -107,10 +116,8 @@ def options_from_args(args: Any) -> AppOptions:
 
     config = kiosk_config.load(getattr(args, "config", None))
     if getattr(args, "kiosk", False) and not config.pin:
-        where = config.path or kiosk_config.default_path()
-        raise kiosk_config.ConfigError(f"{where}: key 'pin': --kiosk needs a PIN for the operator to leave kiosk "
-                                       'mode (4 to 8 digits, e.g. pin = "2580"; see python main.py config --example)')
-    leds = config.leds
+        raise kiosk_config.ConfigError(kiosk_config.no_pin_message(config))
+    leds, layout = config.leds, config.layout_path()  # a relative layout starts from the file's folder
     led_port = getattr(args, "led_port", None) or leds.port or None
     from_file = led_port is not None and not getattr(args, "led_port", None)
     physical = bool(getattr(args, "physical", False))
@@ -131,7 +138,7 @@ def options_from_args(args: Any) -> AppOptions:
         led_port=led_port,
         led_protocol=getattr(args, "led_protocol", None) or (leds.protocol if from_file else None),
         led_baud=getattr(args, "led_baud", None) or (leds.baud if from_file else None),
-        led_config=getattr(args, "led_config", None) or ((leds.layout or None) if from_file else None),
+        led_config=getattr(args, "led_config", None) or (str(layout) if from_file and layout else None),
         kiosk=bool(getattr(args, "kiosk", False)) or config.kiosk,
         config=config,
         physical=physical,
@@ -188,14 +195,24 @@ class App:
         self.config = self.options.config or KioskConfig(language=self.options.lang)
         #: Kiosk mode: locked down, attract mode, saves, errors recovered (see docs/kiosk.md).
         self.kiosk = self.options.kiosk
+        #: The signal that asked the program to stop ("SIGTERM"...), None until one does.
+        self.stopped_by: str | None = None
+        self._previous_handlers: dict[int, Any] = {}
+        # SDL would turn SIGINT and SIGTERM into a window close, which kiosk mode ignores; the
+        # app's own handlers are set once it is built (a failed start leaves none behind).
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         self._logging = False
         if self.kiosk:
             self.state = self.options.state_dir or state_dir()
             from kiosk.logs import setup_logging
 
+            # A folder that cannot be used is said in one line; the kiosk runs without it.
             setup_logging(self.state / "logs", echo=not self.headless)
             self._logging = True
             log.info("kiosk starting (configuration: %s)", self.config.path or "defaults")
+            problem = folder_problem(self.state / "save")
+            if problem:
+                log.warning("games in progress will not be saved: %s", problem)
         # First, so that a bad LED configuration stops the kiosk before a window opens.
         self.devices = open_devices(self.options)
         self.leds = self.devices.handles.get("leds")
@@ -251,11 +268,44 @@ class App:
         self.navigator = Navigator(self)
         store = SaveStore(self.state / "save" / "match.json") if self.kiosk else None
         self.keeper = MatchKeeper(self, store, threaded=not self.headless)
+        #: The day's record (docs/kiosk.md): visits, games, pages, faults, devices.
+        self.chronicle = self._open_chronicle()
         #: A short sentence over everything (the apology after an error) and its seconds left.
         self.notice: tuple[str, float] | None = None
         self.errors: list[float] = []
         if self.kiosk and not self.headless:
             self._lock_keyboard()
+        self._catch_stop_signals()
+
+    def _catch_stop_signals(self) -> None:
+        """Stop cleanly on :data:`STOP_SIGNALS`: the loop ends at the end of the frame and
+        :meth:`close` finishes the save, switches the LED board off, closes the camera (a
+        physical game's record ends with its close event) and logs one line; the command exits
+        0. A signal the parent made the program ignore (``nohup``, a background job) stays
+        ignored, except SIGTERM."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # only the main thread may set handlers (a test's app on a thread)
+        if self.headless and not self.kiosk:
+            return  # --frames captures and the tests' apps leave Ctrl+C to the test runner
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:  # no SIGHUP on Windows
+                continue
+            previous = signal.getsignal(number)
+            if previous == signal.SIG_IGN and name != "SIGTERM":
+                continue
+            self._previous_handlers[number] = previous
+            signal.signal(number, self._stop_signal)
+
+    def _stop_signal(self, number: int, _frame: Any) -> None:
+        """A stop signal: end the loop (the handler only sets flags; :meth:`close` does the rest)."""
+        self.stopped_by = signal.Signals(number).name
+        self.running = False
+
+    def _release_signals(self) -> None:
+        while self._previous_handlers:
+            number, previous = self._previous_handlers.popitem()
+            signal.signal(number, previous)
 
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
@@ -287,6 +337,16 @@ class App:
         last = self.last_lights
         if last is not None and not last.idle:
             self.effects.publish(BoardLights(last.game, last.rows, last.cols, idle=True))
+
+    def _open_chronicle(self) -> Chronicle:
+        """The day's record, in kiosk mode only; a headless run records its simulated time."""
+        if not self.kiosk:
+            return Chronicle(None)
+        book = DayBook(self.state / DAYS_FOLDER, self.config.record_days)
+        started = time.time()
+        chronicle = Chronicle(book, (lambda: started + self.clock) if self.headless else time.time)
+        chronicle.started()
+        return chronicle
 
     def _open_display(self) -> None:
         """Open the window (or the full screen at the desktop's size) at native resolution."""
@@ -391,10 +451,12 @@ class App:
 
     def go_home(self) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
-        scene the app was started on; an app without a home screen ends."""
+        scene the app was started on; an app without a home screen ends. An unfinished game is
+        kept aside: the menu offers "Continuer ma partie"."""
         if self.home_factory is None:
             self.quit()
             return
+        self.keeper.keep_aside()
         self.stack.reset(self.home_factory(self))
 
     def quit(self, operator: bool = False) -> None:
@@ -445,6 +507,8 @@ class App:
             if resumed is not None:
                 self.stack.push(resumed)
                 self._guarded("resume", self.stack.apply_pending)
+        elif self.kiosk:  # started on a game (``play awele --kiosk``): its saves must not replace another's
+            self.keeper.keep_unfinished(getattr(first, "game", None) or first.name)
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
@@ -465,6 +529,7 @@ class App:
             self._memory_due = self.clock + MEMORY_SECONDS
             budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
             self._guarded("memory", budget.write_snapshot, self.state / "memory.json")
+        self._guarded("record", self.chronicle.after_frame, self)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
@@ -473,6 +538,7 @@ class App:
         """One input event: global keys, the operator's door, the gamepad cursor, the scene."""
         if is_presence(event):
             self.idle_seconds = 0.0
+            self.chronicle.presence()
         if self._handle_global(event) or self.door.handle(event):
             return
         top = self.stack.top
@@ -505,12 +571,13 @@ class App:
         1, for systemd to start it afresh."""
         top = self.stack.top
         log.error("error in %s of scene '%s'; back to the menu", where, getattr(top, "name", "?"), exc_info=exc)
+        self.chronicle.fault(where, getattr(top, "name", "?"))
         now = time.monotonic()
         self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
         if len(self.errors) > MAX_ERRORS:
             log.critical("%d errors within %.0f s: stopping for a clean restart", len(self.errors), ERROR_WINDOW)
             raise SystemExit(1) from exc
-        self.keeper.clear()
+        self.keeper.forget()
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
         if self.home_factory is None:
             self.running = False
@@ -527,7 +594,7 @@ class App:
         limit = self.options.frames
         started = time.perf_counter()
         frame_times: list[float] = []
-        while self.running and self.stack.top is not None:
+        while self.running and self.stopped_by is None and self.stack.top is not None:
             # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
             step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
             begun = time.perf_counter()
@@ -555,14 +622,22 @@ class App:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
         self.keeper.flush()
+        done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
+                                         ("LED board off", self.leds is not None),
+                                         ("camera closed", "camera" in self.devices.handles)) if there]
         self.devices.close()
         self.leds = None
+        self.chronicle.stopped()
         if self._logging:
             from kiosk.logs import close_logging
 
-            log.info("kiosk stopped")
+            log.info("kiosk stopped" + (f" by {self.stopped_by}" if self.stopped_by else "")
+                     + (f": {', '.join(done)}" if done else ""))
             close_logging()
             self._logging = False
+        elif self.stopped_by:
+            print(f"{self.options.title}: stopped by {self.stopped_by}", file=sys.stderr)
+        self._release_signals()
 
     def save_screenshot(self, path: str) -> None:
         """Save the screen as a PNG at its native size (folders are created as needed); the

@@ -6,6 +6,8 @@
   :class:`StillThereScene` asks "Encore là ?" with a visible countdown; any touch, key or
   button closes it and the game goes on; when the countdown ends the kiosk goes back to the
   menu (the board lights glow softly again).
+- Pieces moved on a real table, or a hand over it, count as somebody there, as a touch does
+  (:meth:`Attendant.table_activity`).
 
 Both are the kiosk's *idle reset*: the session score ("Toi 2 - Ordinateur 1") is forgotten and
 the saved game cleared, since the next visitors are someone else.
@@ -36,11 +38,13 @@ class StillThereScene(Scene):
     the end of the countdown goes home."""
 
     overlay = True
+    is_card = True
     name = "still-there"
 
     def __init__(self, app: App, seconds: float) -> None:
         super().__init__(app)
         self.seconds = seconds
+        self.closed = False
 
     @property
     def left(self) -> float:
@@ -55,14 +59,20 @@ class StillThereScene(Scene):
         """Any touch, key or button: still here, back to the game. Everything is consumed, so
         the tap that closes the card never lands on the board."""
         if is_presence(event):
+            self.close()
+        return True
+
+    def close(self) -> None:
+        """Somebody is there: back to the game (once, however many signs of life)."""
+        if not self.closed:
+            self.closed = True
             self.app.stack.pop()
             self.app.effects.publish(Sound("click"))
-        return True
 
     def update(self, dt: float) -> None:
         """Count down; at zero, the idle reset."""
         super().update(dt)
-        if self.time >= self.seconds:
+        if self.time >= self.seconds and not self.closed:
             log.info("nobody answered 'Encore là ?': back to the menu")
             self.app.attendant.idle_reset()
 
@@ -119,6 +129,15 @@ class Attendant:
             log.info("nobody has touched '%s' for %.0f s: 'Encore là ?'", top.name, app.idle_seconds)
             app.stack.push(StillThereScene(app, idle.countdown))
 
+    def table_activity(self) -> None:
+        """Somebody moved pieces on the real table or reached over it: as good as a touch (the
+        idle timer starts again, "Encore là ?" closes)."""
+        self.app.idle_seconds = 0.0
+        self.app.chronicle.presence()
+        top = self.app.stack.top
+        if isinstance(top, StillThereScene):
+            top.close()
+
     def start_attract(self) -> None:
         """Attract mode over the menu; the session is over."""
         from kiosk.demo import DemoScene
@@ -129,13 +148,14 @@ class Attendant:
         self.app.stack.push(DemoScene(self.app))
 
     def idle_reset(self) -> None:
-        """The visitors left: forget them and go back to the menu."""
+        """The visitors left: go back to the menu and forget them (their game too)."""
+        self.app.go_home()
         self.forget_visitors()
         self.app.idle_seconds = 0.0
-        self.app.go_home()
 
     def forget_visitors(self) -> None:
         """The session score and the saved game belong to the visitors who left."""
         self.resets += 1
+        self.app.chronicle.visitors_left("attract" if self.app.at_home() else "idle")
         self.app.scores.reset()
-        self.app.keeper.clear()
+        self.app.keeper.forget()

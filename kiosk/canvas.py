@@ -263,10 +263,13 @@ class Canvas:
         dest: Point | RectLike,
         area: RectLike | None = None,
         special_flags: int = 0,
+        align: str = "center",
     ) -> pygame.Rect:
         """Draw ``source`` with its top-left corner at the logical ``dest``; returns the logical
         rectangle drawn. ``source`` may be a layer (native), a registered or a plain logical
-        surface (see the module docstring); ``area`` is in the source's logical units."""
+        surface (see the module docstring); ``area`` is in the source's logical units. A surface
+        drawn again at the native size (text) keeps its ``align`` edge (``left``, ``right``) or
+        its centre where the stretched image would be."""
         x, y = _point(dest)
         scale, (ox, oy) = self.scale, self.offset
         if isinstance(source, Canvas):
@@ -283,8 +286,9 @@ class Canvas:
                 # Drawn again (text): centred on where the stretched image would be, since a font
                 # at size * scale is a pixel or two wider or narrower than scale times the run.
                 width, height = image.get_size()
-                at = (round(ox + (x + logical[0] / 2) * scale - width / 2),
-                      round(oy + (y + logical[1] / 2) * scale - height / 2))
+                left = {"left": ox + x * scale, "right": ox + (x + logical[0]) * scale - width}.get(
+                    align, ox + (x + logical[0] / 2) * scale - width / 2)
+                at = (round(left), round(oy + (y + logical[1] / 2) * scale - height / 2))
                 self.target.blit(image, at, None, special_flags)
             else:
                 native_area = None if area is None else _scaled_rect(area, scale)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,11 @@ def run_config(args: argparse.Namespace) -> int:
     from kiosk import config as kiosk_config
 
     if args.example:
-        print(kiosk_config.EXAMPLE, end="")
+        pin = kiosk_config.new_pin()
+        print(kiosk_config.example(pin), end="")
+        # stderr: shown on the terminal when the example goes to a file
+        print(f"The example's PIN is {pin} (new each time): the operator types it to leave kiosk mode.",
+              file=sys.stderr)
         return 0
     config = kiosk_config.load(args.config)
     if args.json:
@@ -110,7 +115,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     from hardware.detect import detect
     from kiosk.doctor import diagnose
 
-    if args.config and not os.path.isfile(args.config):
+    if args.config and not os.path.exists(args.config):  # a folder or a FIFO: a failed check below
         raise CliError(f"{args.config}: no such configuration file (`python main.py config --example` prints one)")
 
     report = diagnose(probe_camera, detect, args.config, args.led_port)
@@ -152,6 +157,10 @@ def register(commands: Commands) -> None:
     doctor.add_argument("--led-port", default=None, metavar="PORT", help="check this LED port instead")
     doctor.add_argument("--json", action="store_true", help='print {"ready": ..., "checks": [...]}')
     doctor.set_defaults(handler=run_doctor)
+
+    from kiosk.report_cli import add_report
+
+    add_report(commands)
 
     from games.registry import installed_games
 

@@ -1,13 +1,19 @@
 """The kiosk's configuration, ``kiosk.toml``, read with the standard library's ``tomllib``.
 
-Every value is checked: a wrong one stops the program before a window opens with one line
-naming the file, the key and what is allowed (exit code 2). ``python main.py config --example``
-prints a commented example; the operator's settings screen writes the file back with
+:func:`load` is the one reader of configurations (the kiosk, ``config``, ``doctor``): size,
+encoding, nesting, then every value's type and range are checked before anything uses them; a
+wrong one stops the program before a window opens with one line naming the file, the key and
+what is allowed (exit code 2). ``python main.py config --example`` prints a commented example
+with a new random PIN; the operator's settings screen writes the file back with
 :meth:`KioskConfig.to_toml`. No pygame here.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import re
+import secrets
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
@@ -16,11 +22,19 @@ from typing import Any
 
 from games.cliutil import CliError
 from games.registry import installed_games
-from kiosk.storage import atomic_write, config_dir
+from kiosk.storage import NotUsable, atomic_write, config_dir, read_small_file
 
 LANGUAGES = ("fr", "en")
 LED_PROTOCOLS = ("adalight", "tpm2")
 CONFIG_NAME = "kiosk.toml"
+#: A kiosk.toml is about a kilobyte: anything much larger is not one.
+MAX_CONFIG_BYTES = 64_000
+#: Tables and lists nested deeper than this are not a kiosk.toml (it has two levels).
+MAX_DEPTH = 4
+#: The longest text value (a serial port, a file's path).
+MAX_TEXT = 500
+#: PINs printed in guides and examples (``doctor`` warns about them): anyone could have read them.
+PUBLISHED_PINS = ("2580",)
 
 
 class ConfigError(CliError):
@@ -68,6 +82,8 @@ class KioskConfig:
     colour_blind: bool = False
     #: "none", "synthetic" (a pretend camera, for trying things out) or a camera index "0".."63"
     camera: str = "none"
+    #: days of the stand's record kept in the state folder (``python main.py report``)
+    record_days: int = 7
     idle: IdleTimes = field(default_factory=IdleTimes)
     leds: LedSettings = field(default_factory=LedSettings)
     #: the file this was read from (None: defaults, nothing read)
@@ -85,6 +101,7 @@ class KioskConfig:
             f"volume = {self.volume}",
             f"colour_blind = {_toml_bool(self.colour_blind)}",
             f'camera = "{self.camera}"',
+            f"record_days = {self.record_days}",
             "",
             "[idle]",
             f"attract_after = {_number(self.idle.attract_after)}",
@@ -98,6 +115,18 @@ class KioskConfig:
             f"layout = {_toml_string(self.leds.layout)}",
             "",
         ])
+
+    def layout_path(self) -> Path | None:
+        """``leds.layout`` as a path (None for the default wiring): ``~`` expanded, and a relative
+        path taken from the configuration's folder. The one rule for ``config`` and the kiosk."""
+        if not self.leds.layout:
+            return None
+        layout = Path(self.leds.layout)
+        with contextlib.suppress(RuntimeError):  # "~nobody/...": no such home, left as written
+            layout = layout.expanduser()
+        if not layout.is_absolute() and self.path is not None:
+            layout = self.path.parent / layout
+        return layout
 
     def save(self, path: Path | None = None) -> Path:
         """Write :meth:`to_toml` atomically to ``path`` (the file it came from, or the default)."""
@@ -119,13 +148,15 @@ EXAMPLE = '''\
 # button are ignored), attract mode when idle, games saved after every move. The operator opens
 # the settings with Ctrl+Shift+O, or a 3-second press in the top-left corner, and the PIN.
 kiosk = true
-pin = "2580"                 # 4 to 8 digits; required when kiosk = true
+pin = "@PIN@"               # 4 to 8 digits (0-9); required when kiosk = true. A new random
+                             # PIN each time the example is printed: write it down.
 
 language = "fr"              # "fr" or "en"
 games = ["lewthwaite", "awele", "juniper", "lightning"]   # the menu's cards, in this order
 volume = 80                  # 0 (silent) to 100
 colour_blind = false         # tokens carry shapes as well as colours
 camera = "none"              # "none", "synthetic" (a pretend camera) or an index: "0", "1"...
+record_days = 7              # days of visits and games kept for `python main.py report` (1 to 366)
 
 [idle]
 attract_after = 90           # seconds on the menu before attract mode (10 to 3600)
@@ -136,13 +167,50 @@ countdown = 20               # seconds the "Encore là ?" countdown lasts (5 to 
 port = ""                    # the LED board's serial port: "/dev/ttyUSB0", "COM3"; "" for none
 protocol = "adalight"        # "adalight" or "tpm2"
 baud = 115200                # 300 to 4000000
-layout = ""                  # a JSON wiring file (see docs/hardware.md); "" for the default wiring
+layout = ""                  # a JSON wiring file (see docs/hardware.md), a relative path starting
+                             # from this file's folder; "" for the default wiring
 '''
+
+
+def new_pin(digits: int = 6) -> str:
+    """A random PIN that is neither published nor easy to guess."""
+    while True:
+        pin = "".join(secrets.choice("0123456789") for _ in range(digits))
+        if pin_weakness(pin) is None:
+            return pin
+
+
+def pin_weakness(pin: str, published: tuple[str, ...] = PUBLISHED_PINS) -> str | None:
+    """Why ``pin`` is a poor choice (printed in the guides, one digit repeated, a run such as
+    1234), or None."""
+    if pin in published:
+        return "it is printed in the guides, anyone may know it"
+    steps = {(int(b) - int(a)) % 10 for a, b in zip(pin, pin[1:], strict=False)}
+    if len(steps) == 1 and steps <= {0, 1, 9}:
+        return "it is easy to guess"
+    return None
+
+
+def example(pin: str | None = None) -> str:
+    """The commented example ``kiosk.toml`` with ``pin`` (a new random one by default)."""
+    return EXAMPLE.replace("@PIN@", pin or new_pin())
 
 
 def default_path() -> Path:
     """``~/.config/jeux-maths/kiosk.toml``."""
     return config_dir() / CONFIG_NAME
+
+
+def no_pin_message(config: KioskConfig) -> str:
+    """What to say when kiosk mode is asked for and ``config`` has no PIN (with no configuration
+    at all: that there is none, and how to make one)."""
+    if config.path is None:
+        target = default_path()
+        return (f"--kiosk needs a PIN, and there is no configuration ({target} does not exist): make one with "
+                f"`mkdir -p {target.parent} && python main.py config --example > {target}` (it prints a new "
+                "random PIN), or pass --config FILE")
+    return (f"{config.path}: key 'pin' is missing: --kiosk needs a PIN for the operator to leave kiosk mode "
+            "(4 to 8 digits; `python main.py config --example` prints a random one)")
 
 
 def load(path: str | Path | None = None) -> KioskConfig:
@@ -155,20 +223,53 @@ def load(path: str | Path | None = None) -> KioskConfig:
         path = candidate
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_small_file(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigError(
             f"{path}: no such configuration file (`python main.py config --example` prints one)"
         ) from None
+    except NotUsable as exc:
+        raise ConfigError(f"{path}: {exc}; a kiosk.toml is a small text file "
+                          "(`python main.py config --example` prints one)") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc} (the kiosk's user must be able to "
+                          "read it)") from None
+    return parse(read_table(raw, path), path)
+
+
+def read_table(raw: bytes, path: Path) -> dict[str, Any]:
+    """The TOML table of a configuration file's bytes (a UTF-8 byte-order mark, as Windows'
+    Notepad writes one, is allowed); a :class:`ConfigError` for anything else."""
     try:
-        table = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    return parse(table, path)
+        text = raw.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start + 1}); save it as UTF-8 in your editor") from None
+    try:
+        table = tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError(f"{path}: brackets nested too deeply for a kiosk.toml (see `python main.py config "
+                          "--example`)") from None
+    except ValueError as exc:  # TOMLDecodeError, and an integer of thousands of digits
+        raise ConfigError(f"{path}: not valid TOML: {exc} (compare with `python main.py config --example`)") from None
+    deep = _too_deep(table)
+    if deep is not None:
+        raise ConfigError(f"{path}: key '{_shown_key(deep)}' nests tables or lists more than {MAX_DEPTH} deep; a "
+                          "kiosk.toml has sections of plain values (see `python main.py config --example`)")
+    return table
+
+
+def _too_deep(table: dict[str, Any]) -> str | None:
+    """The first key whose value nests deeper than :data:`MAX_DEPTH` (None when none does)."""
+    pending: list[tuple[str, Any, int]] = [(key, value, 1) for key, value in table.items()]
+    while pending:
+        key, value, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            return key
+        if isinstance(value, dict):
+            pending.extend((f"{key}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            pending.extend((key, v, depth + 1) for v in value)
+    return None
 
 
 def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
@@ -176,11 +277,12 @@ def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
     where = str(path) if path else "configuration"
     reader = _Reader(where, table)
     games = reader.games()
-    pin = reader.text("pin", "", "4 to 8 digits, in quotes", lambda v: v == "" or (v.isdigit() and 4 <= len(v) <= 8))
+    pin = reader.text("pin", "", "4 to 8 digits from 0 to 9 (the keypad's), in quotes",
+                      lambda v: v == "" or (_digits(v) and 4 <= len(v) <= 8))
     kiosk = reader.boolean("kiosk", False)
     if kiosk and not pin:
-        raise ConfigError(f'{where}: key \'pin\': kiosk = true needs a PIN to leave kiosk mode (4 to 8 digits, '
-                          'e.g. pin = "2580")')
+        raise ConfigError(f"{where}: key 'pin': kiosk = true needs a PIN to leave kiosk mode (4 to 8 digits; "
+                          "`python main.py config --example` prints a random one)")
     config = KioskConfig(
         kiosk=kiosk,
         language=reader.choice("language", "fr", LANGUAGES),
@@ -189,31 +291,51 @@ def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
         volume=reader.integer("volume", 80, 0, 100),
         colour_blind=reader.boolean("colour_blind", False),
         camera=reader.text("camera", "none", '"none", "synthetic" or a camera index such as "0"', _is_camera),
+        record_days=reader.integer("record_days", 7, 1, 366),
         idle=reader.section("idle", IdleTimes, {
             "attract_after": lambda r: r.number("attract_after", 90.0, 10, 3600),
             "prompt_after": lambda r: r.number("prompt_after", 120.0, 15, 3600),
             "countdown": lambda r: r.number("countdown", 20.0, 5, 120),
         }),
         leds=reader.section("leds", LedSettings, {
-            "port": lambda r: r.text("port", "", "a serial port such as \"/dev/ttyUSB0\", or \"\"", lambda v: True),
+            "port": lambda r: r.text("port", "", "a serial port such as \"/dev/ttyUSB0\", or \"\"", _is_name),
             "protocol": lambda r: r.choice("protocol", "adalight", LED_PROTOCOLS),
             "baud": lambda r: r.integer("baud", 115200, 300, 4_000_000),
-            "layout": lambda r: r.text("layout", "", "the path of a JSON wiring file, or \"\"", lambda v: True),
+            "layout": lambda r: r.text("layout", "", "the path of a JSON wiring file, or \"\"", _is_name),
         }),
         path=path,
     )
     reader.no_unknown_keys({f.name for f in fields(KioskConfig)} - {"path"})
-    if config.leds.layout:
-        layout = Path(config.leds.layout).expanduser()
-        if not layout.is_absolute() and path is not None:
-            layout = path.parent / layout
-        if not layout.exists():
-            raise ConfigError(f"{where}: key 'leds.layout': no such file {layout} (a JSON wiring file, or \"\")")
+    layout = config.layout_path()
+    if layout is not None and not _is_file(layout):
+        raise ConfigError(f"{where}: key 'leds.layout': no such file {layout} (a JSON wiring file, a relative path "
+                          "starting from the configuration's folder, or \"\")")
     return config
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system
+        return False
+
+
+def _digits(value: str) -> bool:
+    """Only the digits 0 to 9 (``str.isdigit`` also takes "²" and "٣")."""
+    return value.isascii() and value.isdigit()
+
+
 def _is_camera(value: str) -> bool:
-    return value in ("none", "synthetic") or (value.isdigit() and int(value) < 64)
+    return value in ("none", "synthetic") or (_digits(value) and len(value) <= 2 and int(value) < 64)
+
+
+#: Control characters (a newline would break the file the settings screen writes back).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _is_name(value: str) -> bool:
+    """A port or a path: one line of printable text, at most :data:`MAX_TEXT` characters."""
+    return len(value) <= MAX_TEXT and not _CONTROL.search(value)
 
 
 class _Reader:
@@ -279,7 +401,7 @@ class _Reader:
     def no_unknown_keys(self, known: set[str]) -> None:
         unknown = sorted(set(self.table) - known)
         if unknown:
-            raise ConfigError(f"{self.where}: unknown key '{self.prefix}{unknown[0]}'; known keys: "
+            raise ConfigError(f"{self.where}: unknown key '{self.prefix}{_shown_key(unknown[0])}'; known keys: "
                               + ", ".join(f"{self.prefix}{k}" for k in sorted(known)))
 
 
@@ -288,6 +410,7 @@ def as_table(config: KioskConfig) -> dict[str, Any]:
     return {
         "kiosk": config.kiosk, "language": config.language, "pin": config.pin, "games": list(config.games),
         "volume": config.volume, "colour_blind": config.colour_blind, "camera": config.camera,
+        "record_days": config.record_days,
         "idle": {"attract_after": config.idle.attract_after, "prompt_after": config.idle.prompt_after,
                  "countdown": config.idle.countdown},
         "leds": {"port": config.leds.port, "protocol": config.leds.protocol, "baud": config.leds.baud,
@@ -298,6 +421,12 @@ def as_table(config: KioskConfig) -> dict[str, Any]:
 def _show(value: Any) -> str:
     text = repr(value) if not isinstance(value, bool) else str(value).lower()
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shown_key(name: str) -> str:
+    """A key as the message shows it: control characters escaped (the message stays one line)."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _toml_bool(value: bool) -> str:

@@ -3,17 +3,20 @@ exit code 0 only when nothing failed.
 
 Checks: the configuration, the display, the sound, the fonts, the cameras (each one that opens:
 a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
-handshake), the save and log folders, and the memory of the running kiosk (its workers and its
-caches against their budgets, from the snapshot it writes every minute). ``warn`` lines are
-worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The camera
-and the LED board are probed by functions the command passes in (``kiosk`` never imports ``vision`` or ``hardware``).
+handshake), the save and log folders, yesterday's faults in the stand's record (errors
+recovered, restarts after a crash or a power cut, camera and LED board losses) and the memory of
+the running kiosk (its workers and its caches against their budgets, from the snapshot it writes
+every minute). ``warn`` lines are worth a look but do not stop a fair (no sound, a dark
+picture); ``fail`` lines do. The camera and the LED board are probed by functions the command
+passes in (``kiosk`` never imports ``vision`` or ``hardware``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import glob
-import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,13 +26,17 @@ from typing import Any
 from games import budget
 from kiosk import config as kiosk_config
 from kiosk.config import ConfigError, KioskConfig
-from kiosk.storage import state_dir
+from kiosk.logs import LOG_NAME
+from kiosk.storage import folder_problem, state_dir
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 #: Below this mean grey level (0..255) the picture is too dark to read a board.
 DARK = 40
 #: Camera indices looked at when the system cannot list its video devices.
 PROBED_INDICES = range(4)
+#: Where PINs may have been published: a PIN written in these is known to whoever read them.
+GUIDES = Path(__file__).resolve().parent.parent
+GUIDE_FILES = ("README.md", "docs/*.md")
 
 
 @dataclass
@@ -80,7 +87,24 @@ def check_configuration(path: str | None) -> tuple[Check, KioskConfig]:
     where = str(config.path) if config.path else f"defaults (no {kiosk_config.default_path()})"
     mode = "kiosk mode" if config.kiosk else "not in kiosk mode"
     data = {"path": str(config.path) if config.path else None, "kiosk": config.kiosk, "games": list(config.games)}
-    return Check("configuration", OK, f"{where}: {mode}, {len(config.games)} game(s)", data), config
+    weakness = kiosk_config.pin_weakness(config.pin, kiosk_config.PUBLISHED_PINS + published_pins()) \
+        if config.pin else None
+    detail = f"{where}: {mode}, {len(config.games)} game(s)"
+    if weakness:
+        return Check("configuration", WARN, f"{detail}; the operator's PIN is a poor one ({weakness}): choose "
+                     "another, 4 to 8 digits (`python main.py config --example` prints a random one)",
+                     {**data, "weak_pin": True}), config
+    return Check("configuration", OK, detail, data), config
+
+
+def published_pins(root: Path = GUIDES) -> tuple[str, ...]:
+    """Every PIN written ``pin = "..."`` in the project's guides."""
+    found: set[str] = set()
+    for pattern in GUIDE_FILES:
+        for path in sorted(root.glob(pattern)):
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                found.update(re.findall(r'pin\s*=\s*"(\d{4,8})"', path.read_text(encoding="utf-8")))
+    return tuple(sorted(found))
 
 
 def check_display() -> Check:
@@ -190,20 +214,48 @@ def check_leds(config: KioskConfig, detect: LedDetect, port: str | None = None) 
 
 
 def check_folders(base: Path | None = None) -> Check:
-    """The save and log folders exist and take a file."""
+    """The save and log folders exist and take a file; otherwise what is wrong and what to do
+    (the kiosk runs without them, but then keeps no log and saves no game)."""
     base = base or state_dir()
     written = []
     for sub in ("save", "logs"):
         folder = base / sub
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            probe = folder / f".doctor-{os.getpid()}"
-            probe.write_text("ok", encoding="utf-8")
-            probe.unlink()
-        except OSError as exc:
-            return Check("folders", FAIL, f"cannot write in {folder}: {exc.strerror or exc}", {"path": str(folder)})
+        problem = folder_problem(folder)
+        if problem:
+            return Check("folders", FAIL, problem, {"path": str(folder)})
         written.append(str(folder))
+    log_file = base / "logs" / LOG_NAME
+    if log_file.exists() and not log_file.is_file():
+        return Check("folders", FAIL, f"{log_file} is not a file: the kiosk cannot write its log (move it away)",
+                     {"path": str(log_file)})
     return Check("folders", OK, " and ".join(written), {"paths": written})
+
+
+def check_yesterday(base: Path | None = None, today: dt.date | None = None) -> Check:
+    """Yesterday's faults in the stand's record (``python main.py report`` tells the rest): a
+    warning when errors were recovered or the kiosk started again without being stopped."""
+    from kiosk.daybook import FOLDER, read_events
+
+    day = (today or dt.date.today()) - dt.timedelta(days=1)
+    folder = (base or state_dir()) / FOLDER
+    try:
+        events = read_events(folder, day, day).events
+    except OSError as exc:
+        return Check("yesterday", WARN, f"cannot read the record of {day}: {exc.strerror or exc}")
+    if not events:
+        return Check("yesterday", OK, f"no record of {day} (the kiosk records in kiosk mode)", {"day": str(day)})
+    kinds = [event["e"] for event in events]
+    faults = kinds.count("fault")
+    # A start not preceded by a stop: the kiosk was cut off (a crash, a power cut).
+    cut = sum(1 for before, kind in zip(kinds, kinds[1:], strict=False) if kind == "start" and before != "stop")
+    camera = sum(1 for e in events if e["e"] == "camera" and e.get("up") is False)
+    leds = sum(1 for e in events if e["e"] == "leds" and e.get("up") is False)
+    data = {"day": str(day), "faults": faults, "cut_off": cut, "camera_lost": camera, "leds_lost": leds}
+    detail = (f"{day}: {faults} error(s) recovered, {cut} restart(s) after a cut, camera lost {camera} time(s), "
+              f"LED board lost {leds} time(s)")
+    if faults or cut:
+        detail += f" (python main.py report --day {day}; the log in {(base or state_dir()) / 'logs'})"
+    return Check("yesterday", WARN if faults or cut else OK, detail, data)
 
 
 def describe_memory(data: dict[str, Any]) -> str:
@@ -233,5 +285,6 @@ def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = No
     checks += check_cameras(config, probe)
     checks.append(check_leds(config, detect, led_port))
     checks.append(check_folders())
+    checks.append(check_yesterday())
     checks.append(check_memory())
     return Report(checks)

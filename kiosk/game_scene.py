@@ -13,6 +13,10 @@ everything around it:
 * the lights of the physical board, computed from the game's board description;
 * the end: one :class:`~kiosk.overlays.EndScene` that speaks from the child's side ("Tu as
   gagné !", "L'ordinateur a gagné"), the session score, and the attract mode's endless restart;
+* a game in progress is thrown away only after a "yes": "Menu" and "Rejouer" mid-game ask
+  "Arrêter la partie ?" (:class:`~kiosk.overlays.ConfirmScene`), and the menu then offers
+  "Continuer ma partie"; the game waits (no computer move, no end card, nothing on a real table
+  counts) while a card or the rules cover it;
 * ``state_summary`` for tests and ``--json``.
 """
 
@@ -28,10 +32,11 @@ from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import BOARD, Match, Seat, Thinker
+from games.sync import SETUP
 from kiosk import theme, ui
 from kiosk.canvas import Target
 from kiosk.i18n import has_key, tr
-from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
+from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.seats import COMPUTER, FRIEND, Choice, SeatsScene, Setup
 
@@ -119,6 +124,9 @@ class GameScene(Scene):
     #: The message bubble: its bottom centre and width.
     message_anchor: ClassVar[tuple[int, int]] = (430, 712)
     message_width: ClassVar[int] = 820
+    #: Where the end card folds to ("Voir le plateau"); None: over ``toolbar_area`` (its buttons
+    #: are dead once the game is over), so the final board stays in full view.
+    end_bar: ClassVar[pygame.Rect | None] = None
     #: The setup card asks who starts (False where chance decides, as in Lightning).
     first_choice: ClassVar[bool] = True
     #: How the physical-board mode rings a cell: ``circle`` (round tokens) or ``square`` (tiles).
@@ -142,6 +150,8 @@ class GameScene(Scene):
         self._published: Any = None
         #: Open the "who plays" card when the scene first shows (a game opened from the menu).
         self.ask_seats = False
+        #: True from that first card until the seats are chosen: nothing on a real table counts.
+        self.seats_pending = False
         #: Open the rules at this page (0-based) when the scene first shows (``rules GAME``).
         self.rules_at: int | None = None
         #: The physical-board mode (:class:`kiosk.physical.PhysicalMode`), when real pieces are
@@ -273,8 +283,15 @@ class GameScene(Scene):
 
     def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
         """What a real table must do now (the physical-board mode's lines, headline first): by
-        default a bubble at ``message_anchor``, growing upwards."""
-        ui.draw_bubble(surface, "\n".join(lines), self.message_anchor, self.message_width, tone, size=22)
+        default a bubble at ``message_anchor``, growing upwards but not over the board's cells:
+        the last lines are left out when they do not fit (the rings and the LEDs show every cell)."""
+        cells = [rect for rect in map(self.cell_rect, self.board.cells()) if rect is not None]
+        room = self.message_anchor[1] - max(rect.bottom for rect in cells) if cells else None
+        count = len(lines)
+        while count > 1 and room is not None and ui.bubble_size(
+                "\n".join(lines[:count]), self.message_width, 22)[1] > room:
+            count -= 1
+        ui.draw_bubble(surface, "\n".join(lines[:count]), self.message_anchor, self.message_width, tone, size=22)
 
     def extra_lights(self) -> dict[tuple[int, int], str]:
         """Lights of the game's own (a move being sown), added to the standard ones."""
@@ -294,7 +311,7 @@ class GameScene(Scene):
                 self.toggle_hint,
                 ui.icon_bulb,
                 (240, 170, 30),
-                enabled=lambda: self.match.person_to_move() and not self.attract,
+                enabled=lambda: self.match.person_to_move() and not self.attract and not self.setting_up(),
                 visible=lambda: self.match.has_hints,
                 active=lambda: self.hint_on,
                 keys=(pygame.K_h,),
@@ -308,11 +325,12 @@ class GameScene(Scene):
                 keys=(pygame.K_u,),
                 name="undo",
             ),
-            "restart": Tool("button.restart", self.restart, ui.icon_restart, keys=(pygame.K_r,), name="restart"),
+            "restart": Tool("button.restart", self.ask_restart, ui.icon_restart, keys=(pygame.K_r,), name="restart",
+                            enabled=lambda: bool(self.match.moves) or not self.setting_up()),
             "rules": Tool("button.rules", self.show_rules, ui.icon_book, (90, 110, 170), name="rules"),
             "players": Tool("button.players", self.open_seats, ui.icon_players, (70, 150, 120), name="players"),
             "home": Tool(
-                "button.home", self.app.go_home, ui.icon_home, (90, 110, 170), keys=(pygame.K_ESCAPE,), name="home"
+                "button.home", self.ask_home, ui.icon_home, (90, 110, 170), keys=(pygame.K_ESCAPE,), name="home"
             ),
         }
 
@@ -337,8 +355,11 @@ class GameScene(Scene):
             self._layout_key = key
             self._buttons = [(tool, self._make_button(tool, rect)) for tool, rect in zip(
                 shown, self.toolbar_rects(len(shown)), strict=True)]
+        # Under a card (the end, who plays, the rules) the toolbar is dead: it looks it.
+        stack = self.app.stack
+        covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
         for tool, button in self._buttons:
-            button.enabled = tool.enabled() and not self.attract
+            button.enabled = tool.enabled() and not self.attract and not covered
             button.active = tool.active()
             button.label = tool.text() if self.toolbar_labels else ""
         return [button for _tool, button in self._buttons]
@@ -385,6 +406,7 @@ class GameScene(Scene):
 
     def open_seats(self, first_time: bool = False) -> None:
         """The setup card; confirming it starts a new game with the chosen seats."""
+        self.seats_pending = self.seats_pending or first_time
         self.app.stack.push(
             SeatsScene(self.app, self.game, self.match.spec.levels, self.current_setup(), self.setup_choices(),
                        self.apply_setup, first_choice=self.first_choice, can_cancel=not first_time,
@@ -403,6 +425,7 @@ class GameScene(Scene):
         for player, seat in seats.items():
             self.match.set_seat(player, seat)
         self.match.meta.update(setup.extras)
+        self.seats_pending = False
         self.match.restart(self.new_start(setup.extras))
 
     def seat_label(self, player: int) -> str:
@@ -468,6 +491,37 @@ class GameScene(Scene):
         self.match.restart()
         self.app.effects.publish(Sound("whoosh"))
 
+    def in_progress(self) -> bool:
+        """True when leaving or restarting would throw a game away: moves played, not over."""
+        return bool(self.match.moves) and not self.match.is_over() and not self.attract
+
+    def ask_restart(self) -> None:
+        """"Rejouer": a new game at once, or mid-game after "Arrêter la partie ?"."""
+        self.confirm(self.restart, "confirm.restart", ui.icon_restart)
+
+    def ask_home(self) -> None:
+        """"Menu": the menu at once, or mid-game after "Arrêter la partie ?" (the menu then
+        offers "Continuer ma partie")."""
+        self.confirm(self.app.go_home, "confirm.home", ui.icon_home)
+
+    def confirm(self, action: Callable[[], None], detail: str, icon: Icon) -> None:
+        """Do ``action`` now when no game is under way, else only after a "yes"."""
+        if not self.in_progress():
+            action()
+            return
+        self.app.stack.push(ConfirmScene(self.app, tr("confirm.title"), tr(detail), action, icon))
+
+    def covered(self) -> bool:
+        """True while another scene (a card, the rules, the operator's screen) is over this one
+        on the stack: the game waits."""
+        scenes = self.app.stack.scenes
+        return self in scenes and scenes[-1] is not self
+
+    def setting_up(self) -> bool:
+        """True while a real table is being set up (the screen's position is not on it yet)."""
+        physical = self.physical
+        return physical is not None and physical.engine.phase == SETUP
+
     def show_rules(self, page: int = 0) -> None:
         """Open the illustrated rules (at ``page``, 0-based)."""
         rules = RulesScene(self.app, tr(f"{self.game}.rules.title"), self.rules_pages(), self.accent)
@@ -483,6 +537,7 @@ class GameScene(Scene):
             self.message = None
             self.on_reset()
         self.publish_lights()
+        self.app.chronicle.match_changed(self, event)
 
     # --- lights ----------------------------------------------------------------------------------
 
@@ -533,6 +588,13 @@ class GameScene(Scene):
         """Leaving for good: the physical board's camera stops and its record is closed."""
         if self.physical is not None:
             self.physical.close()
+        self.app.chronicle.scene_left(self)
+
+    def on_cover(self) -> None:
+        """A card, the rules or the operator's screen covers the game: from now on nothing on a
+        real table counts (the scene is not even updated under a full screen)."""
+        if self.physical is not None and not self.physical.replaying:
+            self.physical.engine.hold(True)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then
@@ -563,11 +625,13 @@ class GameScene(Scene):
                 self.message = None
         if self.hint_on and self.match.hint() is not None and self._published is not None:
             self.publish_lights()  # the advice just arrived: light it
+        covered = self.covered()
         if self.physical is not None:
-            self.physical.update(dt)
+            if self.physical.update(dt, held=covered or self.seats_pending):
+                self.app.attendant.table_activity()
             self.publish_lights()
-        if self.busy():
-            return
+        if self.busy() or covered:
+            return  # under a card the game waits: no computer move, no end card
         if self.match.is_over():
             self._update_end(dt)
             return
@@ -595,7 +659,8 @@ class GameScene(Scene):
         outcome = self.match.outcome()
         assert outcome is not None
         self.record_result(outcome)
-        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart))
+        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart,
+                                     self.end_bar or self.toolbar_area))
 
     def record_result(self, outcome: Outcome) -> None:
         """Count the game in the session score ("Toi 2 - Ordinateur 1")."""

@@ -33,7 +33,7 @@ def language() -> str:
 def table() -> dict[str, tuple[str, str]]:
     """The merged table: the shell's strings, then each game's."""
     merged: dict[str, tuple[str, str]] = {}
-    sources = ["kiosk.strings", "kiosk.physical_strings", "kiosk.calibration_strings"]
+    sources = ["kiosk.strings", "kiosk.physical_strings", "kiosk.calibration_strings", "kiosk.report_strings"]
     sources += [f"games.{g}.strings" for g in game_packages() if has_module(g, "strings")]
     for extra in ("hardware.strings",):
         try:

@@ -5,6 +5,8 @@ The :class:`MatchKeeper` looks at the scene stack once a frame: when the match o
 screen changed (its ``version``), its text (:meth:`games.match.Match.to_text`) is written with
 :class:`~kiosk.storage.SaveStore`, atomically, on a writer thread so that a slow SD card never
 stalls a frame. A finished game, or the visitor going back to the menu, clears the save.
+A game left unfinished for the menu is kept aside (:meth:`MatchKeeper.keep_aside`): the menu
+offers "Continuer ma partie" until another game is left unfinished or the visitors go (idle).
 :meth:`MatchKeeper.resume` rebuilds the game's scene from the save; a save that cannot be read
 back (corrupt, an illegal move, a game no longer installed) is set aside with a log line.
 """
@@ -32,12 +34,12 @@ class Writer:
 
     def __init__(self, threaded: bool) -> None:
         self.threaded = threaded
-        self._job: Callable[[], None] | None = None
+        self._job: Callable[[], object] | None = None
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._busy = False
 
-    def submit(self, job: Callable[[], None]) -> None:
+    def submit(self, job: Callable[[], object]) -> None:
         """Run ``job`` soon (replacing a job not started yet)."""
         if not self.threaded:
             self._run_one(job)
@@ -65,7 +67,7 @@ class Writer:
                 self._wake.notify_all()
 
     @staticmethod
-    def _run_one(job: Callable[[], None] | None) -> None:
+    def _run_one(job: Callable[[], object] | None) -> None:
         if job is None:
             return
         try:
@@ -85,6 +87,8 @@ class MatchKeeper:
         self._last: tuple[int, int] | None = None
         self._saved = False
         self.saves = 0
+        #: The game left unfinished for the menu: (game, match text), or None.
+        self.kept: tuple[str, str] | None = None
 
     def game_scene(self) -> Any:
         """The game being played (the lowest scene with a match, not in attract mode), or None."""
@@ -129,6 +133,31 @@ class MatchKeeper:
         """Finish writing (at exit)."""
         self.writer.flush()
 
+    def forget(self) -> None:
+        """The visitors left: their save and the game kept aside go."""
+        self.kept = None
+        self.clear()
+
+    def keep_aside(self) -> None:
+        """The game on screen is left for the menu: keep it when unfinished (moves played)."""
+        scene = self.game_scene()
+        if scene is not None and scene.match.moves and not scene.match.is_over():
+            self.kept = (scene.match.game, scene.match.to_text())
+
+    def take_kept(self) -> Scene | None:
+        """The game kept aside, rebuilt and ready to play on (on the real table if it was played
+        there and the camera is still here), or None."""
+        if self.kept is None:
+            return None
+        (game, text), self.kept = self.kept, None
+        try:
+            scene = scene_for_saved(self.app, game, text)
+        except Exception:  # noqa: BLE001 - a game that cannot come back must not stop the menu
+            log.exception("cannot continue the %s game kept aside", game)
+            return None
+        resume_on_the_table(scene)
+        return scene
+
     def resume(self) -> Scene | None:
         """The saved game's scene, ready to play on, or None (no save, or one set aside)."""
         if self.store is None:
@@ -146,6 +175,22 @@ class MatchKeeper:
         self._last = (id(scene.match), scene.match.version)
         self._saved = True
         return scene
+
+    def holds_a_game(self) -> bool:
+        """True when a game in progress is saved (it will be resumed at the next start)."""
+        return self.store is not None and self._saved and not self.store.failing
+
+    def keep_unfinished(self, starting: str) -> None:
+        """The kiosk starts on a game, not on its menu (``play awele --kiosk``): an unfinished
+        game saved before is set aside (``match.json.unfinished-<time>``) with a log line,
+        rather than replaced by the new game's first save. Nobody said yes to losing it."""
+        if self.store is None:
+            return
+        saved = self.store.load()
+        if saved is not None:
+            self.store.set_aside(f"an unfinished {saved.game} game, kept because the kiosk started on {starting} "
+                                 f"(rename it back to {self.store.path.name} to resume it from the menu)",
+                                 label="unfinished")
 
 
 def resume_on_the_table(scene: Any) -> None:

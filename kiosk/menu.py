@@ -1,4 +1,5 @@
-"""The kiosk's home screen: one big card per installed game, language and sound toggles."""
+"""The kiosk's home screen: one big card per installed game, language and sound toggles; the card
+of a game left unfinished offers "Continuer ma partie"."""
 
 from __future__ import annotations
 
@@ -55,9 +56,12 @@ def menu_layer(
     return layer
 
 
-#: The height of a card's coloured picture, and the shorter one when "Plateau réel" tabs sit
-#: across its foot (the picture keeps its 20 px margins clear of the tab).
-HEADER, TAB_HEADER = 200, 176
+#: The height of a card's coloured picture. "Plateau réel" tabs sit across its foot and push the
+#: title and tagline down by ``TAB_SHIFT`` (the picture stays clear of the tab and the badge).
+HEADER, TAB_SHIFT = 200, 18
+#: Where "Continuer ma partie" sits on its card (over the tagline), from the card's top (moved
+#: down by ``TAB_SHIFT`` with the tagline).
+CONTINUE_AT = 262
 
 
 class MenuScene(Scene):
@@ -78,19 +82,21 @@ class MenuScene(Scene):
         self.pressed: int | None = None
         self.hovered: int | None = None
         self.corners = [science_corner(info) for info, _module in self.games]
+        self.sound_button = ui.Button(
+            pygame.Rect(30, 640, 72, 56),
+            "",
+            self.toggle_sound,
+            color=(90, 110, 170),
+            literal=True,
+            icon=ui.LOUDNESS_ICONS[app.sound.loudness],
+        )
         self.buttons = self._physical_buttons() + [
             ui.Button(
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
-            ui.Button(
-                pygame.Rect(30, 640, 72, 56),
-                "",
-                self.toggle_sound,
-                color=(90, 110, 170),
-                literal=True,
-                icon=ui.LOUDNESS_ICONS[app.sound.loudness],
-            ),
+            self.sound_button,
         ]
+        self.continue_card, self.continue_button = self._continue_button()
 
     def _physical_buttons(self) -> list[ui.Button]:
         """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
@@ -102,16 +108,42 @@ class MenuScene(Scene):
 
         for k, (rect, _info, module) in enumerate(self.cards):
             if has_physical_mode(module):
-                tab = pygame.Rect(0, 0, rect.width - 56, 46)
-                tab.center = (rect.centerx, rect.y + TAB_HEADER)
+                tab = pygame.Rect(0, 0, rect.width - 56, 40)
+                tab.center = (rect.centerx, rect.y + HEADER)
                 self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
                                          color=(50, 60, 80), icon=ui.icon_eye, size=20)
         return list(self.tabs.values())
 
+    def _continue_button(self) -> tuple[int | None, ui.Button | None]:
+        """"Continuer ma partie" across the tagline of the card of the game kept aside (a game
+        left unfinished for the menu), if any."""
+        kept = self.app.keeper.kept
+        keys = [info.key for info, _module in self.games]
+        if kept is None or kept[0] not in keys:
+            return None, None
+        k = keys.index(kept[0])
+        rect = self.cards[k][0]
+        height = 72 - self.text_shift // 2 - 1  # with tabs, it keeps its distance to "Les maths du jeu"
+        button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, height), "menu.continue",
+                           self.continue_game, color=theme.GOOD, size=26)
+        return k, button
+
+    def continue_game(self) -> None:
+        """Back to the game kept aside, where it was left."""
+        scene = self.app.keeper.take_kept()
+        self.app.effects.publish(Sound("select"))
+        if scene is not None:
+            self.app.stack.push(scene)
+
     @property
     def header_height(self) -> int:
-        """The height of the cards' coloured picture: shorter when tabs sit at its foot."""
-        return TAB_HEADER if self.tabs else HEADER
+        """The height of the cards' coloured picture."""
+        return HEADER
+
+    @property
+    def text_shift(self) -> int:
+        """How far the title and tagline move down for the tabs across the pictures' foot."""
+        return TAB_SHIFT if self.tabs else 0
 
     def on_enter(self) -> None:
         """Back on the menu: the LED board goes back to its idle glow."""
@@ -125,7 +157,7 @@ class MenuScene(Scene):
     def toggle_sound(self) -> None:
         """The volume: loud, soft, off, loud again."""
         loudness = self.app.sound.cycle_level()
-        self.buttons[1].icon = ui.LOUDNESS_ICONS[loudness]
+        self.sound_button.icon = ui.LOUDNESS_ICONS[loudness]  # by reference: tabs may come first
         self.app.effects.publish(Sound("click"))
 
     def open_game(self, index: int, physical: bool = False) -> None:
@@ -166,6 +198,8 @@ class MenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Tap a card to play; Escape quits (outside kiosk mode)."""
         if ui.handle_buttons(self.buttons, event):
+            return True
+        if self.continue_button is not None and self.continue_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self._card_at(event.pos)
@@ -208,16 +242,23 @@ class MenuScene(Scene):
             if k in self.tabs:  # the tab rides with its card
                 self.tabs[k].rect.centery = card.y + self.header_height
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
-            module.draw_icon(surface, header.inflate(-40, -40), self.time)
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210), 34, theme.INK, "title", "midtop")
-            tagline = pygame.Rect(card.x + 22, card.y + 256, card.width - 44, 90)
-            ui.draw_paragraph(
-                surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
-            )
-            badge_text = ui.text_surface(i18n.tr("menu.age", age=info.min_age), 19, theme.WHITE, "bold")
-            badge = badge_text.get_rect(topright=(card.right - 16, card.y + 14)).inflate(22, 10)
+            age = i18n.tr("menu.age", age=info.min_age)
+            badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
+            badge.inflate_ip(22, 10)
+            module.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
+            shift = self.text_shift
+            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210 + shift), 34, theme.INK, "title",
+                         "midtop")
+            tagline = pygame.Rect(card.x + 22, card.y + 256 + shift, card.width - 44, 90 - shift)
+            if self.continue_button is not None and k == self.continue_card:
+                self.continue_button.rect.y = card.y + CONTINUE_AT + shift  # rides with its card
+                self.continue_button.draw(surface, self.time)
+            else:
+                ui.draw_paragraph(
+                    surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
+                )
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
-            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+            ui.draw_text(surface, age, badge.center, 19, theme.WHITE, "bold", "center")
             if self.corners[k] is not None:
                 pill = self.science_rect(card)
                 draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
@@ -225,6 +266,14 @@ class MenuScene(Scene):
                 ui.draw_text(surface, i18n.tr("menu.science"), pill.center, 21, theme.WHITE, "bold", "center")
         for button in self.buttons:
             button.draw(surface, self.time)
+
+    @staticmethod
+    def picture_rect(header: pygame.Rect, badge: pygame.Rect, tab: ui.Button | None) -> pygame.Rect:
+        """Where a card's picture goes: in its coloured header, under the age badge and above
+        the "Plateau réel" tab, so that neither covers any of it (a picture's shadow included)."""
+        top = badge.bottom + 8
+        bottom = (tab.rect.top - 10) if tab is not None else header.bottom - 20
+        return pygame.Rect(header.x + 20, top, header.width - 40, bottom - top)
 
     def focus_targets(self) -> list[Target]:
         """The gamepad's cursor visits the cards, their "Les maths du jeu" buttons, then the
@@ -236,7 +285,8 @@ class MenuScene(Scene):
             targets.append(Target(game, functools.partial(self.open_game, k)))
             if science is not None:
                 targets.append(Target(science, functools.partial(self.open_science, k)))
-        return targets + button_targets(self.buttons)
+        kept = [self.continue_button] if self.continue_button is not None else []
+        return button_targets(kept) + targets + button_targets(self.buttons)
 
     def state_summary(self) -> dict[str, object]:
         """Which games the menu offers."""

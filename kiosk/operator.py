@@ -72,14 +72,15 @@ class OperatorDoor:
 
     def open(self) -> None:
         """The PIN pad (or the settings straight away outside kiosk mode without a PIN)."""
+        from kiosk.attendant import StillThereScene
+
         top = self.app.stack.top
         if isinstance(top, (PinScene, SettingsScene)):
             return
         log.info("operator access requested")
-        if not self.app.config.pin and not self.app.kiosk:
-            self.app.stack.push(SettingsScene(self.app))
-        else:
-            self.app.stack.push(PinScene(self.app))
+        door = SettingsScene(self.app) if not self.app.config.pin and not self.app.kiosk else PinScene(self.app)
+        # Somebody is there: "Encore là ?" has its answer (the game below is not reset meanwhile).
+        self.app.stack.replace(door) if isinstance(top, StillThereScene) else self.app.stack.push(door)
 
 
 class PinScene(Scene):
@@ -221,6 +222,22 @@ class MemoryLine:
         return self.text
 
 
+def describe_camera(found: dict[str, Any]) -> str:
+    """One line on a probed camera in the screen's language: size, brightness, mats in view."""
+    titles = {info.key: tr(info.title) for info in installed_games()}
+    mats = ", ".join(titles.get(m, m) for m in found.get("mats", ())) or tr("operator.camera.no_mat")
+    return tr("operator.camera.found", width=found.get("width", "?"), height=found.get("height", "?"),
+              brightness=round(float(found.get("brightness", 0))), mats=mats)
+
+
+def camera_status(camera: Any) -> DeviceStatus | None:
+    """The settings screen's camera line: probed and worded here when the handle can be probed
+    (``probe()``), else its own ``status()`` line."""
+    if hasattr(camera, "probe"):
+        return DeviceStatus(lambda: describe_camera(camera.probe()))
+    return DeviceStatus(camera.status) if hasattr(camera, "status") else None
+
+
 def describe_leds(handle: Any) -> str:
     """One line on the LED board: port, connected or not, frames sent, the last error."""
     if handle is None:
@@ -243,7 +260,7 @@ class SettingsScene(Scene):
         self.buttons: list[ui.Button] = []
         self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
         camera = app.devices.handles.get("camera")
-        self.camera_status = DeviceStatus(camera.status) if camera is not None and hasattr(camera, "status") else None
+        self.camera_status = camera_status(camera) if camera is not None else None
         self.memory = MemoryLine()
         self._rebuild()
 
@@ -288,6 +305,7 @@ class SettingsScene(Scene):
         self.buttons += [
             ui.Button(pygame.Rect(40, bottom, 300, 68), "operator.save", self.save, color=theme.GOOD, size=24),
             ui.Button(pygame.Rect(360, bottom, 300, 68), "operator.close", self.close, color=GREY, size=24),
+            ui.Button(pygame.Rect(680, bottom, 240, 68), "operator.day", self.open_day, color=CHOSEN, size=24),
             ui.Button(pygame.Rect(940, bottom, 300, 68), "operator.quit", self.quit_kiosk, color=theme.BAD, size=24),
         ]
 
@@ -349,6 +367,12 @@ class SettingsScene(Scene):
         if camera is not None and getattr(camera, "can_calibrate", False):
             self.app.stack.push(camera.calibration_scene(self.app))
 
+    def open_day(self) -> None:
+        """The day so far in numbers, and what to change (:mod:`kiosk.dayscreen`)."""
+        from kiosk.dayscreen import DayScene
+
+        self.app.stack.push(DayScene(self.app))
+
     def save(self) -> None:
         """Write ``kiosk.toml`` (atomically)."""
         try:
@@ -362,8 +386,15 @@ class SettingsScene(Scene):
         self.app.effects.publish(Sound("select"))
 
     def close(self) -> None:
-        """Back to the menu (with the new settings)."""
-        self.app.go_home()
+        """Back to where the kiosk was, with the new settings: the visitors' game goes on; the
+        menu is built afresh (the games shown may have changed)."""
+        stack = self.app.stack
+        below = stack.scenes[-2] if len(stack.scenes) > 1 else None
+        home = self.app.home_factory
+        if below is None or (isinstance(home, type) and isinstance(below, home)):
+            self.app.go_home()
+        else:
+            stack.pop()
 
     def quit_kiosk(self) -> None:
         """Leave the program: the operator's way out of kiosk mode."""

@@ -1,4 +1,5 @@
-"""Scenes every game shares: the rules pages, the end-of-game screen and confetti."""
+"""Scenes every game shares: the rules pages, the end-of-game screen and confetti, the question
+"Arrêter la partie ?"."""
 
 from __future__ import annotations
 
@@ -207,13 +208,22 @@ class EndScene(Scene):
     (by touch too), and the bar's button brings it back."""
 
     overlay = True
+    is_card = True
     name = "end"
 
-    def __init__(self, app: App, card: EndCard, on_again: Callable[[], None]) -> None:
+    #: Where the folded card goes by default: a bar across the top of the screen.
+    TOP_BAR = pygame.Rect(0, 0, 1280, 80)
+
+    def __init__(self, app: App, card: EndCard, on_again: Callable[[], None],
+                 bar: pygame.Rect | None = None) -> None:
         super().__init__(app)
         self.card = card
         self.on_again = on_again
         self.folded = False
+        #: Where the folded card sits: a game gives the place of its toolbar (dead once the game
+        #: is over), so the final board stays in full view and nothing shows half-hidden.
+        self.bar = pygame.Rect(bar) if bar is not None else pygame.Rect(self.TOP_BAR)
+        self.sounded = False
         self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
         self.card_buttons = [
@@ -224,11 +234,28 @@ class EndScene(Scene):
             ui.Button(pygame.Rect(802, 486, 228, 72), "button.home", self.home, color=(90, 110, 170),
                       icon=ui.icon_home),
         ]
+        again, result, self.bar_title = self._bar_layout(self.bar)
         self.bar_buttons = [
-            ui.Button(pygame.Rect(760, 10, 286, 60), "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart,
-                      size=22),
-            ui.Button(pygame.Rect(1056, 10, 200, 60), "button.result", self.unfold, color=(90, 110, 170), size=22),
+            ui.Button(again, "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart, size=22),
+            ui.Button(result, "button.result", self.unfold, color=(90, 110, 170), size=22),
         ]
+
+    @staticmethod
+    def _bar_layout(bar: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The folded card's "Encore une partie" and "Résultat" buttons and its title's box:
+        in a wide bar side by side at its right, the title on the left; in a tall place (a side
+        toolbar) stacked under the title."""
+        if bar.height < 120:
+            height = min(60, bar.height - 8)
+            result = pygame.Rect(0, 0, 200, height)
+            result.midright = (bar.right - 24, bar.centery)
+            again = pygame.Rect(0, 0, 286, height)
+            again.midright = (result.left - 10, bar.centery)
+            return again, result, pygame.Rect(bar.x + 24, bar.y + 12, again.left - 24 - bar.x - 16, bar.height - 24)
+        height = min(64, (bar.height - 60) // 2 - 8)
+        result = pygame.Rect(bar.x, bar.bottom - height, bar.width, height)
+        again = result.move(0, -height - 10)
+        return again, result, pygame.Rect(bar.x + 8, bar.y, bar.width - 16, again.top - 8 - bar.y)
 
     @property
     def buttons(self) -> list[ui.Button]:
@@ -236,8 +263,10 @@ class EndScene(Scene):
         return self.bar_buttons if self.folded else self.card_buttons
 
     def on_enter(self) -> None:
-        """Fanfare for a win, a soft sound otherwise."""
-        self.app.effects.publish(Sound("win" if self.card.celebrate else "blocked"))
+        """Fanfare for a win, a soft sound otherwise (once: not again when "Encore là ?" closes)."""
+        if not self.sounded:
+            self.sounded = True
+            self.app.effects.publish(Sound("win" if self.card.celebrate else "blocked"))
 
     def again(self) -> None:
         """Close and start a new game."""
@@ -282,9 +311,14 @@ class EndScene(Scene):
     def draw(self, surface: Target) -> None:
         """Dim the game and draw the card (or, folded, a bar with the title)."""
         if self.folded:
-            bar = pygame.Rect(0, 0, 1280, 80)
-            ui.draw_panel(surface, bar, theme.PANEL, 0, 6)
-            ui.draw_fitted_text(surface, self.card.title, pygame.Rect(24, 12, 720, 56), 36, theme.INK, "title")
+            if self.bar.width >= self.TOP_BAR.width:  # a bar across the screen
+                ui.draw_panel(surface, self.bar, theme.PANEL, 0, 6)
+            else:  # over the toolbar: hides its buttons and their shadows, not what lies above
+                bar = self.bar
+                ui.draw_panel(surface, pygame.Rect(bar.x - 10, bar.y - 4, bar.width + 20, bar.height + 12),
+                              theme.PANEL, 22, 6)
+            align = "left" if self.bar.height < 120 else "center"
+            ui.draw_fitted_text(surface, self.card.title, self.bar_title, 36, theme.INK, "title", align)
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return
@@ -297,16 +331,12 @@ class EndScene(Scene):
             colour = theme.ACCENT if self.card.celebrate else theme.INK
             ui.draw_fitted_text(surface, self.card.title, pygame.Rect(card.x + 40, card.y + 28, card.width - 80, 70),
                                 56, colour, "title", "center")
-            ui.draw_paragraph(
-                surface,
-                self.card.reason,
-                pygame.Rect(card.x + 50, card.y + 116, card.width - 100, 110),
-                32,
-                theme.INK,
-                "bold",
-                align="center",
-                line_gap=1.2,
-            )
+            reason = pygame.Rect(card.x + 50, card.y + 116, card.width - 100, 110)
+            if not self.card.invite:  # no "Encore une ?": the reason sits in the middle of the room
+                lines = len(ui.wrap_text(self.card.reason, 32, reason.width, "bold"))
+                tall = round(32 * 1.2) * (lines - 1) + theme.font(32, "bold").get_linesize()
+                reason.y = card.y + 116 + max(0, (150 - tall) // 2)
+            ui.draw_paragraph(surface, self.card.reason, reason, 32, theme.INK, "bold", align="center", line_gap=1.2)
             if self.card.invite:
                 ui.draw_text(surface, self.card.invite, (640, card.y + 236), 28, theme.INK_SOFT, "text", "midtop")
             for button in self.card_buttons:
@@ -319,3 +349,70 @@ class EndScene(Scene):
         card = self.card
         return {"scene": self.name, "title": card.title, "message": card.reason, "invite": card.invite,
                 "celebrate": card.celebrate, "folded": self.folded}
+
+
+class ConfirmScene(Scene):
+    """A question over the game ("Arrêter la partie ?") with two big buttons: "Non, je continue",
+    the safe one (Enter, Escape and a tap beside the card answer it too), and "Oui, arrêter",
+    the only way to ``on_yes``."""
+
+    overlay = True
+    is_card = True
+    name = "confirm"
+    CARD = pygame.Rect(240, 170, 800, 380)
+
+    def __init__(self, app: App, title: str, detail: str, on_yes: Callable[[], None],
+                 icon: Callable[..., None] | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.detail = detail
+        self.on_yes = on_yes
+        card = self.CARD
+        self.no_button = ui.Button(pygame.Rect(card.x + 40, card.bottom - 146, 380, 106), "confirm.no", self.no,
+                                   color=theme.GOOD, icon=ui.icon_play, size=30)
+        self.yes_button = ui.Button(pygame.Rect(card.right - 340, card.bottom - 146, 300, 106), "confirm.yes",
+                                    self.yes, color=theme.BAD, icon=icon, size=30)
+        self.buttons = [self.no_button, self.yes_button]
+
+    def on_enter(self) -> None:
+        """A soft call: the question needs an answer."""
+        self.app.effects.publish(Sound("click"))
+
+    def no(self) -> None:
+        """Back to the game, nothing changed."""
+        self.app.stack.pop()
+        self.app.effects.publish(Sound("click"))
+
+    def yes(self) -> None:
+        """Close the question and do what was asked."""
+        self.app.stack.pop()
+        self.on_yes()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The two buttons; a tap beside the card, Enter or Escape keep playing. Nothing reaches
+        the game below."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE,
+                                                          pygame.K_BACKSPACE):
+            self.no()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.CARD.collidepoint(event.pos):
+            self.no()
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: Target) -> None:
+        """Veil, card, question, what "yes" does, the two buttons."""
+        ui.draw_veil(surface, (30, 24, 40), round(130 * min(1.0, self.time * 5)))
+        card = self.CARD
+        ui.draw_panel(surface, card, theme.PANEL, 36, 16)
+        ui.draw_fitted_text(surface, self.title, pygame.Rect(card.x + 40, card.y + 36, card.width - 80, 84), 64,
+                            theme.INK, "title", "center")
+        ui.draw_paragraph(surface, self.detail, pygame.Rect(card.x + 60, card.y + 134, card.width - 120, 100), 30,
+                          theme.INK_SOFT, "bold", align="center", line_gap=1.2)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def state_summary(self) -> dict[str, object]:
+        """The question."""
+        return {"scene": self.name, "title": self.title, "detail": self.detail}

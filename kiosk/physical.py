@@ -50,21 +50,27 @@ AnyScene = TypeVar("AnyScene", bound="GameScene")
 #: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
 #: the computer's move.
 PUT, REMOVE, GUIDE = (230, 90, 30), (240, 190, 20), (60, 150, 230)
+#: Longest status text drawn as it came (longer ones are cut).
+MAX_STATUS = 60
 #: Fix sentences listed under the headline (the rest: "and N more").
 SHOWN_FIXES = 2
+#: The reader's statuses that mean a hand is over the table (somebody is there).
+AT_THE_TABLE = frozenset({"motion", "covered"})
 
 
 class PhysicalMode:
     """A scene's physical-board mode (see the module documentation).
 
     ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``record`` a
-    file for ``--record``; ``seed`` seeds the synthetic camera's visitor.
+    new file for ``--record`` (an existing one is replaced only with ``force``); ``seed`` seeds
+    the synthetic camera's visitor.
     """
 
-    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0) -> None:
+    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0,
+                 force: bool = False) -> None:
         self.scene = scene
         self.camera = camera
-        writer = RecordWriter(record) if record else None
+        writer = RecordWriter(record, force) if record else None
         self.session = PhysicalSession(scene.match, None, scene.app.effects, record=writer,
                                        camera=getattr(camera, "spec", ""), publish_lights=False)
         self.stepped = bool(getattr(camera, "stepped", True))
@@ -99,23 +105,32 @@ class PhysicalMode:
 
     # --- the frame ----------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        """Move the session along and animate what it played."""
+    def update(self, dt: float, held: bool = False) -> bool:
+        """Move the session along and animate what it played. ``held`` while a card or the rules
+        cover the game, or the seats are not chosen yet: nothing on the table counts (the engine
+        keeps the readings and judges the table as it stands on release; a replay holds and
+        releases as recorded). True when somebody is at the table (pieces moved, a hand over
+        it): as good as a touch for the kiosk's idle timer."""
         if self.closed:
-            return
+            return False
         self.time += dt
         now = self.time if self.stepped else time.monotonic() - self._t0
         scene, match = self.scene, self.scene.match
         hint = scene.hint() if scene.hint_on else None
         self.engine.show_hint(getattr(hint, "move", None))
         before = len(match.moves)
-        self.session.update(now)
+        if held and not self.replaying:
+            self.engine.hold(True)
+        events = self.session.update(now)
+        if not held and not self.replaying:
+            self.engine.hold(False)  # after the readings that came meanwhile: judged as the table stands
         after = len(match.moves)
         if after > before:
             states, moves = match.history.states, match.moves
             for k in range(before, after):
                 scene.on_move(states[k], moves[k], states[k + 1])
             self._pending_shown = after
+        return any(event["event"] == "reading" or event.get("problem") in AT_THE_TABLE for event in events)
 
     def after_draw(self) -> None:
         """Called once the frame is drawn: remembers when a table move first showed (bench)."""
@@ -285,7 +300,9 @@ class PhysicalMode:
         if engine.phase == LOST or not problem:
             return None
         key = f"physical.problem.{problem}"
-        text = tr(key) if has_key(key) else problem
+        # An unknown status is shown as it came (a calibration's error), cut short: the font
+        # renderer must never be handed a long text (a replayed record may hold anything).
+        text = tr(key) if has_key(key) else problem if len(problem) <= MAX_STATUS else problem[:MAX_STATUS - 1] + "…"
         colour = theme.INK_SOFT if problem in HAND_PROBLEMS else theme.BAD
         return tr("physical.camera.status", status=text), colour
 
@@ -338,7 +355,7 @@ def has_physical_mode(scene_module: ModuleType) -> bool:
                for obj in vars(board).values())
 
 
-def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | None:
+def attach(scene: GameScene, *, record: str | None = None, force: bool = False) -> PhysicalMode | None:
     """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
     people at the screen become people at the board, and the game's own defaults for a real
     board apply (Lewthwaite: the snake view)."""
@@ -349,7 +366,7 @@ def attach(scene: GameScene, *, record: str | None = None) -> PhysicalMode | Non
         if seat.kind == PERSON:
             scene.match.set_seat(player, Seat(BOARD))
     scene.on_physical()
-    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed)
+    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed, force=force)
     scene.physical = mode
     scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too
     return mode
@@ -360,5 +377,5 @@ def attach_to_play(scene: AnyScene, args: argparse.Namespace) -> AnyScene:
     writing ``--record`` (after :func:`games.physical.physical_options` checked the options);
     unchanged without ``--physical``. Returns the scene."""
     if getattr(args, "physical", False):
-        attach(scene, record=getattr(args, "record", None))
+        attach(scene, record=getattr(args, "record", None), force=bool(getattr(args, "force", False)))
     return scene

@@ -23,6 +23,9 @@ class Scene:
     """Base class of every screen. ``overlay`` scenes draw the scene below them first."""
 
     overlay: bool = False
+    #: A card over a game (who plays, the end, "Encore là ?", a question): one card at a time is
+    #: on screen, the newest (a card covered by another one is neither drawn nor updated).
+    is_card: bool = False
     #: Short name reported by ``state_summary`` (tests, ``--json``).
     name: str = "scene"
 
@@ -42,6 +45,9 @@ class Scene:
 
     def on_exit(self) -> None:
         """Called when the scene leaves the top of the stack for good."""
+
+    def on_cover(self) -> None:
+        """Called when another scene is put on top of this one (it may come back: ``on_enter``)."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one input event; return True if it was consumed."""
@@ -116,6 +122,8 @@ class SceneStack:
         return {scope for scene in self.scenes if (scope := scene.memory_scope) is not None}
 
     def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].on_cover()
         self.scenes.append(scene)
         scene.on_enter()
 
@@ -126,8 +134,11 @@ class SceneStack:
                 self.scenes[-1].on_enter()
 
     def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: the top one and the ones under its overlays."""
+        """The scenes to draw, bottom first: the top one and the ones under its overlays, but
+        only the newest card of them (cards never stack)."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        return self.scenes[max(start, 0) :]
+        shown = self.scenes[max(start, 0) :]
+        cards = [scene for scene in shown if scene.is_card]
+        return [scene for scene in shown if not scene.is_card or scene is cards[-1]]

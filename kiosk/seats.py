@@ -58,6 +58,7 @@ class SeatsScene(Scene):
     (only offered once a game is under way) closes the card and changes nothing."""
 
     overlay = True
+    is_card = True
     name = "seats"
 
     def __init__(
@@ -147,6 +148,21 @@ class SeatsScene(Scene):
     CARD = pygame.Rect(140, 40, 1000, 640)
     ROW_HEIGHT = 112
 
+    def _row_widths(self, texts: list[str]) -> tuple[list[int], int]:
+        """A row's button widths and its one label size: equal widths when every answer fits
+        them at full size; else each as wide as its words ("Lanceur de dés" wider than "Futé"),
+        the room left shared out; smaller words for all only when even that is too narrow."""
+        gap, room = 12, self.CARD.width - 80
+        count = len(texts)
+        width = min(280, (room - gap * (count - 1)) // count)
+        if all(ui.fitted_size(text, 24, width - 24, "bold") == 24 for text in texts):
+            return [width] * count, 24
+        natural = [theme.font(24, "bold").size(text)[0] + 36 for text in texts]
+        spare = room - gap * (count - 1) - sum(natural)
+        if spare >= 0:
+            return [w + spare // count for w in natural], 24
+        return [width] * count, min(ui.fitted_size(text, 24, width - 24, "bold") for text in texts)
+
     def _rebuild(self) -> None:
         card = self.CARD
         self.buttons = []
@@ -159,17 +175,16 @@ class SeatsScene(Scene):
         height = min(64, step - 40)
         for title, answers in rows:
             self.titles.append((title, y))
-            count = len(answers)
+            widths, size = self._row_widths([text for text, _selected, _choose in answers])
             gap = 12
-            width = min(280, (card.width - 80 - gap * (count - 1)) // count)
-            left = card.centerx - (count * width + (count - 1) * gap) // 2
-            for k, (text, selected, choose) in enumerate(answers):
-                button = ui.Button(pygame.Rect(left + k * (width + gap), y + 34, width, height), text, choose,
+            x = card.centerx - (sum(widths) + (len(widths) - 1) * gap) // 2
+            for (text, selected, choose), width in zip(answers, widths, strict=True):
+                button = ui.Button(pygame.Rect(x, y + 34, width, height), text, choose,
                                    color=self.accent if selected else (196, 190, 178), literal=True,
-                                   size=ui.fitted_size(text, 24, width - 24, "bold"),
-                                   text_color=theme.WHITE if selected else theme.INK)
+                                   size=size, text_color=theme.WHITE if selected else theme.INK)
                 button.active = selected
                 self.buttons.append(button)
+                x += width + gap
             y += step
         play = pygame.Rect(0, 0, 300, 74)
         play.midbottom = (card.centerx if not self.can_cancel else card.centerx + 160, card.bottom - 22)

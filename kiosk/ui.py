@@ -47,7 +47,13 @@ def draw_text(
     textfit.note_key(text)
     image = text_surface(text, size, color, kind)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(image, rect)
+    if isinstance(surface, Canvas):
+        # Lines of a left-aligned paragraph keep one left edge at any scale (a font at
+        # size * scale is a little wider or narrower than the stretched run).
+        surface.blit(image, rect, align="left" if anchor.endswith("left") else
+                     "right" if anchor.endswith("right") else "center")
+    else:
+        surface.blit(image, rect)
     return rect
 
 
@@ -142,13 +148,17 @@ class TextBox:
             y += step
 
 
+def bubble_size(text: str, width: int, size: int = 24) -> tuple[int, int]:
+    """The size of :func:`draw_bubble`'s bubble for ``text``."""
+    return width, 24 + len(wrap_text(text, size, width - 60, "bold")) * round(size * 1.28)
+
+
 def draw_bubble(
     surface: Target, text: str, anchor: tuple[int, int], width: int, border: Color, size: int = 24
 ) -> pygame.Rect:
     """A message in a rounded bubble whose bottom centre is ``anchor``; it grows upwards with
     the number of lines."""
-    lines = wrap_text(text, size, width - 60, "bold")
-    rect = pygame.Rect(0, 0, width, 24 + len(lines) * round(size * 1.28))
+    rect = pygame.Rect((0, 0), bubble_size(text, width, size))
     rect.midbottom = anchor
     draw_panel(surface, rect, theme.PANEL, 20, 8, border=border)
     draw_paragraph(surface, text, rect.inflate(-40, -20), size, theme.INK, "bold", 1.28, "center")

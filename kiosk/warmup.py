@@ -67,7 +67,7 @@ def warm_game(app: App, scene: GameScene, canvas: Canvas) -> None:
         rules.page = page
         rules.draw(canvas)
     for card in (EndCard(tr("end.you_win"), "", celebrate=True), EndCard(tr("end.computer_wins"), "", tr("end.again"))):
-        end = EndScene(app, card, lambda: None)
+        end = EndScene(app, card, lambda: None, scene.end_bar or scene.toolbar_area)
         end.update(1.0)  # the card popped in
         scene.draw(canvas)
         end.draw(canvas)
@@ -82,6 +82,8 @@ def warm_up(app: App, games: list[str] | None = None) -> float:
     with _unseen(app) as canvas:
         MenuScene(app).draw(canvas)
         for info, module in playable_games():
+            if getattr(app, "stopped_by", None) is not None:
+                break  # a stop signal: the kiosk exits at once, warm or not
             if games is not None and info.key not in games:
                 continue
             scene = module.make_scene(app)

@@ -31,6 +31,8 @@ BAD: list[tuple[list[str], str]] = [
     # the kiosk's configuration and check
     (["--config", "missing.toml", "--frames", "1"], "no such configuration file"),
     (["config", "--config", "missing.toml"], "no such configuration file"),
+    (["config", "--config", "."], "a folder, not a file"),
+    (["report", "--day", "2026-13-45"], "not a date"),
     (["config", "--example", "--json", "--bogus"], "unrecognized arguments"),
     (["doctor", "--config", "missing.toml"], "no such configuration file"),
     (["rules", "awele", "--page", "0"], "out of range"),

@@ -255,3 +255,23 @@ def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(mo
     for k in range(200):  # a card popping in: a new size every frame
         ui.draw_panel(canvas, pygame.Rect(100, 100, 300 + 4 * k, 200 + 2 * k))
     assert sum(s.get_width() * s.get_height() * 4 for s in ui._shadows.values()) <= ui.SHADOW_BUDGET
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0, 0.75])
+def test_the_lines_of_a_left_aligned_paragraph_share_their_left_edge(scale):
+    # At 1920x1080 a line drawn again at size * scale was centred where the stretched line would
+    # be: a long line started left of a short one, which looked like a leading space.
+    pygame.font.init()
+    layer = make_layer((700, 200), scale)
+    layer.fill((255, 255, 255))
+    text = ("The computer plays at random on both sides. The more games it plays, the closer the first "
+            "player's share of wins gets to the exact value, computed over every possible game.")
+    ui.draw_paragraph(layer, text, pygame.Rect(20, 10, 660, 180), 20, (0, 0, 0))
+    ink = pygame.surfarray.array3d(layer.target).sum(axis=2) < 400  # (x, y) dark pixels
+    step = round(20 * 1.3 * scale)
+    lefts = []
+    for k in range(3):
+        band = ink[:, round(10 * scale) + k * step: round(10 * scale) + (k + 1) * step]
+        columns = np.nonzero(band.any(axis=1))[0]
+        lefts.append(int(columns[0]))
+    assert max(lefts) - min(lefts) <= max(2, round(2 * scale)), lefts

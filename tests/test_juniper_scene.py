@@ -247,7 +247,12 @@ def test_keyboard_types_numbers_and_shortcuts(app):
     assert scene.hint().move == 1
     _key(app, pygame.K_3)  # illegal after 7: nothing changes
     assert scene.state.played == (14, 7)
+    _key(app, pygame.K_r)  # mid-game: "Arrêter la partie ?" first
+    assert scene.state.played == (14, 7) and app.stack.top.name == "confirm"
+    _key(app, pygame.K_RETURN)  # the safe answer: no
+    assert scene.state.played == (14, 7) and app.stack.top is scene
     _key(app, pygame.K_r)
+    tap(app, app.stack.top.yes_button.rect.center, frames=1)
     assert scene.state.played == ()
 
 

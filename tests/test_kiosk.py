@@ -293,7 +293,8 @@ def test_a_game_is_saved_after_every_move_and_resumed_after_a_crash(tmp_path):
     resumed = second.stack.top
     assert isinstance(resumed, LewthwaiteScene) and resumed.state.to_text() == position
     assert isinstance(second.stack.scenes[0], MenuScene)
-    press(second, pygame.K_ESCAPE)  # the visitor goes home: nothing left to resume
+    press(second, pygame.K_ESCAPE)  # the visitor stops the game ("Oui") and goes home: nothing to resume
+    tap(second, second.stack.top.yes_button.rect.center)  # type: ignore[union-attr]
     run_frames(second, 2)
     assert not (tmp_path / "save" / "match.json").exists()
     second.close()

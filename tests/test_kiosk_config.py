@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -29,15 +30,28 @@ def cli(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_the_example_is_valid_commented_and_round_trips():
-    parsed = kiosk_config.parse(tomllib.loads(kiosk_config.EXAMPLE))
-    assert parsed.kiosk and parsed.pin == "2580" and parsed.idle.attract_after == 90
+    parsed = kiosk_config.parse(tomllib.loads(kiosk_config.example("493027")))
+    assert parsed.kiosk and parsed.pin == "493027" and parsed.idle.attract_after == 90
     assert kiosk_config.EXAMPLE.count("#") > 15  # every key explained
     assert kiosk_config.parse(tomllib.loads(parsed.to_toml())) == parsed
 
 
-def test_config_example_is_printed_by_the_cli():
-    out = cli("config", "--example")
-    assert out.returncode == 0 and tomllib.loads(out.stdout)["kiosk"] is True
+def test_config_example_is_printed_by_the_cli_with_a_new_random_pin_each_time():
+    pins = []
+    for _ in range(2):
+        out = cli("config", "--example")
+        example = tomllib.loads(out.stdout)
+        assert out.returncode == 0 and example["kiosk"] is True
+        assert f"PIN is {example['pin']}" in out.stderr  # said on the terminal when stdout goes to a file
+        assert kiosk_config.pin_weakness(example["pin"]) is None
+        pins.append(example["pin"])
+    assert pins[0] != pins[1] and "2580" not in pins
+
+
+@pytest.mark.parametrize("pin", ["2580", "1234", "0000", "98765", "890123"])
+def test_published_or_easy_pins_are_weak(pin):
+    assert kiosk_config.pin_weakness(pin) is not None
+    assert kiosk_config.pin_weakness("4930") is None and kiosk_config.new_pin().isdigit()
 
 
 @pytest.mark.parametrize(("text", "key", "allowed"), [
@@ -47,6 +61,14 @@ def test_config_example_is_printed_by_the_cli():
     ("kiosk = 1", "kiosk", "true or false"),
     ("kiosk = true", "pin", "PIN"),
     ('pin = "12a4"', "pin", "4 to 8 digits"),
+    ('pin = "²²²²"', "pin", "0 to 9"),  # str.isdigit() says yes; the keypad has no "²"
+    ('pin = "٣٣٣٣"', "pin", "0 to 9"),
+    ('camera = "²"', "camera", '"synthetic"'),  # was ValueError: invalid literal for int()
+    ('camera = "٣"', "camera", '"synthetic"'),
+    ('camera = "64"', "camera", '"synthetic"'),
+    ('[leds]\nport = "/dev/tty\\u0000USB0"', "leds.port", "serial port"),
+    ('[leds]\nlayout = "~nosuchuser/wiring.json"', "leds.layout", "no such file"),
+    (f'[leds]\nlayout = "{"a" * 300}.json"', "leds.layout", "no such file"),
     ('games = ["chess"]', "games", '"lewthwaite"'),
     ('games = ["awele", "awele"]', "games", "each once"),
     ("games = []", "games", "one or more"),
@@ -81,6 +103,51 @@ def test_a_broken_file_is_a_clear_error_too(tmp_path):
         kiosk_config.load(path)
     with pytest.raises(ConfigError, match="no such configuration file"):
         kiosk_config.load(tmp_path / "missing.toml")
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b"a = " + b"[" * 5000, "nested too deeply"),  # was RecursionError
+    (b"a = [[[[[[1]]]]]]", "more than 4 deep"),
+    (b"volume = " + b"1" * 5000, "not valid TOML"),  # was int()'s ValueError (digits limit)
+    (b"# " + b"x" * 70_000, "too large"),
+    (b"volume = \x00", "not valid TOML"),
+])
+def test_a_hostile_file_is_one_clear_sentence(tmp_path, content, words):
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(content)
+    with pytest.raises(ConfigError, match=words) as error:
+        kiosk_config.load(path)
+    assert str(error.value).startswith(f"{path}: ") and "\n" not in str(error.value)
+    assert [p.name for p in tmp_path.iterdir()] == ["kiosk.toml"]
+
+
+def test_a_folder_or_a_fifo_is_not_a_configuration_and_never_blocks(tmp_path):
+    (tmp_path / "folder.toml").mkdir()
+    with pytest.raises(ConfigError, match="a folder, not a file"):
+        kiosk_config.load(tmp_path / "folder.toml")
+    os.mkfifo(tmp_path / "fifo.toml")
+    with pytest.raises(ConfigError, match="a FIFO, not a file"):
+        kiosk_config.load(tmp_path / "fifo.toml")
+
+
+def test_a_byte_order_mark_is_allowed(tmp_path):
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b"\xef\xbb\xbfvolume = 30\n")  # Windows Notepad's UTF-8
+    assert kiosk_config.load(path).volume == 30
+
+
+def test_a_relative_led_layout_is_found_the_same_way_by_config_and_by_the_kiosk(tmp_path, monkeypatch):
+    from kiosk.app import options_from_args
+
+    folder = tmp_path / "stand"
+    folder.mkdir()
+    (folder / "wiring.json").write_text("{}")
+    (folder / "kiosk.toml").write_text('[leds]\nport = "loop://"\nlayout = "wiring.json"\n')
+    monkeypatch.chdir(tmp_path)  # not the configuration's folder
+    config = kiosk_config.load(folder / "kiosk.toml")
+    assert config.layout_path() == folder / "wiring.json"
+    options = options_from_args(argparse.Namespace(config=str(folder / "kiosk.toml")))
+    assert options.led_config == str(folder / "wiring.json")
 
 
 def test_a_wrong_configuration_stops_the_kiosk_with_exit_2_and_one_line(tmp_path):
@@ -188,7 +255,13 @@ def test_logs_rotate_in_the_state_folder(tmp_path, monkeypatch):
 
 def test_kiosk_mode_without_a_pin_is_refused_before_a_window_opens(tmp_path):
     out = cli("--kiosk", "--frames", "1", env={"XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)})
-    assert out.returncode == 2 and "key 'pin': --kiosk needs a PIN" in out.stderr
+    default = tmp_path / "jeux-maths" / "kiosk.toml"
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert f"no configuration ({default} does not exist)" in out.stderr  # not "key 'pin'" of a missing file
+    assert f"python main.py config --example > {default}" in out.stderr
+    (tmp_path / "empty.toml").write_text("volume = 50\n")
+    out = cli("--kiosk", "--config", str(tmp_path / "empty.toml"), "--frames", "1")
+    assert out.returncode == 2 and f"{tmp_path / 'empty.toml'}: key 'pin' is missing" in out.stderr
     (tmp_path / "k.toml").write_text('pin = "2580"\n')
     out = cli("--kiosk", "--config", str(tmp_path / "k.toml"), "--frames", "3", env={"XDG_STATE_HOME": str(tmp_path)})
     assert out.returncode == 0, out.stderr

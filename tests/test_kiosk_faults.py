@@ -20,6 +20,7 @@ from kiosk import devices, theme, ui
 from kiosk.app import App
 from kiosk.attendant import StillThereScene
 from kiosk.demo import DemoScene
+from kiosk.i18n import set_language
 from kiosk.menu import MenuScene
 from kiosk.operator import PinScene, SettingsScene, describe_leds
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
@@ -191,6 +192,36 @@ def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path)
         app.close()
     finally:
         devices.set_opener(None)
+
+
+class ProbedCamera:
+    """A camera handle that answers a probe (as main.Camera does)."""
+
+    def probe(self) -> dict:
+        return {"width": 1280, "height": 720, "brightness": 66.2, "mats": ["lewthwaite"]}
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "Image 1280 x 720, luminosité 66/255 ; en vue : Lewthwaite."),
+    ("en", "Picture 1280 x 720, brightness 66/255; in view: Lewthwaite."),
+])
+def test_the_settings_say_what_the_camera_sees_in_the_screens_language(tmp_path, lang, line):
+    devices.set_opener(lambda options: devices.Devices(handles={"camera": ProbedCamera()}))
+    try:
+        app = kiosk_app(tmp_path)
+        set_language(lang)
+        app.start(MenuScene(app))
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        deadline = time.monotonic() + 5
+        while settings.camera_status.text == "…" and time.monotonic() < deadline:
+            time.sleep(0.02)
+            run_frames(app, 1)
+        assert settings.camera_status.text == line
+        app.close()
+    finally:
+        devices.set_opener(None)
+        set_language("fr")
 
 
 def test_a_camera_that_does_not_exist_says_so_in_one_line():

@@ -109,8 +109,11 @@ def test_the_puzzles_are_answered_by_tapping_and_explained(corner_app):
     tap(app, _right_button(page, puzzle.first_player).rect.center)
     assert page.answered["first"]
     tap(app, page.next_button.rect.center)
+    # "Which tokens have moved?" is asked without the answer rings of question 1, and each tap shows.
+    assert page.key == "moved" and page.rings() == {}
     for cell in puzzle.moved_cells:
         tap(app, page.view.center_of(cell))
+        assert page.rings()[cell] == "marked"
     tap(app, page.verify_button.rect.center)
     assert page.answered["moved"]
     tap(app, page.next_button.rect.center)

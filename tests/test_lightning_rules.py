@@ -277,6 +277,60 @@ def test_draw_when_pool_and_reserve_are_empty() -> None:
     assert state.is_terminal() and state.outcome().is_draw
 
 
+# The first to connect wins (the CEMÉA rules): once nobody can connect any more the game ends at
+# once, a draw; while one half is still open, play goes on (it may still connect, or be blocked).
+# (name, diagram, player to move, hand, cell, rotation, over, winner, reason)
+ENDINGS_TABLE = [
+    ("one half blocked for good: play goes on", """
+     .  .  .
+     .  .  .
+     --
+     .  .  .
+     L0 L3 L0
+     """, 2, "I", (0, 0), 0, False, None, None),
+    ("the last open half is walled off: a draw at once", """
+     L0 L0 .
+     .  .  .
+     --
+     .  .  .
+     L0 L3 L0
+     """, 1, "L", (0, 2), 0, True, None, "lightning.end.blocked"),
+    ("the last open half connects: a win", """
+     I0 .  .
+     .  .  .
+     --
+     .  .  .
+     L0 L3 L0
+     """, 2, "I", (1, 0), 0, True, 2, "lightning.end.connected"),
+]
+
+
+@pytest.mark.parametrize(("name", "diagram", "player", "hand", "cell", "rotation", "over", "winner", "reason"),
+                         ENDINGS_TABLE, ids=[row[0] for row in ENDINGS_TABLE])
+def test_endings_table(name: str, diagram: str, player: int, hand: str, cell: tuple[int, int], rotation: int,
+                       over: bool, winner: int | None, reason: str | None) -> None:
+    state = from_board(diagram, player=player, hand=hand)
+    assert not state.is_terminal() and state.pool_size > 0
+    after = state.play(Place(cell, rotation))
+    assert after.is_terminal() == over and after.winner == winner
+    outcome = after.outcome()
+    assert (outcome.reason if outcome else None) == reason
+    if over:
+        assert after.legal_moves() == [] and after.phase == "over"
+
+
+def test_a_position_where_nobody_can_connect_is_over() -> None:
+    state = from_board("""
+     L0 L0 L0
+     .  .  .
+     --
+     .  .  .
+     L0 L3 L0
+     """, player=1)
+    assert state.pool_size > 0 and state.is_terminal() and state.outcome().is_draw
+    assert from_text(state.to_text()).is_terminal()  # the text form needs no cached fact
+
+
 # --- text forms --------------------------------------------------------------------------
 
 def test_board_text_round_trips() -> None:

@@ -213,6 +213,21 @@ def test_the_menu_offers_the_real_board_only_with_a_camera(camera: PicturesCamer
     assert not [b for b in MenuScene(make_app()).buttons if b.label == "physical.menu"]
 
 
+def test_the_menu_sound_button_changes_its_own_icon_with_a_camera_set(camera: PicturesCamera) -> None:
+    from kiosk import ui
+    from kiosk.menu import MenuScene
+
+    app = make_app()
+    menu = MenuScene(app)
+    app.start(menu)
+    tabs = [b for b in menu.buttons if b.label == "physical.menu"]
+    assert tabs and menu.buttons[0] is tabs[0]  # the tabs come first: an index would miss
+    before = menu.sound_button.icon
+    tap(app, menu.sound_button.rect.center)
+    assert menu.sound_button.icon is ui.LOUDNESS_ICONS[app.sound.loudness] is not before
+    assert all(tab.icon is ui.icon_eye for tab in tabs)
+
+
 # --- Lightning: tiles, the bag, the hand spot and the reserve ------------------------------------
 
 

@@ -196,6 +196,7 @@ def test_anything_else_changes_nothing_and_is_flagged(what: str, table_seen: str
     match, engine, clock = started()
     engine.take_events()
     clock.see(table_seen)
+    seen_frame, seen_time = clock.frame, clock.now
     # Not at once: a pause in the middle of a gesture is not flagged.
     assert engine.phase == PLAY and engine.fixes == []
     clock.wait(engine.mismatch_delay + 0.05)
@@ -206,6 +207,9 @@ def test_anything_else_changes_nothing_and_is_flagged(what: str, table_seen: str
     assert sorted(roles) == cells and set(roles.values()) <= {"put_back", "remove"}
     mismatch = [e for e in engine.take_events() if e["event"] == "mismatch"]
     assert len(mismatch) == 1 and sorted(map(tuple, mismatch[0]["cells"])) == cells
+    # The record says both: the reading that showed it, and when it was flagged.
+    assert (mismatch[0]["seen_frame"], mismatch[0]["seen_time"]) == (seen_frame, round(seen_time, 3))
+    assert mismatch[0]["time"] >= seen_time + engine.mismatch_delay
     # Put right: play resumes, and then the real move counts.
     clock.see(START)
     assert engine.phase == PLAY and engine.fixes == [] and match.moves == []

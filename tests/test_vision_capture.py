@@ -176,6 +176,8 @@ def test_a_still_hand_over_the_spots_is_never_read():
     try:
         reader.read(frames[-1])
     except VisionError as exc:
-        assert exc.reason == "covered" and "spot" in str(exc)
+        # Since the hand spot moved beside the board's centre line (issue 27), an arm reaching
+        # for it lies over cells too: the cells' check or the spots' rings may say so first.
+        assert exc.reason == "covered" and ("spot" in str(exc) or "cells hidden" in str(exc))
     else:
         raise AssertionError("a hand over the spots was read as a board")

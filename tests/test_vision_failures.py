@@ -137,7 +137,7 @@ def test_image_and_sidecar_written_together(tmp_path, capsys):
 
 
 def test_oversized_image_is_refused(tmp_path, capsys):
-    from vision.cli import image_header_size
+    from vision.cameraspec import image_header_size
 
     big = tmp_path / "big.png"
     # A valid PNG header claiming 40000 x 40000 pixels (the decoder is never reached).

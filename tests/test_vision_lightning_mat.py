@@ -37,6 +37,18 @@ def test_grid_hand_spot_and_reserve_are_read(variant, size):
         assert reading.as_dict()["hand"] == "Z"
 
 
+@pytest.mark.parametrize("variant", ["standard", "kids"])
+def test_both_players_reach_the_hand_spot_and_the_reserve(variant):
+    # Red sits at the mat's bottom edge, Blue at its top: the spots lie near the centre line, so
+    # neither player reaches across the whole mat (sheets laid end to end count as one page).
+    mat = layout("lightning", variant=variant)
+    height = mat.page[1]
+    middle = mat.origins[mat.rows // 2][0][1] + (height if mat.sheets > 1 else 0)
+    for name, sheet, _x, y in mat.spots:
+        centre = y + sheet * height + mat.cell / 2
+        assert abs(centre - middle) <= (60 if name == "hand" else height * mat.sheets / 4), (variant, name)
+
+
 def test_kids_mat_needs_both_sheets(tmp_path, capsys):
     out = tmp_path / "kids.png"
     assert main.main(["print-board", "lightning", "--mat", "kids", "--out", str(out), "--dpi", "100", "--json"]) == 0

@@ -27,11 +27,17 @@ def _moves(n):
 def test_parse_camera(tmp_path):
     assert parse_camera("0") == CameraSpec("device", "0")
     assert parse_camera("synthetic") == CameraSpec("synthetic")
+    with pytest.raises(ValueError, match="holds no images"):
+        parse_camera(str(tmp_path))  # an empty folder is refused when named, not played as a lost camera
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((80, 80, 3), np.uint8))
     assert parse_camera(str(tmp_path)).kind == "folder"
     video = tmp_path / "v.mp4"
     video.write_bytes(b"")
+    with pytest.raises(ValueError, match="empty"):
+        parse_camera(str(video))
+    video.write_bytes(b"\0\0\0\x1cftypisom" + bytes(20))
     assert parse_camera(str(video)).kind == "video"
-    for bad in ("64", "nowhere/x", str(tmp_path / "nope.txt")):
+    for bad in ("64", "", "nowhere/x", str(tmp_path / "nope.txt")):
         with pytest.raises(ValueError):
             parse_camera(bad)
 

@@ -38,7 +38,7 @@ from kiosk.app import STEP, App, AppOptions
 from kiosk.game_scene import GameScene
 from kiosk.i18n import tr
 from kiosk.menu import MenuScene
-from kiosk.overlays import EndScene, RulesScene
+from kiosk.overlays import ConfirmScene, EndScene, RulesScene
 from kiosk.scene import Scene
 from kiosk.seats import SeatsScene
 from kiosk.ui import Button
@@ -338,6 +338,10 @@ class Visitor:
             yield from self.until(lambda: self.top is scene and not scene.match.is_over(), "a new game")
             yield from self.play(scene, moves=2)
         yield from self.press(scene.tool_at("home"), "home")
+        yield from self.until(lambda: isinstance(self.top, (MenuScene, ConfirmScene)), "the menu or a question")
+        if isinstance(self.top, ConfirmScene):  # mid-game: "Arrêter la partie ?"
+            yield from self.wait(0.4)
+            yield from self.press(self.top.yes_button, "stop the game: yes")
         yield from self.until_top(MenuScene, "the menu")
         yield from self.wait(0.5)
 

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.cliutil import CliError, Commands, check_output_path, int_in_range, print_json, write_files_atomically
+from games.cliutil import CliError, Commands, int_in_range, print_json, seed_value
+from games.outputs import check_outputs, write_outputs
 from vision.cameraspec import add_camera_args
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from kiosk.calibration import CalibrationScene
 
 VISION_GAMES = ("lewthwaite", "lightning")
+#: ``--force`` of the commands that write files.
+FORCE_HELP = "replace the files it writes (the image and the .json beside it) if they exist"
 
 
 def single_threaded_blas() -> None:
@@ -47,16 +50,6 @@ def _encode(image: Any, suffix: str) -> bytes:
     return data.tobytes()
 
 
-def _write_with_sidecar(out: Path, image: Any, description: dict[str, Any]) -> None:
-    """The image and its JSON beside it, both or neither (checked paths, atomic renames)."""
-    write_files_atomically(
-        {
-            out: _encode(image, out.suffix.lower()),
-            _sidecar(out): (json.dumps(description, indent=1) + "\n").encode("utf-8"),
-        }
-    )
-
-
 def _page_paths(out: Path, pages: int) -> list[Path]:
     """``out`` for one page; ``name-1.png``, ``name-2.png``... for several."""
     if pages == 1:
@@ -65,25 +58,24 @@ def _page_paths(out: Path, pages: int) -> list[Path]:
 
 
 def _write_pages(pages: list[tuple[Path, Any, dict[str, Any]]]) -> None:
-    """Every page's image and JSON, all or none."""
+    """Every page's image and JSON, all or none (checked with :func:`_check_out` first)."""
     files: dict[Path, bytes] = {}
     for path, image, description in pages:
-        if path.is_dir() or _sidecar(path).is_dir():
-            raise CliError(f"cannot write '{path}': it or its .json is a folder")
         files[path] = _encode(image, path.suffix.lower())
         files[_sidecar(path)] = (json.dumps(description, indent=1) + "\n").encode("utf-8")
-    write_files_atomically(files)
+    write_outputs(files)
 
 
-def _check_out(out: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
-    """The output image and its sidecar JSON, checked before any work."""
-    try:
-        path = check_output_path(out, suffixes)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    if path.suffix.lower() == ".json" or _sidecar(path).is_dir():
-        raise CliError(f"cannot write '{_sidecar(path)}' beside '{out}': it is a folder")
-    return path
+def _check_out(args: argparse.Namespace, pages: int = 1, suffixes: tuple[str, ...] = (".png",)) -> list[Path]:
+    """The images ``--out`` stands for (one, or ``pages`` numbered pages) and their sidecar
+    JSONs, checked as a whole before any work (the one writer policy, :mod:`games.outputs`):
+    the pages' paths."""
+    out = Path(args.out)
+    if out.suffix.lower() == ".json":
+        raise CliError(f"'{args.out}' must name a {' or '.join(suffixes)} file (its .json goes beside it)")
+    outs = _page_paths(out, pages)
+    check_outputs(args.out, [p for page in outs for p in (page, _sidecar(page))], args.force, suffixes)
+    return outs
 
 
 def _profile(args: argparse.Namespace, profile: Any) -> Any:
@@ -99,13 +91,12 @@ def run_print_board(args: argparse.Namespace) -> int:
     single_threaded_blas()
     from vision.mats import mat_description, profile, render_mat
 
-    out = _check_out(args.out)
     found = _profile(args, profile)
     if args.mat != "standard" and found.pieces != "tiles":
         raise CliError(f"the {args.game} mat comes in one size: --mat {args.mat} is for lightning")
     mat = found.layout(args.mat)
     px_per_mm = args.dpi / 25.4
-    outs = _page_paths(out, mat.sheets)
+    outs = _check_out(args, mat.sheets)
     _write_pages(
         [(path, render_mat(mat, px_per_mm, k), mat_description(mat, px_per_mm, k)) for k, path in enumerate(outs)]
     )
@@ -133,11 +124,11 @@ def run_print_board(args: argparse.Namespace) -> int:
 def run_print_tiles(args: argparse.Namespace) -> int:
     """``print-tiles --out tiles.png``: 30 of each Lightning design to print and cut."""
     single_threaded_blas()
-    from vision.mats import KIDS_TILE_MM, TILE_MM, render_tile_sheet
+    from vision.mats import KIDS_TILE_MM, TILE_MM, render_tile_sheet, tile_sheet_boxes
 
-    out = _check_out(args.out)
-    pages = render_tile_sheet(args.dpi / 25.4, KIDS_TILE_MM if args.mat == "kids" else TILE_MM)
-    outs = _page_paths(out, len(pages))
+    tile_mm = KIDS_TILE_MM if args.mat == "kids" else TILE_MM
+    outs = _check_out(args, len(tile_sheet_boxes(tile_mm)))
+    pages = render_tile_sheet(args.dpi / 25.4, tile_mm)
     _write_pages([(path, image, description) for path, (image, description) in zip(outs, pages, strict=True)])
     tiles = sum(len(description["tiles"]) for _, description in pages)
     if args.json:
@@ -151,56 +142,15 @@ def run_print_tiles(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The largest photograph ``read-board`` decodes (a 50-megapixel camera fits; 40000 x 40000 does not).
-MAX_IMAGE_SIDE = 10_000
-MAX_IMAGE_PIXELS = 60_000_000
-
-
-def image_header_size(head: bytes) -> tuple[int, int] | None:
-    """(width, height) from the first bytes of a PNG or JPEG file, without decoding it (None if
-    the format is another or the header is not found in ``head``)."""
-    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-    if head[:2] == b"\xff\xd8":
-        i = 2
-        while i + 9 < len(head):
-            if head[i] != 0xFF:
-                return None
-            marker = head[i + 1]
-            length = int.from_bytes(head[i + 2 : i + 4], "big")
-            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # start of frame
-                return int.from_bytes(head[i + 7 : i + 9], "big"), int.from_bytes(head[i + 5 : i + 7], "big")
-            i += 2 + length
-    return None
-
-
-def _check_image_size(path_text: str, width: int, height: int) -> None:
-    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
-        raise CliError(
-            f"'{path_text}' is {width} x {height} pixels: too large to read (at most {MAX_IMAGE_SIDE} pixels a side "
-            f"and {MAX_IMAGE_PIXELS // 1_000_000} megapixels; a webcam gives 1280 x 720 or 1920 x 1080)"
-        )
-
-
 def _load_image(path_text: str) -> Any:
-    """A photograph as a BGR array; bad, missing or oversized files are a :class:`CliError`."""
-    import cv2
+    """A photograph as a BGR array (:func:`vision.sources.read_image`); bad, missing, tiny or
+    oversized files are a :class:`CliError`."""
+    from vision.sources import read_image
 
-    path = Path(path_text)
-    if not path.is_file():
-        raise CliError(f"no image file '{path_text}'")
-    with path.open("rb") as stream:
-        size = image_header_size(stream.read(256 * 1024))
-    if size is not None:
-        _check_image_size(path_text, *size)
     try:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    except cv2.error:
-        image = None
-    if image is None:
-        raise CliError(f"'{path_text}' is not an image OpenCV can read (PNG or JPEG), or it is too large")
-    _check_image_size(path_text, image.shape[1], image.shape[0])
-    return image
+        return read_image(path_text)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def run_read_board(args: argparse.Namespace) -> int:
@@ -210,10 +160,16 @@ def run_read_board(args: argparse.Namespace) -> int:
     from vision.mats import profile
     from vision.reader import BoardReader, VisionError
 
-    reader = BoardReader(_profile(args, profile).board, colours=args.colours)
+    found = _profile(args, profile)
+    reader = BoardReader(found.board, colours=args.colours)
     try:
         reading = reader.read(image)
+        if found.pieces == "tokens" and _told_by_hue(args.colours) and _has_pieces(reading.grid) \
+                and _colourless(image):
+            raise VisionError("greyscale", f"'{args.image}' is a black-and-white photograph: the players' colours "
+                              "cannot be told apart (take it in colour)")
     except VisionError as exc:
+        exc = _other_size(args, image, exc)
         if args.json:
             print_json({"error": str(exc), "reason": exc.reason, **exc.details})
         else:
@@ -228,15 +184,59 @@ def run_read_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _told_by_hue(colours: tuple[str, str] | None) -> bool:
+    """True when the players' tokens are told apart by their hue (not black and white ones)."""
+    return not colours or set(colours) != {"black", "white"}
+
+
+def _has_pieces(grid: Any) -> bool:
+    """True when a reading found any piece (an empty mat reads the same in black and white)."""
+    return any(code not in (".", "?") for row in grid for code in row)
+
+
+def _colourless(image: Any) -> bool:
+    """True for a black-and-white photograph: nearly every pixel that is neither clipped nor black
+    has its three channels exactly equal (a colour sensor's noise never gives that)."""
+    import numpy as np
+
+    small = image[:: max(1, image.shape[0] // 300), :: max(1, image.shape[1] // 300)].astype(np.int16)
+    mid = (small.min(axis=2) >= 8) & (small.max(axis=2) <= 247)
+    if mid.sum() < 100:
+        return False
+    grey = (small[..., 0] == small[..., 1]) & (small[..., 1] == small[..., 2])
+    return bool((grey & mid).sum() >= 0.98 * mid.sum())
+
+
+def _other_size(args: argparse.Namespace, image: Any, error: Any) -> Any:
+    """``error`` from reading the mat at ``--rows``/``--cols``; when the photograph reads as the
+    game's usual mat instead, an error that says so (the reader alone would blame a hand)."""
+    if not (args.rows or args.cols) or error.reason not in ("covered", "out_of_view", "wrong_game"):
+        return error
+    from vision.mats import profile
+    from vision.reader import BoardReader, VisionError
+
+    usual = profile(args.game).board
+    asked = _profile(args, profile).board
+    if (usual.rows, usual.cols) == (asked.rows, asked.cols):
+        return error
+    try:
+        BoardReader(usual, colours=args.colours).read(image)
+    except VisionError:
+        return error
+    return VisionError("wrong_size", f"this photograph shows the {usual.rows} x {usual.cols} mat, not "
+                       f"{asked.rows} x {asked.cols}: leave out --rows and --cols (or give "
+                       f"--rows {usual.rows} --cols {usual.cols})")
+
+
 def run_synthetic_photo(args: argparse.Namespace) -> int:
     """``synthetic-photo GAME --seed N --out photo.png``: a photograph from the synthetic camera."""
     single_threaded_blas()
     from vision.synthetic import random_photo
 
-    out = _check_out(args.out, (".png", ".jpg", ".jpeg"))
+    out = _check_out(args, 1, (".png", ".jpg", ".jpeg"))[0]
     photo = random_photo(args.game, args.seed, hand=args.hand)
     truth = {"image": str(out), "game": args.game, "seed": args.seed, "grid": photo.grid, "hand": photo.hand}
-    _write_with_sidecar(out, photo.image, truth)
+    _write_pages([(out, photo.image, truth)])
     if args.json:
         print_json(truth)
     else:
@@ -295,6 +295,7 @@ def register(commands: Commands) -> None:
         default="standard",
         help="lightning: kids = children's size, one half per A3 sheet, 20 mm tiles (writes NAME-1.png, NAME-2.png)",
     )
+    board.add_argument("--force", action="store_true", help=FORCE_HELP)
     board.add_argument("--json", action="store_true", help="print a JSON summary")
     board.set_defaults(handler=run_print_board)
 
@@ -304,6 +305,7 @@ def register(commands: Commands) -> None:
     tiles.add_argument(
         "--mat", choices=("standard", "kids"), default="standard", help="kids: 20 mm tiles for the children's mat"
     )
+    tiles.add_argument("--force", action="store_true", help=FORCE_HELP)
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 
@@ -323,9 +325,10 @@ def register(commands: Commands) -> None:
 
     photo = commands.verb("synthetic-photo", "render a photograph of a mat from the synthetic camera")
     photo.add_argument("game", choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
-    photo.add_argument("--seed", type=int, default=0, help="which photograph (default 0)")
+    photo.add_argument("--seed", type=seed_value, default=0, help="which photograph, 0..2^32-1 (default 0)")
     photo.add_argument("--hand", action="store_true", help="with a hand over the board")
     photo.add_argument("--out", required=True, help="the image to write (.png or .jpg)")
+    photo.add_argument("--force", action="store_true", help=FORCE_HELP)
     photo.add_argument("--json", action="store_true", help="print the board the photograph shows as JSON")
     photo.set_defaults(handler=run_synthetic_photo)
 

@@ -160,17 +160,21 @@ def layout(game: str, rows: int | None = None, cols: int | None = None, variant:
     page = A3_PORTRAIT
     if variant == "standard":
         # One continuous grid, the two halves facing each other across the centre line (rows
-        # 0..16 player 2's, 17..33 player 1's), as in the rules; beside it the spot for the tile
-        # in hand and the reserve's slots.
+        # 0..16 player 2's, sitting at the top edge; 17..33 player 1's, at the bottom edge), as
+        # in the rules. Beside the grid, level with the centre line so both players reach them
+        # as easily (and no arm crosses the mat or a marker): the spot for the tile in hand, and
+        # the reserve's slots centred on the same line.
         cell = LIGHTNING_CELL_MM
         x0, y0 = 44.0, (page[1] - rows * cell) / 2
         origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
         markers = _corner_markers(MARKER_IDS[game], page, 24.0, 8.0)
-        spots = [("hand", 0, 195.0, 62.0)]
+        middle = y0 + LIGHTNING_HALF_ROWS * cell  # the centre line
+        spots = [("hand", 0, 148.0, middle - cell / 2)]
         pitch = 19.0
+        top = middle - (5 * pitch + cell) / 2  # six rows of slots, centred on the line
         for k in range(18):
             row, col = divmod(k, 3)
-            spots.append((f"reserve{k}", 0, 171.0 + col * pitch, 120.0 + row * pitch))
+            spots.append((f"reserve{k}", 0, 180.0 + col * pitch, top + row * pitch))
         return MatLayout(game, rows, cols, page, cell, origins, markers, ((x0, y0, cols * cell, rows * cell),),
                          (MARKER_IDS[game],), (0,), tuple(spots), variant, TILE_MM)
     # Children's mat: sheet 0 holds rows 0..16 (player 2's half) ending at its bottom edge,
@@ -189,12 +193,16 @@ def layout(game: str, rows: int | None = None, cols: int | None = None, variant:
     )
     blocks = ((x0, top_y, cols * cell, half * cell), (x0, bottom_y, cols * cell, half * cell))
     left, right = 8.0 + 3.0, page[0] - 8.0 - 3.0 - cell
+    # The hand spot on Red's sheet by the centre line; the reserve's slots along both sheets'
+    # sides from the centre line outwards (sheet 0's mirror sheet 1's), so both players reach them.
     spots = [("hand", 1, left, 50.0)]
     k = 0
     for sheet in (0, 1):
         for x in (left, right):
             for j in range(5):
                 y = 60.0 + (j + (1 if sheet == 1 and x == left else 0)) * 28.0
+                if sheet == 0:
+                    y = page[1] - cell - 60.0 - j * 28.0
                 if y + cell > page[1] - 40:
                     continue
                 spots.append((f"reserve{k}", sheet, x, y))

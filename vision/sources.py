@@ -15,6 +15,7 @@ wrong index is an error that lists them, not an endless retry.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import threading
 import time
@@ -26,7 +27,20 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from vision.cameraspec import IMAGE_SUFFIXES, CameraSpec, can_list_cameras, describe_cameras, list_cameras
+from vision.cameraspec import (
+    CameraSpec,
+    can_list_cameras,
+    check_image_file,
+    check_image_folder,
+    describe_cameras,
+    image_size_problem,
+    list_cameras,
+)
+
+# FFmpeg's own messages off (read when OpenCV first opens a video): a broken file would print
+# one line per attempt straight to stderr (151 for a text file named .mp4); the sources say what
+# went wrong in one sentence instead.
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
 
 #: Capture sizes asked of a webcam, best first (the reader copes with either).
 CAPTURE_SIZES = ((1920, 1080), (1280, 720))
@@ -64,6 +78,34 @@ def quiet_opencv() -> Iterator[None]:
         logging_api.setLogLevel(before)
 
 
+def usable_frame(frame: np.ndarray | None) -> np.ndarray | None:
+    """``frame`` when the reader can take it (8-bit, 3 colour channels, a size that can show a
+    mat); None otherwise, which counts as a lost frame."""
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+        return None
+    if image_size_problem("frame", frame.shape[1], frame.shape[0]):
+        return None
+    return frame
+
+
+def read_image(path: str | Path) -> np.ndarray:
+    """The one reader of a single image file (``read-board``): it exists, its header's size can
+    be read (checked before decoding), it decodes, and the decoded size too. Returns a BGR
+    array; ValueError with one sentence naming the file otherwise."""
+    check_image_file(path)
+    with quiet_opencv():
+        try:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        except cv2.error:
+            image = None
+    if image is None:
+        raise ValueError(f"'{path}' is not an image OpenCV can read (PNG or JPEG), or it is too large")
+    problem = image_size_problem(str(path), image.shape[1], image.shape[0])
+    if problem:
+        raise ValueError(problem)
+    return image
+
+
 class OpenCVCamera:
     """A webcam through ``cv2.VideoCapture``: 1920 x 1080 where it offers it, else 1280 x 720.
 
@@ -92,7 +134,7 @@ class OpenCVCamera:
         """The next frame, or None when the camera stopped answering."""
         with quiet_opencv():
             ok, frame = self.capture.read()
-        return frame if ok else None
+        return usable_frame(frame) if ok else None
 
     def lower_exposure(self, stops: float) -> bool:
         """Ask for ``stops`` less exposure (the paper is clipped at white); False when the camera
@@ -125,11 +167,14 @@ class VideoFile:
     """A recorded video played frame by frame; ``ended`` once its last frame was given."""
 
     def __init__(self, path: str | Path, fps: float | None = None) -> None:
+        if not Path(path).is_file():
+            raise OSError(f"'{path}': no such video file")
         with quiet_opencv():
             self.capture = cv2.VideoCapture(str(path))
-            if not self.capture.isOpened():
-                raise OSError(f"'{path}' is not a video OpenCV can play")
-            native = float(self.capture.get(cv2.CAP_PROP_FPS) or 0)
+            opened = self.capture.isOpened()
+            native = float(self.capture.get(cv2.CAP_PROP_FPS) or 0) if opened else 0.0
+        if not opened:
+            raise OSError(f"'{path}' is not a video OpenCV can play (damaged, cut short, or in another format)")
         self.fps = fps or (native if 1 <= native <= 240 else 30.0)
         self.ended = False
 
@@ -140,16 +185,11 @@ class VideoFile:
         if not ok:
             self.ended = True
             return None
-        return frame
+        return usable_frame(frame)
 
     def close(self) -> None:
         """Release the file."""
         self.capture.release()
-
-
-def folder_images(folder: str | Path) -> list[Path]:
-    """The image files of a folder in name order."""
-    return sorted(p for p in Path(folder).iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
 
 
 class ImageFolder:
@@ -159,9 +199,10 @@ class ImageFolder:
     """
 
     def __init__(self, folder: str | Path, fps: float = 30.0) -> None:
-        self.files = folder_images(folder)
-        if not self.files:
-            raise OSError(f"'{folder}' holds no images ({', '.join(IMAGE_SUFFIXES)})")
+        try:
+            self.files = check_image_folder(folder)
+        except ValueError as exc:
+            raise OSError(str(exc)) from None
         self.fps = fps
         self.position = 0
         self.ended = False
@@ -174,7 +215,10 @@ class ImageFolder:
         path = self.files[self.position]
         self.position += 1
         with quiet_opencv():
-            return cv2.imread(str(path), cv2.IMREAD_COLOR)
+            try:
+                return usable_frame(cv2.imread(str(path), cv2.IMREAD_COLOR))
+            except cv2.error:
+                return None
 
     def close(self) -> None:
         """Nothing to release."""

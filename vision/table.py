@@ -18,8 +18,10 @@ None and opening it again fails (``open()``), as with a real USB camera.
 from __future__ import annotations
 
 import colorsys
+import logging
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +45,8 @@ from vision.synthetic import (
     render_photo,
 )
 from vision.synthetic import token_palette as _token_palette
+
+log = logging.getLogger("vision.camera")
 
 #: Hand poses kept per camera (a hand reaching over each region of the board).
 HAND_REGIONS = 3
@@ -315,7 +319,19 @@ def camera_kind(spec: str) -> str:
     try:
         return parse_camera(spec).kind
     except ValueError as exc:
-        raise ValueError(f"--camera {spec}: {exc} (or a record, .jsonl)") from None
+        records = " (or a record, .jsonl)" if "is not a camera" in str(exc) else ""
+        raise ValueError(f"--camera {spec}: {exc}{records}") from None
+
+
+def _check_video(spec: str) -> None:
+    """A video file ``--camera`` names opens (ValueError saying why not, before any window): a
+    damaged file is refused at once rather than retried as an unplugged camera."""
+    from vision.sources import VideoFile
+
+    try:
+        VideoFile(spec).close()
+    except OSError as exc:
+        raise ValueError(f"--camera {spec}: {exc}") from None
 
 
 class CameraOpener:
@@ -329,6 +345,8 @@ class CameraOpener:
         #: The synthetic visitor's slips (None: :data:`DEMO_FAULTS`).
         self.faults = faults
         self.kind = camera_kind(spec)
+        if self.kind == "video":
+            _check_video(spec)
         self.fps = fps
         self.stepped = stepped
         self.save_frames = save_frames
@@ -376,9 +394,31 @@ class CameraOpener:
 
 def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
     """An opener whose frames are also written to ``folder`` (``frame-000000.png``...), so that
-    a session can be replayed exactly with ``--camera FOLDER``."""
-    folder.mkdir(parents=True, exist_ok=True)
+    a session can be replayed exactly with ``--camera FOLDER``. The folder is claimed once, now
+    (:func:`games.outputs.claim_folder`: the command line checked it, and ``--force`` agreed to
+    replace its frames); a frame that cannot be written stops the saving, said once on stderr
+    and in the log (the game goes on)."""
+    from games.outputs import claim_folder, write_new_file
+    from games.physical import FRAME_FILES
+
+    claim_folder(folder, FRAME_FILES, force=True)
     count = [0]
+    failed: list[str] = []
+
+    def save(frame: np.ndarray) -> None:
+        path = folder / f"frame-{count[0]:06d}.png"
+        try:
+            ok, data = cv2.imencode(".png", frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+            if not ok:
+                raise OSError("the frame cannot be encoded as PNG")
+            write_new_file(path, data.tobytes())
+        except (OSError, cv2.error) as exc:
+            failed.append(f"cannot write '{path}' ({getattr(exc, 'strerror', None) or exc}): "
+                          f"the frames after {count[0]} are not saved")
+            log.warning(failed[0])
+            print(f"warning: {failed[0]}", file=sys.stderr)
+            return
+        count[0] += 1
 
     class Saving:
         def __init__(self, source: Any) -> None:
@@ -386,9 +426,8 @@ def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
 
         def read(self) -> np.ndarray | None:
             frame = self.source.read()
-            if frame is not None:
-                cv2.imwrite(str(folder / f"frame-{count[0]:06d}.png"), frame, [cv2.IMWRITE_PNG_COMPRESSION, 1])
-                count[0] += 1
+            if frame is not None and not failed:
+                save(frame)
             return frame
 
         def close(self) -> None:

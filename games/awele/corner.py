@@ -388,7 +388,8 @@ class BigLoopPage(CornerPage):
         sowing = self.sowing
         walker = sowing.walker
         hand = sowing.hand
-        rings = {ARTICLE_BIG_LOOP[1]: theme.BLUE} if walker.laps == 0 else {}
+        # One ring, yellow as the intro says: the article's pit, then the pit being sown.
+        rings = {ARTICLE_BIG_LOOP[1]: theme.HINT} if walker.laps == 0 else {}
         if hand is not None and walker.laps:
             rings[hand] = theme.HINT
         PitBoard(12, self.BOARD).draw(surface, sowing.board, rings)

@@ -112,7 +112,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.end.repetition": ("Les graines tournent en rond sans fin.", "The seeds go round in circles for ever."),
     "awele.end.score": ("{name1} : {seeds1} – {name2} : {seeds2}.", "{name1}: {seeds1} – {name2}: {seeds2}."),
     # The rules pages.
-    "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of awele (Ghana)"),
+    "awele.rules.title": ("Les règles de l'awélé (Ghana)", "The rules of Awele (Ghana)"),
     "awele.rules.p1.title": ("Semer", "Sowing"),
     "awele.rules.p1.text": (
         "Chacun a une rangée de cases : Rouge en bas (cases 1 à 6), Bleu en haut (cases 7 à 12). À ton "
@@ -198,8 +198,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "awele.science.big.again": ("Recommencer", "Start again"),
     "awele.science.big.speed": ("{n} tours par seconde", "{n} laps a second"),
     "awele.science.big.intro": (
-        "Le plateau de l'article, où le joueur 2 sème la case bleue. Reviendra-t-on au plateau de départ ?",
-        "The article's board, where player 2 sows the blue pit. Will the starting board ever come back?",
+        "Le plateau de l'article, où le joueur 2 sème la case cerclée de jaune. Reviendra-t-on au plateau de "
+        "départ ?",
+        "The article's board, where player 2 sows the pit ringed in yellow. Will the starting board ever come "
+        "back?",
     ),
     "awele.science.big.found": (
         "Revoilà le plateau de départ après {period} tours : tout recommence, sans fin. L'article en avait "

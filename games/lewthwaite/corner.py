@@ -726,7 +726,9 @@ class PuzzlePage(CornerPage):
         corner = self.corner
         puzzle = self.puzzle
         view = self.view
-        tinted = bool(self.answered)
+        # The squares' colours and the moved tokens are answers: shown with a question's reasoning
+        # only, never while the next question is asked ("which tokens have moved?").
+        tinted = self.revealed or self.key == "done"
         view.draw_board(surface, tinted)
         if tinted:
             for cell in puzzle.cells:
@@ -785,8 +787,6 @@ class PuzzlePage(CornerPage):
         puzzle = self.puzzle
         size = int(view.cell * 0.78)
         show_hidden = "hidden" in self.answered
-        moved = set(puzzle.moved_cells)
-        reveal_moved = any(k in self.answered for k in ("moves", "moved"))
         for cell in puzzle.cells:
             colour = puzzle.colour_at(cell)
             if colour is None or (cell == puzzle.hidden and not show_hidden):
@@ -794,15 +794,26 @@ class PuzzlePage(CornerPage):
             sprite = token_sprite(colour, size)
             x, y = view.center_of(cell)
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
-        for cell in self.marked:
-            x, y = view.center_of(cell)
-            draw.circle(surface, theme.HINT, (round(x), round(y)), round(view.cell * 0.46), 6)
-        if reveal_moved:
-            for cell in moved:
-                x, y = view.center_of(cell)
-                draw.circle(surface, theme.GOOD, (round(x), round(y)), round(view.cell * 0.44), 5)
+        for cell, ring in self.rings().items():
+            x, y = round(view.center_of(cell)[0]), round(view.center_of(cell)[1])
+            if ring == "moved":
+                draw.circle(surface, theme.GOOD, (x, y), round(view.cell * 0.44), 5)
+            else:  # the visitor's taps: a thick ring and a dot
+                draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.49), 9)
+                draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.1))
         if not show_hidden:
             draw_hand(surface, view.center_of(puzzle.hidden), view.cell * 1.05)
+
+    def rings(self) -> dict[Cell, str]:
+        """The rings on the board, in drawing order: the tokens that moved (``"moved"``), only
+        with a reasoning that speaks of them, then the visitor's taps (``"marked"``) over them."""
+        rings: dict[Cell, str] = {}
+        if (self.revealed and self.key in ("moves", "moved")) or self.key == "done":
+            rings.update(dict.fromkeys(self.puzzle.moved_cells, "moved"))
+        for cell in self.marked:
+            rings.pop(cell, None)
+            rings[cell] = "marked"
+        return rings
 
     def reasoning(self) -> str:
         """The article's reasoning for the question on screen, with this board's numbers."""

@@ -49,7 +49,7 @@ class LewthwaiteScene(GameScene):
 
     game = "lewthwaite"
     accent = theme.RED
-    toolbar_area = pygame.Rect(884, 404, 356, 282)
+    toolbar_area = pygame.Rect(884, 414, 356, 272)  # under the score line
     toolbar_columns = 2
     end_delay = SHAKE_SECONDS
 
@@ -277,20 +277,22 @@ class LewthwaiteScene(GameScene):
             name = tr(f"lewthwaite.Color.{color}")
             person = self.match.seat_to_move.is_human
             key = "lewthwaite.turn" if person else "lewthwaite.turn.computer"
-            ui.draw_paragraph(surface, tr(key, color=name), text_rect.move(-6, 8), 26, ui.darker(main, 0.3),
-                              "title", 1.1)
+            title = tr(key, color=name)
             line = tr("lewthwaite.turn.snake" if self.view_mode == "snake" else "lewthwaite.turn.tokens")
             if self.physical is not None and not self.physical.touch_allowed:
                 line = tr("lewthwaite.turn.physical")
             if not person:
                 line = tr("lewthwaite.turn.computer.who", level=tr(f"lewthwaite.level.{self.match.seat_to_move.level}"))
+            if self.setting_up():  # nobody's turn yet: the table is being set up
+                title, line = tr("physical.panel.setup"), tr("physical.panel.setup.line")
+            ui.draw_paragraph(surface, title, text_rect.move(-6, 8), 26, ui.darker(main, 0.3), "title", 1.1)
             ui.draw_paragraph(surface, line, pygame.Rect(text_rect.x, text_rect.y + 70, text_rect.width, 56), 19,
                               theme.INK_SOFT, "text", 1.15)
         ui.draw_text(surface, tr("lewthwaite.moves", n=state.moves_played), (panel.centerx, turn.bottom + 8), 22,
                      theme.INK_SOFT, "bold", "midtop")
         # Who plays each colour, and the visitors' score.
         for k, colour in enumerate((RED, BLUE)):
-            y = turn.bottom + 62 + 44 * k
+            y = turn.bottom + 58 + 40 * k
             sprite = token_sprite(colour, 36)
             surface.blit(sprite, sprite.get_rect(center=(panel.x + 44, y)))
             label = self.seat_label(1 if colour == RED else 2)
@@ -298,7 +300,7 @@ class LewthwaiteScene(GameScene):
                                 theme.INK, "bold")
         score = self.score_line()
         if score:
-            ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 142, panel.width - 40, 30),
+            ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 124, panel.width - 40, 30),
                                 22, theme.INK_SOFT, "bold", "center")
 
 

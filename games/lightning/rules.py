@@ -456,6 +456,9 @@ class LightningState:
     winner: int | None = None
     turn: int = 1
     _legal: list[Move] | None = field(default=None, compare=False, repr=False)
+    #: Cached :meth:`nobody_can_connect` (kept by ``replace`` while the board is unchanged; a
+    #: half blocked for good stays blocked, so only laying a tile resets it).
+    _deadlock: bool | None = field(default=None, compare=False, repr=False)
 
     # --- derived facts -------------------------------------------------------------------
 
@@ -553,10 +556,22 @@ class LightningState:
         object.__setattr__(self, "_legal", moves)
         return moves
 
+    def nobody_can_connect(self) -> bool:
+        """True when both halves are blocked for good: the first to connect wins (the CEMÉA
+        rules), and nobody can any more, so playing on until the pile is empty decides nothing."""
+        if self._deadlock is None:
+            geo = self.geo
+            stuck = all(connection_distance(geo, self.board, player) is None for player in (1, 2))
+            object.__setattr__(self, "_deadlock", stuck)
+        return bool(self._deadlock)
+
     def is_terminal(self) -> bool:
-        """Over when someone connected, or nothing is left to take (a reserve tile counts only
-        if it could be laid somewhere: on the real board there is always room, 150 < 272)."""
+        """Over when someone connected, when nobody can connect any more (both halves blocked
+        for good), or nothing is left to take (a reserve tile counts only if it could be laid
+        somewhere: on the real board there is always room, 150 < 272)."""
         if self.winner is not None:
+            return True
+        if self.nobody_can_connect():
             return True
         if self.hand is not None or self.pool_size:
             return False
@@ -568,11 +583,14 @@ class LightningState:
         return any(self.can_place_on(geo.cell(i)) for i in range(geo.size) if not self.board[i])
 
     def outcome(self) -> Outcome | None:
-        """The connected player wins; an exhausted pool and reserve is a draw."""
+        """The connected player wins; both halves blocked for good, or an exhausted pool and
+        reserve, is a draw."""
         if self.winner is not None:
             return Outcome(
                 self.winner, "lightning.end.connected", (("winner", self.winner), ("tiles", self.placed))
             )
+        if self.nobody_can_connect():
+            return Outcome(None, "lightning.end.blocked", (("tiles", self.placed),))
         if self.is_terminal():
             return Outcome(None, "lightning.end.draw", (("tiles", self.placed),))
         return None
@@ -659,7 +677,7 @@ class LightningState:
         new_board = tuple(board)
         owner = geo.owner(move.cell)
         winner = owner if is_connected(geo, new_board, owner) else None
-        return self._end_turn(replace(self, board=new_board, winner=winner))
+        return self._end_turn(replace(self, board=new_board, winner=winner, _deadlock=None))
 
     def _end_turn(self, state: LightningState) -> LightningState:
         if state.winner is not None:

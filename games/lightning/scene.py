@@ -116,6 +116,8 @@ class LightningScene(GameScene):
     toolbar_area = pygame.Rect(888, 14, 380, 66)
     toolbar_columns = 5
     toolbar_labels = False
+    #: The folded end card: across the whole top band (title, status box and toolbar).
+    end_bar = pygame.Rect(0, 0, 1280, 90)
     first_choice = False  # who starts is drawn at random, as in the article
     ring_shape = "square"  # a real table's squares and spots are ringed square, as the tiles
     camera_status_at = (20, 66)  # under the title, where the session's score goes otherwise
@@ -231,7 +233,7 @@ class LightningScene(GameScene):
         """From the child's side: "Ton éclair relie…" / "Son éclair relie…", or the draw."""
         tiles = self.state.placed
         if outcome.winner is None:
-            return tr("lightning.end.draw")
+            return tr(outcome.reason)  # the pile is empty, or both ways are walled off
         person = self.match.person_player()
         if person is None:
             return tr("lightning.end.connected", tiles=tiles)
@@ -854,7 +856,7 @@ def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
         wave = max(0.0, math.sin(time * 3 - k * 0.9))
         r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
         draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
-    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top - 6, size * 0.6, size * 0.9), GOLD)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
 
 
 def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,

@@ -104,6 +104,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                                 "A bolt joins a start to the middle, with {tiles} tiles on the board."),
     "lightning.end.draw": ("La pioche et la réserve sont vides, et personne n'a relié son départ au milieu.",
                            "The pile and the reserve are empty, and nobody has joined their start to the middle."),
+    "lightning.end.blocked": ("Les deux chemins sont barrés : plus personne ne peut arriver au milieu.",
+                              "Both ways are walled off: nobody can reach the middle any more."),
     # The rules.
     "lightning.rules.title": ("Les règles de Lightning", "The rules of Lightning"),
     "lightning.rules.p1.title": ("Le but", "The goal"),
@@ -133,10 +135,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.rules.p4.title": ("Bloqué ? Bifurque !", "Blocked? Branch off!"),
     "lightning.rules.p4.text": (
         "Un chemin peut avoir des branches : si le tien est bloqué, repars d'un autre endroit de ton "
-        "chemin. Si la pioche et la réserve sont vides et que personne n'est arrivé au milieu, c'est "
-        "match nul.",
-        "A path may have branches: if yours is blocked, go on from another place on your path. If the "
-        "pile and the reserve are empty and nobody has reached the middle, it is a draw."),
+        "chemin. Le premier arrivé au milieu gagne. Si plus personne ne peut y arriver, ou si la pioche et "
+        "la réserve sont vides, c'est match nul.",
+        "A path may have branches: if yours is blocked, go on from another place on your path. The first "
+        "to reach the middle wins. If nobody can reach it any more, or the pile and the reserve are empty, "
+        "it is a draw."),
     "lightning.rules.p5.title": ("Les tuiles", "The tiles"),
     "lightning.rules.p5.text": (
         "150 tuiles : 5 dessins, 30 de chaque. Harry A. Doty a inventé ce jeu et l'a fait breveter en "
@@ -159,7 +162,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.piece.Z.a": ("une tuile « éclair »", "a bolt tile"),
     "lightning.piece.S.the": ("la tuile « éclair miroir »", "the mirror bolt tile"),
     "lightning.piece.S.a": ("une tuile « éclair miroir »", "a mirror bolt tile"),
-    "lightning.physical.draw": ("Pour l'ordinateur : tire une tuile du sac et pose-la sur le rond « main ».",
+    "lightning.physical.draw": ("Pour l'ordinateur : tire une tuile du sac et pose-la sur la case « main ».",
                                 "For the computer: draw a tile from the bag and put it on the hand spot."),
     "lightning.physical.take": ("Pour l'ordinateur : prends {piece} dans la réserve.",
                                 "For the computer: take {piece} from the reserve."),

@@ -1,0 +1,228 @@
+"""What the day's record says: visits, games and how they ended, pages read, faults, devices.
+
+The :class:`Chronicle` is told about the stand by the shared layers, once for every game:
+
+* ``App``: a visitor's input (:meth:`Chronicle.presence` opens a visit), a fault recovered
+  (:meth:`Chronicle.fault`), each frame (:meth:`Chronicle.after_frame`: the rules or science page
+  on screen, the language, the LED board now and then, the physical mode's phase), the start
+  and the stop;
+* the attendant: the visitors left (:meth:`Chronicle.visitors_left`, the idle reset);
+* ``GameScene``: every change of its match (:meth:`Chronicle.match_changed`: a game begins
+  with its first move and ends with :meth:`games.match.Match.result`, or abandoned by a restart,
+  new seats or leaving the screen);
+* each frame, the physical-board mode's phase of a game on the stack (fixes asked, the camera
+  lost and found again).
+
+Each event becomes one line of :class:`kiosk.daybook.DayBook` (see docs/kiosk.md for the list).
+On the frame thread only a small dict is built and queued. Attract mode's games between
+computers are not the visitors' and are not recorded. No pygame here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.sync import FIX, LOST
+from kiosk import i18n
+from kiosk.daybook import DayBook
+
+#: How a game that did not finish ended.
+ABANDONED, IDLE, FAULT = "abandoned", "idle", "fault"
+#: Frames between two looks at the LED board's link.
+LED_EVERY = 60
+
+
+@dataclass
+class _Track:
+    """One match being watched: when it (re)started, and its game number once a move was played."""
+
+    match: Any
+    started: float
+    number: int | None = None
+    moves: int = 0
+    board: str = "screen"
+    fixes: int = 0
+    lost: int = 0
+    back: int = 0
+    phase: str = ""
+
+
+class Chronicle:
+    """Turns what happens at the stand into the day's events (see the module docstring).
+
+    ``book`` None records nothing (outside kiosk mode, or a state folder that cannot be written);
+    ``clock`` gives the epoch time of an event (a headless run's simulated time in tests).
+    """
+
+    def __init__(self, book: DayBook | None, clock: Callable[[], float] = time.time) -> None:
+        self.book = book
+        self.clock = clock
+        self.visit = 0
+        self.in_visit = False
+        self.games = 0
+        self._tracks: dict[int, _Track] = {}
+        self._page: tuple[str, str, int] | None = None
+        self._language = i18n.language()
+        self._leds_up: bool | None = None
+        self._frames = 0
+
+    @property
+    def on(self) -> bool:
+        """True while events are written."""
+        return self.book is not None and self.book.enabled
+
+    def emit(self, name: str, /, **fields: Any) -> None:
+        """Queue one event ``name`` with ``fields`` and the time."""
+        if self.on:
+            assert self.book is not None
+            self.book.write({"t": round(self.clock(), 2), "e": name, **fields})
+
+    # --- the kiosk ---------------------------------------------------------------------------
+
+    def started(self) -> None:
+        """The kiosk started (a visit or game left open before it was cut off)."""
+        self.emit("start", lang=i18n.language())
+
+    def stopped(self) -> None:
+        """The operator quit: close what is open, then write everything down."""
+        self._close_all(ABANDONED)
+        self._leave("stop")
+        self.emit("stop")
+        if self.book is not None:
+            self.book.close()
+            self.book = None
+
+    def presence(self) -> None:
+        """A visitor's input: the first one after an idle reset opens a visit."""
+        if not self.in_visit and self.on:
+            self.in_visit = True
+            self.visit += 1
+            self.emit("visit", n=self.visit, lang=i18n.language())
+
+    def visitors_left(self, why: str) -> None:
+        """The idle reset (``why``: "idle" after "Encore là ?", "attract" on the menu): a game
+        still going ends as reset by idleness, and the visit ends."""
+        self._close_all(IDLE)
+        self._leave(why)
+
+    def _leave(self, why: str) -> None:
+        if self.in_visit:
+            self.in_visit = False
+            self.emit("leave", n=self.visit, why=why)
+
+    def fault(self, where: str, scene: str) -> None:
+        """An error was recovered (back to the menu): the game on screen ends by the fault."""
+        self._close_all(FAULT)
+        self.emit("fault", where=where, scene=scene)
+
+    # --- games -------------------------------------------------------------------------------
+
+    def match_changed(self, scene: Any, event: str) -> None:
+        """``scene``'s match changed (``event``: "move", "undo", "restart", "seats")."""
+        if not self.on or scene.attract or scene.match.all_computers:
+            return
+        track = self._track(scene)
+        if event in ("restart", "seats"):
+            self._close(track, ABANDONED)
+            track.started, track.fixes, track.lost, track.back = self.clock(), 0, 0, 0
+            return
+        track.moves = len(scene.match.history.moves)
+        if event == "move" and track.number is None:
+            self._open(scene, track)
+        result = scene.match.result()
+        if result is not None:
+            self._close(track, result)
+
+    def scene_left(self, scene: Any) -> None:
+        """``scene`` left the screen for good: its game, if still going, was abandoned."""
+        track = self._tracks.pop(id(scene.match), None)
+        if track is not None:
+            self._close(track, ABANDONED)
+
+    def physical_phase(self, scene: Any, phase: str) -> None:
+        """The physical-board mode's phase this frame: counts the fixes asked and the camera's
+        losses and returns."""
+        if not self.on:
+            return
+        track = self._track(scene)
+        if phase == track.phase:
+            return
+        if phase == FIX:
+            track.fixes += 1
+        if phase == LOST:
+            track.lost += 1
+            self.emit("camera", up=False, game=scene.game)
+        elif track.phase == LOST:
+            track.back += 1
+            self.emit("camera", up=True, game=scene.game)
+        track.phase = phase
+
+    def _track(self, scene: Any) -> _Track:
+        key = id(scene.match)
+        track = self._tracks.get(key)
+        if track is None or track.match is not scene.match:
+            track = _Track(scene.match, self.clock())
+            self._tracks[key] = track
+        track.board = "real" if scene.physical is not None else "screen"
+        return track
+
+    def _open(self, scene: Any, track: _Track) -> None:
+        self.games += 1
+        track.number = self.games
+        seats = scene.match.seats
+        levels = [seat.level for seat in seats.values() if seat.is_computer]
+        self.emit("game", id=track.number, n=self.visit, game=scene.game,
+                  seats=[seats[p].kind for p in sorted(seats)], level=levels[0] if levels else None,
+                  board=track.board, lang=i18n.language())
+
+    def _close(self, track: _Track, how: str) -> None:
+        if track.number is None:
+            return
+        self.emit("end", id=track.number, how=how, moves=track.moves,
+                  s=round(self.clock() - track.started, 1), fixes=track.fixes, lost=track.lost, back=track.back)
+        track.number = None
+
+    def _close_all(self, how: str) -> None:
+        for track in self._tracks.values():
+            self._close(track, how)
+        self._tracks.clear()
+
+    # --- every frame ---------------------------------------------------------------------------
+
+    def after_frame(self, app: Any) -> None:
+        """Once a frame: the physical-board mode's phase, the rules or science page on screen,
+        the language, and (once a second) the LED board's link."""
+        if not self.on:
+            return
+        for scene in app.stack.scenes:
+            physical = getattr(scene, "physical", None)
+            if physical is not None and hasattr(scene, "match"):
+                self.physical_phase(scene, physical.engine.phase)
+        self._look_at_page(app.stack.scenes)
+        language = i18n.language()
+        if language != self._language:
+            self._language = language
+            self.emit("lang", lang=language)
+        self._frames += 1
+        leds = getattr(app, "leds", None)
+        if leds is not None and hasattr(leds, "status") and self._frames % LED_EVERY == 0:
+            up = bool(leds.status().get("connected"))
+            if up != self._leds_up and (self._leds_up is not None or not up):
+                self.emit("leds", up=up)
+            self._leds_up = up
+
+    def _look_at_page(self, scenes: list[Any]) -> None:
+        page: tuple[str, str, int] | None = None
+        top = scenes[-1] if scenes else None
+        name = getattr(top, "name", "")
+        if name == "rules" and len(scenes) > 1:
+            page = ("rules", str(getattr(scenes[-2], "game", "")), int(getattr(top, "page", 0)))
+        elif name == "science":
+            page = ("science", str(getattr(top, "game", "")), int(getattr(top, "index", 0)))
+        if page != self._page:
+            self._page = page
+            if page is not None:
+                self.emit("page", kind=page[0], game=page[1], page=page[2] + 1)
