@@ -332,10 +332,14 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         physical = [line for line in _log_lines(work / "state") if "physical" in line.lower()]
         report["physical_log_lines"] = len(physical)
     finally:
-        for process in processes:  # the kiosk first (the clean stop on a signal is not this soak's business)
+        for process in processes:  # the kiosk first (killed: the clean stop on a signal is not this soak's business)
             if process.poll() is None:
-                process.send_signal(signal.SIGKILL)
-                process.wait(timeout=10)
+                process.send_signal(signal.SIGKILL if process is processes[0] else signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)  # Xvfb removes its lock file on SIGTERM
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=10)
     report["samples"] = samples
     (out / "realtime_soak.json").write_text(json.dumps(report, indent=1))
     if samples:
