@@ -100,6 +100,7 @@ def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
     assert day.errors == []
     assert growth <= 20 and max(day.steady) <= 350
     assert day.end["threads"] <= day.baseline["threads"] and day.end["fds"] <= day.baseline["fds"]
+    assert day.end["workers"] <= 2
 
 
 @pytest.mark.timeout(3 * 3600)

@@ -291,9 +291,13 @@ class Visitor:
 
 
 def measure() -> dict[str, float]:
-    """Memory, threads and open files, after a garbage collection."""
+    """Memory (the kiosk's and its workers'), threads and open files besides the workers' own,
+    and the workers, after a garbage collection."""
     gc.collect()
-    return {"rss_mb": round(rss_mb(), 1), "threads": threading.active_count(), "fds": open_files()}
+    workers = len(budget.children())
+    # Each worker process has a thread feeding it and two pipes: up to 2 workers come and go.
+    return {"rss_mb": round(rss_mb(), 1), "threads": threading.active_count() - workers,
+            "fds": open_files() - 2 * workers, "workers": workers}
 
 
 def settle(app: App, threads: int, timeout: float = 10.0) -> None:
