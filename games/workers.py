@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from games.budget import rss_bytes
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Worker processes at most: one search at a time on a 2-core kiosk (the frame loop has the
 #: other core); a second one only while a job waits behind a running one.
@@ -43,6 +45,10 @@ MAX_WORKERS = 2
 #: behind a search (a new worker importing its game while another searches would otherwise
 #: take both cores of a 2-core kiosk for a few hundred milliseconds).
 NICENESS = 10
+#: A worker whose resident memory passes this after a job (a search's tables, the caches of the
+#: games it imported) is replaced by a fresh one (about 65 MB): workers count in the kiosk's
+#: memory budget, and a day of new positions must not grow them.
+WORKER_RSS_LIMIT = 110 * 1024 * 1024
 _HEADER = struct.Struct("!I")
 
 
@@ -179,7 +185,26 @@ class _Worker:
         if not cancelled:
             ok, value = pickle.loads(reply)
             task.finish(ok, value)
+        if rss_bytes(process.pid) > WORKER_RSS_LIMIT:
+            self._retire_process()
         return True
+
+    def _retire_process(self) -> None:
+        """Let the (idle) process end and forget it: the next job starts a fresh one."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            if process.stdin is not None:
+                process.stdin.close()  # its loop ends with its input
+        try:
+            process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
+        if process.stdout is not None:
+            process.stdout.close()
 
     def _reap(self) -> None:
         process, self.process = self.process, None

@@ -8,7 +8,8 @@ import math
 import os
 import secrets
 from collections.abc import Callable
-from functools import lru_cache
+
+from games.budget import MB, budgeted
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -23,7 +24,7 @@ BOARD_COLOUR = (28, 30, 40)
 SOCKET_COLOUR = (48, 52, 66)
 
 
-@lru_cache(maxsize=64)
+@budgeted(4 * MB)
 def _glow(radius: int) -> pygame.Surface:
     """A white radial glow on black: tinted per LED, then added to the screen like light."""
     size = radius * 2

@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from games import budget
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
 from kiosk import background, i18n, theme, ui
@@ -68,6 +69,8 @@ PAD_EVENTS = (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pyg
 #: More errors than this within ERROR_WINDOW seconds: the program stops (systemd restarts it).
 MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
+#: Game-time seconds between two memory snapshots (``<state>/memory.json``, read by ``doctor``).
+MEMORY_SECONDS = 60.0
 #: The signals that stop the program cleanly, kiosk mode included: a service manager's stop
 #: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
 #: not the service manager.
@@ -220,6 +223,11 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # The window's frame goes to the screen as it is (X11 shared memory), not through an
+        # OpenGL texture: on a desktop without a GPU driver, Mesa's software GL alone took 100 MB
+        # of the kiosk's memory (measured under Xvfb at 1920x1080; docs/kiosk.md, "Memory").
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        budget.keep_big_blocks_apart()  # freed frames and layers go back to the system (games/budget.py)
         if self.kiosk:
             # Alt+Tab must not minimise a full-screen kiosk.
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
@@ -254,6 +262,7 @@ class App:
         self.clock = 0.0
         self.home_factory: Callable[[App], Scene] | None = None
         self._accumulator = 0.0
+        self._memory_due = 0.0
         self.attendant = Attendant(self)
         self.door = OperatorDoor(self)
         self.navigator = Navigator(self)
@@ -516,6 +525,10 @@ class App:
             text, left = self.notice
             self.notice = (text, left - step) if left > step else None
         self._guarded("save", self.keeper.after_frame)
+        if self.kiosk and self.clock >= self._memory_due:
+            self._memory_due = self.clock + MEMORY_SECONDS
+            budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
+            self._guarded("memory", budget.write_snapshot, self.state / "memory.json")
         self._guarded("record", self.chronicle.after_frame, self)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)

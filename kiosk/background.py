@@ -1,5 +1,5 @@
 """Heavy values a screen shows (exact statistics, a solved table) computed once, off the frame
-loop, and cached for the whole run.
+loop, and cached within a budget in bytes (:data:`BUDGET`).
 
 ``value(key, work)`` returns the cached result, or starts ``work`` on a thread and returns None
 until it is ready; the screen draws a "computing" state meanwhile. A ``portable`` work (a
@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from games.budget import MB, ByteCache
 from games.match import Thinker
 
+#: Bytes of results kept (exact statistics are a few arrays; a new one pushes the oldest out).
+BUDGET = 16 * MB
 _thinker = Thinker(processes=True)
-_cache: dict[Hashable, Any] = {}
+_cache = ByteCache("kiosk.background", BUDGET)
 
 
 def configure(wait: bool) -> None:
@@ -29,10 +32,9 @@ def value(key: Hashable, work: Callable[[], Any], portable: bool = False) -> Any
     """The result of ``work`` (cached under ``key``), or None while it is being computed (in a
     worker process when ``portable``)."""
     if key in _cache:
-        return _cache[key]
+        return _cache.get(key)
     _thinker.start(key, work, portable)
     ready, result = _thinker.poll(key)
     if ready:
-        _cache[key] = result
-        return result
+        return _cache.put(key, result)
     return None

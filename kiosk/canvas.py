@@ -28,6 +28,8 @@ from typing import Any, Union
 
 import pygame
 
+from games import budget
+
 LOGICAL_SIZE = (1280, 720)
 #: The colour of the bars around the canvas when the screen's shape is not 16:9.
 LETTERBOX = (24, 20, 30)
@@ -368,3 +370,21 @@ def _scaled_rect(rect: RectLike, scale: float) -> pygame.Rect:
     x, y, w, h = _rect_tuple(rect)
     left, top = round(x * scale), round(y * scale)
     return pygame.Rect(left, top, round((x + w) * scale) - left, round((y + h) * scale) - top)
+
+
+def pixel_bytes(image: pygame.Surface) -> int:
+    """Bytes of ``image``'s pixels."""
+    return image.get_pitch() * image.get_height()
+
+
+def surface_bytes(image: pygame.Surface) -> int:
+    """Bytes a cached logical surface holds: its pixels and its copy at the display's scale (the
+    copy made now, or the one its first blit will make), for the caches' budgets."""
+    entry = _scaled.get(image)
+    if entry is not None:
+        return pixel_bytes(image) + pixel_bytes(entry[1])
+    return round(pixel_bytes(image) * (1 + (_display_scale**2 if _display_scale != 1 else 0)))
+
+
+budget.register_sizer(pygame.Surface, surface_bytes)
+budget.register_sizer(Canvas, lambda layer: pixel_bytes(layer.target))

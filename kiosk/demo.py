@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from games import budget
 from kiosk.canvas import Target
 from kiosk.inputs import is_presence
 from kiosk.menu import playable_games
@@ -52,8 +53,16 @@ class DemoScene(Scene):
         if self.elapsed >= GAME_SECONDS and len(self.modules) > 1:
             self.elapsed = 0.0
             self.index = (self.index + 1) % len(self.modules)
+            left = self.memory_scope
             self.current = self.modules[self.index].make_demo_scene(self.app)
+            if left is not None and left not in self.app.stack.scopes():
+                budget.release([left])  # the last game's pictures: it is no longer shown
         self.current.update(dt)
+
+    @property
+    def memory_scope(self) -> str | None:
+        """The hosted game's: its caches are given back when attract mode moves on."""
+        return self.current.memory_scope
 
     def draw(self, surface: Target) -> None:
         """Draw the hosted demo."""

@@ -3,11 +3,12 @@ exit code 0 only when nothing failed.
 
 Checks: the configuration, the display, the sound, the fonts, the cameras (each one that opens:
 a frame's brightness and whether a mat's markers are in view), the LED board (the ``led-detect``
-handshake), the save and log folders, and yesterday's faults in the stand's record (errors
-recovered, restarts after a crash or a power cut, camera and LED board losses). ``warn`` lines
-are worth a look but do not stop a fair (no sound, a dark picture); ``fail`` lines do. The
-camera and the LED board are probed by functions the command passes in (``kiosk`` never imports
-``vision`` or ``hardware``).
+handshake), the save and log folders, yesterday's faults in the stand's record (errors
+recovered, restarts after a crash or a power cut, camera and LED board losses) and the memory of
+the running kiosk (its workers and its caches against their budgets, from the snapshot it writes
+every minute). ``warn`` lines are worth a look but do not stop a fair (no sound, a dark
+picture); ``fail`` lines do. The camera and the LED board are probed by functions the command
+passes in (``kiosk`` never imports ``vision`` or ``hardware``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games import budget
 from kiosk import config as kiosk_config
 from kiosk.config import ConfigError, KioskConfig
 from kiosk.logs import LOG_NAME
@@ -262,6 +264,25 @@ def check_yesterday(base: Path | None = None, today: dt.date | None = None) -> C
     return Check("yesterday", WARN if faults or cut else OK, detail, data)
 
 
+def describe_memory(data: dict[str, Any]) -> str:
+    """One sentence: the kiosk's memory, its workers', and the caches against their budgets."""
+    return (f"{data['total_rss_mb']:.0f} MB (kiosk {data['rss_mb']:.0f} MB + {data['workers']} worker(s) "
+            f"{data['workers_rss_mb']:.0f} MB; target {budget.TARGET_MB} MB), caches {data['caches_mb']:.0f} MB "
+            f"of {data['budgets_mb']:.0f} MB budgeted")
+
+
+def check_memory(base: Path | None = None) -> Check:
+    """The running kiosk's memory (its snapshot of the last minute, ``<state>/memory.json``), or
+    this process's when no kiosk runs: own and workers' resident memory, every cache's size and
+    budget (in ``--json``)."""
+    snapshot = budget.read_snapshot((base or state_dir()) / "memory.json")
+    if snapshot is None:
+        data = budget.report()
+        return Check("memory", OK, f"no kiosk running; this command: {data['rss_mb']:.0f} MB", data)
+    status = WARN if snapshot["total_rss_mb"] > budget.TARGET_MB else OK
+    return Check("memory", status, f"kiosk (pid {snapshot['pid']}): {describe_memory(snapshot)}", snapshot)
+
+
 def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = None,
              led_port: str | None = None) -> Report:
     """Run every check (the configuration first: the others use it)."""
@@ -271,4 +292,5 @@ def diagnose(probe: CameraProbe, detect: LedDetect, config_path: str | None = No
     checks.append(check_leds(config, detect, led_port))
     checks.append(check_folders())
     checks.append(check_yesterday())
+    checks.append(check_memory())
     return Report(checks)

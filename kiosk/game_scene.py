@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import BOARD, Match, Seat, Thinker
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
 
 
-@lru_cache(maxsize=16)
+@budgeted(2 * MB)
 def _ghost_disc(rgb: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
     """A plain disc in ``rgb`` filling most of ``size`` (a piece the table still needs)."""
     disc = pygame.Surface(size, pygame.SRCALPHA)

@@ -7,12 +7,12 @@ import functools
 import importlib
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.effects import Sound
 from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
@@ -41,7 +41,7 @@ def playable_games(keys: Sequence[str] | None = None) -> list[tuple[GameInfo, Mo
     return [(infos[key], importlib.import_module(f"games.{key}.scene")) for key in order]
 
 
-@lru_cache(maxsize=4)
+@budgeted(13 * MB)
 @native_sprite
 def menu_layer(
     size: tuple[int, int], heading: str, subtitle: str, cards: tuple[tuple[int, ...], ...], scale: float = 1.0

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games import budget
 from games.effects import Sound
 from games.registry import installed_games
 from kiosk import i18n, theme, ui
@@ -201,6 +202,26 @@ class DeviceStatus:
             self.text = f"{type(exc).__name__}: {exc}"
 
 
+class MemoryLine:
+    """The kiosk's memory and its caches' against their budgets, in one line, read again every
+    few seconds (reading the worker processes' memory walks ``/proc``: not at every frame)."""
+
+    EVERY = 2.0
+
+    def __init__(self) -> None:
+        self.text, self.read_at = "", -self.EVERY
+
+    def refresh(self, now: float) -> str:
+        """The line, read again when it is older than ``EVERY`` seconds."""
+        if now - self.read_at >= self.EVERY:
+            self.read_at = now
+            data = budget.report()
+            self.text = tr("operator.memory", total=round(data["total_rss_mb"]), own=round(data["rss_mb"]),
+                           workers=round(data["workers_rss_mb"]), caches=round(data["caches_mb"]),
+                           budgets=round(data["budgets_mb"]))
+        return self.text
+
+
 def describe_camera(found: dict[str, Any]) -> str:
     """One line on a probed camera in the screen's language: size, brightness, mats in view."""
     titles = {info.key: tr(info.title) for info in installed_games()}
@@ -240,6 +261,7 @@ class SettingsScene(Scene):
         self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
         camera = app.devices.handles.get("camera")
         self.camera_status = camera_status(camera) if camera is not None else None
+        self.memory = MemoryLine()
         self._rebuild()
 
     # --- the settings, as rows ------------------------------------------------------------------
@@ -406,6 +428,8 @@ class SettingsScene(Scene):
         ui.draw_text(surface, tr("operator.leds", port=config.leds.port or "—"), (700, 490), 24, theme.INK, "bold")
         ui.draw_paragraph(surface, describe_leds(self.app.devices.handles.get("leds")),
                           pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
+        ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,
+                            theme.INK_SOFT)
         if self.saved_to:
             ui.draw_paragraph(surface, self.saved_to, pygame.Rect(40, 584, 880, 40), 18, theme.INK_SOFT)
         for button in self.buttons:

@@ -22,17 +22,18 @@ The camera comes from the app's devices (``app.devices.handles["camera"]``, open
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import math
 import time
 from collections.abc import Iterable
-from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from games.boards import EMPTY, UNKNOWN, BoardDescription
+from games.budget import MB, budgeted
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
@@ -149,6 +150,9 @@ class PhysicalMode:
         if not self.closed:
             self.closed = True
             self.session.close()
+            # Closed: the app's closers need not keep it (and its scene) alive for the rest of the day.
+            with contextlib.suppress(ValueError):
+                self.scene.app.devices.closers.remove(self.close)
 
     def summary(self) -> dict[str, Any]:
         """For ``state_summary``: the phase, the fixes, the camera."""
@@ -317,7 +321,7 @@ class PhysicalMode:
         surface.blit(image, image.get_rect(topleft=self.scene.camera_status_at))
 
 
-@lru_cache(maxsize=4)
+@budgeted(13 * MB)
 def _veil(size: tuple[int, int]) -> pygame.Surface:
     """A see-through sheet of the background colour: the board is dimmed while setting up."""
     veil = pygame.Surface(size, pygame.SRCALPHA)

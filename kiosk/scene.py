@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games import budget
 from kiosk.canvas import Target
 
 if TYPE_CHECKING:
@@ -31,6 +32,13 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.time = 0.0
+
+    @property
+    def memory_scope(self) -> str | None:
+        """The caches this screen alone uses (a game's key for ``games.<key>.*`` screens), given
+        back when the last screen of that scope leaves the stack (see :mod:`games.budget`)."""
+        parts = type(self).__module__.split(".")
+        return parts[1] if len(parts) > 2 and parts[0] == "games" else None
 
     def on_enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
@@ -102,10 +110,16 @@ class SceneStack:
         if not self._pending:
             return False
         pending, self._pending = self._pending, []
+        before = self.scopes()
         for change in pending:
             change()
+        budget.release(before - self.scopes())  # a screen left gives back what it alone used
         pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP))
         return True
+
+    def scopes(self) -> set[str]:
+        """The memory scopes of the scenes on the stack."""
+        return {scope for scene in self.scenes if (scope := scene.memory_scope) is not None}
 
     def _push(self, scene: Scene) -> None:
         if self.scenes:

@@ -11,9 +11,12 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from games.budget import MB, ByteCache
 from games.effects import Message, Sound
 
 RATE = 44100
+#: Bytes of synthesized sounds kept (16-bit stereo: 176 kB a second).
+SOUND_BUDGET = 8 * MB
 
 
 def _t(seconds: float) -> np.ndarray:
@@ -106,7 +109,8 @@ class SoundSystem:
         self.level = 1.0
         self.available = False
         self.played: list[str] = []
-        self._cache: dict[str, pygame.mixer.Sound] = {}
+        #: Synthesized sounds (a fixed set of names; a budget all the same, like every cache).
+        self._cache = ByteCache("kiosk.sound", SOUND_BUDGET, sizer=lambda sound: round(sound.get_length() * RATE * 4))
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(RATE, -16, 2, 512)
@@ -142,15 +146,16 @@ class SoundSystem:
         return self.muted
 
     def _sound(self, name: str) -> pygame.mixer.Sound:
-        if name not in self._cache:
+        sound: pygame.mixer.Sound | None = self._cache.get(name)
+        if sound is None:
             freq, _size, channels = pygame.mixer.get_init() or (RATE, -16, 2)
             mono = (synthesize(name) * 32767 * 0.8).astype(np.int16)
             if freq != RATE:
                 idx = np.linspace(0, len(mono) - 1, int(len(mono) * freq / RATE)).astype(int)
                 mono = mono[idx]
             data = np.repeat(mono[:, None], channels, axis=1) if channels > 1 else mono
-            self._cache[name] = pygame.sndarray.make_sound(np.ascontiguousarray(data))
-        return self._cache[name]
+            sound = self._cache.put(name, pygame.sndarray.make_sound(np.ascontiguousarray(data)))
+        return sound
 
     def __call__(self, message: Message) -> None:
         """Bus subscriber: play sound messages, ignore the rest."""

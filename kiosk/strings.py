@@ -67,6 +67,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                          "Connected on {port}, {frames} frames sent."),
     "operator.leds.down": ("Pas de réponse sur {port} ({error}) ; on réessaie.",
                            "No answer on {port} ({error}); retrying."),
+    "operator.memory": ("Mémoire : {total} Mo (kiosque {own} + calculs {workers}), caches {caches} / {budgets} Mo",
+                        "Memory: {total} MB (kiosk {own} + workers {workers}), caches {caches} / {budgets} MB"),
     "operator.none": ("Aucun appareil branché.", "No device attached."),
     "operator.camera.none": ("aucune", "none"),
     "operator.camera.synthetic": ("simulée", "simulated"),

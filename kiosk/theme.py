@@ -6,10 +6,12 @@ import importlib.util
 import io
 import logging
 import re
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
+
+from games.budget import MB, budgeted
 
 # A warm, light palette: readable from a distance, friendly for children.
 BACKGROUND = (250, 243, 229)
@@ -63,7 +65,11 @@ def _font_bytes(path: str) -> bytes:
         return stream.read()
 
 
-@cache
+#: What one open font holds (FreeType's face and glyph cache, measured: about 130 kB).
+FONT_BYTES = 128 * 1024
+
+
+@budgeted(16 * MB, sizer=lambda _font: FONT_BYTES)
 def font(size: int, kind: str = "text") -> pygame.font.Font:
     """A cached font of ``size`` pixels (falls back to pygame's own font if a package is missing)."""
     if not pygame.font.get_init():
@@ -128,7 +134,7 @@ def unbreakable_words(paragraph: str) -> list[str]:
     return words
 
 
-@lru_cache(maxsize=256)
+@budgeted(MB)
 def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str, ...]:
     """Split ``text`` into lines no wider than ``width`` pixels (explicit newlines kept), never
     before a French "!", "?", ":", ";", "»" or "%" nor after "«"."""
@@ -148,7 +154,7 @@ def wrap_text(text: str, size: int, width: int, kind: str = "text") -> tuple[str
     return tuple(lines)
 
 
-@lru_cache(maxsize=128)
+@budgeted(MB // 2)
 def fitted_size(text: str, size: int, width: int, kind: str = "text", smallest: int = 12) -> int:
     """The largest font size up to ``size`` at which ``text`` fits on one line of ``width``."""
     while size > smallest and font(size, kind).size(text)[0] > width:

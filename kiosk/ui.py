@@ -10,20 +10,20 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from games.budget import MB, budgeted
 from kiosk import draw, textfit, theme
-from kiosk.canvas import Canvas, Target, blit, make_layer, register_native, scale_of
+from kiosk.canvas import Canvas, Target, blit, make_layer, pixel_bytes, register_native, scale_of
 from kiosk.i18n import tr
 from kiosk.theme import fitted_size, wrap_text
 
 Color = tuple[int, int, int]
 
 
-@lru_cache(maxsize=512)  # a native copy rides along each: bounded memory at 4K
+@budgeted(24 * MB)  # its copy at the screen's scale counts too
 def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pygame.Surface:
     """Rendered, anti-aliased text (cached: the same label costs one blit per frame).
 
@@ -101,7 +101,7 @@ def draw_fitted_text(
     return draw_text(surface, text, (rect.left, rect.centery), size, color, kind, "midleft")
 
 
-@lru_cache(maxsize=512)
+@budgeted(MB)
 def _fit(text: str, size: int, smallest: int, box: tuple[int, int], lines: int, kind: str, gap: float) -> int | None:
     width, height = box
     for candidate in range(size, smallest - 1, -1):
@@ -165,7 +165,7 @@ def draw_bubble(
     return rect
 
 
-@lru_cache(maxsize=64)
+@budgeted(8 * MB)
 def _blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A rounded rectangle's soft shadow, ``2 * blur`` pixels of margin around it."""
     w, h = size
@@ -260,7 +260,7 @@ def draw_panel(
         draw.rect(surface, border, rect, width=3, border_radius=radius)
 
 
-@lru_cache(maxsize=8)
+@budgeted(13 * MB)
 def background(
     size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK
 ) -> pygame.Surface:
@@ -291,7 +291,7 @@ def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> py
     return image
 
 
-@lru_cache(maxsize=16)
+@budgeted(13 * MB, sizer=pixel_bytes)  # native already: no scaled copy rides along
 def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
     image = pygame.Surface(size)
     image.fill(color)
@@ -384,7 +384,7 @@ class Button:
         blit(surface, image, (self.rect.x, self.rect.y - 3))
 
 
-@lru_cache(maxsize=128)
+@budgeted(12 * MB)
 def _button_image(
     size: tuple[int, int],
     base: Color,

@@ -4,8 +4,9 @@ A screen's first frame renders what the following frames only copy: the static l
 at the screen's resolution, its sprites, its buttons, the "who plays" card's panel and veil, the
 rules pages' pictures, the end card. At 1080p that is 30 to 90 ms in one frame, a visible hitch
 each time a visitor opens something. :func:`warm_up` draws them all once, off screen, at the
-display's scale, when the kiosk starts (a second or so, before the menu shows); the caches keep
-them for the whole run.
+display's scale, when the kiosk starts (a second or so, before the menu shows); the shared
+caches (fonts, labels, buttons, panels) keep theirs within their budgets, and each game's own
+pictures are given back at once, as when its screen is left (:mod:`games.budget`).
 
 Warming up changes nothing a visitor could see or hear: the scenes are drawn on a layer of their
 own, their effects go nowhere, and the app's random numbers are the same afterwards.
@@ -23,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from games import budget
 from games.effects import EffectBus
 from kiosk.canvas import LOGICAL_SIZE, Canvas, make_layer
 from kiosk.game_scene import GameScene
@@ -89,6 +91,8 @@ def warm_up(app: App, games: list[str] | None = None) -> float:
                 warm_game(app, scene, canvas)
             else:
                 scene.draw(canvas)
+            if scene.memory_scope is not None:  # the game's own pictures go (a left screen's do too);
+                budget.release([scene.memory_scope])  # fonts, labels and panels stay warm
     gc.unfreeze()  # a second warm-up (a test's second app): what died since is collected
     gc.collect()
     gc.freeze()

@@ -6,7 +6,14 @@ The scale: a fair day of 8 hours sees about one visiting family every 10 minutes
 Here each visit is squeezed into a minute or two of game time (idle times of 10, 15 and 5 s
 instead of minutes), so the kiosk goes through the same number of games, idle resets, attract
 periods and thousands of random inputs; what is measured is what would accumulate over the day:
-memory, threads, open files, errors.
+memory (the kiosk's and its worker processes'), threads, open files, errors.
+
+Every visit is a new one: its own seed (new games, new positions, new computer moves), never a
+replay, and the visits take turns at every screen (:data:`PLAN`): a game on the screen with its
+"who plays" card, a game on the real board (the synthetic camera, the LED board on an emulator's
+pty), the rules pages, a science corner, the operator's settings behind the PIN, a language
+switch. The first visits are the warm-up (caches fill up to their budgets); the report keeps the
+memory after each visit, so the steady state after it can be judged apart.
 """
 
 from __future__ import annotations
@@ -17,17 +24,22 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from kiosk import i18n
+from games import budget
 from kiosk.app import STEP, App, AppOptions
 from kiosk.config import IdleTimes, KioskConfig
 from kiosk.demo import DemoScene
+from kiosk.devices import set_opener
 from kiosk.focus import focus_targets
 from kiosk.menu import MenuScene
+from kiosk.operator import SettingsScene
+from kiosk.warmup import warm_up
 
 IDLE = IdleTimes(attract_after=10, prompt_after=15, countdown=5)
 #: Updates per drawn frame: the day is simulated in fixed 1/60 s steps, drawn every other one.
@@ -36,11 +48,14 @@ KEYS = (pygame.K_ESCAPE, pygame.K_h, pygame.K_u, pygame.K_r, pygame.K_v, pygame.
         pygame.K_RETURN, pygame.K_SPACE, pygame.K_1, pygame.K_2, pygame.K_a, pygame.K_F11)
 
 
+#: What each visit does, in turn: every screen of the kiosk comes back every len(PLAN) visits.
+PLAN = ("play", "physical", "rules", "science", "play", "operator", "language")
+
+
 def rss_mb() -> float:
-    """The process's resident memory now, in MB (Linux)."""
-    with open("/proc/self/statm") as stream:
-        pages = int(stream.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+    """Resident memory now of the process and its worker processes, in MB (Linux)."""
+    own = budget.rss_bytes()
+    return (own + sum(budget.rss_bytes(child) for child in budget.children())) / 1e6
 
 
 def open_files() -> int:
@@ -65,6 +80,15 @@ class SoakReport:
 
     visits: int = 0
     games_opened: int = 0
+    #: Visits by kind (PLAN), and the screens seen (scene names).
+    kinds: dict[str, int] = field(default_factory=dict)
+    screens: set[str] = field(default_factory=set)
+    #: Memory (kiosk + workers, MB) after each visit; the first ``warmup`` are the warm-up.
+    trace: list[float] = field(default_factory=list)
+    #: ... of which the worker processes' (MB), and the caches' (MB).
+    workers: list[float] = field(default_factory=list)
+    caches: list[float] = field(default_factory=list)
+    warmup: int = 0
     inputs: int = 0
     prompts: int = 0
     attract_periods: int = 0
@@ -80,6 +104,36 @@ class SoakReport:
         return self.end["rss_mb"] - self.baseline["rss_mb"]
 
     @property
+    def uncached(self) -> list[float]:
+        """The kiosk's own memory outside its caches after each visit (MB): caches fill up to
+        their budgets for a while; what else grows is a leak."""
+        return [round(total - workers - caches, 1) for total, workers, caches in
+                zip(self.trace, self.workers, self.caches, strict=True)]
+
+    @staticmethod
+    def growth(values: list[float]) -> float:
+        """Growth over ``values``: the last quarter's median minus the first quarter's (one
+        sample a garbage collection has not reached yet is not a trend)."""
+        if len(values) < 2:
+            return 0.0
+        part = max(1, len(values) // 4)
+
+        def median(chunk: list[float]) -> float:
+            return sorted(chunk)[len(chunk) // 2]
+
+        return round(median(values[-part:]) - median(values[:part]), 1)
+
+    @property
+    def steady_growth_mb(self) -> float:
+        """Growth of the kiosk and its workers after the warm-up."""
+        return self.growth(self.trace[self.warmup - 1:])
+
+    @property
+    def steady_uncached_growth_mb(self) -> float:
+        """Growth of the kiosk's memory outside its caches after the warm-up."""
+        return self.growth(self.uncached[self.warmup - 1:])
+
+    @property
     def simulated_hours(self) -> float:
         """Game time simulated."""
         return self.updates * STEP / 3600
@@ -88,8 +142,8 @@ class SoakReport:
 class Visitor:
     """Drives one app like a crowd of visitors would."""
 
-    def __init__(self, app: App, rng: random.Random, report: SoakReport) -> None:
-        self.app, self.rng, self.report = app, rng, report
+    def __init__(self, app: App, rng: random.Random, report: SoakReport, leds: Any = None) -> None:
+        self.app, self.rng, self.report, self.leds = app, rng, report, leds
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` of game time pass (drawn every UPDATES_PER_FRAME updates)."""
@@ -97,6 +151,8 @@ class Visitor:
         for _ in range(frames):
             self.app.tick(STEP * UPDATES_PER_FRAME)
             self.note_scene()
+            if self.leds is not None:
+                self.leds.poll(0)  # the emulated board reads what the kiosk sent
         self.report.updates += frames * UPDATES_PER_FRAME
 
     def note_scene(self) -> None:
@@ -104,6 +160,7 @@ class Visitor:
         name = getattr(top, "name", "")
         if name != getattr(self, "_last", None):
             self._last = name
+            self.report.screens.add(name)
             if name == "still-there":
                 self.report.prompts += 1
             elif isinstance(top, DemoScene):
@@ -138,34 +195,109 @@ class Visitor:
         else:
             self.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0, button=self.rng.choice((0, 1))))
 
-    def visit(self, play_seconds: float) -> None:
-        """Wake the kiosk, open a game, play for a while at random, walk away."""
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        self.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+        self.advance(0.1)
+
+    def open_game(self, physical: bool = False) -> bool:
+        """Tap a game's card (its "Plateau réel" tab for ``physical``) and accept the "who
+        plays" card; False when the menu is not there."""
+        menu = self.app.stack.top
+        if not isinstance(menu, MenuScene) or not menu.cards:
+            return False
+        if physical and menu.tabs:
+            self.tap(menu.tabs[self.rng.choice(sorted(menu.tabs))].rect.center)
+        else:
+            self.tap(self.rng.choice(menu.cards)[0].center)
+        self.report.games_opened += 1
+        self.advance(0.5)
+        play = getattr(self.app.stack.top, "play_button", None)
+        if play is not None:  # the "who plays" card: accept
+            self.tap(play.rect.center)
+            self.advance(0.3)
+        return True
+
+    def open_rules(self) -> None:
+        """The rules button of the game on screen, then every page (arrows), then back."""
+        scene = self.app.stack.top
+        _ = getattr(scene, "buttons", None)  # laid out now
+        rules = [button for tool, button in getattr(scene, "_buttons", []) if tool.name == "rules"]
+        if rules:
+            self.tap(rules[0].rect.center)
+            self.advance(0.4)
+            for _ in range(self.rng.randint(2, 6)):
+                self.key(pygame.K_RIGHT)
+                self.advance(0.3)
+            self.key(pygame.K_ESCAPE)
+
+    def open_science(self) -> None:
+        """A science corner from the menu ("Les maths du jeu")."""
+        menu = self.app.stack.top
+        if isinstance(menu, MenuScene):
+            corners = [k for k, corner in enumerate(menu.corners) if corner is not None]
+            if corners:
+                self.tap(menu.science_rect(menu.cards[self.rng.choice(corners)][0]).center)
+                self.advance(0.5)
+
+    def operator(self, pin: str) -> None:
+        """The operator: Ctrl+Shift+O, the PIN, a look at the settings, Escape (no random taps
+        there: they would change the day's settings)."""
+        self.key(pygame.K_o, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+        for digit in pin:
+            self.key(pygame.K_0 + int(digit), unicode=digit)
+        self.key(pygame.K_RETURN)
+        self.advance(2.0)
+        if isinstance(self.app.stack.top, SettingsScene):
+            self.report.screens.add("operator.settings")
+        self.key(pygame.K_ESCAPE)
+        self.advance(0.5)
+
+    def switch_language(self) -> None:
+        """The menu's language button."""
+        menu = self.app.stack.top
+        button = next((b for b in getattr(menu, "buttons", []) if b.label == "menu.language"), None)
+        if button is not None:
+            self.tap(button.rect.center)
+            self.advance(0.3)
+
+    def visit(self, play_seconds: float, kind: str = "play", pin: str = "2580",
+              linger: tuple[float, float] = (5, 40)) -> None:
+        """Wake the kiosk, do what ``kind`` of visitor does (PLAN), tap at random for a while,
+        walk away."""
         self.tap((640, 680))  # wakes attract mode (on the menu, a spot with nothing to press)
         self.advance(0.3)
-        menu = self.app.stack.top
-        if isinstance(menu, MenuScene) and menu.cards:
-            rect = self.rng.choice(menu.cards)[0]
-            self.tap(rect.center)
-            self.report.games_opened += 1
-            self.advance(0.5)
-            play = getattr(self.app.stack.top, "play_button", None)
-            if play is not None:  # the "who plays" card: accept (sometimes change something first)
-                self.tap(play.rect.center)
+        self.report.kinds[kind] = self.report.kinds.get(kind, 0) + 1
+        if kind == "language":
+            self.switch_language()
+        if kind == "operator":
+            self.operator(pin)
+        if kind == "science":
+            self.open_science()
+        else:
+            self.open_game(physical=kind == "physical")
+        if kind == "rules":
+            self.open_rules()
         spent = 0.0
         while spent < play_seconds:
+            if isinstance(self.app.stack.top, SettingsScene):  # a key chord found the operator's door
+                self.key(pygame.K_ESCAPE)
             self.random_input()
             pause = self.rng.uniform(0.2, 1.2)
             self.advance(pause)
             spent += pause
         self.report.visits += 1
         # Gone: "Encore là ?", its countdown, home, then attract mode for a while.
-        self.advance(IDLE.prompt_after + IDLE.countdown + IDLE.attract_after + self.rng.uniform(5, 40))
+        self.advance(IDLE.prompt_after + IDLE.countdown + IDLE.attract_after + self.rng.uniform(*linger))
 
 
 def measure() -> dict[str, float]:
-    """Memory, threads and open files, after a garbage collection."""
+    """Memory (the kiosk's and its workers'), threads and open files besides the workers' own,
+    and the workers, after a garbage collection."""
     gc.collect()
-    return {"rss_mb": round(rss_mb(), 1), "threads": threading.active_count(), "fds": open_files()}
+    workers = len(budget.children())
+    # Each worker process has a thread feeding it and two pipes: up to 2 workers come and go.
+    return {"rss_mb": round(rss_mb(), 1), "threads": threading.active_count() - workers,
+            "fds": open_files() - 2 * workers, "workers": workers}
 
 
 def settle(app: App, threads: int, timeout: float = 10.0) -> None:
@@ -179,39 +311,57 @@ def settle(app: App, threads: int, timeout: float = 10.0) -> None:
 
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
          size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
-         trace: list[float] | None = None, repeat: bool = False) -> SoakReport:
-    """Run ``visits`` visits (the first ``warmup`` fill the caches) and report; ``games`` limits
-    the menu (and attract mode) to some games; ``trace`` receives the memory after each visit;
-    ``repeat`` replays the warm-up's visits after it (same seeds), for a leak check that bounded
-    caches still filling cannot blur."""
-    config = KioskConfig(kiosk=True, pin="2580", idle=IDLE)
+         devices: bool = True, leak: Callable[[int], None] | None = None,
+         plan: tuple[str, ...] = PLAN, linger: tuple[float, float] = (5, 40)) -> SoakReport:
+    """Run ``visits`` new visits (the first ``warmup`` fill the caches), each with a seed of its
+    own and taking turns at every screen (PLAN), and report. ``games`` limits the menu (and
+    attract mode) to some games; ``devices`` plugs in the synthetic camera and an emulated LED
+    board (on a pty); ``leak(visit)`` runs after each visit (a test's deliberate leak);
+    ``linger`` is how long attract mode runs once a visitor has gone (seconds, at random)."""
+    config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, camera="synthetic" if devices else "none")
     if games is not None:
-        config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games)
-    app = App(AppOptions(frames=1, seed=seed, mute=True, kiosk=True, config=config, state_dir=state, size=size))
-    app.home_factory = MenuScene
+        config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games, camera=config.camera)
+    leds = None
+    if devices:
+        import main
+        from hardware.emulator import PtyEmulator
+
+        leds = PtyEmulator(300)
+        port = leds.open()
+        leds.start_reader()  # reads as a board does, whatever the frame rate
+        set_opener(main.open_devices)
+    options = AppOptions(frames=1, seed=seed, mute=True, kiosk=True, config=config, state_dir=state, size=size,
+                         camera="synthetic" if devices else None, led_port=port if devices else None)
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
-    report = SoakReport()
+    try:
+        app = App(options)
+    finally:
+        set_opener(None)
+    app.home_factory = MenuScene
+    report = SoakReport(warmup=warmup)
     rng = random.Random(seed)
-    visitor = Visitor(app, rng, report)
+    visitor = Visitor(app, rng, report, leds)
     started = time.perf_counter()
     threads_at_start = threading.active_count()
     try:
         app.start(MenuScene(app))
+        warm_up(app)
         for number in range(visits):
             if number == warmup:
                 settle(app, threads_at_start)
                 report.baseline = measure()
-                if repeat:
-                    # The same visitors again, the same games: every cache already holds what they
-                    # need, so whatever still grows is a leak.
-                    rng.seed(seed)
-                    app.rng.seed(seed)
-                    i18n.set_language(config.language)  # a visitor may have left it in English
-            visitor.visit(rng.uniform(*play))
-            if trace is not None:
-                gc.collect()
-                trace.append(round(rss_mb(), 1))
+            # A new visitor: new games, new positions, new computer moves (never a replay).
+            visit_seed = seed * 100_003 + number
+            rng.seed(visit_seed)
+            app.rng.seed(visit_seed)
+            visitor.visit(rng.uniform(*play), plan[number % len(plan)], config.pin, linger)
+            if leak is not None:
+                leak(number)
+            gc.collect()
+            report.trace.append(round(rss_mb(), 1))
+            report.workers.append(round(sum(budget.rss_bytes(child) for child in budget.children()) / 1e6, 1))
+            report.caches.append(round(sum(cache.nbytes for cache in budget.caches()) / 1e6, 1))
         settle(app, threads_at_start)
         report.end = measure()
     finally:
@@ -219,4 +369,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
         report.errors = errors.records + [f"recovered: {len(app.errors)} error(s)"] * bool(app.errors)
         logging.getLogger().removeHandler(errors)
         app.close()
+        if leds is not None:
+            leds.stop_reader()
+            leds.close()
     return report

@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
+from games.budget import MB, budgeted
 from vision.exposure import clipped_share, is_clipped
 from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
@@ -608,7 +609,7 @@ class SpotArea:
     spots: tuple[tuple[str, int, int], ...]
 
 
-@cache
+@budgeted(4 * MB)
 def spot_areas(mat: MatLayout, ppc: int) -> tuple[SpotArea, ...]:
     """Where the spots of each sheet lie, in the warped areas :func:`spot_patches` reads."""
     s, guard = search_px(ppc), spot_guard(ppc)
@@ -643,7 +644,7 @@ def _ring(patch: np.ndarray, guard: int) -> np.ndarray:
                            patch[:, :guard].reshape(-1, *pixel), patch[:, -guard:].reshape(-1, *pixel)])
 
 
-@cache
+@budgeted(8 * MB)
 def spot_ring_paper(mat: MatLayout, ppc: int) -> tuple[np.ndarray, ...]:
     """For each spot, which of its ring pixels are blank paper on the printed mat: the spots'
     labels ("MAIN / HAND", "RESERVE") lie partly in their rings and must not count as a hand.

@@ -17,11 +17,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 import cv2
 import numpy as np
 
+from games.budget import MB, budgeted
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.tiles import Tile, all_tiles
 from vision.mats import MatLayout, Point, layout, profile, render_mat, tile_face
@@ -84,7 +84,7 @@ class Photo:
     hand_over_grid: bool = False
 
 
-@cache
+@budgeted(24 * MB)
 def _flat_mat(game: str, rows: int, cols: int, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
     """The mat as one flat layout and image: a mat on several sheets has them laid end to end
     (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""

@@ -23,7 +23,6 @@ import math
 import random
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ import cv2
 import numpy as np
 
 from games.boards import EMPTY, BoardDescription, Cell, Picture
+from games.budget import MB, ByteCache
 from games.lightning.tiles import Tile
 from vision.cameraspec import parse_camera
 from vision.mats import MatLayout, layout, tile_face
@@ -54,6 +54,9 @@ HAND_REGIONS = 3
 #: second, 133 ms after the first still frame): one more than a hand could fake in passing; the
 #: sync engine's legality check stands behind it.
 STABLE_FRAMES = 4
+#: Bytes the synthetic camera keeps of what it drew: warped pieces (float patches), hands reaching
+#: in, whole frames (the last few pictures, read again while nothing moves).
+PIECES_BUDGET, HANDS_BUDGET, FRAMES_BUDGET = 24 * MB, 12 * MB, 16 * MB
 
 
 
@@ -102,9 +105,11 @@ class TableCamera:
         self.token_style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
         self.radius = self.mat.cell * rng.uniform(0.36, 0.43)
         self.height = rng.uniform(3, 9)
-        self._pieces: dict[tuple[Any, str, int], tuple[int, int, np.ndarray]] = {}
-        self._hands: dict[int, tuple[int, int, np.ndarray, np.ndarray]] = {}
-        self._frames: OrderedDict[Any, np.ndarray] = OrderedDict()
+        # Pieces, hands and whole frames already drawn, within budgets in bytes (a long game
+        # meets many pieces); given back when the camera is closed.
+        self._pieces = ByteCache("vision.table.pieces", PIECES_BUDGET)
+        self._hands = ByteCache("vision.table.hands", HANDS_BUDGET)
+        self._frames = ByteCache("vision.table.frames", FRAMES_BUDGET)
         noise = np.random.default_rng(seed)
         self._noise = [(noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8),
                         noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8)) for _ in range(4)]
@@ -142,7 +147,10 @@ class TableCamera:
         return frame
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Give back the pictures drawn (a closed camera may be opened again: they are drawn
+        again as needed)."""
+        for cache in (self._pieces, self._hands, self._frames):
+            cache.clear()
 
     # --- composing ---------------------------------------------------------------------------
 
@@ -151,9 +159,9 @@ class TableCamera:
         again ``nudges[cell]`` times lie a little differently), without noise."""
         nudges = nudges or {}
         key = (picture, None if hand is None else self._region(hand), tuple(sorted(nudges.items())))
-        if key in self._frames:
-            self._frames.move_to_end(key)
-            return self._frames[key]
+        found: np.ndarray | None = self._frames.get(key)
+        if found is not None:
+            return found
         # Only the pieces' and the hand's own rectangles are worked on (in floats); the rest of
         # the photograph is copied as it is: a new frame costs about a millisecond per piece.
         image = self.base.copy()
@@ -167,10 +175,7 @@ class TableCamera:
             h, w = shade.shape[:2]
             region = image[y : y + h, x : x + w]
             region[:] = np.clip(region * shade[..., :3] + colour, 0, 255)
-        self._frames[key] = image
-        while len(self._frames) > 6:
-            self._frames.popitem(last=False)
-        return image
+        return self._frames.put(key, image)
 
     def _cells(self, picture: Picture) -> list[tuple[Any, str]]:
         """Every piece to draw: board cells, then the spots that hold something."""
@@ -209,8 +214,9 @@ class TableCamera:
     def _piece(self, where: Any, code: str, nudge: int = 0) -> tuple[int, int, np.ndarray]:
         """A piece drawn on a small patch of the sheet and warped into the frame: (x, y, ratio)."""
         key = (where, code, nudge)
-        if key in self._pieces:
-            return self._pieces[key]
+        cached: tuple[int, int, np.ndarray] | None = self._pieces.get(key)
+        if cached is not None:
+            return cached
         scale = TEXTURE_PX_PER_MM
         cx, cy = self._sheet_center(where)
         rng = random.Random(f"{self.seed}-{where}-{code}-{nudge}" if nudge else f"{self.seed}-{where}-{code}")
@@ -247,8 +253,7 @@ class TableCamera:
         warped = cv2.warpPerspective(blurred, local, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_AREA,
                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
         found = (int(x0), int(y0), warped.astype(np.float32) / 255.0)
-        self._pieces[key] = found
-        return found
+        return self._pieces.put(key, found)
 
     def _region(self, cell: Any) -> int:
         """Which of the cached hand poses reaches over ``cell``."""
@@ -260,8 +265,9 @@ class TableCamera:
     def _hand(self, cell: Any) -> tuple[int, int, np.ndarray, np.ndarray]:
         """A hand reaching over ``cell``'s region: (x, y, shade factor, colour), cropped."""
         region = self._region(cell)
-        if region in self._hands:
-            return self._hands[region]
+        cached: tuple[int, int, np.ndarray, np.ndarray] | None = self._hands.get(region)
+        if cached is not None:
+            return cached
         if isinstance(cell, tuple):
             rows, cols = self.mat.rows, self.mat.cols
             r = (region // HAND_REGIONS + 0.5) * rows / HAND_REGIONS
@@ -281,8 +287,7 @@ class TableCamera:
         shade = np.where(m > 0.5, 0.0, crop / 255.0) * (1 - m)
         colour = crop * m
         found = (int(x0), int(y0), shade.astype(np.float32), colour.astype(np.float32))
-        self._hands[region] = found
-        return found
+        return self._hands.put(region, found)
 
 
 def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:

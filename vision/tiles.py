@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cache
 
 import cv2
 import numpy as np
 
+from games.budget import MB, budgeted
 from games.lightning.tiles import all_tiles
 from vision.mats import LIGHTNING_CELL_MM, TILE_MM, tile_face
 
@@ -61,7 +61,7 @@ def crop_size(ppc: int) -> int:
 TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
 
 
-@cache
+@budgeted(8 * MB)
 def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str, ...], np.ndarray]:
     """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
     for tiles whose side is ``fraction`` of a cell's."""
@@ -94,7 +94,7 @@ def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str
 SHIFT_PENALTY = 0.04
 
 
-@cache
+@budgeted(MB)
 def shift_penalty(s: int) -> np.ndarray:
     """The penalty of each shift of the search square (row-major), 0 at its centre."""
     d = np.arange(-s, s + 1, dtype=np.float32)

@@ -18,7 +18,6 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,6 +26,7 @@ from games.awele.ai import DEFAULT_LEVEL
 from games.awele.board import AweleBoard
 from games.awele.rules import AweleState, Lap, Loop, iter_laps, new_game, owner
 from games.awele.thinking import prepare_players, work_out
+from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import Match, Seat
@@ -66,7 +66,7 @@ LABEL_WIDTH = 540
 # --- pre-rendered sprites ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=16)
+@budgeted(2 * MB, scope='awele')
 @native_sprite
 def seed_sprite(color: tuple[int, int, int], radius: int, scale: float = 1.0) -> Canvas:
     """A polished seed: an oval with a dark rim, soft shading and a bright highlight."""
@@ -83,7 +83,7 @@ def seed_sprite(color: tuple[int, int, int], radius: int, scale: float = 1.0) ->
     return image
 
 
-@lru_cache(maxsize=8)
+@budgeted(2 * MB, scope='awele')
 @native_sprite
 def pit_sprite(radius: int, scale: float = 1.0) -> Canvas:
     """A carved hollow: dark at the rim, lighter at the bottom, a light lip underneath."""
@@ -105,7 +105,7 @@ def draw_board(target: Canvas | pygame.Surface, rect: pygame.Rect) -> None:
     blit(target, wood_grain(rect.size), rect)
 
 
-@lru_cache(maxsize=4)
+@budgeted(16 * MB, scope='awele')
 @native_sprite
 def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     """The wooden board alone, as a sprite (the science corner's boards)."""
@@ -114,7 +114,7 @@ def board_sprite(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     return image
 
 
-@lru_cache(maxsize=4)
+@budgeted(8 * MB, scope='awele')
 def wood_grain(size: tuple[int, int]) -> pygame.Surface:
     """Faint grain lines, drawn once at the logical size: a soft texture needs no native
     sharpness, and thousands of points are much cheaper scaled than drawn again."""
@@ -129,7 +129,7 @@ def wood_grain(size: tuple[int, int]) -> pygame.Surface:
     return grain
 
 
-@lru_cache(maxsize=1)
+@budgeted(2 * MB, scope='awele')
 @native_sprite
 def hand_shadow(scale: float = 1.0) -> Canvas:
     """The soft shadow under the hand of seeds."""
@@ -138,7 +138,7 @@ def hand_shadow(scale: float = 1.0) -> Canvas:
     return image
 
 
-@lru_cache(maxsize=4)
+@budgeted(13 * MB, scope='awele')
 def static_layer(size: tuple[int, int], title: str, pits: int, scale: float) -> Canvas:
     """Paper, title, the carved wooden board with its shadow and grain, and the pit numbers cut
     into the wood, drawn once at the screen's ``scale`` (one blit a frame, nothing drawn twice)."""
@@ -155,7 +155,7 @@ def static_layer(size: tuple[int, int], title: str, pits: int, scale: float) -> 
     return layer
 
 
-@lru_cache(maxsize=128)
+@budgeted(6 * MB, scope='awele')
 @native_sprite
 def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1.0) -> Canvas:
     """A store holding ``count`` captured seeds, with the count on a badge."""
@@ -178,7 +178,7 @@ def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1
     return image
 
 
-@lru_cache(maxsize=512)
+@budgeted(12 * MB, scope='awele')
 @native_sprite
 def pit_image(pit: int, count: int, radius: int, seed_radius: int, scale: float = 1.0) -> Canvas:
     """A carved pit holding ``count`` seeds (seed colours depend on the pit)."""
@@ -854,7 +854,7 @@ def _mini_board(surface: Target, rect: pygame.Rect, pits: tuple[int, ...], rings
     surface.blit(_mini_board_image(rect.size, pits, tuple(sorted(rings.items()))), rect.topleft)
 
 
-@lru_cache(maxsize=48)
+@budgeted(12 * MB, scope='awele')
 @native_sprite
 def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple[tuple[int, Color], ...],
                       scale: float = 1.0) -> Canvas:
@@ -906,7 +906,7 @@ def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     _mini_board(surface, rect, tuple(board), rings)
 
 
-@lru_cache(maxsize=1)
+@budgeted(MB, scope='awele')
 def _article_laps() -> tuple[Lap, ...]:
     """The article's worked example: from the start, pit 3 relays at 7, 12, 5 and 11."""
     return tuple(new_game().laps(3))
@@ -919,7 +919,7 @@ def _illustrate_relay(surface: Target, rect: pygame.Rect, time: float) -> None:
     _mini_board(surface, rect, lap.board, rings)
 
 
-@lru_cache(maxsize=1)
+@budgeted(MB, scope='awele')
 def _article_capture() -> AweleState:
     return new_game().play(3)
 
@@ -937,7 +937,7 @@ def _illustrate_capture(surface: Target, rect: pygame.Rect, time: float) -> None
 LOOP_EXAMPLE = ((1, 2, 0, 2), 1)  # the article's 4-pit loop: board 1 2 0 2, pit 2, period 8
 
 
-@lru_cache(maxsize=1)
+@budgeted(MB, scope='awele')
 def _loop_laps() -> tuple[Lap, ...]:
     board, start = LOOP_EXAMPLE
     return tuple(itertools.islice(iter_laps(board, start), 8))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.juniper.ai import DEFAULT_LEVEL, Hint
@@ -98,7 +98,7 @@ def draw_tile(
     surface.blit(_tile_image(rect.size, number, fill, ink, border), rect.topleft)
 
 
-@lru_cache(maxsize=1024)
+@budgeted(8 * MB, scope='juniper')
 @native_sprite
 def _tile_image(
     size: tuple[int, int],
@@ -125,7 +125,7 @@ def _tile_image(
 CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
 
 
-@lru_cache(maxsize=2)
+@budgeted(13 * MB, scope='juniper')
 @native_sprite
 def _static_layer(size: tuple[int, int], scale: float = 1.0) -> Canvas:
     """Paper, the side card and the chain strip: drawn once, one blit a frame."""

@@ -19,8 +19,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
+from games.budget import MB, budgeted
 from games.juniper.matching import NO_MATE, IncrementalMatching, alternating_forest, gallai_edmonds
 from games.juniper.rules import JuniperState, bits, deadly_primes, even_mask, neighbour_masks, neighbours
 
@@ -58,7 +58,7 @@ def winners(max_n: int, on_step: Callable[[int], None] | None = None) -> list[in
     return result
 
 
-@lru_cache(maxsize=64)
+@budgeted(2 * MB)
 def first_moves_analysis(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(winning first moves, a maximum matching of 1..n as a mate tuple) for N = n."""
     adj = neighbours(n)
@@ -180,7 +180,7 @@ EXACT_SECONDS = 0.035
 
 #: Values found by :func:`game_values` for small N, kept between calls (they never change, so a
 #: game's next move then costs almost nothing). Dropped when they grow past ``_MEMO_LIMIT``
-#: entries; for larger N the exact search rarely finishes and each call starts afresh.
+#: entries in all (about 75 MB); for larger N the exact search rarely finishes and each call starts afresh.
 _VALUE_MEMOS: dict[int, dict[tuple[int, int], tuple[bool, int]]] = {}
 _MEMO_LIMIT, _MEMO_MAX_N = 500_000, 40
 
@@ -200,9 +200,9 @@ def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
     """
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     masks = neighbour_masks(state.n)
+    if sum(len(kept) for kept in _VALUE_MEMOS.values()) > _MEMO_LIMIT:
+        _VALUE_MEMOS.clear()  # the limit holds for all N together: a day meets many N
     memo = _VALUE_MEMOS.setdefault(state.n, {}) if state.n <= _MEMO_MAX_N else {}
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
     start_size = len(memo)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * state.n + 100))
 

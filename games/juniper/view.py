@@ -7,10 +7,10 @@ Shared by the game scene's explainer and the science corner; nothing here decide
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.juniper.maths import MatchingProof, PoisonedMove, matching_proof, poisoned_move, trap_layers, word_text
 from games.juniper.rules import neighbours
 from kiosk import draw, theme, ui
@@ -60,7 +60,7 @@ def smallest_factor(k: int) -> int:
     return k
 
 
-@lru_cache(maxsize=64)
+@budgeted(MB, scope='juniper')
 def graph_layout(n: int, rect: tuple[int, int, int, int]) -> dict[int, tuple[float, float]]:
     """1 in the middle (it is everyone's neighbour), the others on a circle, grouped by their
     smallest prime factor (evens, then multiples of 3, of 5...), so that friends sit near."""
@@ -90,7 +90,7 @@ def draw_graph(
     """The divisibility graph of 1..N (thin lines), the matching (thick green pairs), the lone
     numbers (gold, the start ringed) and the numbers played so far (in the players' colours)."""
     n = proof.n
-    pos = graph_layout(n, tuple(rect))
+    pos = graph_layout(n, (rect.x, rect.y, rect.w, rect.h))
     adj = neighbours(n)
     for a in range(2, n + 1):
         for b in adj[a]:
@@ -128,7 +128,7 @@ def draw_graph(
         ui.draw_text(surface, str(k), (x, y), round(r * 1.05), ink, "title", "center")
 
 
-@lru_cache(maxsize=16)
+@budgeted(16 * MB, scope='juniper')
 @native_sprite
 def _pairs_image(size: tuple[int, int], n: int, scale: float = 1.0) -> Canvas:
     """For N too large for a readable graph: the pairs as little dominoes, lone numbers in gold

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.effects import Sound
 from games.lewthwaite.maths import (
     BoardVerdict,
@@ -49,7 +50,7 @@ def percent(value: float, decimals: int = 1) -> str:
     return tr("science.percent", value=format_number(100 * value, decimals))
 
 
-@lru_cache(maxsize=32)
+@budgeted(13 * MB, scope='lewthwaite')
 @native_sprite
 def domino_layer(
     rows: int, cols: int, max_size: int, pairs: tuple[tuple[Cell, Cell], ...], color: ui.Color, scale: float = 1.0
@@ -432,7 +433,7 @@ class DominoProofPage(CornerPage):
 # --- any board ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
+@budgeted(2 * MB, scope='lewthwaite')
 def cached_verdict(rows: int, cols: int, hole: Cell) -> BoardVerdict:
     """:func:`board_verdict`, remembered (a fraction of a millisecond up to 9 x 9 anyway)."""
     return board_verdict(rows, cols, hole)

@@ -9,11 +9,12 @@ view and animates the slides.
 from __future__ import annotations
 
 import math
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.lewthwaite import solver
@@ -303,7 +304,7 @@ class LewthwaiteScene(GameScene):
                                 22, theme.INK_SOFT, "bold", "center")
 
 
-@lru_cache(maxsize=8)
+@budgeted(13 * MB, scope='lewthwaite')
 @native_sprite
 def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang: str, scale: float = 1.0) -> Canvas:
     """Everything that does not move (paper, board, panel card, title): one blit per frame, drawn
@@ -316,7 +317,7 @@ def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang:
     return layer
 
 
-@lru_cache(maxsize=4)
+@budgeted(MB, scope='lewthwaite')
 def _ghost_token(colour: str, diameter: int) -> pygame.Surface:
     """A token of its own (its see-through level changes, the board's tokens' never does)."""
     return token_sprite(colour, diameter).copy()
@@ -349,7 +350,7 @@ def _illustrate_blocked(surface: DrawTarget, rect: pygame.Rect, time: float) -> 
     view.draw_glow(surface, [state.hole], theme.BAD, time)
 
 
-@lru_cache(maxsize=1)
+@budgeted(MB, scope='lewthwaite')
 def _blocked_example() -> LewthwaiteState:
     """The shortest 5x5 game where blue, to move, is blocked by four red tokens in a cross."""
     frontier = [LewthwaiteParams().new_initial_state()]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteState
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
@@ -37,7 +37,7 @@ def token_sprite(color: str, diameter: int, moved: bool = False) -> pygame.Surfa
     return _token_sprite(color, diameter, moved, theme.colour_blind())
 
 
-@lru_cache(maxsize=32)
+@budgeted(4 * MB, scope='lewthwaite')
 @native_sprite
 def _token_sprite(color: str, diameter: int, moved: bool, marks: bool, scale: float = 1.0) -> Canvas:
     main, dark, light = theme.player_colors(color)
@@ -71,7 +71,7 @@ def _token_sprite(color: str, diameter: int, moved: bool, marks: bool, scale: fl
     return result
 
 
-@lru_cache(maxsize=8)
+@budgeted(16 * MB, scope='lewthwaite')
 @native_sprite
 def board_surface(rows: int, cols: int, cell: int, snake: bool, scale: float = 1.0) -> Canvas:
     """The board without tokens: a wooden tray with recessed squares (token view) or a pale

@@ -21,11 +21,11 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
@@ -740,7 +740,7 @@ class LightningScene(GameScene):
 
 
 
-@lru_cache(maxsize=4)
+@budgeted(13 * MB, scope='lightning')
 @native_sprite
 def static_layer(size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
     """What never moves: paper, title, the supply's labels and shelf (drawn once for every game)."""
@@ -767,7 +767,7 @@ MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"
 MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
 
 
-@lru_cache(maxsize=32)
+@budgeted(MB, scope='lightning')
 def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
     """A 5 x 3 per half board (rules pages) holding ``tiles`` (built once per picture)."""
     rows = [["."] * 3 for _ in range(10)]

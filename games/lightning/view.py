@@ -19,10 +19,11 @@ import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.lightning.rules import (
     VARIANTS,
     Geometry,
@@ -124,7 +125,7 @@ def draw_tile(
     surface.set_clip(clip)
 
 
-@lru_cache(maxsize=512)
+@budgeted(12 * MB, scope='lightning')
 @native_sprite
 def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, scale: float = 1.0) -> Canvas:
     """A tile drawn once into its own image (the board blits up to 150 of them a frame)."""
@@ -133,7 +134,7 @@ def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, sc
     return image
 
 
-@lru_cache(maxsize=64)
+@budgeted(4 * MB, scope='lightning')
 def ghost_tile(tile: Tile, stroke: Color, size: int) -> pygame.Surface:
     """A tile of its own, whose see-through level may change (the board's cached tiles' never
     does): the tile a real table still needs, drawn over its square."""
@@ -214,7 +215,7 @@ LABEL_BAND = 26  # under the squares: "départ" and "arrivée"
 GAP = 12  # between the halves: the centre line
 
 
-@lru_cache(maxsize=16)
+@budgeted(16 * MB, scope='lightning')
 @native_sprite
 def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int = GAP, scale: float = 1.0) -> Canvas:
     """The static board for squares of ``sizes`` (player 1's half, player 2's): a night-sky
@@ -252,7 +253,7 @@ def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int
     return image
 
 
-@lru_cache(maxsize=64)
+@budgeted(4 * MB, scope='lightning')
 def _square(cell: int, color: Color, scale: float) -> Canvas:
     """One empty square of the board's background (a rounded slot lit along its top edge),
     drawn once and copied to every square of its colour: 272 rounded rectangles drawn one by one
@@ -265,7 +266,7 @@ def _square(cell: int, color: Color, scale: float) -> Canvas:
     return image
 
 
-@lru_cache(maxsize=16)
+@budgeted(4 * MB, scope='lightning')
 @native_sprite
 def _path_tint(size: int, player: int, scale: float = 1.0) -> Canvas:
     tint = make_layer((size, size), scale, alpha=True)
@@ -273,7 +274,7 @@ def _path_tint(size: int, player: int, scale: float = 1.0) -> Canvas:
     return tint
 
 
-@lru_cache(maxsize=16)
+@budgeted(2 * MB, scope='lightning')
 @native_sprite
 def legal_marker(size: int, scale: float = 1.0) -> Canvas:
     """A free square the tile in hand may go on: a bright green inset with a white rim."""
@@ -327,7 +328,7 @@ class _Layout:
         return tuple(result)
 
 
-@lru_cache(maxsize=32)
+@budgeted(MB, scope='lightning')
 def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Layout:
     return _Layout(half_rows, cols, sizes, gap)
 
@@ -574,7 +575,7 @@ class BoardView:
         draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
 
 
-@lru_cache(maxsize=32)
+@budgeted(2 * MB, scope='lightning')
 def _mini_facts(state: LightningState) -> Facts:
     return Facts.of(state)  # a small board's facts, once per picture (the rules pages redraw 60 times a second)
 

@@ -1,0 +1,378 @@
+"""A real-time soak: the kiosk as it runs at the fair, in a real X window, for an hour.
+
+Set-up: Xvfb at 1920x1080 (installed with apt-get by :func:`ensure_tools` where it is missing
+and the machine allows it; otherwise the soak is skipped with a message saying why), the LED
+board on ``led-emulator``'s pty, ``kiosk = true`` with a PIN, ``camera = "synthetic"``, and the
+shortest idle times (attract mode after 10 s, "Encore là ?" after 15 s, a 5 s countdown).
+
+A scripted crowd (xdotool) comes and goes: bursts of 40 taps anywhere on the screen (now and then
+a key: Escape, H, U, V, R, arrows, Return, Ctrl+M) with idle gaps of 0 to 40 s, and now and then
+a longer one, so attract mode and the idle reset come and go; now and then the operator opens
+the settings with the PIN and closes them. Random taps reach every game, the seats card and its
+physical-board seat (the synthetic camera and the LED pty are live).
+
+Every 30 s: resident memory of the kiosk and of its worker processes, threads, open files and
+child processes, written as JSON (``realtime_soak.json``) and drawn as a PNG
+(``realtime_soak.png``). The verdict (:func:`verdict`): growth over the last half at most
+:data:`GROWTH_MB`, memory after warm-up at most :data:`RSS_MB`, no thread, file or child growth,
+no error logged, the kiosk still running.
+
+Run: ``python bench/realtime_soak.py [--minutes M] [--out DIR]`` (``REALTIME_SOAK_MINUTES``
+sets the default: 60), or ``make bench`` (``bench/bench_realtime.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.budget import MB, children, open_files, rss_bytes  # noqa: E402
+
+SIZE = (1920, 1080)
+PIN = "2580"
+SAMPLE_SECONDS = 30.0
+#: Targets (issue 22): memory of the kiosk and its workers after warm-up, growth over the last half.
+RSS_MB, GROWTH_MB = 350.0, 10.0
+#: The first minutes fill the caches (every game, attract mode, the physical mode).
+WARMUP_FRACTION = 0.25
+KEYS = ("Escape", "h", "u", "v", "r", "Left", "Right", "Up", "Down", "Return", "ctrl+m")
+TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool"}
+
+
+class Skip(Exception):
+    """The soak cannot run here (no Xvfb or xdotool and no way to install them)."""
+
+
+def ensure_tools() -> None:
+    """Xvfb and xdotool on PATH, installed with apt-get when missing (root, Debian); raises
+    :class:`Skip` with the reason otherwise."""
+    missing = [package for tool, package in TOOLS.items() if shutil.which(tool) is None]
+    if not missing:
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        raise Skip(f"needs {', '.join(missing)} (Debian packages): apt-get is not available as root here")
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *missing]):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        done = subprocess.run(command, capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            raise Skip(f"could not install {', '.join(missing)}: {done.stderr.strip()[-300:]}")
+    if any(shutil.which(tool) is None for tool in TOOLS):
+        raise Skip(f"{', '.join(missing)} still missing after apt-get install")
+
+
+def free_display() -> int:
+    """A display number no X server uses."""
+    number = 90 + os.getpid() % 50
+    while Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
+        number += 1
+    return number
+
+
+def wait_for(condition: Any, seconds: float, what: str) -> None:
+    """Poll ``condition()`` until true, or fail saying ``what`` did not happen."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not happen within {seconds:.0f} s")
+        time.sleep(0.2)
+
+
+def sample(pid: int, started: float) -> dict[str, float]:
+    """One sample of the kiosk process ``pid`` and its children (the worker processes)."""
+    workers = children(pid)
+    own = rss_bytes(pid)
+    worker_bytes = sum(rss_bytes(child) for child in workers)
+    threads = 0
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as stream:
+            threads = next(int(line.split()[1]) for line in stream if line.startswith("Threads:"))
+    except (OSError, StopIteration):
+        pass
+    return {"t": round(time.monotonic() - started, 1), "rss_mb": round(own / MB, 1),
+            "workers_mb": round(worker_bytes / MB, 1), "total_mb": round((own + worker_bytes) / MB, 1),
+            "threads": threads, "fds": open_files(pid), "children": len(workers)}
+
+
+class Crowd:
+    """Random visitors at the real window, through xdotool."""
+
+    def __init__(self, env: dict[str, str], rng: random.Random, between: Any = None) -> None:
+        self.env, self.rng, self.between = env, rng, between
+        self.taps = self.keys = self.operator_visits = self.bursts = 0
+
+    def xdotool(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, capture_output=True, timeout=10)
+
+    def burst(self, taps: int = 40) -> None:
+        """Taps anywhere (a few keys among them), as children at a touch screen."""
+        self.bursts += 1
+        for _ in range(taps):
+            if self.rng.random() < 0.12:
+                self.xdotool("key", self.rng.choice(KEYS))
+                self.keys += 1
+            else:
+                x, y = self.rng.randrange(SIZE[0]), self.rng.randrange(SIZE[1])
+                self.xdotool("mousemove", str(x), str(y), "click", "1")
+                self.taps += 1
+            time.sleep(self.rng.uniform(0.05, 0.6))
+            if self.between is not None:
+                self.between()  # the sampler keeps its 30 s pace during a burst
+
+    def operator(self) -> None:
+        """The operator opens the settings with the PIN, looks, and goes back (Escape)."""
+        self.operator_visits += 1
+        self.xdotool("key", "ctrl+shift+o")
+        time.sleep(1.0)
+        for digit in PIN:
+            self.xdotool("key", digit)
+            time.sleep(0.2)
+        self.xdotool("key", "Return")
+        time.sleep(4.0)
+        self.xdotool("key", "Escape")
+        time.sleep(1.0)
+        self.xdotool("key", "Escape")
+
+
+def write_config(folder: Path, pty: str) -> Path:
+    """The fair's kiosk.toml: kiosk mode, PIN, synthetic camera, the LED pty, short idle times."""
+    path = folder / "kiosk.toml"
+    path.write_text(
+        f'kiosk = true\npin = "{PIN}"\ncamera = "synthetic"\n'
+        "[idle]\nattract_after = 10\nprompt_after = 15\ncountdown = 5\n"
+        f'[leds]\nport = "{pty}"\n', encoding="utf-8")
+    return path
+
+
+def errors_logged(state: Path) -> list[str]:
+    """ERROR and CRITICAL lines of the kiosk's logs."""
+    lines = []
+    for log in sorted((state / "jeux-maths" / "logs").glob("*.log*")):
+        for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+            if " ERROR " in line or " CRITICAL " in line:
+                lines.append(line)
+    return lines
+
+
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
+    """Figures and pass/fail: memory after warm-up, growth over the last half, threads, files
+    and children over the last half compared with the first sample after warm-up."""
+    if len(samples) < 4:
+        return {"ok": False, "why": "too few samples"}
+    end = samples[-1]["t"]
+    warm = [s for s in samples if s["t"] >= end * WARMUP_FRACTION]
+    half = [s for s in samples if s["t"] >= end / 2]
+
+    def level(part: list[dict[str, float]]) -> float:  # the median of three samples: one GC blip is not a trend
+        ordered = sorted(s["total_mb"] for s in part[:3])
+        return ordered[len(ordered) // 2]
+
+    start_half = level(half)
+    end_half = level(list(reversed(half)))
+    figures = {
+        "minutes": round(minutes, 1),
+        "samples": len(samples),
+        "max_total_mb_after_warmup": max(s["total_mb"] for s in warm),
+        "max_rss_mb_after_warmup": max(s["rss_mb"] for s in warm),
+        "max_workers_mb_after_warmup": max(s["workers_mb"] for s in warm),
+        "total_mb_at_half": start_half,
+        "total_mb_at_end": end_half,
+        "growth_last_half_mb": round(end_half - start_half, 1),
+        # A physical game runs its camera's threads while it lasts: the typical count (the
+        # median) must not grow; the most seen at once is reported.
+        "threads_warm_median": _median([s["threads"] for s in warm[: max(1, len(warm) // 3)]]),
+        "threads_last_max": max(s["threads"] for s in half),
+        "threads_last_median": _median([s["threads"] for s in half]),
+        "fds_warm_max": max(s["fds"] for s in warm[: max(1, len(warm) // 3)]),
+        "fds_last_max": max(s["fds"] for s in half),
+        "children_max": max(s["children"] for s in samples),
+    }
+    problems = []
+    if figures["max_total_mb_after_warmup"] > RSS_MB:
+        problems.append(f"memory after warm-up {figures['max_total_mb_after_warmup']} MB > {RSS_MB} MB")
+    if figures["growth_last_half_mb"] > GROWTH_MB:
+        problems.append(f"growth over the last half {figures['growth_last_half_mb']} MB > {GROWTH_MB} MB")
+    if figures["threads_last_median"] > figures["threads_warm_median"]:
+        problems.append("threads grew")
+    if figures["fds_last_max"] > figures["fds_warm_max"]:
+        problems.append("open files grew")
+    if figures["children_max"] > 2:
+        problems.append("more than 2 worker processes")
+    return {**figures, "ok": not problems, "problems": problems}
+
+
+def plot(samples: list[dict[str, float]], path: Path, title: str) -> None:
+    """Memory (kiosk, workers, total), threads and open files against time, as a PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+    width, height, left, right, top, bottom = 1200, 700, 90, 90, 60, 70
+    image = pygame.Surface((width, height))
+    image.fill((255, 255, 255))
+    font = pygame.font.Font(None, 24)
+    end_t = max(samples[-1]["t"], 1.0)
+    top_mb = max(RSS_MB * 1.1, *(s["total_mb"] * 1.1 for s in samples))
+    top_count = max(10.0, *(max(s["threads"], s["fds"]) * 1.2 for s in samples))
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def xy(t: float, value: float, scale: float) -> tuple[int, int]:
+        return (left + round(t / end_t * plot_w), top + plot_h - round(value / scale * plot_h))
+
+    pygame.draw.rect(image, (0, 0, 0), (left, top, plot_w, plot_h), 1)
+    for mb in range(0, int(top_mb) + 1, 50):
+        y = xy(0, mb, top_mb)[1]
+        pygame.draw.line(image, (225, 225, 225), (left + 1, y), (left + plot_w - 1, y))
+        image.blit(font.render(f"{mb}", True, (0, 0, 0)), (left - 45, y - 8))
+    for minute in range(0, int(end_t / 60) + 1, 10):
+        x = xy(minute * 60, 0, 1)[0]
+        image.blit(font.render(f"{minute} min", True, (0, 0, 0)), (x - 20, top + plot_h + 10))
+    target_y = xy(0, RSS_MB, top_mb)[1]
+    pygame.draw.line(image, (200, 0, 0), (left, target_y), (left + plot_w, target_y), 1)
+    image.blit(font.render(f"target {RSS_MB:.0f} MB", True, (200, 0, 0)), (left + 5, target_y - 20))
+    series = [("total_mb", (0, 0, 0), top_mb, "kiosk + workers (MB)"), ("rss_mb", (0, 90, 200), top_mb, "kiosk (MB)"),
+              ("workers_mb", (0, 150, 70), top_mb, "workers (MB)"), ("threads", (220, 120, 0), top_count, "threads"),
+              ("fds", (150, 0, 150), top_count, "open files")]
+    for i, (key, colour, scale, label) in enumerate(series):
+        points = [xy(s["t"], s[key], scale) for s in samples]
+        if len(points) > 1:
+            pygame.draw.lines(image, colour, False, points, 2)
+        image.blit(font.render(label, True, colour), (left + 10 + i * 210, 20))
+    image.blit(font.render(f"threads / files: right scale, 0..{top_count:.0f}", True, (80, 80, 80)),
+               (width - 330, height - 30))
+    image.blit(font.render(title, True, (0, 0, 0)), (left, height - 30))
+    pygame.image.save(image, str(path))
+
+
+def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
+    """Set up, let the crowd in for ``minutes``, sample every 30 s; write the JSON and the PNG
+    in ``out`` and return the report (raises :class:`Skip` where it cannot run)."""
+    ensure_tools()
+    out.mkdir(parents=True, exist_ok=True)
+    seed = int(time.time()) if seed is None else seed
+    rng = random.Random(seed)
+    work = Path(tempfile.mkdtemp(prefix="realtime-soak-"))
+    display = free_display()
+    env = {**os.environ, "DISPLAY": f":{display}", "XDG_STATE_HOME": str(work / "state"),
+           "XDG_CONFIG_HOME": str(work / "config"), "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    processes: list[subprocess.Popen[bytes]] = []
+    samples: list[dict[str, float]] = []
+    report: dict[str, Any] = {"seed": seed, "size": list(SIZE), "minutes": minutes}
+    try:
+        xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(xvfb)
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 20, "Xvfb starting")
+        path_file = work / "pty"
+        emulator = subprocess.Popen([sys.executable, "main.py", "led-emulator", "--text", "--leds", "300",
+                                     "--path-file", str(path_file)], cwd=ROOT, env=env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(emulator)
+        wait_for(lambda: path_file.exists() and path_file.read_text().strip(), 30, "led-emulator's pty")
+        config = write_config(work, path_file.read_text().strip())
+        kiosk_log = open(work / "kiosk.out", "wb")  # noqa: SIM115 - closed with the kiosk
+        kiosk = subprocess.Popen([sys.executable, "main.py", "--config", str(config)], cwd=ROOT, env=env,
+                                 stdout=kiosk_log, stderr=subprocess.STDOUT)
+        processes.insert(0, kiosk)
+        time.sleep(5)
+        started = time.monotonic()
+        due = [started]
+
+        def take_sample() -> None:
+            """Sample when due (and save the samples so far)."""
+            if time.monotonic() >= due[0] and kiosk.poll() is None:
+                samples.append(sample(kiosk.pid, started))
+                (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
+                due[0] += SAMPLE_SECONDS
+
+        crowd = Crowd(env, rng, take_sample)
+
+        stop_at = started + minutes * 60
+        while time.monotonic() < stop_at and kiosk.poll() is None:
+            take_sample()
+            roll = rng.random()
+            if roll < 0.08:
+                crowd.operator()
+            else:
+                crowd.burst()
+            gap = rng.uniform(45, 70) if rng.random() < 0.2 else rng.uniform(0, 40)
+            gap_end = time.monotonic() + gap
+            while time.monotonic() < min(gap_end, stop_at) and kiosk.poll() is None:
+                take_sample()
+                time.sleep(0.5)
+        alive = kiosk.poll() is None
+        if alive:
+            samples.append(sample(kiosk.pid, started))
+        report.update({"kiosk_alive_at_end": alive, "exit_code": kiosk.returncode, "taps": crowd.taps,
+                       "keys": crowd.keys, "bursts": crowd.bursts, "operator_visits": crowd.operator_visits,
+                       "errors": errors_logged(work / "state")})
+        report["verdict"] = verdict(samples, minutes)
+        if not alive:
+            report["verdict"]["ok"] = False
+            report["verdict"].setdefault("problems", []).append(f"the kiosk stopped (exit {kiosk.returncode})")
+        if report["errors"]:
+            report["verdict"]["ok"] = False
+            report["verdict"].setdefault("problems", []).append(f"{len(report['errors'])} error(s) logged")
+        physical = [line for line in _log_lines(work / "state") if "physical" in line.lower()]
+        report["physical_log_lines"] = len(physical)
+    finally:
+        for process in processes:  # the kiosk first (killed: the clean stop on a signal is not this soak's business)
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL if process is processes[0] else signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)  # Xvfb removes its lock file on SIGTERM
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=10)
+    report["samples"] = samples
+    (out / "realtime_soak.json").write_text(json.dumps(report, indent=1))
+    if samples:
+        v = report.get("verdict", {})
+        plot(samples, out / "realtime_soak.png",
+             f"real-time soak, {minutes:.0f} min at {SIZE[0]}x{SIZE[1]}, camera + LEDs: growth over the last half "
+             f"{v.get('growth_last_half_mb', '?')} MB")
+    shutil.rmtree(work, ignore_errors=True)
+    return report
+
+
+def _log_lines(state: Path) -> list[str]:
+    lines: list[str] = []
+    for log in sorted((state / "jeux-maths" / "logs").glob("*.log*")):
+        lines += log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return lines
+
+
+def main() -> int:
+    """Command line: run the soak, print the verdict, exit 1 when it failed (77 when skipped)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--minutes", type=float, default=float(os.environ.get("REALTIME_SOAK_MINUTES", "60")))
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "soak")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    try:
+        report = run(args.minutes, args.out, args.seed)
+    except Skip as exc:
+        print(f"real-time soak skipped: {exc}")
+        return 77
+    print(json.dumps({k: v for k, v in report.items() if k != "samples"}, indent=1))
+    return 0 if report["verdict"]["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
