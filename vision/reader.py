@@ -26,6 +26,7 @@ Nothing here imports pygame; :class:`VisionError` carries exit code 3 for the co
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -1296,18 +1297,24 @@ def sheet_edge(mat: MatLayout, sheet: int = 0) -> tuple[np.ndarray, np.ndarray]:
     return points, near
 
 
-def shade_seen(paper: CellPaper) -> np.ndarray | None:
-    """The tint of the lamp's shadows on this frame's paper (log BGR against the paper, less
-    their mean), from the grid's vertices in shade; None when there are too few of them or they
-    are not tinted (the room's light and the lamp's of one colour)."""
-    tints = []
+def _vertex_light(paper: CellPaper) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """For each sheet with paper seen: its grid vertices' light (log, against the paper's median)
+    and tint (log BGR less that light), one row per vertex."""
     for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
         if not valid.any():
             continue
         white = np.median(colours[valid], axis=0)
         ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
         light = ratio.mean(axis=1)
-        tint = ratio - light[:, None]
+        yield light, ratio - light[:, None]
+
+
+def shade_seen(paper: CellPaper) -> np.ndarray | None:
+    """The tint of the lamp's shadows on this frame's paper (log BGR against the paper, less
+    their mean), from the grid's vertices in shade; None when there are too few of them or they
+    are not tinted (the room's light and the lamp's of one colour)."""
+    tints = []
+    for light, tint in _vertex_light(paper):
         size = np.abs(tint).max(axis=1)
         shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & (size <= SHADE_TINT)
         tints.append(tint[shade & (size >= 0.04)])
@@ -1320,13 +1327,8 @@ def deep_shade(paper: CellPaper) -> bool:
     forgives (under :data:`SHADE_DEEP` of the paper's light, paper-coloured): a lamp too close
     or too low, for the operator's advice."""
     deep = 0
-    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
-        if not valid.any():
-            continue
-        white = np.median(colours[valid], axis=0)
-        ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
-        light = ratio.mean(axis=1)
-        tint = np.abs(ratio - light[:, None]).max(axis=1)
+    for light, tints in _vertex_light(paper):
+        tint = np.abs(tints).max(axis=1)
         deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & (tint <= SHADE_TINT)).sum())
     return deep >= 3
 
