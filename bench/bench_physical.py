@@ -95,8 +95,9 @@ def timed_game(blue: str, seed: int, limit: float) -> list[float]:
     found = []
     for count, shown_at in scene.physical.shown:
         free = visitor.free_frames.get(count)
-        if free is not None and free < len(table.read_times):
-            found.append(shown_at - table.read_times[free])
+        ready = None if free is None else table.ready_at(free)
+        if ready is not None:
+            found.append(shown_at - ready)
     scene.physical.close()
     app.close()
     return found

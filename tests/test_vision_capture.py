@@ -181,3 +181,22 @@ def test_a_still_hand_over_the_spots_is_never_read():
         assert exc.reason == "covered" and ("spot" in str(exc) or "cells hidden" in str(exc))
     else:
         raise AssertionError("a hand over the spots was read as a board")
+
+
+def test_the_table_camera_remembers_only_recent_ready_times(monkeypatch):
+    """Issue 22: the synthetic camera noted when every frame was ready, one float a frame for a
+    whole day's physical game. It keeps the recent ones (the latency bench reads those)."""
+    from games.boards import Picture
+    from vision import table as table_module
+    from vision.mats import board_description
+    from vision.table import TableCamera
+
+    monkeypatch.setattr(table_module, "READ_TIMES_KEPT", 5)
+    board = board_description("lewthwaite")
+    shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None, dropped=True)
+    camera = TableCamera(board, lambda: shot, seed=3)
+    for _ in range(23):
+        camera.read()
+    assert len(camera.read_times) <= 10
+    assert camera.ready_at(22) == camera.read_times[-1]
+    assert camera.ready_at(0) is None and camera.ready_at(23) is None

@@ -48,6 +48,8 @@ from vision.synthetic import token_palette as _token_palette
 
 log = logging.getLogger("vision.camera")
 
+#: Frames whose ready time the camera remembers at least (a minute and more at 30 frames a second).
+READ_TIMES_KEPT = 2000
 #: Hand poses kept per camera (a hand reaching over each region of the board).
 HAND_REGIONS = 3
 #: Still, identical frames the reader needs before it reports a new board (at 30 frames a
@@ -78,8 +80,11 @@ class TableCamera:
         self._next_tick = 0.0
         self.frames = 0
         self.last_shot: Any = None
-        #: When each frame was ready (``time.perf_counter``), by frame number (the latency bench).
+        #: When each recent frame was ready (``time.perf_counter``), for the latency bench: the
+        #: last :data:`READ_TIMES_KEPT` frames, the first of them frame number ``read_times_first``
+        #: (a day-long physical game must not keep one float per frame).
         self.read_times: list[float] = []
+        self.read_times_first = 0
         rng = random.Random(f"table-{board.game}-{seed}")
         self.mat: MatLayout = layout(board.game, board.rows, board.cols) if board.game == "lewthwaite" \
             else layout(board.game)
@@ -116,13 +121,25 @@ class TableCamera:
 
     # --- a FrameSource ---------------------------------------------------------------------
 
+    def _ready(self) -> None:
+        """Note when this frame was ready, forgetting the oldest past :data:`READ_TIMES_KEPT`."""
+        self.read_times.append(time.perf_counter())
+        if len(self.read_times) > 2 * READ_TIMES_KEPT:
+            del self.read_times[:READ_TIMES_KEPT]
+            self.read_times_first += READ_TIMES_KEPT
+
+    def ready_at(self, frame: int) -> float | None:
+        """When frame number ``frame`` (0-based) was ready, if it is still remembered."""
+        index = frame - self.read_times_first
+        return self.read_times[index] if 0 <= index < len(self.read_times) else None
+
     def open(self) -> TableCamera:
         """The camera again after a failed read (raises OSError while the script keeps it
         unplugged, using that frame up)."""
         if self.peek is not None and self.peek():
             self.script()
             self.frames += 1
-            self.read_times.append(time.perf_counter())
+            self._ready()
             raise OSError("the camera is unplugged")
         return self
 
@@ -138,12 +155,12 @@ class TableCamera:
         self.frames += 1
         self.last_shot = shot
         if getattr(shot, "dropped", False):
-            self.read_times.append(time.perf_counter())
+            self._ready()
             return None
         image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
         low, high = self._noise[self.frames % len(self._noise)]
         frame = cv2.subtract(cv2.add(image, high), low)
-        self.read_times.append(time.perf_counter())
+        self._ready()
         return frame
 
     def close(self) -> None:
