@@ -200,3 +200,21 @@ def test_the_table_camera_remembers_only_recent_ready_times(monkeypatch):
     assert len(camera.read_times) <= 10
     assert camera.ready_at(22) == camera.read_times[-1]
     assert camera.ready_at(0) is None and camera.ready_at(23) is None
+
+
+def test_a_closed_table_camera_gives_back_its_sensor_noise():
+    """Issue 22: the synthetic camera's noise frames (about 22 MB) stayed with the camera after the
+    physical mode was left. They are made again, the same, when it is read again."""
+    from games.boards import Picture
+    from vision.mats import board_description
+    from vision.table import TableCamera
+
+    board = board_description("lewthwaite")
+    shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None)
+    camera = TableCamera(board, lambda: shot, seed=5)
+    first = camera.read()
+    camera.close()
+    assert camera._noise is None
+    camera.frames = 0  # the same frame number: the same noise frame
+    again = camera.read()
+    assert first is not None and again is not None and np.array_equal(first, again)

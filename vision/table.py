@@ -115,9 +115,8 @@ class TableCamera:
         self._pieces = ByteCache("vision.table.pieces", PIECES_BUDGET)
         self._hands = ByteCache("vision.table.hands", HANDS_BUDGET)
         self._frames = ByteCache("vision.table.frames", FRAMES_BUDGET)
-        noise = np.random.default_rng(seed)
-        self._noise = [(noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8),
-                        noise.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8)) for _ in range(4)]
+        # The sensor's noise (about 22 MB at 1280x720): made when first read, given back on close.
+        self._noise: list[tuple[np.ndarray, np.ndarray]] | None = None
 
     # --- a FrameSource ---------------------------------------------------------------------
 
@@ -158,7 +157,8 @@ class TableCamera:
             self._ready()
             return None
         image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
-        low, high = self._noise[self.frames % len(self._noise)]
+        noise = self._sensor_noise()
+        low, high = noise[self.frames % len(noise)]
         frame = cv2.subtract(cv2.add(image, high), low)
         self._ready()
         return frame
@@ -168,6 +168,16 @@ class TableCamera:
         again as needed)."""
         for cache in (self._pieces, self._hands, self._frames):
             cache.clear()
+        self._noise = None
+
+    def _sensor_noise(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Four frames of the sensor's noise (low, high), the same for a seed whenever made."""
+        if self._noise is None:
+            noise = np.random.default_rng(self.seed)
+            shape = (self.size[1], self.size[0], 3)
+            self._noise = [(noise.integers(0, 4, shape, dtype=np.uint8), noise.integers(0, 4, shape, dtype=np.uint8))
+                           for _ in range(4)]
+        return self._noise
 
     # --- composing ---------------------------------------------------------------------------
 
