@@ -17,6 +17,7 @@ import multiprocessing  # noqa: E402
 import random  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
+from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
@@ -250,14 +251,8 @@ def test_photoreal_held_out(report):
     the product's exposure control: >= 99.5 % cells right per style in both modes (a refused
     frame counts all its cells wrong); no state accepted under a hand."""
     evaluate = _photoreal()
-    folder = evaluate.SET_DIR.with_name("set-headroom")
-    truths = evaluate.scenes(range(evaluate.HELD_OUT, 10_000), folder=folder)
-    assert truths, "no held-out scenes: run bench/photoreal/make_set.py --headroom 3 --exposure-steps 3 ..."
-    tally = evaluate.evaluate(truths, exposure_control=True)
-    lines = evaluate.report(tally)
-    print("\nphotoreal, held-out seeds >= 100 (set-headroom):\n" + "\n".join(lines))
-    if tally.errors:
-        print("\n".join(tally.errors[:40]))
+    tally, lines = _evaluate_set(evaluate, "set-headroom", evaluate.HELD_OUT, "held-out seeds >= 100",
+                                 "--headroom 3 --exposure-steps 3 ...")
     for style in sorted(tally.scenes):
         for mode in ("one-shot", "live"):
             key = (style, mode)
@@ -274,6 +269,19 @@ def test_photoreal_held_out(report):
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
 
 
+def _evaluate_set(evaluate: Any, name: str, first_seed: int, title: str, how: str) -> tuple[Any, list[str]]:
+    """Read every scene of ``bench/photoreal/NAME`` from ``first_seed`` on (exposure control on),
+    print the report and the first errors; the tally and the report's lines."""
+    truths = evaluate.scenes(range(first_seed, 10_000), folder=evaluate.SET_DIR.with_name(name))
+    assert truths, f"no scenes in {name}: run bench/photoreal/make_set.py {how}"
+    tally = evaluate.evaluate(truths, exposure_control=True)
+    lines = evaluate.report(tally)
+    print(f"\nphotoreal {title} ({name}):\n" + "\n".join(lines))
+    if tally.errors:
+        print("\n".join(tally.errors[:40]))
+    return tally, lines
+
+
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
 def test_photoreal_stands(report):
@@ -284,14 +292,8 @@ def test_photoreal_stands(report):
     scene; one-shot and live >= 99.5 % cells right per style (refusals count wrong); no state
     accepted under a hand."""
     evaluate = _photoreal()
-    folder = evaluate.SET_DIR.with_name("set-stands")
-    truths = evaluate.scenes(range(300, 10_000), folder=folder)
-    assert truths, "no stand scenes: run bench/photoreal/make_set.py --stand ... --out bench/photoreal/set-stands"
-    tally = evaluate.evaluate(truths, exposure_control=True)
-    lines = evaluate.report(tally)
-    print("\nphotoreal stands, held-out seeds >= 300 (set-stands):\n" + "\n".join(lines))
-    if tally.errors:
-        print("\n".join(tally.errors[:40]))
+    tally, lines = _evaluate_set(evaluate, "set-stands", 300, "stands, held-out seeds >= 300",
+                                 "--stand ... --out bench/photoreal/set-stands")
     for style in sorted(tally.scenes):
         report(f"photoreal stands {style}: setup started", f"{tally.setup_done[style]}/{tally.setup_tried[style]}",
                "all")
