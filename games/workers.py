@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import importlib
 import os
 import pickle
@@ -35,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from games.budget import rss_bytes
+from games.budget import rss_bytes, trim
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Worker processes at most: one search at a time on a 2-core kiosk (the frame loop has the
@@ -46,9 +47,16 @@ MAX_WORKERS = 2
 #: take both cores of a 2-core kiosk for a few hundred milliseconds).
 NICENESS = 10
 #: A worker whose resident memory passes this after a job (a search's tables, the caches of the
-#: games it imported) is replaced by a fresh one (about 65 MB): workers count in the kiosk's
-#: memory budget, and a day of new positions must not grow them.
-WORKER_RSS_LIMIT = 110 * 1024 * 1024
+#: games it imported; its freed heap is given back after each job) is replaced by a fresh one
+#: (about 15 MB, 20 MB with every game imported): workers count in the kiosk's memory budget,
+#: and a day of new positions must not grow them.
+WORKER_RSS_LIMIT = 60 * 1024 * 1024
+#: The pool's memory cap: the workers' resident memory together. A second worker starts only
+#: while the first plus a fresh one (:data:`FRESH_WORKER_BYTES`) stay within it; otherwise the
+#: job waits for the running one (docs/kiosk.md adds this to the kiosk's budgets).
+WORKERS_MEMORY_CAP = 80 * 1024 * 1024
+#: A fresh worker once it has imported a game (measured: 15 to 20 MB).
+FRESH_WORKER_BYTES = 20 * 1024 * 1024
 _HEADER = struct.Struct("!I")
 
 
@@ -102,6 +110,12 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
             reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - a result or an exception that does not pickle
             reply = pickle.dumps((False, RuntimeError(f"the worker's answer does not pickle: {exc}")))
+        del answer
+        # The search's tables are garbage now: their pages go back to the system before the
+        # answer leaves, so that the worker's resident memory (what the pool reads to replace
+        # a grown worker, and what its cap counts) is what it still holds (a few ms).
+        gc.collect()
+        trim()
         _send(stdout, reply)
 
 
@@ -223,8 +237,9 @@ class _Worker:
 class Pool:
     """Worker processes running :class:`Task` s, one at a time each (see the module doc)."""
 
-    def __init__(self, max_workers: int = MAX_WORKERS) -> None:
+    def __init__(self, max_workers: int = MAX_WORKERS, memory_cap: int = WORKERS_MEMORY_CAP) -> None:
         self.max_workers = max_workers
+        self.memory_cap = memory_cap
         self.lock = threading.Lock()
         self._queue: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
         self._workers: list[_Worker] = []
@@ -241,15 +256,29 @@ class Pool:
         return not self._broken
 
     def submit(self, task: Task) -> None:
-        """Queue ``task`` for the next idle worker (one more worker if none is idle)."""
+        """Queue ``task`` for the next idle worker (one more worker if none is idle, none will
+        be soon, and the pool's memory cap allows it)."""
         with self.lock:
             self._waiting += 1
             self._brief += task.brief
-            wanted = self._waiting > self._idle + self._brief if not task.brief else not self._workers
-            if wanted and len(self._workers) < self.max_workers:
+            # A worker whose job was just cancelled is about to be idle (its process is being
+            # replaced): a game left and attract mode's first move in the same frame need one
+            # worker, not two.
+            freeing = sum(1 for worker in self._workers if worker.task is not None and worker.task.cancelled)
+            wanted = (self._waiting > self._idle + self._brief + freeing) if not task.brief else not self._workers
+            if wanted and len(self._workers) < self.max_workers and self._room_for_one_more():
                 self._idle += 1
                 self._workers.append(_Worker(self))
             self._queue.put(task)
+
+    def memory(self) -> int:
+        """The workers' resident memory together, in bytes."""
+        return sum(rss_bytes(worker.process.pid) for worker in self._workers if worker.process is not None)
+
+    def _room_for_one_more(self) -> bool:
+        """(Lock held) whether one more fresh worker keeps the pool within its memory cap (the
+        first one always starts: the kiosk's budget counts it)."""
+        return not self._workers or self.memory() + FRESH_WORKER_BYTES <= self.memory_cap
 
     def next_task(self) -> Task | None:
         """(Worker threads) the next job, waiting for one."""

@@ -105,6 +105,35 @@ def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_
         workers.close()
 
 
+def test_a_job_submitted_as_the_running_one_is_cancelled_needs_no_second_worker() -> None:
+    # A game left during its computer's search and attract mode's first move in the same frame:
+    # the cancelled job's worker is about to be free (issue 22: a second worker, +18 MB, all day).
+    workers = Pool()
+    try:
+        wait_for(run_on(workers, os.getpid)[1])
+        stale, _ = run_on(workers, partial(time.sleep, 60))
+        time.sleep(0.3)
+        workers.cancel(stale)
+        _, next_move = run_on(workers, os.getpid)
+        assert wait_for(next_move) != os.getpid()
+        assert len(workers._workers) == 1
+    finally:
+        workers.close()
+
+
+def test_the_pool_starts_no_worker_beyond_its_memory_cap() -> None:
+    workers = Pool(memory_cap=1)  # no room for a second worker: the job waits for the first
+    try:
+        _, long = run_on(workers, partial(time.sleep, 0.5))
+        time.sleep(0.2)
+        _, other = run_on(workers, os.getpid)
+        assert wait_for(other) != os.getpid() and wait_for(long) is None
+        assert len(workers._workers) == 1
+        assert 0 < workers.memory() <= 80 * 1024 * 1024
+    finally:
+        workers.close()
+
+
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
 def test_worker_processes_yield_the_cores_to_the_frame_loop() -> None:
     workers = Pool()
