@@ -40,16 +40,46 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.budget import MB, children, open_files, rss_bytes  # noqa: E402
+from games.workers import WORKERS_MEMORY_CAP  # noqa: E402
 
 SIZE = (1920, 1080)
 PIN = "2580"
 SAMPLE_SECONDS = 30.0
 #: Targets (issue 22): memory of the kiosk and its workers after warm-up, growth over the last half.
 RSS_MB, GROWTH_MB = 350.0, 10.0
+#: The worker pool's memory cap (games.workers.WORKERS_MEMORY_CAP), plus a sample's slack: a
+#: worker is read while its search runs, before it gives its freed heap back.
+WORKERS_MB = WORKERS_MEMORY_CAP / MB + 10
 #: The first minutes fill the caches (every game, attract mode, the physical mode).
 WARMUP_FRACTION = 0.25
 KEYS = ("Escape", "h", "u", "v", "r", "Left", "Right", "Up", "Down", "Return", "ctrl+m")
 TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool"}
+
+
+#: The soak's own check (never in the product): ``SOAK_INJECT_LEAK_MB_PER_MIN=R`` starts the kiosk
+#: through :data:`LEAKY_KIOSK`, which keeps a list growing by R MB a minute inside the kiosk's
+#: process; the verdict must then fail.
+LEAK_VARIABLE = "SOAK_INJECT_LEAK_MB_PER_MIN"
+LEAKY_KIOSK = """
+import runpy, sys, threading, time
+rate = float(sys.argv.pop(1))
+held = []
+def leak():
+    while True:
+        time.sleep(6)
+        held.append(b"L" * int(rate * 1048576 / 10))  # written: resident at once
+threading.Thread(target=leak, name="injected-leak", daemon=True).start()
+sys.argv[0] = "main.py"
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+
+def kiosk_command(config: Path) -> list[str]:
+    """How the soak starts the kiosk: ``main.py``, or with the injected leak (:data:`LEAK_VARIABLE`)."""
+    rate = os.environ.get(LEAK_VARIABLE)
+    if rate:
+        return [sys.executable, "-c", LEAKY_KIOSK, str(float(rate)), "--config", str(config)]
+    return [sys.executable, "main.py", "--config", str(config)]
 
 
 class Skip(Exception):
@@ -90,11 +120,13 @@ def wait_for(condition: Any, seconds: float, what: str) -> None:
         time.sleep(0.2)
 
 
-def sample(pid: int, started: float) -> dict[str, float]:
-    """One sample of the kiosk process ``pid`` and its children (the worker processes)."""
+def sample(pid: int, started: float) -> dict[str, Any]:
+    """One sample of the kiosk process ``pid`` and its children (the worker processes), each
+    worker by its process id (a worker starting is not a process growing)."""
     workers = children(pid)
     own = rss_bytes(pid)
-    worker_bytes = sum(rss_bytes(child) for child in workers)
+    each = {str(child): round(rss_bytes(child) / MB, 1) for child in workers}
+    worker_mb = round(sum(each.values()), 1)
     threads = 0
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as stream:
@@ -102,8 +134,8 @@ def sample(pid: int, started: float) -> dict[str, float]:
     except (OSError, StopIteration):
         pass
     return {"t": round(time.monotonic() - started, 1), "rss_mb": round(own / MB, 1),
-            "workers_mb": round(worker_bytes / MB, 1), "total_mb": round((own + worker_bytes) / MB, 1),
-            "threads": threads, "fds": open_files(pid), "children": len(workers)}
+            "workers_mb": worker_mb, "total_mb": round(own / MB + worker_mb, 1),
+            "threads": threads, "fds": open_files(pid), "children": len(workers), "worker_mb": each}
 
 
 class Crowd:
@@ -170,30 +202,74 @@ def _median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
 
-def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
-    """Figures and pass/fail: memory after warm-up, growth over the last half, threads, files
-    and children over the last half compared with the first sample after warm-up."""
+def _level(part: list[dict[str, Any]], read: Any) -> float | None:
+    """The median of ``read(sample)`` over the first three samples of ``part`` where it is known
+    (one GC blip is not a trend); None when it is never known."""
+    values = [v for v in (read(s) for s in part) if v is not None][:3]
+    return sorted(values)[len(values) // 2] if values else None
+
+
+def growth_by_process(half: list[dict[str, Any]]) -> dict[str, Any]:
+    """Growth over ``half`` (the last half's samples) process by process: the kiosk; each worker
+    process alive at both ends (the same process id); the workers that started or ended within
+    the half, apart: a worker starting is one more process (bounded by the pool's cap and the
+    total), not a process growing. A leak in the kiosk or in a long-lived worker shows in
+    ``processes_mb``; the total's change is reported with what explains it."""
+    ends = list(reversed(half))
+
+    def kiosk(s: dict[str, Any]) -> float:
+        return float(s["rss_mb"])
+
+    def total(s: dict[str, Any]) -> float:
+        return float(s["total_mb"])
+
+    first_workers, last_workers = set(half[0].get("worker_mb", {})), set(half[-1].get("worker_mb", {}))
+    kept = sorted(first_workers & last_workers)
+    kiosk_growth = (_level(ends, kiosk) or 0.0) - (_level(half, kiosk) or 0.0)
+    workers_growth = {}
+    for pid in kept:
+        def own(s: dict[str, Any], pid: str = pid) -> float | None:
+            value = s.get("worker_mb", {}).get(pid)
+            return None if value is None else float(value)
+        workers_growth[pid] = round((_level(ends, own) or 0.0) - (_level(half, own) or 0.0), 1)
+    started = {pid: half[-1]["worker_mb"][pid] for pid in sorted(last_workers - first_workers)}
+    ended = {pid: half[0]["worker_mb"][pid] for pid in sorted(first_workers - last_workers)}
+    total_growth = (_level(ends, total) or 0.0) - (_level(half, total) or 0.0)
+    processes = kiosk_growth + sum(workers_growth.values())
+    return {
+        "kiosk_mb": round(kiosk_growth, 1),
+        "workers_kept_mb": workers_growth,
+        "processes_mb": round(processes, 1),
+        "workers_started_mb": started,
+        "workers_ended_mb": ended,
+        "total_mb": round(total_growth, 1),
+        "explained": (f"total {total_growth:+.1f} MB = kiosk {kiosk_growth:+.1f}, workers alive all along "
+                      f"{sum(workers_growth.values()):+.1f}, {len(started)} worker(s) started "
+                      f"{sum(started.values()):+.1f}, {len(ended)} ended {-sum(ended.values()):+.1f} "
+                      "(the rest: sampling between the medians)"),
+    }
+
+
+def verdict(samples: list[dict[str, Any]], minutes: float) -> dict[str, Any]:
+    """Figures and pass/fail: memory after warm-up (kiosk + workers, and the workers within the
+    pool's cap), growth over the last half of each process (:func:`growth_by_process`), threads,
+    files and children over the last half compared with the first samples after warm-up."""
     if len(samples) < 4:
         return {"ok": False, "why": "too few samples"}
     end = samples[-1]["t"]
     warm = [s for s in samples if s["t"] >= end * WARMUP_FRACTION]
     half = [s for s in samples if s["t"] >= end / 2]
-
-    def level(part: list[dict[str, float]]) -> float:  # the median of three samples: one GC blip is not a trend
-        ordered = sorted(s["total_mb"] for s in part[:3])
-        return ordered[len(ordered) // 2]
-
-    start_half = level(half)
-    end_half = level(list(reversed(half)))
+    growth = growth_by_process(half)
     figures = {
         "minutes": round(minutes, 1),
         "samples": len(samples),
         "max_total_mb_after_warmup": max(s["total_mb"] for s in warm),
         "max_rss_mb_after_warmup": max(s["rss_mb"] for s in warm),
         "max_workers_mb_after_warmup": max(s["workers_mb"] for s in warm),
-        "total_mb_at_half": start_half,
-        "total_mb_at_end": end_half,
-        "growth_last_half_mb": round(end_half - start_half, 1),
+        "total_mb_at_half": _level(half, lambda s: s["total_mb"]),
+        "total_mb_at_end": _level(list(reversed(half)), lambda s: s["total_mb"]),
+        "growth_last_half_mb": growth["processes_mb"],
+        "growth_last_half": growth,
         # A physical game runs its camera's threads while it lasts: the typical count (the
         # median) must not grow; the most seen at once is reported.
         "threads_warm_median": _median([s["threads"] for s in warm[: max(1, len(warm) // 3)]]),
@@ -207,7 +283,10 @@ def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
     if figures["max_total_mb_after_warmup"] > RSS_MB:
         problems.append(f"memory after warm-up {figures['max_total_mb_after_warmup']} MB > {RSS_MB} MB")
     if figures["growth_last_half_mb"] > GROWTH_MB:
-        problems.append(f"growth over the last half {figures['growth_last_half_mb']} MB > {GROWTH_MB} MB")
+        problems.append(f"growth over the last half {figures['growth_last_half_mb']} MB > {GROWTH_MB} MB "
+                        f"({growth['explained']})")
+    if figures["max_workers_mb_after_warmup"] > WORKERS_MB:
+        problems.append(f"workers {figures['max_workers_mb_after_warmup']} MB > the pool's cap {WORKERS_MB} MB")
     if figures["threads_last_median"] > figures["threads_warm_median"]:
         problems.append("threads grew")
     if figures["fds_last_max"] > figures["fds_warm_max"]:
@@ -217,7 +296,7 @@ def verdict(samples: list[dict[str, float]], minutes: float) -> dict[str, Any]:
     return {**figures, "ok": not problems, "problems": problems}
 
 
-def plot(samples: list[dict[str, float]], path: Path, title: str) -> None:
+def plot(samples: list[dict[str, Any]], path: Path, title: str) -> None:
     """Memory (kiosk, workers, total), threads and open files against time, as a PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -272,8 +351,9 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
     env = {**os.environ, "DISPLAY": f":{display}", "XDG_STATE_HOME": str(work / "state"),
            "XDG_CONFIG_HOME": str(work / "config"), "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
     processes: list[subprocess.Popen[bytes]] = []
-    samples: list[dict[str, float]] = []
-    report: dict[str, Any] = {"seed": seed, "size": list(SIZE), "minutes": minutes}
+    samples: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"seed": seed, "size": list(SIZE), "minutes": minutes,
+                              "injected_leak_mb_per_min": float(os.environ.get(LEAK_VARIABLE) or 0)}
     try:
         xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -287,7 +367,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         wait_for(lambda: path_file.exists() and path_file.read_text().strip(), 30, "led-emulator's pty")
         config = write_config(work, path_file.read_text().strip())
         kiosk_log = open(work / "kiosk.out", "wb")  # noqa: SIM115 - closed with the kiosk
-        kiosk = subprocess.Popen([sys.executable, "main.py", "--config", str(config)], cwd=ROOT, env=env,
+        kiosk = subprocess.Popen(kiosk_command(config), cwd=ROOT, env=env,
                                  stdout=kiosk_log, stderr=subprocess.STDOUT)
         processes.insert(0, kiosk)
         time.sleep(5)

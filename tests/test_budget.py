@@ -88,3 +88,27 @@ def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     assert budget.read_snapshot(path)["rss_mb"] > 0
     path.write_text('{"pid": 999999999, "rss_mb": 1}')
     assert budget.read_snapshot(path) is None
+
+
+def _day(kiosk: list[float], workers: list[dict[str, float]]) -> list[dict[str, object]]:
+    """Real-time soak samples, one every 30 s: the kiosk's memory and each worker's by pid."""
+    return [{"t": 30.0 * i, "rss_mb": k, "worker_mb": {pid: mb for pid, mb in w.items()},
+             "workers_mb": sum(w.values()), "total_mb": k + sum(w.values()), "threads": 12, "fds": 30,
+             "children": len(w)} for i, (k, w) in enumerate(zip(kiosk, workers, strict=True))]
+
+
+@pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [
+    ("flat", [280.0] * 40, [{"1": 40.0}] * 40, True),
+    # A second worker starting at minute 16 is a process more (within the pool's cap), not growth.
+    ("a worker starts", [280.0] * 40, [{"1": 40.0}] * 32 + [{"1": 40.0, "2": 18.0}] * 8, True),
+    ("a worker replaced", [280.0] * 40, [{"1": 60.0}] * 25 + [{"3": 16.0}] * 15, True),
+    # A leak in the kiosk (0.5 MB a minute) or in a worker alive all along fails.
+    ("the kiosk leaks", [250.0 + i for i in range(40)], [{"1": 40.0}] * 40, False),
+    ("a worker leaks", [280.0] * 40, [{"1": 20.0 + i} for i in range(40)], False),
+    ("too many workers", [250.0] * 40, [{"1": 60.0, "2": 60.0}] * 40, False),
+])
+def test_the_real_time_soak_tells_a_worker_starting_from_a_leak(name, kiosk, workers, ok) -> None:
+    from bench import realtime_soak
+
+    result = realtime_soak.verdict(_day(kiosk, workers), minutes=20)
+    assert result["ok"] is ok, (name, result["problems"], result["growth_last_half"]["explained"])
