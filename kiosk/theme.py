@@ -69,7 +69,7 @@ def _font_bytes(path: str) -> bytes:
 FONT_BYTES = 128 * 1024
 
 
-@budgeted(16 * MB, sizer=lambda _font: FONT_BYTES)
+@budgeted(8 * MB, sizer=lambda _font: FONT_BYTES)
 def font(size: int, kind: str = "text") -> pygame.font.Font:
     """A cached font of ``size`` pixels (falls back to pygame's own font if a package is missing)."""
     if not pygame.font.get_init():

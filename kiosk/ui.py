@@ -16,7 +16,7 @@ import pygame
 
 from games.budget import MB, budgeted
 from kiosk import draw, textfit, theme
-from kiosk.canvas import Canvas, Target, blit, make_layer, pixel_bytes, register_native, scale_of
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, pixel_bytes, register_native, scale_of
 from kiosk.i18n import tr
 from kiosk.theme import fitted_size, wrap_text
 
@@ -261,25 +261,25 @@ def draw_panel(
 
 
 @budgeted(13 * MB)
+@native_sprite
 def background(
-    size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK
-) -> pygame.Surface:
-    """A soft vertical gradient with faint polka dots: the kiosk's paper (drawn again at the
-    screen's resolution when blitted on a canvas)."""
-    image = _paper(size, 1.0, top, bottom)
-    return register_native(
-        image, lambda scale: _paper((round(size[0] * scale), round(size[1] * scale)), scale, top, bottom)
-    )
+    size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK, scale: float = 1.0
+) -> Canvas:
+    """A soft vertical gradient with faint polka dots: the kiosk's paper, drawn at the screen's
+    resolution (a native sprite: on a 1080p screen its logical image stays blank, and a blank
+    full-screen surface is never written, so it takes no memory)."""
+    layer = make_layer(size, scale)
+    _paper(layer.target, scale, top, bottom)
+    return layer
 
 
-def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> pygame.Surface:
-    w, h = size
-    image = pygame.Surface(size)
+def _paper(image: pygame.Surface, scale: float, top: Color, bottom: Color) -> None:
+    w, h = image.get_size()
     for y in range(h):
         t = y / max(1, h - 1)
         color = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
         pygame.draw.line(image, color, (0, y), (w, y))
-    dots = pygame.Surface(size, pygame.SRCALPHA)
+    dots = pygame.Surface((w, h), pygame.SRCALPHA)
     step, radius = 56 * scale, 3 * scale
     for j in range(int((h / scale - 20) // 56) + 1):
         dot_y = (20 + j * 56) * scale
@@ -288,29 +288,34 @@ def _paper(size: tuple[int, int], scale: float, top: Color, bottom: Color) -> py
             pygame.draw.circle(dots, (255, 255, 255, 70), (round(dot_x), round(dot_y)), radius)
             dot_x += step
     image.blit(dots, (0, 0))
-    return image
 
 
-@budgeted(13 * MB, sizer=pixel_bytes)  # native already: no scaled copy rides along
+#: A veil is blitted as strips of this height: a full-screen veil cached whole was 8 MB at 1080p
+#: for what one 1920x64 strip (0.5 MB) does in 17 blits of the same pixels.
+VEIL_STRIP = 64
+
+
+@budgeted(2 * MB, sizer=pixel_bytes)  # native already: no scaled copy rides along
 def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
     image = pygame.Surface(size)
     image.fill(color)
     return image
 
 
+def _veil_strips(target: pygame.Surface, box: pygame.Rect, color: Color, alpha: int) -> None:
+    image = _veil((box.width, min(VEIL_STRIP, box.height)), color)
+    image.set_alpha(alpha)
+    for top in range(box.top, box.bottom, VEIL_STRIP):
+        target.blit(image, (box.left, top), (0, 0, box.width, min(VEIL_STRIP, box.bottom - top)))
+
+
 def draw_veil(surface: Target, color: Color, alpha: int, rect: pygame.Rect | None = None) -> None:
     """Dim what is drawn (the whole target, or ``rect``) with ``color`` at ``alpha`` (0..255):
-    one cached surface per size and colour, whatever the alpha, so fading costs nothing."""
+    one cached strip per width and colour, whatever the alpha, so fading costs nothing."""
     if isinstance(surface, Canvas):
-        box = surface.area if rect is None else surface.to_native_rect(rect)
-        image = _veil(box.size, color)
-        image.set_alpha(alpha)
-        surface.target.blit(image, box)
+        _veil_strips(surface.target, surface.area if rect is None else surface.to_native_rect(rect), color, alpha)
     else:
-        box = surface.get_rect() if rect is None else rect
-        image = _veil(box.size, color)
-        image.set_alpha(alpha)
-        surface.blit(image, box)
+        _veil_strips(surface, surface.get_rect() if rect is None else pygame.Rect(rect), color, alpha)
 
 
 def blend(a: Color, b: Color, t: float) -> Color:

@@ -180,9 +180,10 @@ EXACT_SECONDS = 0.035
 
 #: Values found by :func:`game_values` for small N, kept between calls (they never change, so a
 #: game's next move then costs almost nothing). Dropped when they grow past ``_MEMO_LIMIT``
-#: entries in all (about 75 MB); for larger N the exact search rarely finishes and each call starts afresh.
+#: entries in all (about 30 MB, 200 bytes an entry: it lives in the worker process, whose memory
+#: counts in the kiosk's budget, issue 22); for larger N the exact search rarely finishes and each call starts afresh.
 _VALUE_MEMOS: dict[int, dict[tuple[int, int], tuple[bool, int]]] = {}
-_MEMO_LIMIT, _MEMO_MAX_N = 500_000, 40
+_MEMO_LIMIT, _MEMO_MAX_N = 150_000, 40
 
 
 class _TooBig(Exception):
