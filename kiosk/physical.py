@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from games.boards import EMPTY, UNKNOWN, BoardDescription
-from games.budget import MB, budgeted
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
@@ -263,7 +262,7 @@ class PhysicalMode:
     def _draw_setup(self, surface: Target) -> None:
         area = self.scene.board_rect()
         if area is not None:
-            surface.blit(_veil(area.size), area)
+            ui.draw_veil(surface, theme.BACKGROUND, 170, area)  # a strip, not a 10 MB sheet (issue 22)
         self._draw_cell_fixes(surface, ghosts=True)
 
     def _draw_fixes(self, surface: Target) -> None:
@@ -319,14 +318,6 @@ class PhysicalMode:
             return
         image = ui.text_surface(line[0], 18, line[1], "bold")
         surface.blit(image, image.get_rect(topleft=self.scene.camera_status_at))
-
-
-@budgeted(13 * MB)
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    """A see-through sheet of the background colour: the board is dimmed while setting up."""
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((*theme.BACKGROUND, 170))
-    return veil
 
 
 def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:
