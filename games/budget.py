@@ -138,9 +138,10 @@ class ByteCache:
             self.nbytes = 0
 
     def as_dict(self) -> dict[str, Any]:
-        """Name, scope, entries, bytes and budget (``doctor --json``, the soaks)."""
+        """Name, scope, entries, bytes and budget, hits, misses and evictions (``doctor --json``,
+        the soaks: a cache whose hit rate falls over a day is too small for the day)."""
         return {"name": self.name, "scope": self.scope, "entries": len(self._entries), "bytes": self.nbytes,
-                "budget": self.budget, "evictions": self.evictions}
+                "budget": self.budget, "hits": self.hits, "misses": self.misses, "evictions": self.evictions}
 
 
 class Budgeted(Generic[P, R]):
