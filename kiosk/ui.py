@@ -265,9 +265,9 @@ def draw_panel(
 def background(
     size: tuple[int, int], top: Color = theme.BACKGROUND, bottom: Color = theme.BACKGROUND_DARK, scale: float = 1.0
 ) -> Canvas:
-    """A soft vertical gradient with faint polka dots: the kiosk's paper, drawn at the screen's
-    resolution (a native sprite: on a 1080p screen its logical image stays blank, and a blank
-    full-screen surface is never written, so it takes no memory)."""
+    """A soft vertical gradient with faint polka dots: the kiosk's paper, drawn once at the
+    screen's resolution (a native sprite: its logical image is painted only if a scale-1 target
+    asks for it)."""
     layer = make_layer(size, scale)
     _paper(layer.target, scale, top, bottom)
     return layer
