@@ -410,8 +410,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
             report["verdict"]["ok"] = False
             report["verdict"].setdefault("problems", []).append(f"{len(report['errors'])} error(s) logged")
         # The kiosk's own account (written every minute): its caches' bytes, hits and evictions.
-        snapshot = work / "state" / "jeux-maths" / "memory.json"
-        if snapshot.exists():
+        for snapshot in sorted(work.rglob("memory.json")):
             report["kiosk_memory"] = json.loads(snapshot.read_text(encoding="utf-8"))
         physical = [line for line in _log_lines(work / "state") if "physical" in line.lower()]
         report["physical_log_lines"] = len(physical)
