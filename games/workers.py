@@ -54,9 +54,10 @@ WORKER_RSS_LIMIT = 60 * 1024 * 1024
 #: The pool's memory cap: the workers' resident memory together. A second worker starts only
 #: while the first plus a fresh one (:data:`FRESH_WORKER_BYTES`) stay within it; otherwise the
 #: job waits for the running one (docs/kiosk.md adds this to the kiosk's budgets).
-WORKERS_MEMORY_CAP = 80 * 1024 * 1024
-#: A fresh worker once it has imported a game (measured: 15 to 20 MB).
-FRESH_WORKER_BYTES = 20 * 1024 * 1024
+WORKERS_MEMORY_CAP = 60 * 1024 * 1024
+#: A fresh worker once it has imported a game (measured: 15 to 23 MB): with the cap, a second
+#: worker starts only while the first is under 35 MB (before Juniper's memo fills it).
+FRESH_WORKER_BYTES = 25 * 1024 * 1024
 _HEADER = struct.Struct("!I")
 
 
@@ -136,6 +137,7 @@ class Task:
         #: Called instead of ``finish`` when no worker could run the job (run it on a thread).
         self.fallback = fallback
         self.cancelled = False
+        self.queued = False  # waiting in the pool's queue
         self.worker: _Worker | None = None
 
 
@@ -245,6 +247,7 @@ class Pool:
         self._workers: list[_Worker] = []
         self._idle = 0  # workers waiting for a job
         self._waiting = 0  # jobs waiting for a worker
+        self._dropped = 0  # of which cancelled: a worker takes them off the queue at once
         #: Brief jobs queued or running: their workers are about to be idle, so a job submitted
         #: beside them waits a few milliseconds rather than start a process of its own.
         self._brief = 0
@@ -265,10 +268,12 @@ class Pool:
             # replaced): a game left and attract mode's first move in the same frame need one
             # worker, not two.
             freeing = sum(1 for worker in self._workers if worker.task is not None and worker.task.cancelled)
-            wanted = (self._waiting > self._idle + self._brief + freeing) if not task.brief else not self._workers
+            live = self._waiting - self._dropped
+            wanted = (live > self._idle + self._brief + freeing) if not task.brief else not self._workers
             if wanted and len(self._workers) < self.max_workers and self._room_for_one_more():
                 self._idle += 1
                 self._workers.append(_Worker(self))
+            task.queued = True
             self._queue.put(task)
 
     def memory(self) -> int:
@@ -286,6 +291,9 @@ class Pool:
         with self.lock:
             self._idle -= 1
             self._waiting -= 1
+            if task is not None and task.queued:
+                task.queued = False
+                self._dropped -= task.cancelled
         return task
 
     def done_with(self, task: Task) -> None:
@@ -297,6 +305,7 @@ class Pool:
     def cancel(self, task: Task) -> None:
         """``task`` is no longer wanted: dropped if waiting, its worker killed if running."""
         with self.lock:
+            self._dropped += task.queued and not task.cancelled
             task.cancelled = True
             worker = task.worker
         if worker is not None:
@@ -314,9 +323,11 @@ class Pool:
             if self._broken:  # nobody left to run the waiting jobs: they go to threads
                 while not self._queue.empty():
                     task = self._queue.get_nowait()
+                    if task is not None:
+                        task.queued = False
                     if task is not None and not task.cancelled:
                         stranded.append(task)
-                self._waiting = 0
+                self._waiting = self._dropped = 0
         for task in stranded:
             task.fallback()
 
