@@ -166,6 +166,24 @@ def test_the_layers_themselves_form_no_circle() -> None:
     assert circles(layers) == []
 
 
+#: Who builds or drives the concrete application: commands and main (they open it), the runner
+#: (it wires the home screen) and the warm-up (it draws unseen on the app's own screen). Every
+#: scene gets a ``kiosk.host.Host`` instead.
+APP_BUILDERS = {"kiosk.runner", "kiosk.warmup"}
+#: merge: scenes still typed by App in files other helpers are rewriting (a two-line change each:
+#: ``from kiosk.host import Host`` and ``app: Host``); the lead empties this set after the merge.
+APP_USERS_LEFT = {"games.awele.scene", "games.lightning.scene", "kiosk.calibration"}
+
+
+def test_only_the_app_builders_import_the_app() -> None:
+    users = {
+        name for name in project_modules()
+        if name != "kiosk.app" and any(project_import_target(i) == "kiosk.app" for i in imports_of(name))
+    }
+    allowed = APP_BUILDERS | APP_USERS_LEFT | {n for n in users if layer(n) in ("commands", "main")}
+    assert sorted(users - allowed) == []
+
+
 def test_no_noqa_hides_an_import_cycle() -> None:
     hidden = [
         f"{path.relative_to(ROOT)}:{k}"
