@@ -15,8 +15,9 @@ from hardware.effects import OKABE_ITO
 from hardware.fakes import FakeClock, ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
 from hardware.pacing import frame_spacing, wire_seconds
-from hardware.protocols import FrameDecoder, encode_adalight
+from hardware.protocols import Frame, FrameDecoder, encode_adalight
 from hardware.system import LedSystem
+from tests.waiting import until
 
 
 def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) -> tuple:
@@ -30,6 +31,10 @@ def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) 
 
 def frames_of(device: ScriptedDevice) -> list:
     return list(FrameDecoder().feed(bytes(device.written)))
+
+
+def lit_pixels(frame: Frame) -> list[int]:
+    return [i for i, pixel in enumerate(frame.pixels) if pixel != (0, 0, 0)]
 
 
 def test_a_change_is_written_as_one_exact_frame_twice_on_a_new_connection() -> None:
@@ -161,7 +166,12 @@ def test_publishing_never_waits_for_the_port(fail: bool) -> None:
         assert device.writing.wait(10), "the LED thread never wrote"
         for i in range(60):  # the LED thread is stuck in the port's write all along
             bus.publish(BoardLights("lewthwaite", 5, 5, {(i % 5, i // 12): "selected"}))
+        bus.publish(BoardLights("lewthwaite", 5, 5, {(4, 4): "player2"}))
         assert not device.starved, "publishing waited for the port"
+        device.release.set()
+        if not fail:  # the newest lights, published while the port was busy, are shown next
+            last = LedConfig().layout_for("lewthwaite", 5, 5).led_index((4, 4))
+            until(lambda: any(lit_pixels(f) == [last] for f in frames_of(device)), "the newest lights shown")
     finally:
         device.release.set()
         system.close(timeout=3)
