@@ -32,6 +32,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -58,6 +59,8 @@ WORKERS_MEMORY_CAP = 60 * 1024 * 1024
 #: A fresh worker once it has imported a game (measured: 15 to 23 MB): with the cap, a second
 #: worker starts only while the first is under 35 MB (before Juniper's memo fills it).
 FRESH_WORKER_BYTES = 25 * 1024 * 1024
+#: A job longer than this (seconds) is a search: its worker gives its freed heap back after it.
+SEARCH_SECONDS = 0.05
 _HEADER = struct.Struct("!I")
 
 
@@ -103,6 +106,7 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows: same priority
         os.nice(NICENESS)
     while (data := _receive(stdin)) is not None:
+        started = time.perf_counter()
         try:
             answer: tuple[bool, Any] = (True, pickle.loads(data)())
         except BaseException as exc:  # noqa: BLE001 - handed back to whoever asked
@@ -112,11 +116,13 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
         except Exception as exc:  # noqa: BLE001 - a result or an exception that does not pickle
             reply = pickle.dumps((False, RuntimeError(f"the worker's answer does not pickle: {exc}")))
         del answer
-        # The search's tables are garbage now: their pages go back to the system before the
-        # answer leaves, so that the worker's resident memory (what the pool reads to replace
-        # a grown worker, and what its cap counts) is what it still holds (a few ms).
-        gc.collect()
-        trim()
+        if time.perf_counter() - started > SEARCH_SECONDS:
+            # A search's tables are garbage now: their pages go back to the system before the
+            # answer leaves, so that the worker's resident memory (what the pool reads to replace
+            # a grown worker, and what its cap counts) is what it still holds (a few ms; brief
+            # jobs, a move's consequences worked out as a tap is, skip it).
+            gc.collect()
+            trim()
         _send(stdout, reply)
 
 
