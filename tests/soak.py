@@ -124,6 +124,11 @@ class SoakReport:
         return round(median(values[-part:]) - median(values[:part]), 1)
 
     @property
+    def steady(self) -> list[float]:
+        """Memory (kiosk + workers, MB) after each visit once the warm-up is over."""
+        return self.trace[self.warmup:] or self.trace[-1:]
+
+    @property
     def steady_growth_mb(self) -> float:
         """Growth of the kiosk and its workers after the warm-up."""
         return self.growth(self.trace[self.warmup - 1:])
