@@ -25,13 +25,18 @@ from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.rules import new_game
 from games.match import BOARD, Match, Seat, Thinker
 from games.physical import PhysicalSession, RecordFeed, read_record
-from games.sync import COMPUTER, FIX, SETUP
+from games.sync import COMPUTER, FIX, SETUP, Event
 from games.visitor import TableRun, run_table
 from vision.table import synthetic_feed
 
 HOT_SEAT_FAULTS = {0: "slow", 1: "illegal", 2: "wrong_player", 3: "knock", 4: "stack", 5: "quick_two", 6: "drop",
                    8: "drop_stale"}
 COMPUTER_FAULTS = {0: "illegal", 1: "wrong_computer", 2: "knock", 3: "drop_stale"}
+
+
+def record_lines(events: list[Event]) -> list[dict[str, Any]]:
+    """Events as the record writes them (their JSON form)."""
+    return [event.as_dict() for event in events]
 
 
 def lewthwaite_match(opponent: Seat) -> Match:
@@ -59,9 +64,9 @@ def check_agreement(run: TableRun, wrong: bool = True) -> None:
     assert visitor.wrong or not wrong
     table = board.read(visitor.table.grid, board.slots(visitor.table))
     assert board.shows(match.state, table) and engine.synced and engine.fixes == []
-    moves = [e for e in run.events if e["event"] == "move"]
+    moves = [e for e in record_lines(run.events) if e["event"] == "move"]
     assert [e["move"] for e in moves] == moves_of(match)
-    assert sum(e["event"] == "mismatch" for e in run.events) >= len(visitor.wrong)
+    assert sum(e["event"] == "mismatch" for e in record_lines(run.events)) >= len(visitor.wrong)
 
 
 # --- the LED board on a pty ------------------------------------------------------------------------
@@ -206,7 +211,7 @@ def test_hot_seat_game_through_the_camera_and_the_leds(hot_seat_game: tuple[Tabl
     kinds = {w.kind for w in run.visitor.wrong}
     assert {"illegal", "wrong_player", "knock", "stack"} <= kinds
     assert run.visitor.touched >= 1  # moves played on the screen while the camera was away
-    cameras = [e["state"] for e in run.events if e["event"] == "camera"]
+    cameras = [e["state"] for e in record_lines(run.events) if e["event"] == "camera"]
     assert cameras.count("lost") >= 2 and cameras.count("back") >= 2
     checks.check("setup", "fix", "replugged")
 
@@ -224,7 +229,7 @@ def test_game_against_the_computer_through_the_camera(tmp_path: Path) -> None:
         leds.close()
     check_agreement(run)
     assert {"illegal", "wrong_computer", "knock"} <= {w.kind for w in run.visitor.wrong}
-    assert [e["by"] for e in run.events if e["event"] == "move"].count("computer") >= 3
+    assert [e["by"] for e in record_lines(run.events) if e["event"] == "move"].count("computer") >= 3
     checks.check("setup", "fix", "computer")
 
 
@@ -246,8 +251,9 @@ def test_a_record_replays_the_same_game(hot_seat_game: tuple[TableRun, Path, Che
     assert moves_of(match) == moves_of(run.match) and match.is_over()
     def key(event: dict[str, Any]) -> tuple[Any, ...]:
         return (event["event"], event.get("move"), event.get("by"), str(event.get("cells")))
-    original = [key(e) for e in run.events if e["event"] in ("move", "mismatch", "synced", "camera", "end")]
-    replayed = [key(e) for e in session.events if e["event"] in ("move", "mismatch", "synced", "camera", "end")]
+    told = ("move", "mismatch", "synced", "camera", "end")
+    original = [key(e) for e in record_lines(run.events) if e["event"] in told]
+    replayed = [key(e) for e in record_lines(session.events) if e["event"] in told]
     assert replayed == original
 
 
@@ -271,7 +277,7 @@ def test_quick_lightning_games(seed: int) -> None:
                   9: "drop_stale"}
         run = run_table(lightning_match(opponent, seed), seed=seed, faults=faults, level="builder")
         check_agreement(run)
-        kinds = [e["event"] for e in run.events]
+        kinds = [e["event"] for e in record_lines(run.events)]
         if opponent.is_computer:
             assert "draw" in kinds and "computer" in kinds
 
@@ -288,9 +294,10 @@ def test_lightning_against_the_computer_through_the_camera() -> None:
     played, made = moves_of(run.match), run.visitor.made
     assert played == made[: len(played)] and len(made) - len(played) <= 2 and len(played) >= 20
     assert run.visitor.wrong and all(w.flagged for w in run.visitor.wrong)
-    kinds = [e["event"] for e in run.events]
+    kinds = [e["event"] for e in record_lines(run.events)]
     assert "draw" in kinds and "computer" in kinds
-    assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer" for e in run.events)
+    assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer"
+               for e in record_lines(run.events))
 
 
 def test_lightning_leds_show_the_fixes_and_the_computer_tile(tmp_path: Path) -> None:
@@ -327,5 +334,5 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
     played = moves_of(match)
     assert session.engine.started and len(played) >= 3, session.engine.phase
     assert played == camera.visitor.made[: len(played)]
-    frames = [e["frame"] for e in session.events if e["event"] == "reading"]
+    frames = [e["frame"] for e in record_lines(session.events) if e["event"] == "reading"]
     assert frames == sorted(frames) and frames[-1] < 40 * 30

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.budget import MB, budgeted
 from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
-from games.lightning.board import HAND, RESERVE
+from games.lightning.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
+from games.lightning.pages import draw_icon, rules_pages
 from games.lightning.rules import (
     COLS,
     HALF_ROWS,
@@ -40,29 +40,24 @@ from games.lightning.rules import (
     Place,
     Shelve,
     Take,
-    from_board,
     new_game,
 )
-from games.lightning.tiles import DESIGNS, Tile, distinct_rotations, parse_tile
+from games.lightning.table import LightningTable
+from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
 from games.lightning.view import (
     GOLD,
-    LABEL_BAND,
     NIGHT,
-    PAD,
     PLAYER_COLORS,
     PLAYER_DARK,
     BoardView,
     Facts,
-    draw_bolt_icon,
-    draw_mini_board,
     draw_tile,
     draw_tile_back,
-    ghost_tile,
     icon_turn,
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, make_layer, native_sprite
+from kiosk.canvas import Target
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -76,11 +71,9 @@ Color = tuple[int, int, int]
 
 #: Seconds the strong player may think about a move (off the frame loop).
 THINK_BUDGET = 0.5
-#: The side of a square on the 1280 x 720 canvas in the half where a person plays (63 px on a
-#: 1080p screen), and in the other half; 36 each when the halves are equal.
-BIG, SMALL = 42, 30
-VIEWPORT = pygame.Rect(8, 92, 1264, COLS * BIG + PAD + LABEL_BAND)
 TextBox = ui.TextBox
+#: The menu finds the icon here (the rules pages and the icon are drawn in pages.py).
+__all__ = ["AttractScene", "LightningScene", "draw_icon", "make_demo_scene", "make_scene", "new_match", "rules_pages"]
 
 
 @dataclass
@@ -108,7 +101,7 @@ class Flight:
         return rect
 
 
-class LightningScene(GameScene):
+class LightningScene(Layout, GameScene):
     """One game of Lightning: against the computer, hot-seat, or computers only (attract)."""
 
     game = "lightning"
@@ -125,35 +118,11 @@ class LightningScene(GameScene):
     end_delay = 1.8  # the bolt runs to the centre line and flickers before the end card
     message_anchor = (640, 712)  # the attract banner (messages go in the status box)
 
-    # --- where things are (1280 x 720 canvas) --------------------------------------------------
-
-    STATUS = TextBox(pygame.Rect(292, 14, 566, 66), 24, lines=2, smallest=17)
-    STATUS_PANEL = pygame.Rect(254, 10, 620, 74)
-    #: The same box on a real table: the headline and up to two things to put right.
-    STATUS_TABLE = TextBox(pygame.Rect(292, 13, 566, 68), 22, lines=3, smallest=16)
-    SCORE = TextBox(pygame.Rect(18, 64, 220, 24), 18, smallest=13)
-    CARDS = {1: pygame.Rect(12, 478, 258, 234), 2: pygame.Rect(1010, 478, 258, 234)}
-    CARD_NAME = TextBox(pygame.Rect(14, 0, 230, 52), 27, smallest=16, kind="title")
-    CARD_BIG = TextBox(pygame.Rect(14, 60, 230, 42), 32, smallest=20, kind="title")
-    CARD_WHY = TextBox(pygame.Rect(16, 136, 226, 90), 19, lines=3, smallest=15)
-    POOL_RECT = pygame.Rect(302, 524, 92, 92)
-    POOL_LABEL = TextBox(pygame.Rect(284, 480, 128, 34), 24, smallest=16)
-    POOL_COUNT = TextBox(pygame.Rect(284, 628, 120, 30), 22, smallest=15)
-    HAND_RECT = pygame.Rect(432, 514, 120, 120)
-    HAND_LABEL = TextBox(pygame.Rect(412, 480, 160, 30), 22, smallest=14)
-    RESERVE_LABEL = TextBox(pygame.Rect(600, 480, 384, 34), 24, smallest=16)
-    RESERVE_EMPTY = TextBox(pygame.Rect(600, 584, 384, 26), 20, smallest=15, kind="text")
-    ROTATE_RECT = pygame.Rect(410, 644, 164, 58)
-    SHELVE_RECT = pygame.Rect(640, 644, 300, 58)
-
-    @staticmethod
-    def reserve_rect(k: int) -> pygame.Rect:
-        """The reserve's slot of design number ``k`` (in ``DESIGNS`` order)."""
-        return pygame.Rect(614 + k * 74, 522, 60, 60)
-
     def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         self.view = BoardView(match.state.geo, VIEWPORT, BIG, SMALL)
+        #: Lightning on a real table: the prompts, the mat's spots, the ghost tiles.
+        self.tabletop = LightningTable(lambda: self.table, self.view, lambda: self.state)
         self.rotation = 0
         self.hover: tuple[int, int] | None = None
         self.press_pos: tuple[int, int] | None = None
@@ -505,7 +474,7 @@ class LightningScene(GameScene):
         self.lay(cell)  # before taking a tile, the rules' refusal says to take one first
         return True
 
-    # --- the physical board ----------------------------------------------------------------------
+    # --- the physical board: the hooks kiosk.physical asks, answered by the table component ---
 
     def cell_rect(self, cell: Cell) -> pygame.Rect | None:
         """A square of the board on screen (sideways, as drawn)."""
@@ -516,39 +485,16 @@ class LightningScene(GameScene):
         return self.view.rect
 
     def spot_rect(self, name: str) -> pygame.Rect | None:
-        """The tile in hand's slot for the mat's hand spot; the reserve's shelf for its slots."""
-        if name == HAND:
-            return self.HAND_RECT.copy()
-        if name.startswith(RESERVE):
-            first, last = self.reserve_rect(0), self.reserve_rect(len(DESIGNS) - 1)
-            return first.union(last).inflate(16, 16)
-        return None
+        """The mat's spots on screen (:meth:`LightningTable.spot_rect`)."""
+        return self.tabletop.spot_rect(name)
 
     def move_spots(self, state: LightningState, move: Move) -> tuple[str, ...]:
-        """A draw from the bag is shown on the hand spot; the reserve gives or takes the tile."""
-        if isinstance(move, Take):
-            return (HAND,) if move.source == "pool" else (RESERVE,)
-        return (RESERVE,) if isinstance(move, Shelve) else ()
-
-    def guide_rotation(self) -> int:
-        """How the computer's tile is turned where a real table is asked to lay it (0 otherwise):
-        the tile in hand is shown turned that way, big enough to copy."""
-        guide = self.physical.engine.guide if self.physical is not None else None
-        move = guide.moves[0] if guide is not None else None
-        return move.rotation if isinstance(move, Place) else 0
+        """The mat's spots ``move`` touches (:meth:`LightningTable.move_spots`)."""
+        return self.tabletop.move_spots(move)
 
     def draw_piece(self, surface: Target, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
-        """The tile of a board code (``Z3``) turned as the code says, see-through by ``alpha``,
-        its stroke in the colour of the half it lies in."""
-        tile = parse_tile(code)
-        if tile is None:
-            return
-        cell = self.view.cell_at(rect.center)
-        stroke = PLAYER_COLORS[self.state.geo.owner(cell)] if cell is not None else NIGHT
-        inner = rect.inflate(-2, -2)
-        ghost = ghost_tile(tile, stroke, inner.width)
-        ghost.set_alpha(alpha)
-        surface.blit(ghost, inner.topleft)
+        """A tile as a board code says (:meth:`LightningTable.draw_piece`)."""
+        self.tabletop.draw_piece(surface, code, rect, alpha)
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -556,7 +502,7 @@ class LightningScene(GameScene):
         """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         score = self.score_line()
-        if score and (self.physical is None or self.physical.camera_line() is None):
+        if score and self.tabletop.score_shown():
             self.SCORE.draw(surface, score, theme.INK_SOFT, "left")
         self._draw_board(surface)
         for player in (1, 2):
@@ -576,12 +522,7 @@ class LightningScene(GameScene):
         what the computer did), else whose turn it is and what to do."""
         state = self.state
         panel = self.STATUS_PANEL
-        table = self.physical.prompt_lines() if self.physical is not None else []
-        if table:
-            tone = self.physical.prompt_tone()
-            draw.circle(surface, tone, (panel.x + 22, panel.centery), 10)
-            draw.rect(surface, tone, panel, 3, border_radius=26)
-            self.STATUS_TABLE.draw(surface, self.table_text(table), theme.INK)
+        if self.tabletop.draw_prompt(surface):
             return
         if self.message is not None:
             text, dot, color = self.message.text, self.message.tone, theme.INK
@@ -592,16 +533,8 @@ class LightningScene(GameScene):
             draw.rect(surface, dot, panel, 3, border_radius=26)
         self.STATUS.draw(surface, text, color)
 
-    @classmethod
-    def table_text(cls, lines: list[str]) -> str:
-        """The table's prompt for the status box: the headline and as many of the next lines
-        as the box holds (the rings and the LEDs show every fix). One line stays a translated
-        text, so that its fit is checked like every other."""
-        for count in range(min(len(lines), cls.STATUS_TABLE.lines), 1, -1):
-            text = "\n".join(lines[:count])
-            if cls.STATUS_TABLE.fit(text) is not None:
-                return text
-        return lines[0]
+    #: The table's prompt for the status box (kept here by name: the text checks use it).
+    table_text = staticmethod(LightningTable.table_text)
 
     def draw_physical_prompt(self, surface: Target, lines: list[str], tone: ui.Color) -> None:
         """Nothing over the board or the supply: the status box says it (:meth:`draw_message`)."""
@@ -615,8 +548,7 @@ class LightningScene(GameScene):
         phase = "take" if state.hand is None else "place"
         if self.match.seats[player].is_computer:
             return tr(f"lightning.turn.computer.{phase}", name=self.mover_name(player))
-        if self.physical is not None and not self.physical.touch_allowed:
-            phase = f"physical.{phase}"  # the bag, the mat and the hand spot, not the screen
+        phase = self.tabletop.turn_key(phase)
         if self.match.against_computer:
             return tr(f"lightning.turn.{phase}.you")
         return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
@@ -625,7 +557,7 @@ class LightningScene(GameScene):
         state, view, facts = self.state, self.view, self.facts
         placing = self.person_to_move() and state.hand is not None
         # On a real table the squares where the tile in hand may go show too (the LEDs breathe there).
-        at_table = self.physical is not None and self.match.person_to_move() and not self.busy()
+        at_table = self.tabletop.on_table and self.match.person_to_move() and not self.busy()
         shown = (placing or at_table) and state.hand is not None
         flying = self.flight.cell if self.flight is not None else None
         landing = self.drop[0] if self.drop is not None else None
@@ -720,7 +652,7 @@ class LightningScene(GameScene):
         flying = self.flight is not None and self.flight.kind == "take"
         if state.hand is not None and not flying and not self.dragging:
             player = state.current_player
-            rotation = self.rotation if not self.match.seats[player].is_computer else self.guide_rotation()
+            rotation = self.rotation if not self.match.seats[player].is_computer else self.tabletop.guide_rotation()
             draw_tile(surface, self.HAND_RECT.inflate(-18, -18), Tile(state.hand, rotation), PLAYER_COLORS[player])
         # The reserve: face-up tiles anyone may take.
         counts = state.reserve_counts()
@@ -740,123 +672,7 @@ class LightningScene(GameScene):
 
 
 
-@budgeted(13 * MB, scope='lightning')
-@native_sprite
-def static_layer(size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
-    """What never moves: paper, title, the supply's labels and shelf (drawn once for every game)."""
-    layer = make_layer(size, scale).convert()
-    layer.blit(ui.background(size), (0, 0))
-    draw_bolt_icon(layer, pygame.Rect(18, 14, 30, 46), GOLD)
-    ui.draw_text(layer, tr("lightning.title"), (54, 38), 40, NIGHT, "title", "midleft")
-    ui.draw_panel(layer, LightningScene.STATUS_PANEL, theme.PANEL, 26, 6)
-    LightningScene.POOL_LABEL.draw(layer, tr("lightning.pool"), NIGHT)
-    LightningScene.RESERVE_LABEL.draw(layer, tr("lightning.reserve"), NIGHT)
-    draw.rect(layer, (236, 228, 214), LightningScene.HAND_RECT, border_radius=20)
-    draw.rect(layer, (210, 198, 180), LightningScene.HAND_RECT, 3, border_radius=20)
-    for k in range(len(DESIGNS)):
-        draw.rect(layer, (226, 216, 200), LightningScene.reserve_rect(k), 2, border_radius=8)
-    first, last = LightningScene.reserve_rect(0), LightningScene.reserve_rect(len(DESIGNS) - 1)
-    shelf = pygame.Rect(first.x - 8, 612, last.right - first.x + 16, 9)
-    draw.rect(layer, (200, 170, 128), shelf, border_radius=5)
-    return layer
-
-
-# --- rules pages and their illustrations -----------------------------------------------------
-
-MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"))
-MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
-
-
-@budgeted(MB, scope='lightning')
-def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
-    """A 5 x 3 per half board (rules pages) holding ``tiles`` (built once per picture)."""
-    rows = [["."] * 3 for _ in range(10)]
-    for r, c, text in tiles:
-        rows[r][c] = text
-    return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
-
-
-def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
-    shown = min(len(MINI_PATH), int(time / 0.6))
-    draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
-
-
-def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
-    pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
-    for k in range(3, 0, -1):
-        draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
-    ui.draw_text(surface, tr("lightning.pool"), (pool.centerx, pool.y - 40), 26, NIGHT, "bold", "midtop")
-    hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
-    draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
-    ui.draw_text(surface, tr("lightning.hand.you"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
-    icon_turn(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
-    shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
-    ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
-    for k, design in enumerate(("L", "I")):
-        draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
-    draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
-    # Arrows: pool -> hand <- reserve (and a pool tile may go to the reserve).
-    y = hand.centery
-    for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
-        draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
-        d = 1 if x1 > x0 else -1
-        draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
-
-
-def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
-    state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
-    legal = frozenset(state.legal_cells())
-    tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
-    cell, ok = tour[int(time / 1.1) % len(tour)]
-    draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
-
-
-def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
-    steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
-    shown = min(len(steps), int(time / 0.9) + 2)
-    state = _mini_state(steps[:shown] + MINI_BLUE)
-    draw_mini_board(surface, rect, state, time, cross=(7, 2) if shown == 3 else None)
-
-
-DESIGN_LABEL = TextBox(pygame.Rect(0, 0, 150, 30), 24, smallest=16)
-
-
-def _illustrate_tiles(surface: Target, rect: pygame.Rect, time: float) -> None:
-    for k, design in enumerate(DESIGNS):
-        row, col = divmod(k, 3)
-        x = rect.x + 30 + col * 160 + (80 if row else 0)
-        tile = pygame.Rect(x, rect.y + 40 + row * 200, 110, 110)
-        bob = round(4 * math.sin(time * 2 + k))
-        draw_tile(surface, tile.move(0, bob), Tile(design, 0), NIGHT, width=0.12, board_turn=0)
-        label = DESIGN_LABEL.rect.copy()
-        label.midtop = (tile.centerx, tile.bottom + 10)
-        DESIGN_LABEL.draw(surface, tr(f"lightning.design.{design}"), theme.INK_SOFT, rect=label)
-
-
-def rules_pages() -> list[RulesPage]:
-    """The illustrated rules, faithful to the CEMÉA article (the tile designs are ours)."""
-    illustrations = (_illustrate_goal, _illustrate_turn, _illustrate_where, _illustrate_branch, _illustrate_tiles)
-    return [
-        RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw)
-        for k, draw in enumerate(illustrations, 1)
-    ]
-
-
-# --- menu icon and factories -----------------------------------------------------------------
-
-
-def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
-    """The menu card illustration: a row of diagonal tiles forming a zigzag bolt, lit by a
-    wave of gold running along it."""
-    size = min(rect.width // 4, rect.height * 2 // 3)
-    x0 = rect.centerx - 2 * size
-    y = rect.centery - size // 2
-    for k in range(4):
-        tile = Tile("D", 1 if k % 2 == 0 else 0)  # / then \ : corners meet, a zigzag
-        wave = max(0.0, math.sin(time * 3 - k * 0.9))
-        r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
-        draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
-    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
+# The rules pages and the menu icon: games/lightning/pages.py (imported above for the menu).
 
 
 def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
