@@ -28,13 +28,13 @@ import pygame
 from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
+from games.lightning.hand import HandControl
 from games.lightning.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.pages import draw_icon, rules_pages
+from games.lightning.panels import draw_card, draw_supply
 from games.lightning.rules import (
     COLS,
     HALF_ROWS,
-    SHELVE,
-    TAKE_POOL,
     LightningState,
     Move,
     Place,
@@ -43,17 +43,14 @@ from games.lightning.rules import (
     new_game,
 )
 from games.lightning.table import LightningTable
-from games.lightning.tiles import DESIGNS, Tile, distinct_rotations
+from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
-    GOLD,
     NIGHT,
     PLAYER_COLORS,
     PLAYER_DARK,
     BoardView,
     Facts,
     draw_tile,
-    draw_tile_back,
-    icon_turn,
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
@@ -123,10 +120,8 @@ class LightningScene(Layout, GameScene):
         self.view = BoardView(match.state.geo, VIEWPORT, BIG, SMALL)
         #: Lightning on a real table: the prompts, the mat's spots, the ghost tiles.
         self.tabletop = LightningTable(lambda: self.table, self.view, lambda: self.state)
-        self.rotation = 0
-        self.hover: tuple[int, int] | None = None
-        self.press_pos: tuple[int, int] | None = None
-        self.dragging = False
+        #: The tile in hand under the finger: its rotation, the pointer, a drag.
+        self.hand = HandControl(self.view, lambda: self.state, self.person_to_move, self.play, self.app.effects.publish)
         self.flight: Flight | None = None
         self.drop: tuple[Cell, Tween] | None = None
         self.flash = Tween(0.0, 0.0, 0.0)
@@ -134,10 +129,6 @@ class LightningScene(Layout, GameScene):
         self.facts = Facts.pending()  # worked out off the frame loop, from the first update
         self._facts_version = -1
         self._block_check: tuple[int, int | None] | None = None
-        self.rotate_button = ui.Button(self.ROTATE_RECT, "lightning.rotate", self.rotate, color=(120, 104, 200),
-                                       icon=icon_turn, size=24)
-        self.shelve_button = ui.Button(self.SHELVE_RECT, "lightning.shelve", self.shelve, color=(60, 150, 140),
-                                       size=26)
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -239,18 +230,17 @@ class LightningScene(Layout, GameScene):
     def on_move(self, before: LightningState, move: Move, after: LightningState) -> None:
         """Take: the tile flies into the hand. Lay: a person's tile drops in place, the
         computer's flies from the hand first. Shelve: the tile flies to the reserve."""
-        self.hover = self.press_pos = None
-        self.dragging = False
+        self.hand.let_go()
         player = before.current_player
         computer = self.match.seats[player].is_computer
         hand_rect = self.HAND_RECT.inflate(-18, -18)
         if isinstance(move, Take) and after is not self.state:
             # A real table's draw seen with what was done with the tile (laid, shelved) in one
             # reading: only the tile's landing is shown.
-            self.rotation = 0
+            self.hand.rotation = 0
             self.app.effects.publish(Sound("slide"))
         elif isinstance(move, Take):
-            self.rotation = 0
+            self.hand.rotation = 0
             tile = Tile(after.hand or "I", 0)
             if move.source == "pool":
                 source = self.POOL_RECT.copy()
@@ -304,9 +294,8 @@ class LightningScene(Layout, GameScene):
         self.flight = None
         self.drop = None
         self.flash = Tween(0.0, 0.0, 0.0)
-        self.rotation = 0
-        self.hover = self.press_pos = None
-        self.dragging = False
+        self.hand.rotation = 0
+        self.hand.let_go()
         self.bolt_time = 0.0
         self._block_check = None
         if not self.state.placed:
@@ -368,111 +357,35 @@ class LightningScene(Layout, GameScene):
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
 
-    # --- input ---------------------------------------------------------------------------------
+    # --- input: the tile in hand (games/lightning/hand.py) ---------------------------------------
 
-    def rotate(self, step: int = 1) -> None:
-        """Turn the tile in hand a quarter turn (only its rotations that look different)."""
-        hand = self.state.hand
-        if hand is None or not self.person_to_move():
-            return
-        self.rotation = (self.rotation + step) % distinct_rotations(hand)
-        self.app.effects.publish(Sound("click", 0.6))
+    @property
+    def rotation(self) -> int:
+        """The quarter turns of the tile in hand as shown."""
+        return self.hand.rotation
 
-    def shelve(self) -> None:
-        """Put the tile drawn from the pool into the reserve."""
-        if self.person_to_move():
-            self.play(SHELVE)
+    @property
+    def rotate_button(self) -> ui.Button:
+        """The "turn" button."""
+        return self.hand.rotate_button
 
-    def lay(self, cell: Cell) -> bool:
-        """Lay the tile in hand on ``cell`` as it is turned now (the rules say if it may go)."""
-        return self.play(Place(cell, self.rotation))
+    @property
+    def shelve_button(self) -> ui.Button:
+        """The "put in the reserve" button."""
+        return self.hand.shelve_button
 
     @property
     def action_buttons(self) -> list[ui.Button]:
         """Turn and shelve, when the person to move can use them."""
-        state = self.state
-        buttons = []
-        if state.hand is not None and self.person_to_move():
-            buttons.append(self.rotate_button)
-            if state.hand_source == "pool":
-                buttons.append(self.shelve_button)
-        return buttons
+        return self.hand.action_buttons
 
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Taps, drags from the hand, the wheel, right clicks and keys (see the module doc)."""
-        state = self.state
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-            if self.press_pos is not None and math.dist(self.press_pos, event.pos) > 12:
-                self.dragging = True
-            return False
-        if ui.handle_buttons(self.action_buttons, event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
-        if state.hand is not None and (
-            event.type == pygame.MOUSEWHEEL or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
-        ):
-            self.rotate(1 if event.type != pygame.MOUSEWHEEL or event.y < 0 else -1)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.hover = event.pos
-            if state.hand is not None and self.HAND_RECT.collidepoint(event.pos):
-                self.press_pos, self.dragging = event.pos, False
-                return True
-            return self._tap(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press_pos is not None:
-            dragged = self.dragging
-            self.press_pos, self.dragging = None, False
-            if not dragged:
-                self.rotate()
-                return True
-            cell = self.view.cell_at(event.pos)
-            if cell is not None:
-                self.lay(cell)
-            return True
-        return False
+        return self.hand.handle(event)
 
     def taps_for(self, move: Move) -> list[tuple[int, int]]:
-        """Take: the pool or the reserve's slot. Shelve: its button. Lay: the tile in hand, once
-        per quarter turn it still needs, then the square."""
-        if isinstance(move, Take):
-            if move.source == "pool":
-                return [self.POOL_RECT.center]
-            return [self.reserve_rect(list(DESIGNS).index(move.design or "I")).center]
-        if isinstance(move, Shelve):
-            return [self.shelve_button.rect.center]
-        turns = (move.rotation - self.rotation) % distinct_rotations(self.state.hand or "I")
-        return [self.HAND_RECT.center] * turns + [self.view.cell_rect(move.cell).center]
-
-    def _key(self, key: int) -> bool:
-        state = self.state
-        if key in (pygame.K_r, pygame.K_SPACE) and state.hand is not None:
-            self.rotate()
-            return True
-        if key == pygame.K_p:
-            self.play(TAKE_POOL)
-            return True
-        if key == pygame.K_s and state.hand is not None:
-            self.play(SHELVE)
-            return True
-        return False
-
-    def _tap(self, pos: tuple[int, int]) -> bool:
-        state = self.state
-        if state.hand is None:
-            if self.POOL_RECT.inflate(30, 30).collidepoint(pos):
-                self.play(TAKE_POOL)
-                return True
-            for k, design in enumerate(DESIGNS):
-                if self.reserve_rect(k).inflate(10, 10).collidepoint(pos) and state.reserve_counts()[design]:
-                    self.play(Take("reserve", design))
-                    return True
-        cell = self.view.cell_at(pos)
-        if cell is None:
-            return False
-        self.lay(cell)  # before taking a tile, the rules' refusal says to take one first
-        return True
+        """Where a child taps to play ``move`` (:meth:`HandControl.taps_for`)."""
+        return self.hand.taps_for(move)
 
     # --- the physical board: the hooks kiosk.physical asks, answered by the table component ---
 
@@ -568,15 +481,16 @@ class LightningScene(Layout, GameScene):
             view.draw_landing(surface, state, facts, self.drop[0], self.drop[1].value)
         if state.winner is not None and self.flight is None:
             view.draw_bolt(surface, state, facts.winning, min(1.0, self.bolt_time / 0.7), self.time)
-        cell = view.cell_at(self.hover) if placing and self.hover is not None else None
+        hover = self.hand.hover
+        cell = view.cell_at(hover) if placing and hover is not None else None
         if cell is not None:
             view.draw_ghost(surface, cell, Tile(state.hand or "I", self.rotation), cell in facts.legal)
 
     def _draw_pointer_tile(self, surface: Target) -> None:
         """A tile dragged from the hand, off the board: it follows the finger."""
         state = self.state
-        hover = self.hover
-        if self.dragging and hover is not None and state.hand is not None and self.view.cell_at(hover) is None:
+        hover = self.hand.hover
+        if self.hand.dragging and hover is not None and state.hand is not None and self.view.cell_at(hover) is None:
             rect = pygame.Rect(0, 0, 70, 70)
             rect.center = hover
             draw_tile(surface, rect, Tile(state.hand, self.rotation), PLAYER_COLORS[state.current_player])
@@ -601,25 +515,8 @@ class LightningScene(Layout, GameScene):
     def _draw_card(self, surface: Target, player: int) -> None:
         state = self.state
         active = state.current_player == player and not state.is_terminal()
-        card = self.CARDS[player].move(0, -round(3 * math.sin(self.time * 3)) if active else 0)
-        colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
-        ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active else None)
-        header = pygame.Rect(card.x, card.y, card.width, 52)
-        draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
-        self.CARD_NAME.draw(surface, self.card_name(player), theme.WHITE, rect=self.CARD_NAME.rect.move(card.topleft))
-        big, why = self.card_lines(player)
-        self.CARD_BIG.draw(surface, big, dark, rect=self.CARD_BIG.rect.move(card.topleft))
-        # The gauge: how much of the way the best path has come (17 tiles at least on an empty half).
-        total = state.geo.half_rows
-        distance = self.facts.distance(player)
-        done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
-        gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
-        draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
-        if done:
-            fill = gauge.copy()
-            fill.width = max(18, round(gauge.width * done / total))
-            draw.rect(surface, colour, fill, border_radius=9)
-        self.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=self.CARD_WHY.rect.move(card.topleft))
+        draw_card(surface, player, state, self.facts.distance(player), self.card_name(player),
+                  self.card_lines(player), self.time if active else None)
 
     def hand_label(self) -> str:
         """"Ta tuile", "Tuile de l'ordinateur" or "Tuile de Rouge"."""
@@ -639,37 +536,13 @@ class LightningScene(Layout, GameScene):
 
     def _draw_supply(self, surface: Target) -> None:
         state = self.state
-        taking = self.person_to_move() and state.hand is None
-        glow = ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(self.time * 5))
-        # The pool: a little stack of face-down tiles.
-        for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
-            draw_tile_back(surface, self.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
-        if taking and state.pool_size:
-            draw.rect(surface, glow, self.POOL_RECT.inflate(12, 12), 4, border_radius=18)
-        self.POOL_COUNT.draw(surface, self.pool_text(), theme.INK)
-        # The tile in hand.
-        self.HAND_LABEL.draw(surface, self.hand_label(), PLAYER_DARK[state.current_player])
         flying = self.flight is not None and self.flight.kind == "take"
-        if state.hand is not None and not flying and not self.dragging:
-            player = state.current_player
-            rotation = self.rotation if not self.match.seats[player].is_computer else self.tabletop.guide_rotation()
-            draw_tile(surface, self.HAND_RECT.inflate(-18, -18), Tile(state.hand, rotation), PLAYER_COLORS[player])
-        # The reserve: face-up tiles anyone may take.
-        counts = state.reserve_counts()
-        for k, design in enumerate(DESIGNS):
-            if not counts[design]:
-                continue
-            rect = self.reserve_rect(k)
-            draw_tile(surface, rect, Tile(design, 0))
-            badge = pygame.Rect(0, 0, 34, 24)
-            badge.midtop = (rect.centerx, rect.bottom + 4)
-            draw.rect(surface, NIGHT, badge, border_radius=12)
-            ui.draw_text(surface, f"×{counts[design]}", badge.center, 17, theme.WHITE, "bold", "center")
-            if taking:
-                draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
-        if not state.reserve_size:
-            self.RESERVE_EMPTY.draw(surface, tr("lightning.reserve.empty"), theme.INK_SOFT)
-
+        tile = None
+        if state.hand is not None and not flying and not self.hand.dragging:
+            computer = self.match.seats[state.current_player].is_computer
+            tile = Tile(state.hand, self.tabletop.guide_rotation() if computer else self.rotation)
+        draw_supply(surface, state, taking=self.person_to_move() and state.hand is None, time=self.time,
+                    pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile)
 
 
 # The rules pages and the menu icon: games/lightning/pages.py (imported above for the menu).
