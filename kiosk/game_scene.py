@@ -46,7 +46,8 @@ from kiosk.i18n import has_key, tr
 from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.scene_lights import LightsPublisher, light_roles
-from kiosk.seats import COMPUTER, FRIEND, Choice, SeatsScene, Setup
+from kiosk.seat_flow import seats_for, setup_of
+from kiosk.seats import Choice, SeatsScene, Setup
 from kiosk.table_mode import TableHost, TableMode
 from kiosk.toolbar import Icon, Shelf, Tool, Toolbar
 
@@ -384,13 +385,7 @@ class GameScene(Scene):
 
     def current_setup(self) -> Setup:
         """The answers that describe the present match (the card opens on them)."""
-        seats = self.match.seats
-        computers = [p for p, seat in seats.items() if seat.is_computer]
-        extras = {choice.key: choice.value for choice in self.setup_choices()}
-        if len(computers) == 1:
-            level = seats[computers[0]].level or self.match.spec.default_level
-            return Setup(COMPUTER, level, computers[0] == 2, extras)
-        return Setup(FRIEND if not computers else COMPUTER, self.match.spec.default_level, True, extras)
+        return setup_of(self.match, {choice.key: choice.value for choice in self.setup_choices()})
 
     def open_seats(self, first_time: bool = False) -> None:
         """The setup card; confirming it starts a new game with the chosen seats."""
@@ -405,12 +400,7 @@ class GameScene(Scene):
         """Seat the players as chosen and start a new game."""
         # A person plays on the screen, or with real pieces in the physical-board mode.
         people = Seat(BOARD) if self.table is not None else Seat()
-        if setup.opponent == FRIEND:
-            seats = {1: people, 2: people}
-        else:
-            person = 1 if setup.person_first or not self.first_choice else 2
-            seats = {person: people, 3 - person: Seat.computer(setup.level)}
-        for player, seat in seats.items():
+        for player, seat in seats_for(setup, people, self.first_choice).items():
             self.match.set_seat(player, seat)
         self.match.meta.update(setup.extras)
         self.seats_pending = False

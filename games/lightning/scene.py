@@ -17,10 +17,8 @@ frame loop, undo, the end card from the child's side, the lights, the attract mo
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +28,7 @@ from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
 from games.lightning.hand import HandControl
 from games.lightning.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
+from games.lightning.motion import Flight, TileMotion
 from games.lightning.pages import draw_icon, rules_pages
 from games.lightning.panels import draw_card, draw_supply
 from games.lightning.rules import (
@@ -45,7 +44,6 @@ from games.lightning.rules import (
 from games.lightning.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
-    NIGHT,
     PLAYER_COLORS,
     PLAYER_DARK,
     BoardView,
@@ -58,7 +56,6 @@ from kiosk.canvas import Target
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
-from kiosk.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -71,31 +68,6 @@ THINK_BUDGET = 0.5
 TextBox = ui.TextBox
 #: The menu finds the icon here (the rules pages and the icon are drawn in pages.py).
 __all__ = ["AttractScene", "LightningScene", "draw_icon", "make_demo_scene", "make_scene", "new_match", "rules_pages"]
-
-
-@dataclass
-class Flight:
-    """A tile moving across the screen: taken into the hand, laid by the computer, shelved.
-    ``cell`` is the square it lands on (the board hides the tile there until it lands)."""
-
-    tile: Tile
-    source: Callable[[], pygame.Rect]
-    target: Callable[[], pygame.Rect]
-    tween: Tween
-    kind: str
-    stroke: Color = NIGHT
-    cell: Cell | None = None
-
-    def rect(self) -> pygame.Rect:
-        """Where the tile is now: along an arc, growing or shrinking between the two ends."""
-        t = self.tween.value
-        a, b = self.source(), self.target()
-        size = round(a.width + (b.width - a.width) * t)
-        rect = pygame.Rect(0, 0, size, size)
-        lift = 50 * math.sin(math.pi * t) if self.kind != "take" else 18 * math.sin(math.pi * t)
-        rect.center = (round(a.centerx + (b.centerx - a.centerx) * t),
-                       round(a.centery + (b.centery - a.centery) * t - lift))
-        return rect
 
 
 class LightningScene(Layout, GameScene):
@@ -122,10 +94,8 @@ class LightningScene(Layout, GameScene):
         self.tabletop = LightningTable(lambda: self.table, self.view, lambda: self.state)
         #: The tile in hand under the finger: its rotation, the pointer, a drag.
         self.hand = HandControl(self.view, lambda: self.state, self.person_to_move, self.play, self.app.effects.publish)
-        self.flight: Flight | None = None
-        self.drop: tuple[Cell, Tween] | None = None
-        self.flash = Tween(0.0, 0.0, 0.0)
-        self.bolt_time = 0.0
+        #: Tiles flying, landing, the flash and the bolt.
+        self.motion = TileMotion(self.app.effects.publish, lambda: self.state.winner is not None)
         self.facts = Facts.pending()  # worked out off the frame loop, from the first update
         self._facts_version = -1
         self._block_check: tuple[int, int | None] | None = None
@@ -219,9 +189,14 @@ class LightningScene(Layout, GameScene):
 
     # --- moves: animation and sound ------------------------------------------------------------
 
+    @property
+    def flight(self) -> Flight | None:
+        """The tile flying now, if any."""
+        return self.motion.flight
+
     def busy(self) -> bool:
         """True while a tile flies (into the hand, to its square, to the reserve)."""
-        return self.flight is not None
+        return self.motion.flight is not None
 
     def _seconds(self, person: float, computer: float, before: LightningState) -> float:
         seconds = computer if self.match.seats[before.current_player].is_computer else person
@@ -250,15 +225,13 @@ class LightningScene(Layout, GameScene):
                 self.app.effects.publish(Sound("select"))
                 if computer:
                     self.say(tr("lightning.did.reserve", name=self.mover_name(player)), 3.0, theme.GOOD)
-            tween = Tween(0.0, 1.0, self._seconds(0.22, 0.4, before), ease_out_cubic)
-            self.flight = Flight(tile, lambda: source, lambda: hand_rect, tween, "take", PLAYER_COLORS[player])
-            tween.on_done = self._landed
+            self.motion.fly(tile, lambda: source, lambda: hand_rect, self._seconds(0.22, 0.4, before), "take",
+                            PLAYER_COLORS[player])
         elif isinstance(move, Shelve):
             design = before.hand or "I"
             slot = self.reserve_rect(list(DESIGNS).index(design))
-            tween = Tween(0.0, 1.0, self._seconds(0.3, 0.45, before), ease_in_out_cubic)
-            self.flight = Flight(Tile(design, 0), lambda: hand_rect, lambda: slot, tween, "shelve")
-            tween.on_done = self._landed
+            self.motion.fly(Tile(design, 0), lambda: hand_rect, lambda: slot, self._seconds(0.3, 0.45, before),
+                            "shelve")
             self.app.effects.publish(Sound("whoosh"))
             if computer:
                 self.say(tr("lightning.did.shelve", name=self.mover_name(player)), 3.0, theme.GOOD)
@@ -267,36 +240,17 @@ class LightningScene(Layout, GameScene):
             self._block_check = (3 - player, self.facts.distance(3 - player))
             if computer:
                 cell = move.cell
-                tween = Tween(0.0, 1.0, self._seconds(0.45, 0.5, before), ease_out_cubic)
-                self.flight = Flight(Tile(before.hand or "I", move.rotation), lambda: hand_rect,
-                                     lambda: self.view.cell_rect(cell).inflate(-2, -2), tween, "place",
-                                     PLAYER_COLORS[player], cell)
-                tween.on_done = self._landed
+                self.motion.fly(Tile(before.hand or "I", move.rotation), lambda: hand_rect,
+                                lambda: self.view.cell_rect(cell).inflate(-2, -2), self._seconds(0.45, 0.5, before),
+                                "place", PLAYER_COLORS[player], cell)
             else:
-                self._lay(move.cell)
-
-    def _landed(self) -> None:
-        flight, self.flight = self.flight, None
-        if flight is not None and flight.cell is not None:
-            self._lay(flight.cell)
-
-    def _lay(self, cell: Cell) -> None:
-        """A tile lands on ``cell``: a little bounce, a click, and thunder if it won."""
-        self.drop = (cell, Tween(1.35, 1.0, 0.3, ease_out_back))
-        self.app.effects.publish(Sound("seed"))
-        if self.state.winner is not None:
-            self.bolt_time = 0.0
-            self.flash = Tween(1.0, 0.0, 0.9, ease_out_cubic)
-            self.app.effects.publish(Sound("thunder"))
+                self.motion.lay(move.cell)
 
     def on_reset(self) -> None:
         """Undo, restart, new players: no tile in flight, the view on the player to move."""
-        self.flight = None
-        self.drop = None
-        self.flash = Tween(0.0, 0.0, 0.0)
+        self.motion.reset()
         self.hand.rotation = 0
         self.hand.let_go()
-        self.bolt_time = 0.0
         self._block_check = None
         if not self.state.placed:
             self.facts = Facts.pending()  # a new game: nothing of the old one stays on screen
@@ -340,15 +294,7 @@ class LightningScene(Layout, GameScene):
 
     def update(self, dt: float) -> None:
         """Tiles in flight, the landing bounce, the flash, the halves' sizes, then the flow."""
-        if self.flight is not None:
-            self.flight.tween.update(dt)
-        if self.drop is not None:
-            self.drop[1].update(dt)
-            if self.drop[1].done:
-                self.drop = None
-        self.flash.update(dt)
-        if self.state.winner is not None and self.flight is None:
-            self.bolt_time += dt
+        self.motion.update(dt)
         self._poll_facts()
         # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed.
         if not self.busy():
@@ -424,10 +370,11 @@ class LightningScene(Layout, GameScene):
         for button in self.action_buttons:
             button.draw(surface, self.time)
         self._draw_pointer_tile(surface)
-        if self.flight is not None:
-            draw_tile(surface, self.flight.rect(), self.flight.tile, self.flight.stroke)
-        if self.flash.value > 0.01:
-            ui.draw_veil(surface, (255, 255, 230), round(170 * self.flash.value))
+        flight, flash = self.motion.flight, self.motion.flash.value
+        if flight is not None:
+            draw_tile(surface, flight.rect(), flight.tile, flight.stroke)
+        if flash > 0.01:
+            ui.draw_veil(surface, (255, 255, 230), round(170 * flash))
 
     def draw_message(self, surface: Target) -> None:
         """The status box at the top: on a real table what it must do now (set up, put right,
@@ -472,15 +419,14 @@ class LightningScene(Layout, GameScene):
         # On a real table the squares where the tile in hand may go show too (the LEDs breathe there).
         at_table = self.tabletop.on_table and self.match.person_to_move() and not self.busy()
         shown = (placing or at_table) and state.hand is not None
-        flying = self.flight.cell if self.flight is not None else None
-        landing = self.drop[0] if self.drop is not None else None
-        view.draw_board(surface, state, facts, self.time, frozenset(c for c in (flying, landing) if c is not None))
+        motion = self.motion
+        view.draw_board(surface, state, facts, self.time, motion.hidden())
         if shown:
             view.draw_legal(surface, facts.legal, self.time)
-        if self.drop is not None:
-            view.draw_landing(surface, state, facts, self.drop[0], self.drop[1].value)
-        if state.winner is not None and self.flight is None:
-            view.draw_bolt(surface, state, facts.winning, min(1.0, self.bolt_time / 0.7), self.time)
+        if motion.drop is not None:
+            view.draw_landing(surface, state, facts, motion.drop[0], motion.drop[1].value)
+        if state.winner is not None and motion.flight is None:
+            view.draw_bolt(surface, state, facts.winning, min(1.0, motion.bolt_time / 0.7), self.time)
         hover = self.hand.hover
         cell = view.cell_at(hover) if placing and hover is not None else None
         if cell is not None:
@@ -536,7 +482,7 @@ class LightningScene(Layout, GameScene):
 
     def _draw_supply(self, surface: Target) -> None:
         state = self.state
-        flying = self.flight is not None and self.flight.kind == "take"
+        flying = self.motion.flight is not None and self.motion.flight.kind == "take"
         tile = None
         if state.hand is not None and not flying and not self.hand.dragging:
             computer = self.match.seats[state.current_player].is_computer
