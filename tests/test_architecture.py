@@ -63,15 +63,16 @@ def layer(name: str) -> str:
     if parts[-1] == "cli":
         return "commands"
     if parts[0] == "games":
-        if len(parts) == 3 and parts[2] in SCREEN_MODULES:
+        if len(parts) >= 3 and parts[2] in SCREEN_MODULES:
             return "screens"
         return "rules"
     return parts[0]  # kiosk, hardware, vision
 
 
-#: Modules of a game folder that draw (pygame allowed); everything else in a game folder is
-#: pure, but its ``cli.py`` (a command, like every package's).
-SCREEN_MODULES = {"scene", "view", "corner"}
+#: Modules of a game folder that draw (pygame allowed), and ``scene_parts/``, the package of its
+#: scene's parts; everything else in a game folder is pure, but its ``cli.py`` (a command, like
+#: every package's).
+SCREEN_MODULES = {"scene", "scene_parts", "view", "corner"}
 
 #: Who may import whom (project layers), and which of pygame / cv2 / serial.
 ALLOWED = {

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from games.effects import BoardLights, Sound
 from games.lightning import scene as lightning_scene
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS, make_player
-from games.lightning.pages import DESIGN_LABEL, MINI_BLUE, MINI_PATH, _mini_state
 from games.lightning.rules import POINT_OFFSETS, VARIANTS, Place, from_text
 from games.lightning.scene import (
     LightningScene,
@@ -24,6 +23,7 @@ from games.lightning.scene import (
     make_scene,
     new_match,
 )
+from games.lightning.scene_parts.pages import DESIGN_LABEL, MINI_BLUE, MINI_PATH, _mini_state
 from games.lightning.tiles import DESIGNS
 from games.lightning.view import BoardView, screen_stroke
 from kiosk import ui

@@ -26,11 +26,6 @@ import pygame
 from games.core import Outcome
 from games.effects import Sound
 from games.lightning.ai import DEFAULT_LEVEL
-from games.lightning.hand import HandControl
-from games.lightning.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
-from games.lightning.motion import Flight, TileMotion
-from games.lightning.pages import draw_icon, rules_pages
-from games.lightning.panels import draw_card, draw_supply
 from games.lightning.rules import (
     COLS,
     HALF_ROWS,
@@ -41,7 +36,12 @@ from games.lightning.rules import (
     Take,
     new_game,
 )
-from games.lightning.table import LightningTable
+from games.lightning.scene_parts.hand import HandControl
+from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
+from games.lightning.scene_parts.motion import Flight, TileMotion
+from games.lightning.scene_parts.pages import draw_icon, rules_pages
+from games.lightning.scene_parts.panels import draw_card, draw_supply
+from games.lightning.scene_parts.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
     PLAYER_COLORS,
@@ -303,7 +303,7 @@ class LightningScene(Layout, GameScene):
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
 
-    # --- input: the tile in hand (games/lightning/hand.py) ---------------------------------------
+    # --- input: the tile in hand (scene_parts/hand.py) ----------------------------------------------
 
     @property
     def rotation(self) -> int:
@@ -491,7 +491,7 @@ class LightningScene(Layout, GameScene):
                     pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile)
 
 
-# The rules pages and the menu icon: games/lightning/pages.py (imported above for the menu).
+# The rules pages and the menu icon: scene_parts/pages.py (imported above for the menu).
 
 
 def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,

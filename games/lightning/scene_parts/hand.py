@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pygame
 
 from games.effects import Sound
-from games.lightning.layout import Layout
 from games.lightning.rules import SHELVE, TAKE_POOL, Cell, LightningState, Move, Place, Shelve, Take
+from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, distinct_rotations
 from games.lightning.view import BoardView, icon_turn
 from kiosk import ui

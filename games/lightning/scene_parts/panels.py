@@ -8,8 +8,8 @@ import math
 
 import pygame
 
-from games.lightning.layout import Layout
 from games.lightning.rules import LightningState
+from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, NIGHT, PLAYER_COLORS, PLAYER_DARK, draw_tile, draw_tile_back
 from kiosk import draw, theme, ui

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from games.lightning.board import HAND, RESERVE
-from games.lightning.layout import Layout
 from games.lightning.rules import LightningState, Move, Place, Shelve, Take
+from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, parse_tile
 from games.lightning.view import NIGHT, PLAYER_COLORS, BoardView, ghost_tile
 from kiosk import draw, theme
