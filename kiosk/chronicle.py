@@ -144,7 +144,7 @@ class Chronicle:
         if track is not None:
             self._close(track, ABANDONED)
 
-    def physical_phase(self, scene: Any, phase: Phase) -> None:
+    def physical_phase(self, scene: OnTable, phase: Phase) -> None:
         """The physical-board mode's phase this frame: counts the fixes asked and the camera's
         losses and returns."""
         if not self.on:
