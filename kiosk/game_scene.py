@@ -56,7 +56,9 @@ if TYPE_CHECKING:
 
 __all__ = ["GameScene", "Icon", "Message", "Tool"]
 
-#: The game's position and move as the scene sees them: the scene knows no game.
+#: The game's position and move as the scene sees them: the scene knows no game, and each game's
+#: scene narrows them in its hooks (``on_move(before: LightningState, ...)``), which only ``Any``
+#: allows without type parameters.
 #: merge: with the contract helper's ``Match[S, M]`` these become the scene's type parameters.
 State = Any
 Move = Any
@@ -256,7 +258,7 @@ class GameScene(Scene):
         """One sentence saying why the game ended (the outcome's reason key)."""
         return tr(outcome.reason, **self.reason_params(outcome))
 
-    def reason_params(self, outcome: Outcome) -> dict[str, Any]:  # format() parameters of any type
+    def reason_params(self, outcome: Outcome) -> dict[str, object]:
         """The outcome's parameters, with player numbers turned into names where the game's
         string expects them."""
         return outcome.param_dict()
@@ -309,7 +311,7 @@ class GameScene(Scene):
         """Lights of the game's own (a move being sown), added to the standard ones."""
         return {}
 
-    def summary(self) -> dict[str, Any]:  # JSON of the game's own choosing
+    def summary(self) -> dict[str, object]:
         """The game's own entries in :meth:`state_summary`."""
         return {}
 
@@ -379,7 +381,7 @@ class GameScene(Scene):
         """The game's own questions on the setup card (board size, N...)."""
         return []
 
-    def new_start(self, extras: dict[str, Any]) -> State:  # extras: the setup card's answers
+    def new_start(self, extras: dict[str, object]) -> State:
         """The start position for the game's own answers (the same start by default)."""
         return self.match.start
 
