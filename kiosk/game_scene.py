@@ -52,7 +52,7 @@ from kiosk.table_mode import TableHost, TableMode
 from kiosk.toolbar import Icon, Shelf, Tool, Toolbar
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 __all__ = ["GameScene", "Icon", "Message", "Tool"]
 
@@ -122,7 +122,7 @@ class GameScene(Scene):
     #: Where the physical-board mode writes the camera's status line (top left corner).
     camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
 
-    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
         super().__init__(app)
         self.name = self.game or self.name
         self.match = match
@@ -164,7 +164,7 @@ class GameScene(Scene):
 
     @staticmethod
     def new_match(
-        app: App, game: str, start: State, seats: dict[int, Seat], *, time_budget: float | None = None,
+        app: Host, game: str, start: State, seats: dict[int, Seat], *, time_budget: float | None = None,
         **meta: object,
     ) -> Match:
         """A match for a scene: the game's players and hints think in worker processes (never
@@ -181,7 +181,7 @@ class GameScene(Scene):
         )
 
     @staticmethod
-    def thinker_for(app: App) -> Thinker:
+    def thinker_for(app: Host) -> Thinker:
         """How a scene's match thinks: in worker processes (never holding the interpreter lock
         the frame loop needs), waited for in headless runs (same path, reproducible frames)."""
         return Thinker(wait=app.headless, processes=True)

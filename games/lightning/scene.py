@@ -58,7 +58,7 @@ from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 Cell = tuple[int, int]
 Color = tuple[int, int, int]
@@ -87,7 +87,7 @@ class LightningScene(Layout, GameScene):
     end_delay = 1.8  # the bolt runs to the centre line and flickers before the end card
     message_anchor = (640, 712)  # the attract banner (messages go in the status box)
 
-    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         self.view = BoardView(match.state.geo, VIEWPORT, BIG, SMALL)
         #: Lightning on a real table: the prompts, the mat's spots, the ghost tiles.
@@ -494,7 +494,7 @@ class LightningScene(Layout, GameScene):
 # The rules pages and the menu icon: scene_parts/pages.py (imported above for the menu).
 
 
-def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
+def new_match(app: Host, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
               cols: int = COLS) -> Match:
     """A match with a fresh shuffle and coin toss; each colour is ``"human"`` or a computer level."""
     seats = {1: Seat() if red == "human" else Seat.computer(red), 2: Seat() if blue == "human" else Seat.computer(blue)}
@@ -502,7 +502,7 @@ def new_match(app: App, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_r
     return GameScene.new_match(app, "lightning", start, seats, time_budget=THINK_BUDGET)
 
 
-def make_scene(app: App) -> LightningScene:
+def make_scene(app: Host) -> LightningScene:
     """From the menu: a child (red) against a computer it can beat, after the "who plays" card."""
     scene = LightningScene(app, new_match(app))
     scene.ask_seats = True
@@ -515,7 +515,7 @@ class AttractScene(LightningScene):
     computer_delay = 0.25
 
 
-def make_demo_scene(app: App) -> LightningScene:
+def make_demo_scene(app: Host) -> LightningScene:
     """Computer against computer, restarting by itself (attract mode): two "Fort" players racing
     to the centre line, so that a bolt lights up within the demo's 40 seconds."""
     return AttractScene(app, new_match(app, "builder", "builder"), attract=True)
