@@ -13,6 +13,11 @@ frame loop, undo, the end card from the child's side, the lights, the attract mo
 * the computer's two moves are shown one after the other: its tile flies into the hand slot,
   waits there a moment, then flies to its square;
 * the winning path lights up as a bolt, with a flash and thunder.
+
+The scene puts together its parts (:mod:`games.lightning.scene_parts`), one job each: where
+things are (``layout``), the tile in hand under a finger (``hand``), tiles in motion
+(``motion``), the position's paths and legal squares (``facts``), the cards and the supply
+(``panels``), the game on a real table (``table``), the rules pages and the menu icon (``pages``).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from games.lightning.rules import (
     Take,
     new_game,
 )
+from games.lightning.scene_parts.facts import FactsWatch
 from games.lightning.scene_parts.hand import HandControl
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.scene_parts.motion import Flight, TileMotion
@@ -96,9 +102,8 @@ class LightningScene(Layout, GameScene):
         self.hand = HandControl(self.view, lambda: self.state, self.person_to_move, self.play, self.app.effects.publish)
         #: Tiles flying, landing, the flash and the bolt.
         self.motion = TileMotion(self.app.effects.publish, lambda: self.state.winner is not None)
-        self.facts = Facts.pending()  # worked out off the frame loop, from the first update
-        self._facts_version = -1
-        self._block_check: tuple[int, int | None] | None = None
+        #: Paths, powered tiles and legal squares, worked out off the frame loop.
+        self.watch = FactsWatch(match, self.app.effects.publish)
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -237,7 +242,7 @@ class LightningScene(Layout, GameScene):
                 self.say(tr("lightning.did.shelve", name=self.mover_name(player)), 3.0, theme.GOOD)
         else:
             assert isinstance(move, Place)
-            self._block_check = (3 - player, self.facts.distance(3 - player))
+            self.watch.watch_block(3 - player)
             if computer:
                 cell = move.cell
                 self.motion.fly(Tile(before.hand or "I", move.rotation), lambda: hand_rect,
@@ -251,10 +256,7 @@ class LightningScene(Layout, GameScene):
         self.motion.reset()
         self.hand.rotation = 0
         self.hand.let_go()
-        self._block_check = None
-        if not self.state.placed:
-            self.facts = Facts.pending()  # a new game: nothing of the old one stays on screen
-        self._facts_version = -1
+        self.watch.reset(new_game=not self.state.placed)
         self._snap_view()
 
     def big_half(self) -> int | None:
@@ -271,31 +273,15 @@ class LightningScene(Layout, GameScene):
     def _snap_view(self) -> None:
         self.view.share = self._share_target()
 
-    def _poll_facts(self) -> None:
-        """Paths, powered tiles and legal squares of a new position are worked out on the
-        match's thinker (a few milliseconds): the board shows the last ones until then."""
-        match = self.match
-        if self._facts_version == match.version:
-            return
-        key = ("lightning.facts", match.version)
-        state = match.state
-        match.thinker.start(key, lambda: Facts.of(state))
-        ready, facts = match.thinker.poll(key)
-        if not ready:
-            return
-        self.facts, self._facts_version = facts, match.version
-        if self._block_check is not None:
-            # A tile that lengthened the other player's path (or cut it off) was a block.
-            opponent, before = self._block_check
-            self._block_check = None
-            after = facts.distance(opponent)
-            if before is not None and (after is None or after > before):
-                self.app.effects.publish(Sound("blocked", 0.7))
+    @property
+    def facts(self) -> Facts:
+        """The facts of the position on screen (the last ones until a new position's are in)."""
+        return self.watch.facts
 
     def update(self, dt: float) -> None:
         """Tiles in flight, the landing bounce, the flash, the halves' sizes, then the flow."""
         self.motion.update(dt)
-        self._poll_facts()
+        self.watch.poll()
         # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed.
         if not self.busy():
             target = self._share_target()
