@@ -7,7 +7,8 @@ board only replays those events, and is checked against the rules' result at the
 
 Working out a move's consequences (the next position's loop analysis) can take long on rare
 boards, so it never runs on the frame thread: a tap is first prepared off the loop (a "je
-vérifie…" state if that takes a while) and the computer prepares its own move while it thinks.
+vérifie…" state if that takes a while), and so is the computer's move, which it chooses in the
+match's worker pool, while the shared flow pauses before playing it.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.awele.ai import DEFAULT_LEVEL
 from games.awele.board import AweleBoard
-from games.awele.rules import AweleState, Lap, Loop, iter_laps, new_game, owner
-from games.awele.thinking import prepare_players, work_out
+from games.awele.rules import AweleState, Lap, Loop, iter_laps, new_game, owner, work_out
 from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
@@ -316,13 +317,13 @@ class AweleScene(GameScene):
 
     def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
-        prepare_players(match)
         self.steps: deque[Step] = deque()
         self.current: Step | None = None
         self.loop_offer: tuple[int, Loop] | None = None
         self.showing_loop = False
         self.checking: int | None = None  # a tapped pit whose move is being worked out
         self.check_time = 0.0
+        #: Moves of the present position whose consequences are worked out: (position, pit).
         self.prepared: set[tuple[str, int]] = set()
         self.hovered: int | None = None
         self.lifted: int | None = None
@@ -422,6 +423,7 @@ class AweleScene(GameScene):
         one, relays, the capture flying to the store."""
         mover = before.current_player
         self.loop_offer = None
+        self.prepared.clear()  # a new position: what was worked out was about another one
         laps = list(before.laps(move))
         drops = sum(lap.seeds for lap in laps)
         speed = max(1.0, drops * DROP / LONGEST_MOVE)
@@ -554,27 +556,47 @@ class AweleScene(GameScene):
         self.loop_offer = None
         state = self.state
         index = pit - 1
-        known = (state.to_text(), pit) in self.prepared
-        if known or owner(index, state.n) != state.current_player or state.pits[index] == 0:
+        if owner(index, state.n) != state.current_player or state.pits[index] == 0:
             self.play(pit)
             return
         self.checking, self.check_time = pit, 0.0
-        self.match.thinker.start(self._check_key(pit), lambda: work_out(state, pit))
         self.poll_check()
-
-    def _check_key(self, pit: int) -> tuple[str, int, int]:
-        return ("awele.check", self.match.version, pit)
 
     def poll_check(self) -> None:
         """Play the tapped pit once its analysis is ready."""
         pit = self.checking
-        if pit is None:
-            return
-        ready, _ = self.match.thinker.poll(self._check_key(pit))
-        if ready:
+        if pit is not None and self.worked_out(pit):
             self.checking = None
-            self.prepared.add((self.state.to_text(), pit))
             self.play(pit)
+
+    def worked_out(self, pit: int) -> bool:
+        """True once the consequences of playing ``pit`` now are known (the rules then remember
+        its long moves); the first call starts working them out on the match's thinker."""
+        known = (self.state.to_text(), pit)
+        if known in self.prepared:
+            return True
+        key = ("awele.check", self.match.version, pit)
+        thinker = self.match.thinker
+        thinker.start(key, partial(work_out, self.state, pit))  # nothing if already started
+        ready, _ = thinker.poll(key)
+        if ready:
+            self.prepared.add(known)
+        return ready
+
+    def play(self, move: int) -> bool:
+        """As every game's, except that the computer's move waits until its consequences are
+        worked out off the frame loop (the shared flow asks again at the next frame)."""
+        if self.match.computer_to_move() and not self.busy() and not self.worked_out(move):
+            return False
+        return super().play(move)
+
+    def prepare_computer_move(self) -> None:
+        """While the shared flow pauses before the computer's move (for a child to follow),
+        work out the move's consequences, so that it is played on time."""
+        if self.computer_wait > 0 and not self.busy() and self.match.computer_to_move():
+            move = self.match.computer_move()  # started by the shared flow: this only looks
+            if move is not None:
+                self.worked_out(move)
 
     # --- the animation of a move -----------------------------------------------------------------
 
@@ -652,6 +674,7 @@ class AweleScene(GameScene):
             self.check_time += dt
             self.poll_check()
         super().update(dt)
+        self.prepare_computer_move()
 
     def advance(self, dt: float) -> None:
         """Run the animation queue for ``dt`` seconds (several short steps may end in one frame)."""
