@@ -16,7 +16,7 @@ import pygame
 
 from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_PRINTED_PERIOD, ARTICLE_SMALL_LOOP, LapWalker, random_board
 from games.awele.rules import Lap
-from games.awele.scene import board_sprite, pit_image
+from games.awele.view import board_sprite, pit_image
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
