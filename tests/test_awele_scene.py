@@ -239,11 +239,13 @@ class Held:
     """Work that waits until the test releases it; on the frame thread it fails at once."""
 
     def __init__(self):
+        self.arrived = threading.Event()
         self.release = threading.Event()
         self.threads = []
 
     def hold(self):
         self.threads.append(threading.current_thread())
+        self.arrived.set()
         assert threading.current_thread() is not threading.main_thread(), "slow work on the frame thread"
         assert self.release.wait(60), "never released"
 
@@ -377,7 +379,9 @@ def test_the_computers_move_is_played_once_its_consequences_are_worked_out(monke
     scene = AweleScene(application, match)
     application.start(scene)
     run_frames(application, 120)  # well past the pause before a computer's move
-    assert held.threads and scene.match.moves == [] and scene.match.computer_to_move()
+    assert held.arrived.wait(60) and scene.match.moves == [] and scene.match.computer_to_move()
+    run_frames(application, 60)
+    assert scene.match.moves == []  # the move waits for its consequences
     held.release.set()
     wait_for_the_thinker(application, scene, lambda: scene.match.moves == [2], 120)
     assert scene.state.looping_moves() == [11]
