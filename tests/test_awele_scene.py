@@ -15,10 +15,9 @@ from hypothesis import strategies as st
 
 from games import workers
 from games.awele import rules, sowing
-from games.awele.pictures import rules_pages
 from games.awele.rules import from_text, new_game, position
 from games.awele.scene import NOTE_RECT, AweleScene, make_demo_scene, make_scene, new_match, seeds
-from games.awele.view import BANNER, BANNER_TEXT, LABEL_WIDTH, Layout, draw_icon
+from games.awele.view import BANNER, BANNER_TEXT, LABEL_WIDTH, Layout, draw_icon, rules_pages
 from games.effects import BoardLights, Sound
 from games.match import choose_move
 from kiosk import ui

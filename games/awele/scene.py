@@ -22,7 +22,6 @@ import pygame
 
 from games.awele.ai import DEFAULT_LEVEL
 from games.awele.board import AweleBoard
-from games.awele.pictures import rules_pages
 from games.awele.rules import AweleState, Lap, Loop, new_game, owner, work_out
 from games.awele.view import (
     BANNER,
@@ -34,6 +33,7 @@ from games.awele.view import (
     draw_moving,
     draw_pits,
     draw_player_label,
+    rules_pages,
     static_layer,
     store_image,
 )

@@ -1,6 +1,6 @@
 """Drawing the awélé board (pygame): the carved wooden board, its pits and seeds, the stores, the
-hand of seeds in flight, the players' labels and the banner, the little boards of the rules
-pages, and the menu card.
+hand of seeds in flight, the players' labels and the banner, the rules pages (one idea per page,
+each a little board replaying the rules' own lap events), and the menu card.
 
 The scene (:mod:`games.awele.scene`) decides what to show and when; the functions here only
 draw what they are given, from sprites drawn once at the screen's scale. Nothing here decides a
@@ -9,6 +9,7 @@ rule.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -17,9 +18,12 @@ from typing import Any
 
 import pygame
 
+from games.awele.rules import AweleState, Lap, iter_laps, new_game
 from games.budget import MB, budgeted
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite
+from kiosk.i18n import tr
+from kiosk.overlays import RulesPage
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
 
 Point = tuple[float, float]
@@ -360,7 +364,7 @@ def draw_banner(surface: Target, text: str, pop: float, border: ui.Color | None)
                       "center")
 
 
-# --- little boards: the rules pages' pictures and the menu card ------------------------------------
+# --- little boards: the rules pages (shared RulesScene) and the menu card ------------------------------------
 
 
 def draw_mini_board(surface: Target, rect: pygame.Rect, pits: tuple[int, ...], rings: dict[int, Color]) -> None:
@@ -402,6 +406,79 @@ def _mini_board_image(size: tuple[int, int], pits: tuple[int, ...], rings: tuple
         ui.draw_text(image, str(pits[i]), count_at, 20, theme.INK, "bold", "center")
         ui.draw_text(image, str(i + 1), number_at, 16, CARVED, "title", "center")
     return image
+
+
+def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
+    article's example, from the rules' own events)."""
+    lap = _article_laps()[0]
+    k = int(time / 0.7) % (lap.seeds + 3)
+    board = list(new_game().pits)
+    rings = {}
+    if k:
+        board[lap.start] = 0
+        for target in lap.drops[: min(k - 1, lap.seeds)]:
+            board[target] += 1
+        rings[lap.start] = theme.RED
+        if k > 1:
+            rings[lap.drops[min(k - 1, lap.seeds) - 1]] = theme.HINT
+    draw_mini_board(surface, rect, tuple(board), rings)
+
+
+@budgeted(MB, scope='awele')
+def _article_laps() -> tuple[Lap, ...]:
+    """The article's worked example: from the start, pit 3 relays at 7, 12, 5 and 11."""
+    return tuple(new_game().laps(3))
+
+
+def _illustrate_relay(surface: Target, rect: pygame.Rect, time: float) -> None:
+    laps = _article_laps()
+    lap = laps[int(time / 1.4) % len(laps)]
+    rings = {lap.start: theme.BLUE, lap.last: theme.HINT if lap.relay else theme.GOOD}
+    draw_mini_board(surface, rect, lap.board, rings)
+
+
+@budgeted(MB, scope='awele')
+def _article_capture() -> AweleState:
+    return new_game().play(3)
+
+
+def _illustrate_capture(surface: Target, rect: pygame.Rect, time: float) -> None:
+    after = _article_capture()
+    fx = after.last_effects
+    assert fx is not None and fx.capture_pit is not None
+    before = list(after.pits)
+    if int(time / 1.2) % 2 == 0:
+        before[fx.capture_pit] = fx.captured
+    draw_mini_board(surface, rect, tuple(before), {fx.last: theme.GOOD, fx.capture_pit: theme.RED})
+
+
+LOOP_EXAMPLE = ((1, 2, 0, 2), 1)  # the article's 4-pit loop: board 1 2 0 2, pit 2, period 8
+
+
+@budgeted(MB, scope='awele')
+def _loop_laps() -> tuple[Lap, ...]:
+    board, start = LOOP_EXAMPLE
+    return tuple(itertools.islice(iter_laps(board, start), 8))
+
+
+def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
+    laps = _loop_laps()
+    k = int(time / 1.0) % (len(laps) + 1)
+    board = LOOP_EXAMPLE[0] if k == 0 else laps[k - 1].board
+    draw_mini_board(surface, rect, board, {} if k == 0 else {laps[k - 1].last: theme.HINT})
+    label = tr("awele.rules.loop.lap", lap=k, period=len(laps))
+    ui.draw_text(surface, label, (rect.centerx, rect.bottom - 20), 26, theme.INK, "bold", "midbottom")
+
+
+def rules_pages() -> list[RulesPage]:
+    """One idea per page, each with a little board that plays the rules' own events."""
+    return [
+        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing),
+        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay),
+        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture),
+        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop),
+    ]
 
 
 def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
