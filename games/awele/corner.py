@@ -85,6 +85,7 @@ class Sowing:
         self.before = tuple(pits)
         self.lap: Lap | None = None
         self.dropped = 0
+        self.clock = 0.0  # seeds owed to the animation (a fraction of one between frames)
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -126,6 +127,13 @@ class Sowing:
         self.dropped += 1
         return True
 
+    def seeds(self, seconds: float, rate: float) -> None:
+        """Drop the seeds due in ``seconds`` at ``rate`` seeds a second, one by one."""
+        self.clock += seconds * rate
+        while self.clock >= 1 and not self.finished:
+            self.clock -= 1
+            self.seed()
+
     def laps(self, count: int) -> int:
         """Play up to ``count`` whole laps at once (finishing the current one first); returns
         how many were played."""
@@ -158,7 +166,6 @@ class ExplorerPage(CornerPage):
         self.pits: tuple[int, ...] = (4,) * 12
         self.sowing: Sowing | None = None
         self.choosing = False
-        self.seed_clock = 0.0
         self.elapsed = 0.0
         y = 652
         self.sow_button = ui.Button(
@@ -226,7 +233,6 @@ class ExplorerPage(CornerPage):
         """Start sowing pit ``pit`` (0-based)."""
         self.sowing = Sowing(self.pits, pit)
         self.choosing = False
-        self.seed_clock = 0.0
         self.elapsed = 0.0
         self.app.effects.publish(Sound("select"))
 
@@ -256,10 +262,7 @@ class ExplorerPage(CornerPage):
         self.elapsed += dt
         rate = 7 * 2 ** (self.elapsed / 4)
         if rate < 200:
-            self.seed_clock += dt * rate
-            while self.seed_clock >= 1 and not sowing.finished:
-                self.seed_clock -= 1
-                sowing.seed()
+            sowing.seeds(dt, rate)
         else:
             sowing.laps(max(1, round(rate * dt / 8)))
 
@@ -346,7 +349,6 @@ class BigLoopPage(CornerPage):
         """From the start of the move again."""
         self.sowing = Sowing(*ARTICLE_BIG_LOOP)
         self.elapsed = 0.0
-        self.seed_clock = 0.0
 
     @property
     def rate(self) -> float:
@@ -360,10 +362,7 @@ class BigLoopPage(CornerPage):
             return
         self.elapsed += dt
         if self.elapsed < 6:
-            self.seed_clock += dt * 8
-            while self.seed_clock >= 1 and not self.sowing.finished:
-                self.seed_clock -= 1
-                self.sowing.seed()
+            self.sowing.seeds(dt, 8)
         else:
             self.sowing.laps(max(1, round(self.rate * dt)))
         if self.sowing.finished:
