@@ -20,7 +20,7 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
 
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
 it has a round outline. The game's token count is the prior when the picture is ambiguous
-(Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
+(the 5 x 5 sliding game always has all its tokens on the board): beyond it the least token-like cells are
 empty, and short of it a clear group of faint cells fills it up: white draughts on white paper,
 or a few pale caps (an eighth of the box at most: more is a board being set up).
 The players' colours are two clusters of the tokens along the axis that separates them best:
@@ -246,7 +246,7 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
         left, right = values[values <= split], values[values > split]
         if min(len(left), len(right)) < BALANCED_SPLIT * len(values):
             # One odd token apart (a cap in the lamp's glare) is not two players' colours: each
-            # player has as many tokens as the other, or nearly (Lewthwaite: always 12 and 12).
+            # player has as many tokens as the other, or nearly (the 5 x 5 sliding game: always 12 and 12).
             scores[column] = 0.0
             continue
         spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
@@ -279,7 +279,7 @@ def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 def most_faint(max_tokens: int) -> int:
     """How many coloured tokens the count prior may fill up at most as a group: an eighth of the
-    box (3 of Lewthwaite's 24), at least 2. Without it the physical bench's Lewthwaite game 4 read a
+    box (3 of the 5 x 5 board's 24), at least 2. Without it the physical bench's token game 4 read a
     half-set-up board in shade as full (11 empty cells made tokens), and its setup never ended."""
     return max(2, max_tokens // 8)
 
@@ -318,7 +318,7 @@ def classify_oneshot(
 ) -> tuple[list[str], np.ndarray, list[str]]:
     """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
 
-    ``max_tokens`` is how many tokens the board holds (Lewthwaite: always the start's, as no
+    ``max_tokens`` is how many tokens the board holds (the sliding game: always the start's, as no
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
     least token-like cells are empty; when fewer pass the threshold, the most token-like
     doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
