@@ -153,7 +153,7 @@ def run_print_tiles(args: argparse.Namespace) -> int:
     from vision.mats import layout, render_tile_sheet, tile_sheet_boxes
 
     board = _tile_board(args)
-    tile_mm = layout(board, args.mat).tile_mm
+    tile_mm = layout(board, variant=args.mat).tile_mm
     faces = board.tile_faces()
     outs = _check_out(args, len(tile_sheet_boxes(faces, tile_mm)))
     pages = render_tile_sheet(faces, args.dpi / 25.4, tile_mm)

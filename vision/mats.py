@@ -33,8 +33,14 @@ TILE_STROKE = (40, 36, 34)
 
 
 @cache
-def layout(board: BoardDescription, variant: str = "standard") -> MatLayout:
-    """The printed mat of ``board`` in ``variant`` (one of its ``mat_variants``)."""
+def layout(
+    board: BoardDescription | str, rows: int | None = None, cols: int | None = None, variant: str = "standard"
+) -> MatLayout:
+    """The printed mat of ``board`` (or of an installed game's usual board, by key; at ``rows`` x
+    ``cols`` when given) in ``variant`` (one of its ``mat_variants``)."""
+    if isinstance(board, str) or rows or cols:
+        board = board_of(board, rows, cols) if isinstance(board, str) else board.resized(rows or board.rows,
+                                                                                         cols or board.cols)
     if not board.readable:
         raise ValueError(f"{board.game} has no pieces a camera can read")
     if variant not in board.mat_variants:
@@ -96,7 +102,7 @@ class MatProfile:
 
     def layout(self, variant: str = "standard") -> MatLayout:
         """The mat's geometry, with the board's rows and columns."""
-        return layout(self.board, variant)
+        return layout(self.board, variant=variant)
 
     def start_grid(self) -> list[str] | list[list[str]]:
         """The start position (the live reader calibrates on it), as ``read-board`` gives grids."""
@@ -123,7 +129,7 @@ def profile(board: BoardDescription | str, rows: int | None = None, cols: int | 
 def game_of_marker(marker_id: int) -> str | None:
     """Which installed game's mat carries ``marker_id`` (None for a foreign marker)."""
     for board in readable_boards():
-        if any(marker_id in layout(board, variant).marker_ids for variant in board.mat_variants):
+        if any(marker_id in layout(board, variant=variant).marker_ids for variant in board.mat_variants):
             return board.game
     return None
 

@@ -842,7 +842,7 @@ class BoardReader:
         (the one found last is tried first)."""
         if self.variant is not None:
             return locate_mat(frame, self.mat)
-        others = [layout(self.board, v) for v in self.board.mat_variants if v != self.mat.variant]
+        others = [layout(self.board, variant=v) for v in self.board.mat_variants if v != self.mat.variant]
         if self.profile.pieces == "tokens":
             others = []  # token mats come in one variant (their size follows the board)
         errors: list[VisionError] = []

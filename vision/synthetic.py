@@ -88,7 +88,7 @@ class Photo:
 def _flat_mat(board: BoardDescription, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
     """The mat as one flat layout and image: a mat on several sheets has them laid end to end
     (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""
-    mat = layout(board, variant)
+    mat = layout(board, variant=variant)
     images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet) for sheet in range(mat.sheets)]
     if mat.sheets == 1:
         return mat, images[0]
