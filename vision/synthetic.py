@@ -171,7 +171,7 @@ def token_palette(rng: random.Random, codes: Sequence[str]) -> dict[str, tuple[f
     pinkish to orange, the second's blue, from navy to sky."""
     red = (rng.uniform(-0.045, 0.075), rng.uniform(0.5, 1.0), rng.uniform(0.6, 1.0))
     blue = (rng.uniform(0.53, 0.68), rng.uniform(0.45, 1.0), rng.uniform(0.28, 1.0))
-    return dict(zip(codes, (red, blue), strict=True))
+    return dict(zip(codes, (red, blue), strict=False))  # none for a tile board (the draws keep seeds stable)
 
 
 def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
