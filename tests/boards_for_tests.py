@@ -38,16 +38,12 @@ class TinyTokenBoard(BoardDescription):
         """The same board at another size (hole in the centre)."""
         return TinyTokenBoard(rows, cols, (rows // 2, cols // 2))
 
-    def start(self) -> Grid:
-        """Tokens in a checkerboard, the hole at :attr:`hole`."""
+    def start_grid(self) -> Grid:
+        """Tokens in a checkerboard, the hole at :attr:`hole` (the live reader calibrates on it)."""
         return tuple(
             tuple(EMPTY if (r, c) == self.hole else self.token_codes[(r + c) % 2] for c in range(self.cols))
             for r in range(self.rows)
         )
-
-    def start_grid(self) -> Grid:
-        """The start position (the live reader calibrates on it)."""
-        return self.start()
 
     def expected(self, state: Any) -> Grid:
         """A state is its grid."""

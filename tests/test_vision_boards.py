@@ -51,7 +51,7 @@ def test_a_board_vision_never_heard_of_prints_with_its_own_markers():
 @pytest.mark.parametrize("seed", range(2))
 def test_a_board_vision_never_heard_of_is_read_back_exactly(seed):
     board = TinyTokenBoard()
-    position = slide(board.start(), (1, 2), (1, 1))  # one token slid into the hole
+    position = slide(board.start_grid(), (1, 2), (1, 1))  # one token slid into the hole
     grid = ["".join(row) for row in position]
     rng = random.Random(f"tiny-{seed}")
     style = CameraStyle(tilt_deg=rng.uniform(5, 20), yaw_deg=rng.choice((0, 90, 180, 270)) + rng.uniform(-10, 10),
@@ -89,3 +89,49 @@ def test_no_two_mats_share_a_marker():
     ids = [mid for board in boards for variant in board.mat_variants
            for mid in layout(board, variant=variant).marker_ids]
     assert len(ids) == len(set(ids))
+
+
+def test_the_live_board_calibrates_on_an_unknown_board_and_sees_a_move():
+    """The live reader of the physical-board mode, on the test-only board through the synthetic
+    camera: it learns the colours on the start position, then reads a slide."""
+    from vision.capture import LiveBoard, start_grid
+    from vision.sources import SyntheticCamera
+
+    board = TinyTokenBoard()
+    camera = SyntheticCamera(board, start_grid(board), seed=3)
+    live = LiveBoard(board, lambda: camera, threaded=False, stable_frames=3)
+    live.start()
+    for _ in range(2):
+        live.poll()
+    live.calibrate()
+    assert live.calibrated
+    accepted = [r for r in (live.poll() for _ in range(5)) if r]
+    assert [r.grid for r in accepted] == [["YPYP", "P.PY", "YPYP"]]
+    moved = ["".join(row) for row in slide(board.start_grid(), (0, 1), (1, 1))]
+    camera.show(moved)
+    accepted = [r for r in (live.poll() for _ in range(6)) if r]
+    assert [r.grid for r in accepted] == [moved]
+    live.stop()
+
+
+def test_the_calibration_screen_source_films_an_unknown_board():
+    """The calibration screen's camera side on the test-only board: it calibrates, and its
+    pretend moves (the board knows no game state) change a cell the reader then sees."""
+    from vision.calibration import LiveCalibration
+
+    source = LiveCalibration(TinyTokenBoard(), "synthetic", seed=2, threaded=False)
+    assert (source.game, source.pieces, source.token_codes) == ("tinygrid", "tokens", ("Y", "P"))
+    source.start()
+    for _ in range(3):
+        source.poll()
+    assert source.calibrate() == ""
+    assert source.camera is not None
+    for _ in range(10):  # a pretend move may put the same piece back
+        source.random_move()
+        if source.camera.grid != ["YPYP", "P.PY", "YPYP"]:
+            break
+    assert source.camera.grid != ["YPYP", "P.PY", "YPYP"]
+    for _ in range(8):
+        source.poll()
+    assert source.grid == source.camera.grid
+    source.stop()

@@ -13,7 +13,7 @@ cannot drift apart. Nothing here knows a game by name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -32,7 +32,7 @@ TILE_FACE = (238, 246, 250)  # BGR: a light cream
 TILE_STROKE = (40, 36, 34)
 
 
-@cache
+@lru_cache(maxsize=64)  # boards are few; a kiosk running all day must not collect them
 def layout(
     board: BoardDescription | str, rows: int | None = None, cols: int | None = None, variant: str = "standard"
 ) -> MatLayout:
