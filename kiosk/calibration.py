@@ -243,7 +243,7 @@ class CalibrationScene(Scene):
         source = self.source
         ui.draw_panel(surface, PANEL, theme.PANEL, radius=18)
         x, y = PANEL.left + 20, PANEL.top + 18
-        ui.draw_text(surface, tr(f"vision.game.{self.game}"), (x, y), 24, theme.INK, "bold")
+        ui.draw_text(surface, tr("vision.game", game=tr(f"{self.game}.title")), (x, y), 24, theme.INK, "bold")
         y += 40
         camera_key = "vision.camera.synthetic" if source.synthetic else f"vision.camera.{source.camera_state}"
         ui.draw_paragraph(surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
