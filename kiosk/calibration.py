@@ -22,7 +22,7 @@ from kiosk.scene import Scene
 if TYPE_CHECKING:
     import numpy as np
 
-    from kiosk.app import App
+    from kiosk.host import Host
 
 VIEW = pygame.Rect(32, 104, 832, 468)
 PANEL = pygame.Rect(896, 104, 352, 584)
@@ -125,7 +125,7 @@ class CalibrationScene(Scene):
 
     name = "vision.calibrate"
 
-    def __init__(self, app: App, source: CalibrationSource) -> None:
+    def __init__(self, app: Host, source: CalibrationSource) -> None:
         super().__init__(app)
         self.source = source
         self.game = source.game
