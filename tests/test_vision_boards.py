@@ -135,3 +135,15 @@ def test_the_calibration_screen_source_films_an_unknown_board():
         source.poll()
     assert source.grid == source.camera.grid
     source.stop()
+
+
+def test_a_board_with_pieces_but_no_mat_is_not_offered_to_the_camera():
+    from games.boards import BoardDescription
+    from vision.boards import has_mat, readable_boards
+
+    class NoMat(BoardDescription):
+        pieces = "tokens"
+        token_codes = ("T",)
+
+    assert not has_mat(NoMat(3, 4)) and has_mat(TinyTokenBoard())
+    assert [board.game for board in readable_boards()] == ["lewthwaite", "lightning"]

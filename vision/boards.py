@@ -7,7 +7,6 @@ board description (``spec(key).default_board()``), which says everything about i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from games.boards import BoardDescription
 
@@ -26,14 +25,24 @@ def board_of(key: str, rows: int | None = None, cols: int | None = None) -> Boar
     return board
 
 
-@cache
 def readable_boards() -> tuple[BoardDescription, ...]:
-    """The usual boards of the installed games that a camera reads (printed mats), menu order."""
+    """The usual boards of the installed games that a camera reads (printed mats), menu order
+    (asked each time: a test may register a game for a while)."""
     from games.registry import installed_games, spec
 
     # merge: the typed registry (helper `contract`) may list its entries another way.
     boards = (spec(info.key).default_board() for info in installed_games())
-    return tuple(board for board in boards if board.readable)
+    return tuple(board for board in boards if board.readable and has_mat(board))
+
+
+def has_mat(board: BoardDescription) -> bool:
+    """True when ``board`` describes a printed mat (a board with pieces but no mat yet is left
+    out: the camera cannot find it)."""
+    try:
+        board.mat(board.mat_variants[0])
+    except NotImplementedError:
+        return False
+    return True
 
 
 class LazyChoices:
