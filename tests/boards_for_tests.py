@@ -12,8 +12,9 @@ from typing import Any
 
 from games.boards import EMPTY, BoardDescription, Grid, MatLayout, token_mat
 
-#: The tiny mat's ArUco markers: ids no installed game's mat uses.
+#: The tiny mats' ArUco markers: ids no installed game's mat uses.
 TINY_MARKER_IDS = (20, 21, 22, 23)
+ONE_KIND_MARKER_IDS = (24, 25, 26, 27)
 
 
 class TinyTokenBoard(BoardDescription):
@@ -48,6 +49,28 @@ class TinyTokenBoard(BoardDescription):
     def expected(self, state: Any) -> Grid:
         """A state is its grid."""
         return tuple(tuple(row) for row in state)
+
+
+class OneKindBoard(TinyTokenBoard):
+    """A rows x cols grid of tokens all alike (``T``: a Nim-like game takes them away), full at
+    the start; its state is the grid itself."""
+
+    game = "onekind"
+    token_codes = ("T",)
+
+    def mat(self, variant: str = "standard") -> MatLayout:
+        """An A4 sheet with its own markers and title."""
+        if variant not in self.mat_variants:
+            raise ValueError(f"the {self.game} mat comes as standard only, not '{variant}'")
+        return token_mat(self.game, self.rows, self.cols, ONE_KIND_MARKER_IDS, "ONE KIND", max_cell=30.0)
+
+    def resized(self, rows: int, cols: int) -> OneKindBoard:
+        """The same board at another size."""
+        return OneKindBoard(rows, cols)
+
+    def start_grid(self) -> Grid:
+        """A token on every cell."""
+        return tuple(tuple(self.token_codes[0] for _ in range(self.cols)) for _ in range(self.rows))
 
 
 def slide(grid: Grid, source: tuple[int, int], hole: tuple[int, int]) -> Grid:

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from games.registry import installed_games, spec
-from tests.boards_for_tests import TINY_MARKER_IDS, TinyTokenBoard, slide
+from tests.boards_for_tests import TINY_MARKER_IDS, OneKindBoard, TinyTokenBoard, slide
 from vision.mats import layout, mat_description, render_mat
 from vision.reader import BoardReader, VisionError, detect_markers
 from vision.synthetic import CameraStyle, render_photo
@@ -85,7 +85,7 @@ def test_printed_mats_keep_their_markers_and_geometry(game, variant, markers, di
 
 def test_no_two_mats_share_a_marker():
     boards = [spec(info.key).default_board() for info in installed_games()]
-    boards = [board for board in boards if board.readable] + [TinyTokenBoard()]
+    boards = [board for board in boards if board.readable] + [TinyTokenBoard(), OneKindBoard()]
     ids = [mid for board in boards for variant in board.mat_variants
            for mid in layout(board, variant=variant).marker_ids]
     assert len(ids) == len(set(ids))
@@ -147,3 +147,25 @@ def test_a_board_with_pieces_but_no_mat_is_not_offered_to_the_camera():
 
     assert not has_mat(NoMat(3, 4)) and has_mat(TinyTokenBoard())
     assert [board.game for board in readable_boards()] == ["lewthwaite", "lightning"]
+
+
+def test_tokens_all_alike_are_read_one_shot_and_live():
+    """A board whose tokens are all alike (one token code, as a Nim-like game): no colours to
+    tell apart, one-shot or once calibrated."""
+    from vision.capture import LiveBoard, start_grid
+    from vision.sources import SyntheticCamera
+
+    board = OneKindBoard()
+    taken = ["TTT.", "TT..", "T..."]
+    photo = render_photo(board, taken, random.Random(1), CameraStyle(tilt_deg=10, fill=0.85, noise=2, blur=0.4))
+    assert BoardReader(board).read(photo.image).grid == taken
+    camera = SyntheticCamera(board, start_grid(board), seed=3)
+    live = LiveBoard(board, lambda: camera, threaded=False, stable_frames=3)
+    live.start()
+    for _ in range(2):
+        live.poll()
+    live.calibrate()
+    assert [r.grid for r in (live.poll() for _ in range(5)) if r] == [["TTTT"] * 3]
+    camera.show(taken)
+    assert [r.grid for r in (live.poll() for _ in range(6)) if r] == [taken]
+    live.stop()

@@ -1159,7 +1159,7 @@ class BoardReader:
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
+            labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, sum(box.values()))
             labels = self._start_unnamed(labels, features, start)
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())

@@ -312,11 +312,12 @@ def _faint_tokens(
 
 def classify_oneshot(
     features: np.ndarray,
-    codes: tuple[str, str],
+    codes: tuple[str, ...],
     colours: tuple[str, str] | None,
     max_tokens: int | None,
 ) -> tuple[list[str], np.ndarray, list[str]]:
-    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
+    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own
+    (``codes``: the players' token codes, first player first; one code when all tokens are alike).
 
     ``max_tokens`` is how many tokens the board holds (the sliding game: always the start's, as no
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
@@ -347,7 +348,9 @@ def classify_oneshot(
             margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
     labels = np.full(len(features), ".", dtype=object)
     tokens = np.flatnonzero(is_token)
-    if len(tokens):
+    if len(tokens) and len(codes) == 1:
+        labels[tokens] = codes[0]  # one kind of token: no colours to tell apart
+    elif len(tokens):
         column, sign = colour_axis(colours, features[tokens])
         values = features[tokens, column] * sign  # higher = the first player's colour
         spread_needed = 0.6 if column == HUE1 else 0.8
@@ -418,7 +421,8 @@ class TokenModel:
         logp = -0.5 * np.einsum("nki,kij,nkj->nk", d, self.inv_covs, d) - 0.5 * self.log_dets[None]
         order = np.argsort(-logp, axis=1)
         best = logp[np.arange(len(x)), order[:, 0]]
-        second = logp[np.arange(len(x)), order[:, 1]]
+        # One kind of token: nothing to confuse it with.
+        second = logp[np.arange(len(x)), order[:, 1]] if len(self.codes) > 1 else best - np.inf
         colour_margin = 1 - np.exp(-(best - second))
         labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
         margin = np.where(is_token, np.minimum(margin, colour_margin), margin)
