@@ -65,22 +65,26 @@ def test_a_board_vision_never_heard_of_is_read_back_exactly(seed):
     assert caught.value.reason == "no_markers"
 
 
-#: The printed mats' markers and geometry (``mat.json`` at 300 dpi) as they were printed before
-#: the board descriptions took them over: mats already on tables must keep working.
+#: The printed mats' markers, geometry (``mat.json`` at 300 dpi) and pixels (4 px/mm) per sheet
+#: as they were printed before the board descriptions took them over: mats already on tables
+#: must keep working.
 PRINTED = [
-    ("lewthwaite", "standard", [(0, 1, 2, 3)], ["dfd4c735a400"]),
-    ("lightning", "standard", [(4, 5, 6, 7)], ["e869150239c7"]),
-    ("lightning", "kids", [(8, 9, 10, 11), (12, 13, 14, 15)], ["c9adaa551de6", "b0d00cf60f44"]),
+    ("lewthwaite", "standard", [(0, 1, 2, 3)], [("dfd4c735a400", "d6fc517076cf")]),
+    ("lightning", "standard", [(4, 5, 6, 7)], [("e869150239c7", "f3356c2555be")]),
+    ("lightning", "kids", [(8, 9, 10, 11), (12, 13, 14, 15)],
+     [("c9adaa551de6", "d63b4f228074"), ("b0d00cf60f44", "8a791e458ee2")]),
 ]
 
 
 @pytest.mark.parametrize(("game", "variant", "markers", "digests"), PRINTED)
-def test_printed_mats_keep_their_markers_and_geometry(game, variant, markers, digests):
+def test_printed_mats_keep_their_markers_geometry_and_pixels(game, variant, markers, digests):
     mat = layout(spec(game).default_board(), variant=variant)
     assert [tuple(ids) for ids in mat.sheet_markers] == markers
-    for sheet, digest in enumerate(digests):
+    for sheet, (geometry, pixels) in enumerate(digests):
         text = json.dumps(mat_description(mat, 300 / 25.4, sheet))
-        assert hashlib.sha1(text.encode()).hexdigest()[:12] == digest
+        assert hashlib.sha1(text.encode()).hexdigest()[:12] == geometry
+        image = np.ascontiguousarray(render_mat(mat, 4.0, sheet))
+        assert hashlib.sha1(image.tobytes()).hexdigest()[:12] == pixels
 
 
 def test_no_two_mats_share_a_marker():
