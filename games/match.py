@@ -255,8 +255,10 @@ class Match:
         self._hints: dict[Hashable, Any] = {}
         self._board: Any = None
         self._ready: tuple[int, Any] | None = None  # (version, move) the computer has chosen
-        if self.make_player is self.spec.make_player:
-            self.thinker.prepare(self.make_player.__module__)
+        # ``==``, not ``is``: each reading of ``spec.make_player`` is a new bound method.
+        # merge: the contract helper's typed entry may name the players' module otherwise.
+        if self.make_player == self.spec.make_player:
+            self.thinker.prepare(self.spec.module("ai").__name__)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -437,7 +439,7 @@ class Match:
             level, state, budget = self.seat_to_move.level or "", self.state, self.time_budget
             # The game's own players need nothing of this process: they may think in a worker
             # process. A stand-in (a test's, a scene's wrapper) thinks on a thread.
-            own = self.make_player is self.spec.make_player
+            own = self.make_player == self.spec.make_player
             work = partial(choose_move, self.make_player, level, state, self._rng("move"), budget)
             self.thinker.start(key, work, portable=own)
         ready, move = self.thinker.poll(key)
