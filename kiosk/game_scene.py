@@ -366,10 +366,6 @@ class GameScene(Scene):
         covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
         return self.bar.buttons(live=not self.attract and not covered)
 
-    def toolbar_rects(self, count: int) -> list[pygame.Rect]:
-        """``count`` button rectangles filling ``toolbar_area`` row by row."""
-        return self.bar.shelf.rects(count)
-
     def tool_at(self, name: str) -> ui.Button | None:
         """The button of the tool called ``name`` (tests press it)."""
         self.buttons  # noqa: B018 - lays the buttons out
