@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from games.cliutil import Commands, movetime_seconds, seed_value
+from games.contract import Game
 from games.core import GameInputError, IllegalMoveError
 from games.registry import spec as game_spec
 
@@ -70,6 +71,13 @@ class EngineSpec:
     def from_text(self, text: str) -> Any:
         """The game's position from its text form."""
         return game_spec(self.game).from_text(text)
+
+
+def engine_for(game: Game[Any, Any]) -> EngineSpec:
+    """The generic engine of a game with no request format of its own: ``{"state": TEXT}``
+    answered with ``{"move": TEXT}``."""
+    example = game.new_state(random.Random(0)).to_text()
+    return EngineSpec(game=game.key, state_example=example if len(example) <= 40 else "<position text>")
 
 
 # --- reading one line ------------------------------------------------------------------------------

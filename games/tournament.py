@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, say_how_long, seed_value
+from games.contract import Game
 from games.core import Outcome, Player, play_game
 from games.registry import spec as game_spec
 
@@ -174,6 +175,12 @@ class TournamentSpec:
     def levels(self) -> tuple[str, ...]:
         """The game's computer levels, weakest first."""
         return game_spec(self.game).levels
+
+
+def tournament_for(game: Game[Any, Any]) -> TournamentSpec:
+    """The generic ``tournament GAME`` of a game with no options or figures of its own: each
+    game starts from the entry's ``new_state``."""
+    return TournamentSpec(game=game.key, new_state=lambda rng, _args: game.new_state(rng))
 
 
 def run_tournament_command(tournament: TournamentSpec, args: argparse.Namespace) -> dict[str, Any]:
