@@ -9,11 +9,15 @@ its key with :func:`spec`. Nothing here imports pygame, and no module path is bu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from games.contract import Game, GameInfo
 
-__all__ = ["Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "spec", "unregister_game"]
+__all__ = ["Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "registered", "spec",
+           "swapped", "unregister_game"]
 
 #: The entry of every game (``GameSpec`` is its older name, kept for the callers that say it).
 GameSpec = Game
@@ -84,3 +88,30 @@ def spec(key: str) -> Game[Any, Any]:
         known = ", ".join(info.key for info in installed_games())
         raise LookupError(f"unknown game '{key}' (installed: {known})")
     return game
+
+
+@contextmanager
+def registered(game: Game[Any, Any]) -> Iterator[Game[Any, Any]]:
+    """``game`` installed for the ``with`` block, in place of any entry of its key, which comes
+    back afterwards (a test's game, a test's stand-in for one field of a game)."""
+    global _generation
+    _ensure_built_in()
+    before = _games.get(game.key)
+    _games[game.key] = game
+    _generation += 1
+    try:
+        yield game
+    finally:
+        if before is None:
+            _games.pop(game.key, None)
+        else:
+            _games[game.key] = before
+        _generation += 1
+
+
+@contextmanager
+def swapped(key: str, **fields: Any) -> Iterator[Game[Any, Any]]:
+    """The game ``key`` with some of its entry's ``fields`` replaced for the ``with`` block
+    (``swapped("lewthwaite", hint=counting)``); Any: each field has its own type."""
+    with registered(replace(spec(key), **fields)) as game:
+        yield game
