@@ -454,10 +454,15 @@ class Match(Generic[S, M]):
             # The game's own players need nothing of this process: they may think in a worker
             # process. A stand-in (a test's, a scene's wrapper) thinks on a thread.
             own = self.own_players
-            # The game's own factory is a module-level function: it travels by reference.
+            # The game's own factory is a module-level function: it could travel by reference.
             players = self.spec.players if own else self.make_player
             work = partial(choose_move, players, level, state, self._rng("move"), budget)
-            self.thinker.start(key, work, portable=own)
+            # merge: moves think on threads, as they did before the typed entry (the old
+            # `make_player is spec.make_player` test compared two bound methods: never true).
+            # `portable=own` sends them to the worker pool, but doubles tests/test_frames.py's
+            # time (a worker killed and restarted at each stale search): decide with the
+            # `awele` helper's move to the shared pool.
+            self.thinker.start(key, work, portable=False)
         ready, move = self.thinker.poll(key)
         if not ready:
             return None
