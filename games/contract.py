@@ -93,3 +93,8 @@ class Game(Generic[S, M]):
         if level not in self.levels:
             raise ValueError(f"unknown {self.key} level '{level}' (choose from {', '.join(self.levels)})")
         return self.players(level)
+
+
+#: A game of any state and move types: what the registry holds (a caller that knows the game,
+#: like a :class:`games.match.Match` given its start state, has the precise types).
+AnyGame = Game[Any, Any]

@@ -220,6 +220,7 @@ class Thinker:
 
 # --- the match -------------------------------------------------------------------------------
 
+# Any: a listener may follow matches of any game.
 Listener = Callable[["Match[Any, Any]", str], None]
 
 
@@ -513,6 +514,7 @@ class Match(Generic[S, M]):
     @classmethod
     def from_text(cls, text: str, *, thinker: Thinker | None = None,
                   time_budget: float | None = None) -> Match[Any, Any]:
+        # Any: the game is read from the text, so its types are known only at run time.
         """Read :meth:`to_text`'s form, replaying and checking every move; a malformed text or
         an illegal move raises :class:`GameInputError` naming what is wrong."""
         if len(text) > MAX_TEXT:

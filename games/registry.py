@@ -14,22 +14,20 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from games.contract import Game, GameInfo
+from games.contract import AnyGame, Game, GameInfo
 
-__all__ = ["Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "registered", "spec",
+__all__ = ["AnyGame", "Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "registered", "spec",
            "swapped", "unregister_game"]
 
 #: The entry of every game (``GameSpec`` is its older name, kept for the callers that say it).
 GameSpec = Game
 
-# Any: the registry holds games of every state and move type; a caller that knows the game
-# narrows it (``Match`` takes its types from the start state it is given).
-_games: dict[str, Game[Any, Any]] = {}
+_games: dict[str, AnyGame] = {}
 _loaded = False
 _generation = 0
 
 
-def _built_in() -> tuple[Game[Any, Any], ...]:
+def _built_in() -> tuple[AnyGame, ...]:
     """The games that ship with the kiosk (a new built-in game adds its line here)."""
     from games import awele, juniper, lewthwaite, lightning
 
@@ -44,7 +42,7 @@ def _ensure_built_in() -> None:
             register_game(game)
 
 
-def register_game(game: Game[Any, Any]) -> Game[Any, Any]:
+def register_game(game: AnyGame) -> AnyGame:
     """Install ``game`` (ValueError when another entry already has its key); returns it."""
     global _generation
     _ensure_built_in()
@@ -69,7 +67,7 @@ def generation() -> int:
     return _generation
 
 
-def games() -> tuple[Game[Any, Any], ...]:
+def games() -> tuple[AnyGame, ...]:
     """Every registered game, in menu order."""
     _ensure_built_in()
     return tuple(sorted(_games.values(), key=lambda g: (g.info.order, g.key)))
@@ -80,7 +78,7 @@ def installed_games() -> tuple[GameInfo, ...]:
     return tuple(game.info for game in games())
 
 
-def spec(key: str) -> Game[Any, Any]:
+def spec(key: str) -> AnyGame:
     """The entry of the game ``key`` (LookupError for an unknown key)."""
     _ensure_built_in()
     game = _games.get(key)
@@ -91,7 +89,7 @@ def spec(key: str) -> Game[Any, Any]:
 
 
 @contextmanager
-def registered(game: Game[Any, Any]) -> Iterator[Game[Any, Any]]:
+def registered(game: AnyGame) -> Iterator[AnyGame]:
     """``game`` installed for the ``with`` block, in place of any entry of its key, which comes
     back afterwards (a test's game, a test's stand-in for one field of a game)."""
     global _generation
@@ -110,7 +108,7 @@ def registered(game: Game[Any, Any]) -> Iterator[Game[Any, Any]]:
 
 
 @contextmanager
-def swapped(key: str, **fields: Any) -> Iterator[Game[Any, Any]]:
+def swapped(key: str, **fields: Any) -> Iterator[AnyGame]:
     """The game ``key`` with some of its entry's ``fields`` replaced for the ``with`` block
     (``swapped("lewthwaite", hint=counting)``); Any: each field has its own type."""
     with registered(replace(spec(key), **fields)) as game:
