@@ -455,15 +455,12 @@ class Match(Generic[S, M]):
             # The game's own players need nothing of this process: they may think in a worker
             # process. A stand-in (a test's, a scene's wrapper) thinks on a thread.
             own = self.own_players
-            # The game's own factory is a module-level function: it could travel by reference.
+            # The game's own factory is a module-level function: it travels by reference to a
+            # worker process. (Before the typed entry, `make_player is spec.make_player` compared
+            # two bound methods, never the same object: every move thought on a thread.)
             players = self.spec.players if own else self.make_player
             work = partial(choose_move, players, level, state, self._rng("move"), budget)
-            # merge: moves think on threads, as they did before the typed entry (the old
-            # `make_player is spec.make_player` test compared two bound methods: never true).
-            # `portable=own` sends them to the worker pool, but doubles tests/test_frames.py's
-            # time (a worker killed and restarted at each stale search): decide with the
-            # `awele` helper's move to the shared pool.
-            self.thinker.start(key, work, portable=False)
+            self.thinker.start(key, work, portable=own)
         ready, move = self.thinker.poll(key)
         if not ready:
             return None
