@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from kiosk.storage import SaveStore
 
 if TYPE_CHECKING:
-    from kiosk.app import App
     from kiosk.game_scene import GameScene
+    from kiosk.host import Host
     from kiosk.scene import Scene
 
 log = logging.getLogger("kiosk.keeper")
@@ -80,7 +80,7 @@ class MatchKeeper:
     """Saves the game on screen after every move; see the module docstring. ``store`` None
     (outside kiosk mode) keeps nothing."""
 
-    def __init__(self, app: App, store: SaveStore | None, threaded: bool = True) -> None:
+    def __init__(self, app: Host, store: SaveStore | None, threaded: bool = True) -> None:
         self.app = app
         self.store = store
         self.writer = Writer(threaded)
@@ -212,7 +212,7 @@ def resume_on_the_table(scene: GameScene) -> None:
         scene.match.set_seat(player, Seat(PERSON))
 
 
-def scene_for_saved(app: App, game: str, text: str) -> GameScene:
+def scene_for_saved(app: Host, game: str, text: str) -> GameScene:
     """Rebuild a game's scene from a saved match's text, with the ``resume`` factory of the
     game's registered screens (:class:`kiosk.screens.GameScreens`)."""
     from games.match import Match

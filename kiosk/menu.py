@@ -20,7 +20,7 @@ from kiosk.scene import Scene
 from kiosk.screens import GameScreens, playable_games
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 
 __all__ = ["MenuScene", "playable_games"]
@@ -54,7 +54,7 @@ class MenuScene(Scene):
 
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games = playable_games(app.config.games)
         self.cards: list[tuple[pygame.Rect, GameInfo, GameScreens]] = []

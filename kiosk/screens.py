@@ -25,12 +25,12 @@ from games.registry import installed_games
 
 if TYPE_CHECKING:
     # Annotations only: main.py imports this module, and a command that only computes must not
-    # import pygame. merge: the host protocol of kiosk/host.py (helper `host`) replaces App here.
+    # import pygame (the architecture test counts these imports: none leads back here).
     import pygame
 
-    from kiosk.app import App
     from kiosk.canvas import Target
     from kiosk.game_scene import GameScene
+    from kiosk.host import Host
     from kiosk.scene import Scene
 
 
@@ -48,12 +48,12 @@ class GameScreens:
     """
 
     key: str
-    make_scene: Callable[[App], GameScene]
+    make_scene: Callable[[Host], GameScene]
     # Any: a saved match of this game (its state and move types are the game's own).
-    resume: Callable[[App, Match[Any, Any]], GameScene]
+    resume: Callable[[Host, Match[Any, Any]], GameScene]
     draw_icon: Callable[[Target, pygame.Rect, float], None]
-    make_demo_scene: Callable[[App], Scene] | None = None
-    make_science_scene: Callable[[App, int], Scene] | None = None
+    make_demo_scene: Callable[[Host], Scene] | None = None
+    make_science_scene: Callable[[Host, int], Scene] | None = None
     physical: bool = False
 
 
