@@ -232,8 +232,11 @@ class MenuScene(Scene):
             badge.inflate_ip(22, 10)
             screens.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
             shift = self.text_shift
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210 + shift), 34, theme.INK, "title",
-                         "midtop")
+            # Narrower cards when more games are installed: a long title shrinks to its card.
+            title = i18n.tr(info.title)
+            size = ui.fitted_size(title, 34, card.width - 20, "title")
+            ui.draw_text(surface, title, (card.centerx, card.y + 210 + shift + (34 - size) // 2), size, theme.INK,
+                         "title", "midtop")
             tagline = pygame.Rect(card.x + 22, card.y + 256 + shift, card.width - 44, 90 - shift)
             if self.continue_button is not None and k == self.continue_card:
                 self.continue_button.rect.y = card.y + CONTINUE_AT + shift  # rides with its card
