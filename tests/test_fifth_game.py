@@ -188,8 +188,11 @@ def test_the_fifth_game_lights_the_led_board(tmp_path: Path) -> None:
 
 def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
     # The physical-board mode, the sync engine and the scripted visitor at the table take
-    # everything from the board description. merge: the synthetic camera (vision) still draws
-    # and reads mats by game name; once it reads any board description, play this through it.
+    # everything from the board description. merge: on main, the synthetic camera (vision/)
+    # still draws and reads mats by game name (vision/mats.py, vision/table.py). With helper
+    # `vision`'s board descriptions that carry their printed mat (BoardDescription.mat(), one
+    # token code allowed), give NimBoard a mat (marker ids no other board uses) and play this
+    # game again through ``SyntheticCamera`` instead of ``PicturesCamera``.
     camera = PicturesCamera()
     set_opener(lambda options: Devices(handles={"camera": camera}))
     from tests.kiosk_driver import make_app
