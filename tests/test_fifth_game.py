@@ -213,3 +213,22 @@ def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert [seat.kind for seat in scene.match.seats.values()] == ["board", "board"]
     app.close()
+
+
+def test_the_registry_keeps_one_entry_per_key() -> None:
+    from dataclasses import replace
+
+    from games.registry import register_game, swapped
+
+    assert spec("nim") is GAME and spec("nim").make_player("perfect").name == "perfect"
+    with pytest.raises(ValueError, match="already registered"):
+        register_game(replace(GAME))
+    with pytest.raises(ValueError, match="unknown nim level"):
+        GAME.make_player("grandmaster")
+    with pytest.raises(ValueError, match="default level"):
+        replace(GAME, default_level="grandmaster")
+    with swapped("nim", hint=None):
+        assert spec("nim").hint is None
+    assert spec("nim") is GAME
+    with pytest.raises(LookupError, match="unknown game 'chess'"):
+        spec("chess")
