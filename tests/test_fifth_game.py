@@ -232,3 +232,17 @@ def test_the_registry_keeps_one_entry_per_key() -> None:
     assert spec("nim") is GAME
     with pytest.raises(LookupError, match="unknown game 'chess'"):
         spec("chess")
+
+
+def test_no_game_is_found_by_its_name() -> None:
+    # Games are registered explicitly: no module path built from a name, no package scanning,
+    # no subclass scanning (the worker pool alone imports the module names it is handed).
+    root = Path(__file__).resolve().parent.parent
+    sources = [root / "main.py", *(p for d in ("games", "kiosk", "hardware") for p in (root / d).rglob("*.py"))]
+    found = [
+        f"{path.relative_to(root)}:{k}: {line.strip()}"
+        for path in sources if path.name != "workers.py"
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(word in line for word in ("import_module(", "pkgutil", "__import__(", "issubclass(", "vars(module"))
+    ]
+    assert not found, "\n".join(found)
