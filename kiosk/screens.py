@@ -59,17 +59,22 @@ class GameScreens:
 
 _screens: dict[str, GameScreens] = {}
 _catalog: list[Callable[[], None]] = []
+_installed: list[Callable[[], None]] = []
 
 
 def use_catalog(install: Callable[[], None]) -> None:
     """``install()`` registers the built-in games' screens: called once, at the first look-up
-    (``main.py`` hands it over, since the kiosk layer may not import the games' screens)."""
-    _catalog.append(install)
+    (``main.py`` hands it over, since the kiosk layer may not import the games' screens); the
+    same catalog handed over again (``main.main`` run twice in one process) is not run again."""
+    if install not in _catalog and install not in _installed:
+        _catalog.append(install)
 
 
 def _load_catalog() -> None:
     while _catalog:
-        _catalog.pop(0)()
+        install = _catalog.pop(0)
+        _installed.append(install)
+        install()
 
 
 def register_screens(screens: GameScreens) -> GameScreens:
