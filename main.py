@@ -81,11 +81,14 @@ class Camera:
     game's board (:meth:`feed`, the physical-board mode), a status line and the calibration screen
     (the operator's settings). Made here because ``kiosk`` never imports ``vision``."""
 
-    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None) -> None:
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
+                 game: str | None = None) -> None:
         from vision.table import CameraOpener
 
         self.opener = CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
         self.spec = spec
+        #: The game of the command line (``play GAME``), whose mat the calibration screen watches.
+        self.game = game
 
     def feed(self, engine: Any, seed: int = 0) -> Any:
         """Frames (or a record's readings) for ``engine``'s board."""
@@ -115,10 +118,13 @@ class Camera:
         return self.opener.kind != "record"
 
     def calibration_scene(self, app: App) -> CalibrationScene:
-        """The camera calibration screen (on the Lewthwaite mat)."""
+        """The camera calibration screen, on the mat of the command line's game when the camera
+        reads its board (its board description says), else of the first game with a mat."""
+        from games.registry import spec
         from vision.cli import calibration_scene
 
-        return calibration_scene(app, "lewthwaite", self.spec)
+        board = spec(self.game).default_board() if self.game else None
+        return calibration_scene(app, board if board is not None and board.readable else None, self.spec)
 
 
 def open_devices(options: Any) -> Devices:
@@ -146,7 +152,8 @@ def open_devices(options: Any) -> Devices:
             # Opened only when a screen needs it, for that game's board (a bad value stops here).
             devices.handles["camera"] = Camera(options.camera, options.camera_fps,
                                                stepped=options.frames is not None,
-                                               save_frames=options.save_frames)
+                                               save_frames=options.save_frames,
+                                               game=getattr(options, "game", None))
         except ValueError as exc:
             raise CliError(str(exc)) from None
     return devices
