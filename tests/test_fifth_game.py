@@ -1,7 +1,8 @@
 """The proof of the game contract: a fifth game that lives only in ``tests/fifth_game/`` (Nim on
 a 3 x 4 grid), registered by this test and removed after it, is played on screen from the menu,
 shows in attract mode, answers ``engine``, plays a ``tournament``, is saved and resumed by the
-kiosk, lights the LED board and is played on a (virtual) table, with no edit anywhere else."""
+kiosk, lights the LED board and is played on a real table (virtual, and through the synthetic
+camera, which reads the mat its board description prints), with no edit anywhere else."""
 
 from __future__ import annotations
 
@@ -188,11 +189,7 @@ def test_the_fifth_game_lights_the_led_board(tmp_path: Path) -> None:
 
 def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
     # The physical-board mode, the sync engine and the scripted visitor at the table take
-    # everything from the board description. merge: on main, the synthetic camera (vision/)
-    # still draws and reads mats by game name (vision/mats.py, vision/table.py). With helper
-    # `vision`'s board descriptions that carry their printed mat (BoardDescription.mat(), one
-    # token code allowed), give NimBoard a mat (marker ids no other board uses) and play this
-    # game again through ``SyntheticCamera`` instead of ``PicturesCamera``.
+    # everything from the board description (the table read perfectly: no camera here).
     camera = PicturesCamera()
     set_opener(lambda options: Devices(handles={"camera": camera}))
     from tests.kiosk_driver import make_app
@@ -212,6 +209,34 @@ def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
             break
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert [seat.kind for seat in scene.match.seats.values()] == ["board", "board"]
+    app.close()
+
+
+def test_the_fifth_game_is_played_through_the_synthetic_camera() -> None:
+    # The camera photographs and reads the mat its board description prints (vision/ has never
+    # heard of Nim); the synthetic visitor plays both sides at the table, with no slip.
+    from vision.table import CameraOpener
+
+    camera = CameraOpener("synthetic", stepped=True, faults={})
+    set_opener(lambda options: Devices(handles={"camera": camera}))
+    from tests.kiosk_driver import make_app
+
+    app = make_app()
+    scene = NimScene(app, GameScene.new_match(app, "nim", NimState(), {}))
+    assert attach(scene) is not None
+    app.start(scene)
+    phases = []
+    for _ in range(60 * 90):
+        run_frames(app, 1)
+        phase = scene.physical.engine.phase
+        if not phases or phases[-1] != phase:
+            phases.append(phase)
+        if scene.match.is_over() and scene.physical.engine.synced:
+            break
+    assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
+    assert len(scene.match.moves) >= 2
+    feed = scene.physical.session.feed
+    assert feed.frame > 10 and feed.read_seconds  # photographs of the mat, read by vision
     app.close()
 
 

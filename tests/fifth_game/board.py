@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from games.boards import EMPTY, BoardDescription, Cell, Grid
+from games.boards import EMPTY, BoardDescription, Cell, Grid, MatLayout, token_mat
 from games.effects import RGB
 from tests.fifth_game.rules import COLS, ROWS, NimState
 
 TOKEN = "T"
+#: The mat's ArUco markers: ids no other board's mat uses.
+MARKER_IDS = (40, 41, 42, 43)
 
 
 class NimBoard(BoardDescription):
@@ -18,6 +20,12 @@ class NimBoard(BoardDescription):
 
     def __init__(self) -> None:
         super().__init__(ROWS, COLS)
+
+    def mat(self, variant: str = "standard") -> MatLayout:
+        """An A4 sheet: the 3 x 4 cells, a marker in each corner, the title below."""
+        if variant not in self.mat_variants:
+            raise ValueError(f"the nim mat comes as standard only, not '{variant}'")
+        return token_mat(self.game, ROWS, COLS, MARKER_IDS, "NIM", max_cell=30.0)
 
     def expected(self, state: NimState) -> Grid:
         """``T`` where a token lies, ``.`` elsewhere."""
