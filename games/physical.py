@@ -25,15 +25,15 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, ClassVar, Protocol
+from typing import IO, Any, ClassVar, Generic, Protocol
 
 from games.boards import BoardDescription, Cell, Grid, Picture
 from games.cliutil import CliError, float_in_range, output_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
-from games.match import MAX_TEXT, Match
+from games.match import MAX_TEXT, M, Match, S
 from games.outputs import check_folder, check_new_stream, open_stream
-from games.sync import LOST_PROBLEMS, ComputerDraw, ComputerMove, Event, Mismatch, Move, Synced, SyncEngine
+from games.sync import LOST_PROBLEMS, ComputerDraw, ComputerMove, Event, Mismatch, Synced, SyncEngine
 
 #: The format tag of a record's first line.
 RECORD_FORMAT = "jeux-physical/1"
@@ -486,7 +486,7 @@ def start_event(match: Match, fps: float, camera: str) -> Start:
     return Start(0, 0.0, RECORD_FORMAT, match.game, match.to_text(), fps, camera)
 
 
-class RecordFeed:
+class RecordFeed(Generic[S, M]):
     """Replays a record: readings and statuses as a :class:`Feed` would give them, screen
     actions (undo, restart, moves by touch) into the match, and the computer's recorded moves
     (:meth:`computer`), each at its own time."""
@@ -496,7 +496,7 @@ class RecordFeed:
         self.events = events if isinstance(events, Record) else Record(
             event.as_dict() if isinstance(event, Event) else event for event in events)
         self.board = board
-        self.match: Match | None = None
+        self.match: Match[S, M] | None = None
         self.position = 1
         #: Indexes of the computer's recorded moves not yet played.
         self._computer: collections.deque[int] = collections.deque()
@@ -544,7 +544,7 @@ class RecordFeed:
         return ReplayError(f"{self.events.where(index)}: {what} ({str(exc)[:200]}): the record was changed or "
                            "not written by this program; replay one that --record wrote")
 
-    def played(self, index: int) -> Move:
+    def played(self, index: int) -> M:
         """The move of the event at ``index`` (the computer's, or a move by touch), checked as a
         move of the present position: :class:`ReplayError` otherwise."""
         assert self.match is not None
@@ -556,7 +556,7 @@ class RecordFeed:
             raise self._refused(index, f"the move '{self.events[index]['move']}' cannot be played", exc) from None
         return move
 
-    def computer(self) -> Move | None:
+    def computer(self) -> M | None:
         """The computer's next recorded move, once the replay has reached it."""
         if not self._computer or self.match is None:
             return None
@@ -571,13 +571,13 @@ class RecordFeed:
 # --- the session -------------------------------------------------------------------------------
 
 
-class PhysicalSession:
+class PhysicalSession(Generic[S, M]):
     """One physical-board game: ``update(now)`` once per frame does everything (see the module
     documentation). ``bus`` receives :class:`Sound` and, with ``publish_lights``,
     :class:`BoardLights` (unless the camera is lost: then the screen's usual lights apply; a
     scene that publishes lights itself asks :meth:`lights`); ``record`` receives every event."""
 
-    def __init__(self, match: Match, feed: TableFeed | None = None, bus: EffectBus | None = None, *,
+    def __init__(self, match: Match[S, M], feed: TableFeed | None = None, bus: EffectBus | None = None, *,
                  record: RecordWriter | None = None, camera: str = "", publish_lights: bool = True,
                  mismatch_delay: float = 0.6, lost_after: float = 1.5, hot_seat: bool | None = None) -> None:
         self.match = match

@@ -39,16 +39,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
 
 from games.boards import UNKNOWN, BoardDescription, Cell, Fix, Picture, Sentence
 from games.core import GameState, IllegalMoveError
 from games.effects import RGB
-from games.match import BOARD, Match
+from games.match import BOARD, M, Match, S
 
-#: A position and a move as the engine sees them: it knows no game, only the protocol of
-#: :mod:`games.core` (the move type is the game's, hence ``Any``).
-#: merge: with the contract helper's ``Match[S, M]`` these become the engine's type parameters.
+#: A position and a move where no game is known (the screen's side, the LEDs): the engine itself
+#: is typed by its match's ``S`` and ``M`` (:class:`SyncEngine`); ``Any``: a state of any move type.
 State = GameState[Any]
 Move = Hashable
 
@@ -79,18 +78,18 @@ BY_BOARD, BY_COMPUTER, BY_TOUCH = "board", "computer", "touch"
 
 
 @dataclass(frozen=True)
-class Guide:
+class Guide(Generic[S, M]):
     """The computer's move to do on the table: its moves, the states along the way (the first
     before, the last after) and the cells it touches (``from`` may be None: a tile from the
     hand)."""
 
-    moves: tuple[Move, ...]
-    states: tuple[State, ...]
+    moves: tuple[M, ...]
+    states: tuple[S, ...]
     cells: tuple[Cell | None, Cell | None]
     sentence: Sentence
 
     @property
-    def target(self) -> State:
+    def target(self) -> S:
         """The state once the move is done."""
         return self.states[-1]
 
@@ -310,10 +309,9 @@ def kinds(events: Iterable[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-ComputerSource = Callable[[], Move | None]
 
 
-class SyncEngine:
+class SyncEngine(Generic[S, M]):
     """Keeps a table and a match in step (see the module documentation).
 
     ``computer()`` gives the computer's move for the present position once it is ready (the
@@ -324,17 +322,17 @@ class SyncEngine:
 
     def __init__(
         self,
-        match: Match,
+        match: Match[S, M],
         *,
         mismatch_delay: float = 0.6,
         lost_after: float = 1.5,
-        computer: ComputerSource | None = None,
+        computer: Callable[[], M | None] | None = None,
         hot_seat: bool | None = None,
     ) -> None:
         self.match = match
         self.mismatch_delay = mismatch_delay
         self.lost_after = lost_after
-        self.computer: ComputerSource = computer or match.computer_move
+        self.computer: Callable[[], M | None] = computer or match.computer_move
         self._hot_seat = hot_seat
         self.now = 0.0
         self.frame = -1
@@ -346,11 +344,11 @@ class SyncEngine:
         self.started = False
         self.fixes: list[Fix] = []
         self.reason: Sentence | None = None
-        self.guide: Guide | None = None
+        self.guide: Guide[S, M] | None = None
         #: The computer's move that waits for the table (a draw from the bag), if any.
-        self.drawing: Move | None = None
+        self.drawing: M | None = None
         #: A move to show as a hint (set by the screen), its cells lit.
-        self.hint: Move | None = None
+        self.hint: M | None = None
         self.problem = ""
         self.problem_since = 0.0
         #: The cells the reader could not make out (with the ``unsure`` status).
@@ -551,7 +549,7 @@ class SyncEngine:
         else:
             self._evaluate()
 
-    def show_hint(self, move: Move | None) -> None:
+    def show_hint(self, move: M | None) -> None:
         """Light ``move`` as a hint (None hides it)."""
         if move != self.hint:
             self.hint = move
@@ -560,7 +558,7 @@ class SyncEngine:
 
     # --- the match changed on the screen ------------------------------------------------------
 
-    def _on_match(self, match: Match, event: str) -> None:
+    def _on_match(self, match: Match[S, M], event: str) -> None:
         if self._applying or event == "seats":
             return
         # An undo, a restart or a move played by touch: the table must follow the screen.
@@ -641,7 +639,7 @@ class SyncEngine:
         reason = Sentence("physical.why.ambiguous") if found else board.why_not(state, seen)
         self._flag(board.fixes(board.picture(state), seen), reason)
 
-    def explain(self, state: State, seen: Picture) -> list[tuple[Move, ...]]:
+    def explain(self, state: S, seen: Picture) -> list[tuple[M, ...]]:
         """Every way the player to move (and, hot-seat, the other player just after) could have
         turned the table showing ``state`` into ``seen``: move sequences, one step first."""
         board = self.board
@@ -655,7 +653,7 @@ class SyncEngine:
             two += [first + second for second, after in board.steps(middle, seen) if board.shows(after, seen)]
         return _unique(two)
 
-    def _play(self, moves: tuple[Move, ...], by: str) -> None:
+    def _play(self, moves: tuple[M, ...], by: str) -> None:
         self._applying = True
         try:
             for move in moves:
@@ -757,9 +755,9 @@ class SyncEngine:
             self.synced = False
 
 
-def _unique(sequences: Iterable[tuple[Move, ...]]) -> list[tuple[Move, ...]]:
+def _unique(sequences: Iterable[tuple[M, ...]]) -> list[tuple[M, ...]]:
     """Distinct move sequences, in the order found."""
-    result: list[tuple[Move, ...]] = []
+    result: list[tuple[M, ...]] = []
     for moves in sequences:
         if moves not in result:
             result.append(moves)
