@@ -27,9 +27,9 @@ everything around it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
@@ -37,7 +37,7 @@ from games.boards import BoardDescription
 from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
-from games.match import BOARD, PERSON, Match, Seat, Thinker
+from games.match import BOARD, PERSON, M, Match, S, Seat, Thinker
 from games.sync import Phase
 from kiosk import theme, ui
 from kiosk.canvas import Target
@@ -56,12 +56,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GameScene", "Icon", "Message", "Tool"]
 
-#: The game's position and move as the scene sees them: the scene knows no game, and each game's
-#: scene narrows them in its hooks (``on_move(before: LightningState, ...)``), which only ``Any``
-#: allows without type parameters.
-#: merge: with the contract helper's ``Match[S, M]`` these become the scene's type parameters.
-State = Any
-Move = Any
 AnyTable = TypeVar("AnyTable", bound=TableMode)
 
 
@@ -86,7 +80,7 @@ class Message:
         self.left = self.seconds
 
 
-class GameScene(Scene):
+class GameScene(Scene, Generic[S, M]):
     """A game on screen around a :class:`Match` (see the module docstring).
 
     Subclasses set ``game`` (the registry key), ``toolbar_area`` and ``toolbar_columns``, and
@@ -122,7 +116,7 @@ class GameScene(Scene):
     #: Where the physical-board mode writes the camera's status line (top left corner).
     camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
 
-    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match[S, M], *, attract: bool = False) -> None:
         super().__init__(app)
         self.name = self.game or self.name
         self.match = match
@@ -150,7 +144,7 @@ class GameScene(Scene):
         """The physical-board mode, if any (its older name: read only, see :meth:`play_on_table`)."""
         return self.table
 
-    def play_on_table(self, make: Callable[[TableHost], AnyTable]) -> AnyTable:
+    def play_on_table(self, make: Callable[[TableHost[S, M]], AnyTable]) -> AnyTable:
         """Play this game on a real board: the people at the screen become people at the board,
         the game's own defaults for a real board apply (:meth:`on_physical`: Lewthwaite's snake
         view), then ``make(self)`` builds the mode (its record starts with these seats)."""
@@ -164,9 +158,9 @@ class GameScene(Scene):
 
     @staticmethod
     def new_match(
-        app: Host, game: str, start: State, seats: dict[int, Seat], *, time_budget: float | None = None,
+        app: Host, game: str, start: S, seats: dict[int, Seat], *, time_budget: float | None = None,
         **meta: object,
-    ) -> Match:
+    ) -> Match[S, Any]:  # Any: the move type is the game's, known to its own scene
         """A match for a scene: the game's players and hints think in worker processes (never
         holding the interpreter lock the frame loop needs), its thinker waits for results in
         headless runs (same path, reproducible frames), and its seed comes from ``--seed``."""
@@ -189,7 +183,7 @@ class GameScene(Scene):
     # --- reading the match ---------------------------------------------------------------
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         """The present position."""
         return self.match.state
 
@@ -205,18 +199,18 @@ class GameScene(Scene):
         physical = self.table is None or self.table.touch_allowed
         return self.match.person_to_move() and not self.busy() and not self.attract and physical
 
-    def hint(self) -> Any | None:  # the game's own advice record (a move, maybe more): merge: typed by contract
+    def hint(self) -> Any | None:  # each game's own advice record (its scene reads its fields)
         """The advice for the present position while the hint is on (None while computing)."""
         if not self.hint_on or self.match.is_over() or not self.match.person_to_move():
             return None
         return self.match.hint()
 
-    def hint_move(self) -> Hashable | None:
+    def hint_move(self) -> M | None:
         """The move the advice says, while the hint is on (None: no hint, or still computing)."""
-        move: Hashable | None = getattr(self.hint(), "move", None)
+        move: M | None = getattr(self.hint(), "move", None)
         return move
 
-    def table_hint(self) -> Hashable | None:
+    def table_hint(self) -> M | None:
         """For the physical-board mode: the hint's move to light on the table."""
         return self.hint_move() if self.hint_on else None
 
@@ -226,7 +220,7 @@ class GameScene(Scene):
         """True while a move animates: no input, no computer move, no end screen yet."""
         return False
 
-    def on_move(self, before: State, move: Move, after: State) -> None:
+    def on_move(self, before: S, move: M, after: S) -> None:
         """A move was played (by anyone): start its animation and sound."""
 
     def on_reset(self) -> None:
@@ -236,7 +230,7 @@ class GameScene(Scene):
         """Taps on the board (only called when a person may play)."""
         return False
 
-    def taps_for(self, move: Move) -> list[tuple[int, int]] | None:
+    def taps_for(self, move: M) -> list[tuple[int, int]] | None:
         """Where a person taps, in order, to play ``move`` now (logical canvas positions), or
         None when the game does not say. The scripted visitor of the tests and benches plays
         through it, so a game that says is played the way a child plays it."""
@@ -281,7 +275,7 @@ class GameScene(Scene):
         None when it shows none."""
         return None
 
-    def move_spots(self, state: State, move: Move) -> tuple[str, ...]:
+    def move_spots(self, state: S, move: M) -> tuple[str, ...]:
         """The spots off the grid that ``move`` touches on a real table (a draw shown on the
         hand spot, a tile put in the reserve): the physical-board mode rings them while the
         table is asked to do it."""
@@ -377,7 +371,7 @@ class GameScene(Scene):
         """The game's own questions on the setup card (board size, N...)."""
         return []
 
-    def new_start(self, extras: dict[str, object]) -> State:
+    def new_start(self, extras: dict[str, object]) -> S:
         """The start position for the game's own answers (the same start by default)."""
         return self.match.start
 
@@ -419,7 +413,7 @@ class GameScene(Scene):
 
     # --- actions -----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> bool:
+    def play(self, move: M) -> bool:
         """Play ``move`` for the player to move; an illegal move says why and changes nothing."""
         if self.busy() or self.match.is_over():
             return False
@@ -432,14 +426,14 @@ class GameScene(Scene):
         self.on_move(before, move, after)
         return True
 
-    def reject(self, move: Move, error: IllegalMoveError) -> None:
+    def reject(self, move: M, error: IllegalMoveError) -> None:
         """Say why ``move`` is not allowed (the rules' reason key), with the error sound."""
         text = self.explain_illegal(move, error)
         if text:
             self.say(text)
             self.app.effects.publish(Sound("error"))
 
-    def explain_illegal(self, move: Move, error: IllegalMoveError) -> str | None:
+    def explain_illegal(self, move: M, error: IllegalMoveError) -> str | None:
         """The sentence for an illegal move: the reason key the rules give, translated."""
         reason = getattr(error, "reason", None)
         if isinstance(reason, str) and has_key(reason):
@@ -503,7 +497,7 @@ class GameScene(Scene):
         rules.page = max(0, min(page, len(rules.pages) - 1))
         self.app.stack.push(rules)
 
-    def _match_changed(self, match: Match, event: str) -> None:
+    def _match_changed(self, match: Match[S, M], event: str) -> None:
         self.hint_on = False
         self.computer_wait = 0.0
         self.ending.reset()

@@ -26,16 +26,17 @@ import contextlib
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from games.boards import EMPTY, UNKNOWN
 from games.budget import MB, budgeted
 from games.effects import BoardLights, EffectBus
+from games.match import M, S
 from games.physical import PhysicalSession, RecordWriter, TableFeed
 from games.registry import spec
-from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP, Move, Phase, Reading, Status, SyncEngine
+from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP, Phase, Reading, Status, SyncEngine
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.game_scene import GameScene
@@ -59,7 +60,7 @@ SHOWN_FIXES = 2
 AT_THE_TABLE = frozenset({"motion", "covered"})
 
 
-class PhysicalMode:
+class PhysicalMode(Generic[S, M]):
     """A scene's physical-board mode (see the module documentation): a
     :class:`kiosk.table_mode.TableMode` of its ``scene`` (a :class:`kiosk.table_mode.TableHost`).
 
@@ -69,14 +70,14 @@ class PhysicalMode:
     things to close at the end of a run (the mode leaves it once closed).
     """
 
-    def __init__(self, scene: TableHost, camera: CameraHandle, bus: EffectBus | None = None, *,
+    def __init__(self, scene: TableHost[S, M], camera: CameraHandle, bus: EffectBus | None = None, *,
                  record: str | None = None, seed: int = 0, force: bool = False,
                  closers: list[Callable[[], None]] | None = None) -> None:
         self.scene = scene
         self.camera = camera
         self._closers = closers
         writer = RecordWriter(record, force) if record else None
-        self.session = PhysicalSession(scene.match, None, bus, record=writer,
+        self.session: PhysicalSession[S, M] = PhysicalSession(scene.match, None, bus, record=writer,
                                        camera=getattr(camera, "spec", ""), publish_lights=False)
         self.stepped = bool(getattr(camera, "stepped", True))
         feed: TableFeed = camera.feed(self.session.engine, seed=seed)
@@ -89,7 +90,7 @@ class PhysicalMode:
         self._pending_shown: int | None = None
 
     @property
-    def engine(self) -> SyncEngine:
+    def engine(self) -> SyncEngine[S, M]:
         """The sync engine."""
         return self.session.engine
 
@@ -103,7 +104,7 @@ class PhysicalMode:
         """True while the camera does not see the board: the screen is played by touch."""
         return self.engine.touch_allowed
 
-    def guide_move(self) -> Move | None:
+    def guide_move(self) -> M | None:
         """The computer's move the table is asked to do now (its first step), if any."""
         guide = self.engine.guide
         return guide.moves[0] if guide is not None else None
@@ -375,7 +376,7 @@ def has_physical_mode(screens: GameScreens) -> bool:
     return screens.physical and spec(screens.key).default_board().readable
 
 
-def attach(scene: GameScene, *, record: str | None = None, force: bool = False) -> PhysicalMode | None:
+def attach(scene: GameScene[S, M], *, record: str | None = None, force: bool = False) -> PhysicalMode[S, M] | None:
     """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
     scene takes the mode as its table component (:meth:`GameScene.play_on_table`)."""
     camera = scene.app.devices.handles.get("camera")
@@ -383,7 +384,7 @@ def attach(scene: GameScene, *, record: str | None = None, force: bool = False) 
         return None
     closers = scene.app.devices.closers
 
-    def make(host: TableHost) -> PhysicalMode:
+    def make(host: TableHost[S, M]) -> PhysicalMode[S, M]:
         return PhysicalMode(host, camera, scene.app.effects, record=record, seed=scene.match.seed, force=force,
                             closers=closers)
 

@@ -9,11 +9,12 @@ other, so the kiosk's import graph has no circle through them. No pygame at run 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from games.core import GameState
 from games.effects import BoardLights
 from games.match import Match
-from games.sync import Move, Phase, State
+from games.sync import Move, Phase
 
 if TYPE_CHECKING:  # types only: the chronicle reads the protocols without pygame
     import pygame
@@ -23,13 +24,20 @@ if TYPE_CHECKING:  # types only: the chronicle reads the protocols without pygam
 
 #: The physical mode's entry in ``state_summary`` (phase, fixes, camera...): plain JSON.
 Summary = dict[str, object]
+#: The game's state and move types, as the scene's hooks take them (``Any``: a state of any move
+#: type, as :data:`games.match.S`).
+S_contra = TypeVar("S_contra", bound=GameState[Any], contravariant=True)
+MoveT = TypeVar("MoveT")
 
 
-class TableHost(Protocol):
+class TableHost(Protocol[S_contra, MoveT]):
     """The scene as its physical-board mode sees it (:class:`kiosk.game_scene.GameScene`
     implements it; a game overrides the drawing hooks)."""
 
-    match: Match
+    @property
+    def match(self) -> Match[Any, Any]:
+        """The match played on the table (the mode hands the engine's moves back to the hooks)."""
+        ...
 
     @property
     def ring_shape(self) -> str:
@@ -41,11 +49,11 @@ class TableHost(Protocol):
         """Where the camera's status line goes (its top left corner)."""
         ...
 
-    def table_hint(self) -> Move | None:
+    def table_hint(self) -> MoveT | None:
         """The hint's move to light on the table (None: no hint shown)."""
         ...
 
-    def on_move(self, before: State, move: Move, after: State) -> None:
+    def on_move(self, before: S_contra, move: MoveT, after: S_contra) -> None:
         """A move was played (here: from the table): animate it."""
 
     def cell_rect(self, cell: tuple[int, int]) -> pygame.Rect | None:
@@ -60,7 +68,7 @@ class TableHost(Protocol):
         """Where the screen shows a spot of the mat off the grid."""
         ...
 
-    def move_spots(self, state: State, move: Move) -> tuple[str, ...]:
+    def move_spots(self, state: S_contra, move: MoveT) -> tuple[str, ...]:
         """The spots off the grid that ``move`` touches on a real table."""
         ...
 

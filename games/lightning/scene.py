@@ -76,7 +76,7 @@ TextBox = ui.TextBox
 __all__ = ["AttractScene", "LightningScene", "draw_icon", "make_demo_scene", "make_scene", "new_match", "rules_pages"]
 
 
-class LightningScene(Layout, GameScene):
+class LightningScene(Layout, GameScene[LightningState, Move]):
     """One game of Lightning: against the computer, hot-seat, or computers only (attract)."""
 
     game = "lightning"
@@ -481,7 +481,7 @@ class LightningScene(Layout, GameScene):
 
 
 def new_match(app: Host, red: str = "human", blue: str = DEFAULT_LEVEL, *, half_rows: int = HALF_ROWS,
-              cols: int = COLS) -> Match:
+              cols: int = COLS) -> Match[LightningState, Move]:
     """A match with a fresh shuffle and coin toss; each colour is ``"human"`` or a computer level."""
     seats = {1: Seat() if red == "human" else Seat.computer(red), 2: Seat() if blue == "human" else Seat.computer(blue)}
     start = new_game(random.Random(app.rng.getrandbits(32)), half_rows, cols)
