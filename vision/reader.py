@@ -45,6 +45,8 @@ from vision.tokens import (
     C2,
     COLOUR_NAMES,
     FEATURES,
+    LIFT_MIN,
+    LIFT_SURE,
     L,
     TokenGeometry,
     TokenModel,
@@ -1159,7 +1161,9 @@ class BoardReader:
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = self._oneshot(features, start, sum(box.values()))
+            # Paper at the ceiling: a piece's footprint off the flat white is a piece.
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()),
+                                                  LIFT_SURE if is_clipped(clipped) else None)
         seen = {code: labels.count(code) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
@@ -1168,7 +1172,7 @@ class BoardReader:
             # Many tokens missing on paper at pure white, and a missing one could be pale: read
             # again with the pieces' footprints that stand off the flat white (a pale piece's
             # shaded side, its contact shadow, a pastel's darkest channel) filling the count up.
-            labels, margin, notes = self._oneshot(features, start, sum(box.values()), lifted=True)
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
             if missing >= many:
@@ -1193,10 +1197,10 @@ class BoardReader:
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
 
     def _oneshot(self, features: np.ndarray, start: list[str], tokens: int,
-                 lifted: bool = False) -> tuple[list[str], np.ndarray, list[str]]:
+                 lift_min: float | None = None) -> tuple[list[str], np.ndarray, list[str]]:
         """Labels, margins and notes of a reading without calibration (:func:`classify_oneshot`)."""
         codes = self.profile.token_codes
-        labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, tokens, lifted)
+        labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, tokens, lift_min)
         return self._start_unnamed(labels, features, start), margin, notes
 
     def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:

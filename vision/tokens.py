@@ -360,17 +360,19 @@ def _faint_tokens(
 
 
 #: One-shot on paper at the sensor's ceiling, the game's token count is filled up by the cells
-#: whose footprint stands off the paper (:data:`LIFT`): at least this share of it ...
-LIFT_MIN = 0.01
+#: whose footprint stands off the paper (:data:`LIFT`): at least this share of it where pale
+#: pieces would otherwise be refused as hidden, :data:`LIFT_SURE` in any reading (a tall
+#: neighbour's side or shadow reaches a tenth of an empty cell's footprint) ...
+LIFT_MIN, LIFT_SURE = 0.01, 0.25
 #: ... and this many times the share of any cell left empty (a clean group: a pale piece's
 #: shaded side on flat white, where an empty cell's footprint is the flat white itself).
 LIFT_GAP = 3.0
 
 
-def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int) -> np.ndarray:
+def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_min: float) -> np.ndarray:
     """The cells not read as tokens that paper at the ceiling shows lifted (:data:`LIFT`): the
     largest group, of at most the missing number, standing :data:`LIFT_GAP` above every other
-    cell left empty and at :data:`LIFT_MIN` or more. A white stone that clips like the paper has
+    cell left empty and at ``lift_min`` or more. A white stone that clips like the paper has
     no footprint and stays unseen (the reader then refuses the frame, as a person could not
     tell it from the paper either)."""
     lift = features[:, LIFT]
@@ -378,7 +380,7 @@ def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int) -> np.n
     order = order[np.argsort(-lift[order], kind="stable")]
     values = lift[order]
     need = max_tokens - int(is_token.sum())
-    for k in range(min(need, int((values >= LIFT_MIN).sum())), 0, -1):
+    for k in range(min(need, int((values >= lift_min).sum())), 0, -1):
         if values[k - 1] >= LIFT_GAP * (float(values[k]) if k < len(values) else 0.0):
             return order[:k]
     return order[:0]
@@ -389,7 +391,7 @@ def classify_oneshot(
     codes: tuple[str, str],
     colours: tuple[str, str] | None,
     max_tokens: int | None,
-    lifted: bool = False,
+    lift_min: float | None = None,
 ) -> tuple[list[str], np.ndarray, list[str]]:
     """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
 
@@ -397,8 +399,8 @@ def classify_oneshot(
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
     least token-like cells are empty; when fewer pass the threshold, the most token-like
     doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
-    a pale cap whose inside is in shade. ``lifted`` (paper at the sensor's ceiling): the cells
-    whose footprint stands off the flat white fill it up too (:func:`_lifted`).
+    a pale cap whose inside is in shade. ``lift_min`` (paper at the sensor's ceiling): the cells
+    whose footprint stands that much off the flat white fill it up too (:func:`_lifted`).
     """
     notes: list[str] = []
     score = presence(features)
@@ -421,8 +423,8 @@ def classify_oneshot(
         if len(faint) and (~is_token).any():
             gap = math.log(float(doubt[faint].min()) / max(float(doubt[~is_token].max()), 0.05))
             margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
-        if lifted and is_token.sum() < max_tokens:
-            up = _lifted(features, is_token, max_tokens)
+        if lift_min is not None and is_token.sum() < max_tokens:
+            up = _lifted(features, is_token, max_tokens, lift_min)
             is_token[up] = True
             if len(up):
                 left = float(features[~is_token, LIFT].max()) if (~is_token).any() else 0.0
