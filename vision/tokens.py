@@ -178,7 +178,7 @@ def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray,
     coloured = (p1 * p1 + 2.25 * p2 * p2 > COLOURED_PIXEL**2) & (pixels.min(axis=2) < 250)
     enough = coloured.mean(axis=1) >= COLOURED_SHARE
     hue1, hue2 = c1.copy(), c2.copy()
-    if lifted is not None:
+    if foot_logs is not None and lifted is not None:
         # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the
         # flat white around them pulls the disc's median to the paper's; the pixels off the
         # ceiling are the piece's own.
@@ -234,7 +234,7 @@ def _lift(foot: np.ndarray, whites: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     colour's darkest channel). 0 where no channel of the paper is at the ceiling. Also which
     pixels are off (N x F)."""
     at = np.asarray(whites) >= CLIP_LEVEL  # N x 3: the channels the paper clips
-    off = ((foot < CLIP_LEVEL - LIFT_LEVELS) & at[:, None, :]).any(axis=2)
+    off = np.asarray(((foot < CLIP_LEVEL - LIFT_LEVELS) & at[:, None, :]).any(axis=2))
     return np.where(at.any(axis=1), off.mean(axis=1), 0.0), off
 
 
