@@ -1175,13 +1175,15 @@ class BoardReader:
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
-            if missing >= many:
+            if missing >= many or any(seen[code] > box[code] for code in codes):
                 # Still many missing: white or pale tokens as white as the paper, which nobody
                 # can see, so no reading. (One or two: a token in a player's hand, as in any
                 # light. Strongly coloured tokens of both players seen: the missing ones are
                 # simply not laid yet. Once calibrated, the calibration itself refused paper
-                # that hid tokens.)
-                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
+                # that hid tokens.) Nor when the pieces found make more of one player's than
+                # the box holds: the colours cannot be told apart on that white either.
+                told = "" if missing >= many else ", the players' colours not told apart"
+                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         if is_clipped(clipped):

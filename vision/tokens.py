@@ -143,7 +143,8 @@ class TokenGeometry:
         yy, xx = np.mgrid[pad + inner : pad + ppc - inner, pad + inner : pad + ppc - inner]
         r_foot = FOOT_RADIUS * ppc
         span = range(-int(r_foot), int(r_foot) + 1)
-        fy, fx = np.array([(y, x) for y in span for x in span if y * y + x * x <= r_foot * r_foot]).T
+        fy, fx = np.array([(y, x) for y in span for x in span
+                           if y * y + x * x <= r_foot * r_foot and (x + y) % 2 == 0]).T  # a checkerboard
         foot = np.stack([np.clip(c + sy + fy, 0, window - 1) * window + np.clip(c + sx + fx, 0, window - 1)
                          for sx, sy in shifts])
         return cls(ppc, window, disc, wide, np.array(ring), (yy * window + xx).ravel(), foot)
@@ -167,30 +168,23 @@ def _masked_median(logs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray,
-         foot_logs: np.ndarray | None = None, lifted: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(c1, c2) of the coloured pixels of each wide disc (N x W x 3 logs and uint8 pixels): the
     lit wall and rim of a cap whose inside is in shade or shows the lamp's glare; the disc's own
-    ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper), or on paper
-    at the ceiling those of the footprint's pixels off it (``foot_logs``, N x F x 3, where
-    ``lifted``, N x F, from :func:`_lift`)."""
+    ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper). Also where
+    enough was."""
     p1 = logs[..., 2] - logs[..., 0]
     p2 = logs[..., 1] - (logs[..., 0] + logs[..., 2]) / 2
     coloured = (p1 * p1 + 2.25 * p2 * p2 > COLOURED_PIXEL**2) & (pixels.min(axis=2) < 250)
     enough = coloured.mean(axis=1) >= COLOURED_SHARE
     hue1, hue2 = c1.copy(), c2.copy()
-    if foot_logs is not None and lifted is not None:
-        # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the
-        # flat white around them pulls the disc's median to the paper's; the pixels off the
-        # ceiling are the piece's own.
-        some = ~enough & (lifted.sum(axis=1) >= LIFT_PIXELS)
-        hue1[some], hue2[some] = _masked_median(foot_logs[some], lifted[some])
     if enough.any():
         keep = coloured[enough]
         middle = (keep.sum(axis=1) - 1) // 2  # the (lower) median of the coloured pixels
         rows = np.arange(len(keep))
         hue1[enough] = np.sort(np.where(keep, p1[enough], np.inf), axis=1)[rows, middle]
         hue2[enough] = np.sort(np.where(keep, p2[enough], np.inf), axis=1)[rows, middle]
-    return hue1, hue2
+    return hue1, hue2, enough
 
 
 def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
@@ -211,8 +205,13 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
     out[:, LIFT], lifted = _lift(flat[rows, geometry.foot], whites)
-    out[:, HUE1], out[:, HUE2] = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1], out[:, C2],
-                                      logs[rows, geometry.foot], lifted)
+    out[:, HUE1], out[:, HUE2], enough = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1],
+                                              out[:, C2])
+    # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the flat
+    # white around them pulls the disc's median to the paper's; its pixels off the ceiling are its own.
+    some = np.flatnonzero(~enough & (lifted.sum(axis=1) >= LIFT_PIXELS))
+    if len(some):
+        out[some, HUE1], out[some, HUE2] = _masked_median(logs[some[:, None], geometry.foot[some]], lifted[some])
     out[:, SAT] = (colour.max(axis=1) - colour.min(axis=1)) / np.maximum(colour.max(axis=1), 0.05)
     lo, hi = np.percentile(lum[:, geometry.body], [10, 90], axis=1)
     out[:, SPREAD] = hi - lo
