@@ -16,13 +16,21 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
 - the hue (``HUE1``, ``HUE2``): ``c1`` and ``c2`` of the *coloured* pixels of a wider disc and of
   the ring where the camera pose puts a tall cap's rim. A cap open side up shows its colour on
   its wall and rim, while its inside is in shade (bluish ambient light) or mirrors the lamp
-  (white glare); the players' colours are told apart on the hue, presence on the disc.
+  (white glare); the players' colours are told apart on the hue, presence on the disc;
+- ``lift``, where the paper is at the sensor's ceiling: the share of the piece's footprint (a
+  disc round the same centre, as wide as a piece) off that flat white. Clipped paper has no
+  texture, no shade and no colour left, so a white or pastel piece on it shows only there: its
+  shaded side wall, its contact shadow, a pastel's darkest channel. The hue of a piece too pale
+  for coloured pixels is then read from those pixels off the white.
 
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
 it has a round outline. The game's token count is the prior when the picture is ambiguous
 (Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
 empty, and short of it a clear group of faint cells fills it up: white draughts on white paper,
-or a few pale caps (an eighth of the box at most: more is a board being set up).
+or a few pale caps (an eighth of the box at most: more is a board being set up). On paper at
+the ceiling the cells whose footprint stands clearly off the white fill it up as well
+(:func:`classify_oneshot`'s ``lift_min``); a piece that clips exactly like the paper stays unseen,
+and the reader refuses the frame (``overexposed``) rather than guess where it is.
 The players' colours are two clusters of the tokens along the axis that separates them best:
 the hue's ``c1`` for red and blue tokens (pale and dark shades alike, as lightness is left
 out), lightness for black and white ones
