@@ -34,15 +34,18 @@ from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
 from kiosk.daybook import FOLDER as DAYS_FOLDER
 from kiosk.daybook import DayBook
+from kiosk.demo import DemoScene
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
+from kiosk.host import SceneFactory
 from kiosk.i18n import tr
 from kiosk.inputs import is_presence
 from kiosk.keeper import MatchKeeper
 from kiosk.operator import OperatorDoor
-from kiosk.scene import Scene, SceneStack
+from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
+from kiosk.stack import SceneStack
 from kiosk.storage import SaveStore, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
@@ -188,7 +191,8 @@ class RunStats:
 
 
 class App:
-    """The kiosk application: owns the window, the scene stack and the effect systems."""
+    """The kiosk application: owns the window, the scene stack and the effect systems; the
+    scenes see it as their :class:`kiosk.host.Host`."""
 
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
@@ -260,10 +264,11 @@ class App:
         self.idle_seconds = 0.0
         #: Game time in seconds (fixed steps): what long presses and notices are timed with.
         self.clock = 0.0
-        self.home_factory: Callable[[App], Scene] | None = None
+        #: Builds the home screen (the menu, set by :func:`kiosk.runner.run_app`).
+        self.home_factory: SceneFactory | None = None
         self._accumulator = 0.0
         self._memory_due = 0.0
-        self.attendant = Attendant(self)
+        self.attendant = Attendant(self, attract=DemoScene)
         self.door = OperatorDoor(self)
         self.navigator = Navigator(self)
         store = SaveStore(self.state / "save" / "match.json") if self.kiosk else None

@@ -29,7 +29,7 @@ from kiosk.inputs import is_presence
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host, SceneFactory
 
 log = logging.getLogger("kiosk.attendant")
 
@@ -41,7 +41,7 @@ class StillThereScene(Scene):
     is_card = True
     name = "still-there"
 
-    def __init__(self, app: App, seconds: float) -> None:
+    def __init__(self, app: Host, seconds: float) -> None:
         super().__init__(app)
         self.seconds = seconds
         self.closed = False
@@ -106,8 +106,10 @@ class StillThereScene(Scene):
 class Attendant:
     """Watches inactivity (``app.idle_seconds``) in kiosk mode; see the module docstring."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host, attract: SceneFactory) -> None:
         self.app = app
+        #: Builds attract mode (:class:`kiosk.demo.DemoScene`, given by the app).
+        self.attract = attract
         self.resets = 0
 
     @property
@@ -140,12 +142,10 @@ class Attendant:
 
     def start_attract(self) -> None:
         """Attract mode over the menu; the session is over."""
-        from kiosk.demo import DemoScene
-
         log.info("attract mode")
         self.forget_visitors()
         self.app.idle_seconds = 0.0
-        self.app.stack.push(DemoScene(self.app))
+        self.app.stack.push(self.attract(self.app))
 
     def idle_reset(self) -> None:
         """The visitors left: go back to the menu and forget them (their game too)."""

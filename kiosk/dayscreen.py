@@ -24,7 +24,7 @@ from kiosk.report_page import Plot, key_figures, plots
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 #: Seconds between two readings of the day's file while the page is open.
 REFRESH = 30.0
@@ -52,7 +52,7 @@ class DayScene(Scene):
 
     name = "operator.day"
 
-    def __init__(self, app: App, day: dt.date | None = None) -> None:
+    def __init__(self, app: Host, day: dt.date | None = None) -> None:
         super().__init__(app)
         self.day = day or dt.date.today()
         state = getattr(app, "state", None) if app.kiosk else None

@@ -13,7 +13,7 @@ from kiosk.menu import playable_games
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 GAME_SECONDS = 40.0
 
@@ -29,7 +29,7 @@ class DemoScene(Scene):
     #: The attendant leaves attract mode alone (it is what idleness leads to).
     attract_mode = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         games = playable_games(app.config.games)
         self.modules = [module for _info, module in games if hasattr(module, "make_demo_scene")]

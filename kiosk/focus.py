@@ -23,7 +23,7 @@ import pygame
 from kiosk import draw, theme, ui
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 BACK_BUTTON = 1
 #: How far an axis must go to count as a push (and come back to count as released).
@@ -76,7 +76,7 @@ def step_towards(current: pygame.Rect, targets: Sequence[Target], direction: tup
 class Navigator:
     """Turns joystick events into cursor moves, taps and Escape; draws the cursor."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.visible = False
         self.focus: pygame.Rect | None = None

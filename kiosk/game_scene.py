@@ -41,7 +41,7 @@ from kiosk.scene import Scene
 from kiosk.seats import COMPUTER, FRIEND, Choice, SeatsScene, Setup
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
 
@@ -134,7 +134,7 @@ class GameScene(Scene):
     #: Where the physical-board mode writes the camera's status line (top left corner).
     camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
 
-    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
         super().__init__(app)
         self.name = self.game or self.name
         self.match = match
@@ -161,7 +161,7 @@ class GameScene(Scene):
 
     @staticmethod
     def new_match(
-        app: App, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
+        app: Host, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
     ) -> Match:
         """A match for a scene: the game's players and hints think in worker processes (never
         holding the interpreter lock the frame loop needs), its thinker waits for results in
@@ -177,7 +177,7 @@ class GameScene(Scene):
         )
 
     @staticmethod
-    def thinker_for(app: App) -> Thinker:
+    def thinker_for(app: Host) -> Thinker:
         """How a scene's match thinks: in worker processes (never holding the interpreter lock
         the frame loop needs), waited for in headless runs (same path, reproducible frames)."""
         return Thinker(wait=app.headless, processes=True)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kiosk.storage import SaveStore
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
     from kiosk.scene import Scene
 
 log = logging.getLogger("kiosk.keeper")
@@ -80,7 +80,7 @@ class MatchKeeper:
     """Saves the game on screen after every move; see the module docstring. ``store`` None
     (outside kiosk mode) keeps nothing."""
 
-    def __init__(self, app: App, store: SaveStore | None, threaded: bool = True) -> None:
+    def __init__(self, app: Host, store: SaveStore | None, threaded: bool = True) -> None:
         self.app = app
         self.store = store
         self.writer = Writer(threaded)
@@ -211,7 +211,7 @@ def resume_on_the_table(scene: Any) -> None:
         scene.match.set_seat(player, Seat(PERSON))
 
 
-def scene_for_saved(app: App, game: str, text: str) -> Any:
+def scene_for_saved(app: Host, game: str, text: str) -> Any:
     """Rebuild a game's scene from a saved match's text: the game's ``scene_for_match(app,
     match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass (the most
     basic one, when the module has variants)."""

@@ -22,7 +22,7 @@ from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 
 def science_corner(info: GameInfo) -> ModuleType | None:
@@ -69,7 +69,7 @@ class MenuScene(Scene):
 
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games = playable_games(app.config.games)
         self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []

@@ -22,12 +22,14 @@ from games import budget
 from games.effects import Sound
 from games.registry import installed_games
 from kiosk import i18n, theme, ui
+from kiosk.attendant import StillThereScene
 from kiosk.canvas import Target
+from kiosk.dayscreen import DayScene
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 log = logging.getLogger("kiosk.operator")
 
@@ -45,7 +47,7 @@ class OperatorDoor:
     """Notices the chord and the corner press (App passes every event to :meth:`handle` and
     calls :meth:`update` once a step)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.pressed_at: float | None = None
 
@@ -72,8 +74,6 @@ class OperatorDoor:
 
     def open(self) -> None:
         """The PIN pad (or the settings straight away outside kiosk mode without a PIN)."""
-        from kiosk.attendant import StillThereScene
-
         top = self.app.stack.top
         if isinstance(top, (PinScene, SettingsScene)):
             return
@@ -88,7 +88,7 @@ class PinScene(Scene):
 
     name = "operator.pin"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.entered = ""
         self.tries = 0
@@ -254,7 +254,7 @@ class SettingsScene(Scene):
 
     name = "operator.settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.saved_to = ""
         self.buttons: list[ui.Button] = []
@@ -369,8 +369,6 @@ class SettingsScene(Scene):
 
     def open_day(self) -> None:
         """The day so far in numbers, and what to change (:mod:`kiosk.dayscreen`)."""
-        from kiosk.dayscreen import DayScene
-
         self.app.stack.push(DayScene(self.app))
 
     def save(self) -> None:

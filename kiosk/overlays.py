@@ -19,7 +19,7 @@ from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 Illustration = Callable[[Target, pygame.Rect, float], None]
 
@@ -44,7 +44,7 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: App, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:
+    def __init__(self, app: Host, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:
         super().__init__(app)
         self.heading = heading
         self.pages = pages
@@ -214,7 +214,7 @@ class EndScene(Scene):
     #: Where the folded card goes by default: a bar across the top of the screen.
     TOP_BAR = pygame.Rect(0, 0, 1280, 80)
 
-    def __init__(self, app: App, card: EndCard, on_again: Callable[[], None],
+    def __init__(self, app: Host, card: EndCard, on_again: Callable[[], None],
                  bar: pygame.Rect | None = None) -> None:
         super().__init__(app)
         self.card = card
@@ -361,7 +361,7 @@ class ConfirmScene(Scene):
     name = "confirm"
     CARD = pygame.Rect(240, 170, 800, 380)
 
-    def __init__(self, app: App, title: str, detail: str, on_yes: Callable[[], None],
+    def __init__(self, app: Host, title: str, detail: str, on_yes: Callable[[], None],
                  icon: Callable[..., None] | None = None) -> None:
         super().__init__(app)
         self.title = title

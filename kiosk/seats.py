@@ -22,7 +22,7 @@ from kiosk.i18n import has_key, tr
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 FRIEND, COMPUTER = "friend", "computer"
 
@@ -63,7 +63,7 @@ class SeatsScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         game: str,
         levels: tuple[str, ...],
         setup: Setup,

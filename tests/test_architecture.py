@@ -1,5 +1,6 @@
-"""The import rules of docs/architecture.md, checked on every module's imports (function-level
-imports included: a lazy import is still a dependency)."""
+"""The import rules of docs/architecture.md, checked on every module's imports: function-level
+ones (a lazy import is still a dependency) and the ones under ``if TYPE_CHECKING:`` (an
+annotation is one too: a scene typed by the concrete App depends on it)."""
 
 from __future__ import annotations
 
@@ -25,26 +26,13 @@ def project_modules() -> dict[str, Path]:
     return found
 
 
-def _type_checking_blocks(tree: ast.AST) -> set[int]:
-    """ids of the nodes inside ``if TYPE_CHECKING:`` blocks (imports for annotations only)."""
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.body:
-                inside.update(id(n) for n in ast.walk(child))
-    return inside
-
-
 @cache
-def imports_of(name: str, runtime_only: bool = False) -> frozenset[str]:
-    """Every module ``name`` imports (absolute names; ``from x import y`` counts as x and x.y);
-    ``runtime_only`` leaves out the imports made for type annotations only."""
+def imports_of(name: str) -> frozenset[str]:
+    """Every module ``name`` imports, at module level, inside functions or for annotations only
+    (absolute names; ``from x import y`` counts as x and x.y)."""
     tree = ast.parse(project_modules()[name].read_text(encoding="utf-8"))
-    skip = _type_checking_blocks(tree) if runtime_only else set()
     found: set[str] = set()
     for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -113,30 +101,88 @@ def test_every_module_keeps_to_its_layer() -> None:
     assert not sorted(set(problems)), "\n".join(sorted(set(problems)))
 
 
-def test_no_import_cycles_between_modules() -> None:
+def import_graph() -> dict[str, set[str]]:
+    """Project module -> the project modules it imports (itself and its own package left out:
+    a package's ``__init__`` imported by its modules is not a circle worth reporting)."""
     graph = {
-        name: {t for i in imports_of(name, runtime_only=True) if (t := project_import_target(i)) and t != name}
+        name: {t for i in imports_of(name) if (t := project_import_target(i)) and t != name}
         for name in project_modules()
     }
-    # A package's __init__ imported by its own modules is not a cycle worth reporting.
     for name, targets in graph.items():
         targets.discard(name.rpartition(".")[0])
-    cycles = []
-    state: dict[str, int] = {}
+    return graph
 
-    def visit(node: str, path: list[str]) -> None:
-        state[node] = 1
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                cycles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
-            elif nxt not in state:
-                visit(nxt, path + [nxt])
-        state[node] = 2
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one
+    module (Tarjan's algorithm), each sorted, so one report names every module of a circle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
 
     for name in sorted(graph):
-        if name not in state:
-            visit(name, [name])
-    assert not cycles, "\n".join(cycles)
+        if name not in index:
+            visit(name)
+    return sorted(found)
+
+
+def test_circles_finds_every_module_of_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e2"}, "e2": {"e"}}
+    assert circles(graph) == [["a", "b", "c"], ["e", "e2"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_between_modules() -> None:
+    """Counting every import (lazy ones and the ones for annotations only): a circle hidden
+    behind ``TYPE_CHECKING`` is still a circle for whoever reads or changes the code."""
+    found = circles(import_graph())
+    assert not found, "\n".join(f"{len(c)} modules: {', '.join(c)}" for c in found)
+
+
+def test_the_layers_themselves_form_no_circle() -> None:
+    """The known layers (``ALLOWED``) import each other one way only; with
+    :func:`test_every_module_keeps_to_its_layer`, no circle can pass between packages."""
+    layers = {own: {other for other in allowed if other != own} for own, (allowed, _) in ALLOWED.items()}
+    assert circles(layers) == []
+
+
+#: Who builds or drives the concrete application: commands and main (they open it), the runner
+#: (it wires the home screen) and the warm-up (it draws unseen on the app's own screen). Every
+#: scene gets a ``kiosk.host.Host`` instead.
+APP_BUILDERS = {"kiosk.runner", "kiosk.warmup"}
+#: merge: scenes still typed by App in files other helpers are rewriting (a two-line change each:
+#: ``from kiosk.host import Host`` and ``app: Host``); the lead empties this set after the merge.
+APP_USERS_LEFT = {"games.lightning.scene", "kiosk.calibration"}
+
+
+def test_only_the_app_builders_import_the_app() -> None:
+    users = {
+        name for name in project_modules()
+        if name != "kiosk.app" and any(project_import_target(i) == "kiosk.app" for i in imports_of(name))
+    }
+    allowed = APP_BUILDERS | APP_USERS_LEFT | {n for n in users if layer(n) in ("commands", "main")}
+    assert sorted(users - allowed) == []
+    assert sorted(APP_USERS_LEFT - users) == [], "typed by Host now: take them off APP_USERS_LEFT"
 
 
 def test_no_noqa_hides_an_import_cycle() -> None:

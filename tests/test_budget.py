@@ -10,7 +10,8 @@ import pytest
 from games import budget
 from games.budget import MB, ByteCache, budgeted
 from kiosk import canvas
-from kiosk.scene import Scene, SceneStack
+from kiosk.scene import Scene
+from kiosk.stack import SceneStack
 
 
 def test_entries_are_evicted_by_size_least_recently_used_first() -> None:

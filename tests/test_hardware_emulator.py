@@ -21,6 +21,7 @@ from hardware.link import SerialLink
 from hardware.mapping import Layout
 from hardware.protocols import Frame, encode
 from hardware.system import LedSystem, encode_lights
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,7 +129,8 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
             time.sleep(0.01)
         status = link.snapshot()  # the LED thread may be mid-update: read under the link's lock
         assert not status.connected and status.failures >= 1
-        time.sleep(0.3)  # a few failed reconnection attempts while the port is gone
+        until(lambda: link.snapshot().failures >= status.failures + 2,
+              "a few failed reconnection attempts while the port is gone")
         emulator.open()
         before = emulator.frames
         deadline = time.monotonic() + 5

@@ -15,8 +15,9 @@ from hardware.effects import OKABE_ITO
 from hardware.fakes import FakeClock, ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
 from hardware.pacing import frame_spacing, wire_seconds
-from hardware.protocols import FrameDecoder, encode_adalight
+from hardware.protocols import Frame, FrameDecoder, encode_adalight
 from hardware.system import LedSystem
+from tests.waiting import until
 
 
 def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) -> tuple:
@@ -30,6 +31,10 @@ def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) 
 
 def frames_of(device: ScriptedDevice) -> list:
     return list(FrameDecoder().feed(bytes(device.written)))
+
+
+def lit_pixels(frame: Frame) -> list[int]:
+    return [i for i, pixel in enumerate(frame.pixels) if pixel != (0, 0, 0)]
 
 
 def test_a_change_is_written_as_one_exact_frame_twice_on_a_new_connection() -> None:
@@ -124,17 +129,23 @@ def test_close_switches_the_board_off() -> None:
     assert frames_of(device)[-1].pixels == ((0, 0, 0),) * 25 and device.closed
 
 
-class SlowDevice(ScriptedDevice):
-    """A device whose writes take 0.2 s, like a 272-LED frame on a slow link, or fail."""
+class HeldDevice(ScriptedDevice):
+    """A port whose writes hang until the test lets them go (like a 272-LED frame on a slow link,
+    only as long as the test needs), then succeed or fail like an unplugged board."""
 
     def __init__(self, fail: bool = False) -> None:
         super().__init__(strict=False)
         self.fail_writes = fail
         self.count = 0
+        self.writing = threading.Event()  # the LED thread is inside a write
+        self.release = threading.Event()
+        self.starved = False  # a write gave up waiting for the test: someone waited for the port
 
     def write(self, data: bytes) -> int:
         self.count += 1
-        time.sleep(0.2)
+        self.writing.set()
+        if self.starved or not self.release.wait(10):
+            self.starved = True
         if self.fail_writes:
             raise OSError(5, "Input/output error")
         return super().write(data)
@@ -142,29 +153,49 @@ class SlowDevice(ScriptedDevice):
 
 @pytest.mark.parametrize("fail", [False, True])
 def test_publishing_never_waits_for_the_port(fail: bool) -> None:
-    device = SlowDevice(fail)
-    link = SerialLink("slow", opener=ScriptedOpener(*[device] * 50), backoff=(0.01, 0.05))
+    # No stopwatch: the port's write is held open for as long as the game loop publishes. A publish
+    # that waits for the port would wait for a write only this test can end, until the device
+    # gives up (10 s) and says so.
+    device = HeldDevice(fail)
+    link = SerialLink("held", opener=ScriptedOpener(*[device] * 50), backoff=(0.01, 0.05))
     system = LedSystem(LedConfig(), link, log=lambda _m: None)
     bus = EffectBus()
     bus.subscribe(system)
-    worst = 0.0
     try:
-        for i in range(60):
-            start = time.perf_counter()
+        bus.publish(BoardLights("lewthwaite", 5, 5, {(0, 0): "player1"}))
+        assert device.writing.wait(10), "the LED thread never wrote"
+        for i in range(60):  # the LED thread is stuck in the port's write all along
             bus.publish(BoardLights("lewthwaite", 5, 5, {(i % 5, i // 12): "selected"}))
-            worst = max(worst, time.perf_counter() - start)
-            time.sleep(0.005)
+        bus.publish(BoardLights("lewthwaite", 5, 5, {(4, 4): "player2"}))
+        assert not device.starved, "publishing waited for the port"
+        device.release.set()
+        if not fail:  # the newest lights, published while the port was busy, are shown next
+            last = LedConfig().layout_for("lewthwaite", 5, 5).led_index((4, 4))
+            until(lambda: any(lit_pixels(f) == [last] for f in frames_of(device)), "the newest lights shown")
     finally:
+        device.release.set()
         system.close(timeout=3)
-    assert worst < 0.05, f"publish took {worst * 1000:.1f} ms"
     assert bus.errors == []
-    assert device.count >= 1
     if fail:
         assert system.link.status.failures >= 1
 
 
+class WatchedDevice(ScriptedDevice):
+    """A port that says when something was written to it."""
+
+    def __init__(self) -> None:
+        super().__init__(strict=False)
+        self.wrote = threading.Event()
+
+    def write(self, data: bytes) -> int:
+        count = super().write(data)
+        self.wrote.set()
+        return count
+
+
 def test_the_thread_survives_a_broken_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    system, device, _clock = make()
+    device = WatchedDevice()
+    system, _device, _clock = make(device=device)
     import hardware.system as module
 
     calls = {"n": 0}
@@ -182,13 +213,23 @@ def test_the_thread_survives_a_broken_frame(monkeypatch: pytest.MonkeyPatch) -> 
     thread = threading.Thread(target=system._run, daemon=True)
     system(BoardLights("lewthwaite", 5, 5, {(0, 0): "hint"}))
     thread.start()
-    deadline = time.monotonic() + 3
-    while not frames_of(device) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    assert device.wrote.wait(10), "nothing written after the broken frame"
     system._stop = True
     system._wake.set()
     thread.join(2)
     assert frames_of(device) and "boom" in system.warnings[0]
+
+
+class Noticed(list[float]):
+    """A list that says when something is appended to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.grew = threading.Event()
+
+    def append(self, item: float) -> None:
+        super().append(item)
+        self.grew.set()
 
 
 def test_the_kiosk_attaches_the_system_with_led_port() -> None:
@@ -196,20 +237,18 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
     from kiosk.devices import set_opener
     from main import open_devices
 
-    set_opener(open_devices)  # as main.py does
+    set_opener(open_devices)  # as main.py does (the opener is put back after the test: conftest.py)
     app = App(AppOptions(frames=1, led_port="loop://"))
     try:
         assert app.leds is not None
+        app.leds.latencies = latencies = Noticed()  # a frame's latency is noted once it is written
         app.effects.publish(BoardLights("lewthwaite", 5, 5, {(2, 2): "legal"}))
-        deadline = time.monotonic() + 3
-        while not app.leds.latencies and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert app.leds.frames_sent >= 2 and app.leds.latencies  # the priming copy, then the frame
+        assert latencies.grew.wait(10), "the frame was never written"
+        assert app.leds.frames_sent >= 2  # the priming copy, then the frame
     finally:
         app.close()
     assert app.leds is None
     assert App(AppOptions(frames=1)).leds is None
-    set_opener(None)
 
 
 roles = st.sampled_from(["legal", "selected", "hint", "computer_from", "computer_to", "put_back", "player1",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import random
 import threading
-import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -72,47 +73,85 @@ def test_hot_seat_undo_takes_one_move() -> None:
     assert len(match.undo()) == 1
 
 
-class SlowPlayer:
-    """Blocks until released, then plays the first legal move."""
+class HeldThinker(Thinker):
+    """A thinker whose jobs wait until the test runs them, on the test's thread and in the order
+    it chooses: a move that arrives late is one call, not a sleep."""
 
-    name = "slow"
+    def __init__(self) -> None:
+        super().__init__(wait=False)
+        self.held: list[tuple[Any, Callable[[], object]]] = []
 
-    def __init__(self, gate: threading.Event) -> None:
-        self.gate = gate
+    def _thread(self, job: Any, work: Callable[[], object]) -> None:  # type: ignore[override]
+        self.held.append((job, work))
 
-    def choose(self, state: object, rng: random.Random, time_budget: float | None = None) -> object:
-        self.gate.wait(5)
-        return state.legal_moves()[0]  # type: ignore[attr-defined]
+    def finish(self) -> None:
+        """Run the oldest held job to its end (its result then waits to be polled)."""
+        job, work = self.held.pop(0)
+        job.finish(True, work())
+
+
+class CountingPlayer:
+    """On its n-th call plays the n-th legal move (cycling), so two jobs' moves differ even in
+    the same position; remembers each (position, move) it gave."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.chosen: list[tuple[object, object]] = []
+
+    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> object:
+        legal = state.legal_moves()
+        move = legal[len(self.chosen) % len(legal)]
+        self.chosen.append((state, move))
+        return move
+
+
+def held_match(seats: dict[int, Seat]) -> tuple[Match, HeldThinker, CountingPlayer]:
+    thinker, player = HeldThinker(), CountingPlayer()
+    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(), seats, seed=3, thinker=thinker,
+                  make_player=lambda level: player)
+    return match, thinker, player
 
 
 def test_a_move_that_arrives_after_an_undo_is_discarded() -> None:
-    gate = threading.Event()
-    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(),
-                  {1: Seat(), 2: Seat.computer("random")}, seed=3, thinker=Thinker(wait=False),
-                  make_player=lambda level: SlowPlayer(gate))
+    match, thinker, player = held_match({1: Seat(), 2: Seat.computer("random")})
     match.play((2, 1))
-    assert match.computer_move() is None and match.thinking  # thinking on its own thread
+    assert match.computer_move() is None and match.thinking  # held: the computer is thinking
     match.undo()
-    gate.set()
-    time.sleep(0.05)
-    assert match.computer_move() is None  # the person's turn: the stale move never lands
-    assert match.state == match.start and not match.moves
+    match.play((2, 3))  # the child took the move back and played elsewhere
+    assert match.computer_move() is None  # a fresh job starts for this position
+    thinker.finish()  # the stale move, chosen after (2, 1), arrives now...
+    assert player.chosen[0][1] not in match.state.legal_moves()  # (it would be illegal here)
+    assert match.computer_move() is None  # ...and never lands
+    thinker.finish()
+    move = match.computer_move()
+    assert (match.state, move) == player.chosen[1]  # the move chosen for the present position
+    # A move ready but not played yet (the scene waits for an animation) is stale after an undo too.
+    match.undo()
+    match.play((1, 2))
+    assert match.computer_move() is None and match.thinking
+    thinker.finish()
+    assert (match.state, match.computer_move()) == player.chosen[2]
+    assert not thinker.held
 
 
 def test_restart_discards_the_pending_move() -> None:
-    gate = threading.Event()
-    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(),
-                  {1: Seat.computer("random"), 2: Seat()}, seed=3, make_player=lambda level: SlowPlayer(gate))
+    match, thinker, player = held_match({1: Seat.computer("random"), 2: Seat()})
     assert match.computer_move() is None
     old_version = match.version
-    match.restart()
-    gate.set()
-    deadline = time.time() + 5
-    move = None
-    while move is None and time.time() < deadline:
-        move = match.computer_move()  # a new job, for the new version
-        time.sleep(0.01)
-    assert move is not None and match.version == old_version + 1
+    match.restart()  # the same position: only the job it came from tells a stale move apart
+    assert match.version == old_version + 1
+    assert match.computer_move() is None
+    thinker.finish()  # the stale move arrives
+    assert match.computer_move() is None
+    thinker.finish()
+    move = match.computer_move()
+    assert move == player.chosen[1][1] != player.chosen[0][1]  # the fresh job's move, not the stale one
+    match.restart()  # with that move ready but not played yet
+    assert match.computer_move() is None
+    thinker.finish()
+    assert match.computer_move() == player.chosen[2][1] != move
+    assert not thinker.held
 
 
 def test_the_computer_thinks_off_the_calling_thread() -> None:

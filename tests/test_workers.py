@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
 import time
 from functools import partial
 
@@ -15,6 +16,7 @@ from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.ai import make_player as lightning_player
 from games.match import Match, Seat, Thinker, choose_move
 from games.workers import NICENESS, Pool, Task, payload, pool, preload
+from tests.waiting import until
 from tests.worker_jobs import die_in_a_worker
 
 
@@ -52,14 +54,14 @@ def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts() -> None:
     thinker.start("warm", os.getpid, portable=True)
     finish(thinker, "warm")
     thinker.start("stale", partial(time.sleep, 60), portable=True)
-    time.sleep(0.3)
-    busy = [w.process for w in pool()._workers if w.task is not None and w.process is not None]
-    assert busy, "the long job is running in a worker"
+
+    def busy() -> list[subprocess.Popen[bytes]]:
+        return [w.process for w in pool()._workers if w.task is not None and w.process is not None]
+
+    until(busy, "the long job is running in a worker")
+    process = busy()[0]
     thinker.forget()  # an undo: nobody wants that answer any more
-    deadline = time.monotonic() + 10
-    while busy[0].poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert busy[0].poll() is not None, "the stale search's process was stopped"
+    until(lambda: process.poll() is not None, "the stale search's process was stopped")
     started = time.monotonic()
     thinker.start("next", partial(divmod, 7, 2), portable=True)
     assert finish(thinker, "next") == (3, 1)
@@ -96,8 +98,8 @@ def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_
         assert wait_for(search) != os.getpid() and wait_for(loaded) is None
         assert len(workers._workers) == 1
         # A search while another one runs still gets a worker of its own.
-        _, long = run_on(workers, partial(time.sleep, 1.0))
-        time.sleep(0.2)
+        running, long = run_on(workers, partial(time.sleep, 1.0))
+        until(lambda: running.worker is not None, "the long search is running in a worker")
         _, other = run_on(workers, os.getpid)
         assert wait_for(other) != os.getpid() and len(workers._workers) == 2
         wait_for(long)

@@ -40,7 +40,7 @@ from kiosk.seats import Choice
 from kiosk.tween import ease_in_out_cubic, ease_out_cubic
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 Point = tuple[float, float]
 Color = tuple[int, int, int]
@@ -314,7 +314,7 @@ class AweleScene(GameScene):
     message_anchor = (640, 708)
     message_width = BANNER.width
 
-    def __init__(self, app: App, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         prepare_players(match)
         self.steps: deque[Step] = deque()
@@ -824,7 +824,7 @@ def seat(kind: str) -> Seat:
     return Seat() if kind == "human" else Seat.computer(kind)
 
 
-def new_match(app: App, pits: int = 12, seeds_per_pit: int = 4, p1: str = "human", p2: str = DEFAULT_LEVEL,
+def new_match(app: Host, pits: int = 12, seeds_per_pit: int = 4, p1: str = "human", p2: str = DEFAULT_LEVEL,
               movetime: float = 1.0) -> Match:
     """A match on a new board; each side is ``"human"`` or a computer level (the strong level
     thinks ``movetime`` seconds a move)."""
@@ -833,14 +833,14 @@ def new_match(app: App, pits: int = 12, seeds_per_pit: int = 4, p1: str = "human
                                pits=pits, seeds=seeds_per_pit)
 
 
-def make_scene(app: App) -> AweleScene:
+def make_scene(app: Host) -> AweleScene:
     """From the menu: a child against a computer it can beat, after the "who plays" card."""
     scene = AweleScene(app, new_match(app))
     scene.ask_seats = True
     return scene
 
 
-def make_demo_scene(app: App) -> AweleScene:
+def make_demo_scene(app: Host) -> AweleScene:
     """Attract mode: the strong player against the 1990 program, restarting by itself."""
     return AweleScene(app, new_match(app, p1="strong", p2="1990", movetime=0.3), attract=True)
 

@@ -40,7 +40,7 @@ from kiosk.seats import Choice
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
 USED_TILE = (226, 220, 208)
@@ -160,7 +160,7 @@ class JuniperScene(GameScene):
     message_anchor = (442, 612)
     message_width = 780
 
-    def __init__(self, app: App, match: Any, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Any, *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         self.timeline = Timeline()
         self.hovered: int | None = None
@@ -694,7 +694,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
 # --- entry points for the menu and the demo ---------------------------------------------------
 
 
-def new_match(app: App, n: int = DEFAULT_N, opponent: str = DEFAULT_LEVEL, computer_first: bool = False,
+def new_match(app: Host, n: int = DEFAULT_N, opponent: str = DEFAULT_LEVEL, computer_first: bool = False,
               players: tuple[str, str] | None = None) -> Any:
     """A match on 1..``n``: against ``opponent`` (a level, or ``"hotseat"``), or between two
     computer ``players``."""
@@ -709,14 +709,14 @@ def new_match(app: App, n: int = DEFAULT_N, opponent: str = DEFAULT_LEVEL, compu
     return GameScene.new_match(app, "juniper", start, seats, time_budget=MONTECARLO_BUDGET, n=n)
 
 
-def make_scene(app: App) -> JuniperScene:
+def make_scene(app: Host) -> JuniperScene:
     """A new game from the menu: who plays (and how many numbers) first."""
     scene = JuniperScene(app, new_match(app))
     scene.ask_seats = True
     return scene
 
 
-def make_demo_scene(app: App) -> JuniperScene:
+def make_demo_scene(app: Host) -> JuniperScene:
     """Computer against computer, N = 20, another duel each game (attract mode)."""
     return JuniperScene(app, new_match(app, players=DEMO_DUELS[0]), attract=True)
 

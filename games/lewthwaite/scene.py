@@ -33,7 +33,7 @@ from kiosk.overlays import RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 SLIDE_SECONDS = 0.32
 SHAKE_SECONDS = 0.9
@@ -53,7 +53,7 @@ class LewthwaiteScene(GameScene):
     toolbar_columns = 2
     end_delay = SHAKE_SECONDS
 
-    def __init__(self, app: App, match: Any, *, view: str = "tokens", attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Any, *, view: str = "tokens", attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         match.meta.setdefault("view", view)
         params = match.start.params
@@ -445,7 +445,7 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     _illustrate_move(surface, rect, time)
 
 
-def new_match(app: App, params: LewthwaiteParams | None = None, red: str = "human",
+def new_match(app: Host, params: LewthwaiteParams | None = None, red: str = "human",
               blue: str = DEFAULT_LEVEL, view: str = "tokens", physical: bool = False) -> Any:
     """A match on ``params``' board; each colour is ``"human"`` (at the screen, or with real
     pieces when ``physical``) or a computer level."""
@@ -455,14 +455,14 @@ def new_match(app: App, params: LewthwaiteParams | None = None, red: str = "huma
     return GameScene.new_match(app, "lewthwaite", start, seats, view=view)
 
 
-def make_scene(app: App) -> LewthwaiteScene:
+def make_scene(app: Host) -> LewthwaiteScene:
     """From the menu: a child against a computer it can beat, after the "who plays" card."""
     scene = LewthwaiteScene(app, new_match(app))
     scene.ask_seats = True
     return scene
 
 
-def make_demo_scene(app: App) -> LewthwaiteScene:
+def make_demo_scene(app: Host) -> LewthwaiteScene:
     """Computer against computer, restarting by itself (attract mode)."""
     kinds = ("random", "greedy", "perfect")
     red, blue = app.rng.choice(kinds), app.rng.choice(kinds)

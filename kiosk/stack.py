@@ -1,0 +1,140 @@
+"""The scene stack, and :class:`Screen`: what the stack and the app's loop need of a scene.
+
+The stack knows scenes by this protocol, not by :class:`kiosk.scene.Scene`, so the scene base
+class can depend on the host (:mod:`kiosk.host`) and the host on the stack without a circle.
+Changes requested during a frame (push, pop, replace, reset) are applied at its end, and the
+pending input is then flushed, so a tap that closed one screen never lands on the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pygame
+
+from games import budget
+from kiosk.canvas import Target
+
+
+class Screen(Protocol):
+    """One screen on the stack, as the stack and the frame loop see it (every
+    :class:`kiosk.scene.Scene` is one)."""
+
+    #: Short name reported by ``state_summary`` and the logs.
+    name: str
+    #: Draws the scene below it first.
+    overlay: bool
+    #: A card over a game: only the newest card on the stack is drawn and updated.
+    is_card: bool
+
+    @property
+    def memory_scope(self) -> str | None:
+        """The caches only this screen uses (given back when the last of its scope leaves)."""
+        ...
+
+    def on_enter(self) -> None:
+        """It became the top of the stack."""
+        ...
+
+    def on_exit(self) -> None:
+        """It left the stack for good."""
+        ...
+
+    def on_cover(self) -> None:
+        """Another screen was put on top of it."""
+        ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; True if consumed."""
+        ...
+
+    def update(self, dt: float) -> None:
+        """Advance by a fixed step of ``dt`` seconds."""
+        ...
+
+    def draw(self, surface: Target) -> None:
+        """Draw on the logical canvas."""
+        ...
+
+    def state_summary(self) -> dict[str, Any]:
+        """A small JSON-able description (tests, ``--json``)."""
+        ...
+
+
+class SceneStack:
+    """Holds the scenes; changes requested during a frame are applied at its end."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Screen] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Screen | None:
+        """The active scene."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Screen) -> None:
+        """Put ``scene`` on top (at the end of the frame)."""
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Remove the top scene (at the end of the frame)."""
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Screen) -> None:
+        """Swap the top scene for ``scene``."""
+
+        def do() -> None:
+            self._pop()
+            self._push(scene)
+
+        self._pending.append(do)
+
+    def reset(self, scene: Screen) -> None:
+        """Leave every scene and start over from ``scene`` (the menu, after inactivity)."""
+
+        def do() -> None:
+            while self.scenes:
+                self._pop()
+            self._push(scene)
+
+        self._pending.append(do)
+
+    def apply_pending(self) -> bool:
+        """Apply the requested changes; True if anything changed."""
+        if not self._pending:
+            return False
+        pending, self._pending = self._pending, []
+        before = self.scopes()
+        for change in pending:
+            change()
+        budget.release(before - self.scopes())  # a screen left gives back what it alone used
+        pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP))
+        return True
+
+    def scopes(self) -> set[str]:
+        """The memory scopes of the scenes on the stack."""
+        return {scope for scene in self.scenes if (scope := scene.memory_scope) is not None}
+
+    def _push(self, scene: Screen) -> None:
+        if self.scenes:
+            self.scenes[-1].on_cover()
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def _pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+            if self.scenes:
+                self.scenes[-1].on_enter()
+
+    def visible(self) -> list[Screen]:
+        """The scenes to draw, bottom first: the top one and the ones under its overlays, but
+        only the newest card of them (cards never stack)."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        shown = self.scenes[max(start, 0) :]
+        cards = [scene for scene in shown if scene.is_card]
+        return [scene for scene in shown if not scene.is_card or scene is cards[-1]]
