@@ -313,22 +313,18 @@ def test_photoreal_stands(report):
 def test_photoreal_oneshot_set(report):
     """Held-out photoreal renders made for issue 24's one-shot work (``bench/photoreal/set-oneshot``,
     seeds 400 and up, rendered before the reader was tuned and never tuned on): go stones,
-    draughts (black and ivory, red and blue, stacks), caps open side up and down, cork, at tilts
-    up to 25 degrees, most on bright paper (auto-exposure 1-1.5 EV over). The setup assistant
-    starts the game on every scene; live >= 99.5 % per style; no state accepted under a hand;
-    one-shot >= 99.5 % per style with refusals counted wrong (the issue's target)."""
+    draughts (black and ivory, red and blue, stacks of two), caps open side up and down, cork, at
+    tilts up to 25 degrees, most on bright paper (auto-exposure 1-1.5 EV over). Kept without
+    their frames at lower exposure (``docs/vision.md`` gives the command that makes them again),
+    so one-shot only: >= 99.5 % cells right per style, refusals counted wrong (the issue's target)."""
     evaluate = _photoreal()
-    tally, lines = _evaluate_set(evaluate, "set-oneshot", 400, "one-shot set, held-out seeds >= 400",
-                                 "--stand ... --out bench/photoreal/set-oneshot")
+    truths = evaluate.scenes(range(400, 10_000), folder=evaluate.SET_DIR.with_name("set-oneshot"))
+    assert truths, "no scenes in set-oneshot: run bench/photoreal/make_set.py --stand ... --out ..."
+    tally = evaluate.evaluate(truths, live=False)
+    lines = evaluate.report(tally)
+    print("\nphotoreal one-shot set (set-oneshot, held-out seeds >= 400):\n" + "\n".join(lines))
+    print("\n".join(error for error in tally.errors if "read (refused)" not in error))
     for style in sorted(tally.scenes):
-        report(f"photoreal one-shot set {style}: setup started",
-               f"{tally.setup_done[style]}/{tally.setup_tried[style]}", "all")
-        for mode in ("one-shot", "live"):
-            report(f"photoreal one-shot set {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}",
-                   ">= 99.5 %")
-    report("photoreal one-shot set states accepted under a hand",
-           f"{tally.accepted_under_hand}/{tally.hand_frames} fr.", "0")
-    assert tally.accepted_under_hand == 0
-    assert all(tally.setup_done[style] == tally.setup_tried[style] for style in tally.setup_tried), lines
-    assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
+        report(f"photoreal one-shot set {style} one-shot cells right", f"{tally.rate((style, 'one-shot')):.2%}",
+               ">= 99.5 %")
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
