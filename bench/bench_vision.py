@@ -209,13 +209,13 @@ def test_timing(game, size, report):
 @pytest.mark.timeout(3600)
 def test_lightning_tiles_laid_by_a_child():
     """Held-out synthetic photographs with tiles up to 2 mm and 8 degrees off (sheet across the frame)."""
-    from vision.synthetic import CameraStyle, random_lightning_grid, render_photo
+    from vision.synthetic import CameraStyle, random_grid, render_photo
 
     right = total = refused = 0
     for k in range(max(20, PHOTOS // 25)):
         rng = random.Random(f"bench-child-{k}")
         mat_rows, mat_cols = 34, 8
-        grid = random_lightning_grid(rng, mat_rows, mat_cols)
+        grid = random_grid("lightning", rng)
         style = CameraStyle(tilt_deg=rng.uniform(0, 30), yaw_deg=rng.choice((0, 180)) + rng.uniform(-12, 12),
                             fill=rng.uniform(0.8, 0.97), shift=(rng.random(), rng.random()),
                             light_gradient=rng.uniform(0, 0.5), white_balance=(rng.uniform(0.85, 1.1), 1.0,

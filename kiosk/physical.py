@@ -23,24 +23,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import math
 import time
 from collections.abc import Iterable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from games.boards import EMPTY, UNKNOWN, BoardDescription
+from games.boards import EMPTY, UNKNOWN
 from games.budget import MB, budgeted
 from games.effects import BoardLights
 from games.match import BOARD, PERSON, Seat
 from games.physical import PhysicalSession, RecordWriter
+from games.registry import spec
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.i18n import counted, has_key, tr
+from kiosk.screens import GameScreens
 
 if TYPE_CHECKING:
     from kiosk.game_scene import GameScene
@@ -346,19 +346,10 @@ def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour
     draw.polygon(surface, colour, [b, left, right])
 
 
-def has_physical_mode(scene_module: ModuleType) -> bool:
-    """True when a game's scene module draws a :class:`GameScene` over a board a camera can read
-    (tokens or tiles): the menu then offers "Plateau réel" on its card."""
-    from kiosk.game_scene import GameScene
-
-    game = scene_module.__name__.split(".")[1] if scene_module.__name__.count(".") >= 2 else ""
-    scenes = [obj for obj in vars(scene_module).values()
-              if isinstance(obj, type) and issubclass(obj, GameScene) and obj is not GameScene]
-    if not scenes or not game:
-        return False
-    board = importlib.import_module(f"games.{game}.board")
-    return any(isinstance(obj, type) and issubclass(obj, BoardDescription) and obj.pieces in ("tokens", "tiles")
-               for obj in vars(board).values())
+def has_physical_mode(screens: GameScreens) -> bool:
+    """True when a game's screens offer the physical board and its board description has pieces
+    a camera can read (tokens or tiles): the menu then offers "Plateau réel" on its card."""
+    return screens.physical and spec(screens.key).default_board().readable
 
 
 def attach(scene: GameScene, *, record: str | None = None, force: bool = False) -> PhysicalMode | None:

@@ -172,7 +172,7 @@ def test_the_layers_themselves_form_no_circle() -> None:
 APP_BUILDERS = {"kiosk.runner", "kiosk.warmup"}
 #: merge: scenes still typed by App in files other helpers are rewriting (a two-line change each:
 #: ``from kiosk.host import Host`` and ``app: Host``); the lead empties this set after the merge.
-APP_USERS_LEFT = {"games.lightning.scene", "kiosk.calibration"}
+APP_USERS_LEFT = {"games.lightning.scene"}
 
 
 def test_only_the_app_builders_import_the_app() -> None:

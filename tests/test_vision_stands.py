@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 import main
-from vision.capture import LiveBoard
+from vision.capture import LiveBoard, start_grid
 from vision.reader import BoardReader, VisionError, cell_pixels
-from vision.synthetic import Photo, render_photo, stand_style, start_lewthwaite_grid
+from vision.synthetic import Photo, render_photo, stand_style
 
-START = [row.upper() for row in start_lewthwaite_grid()]
+START = [row.upper() for row in start_grid("lewthwaite")]
 #: (piece style, height mm, tilt degrees, lamp elevation degrees or 0 for none)
 STANDS = [
     ("cap_up", 13.0, 23.0, 25.0),  # the stand: caps open side up, 23 degrees, a desk lamp

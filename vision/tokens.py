@@ -25,7 +25,7 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
 
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
 it has a round outline. The game's token count is the prior when the picture is ambiguous
-(Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
+(the 5 x 5 sliding game always has all its tokens on the board): beyond it the least token-like cells are
 empty, and short of it a clear group of faint cells fills it up: white draughts on white paper,
 or a few pale caps (an eighth of the box at most: more is a board being set up). On paper at
 the ceiling the cells whose footprint stands clearly off the white fill it up as well
@@ -302,7 +302,7 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
         left, right = values[values <= split], values[values > split]
         if min(len(left), len(right)) < BALANCED_SPLIT * len(values):
             # One odd token apart (a cap in the lamp's glare) is not two players' colours: each
-            # player has as many tokens as the other, or nearly (Lewthwaite: always 12 and 12).
+            # player has as many tokens as the other, or nearly (the 5 x 5 sliding game: always 12 and 12).
             scores[column] = 0.0
             continue
         spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
@@ -335,7 +335,7 @@ def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 def most_faint(max_tokens: int) -> int:
     """How many coloured tokens the count prior may fill up at most as a group: an eighth of the
-    box (3 of Lewthwaite's 24), at least 2. Without it the physical bench's Lewthwaite game 4 read a
+    box (3 of the 5 x 5 board's 24), at least 2. Without it the physical bench's token game 4 read a
     half-set-up board in shade as full (11 empty cells made tokens), and its setup never ended."""
     return max(2, max_tokens // 8)
 
@@ -395,14 +395,15 @@ def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_mi
 
 def classify_oneshot(
     features: np.ndarray,
-    codes: tuple[str, str],
+    codes: tuple[str, ...],
     colours: tuple[str, str] | None,
     max_tokens: int | None,
     lift_min: float | None = None,
 ) -> tuple[list[str], np.ndarray, list[str]]:
-    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
+    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own
+    (``codes``: the players' token codes, first player first; one code when all tokens are alike).
 
-    ``max_tokens`` is how many tokens the board holds (Lewthwaite: always the start's, as no
+    ``max_tokens`` is how many tokens the board holds (the sliding game: always the start's, as no
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
     least token-like cells are empty; when fewer pass the threshold, the most token-like
     doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
@@ -439,7 +440,9 @@ def classify_oneshot(
                 margin[up] = np.minimum(margin[up], np.clip(gap / 3, 0.05, 1))
     labels = np.full(len(features), ".", dtype=object)
     tokens = np.flatnonzero(is_token)
-    if len(tokens):
+    if len(tokens) and len(codes) == 1:
+        labels[tokens] = codes[0]  # one kind of token: no colours to tell apart
+    elif len(tokens):
         column, sign = colour_axis(colours, features[tokens])
         values = features[tokens, column] * sign  # higher = the first player's colour
         spread_needed = 0.6 if column == HUE1 else 0.8
@@ -512,7 +515,8 @@ class TokenModel:
         logp = -0.5 * np.einsum("nki,kij,nkj->nk", d, self.inv_covs, d) - 0.5 * self.log_dets[None]
         order = np.argsort(-logp, axis=1)
         best = logp[np.arange(len(x)), order[:, 0]]
-        second = logp[np.arange(len(x)), order[:, 1]]
+        # One kind of token: nothing to confuse it with.
+        second = logp[np.arange(len(x)), order[:, 1]] if len(self.codes) > 1 else best - np.inf
         colour_margin = 1 - np.exp(-(best - second))
         labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
         margin = np.where(is_token, np.minimum(margin, colour_margin), margin)
