@@ -45,6 +45,8 @@ from vision.tokens import (
     C2,
     COLOUR_NAMES,
     FEATURES,
+    LIFT_MIN,
+    LIFT_SURE,
     L,
     TokenGeometry,
     TokenModel,
@@ -1159,20 +1161,31 @@ class BoardReader:
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, sum(box.values()))
-            labels = self._start_unnamed(labels, features, start)
-        grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
-        confidence = float(margin.min())
-        seen = {code: sum(row.count(code) for row in grid) for code in codes}
+            # Paper at the ceiling: a piece's footprint off the flat white is a piece.
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()),
+                                                  LIFT_SURE if is_clipped(clipped) else None)
+        seen = {code: labels.count(code) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
-        if refuse and missing >= max(2, math.ceil(sum(box.values()) / 8)) and self._pale_could_hide(features, labels):
-            # Many tokens missing on paper at pure white, and a missing one could be pale: white
-            # or pale tokens are invisible there, so no reading. (One or two: a token in a
-            # player's hand, as in any light. Strongly coloured tokens of both players seen: the
-            # missing ones are simply not laid yet. Once calibrated, the calibration itself
-            # refused paper that hid tokens.)
-            raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
+        many = max(2, math.ceil(sum(box.values()) / 8))
+        if refuse and missing >= many and self._pale_could_hide(features, labels):
+            # Many tokens missing on paper at pure white, and a missing one could be pale: read
+            # again with the pieces' footprints that stand off the flat white (a pale piece's
+            # shaded side, its contact shadow, a pastel's darkest channel) filling the count up.
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
+            seen = {code: labels.count(code) for code in codes}
+            missing = sum(box.values()) - sum(seen.values())
+            if missing >= many or any(seen[code] > box[code] for code in codes):
+                # Still many missing: white or pale tokens as white as the paper, which nobody
+                # can see, so no reading. (One or two: a token in a player's hand, as in any
+                # light. Strongly coloured tokens of both players seen: the missing ones are
+                # simply not laid yet. Once calibrated, the calibration itself refused paper
+                # that hid tokens.) Nor when the pieces found make more of one player's than
+                # the box holds: the colours cannot be told apart on that white either.
+                told = "" if missing >= many else ", the players' colours not told apart"
+                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+        grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
+        confidence = float(margin.min())
         if is_clipped(clipped):
             notes.append(_clipped_note(clipped))
         if seen != box:
@@ -1184,6 +1197,13 @@ class BoardReader:
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
+
+    def _oneshot(self, features: np.ndarray, start: list[str], tokens: int,
+                 lift_min: float | None = None) -> tuple[list[str], np.ndarray, list[str]]:
+        """Labels, margins and notes of a reading without calibration (:func:`classify_oneshot`)."""
+        codes = self.profile.token_codes
+        labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, tokens, lift_min)
+        return self._start_unnamed(labels, features, start), margin, notes
 
     def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:
         """One-shot black and white tokens whose colours were not named: which is the first
