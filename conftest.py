@@ -8,3 +8,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The built-in games' screens, handed to the kiosk as main.py does (the kiosk layer may not
+# import the games' scene modules itself).
+from games.cli import install_screens  # noqa: E402 - after the path set-up
+from kiosk.screens import use_catalog  # noqa: E402
+
+use_catalog(install_screens)

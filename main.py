@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """The kiosk's one command line: ``python main.py [SUBCOMMAND ...]``.
 
-The parser is built from every module that contributes commands: each game's
-``games/<game>/cli.py`` and each top-level package's ``cli.py`` (``kiosk``, ``hardware``,
-``vision``) define ``register(commands)`` (see :mod:`games.cliutil`); ``kiosk/cli.py`` registers
-the menu that runs without a subcommand. Commands that only compute never import pygame. Bad
-values print a clear one-line message and exit with code 2.
+The parser is built from the modules that contribute commands, listed in :data:`COMMANDS`:
+the games' (:mod:`games.cli`: each built-in game's ``cli.py``, and every registered game's
+``engine``/``tournament``) and each top-level package's ``cli.py`` (``hardware``, ``kiosk``,
+``vision``), each a ``register(commands)`` (see :mod:`games.cliutil`); ``kiosk/cli.py``
+registers the menu that runs without a subcommand. The games' screens are registered when the
+kiosk first needs them (:func:`games.cli.install_screens`, handed to the kiosk here). Commands
+that only compute never import pygame. Bad values print a clear one-line message and exit with
+code 2.
 """
 
 from __future__ import annotations
@@ -20,13 +23,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse  # noqa: E402 - after the environment set-up, like everything below
-import importlib  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
+from games import cli as games_cli  # noqa: E402
 from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
-from games.registry import game_packages, has_module  # noqa: E402
+from hardware import cli as hardware_cli  # noqa: E402
+from kiosk import cli as kiosk_cli  # noqa: E402
 from kiosk.devices import Devices, set_opener  # noqa: E402
+from kiosk.screens import use_catalog  # noqa: E402
+from vision import cli as vision_cli  # noqa: E402
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -35,14 +42,10 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent
 
 
-def contributing_modules() -> list[str]:
-    """Every module with a ``register(commands)``: the games' ``cli.py``, then each top-level
-    package's (a package is a folder with ``__init__.py``)."""
-    names = [f"games.{g}.cli" for g in game_packages() if has_module(g, "cli")]
-    for folder in sorted(ROOT.iterdir()):
-        if folder.name != "games" and (folder / "__init__.py").is_file() and (folder / "cli.py").is_file():
-            names.append(f"{folder.name}.cli")
-    return names
+#: Every module's ``register(commands)``, in the order ``--help`` lists their commands.
+COMMANDS: tuple[Callable[[Commands], None], ...] = (
+    games_cli.register, hardware_cli.register, kiosk_cli.register, vision_cli.register,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,8 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     commands = Commands(parser)
-    for name in contributing_modules():
-        importlib.import_module(name).register(commands)
+    for register in COMMANDS:
+        register(commands)
     return commands.finish()
 
 
@@ -78,11 +81,14 @@ class Camera:
     game's board (:meth:`feed`, the physical-board mode), a status line and the calibration screen
     (the operator's settings). Made here because ``kiosk`` never imports ``vision``."""
 
-    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None) -> None:
+    def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
+                 game: str | None = None) -> None:
         from vision.table import CameraOpener
 
         self.opener = CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
         self.spec = spec
+        #: The game of the command line (``play GAME``), whose mat the calibration screen watches.
+        self.game = game
 
     def feed(self, engine: Any, seed: int = 0) -> Any:
         """Frames (or a record's readings) for ``engine``'s board."""
@@ -112,10 +118,13 @@ class Camera:
         return self.opener.kind != "record"
 
     def calibration_scene(self, app: App) -> CalibrationScene:
-        """The camera calibration screen (on the Lewthwaite mat)."""
+        """The camera calibration screen, on the mat of the command line's game when the camera
+        reads its board (its board description says), else of the first game with a mat."""
+        from games.registry import spec
         from vision.cli import calibration_scene
 
-        return calibration_scene(app, "lewthwaite", self.spec)
+        board = spec(self.game).default_board() if self.game else None
+        return calibration_scene(app, board if board is not None and board.readable else None, self.spec)
 
 
 def open_devices(options: Any) -> Devices:
@@ -143,7 +152,8 @@ def open_devices(options: Any) -> Devices:
             # Opened only when a screen needs it, for that game's board (a bad value stops here).
             devices.handles["camera"] = Camera(options.camera, options.camera_fps,
                                                stepped=options.frames is not None,
-                                               save_frames=options.save_frames)
+                                               save_frames=options.save_frames,
+                                               game=getattr(options, "game", None))
         except ValueError as exc:
             raise CliError(str(exc)) from None
     return devices
@@ -152,6 +162,7 @@ def open_devices(options: Any) -> Devices:
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code."""
     set_opener(open_devices)
+    use_catalog(games_cli.install_screens)
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     try:

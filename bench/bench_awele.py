@@ -171,19 +171,17 @@ def visitor_frame_times(level: str = "strong", seconds: float = 90.0, size: tupl
     60 per second as on the stand): reads the rules pages, taps pits, looks at the end card and
     plays again. Returns the frame times (wall clock, and the frame thread's own CPU time)
     overall and while the computer thinks. ``own_process=False`` makes the strong level search
-    on the match's thread instead of its worker process (to compare)."""
+    on the match's thread instead of the worker pool (to compare)."""
     import pygame
 
-    from games.awele import thinking
     from games.awele.scene import AweleScene, new_match
     from kiosk.app import STEP, App, AppOptions
     from kiosk.overlays import EndScene, RulesScene
 
-    if not own_process:
-        thinking.OWN_PROCESS = frozenset()
     app = App(AppOptions(mute=True, seed=seed, size=size))
     rng = random.Random(seed)
     scene = AweleScene(app, new_match(app, p2=level, movetime=1.0))
+    scene.match.thinker.processes = own_process
     app.start(scene)
     scene.show_rules()
     events: list[str] = []

@@ -36,6 +36,7 @@ def measure_fps(scene: str, size: tuple[int, int], frames: int) -> tuple[float, 
     )
     probe = (
         f"import json, time; from kiosk.app import App, AppOptions; {make}; "
+        "from games.cli import install_screens; from kiosk.screens import use_catalog; use_catalog(install_screens); "
         f"app = App(AppOptions(frames={frames}, size={size!r}, seed=1, mute=True)); "
         "cpu = time.process_time(); s = app.run(make(app)); cpu = time.process_time() - cpu; "
         "print(json.dumps({**s.as_dict(), 'cpu_fps': s.frames / cpu}))"

@@ -29,6 +29,7 @@ import pytest
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.rules import new_game
 from games.match import BOARD, Match, Seat, Thinker
+from games.sync import Moved
 from games.visitor import FAULTS, run_table
 from vision.table import CameraOpener, synthetic_feed
 
@@ -128,10 +129,10 @@ def frames_to_accept(run: Any) -> list[int]:
     accepted: dict[int, int] = {}
     count = 0
     for event in run.events:
-        if event["event"] == "move":
+        if isinstance(event, Moved):
             count += 1
-            if event["by"] in ("board", "computer"):
-                accepted[count] = event["frame"]
+            if event.by in ("board", "computer"):
+                accepted[count] = event.frame
     return [accepted[n] - free for n, free in run.visitor.free_frames.items() if n in accepted and
             accepted[n] >= free]
 

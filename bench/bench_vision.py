@@ -209,13 +209,13 @@ def test_timing(game, size, report):
 @pytest.mark.timeout(3600)
 def test_lightning_tiles_laid_by_a_child():
     """Held-out synthetic photographs with tiles up to 2 mm and 8 degrees off (sheet across the frame)."""
-    from vision.synthetic import CameraStyle, random_lightning_grid, render_photo
+    from vision.synthetic import CameraStyle, random_grid, render_photo
 
     right = total = refused = 0
     for k in range(max(20, PHOTOS // 25)):
         rng = random.Random(f"bench-child-{k}")
         mat_rows, mat_cols = 34, 8
-        grid = random_lightning_grid(rng, mat_rows, mat_cols)
+        grid = random_grid("lightning", rng)
         style = CameraStyle(tilt_deg=rng.uniform(0, 30), yaw_deg=rng.choice((0, 180)) + rng.uniform(-12, 12),
                             fill=rng.uniform(0.8, 0.97), shift=(rng.random(), rng.random()),
                             light_gradient=rng.uniform(0, 0.5), white_balance=(rng.uniform(0.85, 1.1), 1.0,
@@ -305,4 +305,26 @@ def test_photoreal_stands(report):
     assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
     # One-shot with refusals counted wrong: frames of pale pieces on paper at the sensor's limit
     # are refused (overexposed), and this fails until none is (docs/vision.md, the stands set).
+    assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_oneshot_set(report):
+    """Held-out photoreal renders made for issue 24's one-shot work (``bench/photoreal/set-oneshot``,
+    seeds 400 and up, rendered before the reader was tuned and never tuned on): go stones,
+    draughts (black and ivory, red and blue, stacks of two), caps open side up and down, cork, at
+    tilts up to 25 degrees, most on bright paper (auto-exposure 1-1.5 EV over). Kept without
+    their frames at lower exposure (``docs/vision.md`` gives the command that makes them again),
+    so one-shot only: >= 99.5 % cells right per style, refusals counted wrong (the issue's target)."""
+    evaluate = _photoreal()
+    truths = evaluate.scenes(range(400, 10_000), folder=evaluate.SET_DIR.with_name("set-oneshot"))
+    assert truths, "no scenes in set-oneshot: run bench/photoreal/make_set.py --stand ... --out ..."
+    tally = evaluate.evaluate(truths, live=False)
+    lines = evaluate.report(tally)
+    print("\nphotoreal one-shot set (set-oneshot, held-out seeds >= 400):\n" + "\n".join(lines))
+    print("\n".join(error for error in tally.errors if "read (refused)" not in error))
+    for style in sorted(tally.scenes):
+        report(f"photoreal one-shot set {style} one-shot cells right", f"{tally.rate((style, 'one-shot')):.2%}",
+               ">= 99.5 %")
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines

@@ -12,6 +12,9 @@ camera, the LED board and the physical-board mode need, without pygame, cv2 or s
   computer's move or a correction can be shown in place;
 * the LED layout: ``led_rows`` x ``led_cols`` and :meth:`~BoardDescription.led_cell`, and the
   lights of a state (:meth:`~BoardDescription.lights`) as a :class:`~games.effects.BoardLights`;
+* for the camera: the printed mat (:meth:`~BoardDescription.mat`, a :class:`MatLayout` in
+  millimetres: its marker ids, variants, cell and spot geometry, what is printed on it) and what
+  a cell may hold (:attr:`~BoardDescription.token_codes`, :meth:`~BoardDescription.tile_faces`);
 * for the physical-board mode (:mod:`games.sync`): the readable spots off the grid
   (:attr:`~BoardDescription.spots`, e.g. Lightning's "tile in hand" spot and reserve slots),
   the :class:`Picture` a state shows, the moves of one player that explain a new picture
@@ -24,11 +27,15 @@ here. Each game defines its own in ``games/<game>/board.py`` and returns it from
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.effects import RGB, BoardLights
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Cell = tuple[int, int]
 #: Rows of cell codes: ``"."`` empty, ``" "`` no cell there, else a token or tile code.
@@ -105,6 +112,136 @@ class Sentence:
         return [self.key, *(key for _, key in self.words)]
 
 
+# --- the printed mat: what the camera needs ---------------------------------------------------
+
+#: A point in millimetres on a sheet (origin top-left, x right, y down), or in a unit square.
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+#: Sheet sizes in millimetres (width, height).
+A4_PORTRAIT = (210.0, 297.0)
+A3_PORTRAIT = (297.0, 420.0)
+
+
+def square(x: float, y: float, size: float) -> Quad:
+    """The corners of an axis-aligned square, clockwise from top-left."""
+    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
+
+
+def corner_markers(
+    ids: Sequence[int], page: tuple[float, float], marker: float, inset: float
+) -> tuple[tuple[int, Quad], ...]:
+    """Four markers of side ``marker`` mm, ``inset`` mm from the page's corners (top-left,
+    top-right, bottom-right, bottom-left get ``ids`` in that order)."""
+    width, height = page
+    spots = (
+        (inset, inset),
+        (width - inset - marker, inset),
+        (width - inset - marker, height - inset - marker),
+        (inset, height - inset - marker),
+    )
+    return tuple((mid, square(x, y, marker)) for mid, (x, y) in zip(ids, spots, strict=True))
+
+
+@dataclass(frozen=True)
+class TileFace:
+    """What one tile code looks like, printed, photographed and recognised: a thick dark
+    ``stroke`` (a polyline in the unit square, x right, y down) on a light face framed in the
+    pale ``tint`` of its ``design`` (so that people can sort the tiles)."""
+
+    code: str
+    design: str
+    stroke: tuple[Point, ...]
+    tint: RGB
+
+
+@dataclass(frozen=True)
+class MatLayout:
+    """A printed mat's geometry in millimetres: page, grid cells, ArUco markers (DICT_4X4_50),
+    the spots off the grid, and what is printed besides (lines, labels).
+
+    A mat may span several sheets (one half of a board on each of two sheets), each with its own
+    markers and so its own homography; every coordinate is in the millimetres of its own sheet
+    (``block_sheet`` says which sheet a grid block is on). Marker ids tell mats apart: no two
+    boards' mats (nor two variants of one) may share one, and printed mats keep theirs for good.
+    """
+
+    game: str
+    rows: int
+    cols: int
+    page: tuple[float, float]
+    cell: float
+    #: top-left corner of each cell, rows x cols (in its sheet's millimetres).
+    origins: tuple[tuple[Point, ...], ...]
+    #: marker id -> its four corners (clockwise from top-left, as ArUco reports them).
+    markers: tuple[tuple[int, Quad], ...]
+    #: rectangles (x, y, w, h) of the grid blocks, each on one sheet.
+    blocks: tuple[tuple[float, float, float, float], ...]
+    #: the marker ids of each sheet (one sheet for most mats).
+    sheet_markers: tuple[tuple[int, ...], ...] = ()
+    #: the sheet of each block.
+    block_sheet: tuple[int, ...] = ()
+    #: cell-sized squares off the grid, read like cells: (name, sheet, x, y) of the top-left
+    #: corner (the board description's :attr:`~BoardDescription.spots`).
+    spots: tuple[tuple[str, int, float, float], ...] = ()
+    variant: str = "standard"
+    #: the side of a tile laid on this mat (0 for token mats).
+    tile_mm: float = 0.0
+    #: the tiles a cell may hold (tile mats).
+    tile_faces: tuple[TileFace, ...] = ()
+    #: heavy lines printed on the mat: (sheet, from, to).
+    lines: tuple[tuple[int, Point, Point], ...] = ()
+    #: words printed on the mat: (text, sheet, centre, height mm, vertical).
+    labels: tuple[tuple[str, int, Point, float, bool], ...] = ()
+    #: the spots outlined in heavy ink (the others in the grid's ink).
+    marked_spots: tuple[str, ...] = ()
+
+    def center(self, row: int, col: int) -> Point:
+        """The centre of cell (row, col) in millimetres (of its sheet)."""
+        x, y = self.origins[row][col]
+        return (x + self.cell / 2, y + self.cell / 2)
+
+    def marker_points(self) -> dict[int, np.ndarray]:
+        """Marker id -> 4 x 2 float32 array of its corners in millimetres."""
+        import numpy as np
+
+        return {mid: np.array(corners, np.float32) for mid, corners in self.markers}
+
+    @property
+    def marker_ids(self) -> tuple[int, ...]:
+        """The ids of this mat's markers."""
+        return tuple(mid for mid, _ in self.markers)
+
+    @property
+    def sheets(self) -> int:
+        """How many sheets the mat is printed on."""
+        return len(self.sheet_markers)
+
+    def block_of_cell(self, row: int, col: int) -> int:
+        """The grid block cell (row, col) belongs to (blocks split the rows evenly)."""
+        return min(row * len(self.blocks) // self.rows, len(self.blocks) - 1)
+
+    def sheet_of_cell(self, row: int, col: int) -> int:
+        """The sheet cell (row, col) is printed on."""
+        return self.block_sheet[self.block_of_cell(row, col)]
+
+
+def token_mat(
+    game: str, rows: int, cols: int, marker_ids: tuple[int, ...], title: str, max_cell: float = 34.0
+) -> MatLayout:
+    """A token board's mat on an A4 sheet: cells as large as the sheet allows (at most
+    ``max_cell`` mm) leaving 2 cm of paper beside the grid, a marker in each corner, the title
+    below the grid."""
+    page = A4_PORTRAIT
+    cell = min(max_cell, 180.0 / cols, 200.0 / rows)
+    x0 = (page[0] - cols * cell) / 2
+    y0 = 45 + (207 - rows * cell) / 2
+    origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
+    markers = corner_markers(marker_ids, page, 25.0, 10.0)
+    labels = ((title, 0, (page[0] / 2, page[1] - 22), 7.0, False),)
+    return MatLayout(game, rows, cols, page, cell, origins, markers, ((x0, y0, cols * cell, rows * cell),),
+                     (marker_ids,), (0,), labels=labels)
+
+
 #: One player's step on the table: the moves it plays (a Lightning draw and its placement are
 #: one step) and the state they lead to.
 Step = tuple[tuple[Any, ...], Any]
@@ -151,6 +288,8 @@ class BoardDescription:
     token_codes: ClassVar[tuple[str, ...]] = ()
     #: Readable spots off the grid, by name (the camera reads a code on each, like a cell).
     spots: ClassVar[tuple[str, ...]] = ()
+    #: The printed mat's variants (:meth:`mat`), the usual one first.
+    mat_variants: ClassVar[tuple[str, ...]] = ("standard",)
 
     def __init__(self, rows: int, cols: int, led_rows: int | None = None, led_cols: int | None = None) -> None:
         self.rows = rows
@@ -194,7 +333,41 @@ class BoardDescription:
             tuple(EMPTY if self.exists((r, c)) else NO_CELL for c in range(self.cols)) for r in range(self.rows)
         )
 
+    # --- the printed mat (boards a camera reads) ----------------------------------------------
+
+    def mat(self, variant: str = "standard") -> MatLayout:
+        """The printed mat of this board in ``variant`` (one of :attr:`mat_variants`): its
+        markers, cells and spots in millimetres (override for boards a camera reads)."""
+        raise NotImplementedError(f"{self.game} has no printed mat")
+
+    def tile_faces(self) -> tuple[TileFace, ...]:
+        """Every tile a cell may hold, as printed (tile boards; token boards say
+        :attr:`token_codes`). The first face of each design is the one printed on tile sheets."""
+        return ()
+
+    def resized(self, rows: int, cols: int) -> BoardDescription:
+        """The same game on a board of ``rows`` x ``cols`` (ValueError when its mat comes in one
+        size)."""
+        if (rows, cols) == (self.rows, self.cols):
+            return self
+        raise ValueError(f"the {self.game} mat comes in one size ({self.rows} x {self.cols})")
+
+    def sample_grid(self, rng: random.Random) -> Grid:
+        """A grid this board may show, drawn from ``rng`` (the synthetic camera's photographs):
+        by default pieces anywhere with a random density (empty boards included)."""
+        codes = [face.code for face in self.tile_faces()] or list(self.token_codes)
+        density = rng.choice((0.0, 0.15, 0.4, 0.7, 1.0)) if rng.random() < 0.3 else rng.uniform(0.05, 0.9)
+        return tuple(
+            tuple(rng.choice(codes) if rng.random() < density else EMPTY for _ in range(self.cols))
+            for _ in range(self.rows)
+        )
+
     # --- states on the grid ----------------------------------------------------------------
+
+    def start(self) -> Any:
+        """The position before the first move, when the board knows it (None by default): the
+        calibration screen's pretend game plays from it."""
+        return None
 
     def expected(self, state: Any) -> Grid:
         """What the board shows in ``state`` (override for boards a camera reads)."""

@@ -95,6 +95,10 @@ class Commands:
             self._interactive.append(parser)
         return parser
 
+    def has_game_verb(self, verb: str, game: str) -> bool:
+        """True once ``python main.py VERB GAME`` was added."""
+        return verb in self._verbs and game in self._verbs[verb].choices
+
     def menu(self, handler: Handler) -> None:
         """What ``python main.py`` does without a subcommand (the shell registers the menu)."""
         self.parser.set_defaults(handler=handler)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -27,10 +27,10 @@ class IllegalMoveError(ValueError):
     ``params`` fill its placeholders, so a scene says why in the visitor's language without
     reading the English."""
 
-    def __init__(self, message: str, reason: str = "", params: dict[str, Any] | None = None) -> None:
+    def __init__(self, message: str, reason: str = "", params: dict[str, object] | None = None) -> None:
         super().__init__(message)
         self.reason = reason
-        self.params: dict[str, Any] = dict(params or {})
+        self.params: dict[str, object] = dict(params or {})
 
     @classmethod
     def because(cls, why: Illegal, move_text: str, position_text: str) -> IllegalMoveError:
@@ -45,9 +45,9 @@ class Illegal:
 
     reason: str
     text: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
-    def param_dict(self) -> dict[str, Any]:
+    def param_dict(self) -> dict[str, object]:
         """The parameters of ``reason`` as a dict."""
         return dict(self.params)
 
@@ -77,20 +77,23 @@ class Outcome:
 
     winner: int | None
     reason: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
     @property
     def is_draw(self) -> bool:
         """True when nobody won."""
         return self.winner is None
 
-    def param_dict(self) -> dict[str, Any]:
+    def param_dict(self) -> dict[str, object]:
         """The message parameters as a dict."""
         return dict(self.params)
 
 
 M = TypeVar("M", bound=Hashable)
+M_co = TypeVar("M_co", covariant=True)
+# Any: a state of any move type (a function generic in S says which with its own M).
 S = TypeVar("S", bound="GameState[Any]")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @runtime_checkable
@@ -131,8 +134,9 @@ class GameState(Protocol[M]):
         ...
 
 
-class Player(Protocol):
-    """A computer player. ``choose`` must return one of ``state.legal_moves()``.
+class Player(Protocol[S_contra, M_co]):
+    """A computer player of states ``S`` and moves ``M``. ``choose`` must return one of
+    ``state.legal_moves()``.
 
     ``rng`` is the only source of randomness (so tournaments are reproducible) and
     ``time_budget`` (seconds, may be ``None``) bounds the thinking time of players that search.
@@ -143,7 +147,7 @@ class Player(Protocol):
         """The player's name in records and tournaments."""
         ...
 
-    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+    def choose(self, state: S_contra, rng: random.Random, time_budget: float | None = None) -> M_co:
         """Pick a legal move for ``state.current_player``."""
         ...
 
@@ -154,7 +158,7 @@ class RandomPlayer:
 
     name: str = "random"
 
-    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+    def choose(self, state: GameState[M], rng: random.Random, time_budget: float | None = None) -> M:
         """A uniformly random legal move."""
         moves = list(state.legal_moves())
         if not moves:
@@ -163,14 +167,15 @@ class RandomPlayer:
 
 
 @dataclass
-class History(Generic[S]):
-    """The states of one game, oldest first, for undo and restart (states are immutable)."""
+class History(Generic[S, M]):
+    """The states of one game, oldest first, for undo and restart (states are immutable), and
+    the moves between them."""
 
     states: list[S] = field(default_factory=list)
-    moves: list[Any] = field(default_factory=list)
+    moves: list[M] = field(default_factory=list)
 
     @classmethod
-    def start(cls, state: S) -> History[S]:
+    def start(cls, state: S) -> History[S, M]:
         """A history holding only the initial state."""
         return cls(states=[state], moves=[])
 
@@ -179,7 +184,7 @@ class History(Generic[S]):
         """The present position."""
         return self.states[-1]
 
-    def push(self, move: Any) -> S:
+    def push(self, move: M) -> S:
         """Play ``move`` on the current state (raises on an illegal move, changing nothing)."""
         new = self.current.play(move)
         self.states.append(new)
@@ -190,7 +195,7 @@ class History(Generic[S]):
         """True when at least one move was played."""
         return len(self.states) > 1
 
-    def undo(self) -> Any:
+    def undo(self) -> M:
         """Take back the last move and return it."""
         if not self.can_undo():
             raise IndexError("nothing to undo")
@@ -205,23 +210,23 @@ class History(Generic[S]):
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Generic[S, M]):
     """A finished game between computer players: the moves and how it ended."""
 
-    moves: tuple[Any, ...]
+    moves: tuple[M, ...]
     outcome: Outcome
-    final_state: Any
+    final_state: S
 
 
 def play_game(
-    state: Any,
-    players: dict[int, Player],
+    state: S,
+    players: Mapping[int, Player[S, M]],
     rng: random.Random,
     time_budget: float | None = None,
     max_moves: int = 100_000,
-) -> GameRecord:
+) -> GameRecord[S, M]:
     """Let computer players play ``state`` to the end (used by tournaments and demos)."""
-    moves: list[Any] = []
+    moves: list[M] = []
     while not state.is_terminal():
         if len(moves) >= max_moves:
             raise RuntimeError(f"game did not end within {max_moves} moves")

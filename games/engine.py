@@ -19,15 +19,20 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Generic, TextIO, TypeVar
 
 from games.cliutil import Commands, movetime_seconds, seed_value
-from games.core import GameInputError, IllegalMoveError
+from games.contract import Game
+from games.core import GameInputError, GameState, IllegalMoveError, Player
 from games.registry import spec as game_spec
 
 #: Longest request line read, in characters (a Lightning position is about 500).
 MAX_LINE = 65_536
+# Any: a parsed JSON object, checked field by field (whole_number, whole_numbers...).
 Request = dict[str, Any]
+# Any: a state of any move type (an engine says which with its own M).
+S = TypeVar("S", bound=GameState[Any])
+M = TypeVar("M")
 
 
 class RequestError(ValueError):
@@ -35,7 +40,7 @@ class RequestError(ValueError):
 
 
 @dataclass(frozen=True)
-class EngineSpec:
+class EngineSpec(Generic[S, M]):
     """What is a game's own in its engine; its levels, players and text form come from the
     registry (:func:`games.registry.spec`).
 
@@ -48,10 +53,10 @@ class EngineSpec:
 
     game: str
     state_example: str
-    read_request: Callable[[Request, argparse.Namespace], Any] | None = None
-    answer: Callable[[Any, Any], dict[str, Any]] | None = None
+    read_request: Callable[[Request, argparse.Namespace], S | None] | None = None
+    answer: Callable[[S, M], dict[str, object]] | None = None
     add_options: Callable[[argparse.ArgumentParser], None] | None = None
-    make_player: Callable[[str, argparse.Namespace], Any] | None = None
+    make_player: Callable[[str, argparse.Namespace], Player[S, M]] | None = None
     default_seed: int | None = 0
     default_movetime: float | None = None
     help: str = ""
@@ -61,15 +66,23 @@ class EngineSpec:
         """The game's computer levels, weakest first."""
         return game_spec(self.game).levels
 
-    def player(self, level: str, args: argparse.Namespace) -> Any:
+    def player(self, level: str, args: argparse.Namespace) -> Player[S, M]:
         """The computer player of ``level`` for a session with options ``args``."""
         if self.make_player is not None:
             return self.make_player(level, args)
         return game_spec(self.game).make_player(level)
 
-    def from_text(self, text: str) -> Any:
+    def from_text(self, text: str) -> S:
         """The game's position from its text form."""
-        return game_spec(self.game).from_text(text)
+        state: S = game_spec(self.game).from_text(text)
+        return state
+
+
+def engine_for(game: Game[S, M]) -> EngineSpec[S, M]:
+    """The generic engine of a game with no request format of its own: ``{"state": TEXT}``
+    answered with ``{"move": TEXT}``."""
+    example = game.new_state(random.Random(0)).to_text()
+    return EngineSpec(game=game.key, state_example=example if len(example) <= 40 else "<position text>")
 
 
 # --- reading one line ------------------------------------------------------------------------------
@@ -152,7 +165,7 @@ def whole_numbers(request: Request, field: str, lo: int, hi: int, count: int | N
 # --- answering -------------------------------------------------------------------------------------
 
 
-def game_over(state: Any) -> str:
+def game_over(state: GameState[Any]) -> str:
     """Why a finished position cannot be answered, in words (never a translation key)."""
     outcome = state.outcome()
     if outcome is None or outcome.winner is None:
@@ -161,8 +174,8 @@ def game_over(state: Any) -> str:
 
 
 def answer(
-    spec: EngineSpec, request: Request, player: Any, rng: random.Random, args: argparse.Namespace
-) -> dict[str, Any]:
+    spec: EngineSpec[S, M], request: Request, player: Player[S, M], rng: random.Random, args: argparse.Namespace
+) -> dict[str, object]:
     """The answer to one parsed request (raises :class:`RequestError`)."""
     state = spec.read_request(request, args) if spec.read_request is not None else None
     own = state is not None
@@ -182,8 +195,8 @@ def answer(
     return {"move": state.move_to_text(move)}
 
 
-def answer_line(spec: EngineSpec, line: str | bytes, player: Any, rng: random.Random,
-                args: argparse.Namespace) -> dict[str, Any]:
+def answer_line(spec: EngineSpec[S, M], line: str | bytes, player: Player[S, M], rng: random.Random,
+                args: argparse.Namespace) -> dict[str, object]:
     """Exactly one answer for one line, whatever it holds."""
     try:
         return answer(spec, parse_request(line), player, rng, args)
@@ -210,13 +223,13 @@ def read_lines(stream: Any) -> Any:
         yield line
 
 
-def serve(spec: EngineSpec, args: argparse.Namespace, stdin: Any, stdout: TextIO) -> int:
+def serve(spec: EngineSpec[Any, Any], args: argparse.Namespace, stdin: Any, stdout: TextIO) -> int:
     """Answer every non-blank line of ``stdin`` on ``stdout`` until end of input."""
     player = spec.player(args.level, args)
     rng = random.Random(args.seed)
     for line in read_lines(stdin):
         if line is None:
-            reply: dict[str, Any] = {"error": f"the line is longer than {MAX_LINE} characters"}
+            reply: dict[str, object] = {"error": f"the line is longer than {MAX_LINE} characters"}
         elif not line.strip():
             continue
         else:
@@ -229,7 +242,7 @@ def serve(spec: EngineSpec, args: argparse.Namespace, stdin: Any, stdout: TextIO
     return 0
 
 
-def engine_args(spec: EngineSpec, argv: list[str] | None = None, **values: Any) -> argparse.Namespace:
+def engine_args(spec: EngineSpec[Any, Any], argv: list[str] | None = None, **values: Any) -> argparse.Namespace:
     """The options of ``engine GAME`` with their defaults (for tests and programs), overridden
     by ``values``."""
     parser = argparse.ArgumentParser()
@@ -240,7 +253,7 @@ def engine_args(spec: EngineSpec, argv: list[str] | None = None, **values: Any) 
     return args
 
 
-def add_engine_options(parser: argparse.ArgumentParser, spec: EngineSpec) -> None:
+def add_engine_options(parser: argparse.ArgumentParser, spec: EngineSpec[Any, Any]) -> None:
     """``--level``, ``--movetime`` (alias ``--time``), ``--seed`` and the game's own options."""
     strongest = spec.levels[-1]
     parser.add_argument("--level", choices=spec.levels, default=strongest,
@@ -255,7 +268,7 @@ def add_engine_options(parser: argparse.ArgumentParser, spec: EngineSpec) -> Non
         spec.add_options(parser)
 
 
-def register_engine(commands: Commands, spec: EngineSpec) -> argparse.ArgumentParser:
+def register_engine(commands: Commands, spec: EngineSpec[Any, Any]) -> argparse.ArgumentParser:
     """Add ``python main.py engine GAME``."""
     parser = commands.game_verb("engine", spec.game, spec.help or f"{spec.game} JSON-lines engine on stdin/stdout")
     add_engine_options(parser, spec)

@@ -35,11 +35,17 @@ import threading
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from games import workers
-from games.core import PLAYERS, GameInputError, History, IllegalMoveError
-from games.registry import GameSpec, spec
+from games.boards import BoardDescription
+from games.contract import Game
+from games.core import PLAYERS, GameInputError, GameState, History, IllegalMoveError, Outcome, Player
+from games.registry import spec
+
+# Any: a state of any move type (the match says which with its own M).
+S = TypeVar("S", bound=GameState[Any])
+M = TypeVar("M")
 
 PERSON, COMPUTER, BOARD = "person", "computer", "board"
 SEAT_KINDS = (PERSON, COMPUTER, BOARD)
@@ -102,19 +108,20 @@ class _Job:
     thread: threading.Thread | None = None
     task: workers.Task | None = None  # when it runs in a worker process
     done: threading.Event = field(default_factory=threading.Event)
-    result: Any = None
+    result: object = None
     error: BaseException | None = None
 
-    def finish(self, ok: bool, value: Any) -> None:
+    def finish(self, ok: bool, value: object) -> None:
         if ok:
             self.result = value
         else:
+            assert isinstance(value, BaseException)
             self.error = value
         self.done.set()
 
 
-def choose_move(make_player: Callable[[str], Any], level: str, state: Any, rng: random.Random,
-                time_budget: float | None) -> Any:
+def choose_move(make_player: Callable[[str], Player[S, M]], level: str, state: S, rng: random.Random,
+                time_budget: float | None) -> M:
     """A fresh ``level`` player's move in ``state`` (a module-level function, so that a job
     made of it with ``functools.partial`` can be sent to a worker process)."""
     return make_player(level).choose(state, rng, time_budget)
@@ -141,7 +148,7 @@ class Thinker:
         self._jobs: dict[Hashable, _Job] = {}
         self._lock = threading.Lock()
 
-    def start(self, key: Hashable, work: Callable[[], Any], portable: bool = False) -> None:
+    def start(self, key: Hashable, work: Callable[[], object], portable: bool = False) -> None:
         """Run ``work()`` for ``key`` unless a job for ``key`` is already running or waiting
         (in a worker process when this thinker has them and ``work`` is ``portable``)."""
         with self._lock:
@@ -158,7 +165,7 @@ class Thinker:
         self._thread(job, work)
 
     @staticmethod
-    def _thread(job: _Job, work: Callable[[], Any]) -> None:
+    def _thread(job: _Job, work: Callable[[], object]) -> None:
         def run() -> None:
             try:
                 job.finish(True, work())
@@ -183,6 +190,7 @@ class Thinker:
 
     def poll(self, key: Hashable) -> tuple[bool, Any]:
         """The result of ``key``'s job once it is done (the job is then forgotten)."""
+        # Any: each job has its own result type (a move, a hint), which its caller knows.
         job = self._jobs.get(key)
         if job is None:
             return False, None
@@ -212,10 +220,11 @@ class Thinker:
 
 # --- the match -------------------------------------------------------------------------------
 
-Listener = Callable[["Match", str], None]
+# Any: a listener may follow matches of any game.
+Listener = Callable[["Match[Any, Any]", str], None]
 
 
-class Match:
+class Match(Generic[S, M]):
     """A game in progress: history, seats, computer players and hints (see the module doc).
 
     ``time_budget`` bounds each computer move's thinking (seconds; None lets each player use
@@ -227,20 +236,21 @@ class Match:
     def __init__(
         self,
         game: str,
-        start: Any,
+        start: S,
         seats: Mapping[int, Seat] | None = None,
         *,
         seed: int | None = None,
         time_budget: float | None = None,
         thinker: Thinker | None = None,
         meta: Mapping[str, Any] | None = None,
-        make_player: Callable[[str], Any] | None = None,
+        make_player: Callable[[str], Player[S, M]] | None = None,
     ) -> None:
         self.game = game
-        self.spec: GameSpec = spec(game)
+        # The registry knows games by key only: the start state gives the match its types.
+        self.spec: Game[S, M] = spec(game)
         #: level -> a fresh computer player (the game's own unless a test swaps it).
-        self.make_player: Callable[[str], Any] = make_player or self.spec.make_player
-        self.history: History[Any] = History.start(start)
+        self.make_player: Callable[[str], Player[S, M]] = make_player or self.spec.make_player
+        self.history: History[S, M] = History.start(start)
         self.seats: dict[int, Seat] = {1: Seat(), 2: Seat()}
         for player, seat in (seats or {}).items():
             self._check_seat(player, seat)
@@ -248,41 +258,42 @@ class Match:
         self.seed = random.randrange(2**31) if seed is None else seed
         self.time_budget = time_budget
         self.thinker = thinker or Thinker()
+        # Any: JSON values (the save's "meta" object), each scene reading its own.
         self.meta: dict[str, Any] = dict(meta or {})
         self.version = 0
-        self.last_computer_move: tuple[Any, Any] | None = None  # (state before, move)
+        self.last_computer_move: tuple[S, M] | None = None  # (state before, move)
         self._listeners: list[Listener] = []
-        self._hints: dict[Hashable, Any] = {}
-        self._board: Any = None
-        self._ready: tuple[int, Any] | None = None  # (version, move) the computer has chosen
-        if self.make_player is self.spec.make_player:
-            self.thinker.prepare(self.make_player.__module__)
+        self._hints: dict[S, object] = {}
+        self._board: BoardDescription | None = None
+        self._ready: tuple[int, M] | None = None  # (version, move) the computer has chosen
+        if self.own_players:
+            self.thinker.prepare(self.spec.players.__module__)
 
     # --- reading -------------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The present position."""
         return self.history.current
 
     @property
-    def start(self) -> Any:
+    def start(self) -> S:
         """The position the match started from."""
         return self.history.states[0]
 
     @property
-    def moves(self) -> list[Any]:
+    def moves(self) -> list[M]:
         """The moves played so far, oldest first."""
         return list(self.history.moves)
 
     @property
-    def board(self) -> Any:
+    def board(self) -> BoardDescription:
         """The board description of the present position's board (one object while the board
         stays the same, so callers may cache by identity)."""
         board = self.spec.board_for(self.state)
         if board != self._board:
             self._board = board
-        return self._board
+        return self._board if self._board is not None else board
 
     @property
     def to_move(self) -> int:
@@ -298,7 +309,7 @@ class Match:
         """True once the game has ended."""
         return bool(self.state.is_terminal())
 
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         """How the game ended (``None`` while it goes on)."""
         return self.state.outcome()
 
@@ -373,7 +384,7 @@ class Match:
             self.seats[player] = seat
             self._changed("seats")
 
-    def play(self, move: Any) -> Any:
+    def play(self, move: M) -> S:
         """Play ``move`` for the player to move and return the new state; an illegal move
         raises :class:`IllegalMoveError` and changes nothing."""
         before = self.state
@@ -389,10 +400,10 @@ class Match:
         """True when a move can be taken back."""
         return self.history.can_undo()
 
-    def undo(self) -> list[Any]:
+    def undo(self) -> list[M]:
         """Take moves back until a person is to move again (or the start); returns the moves
         taken back, last first. Between computers only, one move goes back."""
-        undone: list[Any] = []
+        undone: list[M] = []
         if not self.history.can_undo():
             return undone
         undone.append(self.history.undo())
@@ -403,7 +414,7 @@ class Match:
         self._changed("undo")
         return undone
 
-    def restart(self, start: Any | None = None) -> None:
+    def restart(self, start: S | None = None) -> None:
         """Back to the start (or to a new ``start`` position: a new deal, another board)."""
         if start is None:
             self.history.restart()
@@ -420,11 +431,17 @@ class Match:
         return random.Random(f"{self.seed}:{purpose}:{len(self.history.moves)}:{self.state.to_text()}")
 
     @property
+    def own_players(self) -> bool:
+        """True when the computer players are the game's own (not a test's or a scene's stand-in):
+        they need nothing of this process and may think in a worker process."""
+        return self.make_player == self.spec.make_player
+
+    @property
     def thinking(self) -> bool:
         """True while the computer prepares a move for the present position."""
         return self.thinker.running(("move", self.version))
 
-    def computer_move(self) -> Any | None:
+    def computer_move(self) -> M | None:
         """The computer's move for the present position once it is ready, else None. The first
         call starts the thinking; the move is kept until played, so the scene decides when to
         play it (after a pause a child can follow, after an animation)."""
@@ -437,21 +454,25 @@ class Match:
             level, state, budget = self.seat_to_move.level or "", self.state, self.time_budget
             # The game's own players need nothing of this process: they may think in a worker
             # process. A stand-in (a test's, a scene's wrapper) thinks on a thread.
-            own = self.make_player is self.spec.make_player
-            work = partial(choose_move, self.make_player, level, state, self._rng("move"), budget)
+            own = self.own_players
+            # The game's own factory is a module-level function: it travels by reference to a
+            # worker process. (Before the typed entry, `make_player is spec.make_player` compared
+            # two bound methods, never the same object: every move thought on a thread.)
+            players = self.spec.players if own else self.make_player
+            work = partial(choose_move, players, level, state, self._rng("move"), budget)
             self.thinker.start(key, work, portable=own)
         ready, move = self.thinker.poll(key)
         if not ready:
             return None
-        self._ready = (self.version, move)
-        return move
+        self._ready = (self.version, cast(M, move))
+        return cast(M, move)
 
     @property
     def has_hints(self) -> bool:
         """True when the game can give advice."""
         return self.spec.hint is not None
 
-    def hint(self) -> Any | None:
+    def hint(self) -> object | None:
         """The game's advice for the present position (computed once, off the frame loop, and
         cached per position); None while it is being computed or when the game has none."""
         advise = self.spec.hint
@@ -488,7 +509,9 @@ class Match:
         return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
     @classmethod
-    def from_text(cls, text: str, *, thinker: Thinker | None = None, time_budget: float | None = None) -> Match:
+    def from_text(cls, text: str, *, thinker: Thinker | None = None,
+                  time_budget: float | None = None) -> Match[Any, Any]:
+        # Any: the game is read from the text, so its types are known only at run time.
         """Read :meth:`to_text`'s form, replaying and checking every move; a malformed text or
         an illegal move raises :class:`GameInputError` naming what is wrong."""
         if len(text) > MAX_TEXT:

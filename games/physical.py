@@ -25,15 +25,15 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, ClassVar, Generic, Protocol
 
-from games.boards import BoardDescription, Picture
+from games.boards import BoardDescription, Cell, Grid, Picture
 from games.cliutil import CliError, float_in_range, output_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
-from games.match import MAX_TEXT, Match
+from games.match import MAX_TEXT, M, Match, S
 from games.outputs import check_folder, check_new_stream, open_stream
-from games.sync import LOST_PROBLEMS, Event, SyncEngine
+from games.sync import LOST_PROBLEMS, ComputerDraw, ComputerMove, Event, Mismatch, Synced, SyncEngine
 
 #: The format tag of a record's first line.
 RECORD_FORMAT = "jeux-physical/1"
@@ -54,10 +54,37 @@ class Observation:
     confidence: float = 1.0
     problem: str | None = None
     #: With ``unsure``: the cells the reader could not make out.
-    cells: tuple[tuple[int, int], ...] = ()
+    cells: tuple[Cell, ...] = ()
 
 
-def camera_problem(live: Any) -> str:
+class TableFeed(Protocol):
+    """Where a session's observations come from: a camera (:class:`Feed`), a replayed record
+    (:class:`RecordFeed`), or the simulated visitor's pictures (:mod:`games.visitor`)."""
+
+    #: Camera frames a second (the record's ``start`` line says it).
+    fps: float
+
+    def start(self) -> TableFeed:
+        """Open the camera side; returns self."""
+        ...
+
+    def stop(self) -> None:
+        """Close the camera side."""
+
+    def step(self, now: float) -> list[Observation]:
+        """Everything observed up to ``now`` (seconds since the start)."""
+        ...
+
+    def calibrate(self, grid: Grid) -> None:
+        """The next frame shows ``grid``: learn its colours."""
+
+
+#: A live board (:class:`vision.capture.LiveBoard` or a test's fake): ``games`` never imports
+#: ``vision``, and the fakes give only part of it, so it is read through ``getattr``.
+LiveBoard = Any
+
+
+def camera_problem(live: LiveBoard) -> str:
     """The live board's status: ``camera`` while no frame comes, else the reader's problem."""
     if getattr(live, "camera_state", "running") not in ("running",):
         return "camera"
@@ -65,7 +92,7 @@ def camera_problem(live: Any) -> str:
     return str(getattr(board, "problem", "") or "")
 
 
-def unsure_cells(stable_board: Any, limit: float = 0.05) -> tuple[tuple[int, int], ...]:
+def unsure_cells(stable_board: object, limit: float = 0.05) -> tuple[Cell, ...]:
     """The cells of the last reading the reader was least sure of (below ``limit``, at most
     three), for a reading refused as ``unsure``."""
     reading = getattr(stable_board, "last_reading", None)
@@ -88,7 +115,7 @@ class Feed:
     :meth:`step` hands over what it found.
     """
 
-    def __init__(self, live: Any, board: Callable[[], BoardDescription], fps: float = 30.0,
+    def __init__(self, live: LiveBoard, board: Callable[[], BoardDescription], fps: float = 30.0,
                  threaded: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.live = live
         self.board = board
@@ -98,9 +125,9 @@ class Feed:
         self._clock = clock
         self._t0 = clock()
         self._problem: str | None = None
-        self._cells: tuple[tuple[int, int], ...] = ()
+        self._cells: tuple[Cell, ...] = ()
         self._queue: collections.deque[Observation] = collections.deque()
-        self._calibrate: Any | None = None
+        self._calibrate: Grid | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -127,7 +154,7 @@ class Feed:
         if stopper is not None:
             stopper()
 
-    def calibrate(self, grid: Any) -> None:
+    def calibrate(self, grid: Grid) -> None:
         """Ask the reader to learn the colours on the next frame, which shows ``grid``."""
         with self._lock:
             self._calibrate = grid
@@ -194,7 +221,7 @@ class Feed:
         return found
 
     @staticmethod
-    def _rows(grid: Any) -> list[Any]:
+    def _rows(grid: Grid) -> list[str | list[str]]:
         """A picture's grid as the reader wants it: strings of one-letter codes, or lists."""
         return ["".join(row) if all(len(code) == 1 for code in row) else list(row) for row in grid]
 
@@ -211,11 +238,11 @@ class RecordWriter:
         self._file: IO[str] | None = open_stream(self.path, force)
 
     def write(self, events: Iterable[Event]) -> None:
-        """Append ``events``."""
+        """Append ``events``, each as its record line (:meth:`games.sync.Event.as_dict`)."""
         if self._file is None:
             return
         for event in events:
-            self._file.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._file.write(json.dumps(event.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -234,11 +261,16 @@ class ReplayError(CliError):
     move of the position): the message names the file and the line; the replay stops (exit 2)."""
 
 
-class Record(list[Event]):
-    """A record's events (a list), with the file they came from, each event's line number, and
-    what the reader had to say (a cut last line skipped)."""
+#: One line of a record as read back: JSON from a file, checked field by field before use
+#: (:func:`read_record`); any event name may be there, so its fields are not known beforehand.
+RecordLine = dict[str, Any]
 
-    def __init__(self, events: Iterable[Event] = (), path: str = "", lines: Iterable[int] = (),
+
+class Record(list[RecordLine]):
+    """A record's lines (a list), with the file they came from, each line's number, and what the
+    reader had to say (a cut last line skipped)."""
+
+    def __init__(self, events: Iterable[RecordLine] = (), path: str = "", lines: Iterable[int] = (),
                  notes: Iterable[str] = ()) -> None:
         super().__init__(events)
         self.path = path
@@ -266,7 +298,7 @@ FRAME_SLACK, TIME_SLACK = 30, 1.0
 FPS_RANGE = (1.0, 120.0)
 
 
-def _depth(value: Any, limit: int) -> int:
+def _depth(value: object, limit: int) -> int:
     """How deep ``value`` nests (stops counting past ``limit``)."""
     if limit < 0 or not isinstance(value, dict | list):
         return 0
@@ -274,15 +306,15 @@ def _depth(value: Any, limit: int) -> int:
     return 1 + max((_depth(child, limit - 1) for child in children), default=0)
 
 
-def _number(value: Any, lo: float, hi: float) -> bool:
+def _number(value: object, lo: float, hi: float) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and lo <= value <= hi
 
 
-def _short_text(value: Any, limit: int) -> bool:
+def _short_text(value: object, limit: int) -> bool:
     return isinstance(value, str) and len(value) <= limit and value.isprintable()
 
 
-def _check_grid(grid: Any, board: BoardDescription) -> str | None:
+def _check_grid(grid: object, board: BoardDescription) -> str | None:
     """Why ``grid`` is not a reading of ``board`` (None when it is)."""
     if not isinstance(grid, list) or len(grid) != board.rows:
         return f"\"grid\" must be a list of {board.rows} rows"
@@ -295,7 +327,7 @@ def _check_grid(grid: Any, board: BoardDescription) -> str | None:
     return None
 
 
-def _check_input(event: Event, board: BoardDescription) -> str | None:
+def _check_input(event: RecordLine, board: BoardDescription) -> str | None:
     """Why an input event (one the replay feeds in again) is not usable (None when it is)."""
     kind = event["event"]
     if kind == "reading":
@@ -327,7 +359,7 @@ def _check_input(event: Event, board: BoardDescription) -> str | None:
     return None
 
 
-def _check_start(event: Event) -> Match:
+def _check_start(event: RecordLine) -> Match:
     """The match a ``start`` event begins (RecordError when the event is not usable)."""
     if event.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a physical-board record (the first line is a \"start\" event, format "
@@ -428,26 +460,48 @@ def read_record(path: str | Path) -> Record:
     return record
 
 
-def start_event(match: Match, fps: float, camera: str) -> Event:
+@dataclass(frozen=True)
+class Start(Event):
     """The record's first line: the format, the game, the match as saved, the camera."""
-    return {"event": "start", "frame": 0, "time": 0.0, "format": RECORD_FORMAT, "game": match.game,
-            "match": match.to_text(), "fps": fps, "camera": camera}
+
+    format: str
+    game: str
+    match: str
+    fps: float
+    camera: str
+    KIND: ClassVar[str] = "start"
 
 
-class RecordFeed:
+@dataclass(frozen=True)
+class Close(Event):
+    """The record's last line: the final position and every move played."""
+
+    position: str
+    moves: tuple[str, ...]
+    KIND: ClassVar[str] = "close"
+
+
+def start_event(match: Match, fps: float, camera: str) -> Start:
+    """The record's first line: the format, the game, the match as saved, the camera."""
+    return Start(0, 0.0, RECORD_FORMAT, match.game, match.to_text(), fps, camera)
+
+
+class RecordFeed(Generic[S, M]):
     """Replays a record: readings and statuses as a :class:`Feed` would give them, screen
     actions (undo, restart, moves by touch) into the match, and the computer's recorded moves
     (:meth:`computer`), each at its own time."""
 
-    def __init__(self, events: list[Event], board: Callable[[], BoardDescription]) -> None:
-        self.events = events if isinstance(events, Record) else Record(events)
+    def __init__(self, events: Iterable[RecordLine | Event], board: Callable[[], BoardDescription]) -> None:
+        """``events``: a record as read (:func:`read_record`), or events as a session made them."""
+        self.events = events if isinstance(events, Record) else Record(
+            event.as_dict() if isinstance(event, Event) else event for event in events)
         self.board = board
-        self.match: Match | None = None
+        self.match: Match[S, M] | None = None
         self.position = 1
         #: Indexes of the computer's recorded moves not yet played.
         self._computer: collections.deque[int] = collections.deque()
         self.frame = -1
-        self.fps = float(events[0].get("fps", 30.0))
+        self.fps = float(self.events[0].get("fps", 30.0))
 
     def start(self) -> RecordFeed:
         """Nothing to start."""
@@ -456,7 +510,7 @@ class RecordFeed:
     def stop(self) -> None:
         """Nothing to stop."""
 
-    def calibrate(self, grid: Any) -> None:
+    def calibrate(self, grid: Grid) -> None:
         """Calibration happened in the recorded session."""
 
     def step(self, now: float) -> list[Observation]:
@@ -490,7 +544,7 @@ class RecordFeed:
         return ReplayError(f"{self.events.where(index)}: {what} ({str(exc)[:200]}): the record was changed or "
                            "not written by this program; replay one that --record wrote")
 
-    def played(self, index: int) -> Any:
+    def played(self, index: int) -> M:
         """The move of the event at ``index`` (the computer's, or a move by touch), checked as a
         move of the present position: :class:`ReplayError` otherwise."""
         assert self.match is not None
@@ -502,7 +556,7 @@ class RecordFeed:
             raise self._refused(index, f"the move '{self.events[index]['move']}' cannot be played", exc) from None
         return move
 
-    def computer(self) -> Any | None:
+    def computer(self) -> M | None:
         """The computer's next recorded move, once the replay has reached it."""
         if not self._computer or self.match is None:
             return None
@@ -517,27 +571,33 @@ class RecordFeed:
 # --- the session -------------------------------------------------------------------------------
 
 
-class PhysicalSession:
+class PhysicalSession(Generic[S, M]):
     """One physical-board game: ``update(now)`` once per frame does everything (see the module
     documentation). ``bus`` receives :class:`Sound` and, with ``publish_lights``,
     :class:`BoardLights` (unless the camera is lost: then the screen's usual lights apply; a
     scene that publishes lights itself asks :meth:`lights`); ``record`` receives every event."""
 
-    def __init__(self, match: Match, feed: Any = None, bus: EffectBus | None = None, *,
+    def __init__(self, match: Match[S, M], feed: TableFeed | None = None, bus: EffectBus | None = None, *,
                  record: RecordWriter | None = None, camera: str = "", publish_lights: bool = True,
-                 **engine_options: Any) -> None:
+                 mismatch_delay: float = 0.6, lost_after: float = 1.5, hot_seat: bool | None = None) -> None:
         self.match = match
         self.feed = feed
         self.bus = bus
         self.record = record
         self.camera = camera
         self.publish_lights = publish_lights
-        self.engine = SyncEngine(match, **engine_options)
+        self.engine = SyncEngine(match, mismatch_delay=mismatch_delay, lost_after=lost_after, hot_seat=hot_seat)
         self.events: list[Event] = []
         self.now = 0.0
         self._lights: BoardLights | None = None
 
-    def start(self, feed: Any = None) -> PhysicalSession:
+    @property
+    def camera_feed(self) -> TableFeed:
+        """The feed (given to the constructor or to :meth:`start`)."""
+        assert self.feed is not None, "the session has no feed yet: start(feed)"
+        return self.feed
+
+    def start(self, feed: TableFeed | None = None) -> PhysicalSession:
         """Start the camera side (``feed`` if the session was built without one: the simulated
         table's visitor needs the engine first); the record begins. Returns self."""
         if feed is not None:
@@ -547,15 +607,15 @@ class PhysicalSession:
             self.feed.match = self.match
             self.engine.computer = self.feed.computer
         if self.record is not None:
-            self.record.write([start_event(self.match, self.feed.fps, self.camera)])
-        self.feed.start()
+            self.record.write([start_event(self.match, self.camera_feed.fps, self.camera)])
+        self.camera_feed.start()
         return self
 
     def update(self, now: float) -> list[Event]:
         """Move everything along to ``now`` (seconds since the start); returns the new events."""
         self.now = now
         engine = self.engine
-        for seen in self.feed.step(now):
+        for seen in self.camera_feed.step(now):
             engine.tick(seen.time)  # time passes up to the observation first
             if seen.problem is not None and seen.problem.startswith("@"):
                 self._screen_action(seen.problem[1:])
@@ -566,7 +626,7 @@ class PhysicalSession:
             engine.tick(seen.time)
         engine.tick(now)
         if engine.calibrate is not None:
-            self.feed.calibrate(engine.calibrate)
+            self.camera_feed.calibrate(engine.calibrate)
             engine.calibrate = None
         events = engine.take_events()
         if self.record is not None and events:
@@ -602,22 +662,22 @@ class PhysicalSession:
             if lights is not None and lights != self._lights:
                 self.bus.publish(lights)
             self._lights = lights
-        kinds = {event["event"] for event in events}
-        if "mismatch" in kinds:
+        kinds = {type(event) for event in events}
+        if Mismatch in kinds:
             self.bus.publish(Sound("error", 0.6))
-        elif "synced" in kinds:
+        elif Synced in kinds:
             self.bus.publish(Sound("whoosh", 0.6))
-        elif kinds & {"computer", "draw"}:
+        elif kinds & {ComputerMove, ComputerDraw}:
             self.bus.publish(Sound("hint", 0.5))
 
     def close(self) -> None:
         """Stop the camera; the record ends with the final position."""
-        self.feed.stop()
+        self.camera_feed.stop()
         if self.record is not None:
             state = self.match.state
             played = zip(self.match.history.states, self.match.moves, strict=False)
-            self.record.write([{"event": "close", "frame": max(self.engine.frame, 0), "time": round(self.now, 3),
-                                "position": state.to_text(), "moves": [s.move_to_text(m) for s, m in played]}])
+            self.record.write([Close(max(self.engine.frame, 0), round(self.now, 3), state.to_text(),
+                                     tuple(s.move_to_text(m) for s, m in played))])
             self.record.close()
 
 
@@ -682,7 +742,7 @@ def physical_options(args: argparse.Namespace) -> bool:
     return physical
 
 
-def replayed_match(args: argparse.Namespace) -> Any:
+def replayed_match(args: argparse.Namespace) -> Match | None:
     """The match a record given as ``--camera FILE.jsonl`` starts from (None for a camera)."""
     camera = getattr(args, "camera", None) or ""
     if not camera.endswith(".jsonl"):

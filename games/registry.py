@@ -1,121 +1,115 @@
-"""Find the games that are installed: every ``games/<name>/`` package with an ``INFO``.
+"""The installed games: one typed :class:`~games.contract.Game` entry per game, registered
+explicitly with :func:`register_game` (as OpenSpiel's ``register_game``).
 
-Adding a game means adding its folder; the menu, the CLI and the demo find it here.
+The games that ship with the kiosk are listed once, by name in code, in :func:`_built_in`; a
+game that lives elsewhere (a plug-in, the test suite's fifth game) registers its own entry. The
+menu, the CLI, the match layer, the engine, the tournaments and the devices look a game up by
+its key with :func:`spec`. Nothing here imports pygame, and no module path is built from a name.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from types import ModuleType
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
-GAMES_DIR = Path(__file__).resolve().parent
+from games.contract import AnyGame, Game, GameInfo
+
+__all__ = ["AnyGame", "Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "registered", "spec",
+           "swapped", "unregister_game"]
+
+#: The entry of every game (``GameSpec`` is its older name, kept for the callers that say it).
+GameSpec = Game
+
+_games: dict[str, AnyGame] = {}
+_loaded = False
+_generation = 0
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """What the menu and the CLI need to know about a game.
+def _built_in() -> tuple[AnyGame, ...]:
+    """The games that ship with the kiosk (a new built-in game adds its line here)."""
+    from games import awele, juniper, lewthwaite, lightning
 
-    ``key`` is the folder name and CLI name, ``title`` and ``tagline`` are translation keys,
-    ``order`` sorts the menu cards, ``accent`` is the card colour (RGB).
-    """
-
-    key: str
-    title: str
-    tagline: str
-    order: int = 100
-    accent: tuple[int, int, int] = (60, 120, 200)
-    min_age: int = 3
+    return (lewthwaite.GAME, awele.GAME, juniper.GAME, lightning.GAME)
 
 
-def game_packages() -> list[str]:
-    """Names of the sub-packages of ``games`` (whether or not they are complete)."""
-    return sorted(m.name for m in pkgutil.iter_modules([str(GAMES_DIR)]) if m.ispkg)
+def _ensure_built_in() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for game in _built_in():
+            register_game(game)
 
 
-@cache
+def register_game(game: AnyGame) -> AnyGame:
+    """Install ``game`` (ValueError when another entry already has its key); returns it."""
+    global _generation
+    _ensure_built_in()
+    known = _games.get(game.key)
+    if known is not None and known is not game:
+        raise ValueError(f"a game '{game.key}' is already registered")
+    _games[game.key] = game
+    _generation += 1
+    return game
+
+
+def unregister_game(key: str) -> None:
+    """Remove the game ``key`` (a test's game, once the test is over); nothing if unknown."""
+    global _generation
+    if _games.pop(key, None) is not None:
+        _generation += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or removed (for callers' caches)."""
+    _ensure_built_in()
+    return _generation
+
+
+def games() -> tuple[AnyGame, ...]:
+    """Every registered game, in menu order."""
+    _ensure_built_in()
+    return tuple(sorted(_games.values(), key=lambda g: (g.info.order, g.key)))
+
+
 def installed_games() -> tuple[GameInfo, ...]:
-    """Every game that declares ``INFO``, in menu order."""
-    infos = []
-    for name in game_packages():
-        module = importlib.import_module(f"games.{name}")
-        info = getattr(module, "INFO", None)
-        if isinstance(info, GameInfo):
-            infos.append(info)
-    return tuple(sorted(infos, key=lambda i: (i.order, i.key)))
+    """The menu's facts of every registered game, in menu order."""
+    return tuple(game.info for game in games())
 
 
-def has_module(game: str, module: str) -> bool:
-    """True when ``games/<game>/<module>.py`` exists (e.g. a scene, a CLI)."""
-    return (GAMES_DIR / game / f"{module}.py").exists()
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """What the match layer, the engine and the devices need of one game, found by convention:
-    ``rules.from_text``, ``ai.LEVELS`` and ``ai.make_player``, ``board.board_for``, and the
-    optional ``ai.hint(state)`` (a game without it has no hint).
-
-    Each game's folder holds these modules; nothing here imports pygame.
-    """
-
-    key: str
-
-    def module(self, name: str) -> ModuleType:
-        """``games.<key>.<name>``."""
-        return importlib.import_module(f"games.{self.key}.{name}")
-
-    @property
-    def info(self) -> GameInfo:
-        """The menu's facts about the game."""
-        info = getattr(importlib.import_module(f"games.{self.key}"), "INFO", None)
-        if not isinstance(info, GameInfo):
-            raise LookupError(f"games.{self.key} declares no INFO")
-        return info
-
-    @property
-    def levels(self) -> tuple[str, ...]:
-        """The computer players' levels, weakest first."""
-        return tuple(self.module("ai").LEVELS)
-
-    @property
-    def default_level(self) -> str:
-        """The level a new game offers first: one a child can beat (``ai.DEFAULT_LEVEL``)."""
-        return str(getattr(self.module("ai"), "DEFAULT_LEVEL", self.levels[0]))
-
-    def make_player(self, level: str) -> Any:
-        """A fresh computer player of ``level`` (raises ValueError for an unknown level)."""
-        if level not in self.levels:
-            raise ValueError(f"unknown {self.key} level '{level}' (choose from {', '.join(self.levels)})")
-        return self.module("ai").make_player(level)
-
-    def from_text(self, text: str) -> Any:
-        """Read a state's ``to_text`` form (raises :class:`games.core.GameInputError`)."""
-        return self.module("rules").from_text(text)
-
-    def board_for(self, state: Any) -> Any:
-        """The :class:`games.boards.BoardDescription` of ``state``'s board."""
-        return self.module("board").board_for(state)
-
-    def default_board(self) -> Any:
-        """The board description of the game's usual board (``board.default_board()``)."""
-        return self.module("board").default_board()
-
-    @property
-    def hint(self) -> Callable[[Any], Any] | None:
-        """``hint(state)``: the game's advice for the player to move, or None without hints."""
-        return getattr(self.module("ai"), "hint", None)
-
-
-@cache
-def spec(key: str) -> GameSpec:
-    """The :class:`GameSpec` of an installed game (LookupError for an unknown key)."""
-    if key not in {info.key for info in installed_games()}:
+def spec(key: str) -> AnyGame:
+    """The entry of the game ``key`` (LookupError for an unknown key)."""
+    _ensure_built_in()
+    game = _games.get(key)
+    if game is None:
         known = ", ".join(info.key for info in installed_games())
         raise LookupError(f"unknown game '{key}' (installed: {known})")
-    return GameSpec(key)
+    return game
+
+
+@contextmanager
+def registered(game: AnyGame) -> Iterator[AnyGame]:
+    """``game`` installed for the ``with`` block, in place of any entry of its key, which comes
+    back afterwards (a test's game, a test's stand-in for one field of a game)."""
+    global _generation
+    _ensure_built_in()
+    before = _games.get(game.key)
+    _games[game.key] = game
+    _generation += 1
+    try:
+        yield game
+    finally:
+        if before is None:
+            _games.pop(game.key, None)
+        else:
+            _games[game.key] = before
+        _generation += 1
+
+
+@contextmanager
+def swapped(key: str, **fields: Any) -> Iterator[AnyGame]:
+    """The game ``key`` with some of its entry's ``fields`` replaced for the ``with`` block
+    (``swapped("lewthwaite", hint=counting)``); Any: each field has its own type."""
+    with registered(replace(spec(key), **fields)) as game:
+        yield game

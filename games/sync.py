@@ -36,46 +36,282 @@ Nothing here imports pygame, cv2 or serial.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any, ClassVar, Generic
 
 from games.boards import UNKNOWN, BoardDescription, Cell, Fix, Picture, Sentence
-from games.core import IllegalMoveError
+from games.core import GameState, IllegalMoveError
 from games.effects import RGB
-from games.match import BOARD, Match
+from games.match import BOARD, M, Match, S
 
-SETUP, PLAY, FIX, THINKING, COMPUTER, DRAW, LOST, OVER = (
-    "setup", "play", "fix", "thinking", "computer", "draw", "lost", "over"
-)
+#: A position and a move where no game is known (the screen's side, the LEDs): the engine itself
+#: is typed by its match's ``S`` and ``M`` (:class:`SyncEngine`); ``Any``: a state of any move type.
+State = GameState[Any]
+Move = Hashable
+
+
+class Phase(StrEnum):
+    """What the table is waiting for (:attr:`SyncEngine.phase`). A :class:`~enum.StrEnum`: its
+    value is the name the records, the reports and ``--json`` have always used."""
+
+    SETUP = "setup"
+    PLAY = "play"
+    FIX = "fix"
+    THINKING = "thinking"
+    COMPUTER = "computer"
+    DRAW = "draw"
+    LOST = "lost"
+    OVER = "over"
+
+
+# The phases by their old module-level names (callers that compared with them keep working).
+SETUP, PLAY, FIX, THINKING, COMPUTER, DRAW, LOST, OVER = Phase
 #: Reader statuses that mean a person is at the board (a hand, a slide): never acted on.
 HAND_PROBLEMS = frozenset({"motion", "covered", "unsure"})
 #: Statuses that mean the camera does not see the board (``camera``: no frames at all).
 LOST_PROBLEMS = frozenset({"camera", "black", "blurred", "no_markers", "wrong_game", "out_of_view", "overexposed"})
+#: Who played a move: the table, the computer (done on the table, or by the screen once the
+#: camera is lost), or a touch on the screen.
+BY_BOARD, BY_COMPUTER, BY_TOUCH = "board", "computer", "touch"
 
 
 @dataclass(frozen=True)
-class Guide:
+class Guide(Generic[S, M]):
     """The computer's move to do on the table: its moves, the states along the way (the first
     before, the last after) and the cells it touches (``from`` may be None: a tile from the
     hand)."""
 
-    moves: tuple[Any, ...]
-    states: tuple[Any, ...]
+    moves: tuple[M, ...]
+    states: tuple[S, ...]
     cells: tuple[Cell | None, Cell | None]
     sentence: Sentence
 
     @property
-    def target(self) -> Any:
+    def target(self) -> S:
         """The state once the move is done."""
         return self.states[-1]
 
 
-Event = dict[str, Any]
-ComputerSource = Callable[[], Any]
+# --- the events: one typed record per thing that happened (the record's lines) ---------------
+
+#: A value of a record's JSON line.
+JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 
 
-class SyncEngine:
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at ``frame`` (the camera's) and ``time`` (seconds of the game).
+    Each kind is a subclass; :meth:`as_dict` is its line in the record (``docs/physical.md``):
+    ``{"event": KIND, "frame": ..., "time": ..., FIELDS...}``."""
+
+    frame: int
+    time: float
+    #: The ``event`` name of the record's line.
+    KIND: ClassVar[str] = ""
+
+    @property
+    def kind(self) -> str:
+        """The ``event`` name of the record's line."""
+        return self.KIND
+
+    def as_dict(self) -> dict[str, JsonValue]:
+        """The record's line (tuples as lists; fields left out where the record omits them)."""
+        line: dict[str, JsonValue] = {"event": self.kind, "frame": self.frame, "time": self.time}
+        for field in fields(self)[2:]:
+            line[field.name] = _json(getattr(self, field.name))
+        return line
+
+
+def _json(value: object) -> JsonValue:
+    """``value`` as JSON would read it back (tuples as lists)."""
+    if isinstance(value, tuple | list):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _json(item) for key, item in value.items()}
+    if isinstance(value, Fix):
+        return value.as_dict()
+    assert value is None or isinstance(value, str | int | float | bool), value
+    return value
+
+
+#: A reading's row: one-letter codes as a string, longer ones (Lightning's ``Z3``) as a list.
+Row = str | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reading(Event):
+    """A stable reading of the table (the camera's picture)."""
+
+    grid: tuple[Row, ...]
+    spots: tuple[tuple[str, str], ...]
+    confidence: float
+    KIND: ClassVar[str] = "reading"
+
+    def as_dict(self) -> dict[str, JsonValue]:
+        """The spots as an object ``{"hand": "Z"}``."""
+        return {**super().as_dict(), "spots": dict(self.spots)}
+
+
+@dataclass(frozen=True)
+class Status(Event):
+    """The reader's status changed (``""``: read; a hand; a refusal), with the cells it could
+    not make out (``unsure``)."""
+
+    problem: str
+    cells: tuple[Cell, ...] = ()
+    KIND: ClassVar[str] = "status"
+
+    def as_dict(self) -> dict[str, JsonValue]:
+        """``cells`` only when there are some."""
+        line = super().as_dict()
+        if not self.cells:
+            del line["cells"]
+        return line
+
+
+@dataclass(frozen=True)
+class Hold(Event):
+    """Nothing on the table counts from now on (a card or the rules over the game)."""
+
+    KIND: ClassVar[str] = "hold"
+
+
+@dataclass(frozen=True)
+class Release(Event):
+    """The table counts again: it is judged as it stands."""
+
+    KIND: ClassVar[str] = "release"
+
+
+@dataclass(frozen=True)
+class HintShown(Event):
+    """A hint's move is lit on the table."""
+
+    move: str
+    KIND: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """A move was played into the match, ``by`` the table, the computer or a touch."""
+
+    move: str
+    by: str
+    player: int
+    KIND: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class Jumped(Event):
+    """The screen's match jumped (``what``: ``undo`` or ``restart``): the table must follow."""
+
+    what: str
+    position: str
+
+    @property
+    def kind(self) -> str:
+        """The match's own name for the jump."""
+        return self.what
+
+    def as_dict(self) -> dict[str, JsonValue]:
+        """``{"event": "undo", ..., "position": ...}``."""
+        line = super().as_dict()
+        del line["what"]
+        return line
+
+
+@dataclass(frozen=True)
+class Synced(Event):
+    """The table shows the match's position (``first``: the first setup is done)."""
+
+    position: str
+    first: bool
+    KIND: ClassVar[str] = "synced"
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    """The game is over: the final position, the winner (None: a draw) and every move."""
+
+    position: str
+    winner: int | None
+    moves: tuple[str, ...]
+    KIND: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
+class ComputerMove(Event):
+    """The computer's move is shown, to be done on the table."""
+
+    move: str
+    KIND: ClassVar[str] = "computer"
+
+
+@dataclass(frozen=True)
+class ComputerDraw(Event):
+    """The computer draws from the bag: the table must show the tile drawn."""
+
+    move: str
+    KIND: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Refused(Event):
+    """The match refused a move a board description explained (a bug that must not end the
+    game): the table is set up again."""
+
+    message: str
+    KIND: ClassVar[str] = "error"
+
+
+@dataclass(frozen=True)
+class Mismatch(Event):
+    """The table does not show what it should while playing: the fixes are on screen.
+    ``seen_frame``/``seen_time``: the reading that showed them (they waited for stillness)."""
+
+    cells: tuple[Cell, ...]
+    fixes: tuple[Fix, ...]
+    reason: str | None
+    seen_frame: int
+    seen_time: float
+    KIND: ClassVar[str] = "mismatch"
+
+
+@dataclass(frozen=True)
+class SetupFixes(Event):
+    """What is still to lay (or clear) while the table is set up."""
+
+    cells: tuple[Cell, ...]
+    fixes: tuple[Fix, ...]
+    KIND: ClassVar[str] = "setup"
+
+
+@dataclass(frozen=True)
+class Matched(Event):
+    """The table was put right: the fixes are gone."""
+
+    KIND: ClassVar[str] = "matched"
+
+
+@dataclass(frozen=True)
+class Camera(Event):
+    """The camera does not see the board any more (``state`` ``lost``) or again (``back``)."""
+
+    state: str
+    problem: str
+    KIND: ClassVar[str] = "camera"
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    """The events' names, in order."""
+    return [event.kind for event in events]
+
+
+
+
+class SyncEngine(Generic[S, M]):
     """Keeps a table and a match in step (see the module documentation).
 
     ``computer()`` gives the computer's move for the present position once it is ready (the
@@ -86,17 +322,17 @@ class SyncEngine:
 
     def __init__(
         self,
-        match: Match,
+        match: Match[S, M],
         *,
         mismatch_delay: float = 0.6,
         lost_after: float = 1.5,
-        computer: ComputerSource | None = None,
+        computer: Callable[[], M | None] | None = None,
         hot_seat: bool | None = None,
     ) -> None:
         self.match = match
         self.mismatch_delay = mismatch_delay
         self.lost_after = lost_after
-        self.computer: ComputerSource = computer or match.computer_move
+        self.computer: Callable[[], M | None] = computer or match.computer_move
         self._hot_seat = hot_seat
         self.now = 0.0
         self.frame = -1
@@ -108,11 +344,11 @@ class SyncEngine:
         self.started = False
         self.fixes: list[Fix] = []
         self.reason: Sentence | None = None
-        self.guide: Guide | None = None
+        self.guide: Guide[S, M] | None = None
         #: The computer's move that waits for the table (a draw from the bag), if any.
-        self.drawing: Any | None = None
+        self.drawing: M | None = None
         #: A move to show as a hint (set by the screen), its cells lit.
-        self.hint: Any | None = None
+        self.hint: M | None = None
         self.problem = ""
         self.problem_since = 0.0
         #: The cells the reader could not make out (with the ``unsure`` status).
@@ -122,13 +358,13 @@ class SyncEngine:
         self.held = False
         self.mismatches = 0
         #: The grid the reader should calibrate on (the table was just seen set right).
-        self.calibrate: Any | None = None
+        self.calibrate: tuple[tuple[str, ...], ...] | None = None
         self.events: list[Event] = []
         #: Fixes waiting for stillness: (fixes, reason, time seen, frame seen).
         self._pending: tuple[list[Fix], Sentence | None, float, int] | None = None
         self._lost_version = 0
         self._applying = False
-        self._lights_key: Any = None
+        self._lights_key: tuple[object, ...] | None = None
         self._lights: tuple[dict[Cell, str], dict[Cell, RGB]] | None = None
         match.subscribe(self._on_match)
 
@@ -148,7 +384,7 @@ class SyncEngine:
         return all(seat.kind == BOARD for seat in self.match.seats.values())
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """What the table is waiting for: :data:`SETUP`, :data:`PLAY`, :data:`FIX`,
         :data:`THINKING`, :data:`COMPUTER`, :data:`DRAW`, :data:`LOST` or :data:`OVER`."""
         if self.lost:
@@ -250,8 +486,8 @@ class SyncEngine:
     def observe(self, seen: Picture, now: float, frame: int, confidence: float = 1.0) -> None:
         """A new stable reading of the table."""
         self._clock(now, frame)
-        self._event("reading", grid=["".join(r) if all(len(c) == 1 for c in r) else list(r) for r in seen.grid],
-                    spots=dict(seen.spots), confidence=round(float(confidence), 3))
+        grid = tuple("".join(r) if all(len(c) == 1 for c in r) else tuple(r) for r in seen.grid)
+        self._event(Reading(*self._stamp(), grid, seen.spots, round(float(confidence), 3)))
         if self.lost:
             self._camera_back()
         self.seen = seen
@@ -266,7 +502,7 @@ class SyncEngine:
             return
         before, self.problem, self.problem_since = self.problem, problem, now
         self.unsure = tuple(cells)
-        self._event("status", problem=problem, **({"cells": [list(c) for c in cells]} if cells else {}))
+        self._event(Status(*self._stamp(), problem, self.unsure))
         if problem in HAND_PROBLEMS and self._pending is not None:
             # Someone is still at the board: the gesture is not over, flag nothing yet.
             self._pending = None
@@ -307,22 +543,22 @@ class SyncEngine:
         if on == self.held:
             return
         self.held = on
-        self._event("hold" if on else "release")
+        self._event(Hold(*self._stamp()) if on else Release(*self._stamp()))
         if on:
             self._pending = None
         else:
             self._evaluate()
 
-    def show_hint(self, move: Any | None) -> None:
+    def show_hint(self, move: M | None) -> None:
         """Light ``move`` as a hint (None hides it)."""
         if move != self.hint:
             self.hint = move
             if move is not None:
-                self._event("hint", move=self.match.state.move_to_text(move))
+                self._event(HintShown(*self._stamp(), self.match.state.move_to_text(move)))
 
     # --- the match changed on the screen ------------------------------------------------------
 
-    def _on_match(self, match: Match, event: str) -> None:
+    def _on_match(self, match: Match[S, M], event: str) -> None:
         if self._applying or event == "seats":
             return
         # An undo, a restart or a move played by touch: the table must follow the screen.
@@ -332,11 +568,11 @@ class SyncEngine:
         self._pending = None
         if event == "move":
             state_before = match.history.states[-2]
-            self._event("move", move=state_before.move_to_text(match.moves[-1]), by="touch",
-                        player=int(state_before.current_player))
+            self._event(Moved(*self._stamp(), state_before.move_to_text(match.moves[-1]), BY_TOUCH,
+                              int(state_before.current_player)))
             self._after_move()
         else:
-            self._event(event, position=match.state.to_text())
+            self._event(Jumped(*self._stamp(), event, match.state.to_text()))
         self.synced = False
         if self.seen is not None and not self.lost:
             self._evaluate()
@@ -347,8 +583,12 @@ class SyncEngine:
         self.now = max(self.now, now)
         self.frame = max(self.frame, frame)
 
-    def _event(self, kind: str, **data: Any) -> None:
-        self.events.append({"event": kind, "frame": max(self.frame, 0), "time": round(self.now, 3), **data})
+    def _stamp(self) -> tuple[int, float]:
+        """The frame and time of an event happening now."""
+        return max(self.frame, 0), round(self.now, 3)
+
+    def _event(self, event: Event) -> None:
+        self.events.append(event)
 
     def _evaluate(self) -> None:
         seen = self.seen
@@ -360,7 +600,7 @@ class SyncEngine:
                 self.synced = True
                 self.calibrate = seen.grid
                 self._clear()
-                self._event("synced", position=state.to_text(), first=not self.started)
+                self._event(Synced(*self._stamp(), state.to_text(), not self.started))
                 self.started = True
                 self._computer_turn()
             else:
@@ -370,7 +610,7 @@ class SyncEngine:
             move = board.reveal(state, self.drawing, seen)
             if move is not None:
                 self.drawing = None
-                self._play((move,), "computer")
+                self._play((move,), BY_COMPUTER)
             elif board.shows(state, seen):
                 self._clear()
             else:
@@ -380,7 +620,7 @@ class SyncEngine:
             guide = self.guide
             if board.shows(guide.target, seen):
                 self.guide = None
-                self._play(guide.moves, "computer")
+                self._play(guide.moves, BY_COMPUTER)
             elif any(board.shows(s, seen) for s in guide.states[:-1]):
                 self._clear()
             else:
@@ -394,12 +634,12 @@ class SyncEngine:
             return
         found = self.explain(state, seen)
         if len(found) == 1:
-            self._play(found[0], "board")
+            self._play(found[0], BY_BOARD)
             return
         reason = Sentence("physical.why.ambiguous") if found else board.why_not(state, seen)
         self._flag(board.fixes(board.picture(state), seen), reason)
 
-    def explain(self, state: Any, seen: Picture) -> list[tuple[Any, ...]]:
+    def explain(self, state: S, seen: Picture) -> list[tuple[M, ...]]:
         """Every way the player to move (and, hot-seat, the other player just after) could have
         turned the table showing ``state`` into ``seen``: move sequences, one step first."""
         board = self.board
@@ -413,7 +653,7 @@ class SyncEngine:
             two += [first + second for second, after in board.steps(middle, seen) if board.shows(after, seen)]
         return _unique(two)
 
-    def _play(self, moves: tuple[Any, ...], by: str) -> None:
+    def _play(self, moves: tuple[M, ...], by: str) -> None:
         self._applying = True
         try:
             for move in moves:
@@ -421,10 +661,10 @@ class SyncEngine:
                 try:
                     self.match.play(move)
                 except IllegalMoveError as exc:  # a board description's bug must not end the game
-                    self._event("error", message=str(exc)[:300])
+                    self._event(Refused(*self._stamp(), str(exc)[:300]))
                     self.synced = False
                     return
-                self._event("move", move=before.move_to_text(move), by=by, player=int(before.current_player))
+                self._event(Moved(*self._stamp(), before.move_to_text(move), by, int(before.current_player)))
         finally:
             self._applying = False
         self._clear()
@@ -435,10 +675,9 @@ class SyncEngine:
     def _after_move(self) -> None:
         if self.match.is_over():
             outcome = self.match.outcome()
-            self._event("end", position=self.match.state.to_text(),
-                        winner=None if outcome is None else outcome.winner,
-                        moves=[s.move_to_text(m) for s, m in zip(self.match.history.states, self.match.moves,
-                                                                  strict=False)])
+            played = zip(self.match.history.states, self.match.moves, strict=False)
+            self._event(Ended(*self._stamp(), self.match.state.to_text(), None if outcome is None else outcome.winner,
+                              tuple(s.move_to_text(m) for s, m in played)))
 
     def _computer_turn(self) -> None:
         """Take up the computer's move once it is ready (the table must be set right first)."""
@@ -455,11 +694,11 @@ class SyncEngine:
         text = state.move_to_text(move)
         if board.needs_reveal(state, move):
             self.drawing = move
-            self._event("draw", move=text)
+            self._event(ComputerDraw(*self._stamp(), text))
         else:
             after = state.play(move)
             self.guide = Guide((move,), (state, after), board.move_cells(state, move), board.guide(state, move))
-            self._event("computer", move=text)
+            self._event(ComputerMove(*self._stamp(), text))
         if self.seen is not None:
             self._evaluate()
 
@@ -484,41 +723,41 @@ class SyncEngine:
                 if first:
                     self.mismatches += 1
                 seen_frame, seen_time = seen if seen is not None else (max(self.frame, 0), self.now)
-                self._event("mismatch", cells=[list(f.cell) for f in fixes if f.cell is not None],
-                            fixes=[f.as_dict() for f in fixes], reason=reason.key if reason else None,
-                            seen_frame=seen_frame, seen_time=round(seen_time, 3))
+                cells = tuple(f.cell for f in fixes if f.cell is not None)
+                self._event(Mismatch(*self._stamp(), cells, tuple(fixes), reason.key if reason else None,
+                                     seen_frame, round(seen_time, 3)))
             else:
-                self._event("setup", cells=[list(f.cell) for f in fixes if f.cell is not None],
-                            fixes=[f.as_dict() for f in fixes])
+                self._event(SetupFixes(*self._stamp(), tuple(f.cell for f in fixes if f.cell is not None),
+                                       tuple(fixes)))
 
     def _clear(self) -> None:
         self._pending = None
         if self.fixes:
             self.fixes, self.reason = [], None
-            self._event("matched")
+            self._event(Matched(*self._stamp()))
 
     def _camera_lost(self) -> None:
         self.lost = True
         self._lost_version = self.match.version
-        self._event("camera", state="lost", problem=self.problem)
+        self._event(Camera(*self._stamp(), "lost", self.problem))
         self.seen = None
         self.fixes, self.reason, self._pending = [], None, None
         # The game goes on by touch: the computer's move shown for the table is played now.
         guide, self.guide, self.drawing = self.guide, None, None
         if guide is not None and self.synced:
-            self._play(guide.moves, "computer")
+            self._play(guide.moves, BY_COMPUTER)
         self._lost_version = self.match.version
 
     def _camera_back(self) -> None:
         self.lost = False
-        self._event("camera", state="back", problem=self.problem)
+        self._event(Camera(*self._stamp(), "back", self.problem))
         if self.match.version != self._lost_version:
             self.synced = False
 
 
-def _unique(sequences: Any) -> list[tuple[Any, ...]]:
+def _unique(sequences: Iterable[tuple[M, ...]]) -> list[tuple[M, ...]]:
     """Distinct move sequences, in the order found."""
-    result: list[tuple[Any, ...]] = []
+    result: list[tuple[M, ...]] = []
     for moves in sequences:
         if moves not in result:
             result.append(moves)

@@ -17,24 +17,29 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, say_how_long, seed_value
-from games.core import Outcome, Player, play_game
+from games.contract import Game
+from games.core import GameState, Outcome, Player, play_game
 from games.registry import spec as game_spec
+
+# Any: a state of any move type (a series says which with its own M).
+S = TypeVar("S", bound=GameState[Any])
+M = TypeVar("M")
 
 #: Games in one series at most (the CLI's limit).
 MAX_GAMES = 100_000
 
 
 @dataclass(frozen=True)
-class Played:
+class Played(Generic[S]):
     """One game of a series: whether A moved first, how it ended, the final position, the
     number of moves, and each side's thinking (seconds, moves, slowest move) by "a"/"b"."""
 
     a_first: bool
     outcome: Outcome
-    final: Any
+    final: S
     moves: int
     think: dict[str, tuple[float, int, float]]
 
@@ -47,12 +52,12 @@ class Played:
 
 
 @dataclass
-class Series:
+class Series(Generic[S]):
     """The games of A against B, and totals from A's side."""
 
     a: str
     b: str
-    games: list[Played] = field(default_factory=list)
+    games: list[Played[S]] = field(default_factory=list)
     seconds: float = 0.0
 
     def wins(self, side: str = "a") -> int:
@@ -97,17 +102,17 @@ class Series:
 
 
 @dataclass
-class _Timed:
+class _Timed(Generic[S, M]):
     """A player whose every move is timed (the series' stopwatch around ``choose``)."""
 
-    player: Player
+    player: Player[S, M]
     times: list[float] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return self.player.name
 
-    def choose(self, state: Any, rng: random.Random, time_budget: float | None = None) -> Any:
+    def choose(self, state: S, rng: random.Random, time_budget: float | None = None) -> M:
         started = time.perf_counter()
         move = self.player.choose(state, rng, time_budget)
         self.times.append(time.perf_counter() - started)
@@ -115,25 +120,25 @@ class _Timed:
 
 
 def play_series(
-    a: Player,
-    b: Player,
+    a: Player[S, M],
+    b: Player[S, M],
     games: int,
-    start: Callable[[int], Any],
+    start: Callable[[int], S],
     rng_for: Callable[[int], random.Random],
     a_first: Callable[[int], bool] = lambda k: k % 2 == 0,
     movetime: float | None = None,
-    on_game: Callable[[int, Played], None] | None = None,
+    on_game: Callable[[int, Played[S]], None] | None = None,
     names: tuple[str, str] = ("a", "b"),
-) -> Series:
+) -> Series[S]:
     """``games`` games of ``a`` against ``b``: game ``k`` starts from ``start(k)`` (called just
     before it is played), its players draw from ``rng_for(k)``, A moves first when
     ``a_first(k)``. ``on_game(k, played)`` follows each game (progress, time estimates)."""
-    series = Series(*names)
+    series: Series[S] = Series(*names)
     began = time.perf_counter()
     for k in range(games):
         first = a_first(k)
         timed = {"a": _Timed(a), "b": _Timed(b)}
-        seats: dict[int, Player] = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
+        seats: dict[int, Player[S, M]] = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
         record = play_game(start(k), seats, rng_for(k), movetime)
         think = {side: (sum(t.times), len(t.times), max(t.times, default=0.0)) for side, t in timed.items()}
         played = Played(first, record.outcome, record.final_state, len(record.moves), think)
@@ -160,14 +165,14 @@ def announce_after_first(games: int, what: str) -> Callable[[int, Played], None]
 
 
 @dataclass(frozen=True)
-class TournamentSpec:
+class TournamentSpec(Generic[S]):
     """What is a game's own in ``tournament GAME``: its start position, and optionally extra
     options and figures for the report. Levels and players come from the registry."""
 
     game: str
-    new_state: Callable[[random.Random, argparse.Namespace], Any]
+    new_state: Callable[[random.Random, argparse.Namespace], S]
     add_options: Callable[[argparse.ArgumentParser], None] | None = None
-    extras: Callable[[Series], dict[str, Any]] | None = None
+    extras: Callable[[Series[S]], dict[str, object]] | None = None
     help: str = ""
 
     @property
@@ -176,7 +181,13 @@ class TournamentSpec:
         return game_spec(self.game).levels
 
 
-def run_tournament_command(tournament: TournamentSpec, args: argparse.Namespace) -> dict[str, Any]:
+def tournament_for(game: Game[S, M]) -> TournamentSpec[S]:
+    """The generic ``tournament GAME`` of a game with no options or figures of its own: each
+    game starts from the entry's ``new_state``."""
+    return TournamentSpec(game=game.key, new_state=lambda rng, _args: game.new_state(rng))
+
+
+def run_tournament_command(tournament: TournamentSpec[Any], args: argparse.Namespace) -> dict[str, Any]:
     """Play the series ``args`` asks for (seats alternating, A first in even games, every
     start position and choice drawn from one generator seeded by ``--seed``)."""
     rng = random.Random(args.seed)
@@ -220,7 +231,7 @@ def print_report(report: dict[str, Any]) -> None:
     print(f"  slowest move {report['slowest_move_s']} s, mean {report['mean_move_s']} s")
 
 
-def register_tournament(commands: Commands, tournament: TournamentSpec) -> argparse.ArgumentParser:
+def register_tournament(commands: Commands, tournament: TournamentSpec[Any]) -> argparse.ArgumentParser:
     """Add ``python main.py tournament GAME --a L --b L [--games K] [--seed S] [--movetime T]``."""
     parser = commands.game_verb("tournament", tournament.game,
                                 tournament.help or f"{tournament.game} computer players against each other")

@@ -26,7 +26,7 @@ from typing import Any
 from games.boards import EMPTY, Cell, Picture, grid_diff
 from games.match import Match
 from games.physical import Observation, PhysicalSession, RecordWriter
-from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, SyncEngine
+from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, Event, SyncEngine
 
 #: Mistakes a visitor can make on cue (not every game has every one):
 #: ``illegal`` a move the rules forbid (a far slide, a tile where it may not go), slid slowly
@@ -559,7 +559,7 @@ class TableRun:
     visitor: Visitor
     session: PhysicalSession
     seconds: float
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 def run_table(match: Match, *, seed: int = 0, faults: Mapping[int, str] | None = None, camera: str = "pictures",

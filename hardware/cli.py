@@ -16,7 +16,7 @@ from typing import Any
 
 from games.boards import BoardDescription
 from games.cliutil import CliError, Commands, int_in_range, print_json, seconds_in_range
-from games.registry import has_module, installed_games, spec
+from games.registry import installed_games, spec
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
 from hardware.pacing import Pacer, frame_spacing, write_paced
 from hardware.protocols import PROTOCOLS, encode, frame_size
@@ -187,8 +187,8 @@ def show_demo(publish: Callable[[Any], None], board: BoardDescription, seconds: 
 
 
 def lit_games() -> list[str]:
-    """The installed games whose board the LED table can light (every one with a board)."""
-    return [info.key for info in installed_games() if has_module(info.key, "board")]
+    """The installed games whose board the LED table can light (every entry has a board)."""
+    return [info.key for info in installed_games()]
 
 
 def board_of(game: str, config: LedConfig) -> BoardDescription:

@@ -15,9 +15,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402 - after the variable that silences its banner
 
+from hardware import strings
 from hardware.emulator import PtyEmulator
 from hardware.protocols import Frame
 from kiosk import i18n, theme, ui
+
+# The kiosk never imports hardware: the window hands the shell its words.
+i18n.add_strings("hardware.strings", strings.STRINGS)
 
 WINDOW = (1280, 720)
 BOARD_COLOUR = (28, 30, 40)

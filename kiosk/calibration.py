@@ -22,13 +22,14 @@ from kiosk.scene import Scene
 if TYPE_CHECKING:
     import numpy as np
 
-    from kiosk.app import App
+    from kiosk.host import Host
 
 VIEW = pygame.Rect(32, 104, 832, 468)
 PANEL = pygame.Rect(896, 104, 352, 584)
 #: Run the reader on one update in this many (10 readings a second at 60 fps).
 READ_EVERY = 6
-LABEL_COLOURS = {"R": theme.RED, "B": theme.BLUE, ".": (150, 150, 150), "?": theme.HINT}
+#: The marks of empty and unreadable cells (tokens take their player's colour, first player red).
+LABEL_COLOURS = {".": (150, 150, 150), "?": theme.HINT}
 
 #: A point in camera-frame pixels, and a closed outline of such points.
 Point = tuple[float, float]
@@ -41,7 +42,15 @@ class CalibrationSource(Protocol):
 
     @property
     def game(self) -> str:
-        """The mat: ``lewthwaite`` or ``lightning``."""
+        """The key of the game whose mat it watches."""
+
+    @property
+    def pieces(self) -> str:
+        """What the mat holds: ``tokens`` or ``tiles`` (the board description's ``pieces``)."""
+
+    @property
+    def token_codes(self) -> tuple[str, ...]:
+        """The players' token codes, first player first (token mats)."""
 
     @property
     def synthetic(self) -> bool:
@@ -116,7 +125,7 @@ class CalibrationScene(Scene):
 
     name = "vision.calibrate"
 
-    def __init__(self, app: App, source: CalibrationSource) -> None:
+    def __init__(self, app: Host, source: CalibrationSource) -> None:
         super().__init__(app)
         self.source = source
         self.game = source.game
@@ -216,13 +225,12 @@ class CalibrationScene(Scene):
             draw.lines(surface, theme.GOOD, True, to_view(quad), 3)
         for outline in self.blocks:
             draw.lines(surface, theme.ACCENT, True, to_view(outline), 3)
-        lewthwaite = self.game == "lewthwaite"
-        radius = 9 if lewthwaite else 4
+        tokens = self.source.pieces == "tokens"
+        radius = 9 if tokens else 4
+        colours = LABEL_COLOURS | dict(zip(self.source.token_codes, (theme.RED, theme.BLUE), strict=False))
         for (x, y), label in self.marks:
-            if lewthwaite:
-                colour = LABEL_COLOURS.get(label, theme.INK)
-            else:
-                colour = (150, 150, 150) if label == "." else theme.ACCENT
+            # Tokens in their player's colour; tiles as a mark (grey for an empty cell).
+            colour = colours.get(label, theme.INK) if tokens else (150, 150, 150) if label == "." else theme.ACCENT
             centre = (VIEW.left + x * sx, VIEW.top + y * sy)
             draw.circle(surface, theme.WHITE, centre, radius + 2)
             draw.circle(surface, colour, centre, radius)
@@ -235,7 +243,7 @@ class CalibrationScene(Scene):
         source = self.source
         ui.draw_panel(surface, PANEL, theme.PANEL, radius=18)
         x, y = PANEL.left + 20, PANEL.top + 18
-        ui.draw_text(surface, tr(f"vision.game.{self.game}"), (x, y), 24, theme.INK, "bold")
+        ui.draw_text(surface, tr("vision.game", game=tr(f"{self.game}.title")), (x, y), 24, theme.INK, "bold")
         y += 40
         camera_key = "vision.camera.synthetic" if source.synthetic else f"vision.camera.{source.camera_state}"
         ui.draw_paragraph(surface, tr(camera_key), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
@@ -276,11 +284,13 @@ class CalibrationScene(Scene):
         ui.draw_paragraph(surface, tr(calibrated), pygame.Rect(x, y, PANEL.width - 40, 60), 20, theme.INK_SOFT)
         y += 60
         grid = source.grid
-        if grid is not None and self.game == "lewthwaite":
-            self._draw_mini_board(surface, grid, pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16))
+        if grid is not None and source.pieces == "tokens":
+            area = pygame.Rect(x, y, PANEL.width - 40, PANEL.bottom - y - 16)
+            self._draw_mini_board(surface, grid, area, source.token_codes)
 
     @staticmethod
-    def _draw_mini_board(surface: Target, grid: Sequence[Sequence[str]], area: pygame.Rect) -> None:
+    def _draw_mini_board(surface: Target, grid: Sequence[Sequence[str]], area: pygame.Rect,
+                         codes: Sequence[str]) -> None:
         rows, cols = len(grid), len(grid[0])
         cell = min(area.width // cols, area.height // rows, 44)
         left = area.centerx - cell * cols // 2
@@ -288,8 +298,8 @@ class CalibrationScene(Scene):
             for c, label in enumerate(row):
                 rect = pygame.Rect(left + c * cell, area.top + r * cell, cell - 4, cell - 4)
                 draw.rect(surface, theme.WOOD_LIGHT, rect, border_radius=6)
-                if label in "RB":
-                    main, dark, _ = theme.player_colors("red" if label == "R" else "blue")
+                if label in codes:
+                    main, dark, _ = theme.player_colors("red" if label == codes[0] else "blue")
                     draw.circle(surface, dark, rect.center, cell * 0.36)
                     draw.circle(surface, main, (rect.centerx, rect.centery - 2), cell * 0.33)
 

@@ -50,6 +50,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.button.calibrate": ("Régler", "Calibrate"),
     "vision.button.hand": ("Main", "Hand"),
     "vision.button.move": ("Jouer un coup", "Play a move"),
-    "vision.game.lewthwaite": ("Tapis : Lewthwaite", "Mat: Lewthwaite"),
-    "vision.game.lightning": ("Tapis : Lightning", "Mat: Lightning"),
+    "vision.game": ("Tapis : {game}", "Mat: {game}"),
 }

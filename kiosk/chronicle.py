@@ -25,9 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.sync import FIX, LOST
+from games.sync import Phase
 from kiosk import i18n
 from kiosk.daybook import DayBook
+from kiosk.table_mode import OnTable
 
 #: How a game that did not finish ended.
 ABANDONED, IDLE, FAULT = "abandoned", "idle", "fault"
@@ -47,7 +48,8 @@ class _Track:
     fixes: int = 0
     lost: int = 0
     back: int = 0
-    phase: str = ""
+    #: The physical-board mode's phase last frame (None: not played on a table, or not yet).
+    phase: Phase | None = None
 
 
 class Chronicle:
@@ -142,7 +144,7 @@ class Chronicle:
         if track is not None:
             self._close(track, ABANDONED)
 
-    def physical_phase(self, scene: Any, phase: str) -> None:
+    def physical_phase(self, scene: OnTable, phase: Phase) -> None:
         """The physical-board mode's phase this frame: counts the fixes asked and the camera's
         losses and returns."""
         if not self.on:
@@ -150,12 +152,12 @@ class Chronicle:
         track = self._track(scene)
         if phase == track.phase:
             return
-        if phase == FIX:
+        if phase is Phase.FIX:
             track.fixes += 1
-        if phase == LOST:
+        if phase is Phase.LOST:
             track.lost += 1
             self.emit("camera", up=False, game=scene.game)
-        elif track.phase == LOST:
+        elif track.phase is Phase.LOST:
             track.back += 1
             self.emit("camera", up=True, game=scene.game)
         track.phase = phase
@@ -166,7 +168,7 @@ class Chronicle:
         if track is None or track.match is not scene.match:
             track = _Track(scene.match, self.clock())
             self._tracks[key] = track
-        track.board = "real" if scene.physical is not None else "screen"
+        track.board = "real" if isinstance(scene, OnTable) and scene.table is not None else "screen"
         return track
 
     def _open(self, scene: Any, track: _Track) -> None:
@@ -198,9 +200,8 @@ class Chronicle:
         if not self.on:
             return
         for scene in app.stack.scenes:
-            physical = getattr(scene, "physical", None)
-            if physical is not None and hasattr(scene, "match"):
-                self.physical_phase(scene, physical.engine.phase)
+            if isinstance(scene, OnTable) and scene.table is not None:
+                self.physical_phase(scene, scene.table.phase)
         self._look_at_page(app.stack.scenes)
         language = i18n.language()
         if language != self._language:

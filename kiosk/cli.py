@@ -10,7 +10,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from games.cliutil import Commands, int_in_range
-from games.registry import game_packages, has_module
 from kiosk.options import add_display_args
 
 if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
@@ -36,18 +35,17 @@ def run_demo(args: argparse.Namespace) -> int:
 
 def run_rules(args: argparse.Namespace) -> int:
     """``python main.py rules GAME [--page K]``: a game's rules pages, opened at page K."""
-    import importlib
-
     from games.cliutil import CliError
-    from games.registry import has_module
     from kiosk.runner import run_app
+    from kiosk.screens import screens_for
 
-    if not has_module(args.game, "scene"):
-        raise CliError(f"{args.game} has no screen")
-    module = importlib.import_module(f"games.{args.game}.scene")
+    try:
+        screens = screens_for(args.game)
+    except LookupError:
+        raise CliError(f"{args.game} has no screen") from None
 
     def first(app: App) -> Scene:
-        scene = module.make_scene(app)
+        scene = screens.make_scene(app)
         scene.ask_seats = False
         pages = len(scene.rules_pages())
         if not 1 <= args.page <= pages:
@@ -145,12 +143,18 @@ def run_doctor(args: argparse.Namespace) -> int:
     return 0 if report.ready else 1
 def run_science(args: argparse.Namespace) -> int:
     """``python main.py science GAME``: the game's science corner, opened on tab ``--page``."""
-    import importlib
-
+    from games.cliutil import CliError
     from kiosk.runner import run_app
+    from kiosk.screens import screens_for
 
-    corner = importlib.import_module(f"games.{args.game}.corner")
-    return run_app(args, lambda app: corner.make_science_scene(app, start=args.page - 1))
+    try:
+        corner = screens_for(args.game).make_science_scene
+    except LookupError:
+        corner = None
+    if corner is None:
+        raise CliError(f"{args.game} has no science corner")
+    make = corner
+    return run_app(args, lambda app: make(app, args.page - 1))
 
 
 def register(commands: Commands) -> None:
@@ -191,9 +195,9 @@ def register(commands: Commands) -> None:
     rules.add_argument("--json", action="store_true", help="print the run's measurements and the page shown")
     rules.set_defaults(handler=run_rules)
 
-    corners = [game for game in game_packages() if has_module(game, "corner")]
     science = commands.verb("science", "a game's science corner: its mathematics, live", interactive=True)
-    science.add_argument("game", choices=corners, help="which game")
+    science.add_argument("game", choices=[info.key for info in installed_games()], metavar="GAME",
+                         help="which game (" + ", ".join(info.key for info in installed_games()) + ")")
     science.add_argument("--page", type=int_in_range(1, 4), default=1, help="which tab to open (1..4, default 1)")
     science.add_argument("--json", action="store_true", help="print what the open tab shows at the end")
     science.set_defaults(handler=run_science)

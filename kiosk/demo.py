@@ -9,8 +9,8 @@ import pygame
 from games import budget
 from kiosk.canvas import Target
 from kiosk.inputs import is_presence
-from kiosk.menu import playable_games
 from kiosk.scene import Scene
+from kiosk.screens import playable_games
 
 if TYPE_CHECKING:
     from kiosk.host import Host
@@ -32,12 +32,12 @@ class DemoScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         games = playable_games(app.config.games)
-        self.modules = [module for _info, module in games if hasattr(module, "make_demo_scene")]
-        if not self.modules:
+        self.demos = [screens.make_demo_scene for _info, screens in games if screens.make_demo_scene is not None]
+        if not self.demos:
             raise RuntimeError("no game provides a demo scene")
         self.index = 0
         self.elapsed = 0.0
-        self.current = self.modules[0].make_demo_scene(app)
+        self.current = self.demos[0](app)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A finger down, a key or a button: back to the menu (the stack drops the rest of that
@@ -50,11 +50,11 @@ class DemoScene(Scene):
         """Advance the hosted demo; move on to the next game after a while."""
         super().update(dt)
         self.elapsed += dt
-        if self.elapsed >= GAME_SECONDS and len(self.modules) > 1:
+        if self.elapsed >= GAME_SECONDS and len(self.demos) > 1:
             self.elapsed = 0.0
-            self.index = (self.index + 1) % len(self.modules)
+            self.index = (self.index + 1) % len(self.demos)
             left = self.memory_scope
-            self.current = self.modules[self.index].make_demo_scene(self.app)
+            self.current = self.demos[self.index](self.app)
             if left is not None and left not in self.app.stack.scopes():
                 budget.release([left])  # the last game's pictures: it is no longer shown
         self.current.update(dt)

@@ -7,12 +7,17 @@ everything around it:
 * the turn flow: a person's tap becomes :meth:`GameScene.play`; a computer player thinks off the
   frame loop (the match's thinker) while the scene waits a moment a child can follow; an
   illegal move says why (from the rules' reason key) and changes nothing;
-* a declarative toolbar (:class:`Tool`): hint, undo, restart, players, rules, home, sound and the
-  game's own buttons, laid out in the game's ``toolbar_area``;
+* a declarative toolbar (:class:`~kiosk.toolbar.Tool`): hint, undo, restart, players, rules,
+  home, sound and the game's own buttons, laid out in the game's ``toolbar_area``
+  (:mod:`kiosk.toolbar`);
 * hints computed once per position off the loop, shown while ``hint_on``;
-* the lights of the physical board, computed from the game's board description;
+* the lights of the physical board, computed from the game's board description
+  (:mod:`kiosk.scene_lights`);
 * the end: one :class:`~kiosk.overlays.EndScene` that speaks from the child's side ("Tu as
-  gagné !", "L'ordinateur a gagné"), the session score, and the attract mode's endless restart;
+  gagné !", "L'ordinateur a gagné"), the session score, and the attract mode's endless restart
+  (:mod:`kiosk.game_end`);
+* the physical-board mode, a component typed by :class:`kiosk.table_mode.TableMode` that the
+  scene takes with :meth:`GameScene.play_on_table` (:mod:`kiosk.physical` makes it);
 * a game in progress is thrown away only after a "yes": "Menu" and "Rejouer" mid-game ask
   "Arrêter la partie ?" (:class:`~kiosk.overlays.ConfirmScene`), and the menu then offers
   "Continuer ma partie"; the game waits (no computer move, no end card, nothing on a real table
@@ -24,26 +29,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
+from games.boards import BoardDescription
 from games.budget import MB, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
-from games.match import BOARD, Match, Seat, Thinker
-from games.sync import SETUP
+from games.match import BOARD, PERSON, M, Match, S, Seat, Thinker
+from games.sync import Phase
 from kiosk import theme, ui
 from kiosk.canvas import Target
+from kiosk.game_end import Ending, EndStep, end_card
 from kiosk.i18n import has_key, tr
 from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
-from kiosk.seats import COMPUTER, FRIEND, Choice, SeatsScene, Setup
+from kiosk.scene_lights import LightsPublisher, light_roles
+from kiosk.seat_flow import seats_for, setup_of
+from kiosk.seats import Choice, SeatsScene, Setup
+from kiosk.table_mode import TableHost, TableMode
+from kiosk.toolbar import Icon, Shelf, Tool, Toolbar
 
 if TYPE_CHECKING:
     from kiosk.host import Host
 
-Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
+__all__ = ["GameScene", "Icon", "Message", "Tool"]
+
+AnyTable = TypeVar("AnyTable", bound=TableMode)
 
 
 @budgeted(2 * MB)
@@ -52,37 +65,6 @@ def _ghost_disc(rgb: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surf
     disc = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.circle(disc, rgb, (size[0] // 2, size[1] // 2), int(min(size) * 0.4))
     return disc
-
-
-def _always() -> bool:
-    return True
-
-
-def _never() -> bool:
-    return False
-
-
-@dataclass
-class Tool:
-    """One toolbar button, declared once: what it says, what it does, and when it shows.
-
-    ``label`` is a translation key, or a function giving the text when it changes with the
-    state (an opponent's name, a view to switch to). ``keys`` are keyboard shortcuts.
-    """
-
-    label: str | Callable[[], str]
-    action: Callable[[], None]
-    icon: Icon | None = None
-    color: ui.Color = (120, 124, 150)
-    enabled: Callable[[], bool] = _always
-    visible: Callable[[], bool] = _always
-    active: Callable[[], bool] = _never
-    keys: tuple[int, ...] = ()
-    name: str = ""
-
-    def text(self) -> str:
-        """The label in the current language."""
-        return self.label() if callable(self.label) else tr(self.label)
 
 
 @dataclass
@@ -98,7 +80,7 @@ class Message:
         self.left = self.seconds
 
 
-class GameScene(Scene):
+class GameScene(Scene, Generic[S, M]):
     """A game on screen around a :class:`Match` (see the module docstring).
 
     Subclasses set ``game`` (the registry key), ``toolbar_area`` and ``toolbar_columns``, and
@@ -134,7 +116,7 @@ class GameScene(Scene):
     #: Where the physical-board mode writes the camera's status line (top left corner).
     camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
 
-    def __init__(self, app: Host, match: Match, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match[S, M], *, attract: bool = False) -> None:
         super().__init__(app)
         self.name = self.game or self.name
         self.match = match
@@ -142,12 +124,10 @@ class GameScene(Scene):
         self.hint_on = False
         self.message: Message | None = None
         self.computer_wait = 0.0
-        self.end_wait = 0.0
-        self.end_shown = False
-        self._tools: list[Tool] | None = None
-        self._buttons: list[tuple[Tool, ui.Button]] = []
-        self._layout_key: tuple[int, ...] = ()
-        self._published: Any = None
+        self.ending = Ending()
+        self.bar = Toolbar(self.tools, Shelf(self.toolbar_area, self.toolbar_columns, self.toolbar_gap,
+                                             self.toolbar_labels, self.toolbar_text_size))
+        self.light_sender = LightsPublisher(app.effects)
         #: Open the "who plays" card when the scene first shows (a game opened from the menu).
         self.ask_seats = False
         #: True from that first card until the seats are chosen: nothing on a real table counts.
@@ -156,13 +136,31 @@ class GameScene(Scene):
         self.rules_at: int | None = None
         #: The physical-board mode (:class:`kiosk.physical.PhysicalMode`), when real pieces are
         #: played under a camera: it moves the match, draws what the table needs, lights the LEDs.
-        self.physical: Any = None
+        self.table: TableMode | None = None
         match.subscribe(self._match_changed)
+
+    @property
+    def physical(self) -> TableMode | None:
+        """The physical-board mode, if any (its older name: read only, see :meth:`play_on_table`)."""
+        return self.table
+
+    def play_on_table(self, make: Callable[[TableHost[S, M]], AnyTable]) -> AnyTable:
+        """Play this game on a real board: the people at the screen become people at the board,
+        the game's own defaults for a real board apply (:meth:`on_physical`: Lewthwaite's snake
+        view), then ``make(self)`` builds the mode (its record starts with these seats)."""
+        for player, seat in list(self.match.seats.items()):
+            if seat.kind == PERSON:
+                self.match.set_seat(player, Seat(BOARD))
+        self.on_physical()
+        mode = make(self)
+        self.table = mode
+        return mode
 
     @staticmethod
     def new_match(
-        app: Host, game: str, start: Any, seats: dict[int, Seat], *, time_budget: float | None = None, **meta: Any
-    ) -> Match:
+        app: Host, game: str, start: S, seats: dict[int, Seat], *, time_budget: float | None = None,
+        **meta: object,
+    ) -> Match[S, Any]:  # Any: the move type is the game's, known to its own scene
         """A match for a scene: the game's players and hints think in worker processes (never
         holding the interpreter lock the frame loop needs), its thinker waits for results in
         headless runs (same path, reproducible frames), and its seed comes from ``--seed``."""
@@ -185,26 +183,36 @@ class GameScene(Scene):
     # --- reading the match ---------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The present position."""
         return self.match.state
 
     @property
-    def board(self) -> Any:
+    def board(self) -> BoardDescription:
         """The game's board description (cells, LED layout)."""
-        return self.match.board
+        board: BoardDescription = self.match.board
+        return board
 
     def person_to_move(self) -> bool:
         """True when a person at the screen may play now (not during an animation; on a physical
         board only while the camera does not see it)."""
-        physical = self.physical is None or self.physical.touch_allowed
+        physical = self.table is None or self.table.touch_allowed
         return self.match.person_to_move() and not self.busy() and not self.attract and physical
 
-    def hint(self) -> Any | None:
+    def hint(self) -> Any | None:  # each game's own advice record (its scene reads its fields)
         """The advice for the present position while the hint is on (None while computing)."""
         if not self.hint_on or self.match.is_over() or not self.match.person_to_move():
             return None
         return self.match.hint()
+
+    def hint_move(self) -> M | None:
+        """The move the advice says, while the hint is on (None: no hint, or still computing)."""
+        move: M | None = getattr(self.hint(), "move", None)
+        return move
+
+    def table_hint(self) -> M | None:
+        """For the physical-board mode: the hint's move to light on the table."""
+        return self.hint_move() if self.hint_on else None
 
     # --- hooks for the games ---------------------------------------------------------------
 
@@ -212,7 +220,7 @@ class GameScene(Scene):
         """True while a move animates: no input, no computer move, no end screen yet."""
         return False
 
-    def on_move(self, before: Any, move: Any, after: Any) -> None:
+    def on_move(self, before: S, move: M, after: S) -> None:
         """A move was played (by anyone): start its animation and sound."""
 
     def on_reset(self) -> None:
@@ -222,7 +230,7 @@ class GameScene(Scene):
         """Taps on the board (only called when a person may play)."""
         return False
 
-    def taps_for(self, move: Any) -> list[tuple[int, int]] | None:
+    def taps_for(self, move: M) -> list[tuple[int, int]] | None:
         """Where a person taps, in order, to play ``move`` now (logical canvas positions), or
         None when the game does not say. The scripted visitor of the tests and benches plays
         through it, so a game that says is played the way a child plays it."""
@@ -244,7 +252,7 @@ class GameScene(Scene):
         """One sentence saying why the game ended (the outcome's reason key)."""
         return tr(outcome.reason, **self.reason_params(outcome))
 
-    def reason_params(self, outcome: Outcome) -> dict[str, Any]:
+    def reason_params(self, outcome: Outcome) -> dict[str, object]:
         """The outcome's parameters, with player numbers turned into names where the game's
         string expects them."""
         return outcome.param_dict()
@@ -267,7 +275,7 @@ class GameScene(Scene):
         None when it shows none."""
         return None
 
-    def move_spots(self, state: Any, move: Any) -> tuple[str, ...]:
+    def move_spots(self, state: S, move: M) -> tuple[str, ...]:
         """The spots off the grid that ``move`` touches on a real table (a draw shown on the
         hand spot, a tile put in the reserve): the physical-board mode rings them while the
         table is asked to do it."""
@@ -297,7 +305,7 @@ class GameScene(Scene):
         """Lights of the game's own (a move being sown), added to the standard ones."""
         return {}
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, object]:
         """The game's own entries in :meth:`state_summary`."""
         return {}
 
@@ -342,47 +350,20 @@ class GameScene(Scene):
     @property
     def toolbar(self) -> list[Tool]:
         """The declared tools (built once)."""
-        if self._tools is None:
-            self._tools = self.tools()
-        return self._tools
+        return self.bar.tools
 
     @property
     def buttons(self) -> list[ui.Button]:
         """The visible tools as buttons, laid out in ``toolbar_area``, refreshed each frame."""
-        shown = [tool for tool in self.toolbar if tool.visible()]
-        key = tuple(id(tool) for tool in shown)
-        if key != self._layout_key:
-            self._layout_key = key
-            self._buttons = [(tool, self._make_button(tool, rect)) for tool, rect in zip(
-                shown, self.toolbar_rects(len(shown)), strict=True)]
         # Under a card (the end, who plays, the rules) the toolbar is dead: it looks it.
         stack = self.app.stack
         covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
-        for tool, button in self._buttons:
-            button.enabled = tool.enabled() and not self.attract and not covered
-            button.active = tool.active()
-            button.label = tool.text() if self.toolbar_labels else ""
-        return [button for _tool, button in self._buttons]
-
-    def toolbar_rects(self, count: int) -> list[pygame.Rect]:
-        """``count`` button rectangles filling ``toolbar_area`` row by row."""
-        area, columns, gap = self.toolbar_area, max(1, self.toolbar_columns), self.toolbar_gap
-        rows = max(1, -(-count // columns))
-        width = (area.width - gap * (columns - 1)) // columns
-        height = min(70, (area.height - gap * (rows - 1)) // rows)
-        return [
-            pygame.Rect(area.x + (k % columns) * (width + gap), area.y + (k // columns) * (height + gap), width, height)
-            for k in range(count)
-        ]
-
-    def _make_button(self, tool: Tool, rect: pygame.Rect) -> ui.Button:
-        return ui.Button(rect, "", tool.action, color=tool.color, icon=tool.icon, literal=True,
-                         size=self.toolbar_text_size)
+        return self.bar.buttons(live=not self.attract and not covered)
 
     def tool_at(self, name: str) -> ui.Button | None:
         """The button of the tool called ``name`` (tests press it)."""
         self.buttons  # noqa: B018 - lays the buttons out
-        return next((button for tool, button in self._buttons if tool.name == name), None)
+        return self.bar.button(name)
 
     # --- who plays ------------------------------------------------------------------------------
 
@@ -390,19 +371,13 @@ class GameScene(Scene):
         """The game's own questions on the setup card (board size, N...)."""
         return []
 
-    def new_start(self, extras: dict[str, Any]) -> Any:
+    def new_start(self, extras: dict[str, object]) -> S:
         """The start position for the game's own answers (the same start by default)."""
         return self.match.start
 
     def current_setup(self) -> Setup:
         """The answers that describe the present match (the card opens on them)."""
-        seats = self.match.seats
-        computers = [p for p, seat in seats.items() if seat.is_computer]
-        extras = {choice.key: choice.value for choice in self.setup_choices()}
-        if len(computers) == 1:
-            level = seats[computers[0]].level or self.match.spec.default_level
-            return Setup(COMPUTER, level, computers[0] == 2, extras)
-        return Setup(FRIEND if not computers else COMPUTER, self.match.spec.default_level, True, extras)
+        return setup_of(self.match, {choice.key: choice.value for choice in self.setup_choices()})
 
     def open_seats(self, first_time: bool = False) -> None:
         """The setup card; confirming it starts a new game with the chosen seats."""
@@ -416,13 +391,8 @@ class GameScene(Scene):
     def apply_setup(self, setup: Setup) -> None:
         """Seat the players as chosen and start a new game."""
         # A person plays on the screen, or with real pieces in the physical-board mode.
-        people = Seat(BOARD) if self.physical is not None else Seat()
-        if setup.opponent == FRIEND:
-            seats = {1: people, 2: people}
-        else:
-            person = 1 if setup.person_first or not self.first_choice else 2
-            seats = {person: people, 3 - person: Seat.computer(setup.level)}
-        for player, seat in seats.items():
+        people = Seat(BOARD) if self.table is not None else Seat()
+        for player, seat in seats_for(setup, people, self.first_choice).items():
             self.match.set_seat(player, seat)
         self.match.meta.update(setup.extras)
         self.seats_pending = False
@@ -443,7 +413,7 @@ class GameScene(Scene):
 
     # --- actions -----------------------------------------------------------------------------
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: M) -> bool:
         """Play ``move`` for the player to move; an illegal move says why and changes nothing."""
         if self.busy() or self.match.is_over():
             return False
@@ -456,14 +426,14 @@ class GameScene(Scene):
         self.on_move(before, move, after)
         return True
 
-    def reject(self, move: Any, error: IllegalMoveError) -> None:
+    def reject(self, move: M, error: IllegalMoveError) -> None:
         """Say why ``move`` is not allowed (the rules' reason key), with the error sound."""
         text = self.explain_illegal(move, error)
         if text:
             self.say(text)
             self.app.effects.publish(Sound("error"))
 
-    def explain_illegal(self, move: Any, error: IllegalMoveError) -> str | None:
+    def explain_illegal(self, move: M, error: IllegalMoveError) -> str | None:
         """The sentence for an illegal move: the reason key the rules give, translated."""
         reason = getattr(error, "reason", None)
         if isinstance(reason, str) and has_key(reason):
@@ -519,8 +489,7 @@ class GameScene(Scene):
 
     def setting_up(self) -> bool:
         """True while a real table is being set up (the screen's position is not on it yet)."""
-        physical = self.physical
-        return physical is not None and physical.engine.phase == SETUP
+        return self.table is not None and self.table.phase is Phase.SETUP
 
     def show_rules(self, page: int = 0) -> None:
         """Open the illustrated rules (at ``page``, 0-based)."""
@@ -528,11 +497,10 @@ class GameScene(Scene):
         rules.page = max(0, min(page, len(rules.pages) - 1))
         self.app.stack.push(rules)
 
-    def _match_changed(self, match: Match, event: str) -> None:
+    def _match_changed(self, match: Match[S, M], event: str) -> None:
         self.hint_on = False
         self.computer_wait = 0.0
-        self.end_wait = 0.0
-        self.end_shown = False
+        self.ending.reset()
         if event != "move":
             self.message = None
             self.on_reset()
@@ -542,40 +510,23 @@ class GameScene(Scene):
     # --- lights ----------------------------------------------------------------------------------
 
     def light_roles(self) -> dict[tuple[int, int], str]:
-        """What the physical board shows now, in board cells: the position's own lights, where a
-        person may play, the hint, the computer's last move, and the game's extras."""
-        board, match, state = self.board, self.match, self.state
-        roles = dict(board.state_roles(state))
-        if match.person_to_move() and not self.attract:
-            roles.update(dict.fromkeys(board.legal_cells(state), "legal"))
-            last = match.last_computer_move
-            if last is not None:
-                source, target = board.move_cells(*last)
-                roles.update({cell: role for cell, role in ((source, "computer_from"), (target, "computer_to"))
-                              if cell is not None})
-            advice = self.hint()
-            move = getattr(advice, "move", None)
-            if move is not None:
-                source, target = board.move_cells(state, move)
-                roles.update({cell: "hint" for cell in (source, target) if cell is not None})
-        roles.update(self.extra_lights())
-        return roles
+        """What the physical board shows now, in board cells (:func:`kiosk.scene_lights.light_roles`)."""
+        return light_roles(self.board, self.match, attract=self.attract, hint=self.hint_move(),
+                           extras=self.extra_lights())
 
     def publish_lights(self) -> None:
         """Send the lights to the bus when they changed (on a physical board, the table's)."""
-        lights = self.physical.lights() if self.physical is not None else None
+        lights = self.table.lights() if self.table is not None else None
         if lights is None:
             lights = self.board.lights(self.light_roles(), idle=self.attract)
-        if lights != self._published:
-            self._published = lights
-            self.app.effects.publish(lights)
+        self.light_sender.publish(lights)
 
     # --- the frame -----------------------------------------------------------------------------
 
     def on_enter(self) -> None:
         """Light the physical board as soon as the game is on screen (and after the rules); a
         game opened from the menu first asks who plays."""
-        self._published = None
+        self.light_sender.forget()
         self.publish_lights()
         if self.ask_seats:
             self.ask_seats = False
@@ -586,15 +537,15 @@ class GameScene(Scene):
 
     def on_exit(self) -> None:
         """Leaving for good: the physical board's camera stops and its record is closed."""
-        if self.physical is not None:
-            self.physical.close()
+        if self.table is not None:
+            self.table.close()
         self.app.chronicle.scene_left(self)
 
     def on_cover(self) -> None:
         """A card, the rules or the operator's screen covers the game: from now on nothing on a
         real table counts (the scene is not even updated under a full screen)."""
-        if self.physical is not None and not self.physical.replaying:
-            self.physical.engine.hold(True)
+        if self.table is not None:
+            self.table.hold(True)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Attract mode: any touch or key goes home. Otherwise the toolbar, its keys, then
@@ -607,11 +558,8 @@ class GameScene(Scene):
             return False
         if ui.handle_buttons(self.buttons, event):
             return True
-        if event.type == pygame.KEYDOWN:
-            for tool, button in self._buttons:
-                if event.key in tool.keys and button.enabled:
-                    tool.action()
-                    return True
+        if event.type == pygame.KEYDOWN and self.bar.press_key(event.key):
+            return True
         if self.person_to_move():
             return self.handle_board(event)
         return False
@@ -623,11 +571,11 @@ class GameScene(Scene):
             self.message.left -= dt
             if self.message.left <= 0:
                 self.message = None
-        if self.hint_on and self.match.hint() is not None and self._published is not None:
+        if self.hint_on and self.match.hint() is not None and self.light_sender.last is not None:
             self.publish_lights()  # the advice just arrived: light it
         covered = self.covered()
-        if self.physical is not None:
-            if self.physical.update(dt, held=covered or self.seats_pending):
+        if self.table is not None:
+            if self.table.update(dt, held=covered or self.seats_pending):
                 self.app.attendant.table_activity()
             self.publish_lights()
         if self.busy() or covered:
@@ -635,7 +583,7 @@ class GameScene(Scene):
         if self.match.is_over():
             self._update_end(dt)
             return
-        if self.match.computer_to_move() and (self.physical is None or self.physical.screen_plays_computer):
+        if self.match.computer_to_move() and (self.table is None or self.table.screen_plays_computer):
             self.computer_wait += dt
             move = self.match.computer_move()  # thinks during the pause, off this thread
             delay = self.computer_delay * (0.6 if self.attract else 1.0)
@@ -645,17 +593,13 @@ class GameScene(Scene):
             self.computer_wait = 0.0
 
     def _update_end(self, dt: float) -> None:
-        self.end_wait += dt
-        if self.attract:
-            if self.end_wait >= self.end_delay and not self.end_shown:
-                self.end_shown = True
-                self.app.effects.publish(Sound("win", 0.4))
-            if self.end_wait >= self.end_delay + self.attract_pause:
-                self.restart()
+        step = self.ending.step(dt, delay=self.end_delay, attract=self.attract, pause=self.attract_pause)
+        if step is EndStep.CHEER:
+            self.app.effects.publish(Sound("win", 0.4))
+        elif step is EndStep.RESTART:
+            self.restart()
+        if step is not EndStep.CARD:
             return
-        if self.end_shown or self.end_wait < self.end_delay:
-            return
-        self.end_shown = True
         outcome = self.match.outcome()
         assert outcome is not None
         self.record_result(outcome)
@@ -669,30 +613,18 @@ class GameScene(Scene):
     def end_card(self, outcome: Outcome) -> EndCard:
         """What the end screen says, from the child's side: "Tu as gagné !" with confetti only
         when a person won; "L'ordinateur a gagné" without; hot-seat names the winner."""
-        reason = self.end_reason(outcome)
-        colours = [theme.RED, theme.BLUE, theme.ACCENT, theme.HINT, theme.WHITE]
-        winner = outcome.winner
-        person = self.match.person_player()
-        if winner is None:
-            return EndCard(tr("end.draw"), reason, tr("end.again"), celebrate=False)
-        if person is not None:
-            if winner == person:
-                return EndCard(tr("end.you_win"), reason, "", celebrate=True, colours=colours)
-            return EndCard(tr("end.computer_wins"), reason, tr("end.again"), celebrate=False)
-        cheer = not self.match.all_computers  # hot-seat: a person won; between computers: nobody to cheer
-        return EndCard(tr("end.winner", name=self.player_name(winner)), reason, "", celebrate=cheer,
-                       colours=colours)
+        return end_card(self.match, outcome, self.end_reason(outcome), self.player_name)
 
     def draw(self, surface: Target) -> None:
         """The game, the toolbar, the message, the attract banner."""
         self.draw_game(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
-        if self.physical is not None:
-            self.physical.draw(surface)
+        if self.table is not None:
+            self.table.draw(surface)
         self.draw_message(surface)
-        if self.physical is not None:
-            self.physical.after_draw()
+        if self.table is not None:
+            self.table.after_draw()
         if self.attract:
             ui.draw_demo_banner(surface, self.message_anchor[0], self.time)
 
@@ -702,7 +634,7 @@ class GameScene(Scene):
             return
         ui.draw_bubble(surface, self.message.text, self.message_anchor, self.message_width, self.message.tone)
 
-    def state_summary(self) -> dict[str, Any]:
+    def state_summary(self) -> dict[str, Any]:  # as Scene.state_summary
         """Position, seats, winner and hint, for tests and ``--json``."""
         match = self.match
         outcome = match.outcome()
@@ -717,6 +649,6 @@ class GameScene(Scene):
             "over": match.is_over(),
             "hint": self.hint_on,
             "attract": self.attract,
-            **({"physical": self.physical.summary()} if self.physical is not None else {}),
+            **({"physical": self.table.summary()} if self.table is not None else {}),
             **self.summary(),
         }

@@ -1,16 +1,18 @@
 """One translation table for every visible string, French first, English second.
 
-Each package contributes a ``STRINGS`` dict (``key -> (french, english)``) in its
-``strings.py``; this module merges them into one table. Placeholders use ``str.format``:
+The shell's own tables (``kiosk/*strings.py``) are imported here; each registered game hands its
+table in its entry (:attr:`games.contract.Game.strings`); any other package registers its own
+with :func:`add_strings` (the LED emulator's window does). This module merges them into one
+table, rebuilt when a game is registered or removed. Placeholders use ``str.format``:
 ``tr("lewthwaite.end.blocked", loser="les bleus")``.
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
+from collections.abc import Mapping
 
-from games.registry import game_packages, has_module
+from games import registry
+from kiosk import calibration_strings, physical_strings, report_strings, strings
 
 LANGUAGES = ("fr", "en")
 _language = "fr"
@@ -29,24 +31,43 @@ def language() -> str:
     return _language
 
 
-@cache
+Table = Mapping[str, tuple[str, str]]
+
+#: The shell's own tables, by name (for the error naming a table that redefines a key).
+SHELL: tuple[tuple[str, Table], ...] = (
+    ("kiosk.strings", strings.STRINGS),
+    ("kiosk.physical_strings", physical_strings.STRINGS),
+    ("kiosk.calibration_strings", calibration_strings.STRINGS),
+    ("kiosk.report_strings", report_strings.STRINGS),
+)
+_added: dict[str, Table] = {}
+_additions = 0
+_merged: tuple[tuple[int, int], dict[str, tuple[str, str]]] | None = None
+
+
+def add_strings(name: str, words: Table) -> None:
+    """Add the table ``name`` (``key -> (french, english)``) of a package that is neither the
+    shell nor a game (the LED tools); adding it again replaces it."""
+    global _additions
+    _added[name] = words
+    _additions += 1
+
+
 def table() -> dict[str, tuple[str, str]]:
-    """The merged table: the shell's strings, then each game's."""
+    """The merged table: the shell's strings, then each registered game's, then the added ones
+    (computed once, again when a game or a table is added)."""
+    global _merged
+    stamp = (registry.generation(), _additions)
+    if _merged is not None and _merged[0] == stamp:
+        return _merged[1]
     merged: dict[str, tuple[str, str]] = {}
-    sources = ["kiosk.strings", "kiosk.physical_strings", "kiosk.calibration_strings", "kiosk.report_strings"]
-    sources += [f"games.{g}.strings" for g in game_packages() if has_module(g, "strings")]
-    for extra in ("hardware.strings",):
-        try:
-            importlib.import_module(extra)
-        except ModuleNotFoundError:
-            continue
-        sources.append(extra)
-    for name in sources:
-        strings = importlib.import_module(name).STRINGS
-        duplicated = merged.keys() & strings.keys()
+    sources = list(SHELL) + [(f"{game.key} strings", game.strings) for game in registry.games()]
+    for name, words in sources + list(_added.items()):
+        duplicated = merged.keys() & words.keys()
         if duplicated:
             raise KeyError(f"{name} redefines strings {sorted(duplicated)}")
-        merged.update(strings)
+        merged.update(words)
+    _merged = (stamp, merged)
     return merged
 
 

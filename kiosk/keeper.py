@@ -13,15 +13,15 @@ back (corrupt, an illegal move, a game no longer installed) is set aside with a 
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kiosk.storage import SaveStore
 
 if TYPE_CHECKING:
+    from kiosk.game_scene import GameScene
     from kiosk.host import Host
     from kiosk.scene import Scene
 
@@ -90,11 +90,12 @@ class MatchKeeper:
         #: The game left unfinished for the menu: (game, match text), or None.
         self.kept: tuple[str, str] | None = None
 
-    def game_scene(self) -> Any:
-        """The game being played (the lowest scene with a match, not in attract mode), or None."""
+    def game_scene(self) -> GameScene | None:
+        """The game being played (the lowest game scene, not in attract mode), or None."""
+        from kiosk.game_scene import GameScene
+
         for scene in self.app.stack.scenes:
-            match = getattr(scene, "match", None)
-            if match is not None and not getattr(scene, "attract", False) and hasattr(match, "to_text"):
+            if isinstance(scene, GameScene) and not scene.attract:
                 return scene
         return None
 
@@ -193,7 +194,7 @@ class MatchKeeper:
                                  label="unfinished")
 
 
-def resume_on_the_table(scene: Any) -> None:
+def resume_on_the_table(scene: GameScene) -> None:
     """A game saved while played on the real board goes back to it: the physical-board mode's
     assistant then guides the pieces back to the saved position before play resumes. Without a
     camera now, the board's seats become people at the screen (the game goes on by touch)."""
@@ -211,27 +212,15 @@ def resume_on_the_table(scene: Any) -> None:
         scene.match.set_seat(player, Seat(PERSON))
 
 
-def scene_for_saved(app: Host, game: str, text: str) -> Any:
-    """Rebuild a game's scene from a saved match's text: the game's ``scene_for_match(app,
-    match)`` if it has one, else its :class:`~kiosk.game_scene.GameScene` subclass (the most
-    basic one, when the module has variants)."""
+def scene_for_saved(app: Host, game: str, text: str) -> GameScene:
+    """Rebuild a game's scene from a saved match's text, with the ``resume`` factory of the
+    game's registered screens (:class:`kiosk.screens.GameScreens`)."""
     from games.match import Match
-    from games.registry import has_module, installed_games
     from kiosk.game_scene import GameScene
+    from kiosk.screens import screens_for
 
-    if game not in {info.key for info in installed_games()} or not has_module(game, "scene"):
-        raise LookupError(f"no installed game '{game}' with a screen")
+    screens = screens_for(game)
     match = Match.from_text(text, thinker=GameScene.thinker_for(app))
     if match.game != game:
         raise ValueError(f"the save says {game} but holds a {match.game} match")
-    module = importlib.import_module(f"games.{game}.scene")
-    factory = getattr(module, "scene_for_match", None)
-    if factory is not None:
-        return factory(app, match)
-    classes = [value for value in vars(module).values()
-               if isinstance(value, type) and issubclass(value, GameScene) and value.game == game]
-    if not classes:
-        raise LookupError(f"games.{game}.scene has no GameScene for its saved matches yet")
-    # The game's own scene, not a variant of it (an attract-mode subclass, say).
-    base = min(classes, key=lambda cls: len(cls.__mro__))
-    return base(app, match)
+    return screens.resume(app, match)

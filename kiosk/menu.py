@@ -4,41 +4,26 @@ of a game left unfinished offers "Continuer ma partie"."""
 from __future__ import annotations
 
 import functools
-import importlib
 import math
-from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pygame
 
 from games.budget import MB, budgeted
+from games.contract import GameInfo
 from games.effects import Sound
-from games.registry import GameInfo, has_module, installed_games
 from kiosk import draw, i18n, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.scene import Scene
+from kiosk.screens import GameScreens, playable_games
 
 if TYPE_CHECKING:
     from kiosk.host import Host
 
 
-def science_corner(info: GameInfo) -> ModuleType | None:
-    """The game's science corner module (``games/<game>/corner.py`` with ``make_science_scene``)."""
-    if not has_module(info.key, "corner"):
-        return None
-    module = importlib.import_module(f"games.{info.key}.corner")
-    return module if hasattr(module, "make_science_scene") else None
-
-
-def playable_games(keys: Sequence[str] | None = None) -> list[tuple[GameInfo, ModuleType]]:
-    """Installed games that have a scene, with their scene module: those of ``keys`` in that
-    order (the configuration's ``games``), or all of them in menu order."""
-    infos = {info.key: info for info in installed_games() if has_module(info.key, "scene")}
-    order = [key for key in keys if key in infos] if keys is not None else list(infos)
-    return [(infos[key], importlib.import_module(f"games.{key}.scene")) for key in order]
+__all__ = ["MenuScene", "playable_games"]
 
 
 @budgeted(13 * MB)
@@ -72,16 +57,16 @@ class MenuScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games = playable_games(app.config.games)
-        self.cards: list[tuple[pygame.Rect, GameInfo, ModuleType]] = []
+        self.cards: list[tuple[pygame.Rect, GameInfo, GameScreens]] = []
         count = max(1, len(self.games))
         width = min(300, (1180 - 30 * (count - 1)) // count)
         total = count * width + (count - 1) * 30
         left = (1280 - total) // 2
-        for k, (info, module) in enumerate(self.games):
-            self.cards.append((pygame.Rect(left + k * (width + 30), 196, width, 420), info, module))
+        for k, (info, screens) in enumerate(self.games):
+            self.cards.append((pygame.Rect(left + k * (width + 30), 196, width, 420), info, screens))
         self.pressed: int | None = None
         self.hovered: int | None = None
-        self.corners = [science_corner(info) for info, _module in self.games]
+        self.corners = [screens.make_science_scene for _info, screens in self.games]
         self.sound_button = ui.Button(
             pygame.Rect(30, 640, 72, 56),
             "",
@@ -106,8 +91,8 @@ class MenuScene(Scene):
             return []
         from kiosk.physical import has_physical_mode
 
-        for k, (rect, _info, module) in enumerate(self.cards):
-            if has_physical_mode(module):
+        for k, (rect, _info, screens) in enumerate(self.cards):
+            if has_physical_mode(screens):
                 tab = pygame.Rect(0, 0, rect.width - 56, 40)
                 tab.center = (rect.centerx, rect.y + HEADER)
                 self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
@@ -162,9 +147,9 @@ class MenuScene(Scene):
 
     def open_game(self, index: int, physical: bool = False) -> None:
         """Start the game of card ``index`` (on the real board under the camera if ``physical``)."""
-        _info, module = self.games[index]
+        _info, screens = self.games[index]
         self.app.effects.publish(Sound("select"))
-        scene = module.make_scene(self.app)
+        scene = screens.make_scene(self.app)
         if physical:
             from kiosk.physical import attach
 
@@ -176,7 +161,7 @@ class MenuScene(Scene):
         corner = self.corners[index]
         if corner is not None:
             self.app.effects.publish(Sound("select"))
-            self.app.stack.push(corner.make_science_scene(self.app))
+            self.app.stack.push(corner(self.app, 0))
 
     @staticmethod
     def science_rect(card: pygame.Rect) -> pygame.Rect:
@@ -231,7 +216,7 @@ class MenuScene(Scene):
         cached layer: the cards float over still shadows)."""
         rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
         surface.blit(menu_layer(surface.get_size(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests), (0, 0))
-        for k, (rect, info, module) in enumerate(self.cards):
+        for k, (rect, info, screens) in enumerate(self.cards):
             bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
             lift = 8 if k == self.hovered else 0
             card = rect.move(0, round(bob - lift))
@@ -245,10 +230,13 @@ class MenuScene(Scene):
             age = i18n.tr("menu.age", age=info.min_age)
             badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
             badge.inflate_ip(22, 10)
-            module.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
+            screens.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
             shift = self.text_shift
-            ui.draw_text(surface, i18n.tr(info.title), (card.centerx, card.y + 210 + shift), 34, theme.INK, "title",
-                         "midtop")
+            # Narrower cards when more games are installed: a long title shrinks to its card.
+            title = i18n.tr(info.title)
+            size = ui.fitted_size(title, 34, card.width - 20, "title")
+            ui.draw_text(surface, title, (card.centerx, card.y + 210 + shift + (34 - size) // 2), size, theme.INK,
+                         "title", "midtop")
             tagline = pygame.Rect(card.x + 22, card.y + 256 + shift, card.width - 44, 90 - shift)
             if self.continue_button is not None and k == self.continue_card:
                 self.continue_button.rect.y = card.y + CONTINUE_AT + shift  # rides with its card

@@ -23,28 +23,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import math
 import time
-from collections.abc import Iterable
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
 
 import pygame
 
-from games.boards import EMPTY, UNKNOWN, BoardDescription
-from games.effects import BoardLights
-from games.match import BOARD, PERSON, Seat
-from games.physical import PhysicalSession, RecordWriter
-from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP
+from games.boards import EMPTY, UNKNOWN
+from games.effects import BoardLights, EffectBus
+from games.match import M, S
+from games.physical import PhysicalSession, RecordWriter, TableFeed
+from games.registry import spec
+from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP, Phase, Reading, Status, SyncEngine
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
+from kiosk.game_scene import GameScene
 from kiosk.i18n import counted, has_key, tr
+from kiosk.screens import GameScreens
+from kiosk.table_mode import Summary, TableHost
 
-if TYPE_CHECKING:
-    from kiosk.game_scene import GameScene
-
-AnyScene = TypeVar("AnyScene", bound="GameScene")
+AnyScene = TypeVar("AnyScene", bound=GameScene)
+#: The app's camera handle (:class:`vision.table.CameraOpener`): ``kiosk`` never imports
+#: ``vision``, so it is known by what it does (``feed``, ``spec``, ``kind``, ``stepped``).
+CameraHandle = Any
 
 #: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
 #: the computer's move.
@@ -57,23 +59,28 @@ SHOWN_FIXES = 2
 AT_THE_TABLE = frozenset({"motion", "covered"})
 
 
-class PhysicalMode:
-    """A scene's physical-board mode (see the module documentation).
+class PhysicalMode(Generic[S, M]):
+    """A scene's physical-board mode (see the module documentation): a
+    :class:`kiosk.table_mode.TableMode` of its ``scene`` (a :class:`kiosk.table_mode.TableHost`).
 
-    ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``record`` a
-    new file for ``--record`` (an existing one is replaced only with ``force``); ``seed`` seeds
-    the synthetic camera's visitor.
+    ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``bus`` the
+    app's effects; ``record`` a new file for ``--record`` (an existing one is replaced only with
+    ``force``); ``seed`` seeds the synthetic camera's visitor; ``closers`` the app's list of
+    things to close at the end of a run (the mode leaves it once closed).
     """
 
-    def __init__(self, scene: GameScene, camera: Any, *, record: str | None = None, seed: int = 0,
-                 force: bool = False) -> None:
+    def __init__(self, scene: TableHost[S, M], camera: CameraHandle, bus: EffectBus | None = None, *,
+                 record: str | None = None, seed: int = 0, force: bool = False,
+                 closers: list[Callable[[], None]] | None = None) -> None:
         self.scene = scene
         self.camera = camera
+        self._closers = closers
         writer = RecordWriter(record, force) if record else None
-        self.session = PhysicalSession(scene.match, None, scene.app.effects, record=writer,
+        self.session: PhysicalSession[S, M] = PhysicalSession(scene.match, None, bus, record=writer,
                                        camera=getattr(camera, "spec", ""), publish_lights=False)
         self.stepped = bool(getattr(camera, "stepped", True))
-        self.session.start(camera.feed(self.session.engine, seed=seed))
+        feed: TableFeed = camera.feed(self.session.engine, seed=seed)
+        self.session.start(feed)
         self.time = 0.0
         self._t0 = time.monotonic()
         self.closed = False
@@ -82,14 +89,29 @@ class PhysicalMode:
         self._pending_shown: int | None = None
 
     @property
-    def engine(self) -> Any:
+    def engine(self) -> SyncEngine[S, M]:
         """The sync engine."""
         return self.session.engine
 
     @property
+    def phase(self) -> Phase:
+        """What the table is waiting for (the engine's phase)."""
+        return self.engine.phase
+
+    @property
     def touch_allowed(self) -> bool:
         """True while the camera does not see the board: the screen is played by touch."""
-        return bool(self.engine.touch_allowed)
+        return self.engine.touch_allowed
+
+    def guide_move(self) -> M | None:
+        """The computer's move the table is asked to do now (its first step), if any."""
+        guide = self.engine.guide
+        return guide.moves[0] if guide is not None else None
+
+    def hold(self, on: bool) -> None:
+        """Hold the table (a card over the game), unless a replay holds and releases as recorded."""
+        if not self.replaying:
+            self.engine.hold(on)
 
     @property
     def screen_plays_computer(self) -> bool:
@@ -115,8 +137,7 @@ class PhysicalMode:
         self.time += dt
         now = self.time if self.stepped else time.monotonic() - self._t0
         scene, match = self.scene, self.scene.match
-        hint = scene.hint() if scene.hint_on else None
-        self.engine.show_hint(getattr(hint, "move", None))
+        self.engine.show_hint(scene.table_hint())
         before = len(match.moves)
         if held and not self.replaying:
             self.engine.hold(True)
@@ -129,7 +150,8 @@ class PhysicalMode:
             for k in range(before, after):
                 scene.on_move(states[k], moves[k], states[k + 1])
             self._pending_shown = after
-        return any(event["event"] == "reading" or event.get("problem") in AT_THE_TABLE for event in events)
+        return any(isinstance(event, Reading) or (isinstance(event, Status) and event.problem in AT_THE_TABLE)
+                   for event in events)
 
     def after_draw(self) -> None:
         """Called once the frame is drawn: remembers when a table move first showed (bench)."""
@@ -150,10 +172,11 @@ class PhysicalMode:
             self.closed = True
             self.session.close()
             # Closed: the app's closers need not keep it (and its scene) alive for the rest of the day.
-            with contextlib.suppress(ValueError):
-                self.scene.app.devices.closers.remove(self.close)
+            if self._closers is not None:
+                with contextlib.suppress(ValueError):
+                    self._closers.remove(self.close)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """For ``state_summary``: the phase, the fixes, the camera."""
         engine = self.engine
         return {
@@ -270,6 +293,7 @@ class PhysicalMode:
 
     def _draw_guide(self, surface: Target) -> None:
         guide, scene = self.engine.guide, self.scene
+        assert guide is not None
         self._ring_spots(surface, scene.move_spots(guide.states[0], guide.moves[0]), GUIDE)
         source, target = guide.cells
         rects = [scene.cell_rect(cell) if cell is not None else None for cell in (source, target)]
@@ -337,35 +361,26 @@ def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour
     draw.polygon(surface, colour, [b, left, right])
 
 
-def has_physical_mode(scene_module: ModuleType) -> bool:
-    """True when a game's scene module draws a :class:`GameScene` over a board a camera can read
-    (tokens or tiles): the menu then offers "Plateau réel" on its card."""
-    from kiosk.game_scene import GameScene
-
-    game = scene_module.__name__.split(".")[1] if scene_module.__name__.count(".") >= 2 else ""
-    scenes = [obj for obj in vars(scene_module).values()
-              if isinstance(obj, type) and issubclass(obj, GameScene) and obj is not GameScene]
-    if not scenes or not game:
-        return False
-    board = importlib.import_module(f"games.{game}.board")
-    return any(isinstance(obj, type) and issubclass(obj, BoardDescription) and obj.pieces in ("tokens", "tiles")
-               for obj in vars(board).values())
+def has_physical_mode(screens: GameScreens) -> bool:
+    """True when a game's screens offer the physical board and its board description has pieces
+    a camera can read (tokens or tiles): the menu then offers "Plateau réel" on its card."""
+    return screens.physical and spec(screens.key).default_board().readable
 
 
-def attach(scene: GameScene, *, record: str | None = None, force: bool = False) -> PhysicalMode | None:
+def attach(scene: GameScene[S, M], *, record: str | None = None, force: bool = False) -> PhysicalMode[S, M] | None:
     """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
-    people at the screen become people at the board, and the game's own defaults for a real
-    board apply (Lewthwaite: the snake view)."""
+    scene takes the mode as its table component (:meth:`GameScene.play_on_table`)."""
     camera = scene.app.devices.handles.get("camera")
     if camera is None:
         return None
-    for player, seat in list(scene.match.seats.items()):
-        if seat.kind == PERSON:
-            scene.match.set_seat(player, Seat(BOARD))
-    scene.on_physical()
-    mode = PhysicalMode(scene, camera, record=record, seed=scene.match.seed, force=force)
-    scene.physical = mode
-    scene.app.devices.closers.append(mode.close)  # a run that ends on this scene closes it too
+    closers = scene.app.devices.closers
+
+    def make(host: TableHost[S, M]) -> PhysicalMode[S, M]:
+        return PhysicalMode(host, camera, scene.app.effects, record=record, seed=scene.match.seed, force=force,
+                            closers=closers)
+
+    mode = scene.play_on_table(make)
+    closers.append(mode.close)  # a run that ends on this scene closes it too
     return mode
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -29,6 +29,8 @@ from kiosk.i18n import tr
 from kiosk.scene import Scene
 
 CONTENT = pygame.Rect(24, 146, 1232, 562)
+#: The colour of the corners' secondary buttons (clear, step, a smaller or larger board).
+QUIET = (120, 124, 150)
 
 
 class CornerPage:
@@ -54,11 +56,27 @@ class CornerPage:
         self.time += dt
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """React to a tap or a key; the default offers it to the page's buttons."""
-        return ui.handle_buttons(self.buttons, event)
+        """React to a tap or a key: the page's buttons first, then a tap on its picture (:meth:`tap`)."""
+        if ui.handle_buttons(self.buttons, event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.tap(event.pos)
+        return False
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap at ``pos`` that no button took (a finger lifted, or the mouse's left button);
+        True when the page used it."""
+        return False
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Draw the page inside ``rect``."""
+
+    def again_button(self, rect: pygame.Rect, label: str, action: Callable[[], None], color: ui.Color | None = None,
+                     size: int = 22) -> ui.Button:
+        """The page's "again" button (start the picture or the game over): the restart icon, in
+        the corner's colour unless ``color`` is given."""
+        color = self.corner.accent if color is None else color
+        return ui.Button(rect, label, action, color=color, icon=ui.icon_restart, size=size)
 
     def draw_buttons(self, surface: Target) -> None:
         """Draw the page's buttons (checking that their labels fit)."""
@@ -69,6 +87,42 @@ class CornerPage:
     def summary(self) -> dict[str, Any]:
         """What the page shows, for tests and ``--json``."""
         return {}
+
+
+class ReplayPage(CornerPage):
+    """A page that replays games one move at a time: one more move every ``STEP_SECONDS`` (with
+    a sound), a pause of ``END_SECONDS`` on the last one, then another game (:meth:`new_game`)."""
+
+    STEP_SECONDS = 1.2
+    END_SECONDS = 3.0
+
+    def __init__(self, corner: ScienceScene) -> None:
+        super().__init__(corner)
+        self.step = 0  # moves shown
+        self.clock = 0.0  # seconds since the last one
+        self.games = 0
+
+    def new_game(self) -> None:
+        """Another game, shown from its start (a page makes its game, then calls this)."""
+        self.step = 0
+        self.clock = 0.0
+        self.games += 1
+
+    def moves(self) -> int:
+        """The number of moves of the game being replayed."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        """One move every ``STEP_SECONDS``, a pause at the end, then a new game."""
+        super().update(dt)
+        self.clock += dt
+        last = self.moves()
+        if self.step < last and self.clock >= self.STEP_SECONDS:
+            self.step += 1
+            self.clock = 0.0
+            self.app.effects.publish(Sound("slide"))
+        elif self.step == last and self.clock >= self.END_SECONDS:
+            self.new_game()
 
 
 PageFactory = Callable[["ScienceScene"], CornerPage]
@@ -116,7 +170,7 @@ class ScienceScene(Scene):
 
     name = "science"
 
-    def __init__(self, app: Any, game: str, accent: ui.Color, pages: list[PageFactory], start: int = 0) -> None:
+    def __init__(self, app: Any, game: str, accent: ui.Color, pages: Sequence[PageFactory], start: int = 0) -> None:
         super().__init__(app)
         self.game = game
         self.accent = accent
@@ -124,7 +178,7 @@ class ScienceScene(Scene):
         #: Every text drawn in the last frame (tests read the figures on screen here).
         self.texts: list[str] = []
         self.pages = [make(self) for make in pages]
-        self.index = start
+        self.index = max(0, min(start, len(self.pages) - 1))  # a tab past the last opens the last
         width = min(290, (1232 - 12 * (len(self.pages) - 1)) // max(1, len(self.pages)))
         self.tabs = [
             ui.Button(
@@ -256,6 +310,13 @@ class ScienceScene(Scene):
             self.label(surface, title, inner.topleft, size + 6, self.accent, "title", "topleft", inner.width)
             inner = pygame.Rect(inner.x, inner.y + size + 18, inner.width, inner.height - size - 18)
         self.paragraph(surface, text, inner, size)
+
+    def card(self, surface: Target, rect: pygame.Rect, heading: str, inset: tuple[int, int],
+             color: ui.Color = theme.INK, radius: int = 20) -> None:
+        """A small panel with a bold heading ``inset`` from its top left: a chart's or a strip's frame."""
+        ui.draw_panel(surface, rect, theme.PANEL, radius, 6)
+        at = (rect.x + inset[0], rect.y + inset[1])
+        self.label(surface, heading, at, 20, color, "bold", "topleft", rect.width - 2 * inset[0])
 
     def check_button(self, button: ui.Button) -> None:
         """Record a button whose label (with its icon) is wider than the button."""

@@ -14,8 +14,8 @@ from tests.kiosk_driver import make_app
 #: The process-wide settings tests change (directly or through an ``App``, ``main.main``): the
 #: language, the devices' opener, the colour-blind mode, the display's scale. Each is a module
 #: global read at call time, so putting the value back is setting the attribute again.
-# merge: a game registry that a test adds a game to (issue 25's fifth game) is process-wide too:
-# unregister it in that test's fixture, or save a copy of the registry here.
+# The game registry and the screens a test adds a game to (the fifth game) are put back by that
+# test's fixture (``games.registry.registered``, ``kiosk.screens.unregister_screens``).
 SETTINGS = ((i18n, "_language"), (devices, "_opener"), (theme, "_colour_blind"), (canvas, "_display_scale"))
 
 

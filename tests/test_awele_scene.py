@@ -5,32 +5,21 @@ from the child's side, the "who plays" card, attract mode, lights, and every str
 from __future__ import annotations
 
 import itertools
-import random
+import pickle
 import threading
-import time
 
 import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.awele import rules, sowing, thinking
+from games import workers
+from games.awele import rules, sowing
 from games.awele.rules import from_text, new_game, position
-from games.awele.scene import (
-    BANNER,
-    BANNER_TEXT,
-    LABEL_WIDTH,
-    NOTE_RECT,
-    AweleScene,
-    Layout,
-    draw_icon,
-    make_demo_scene,
-    make_scene,
-    new_match,
-    rules_pages,
-    seeds,
-)
+from games.awele.scene import NOTE_RECT, AweleScene, make_demo_scene, make_scene, new_match, seeds
+from games.awele.view import BANNER, BANNER_TEXT, LABEL_WIDTH, Layout, draw_icon, rules_pages
 from games.effects import BoardLights, Sound
+from games.match import choose_move
 from kiosk import ui
 from kiosk.app import App, AppOptions
 from kiosk.i18n import set_language, table, tr
@@ -218,6 +207,10 @@ def test_undo_in_the_middle_of_a_sowing_drops_the_animation(app):
 
 
 # --- the computer and the loop analysis, off the frame thread -----------------------------------------
+#
+# These run a live kiosk (threads and worker processes not waited for) on the app's own clock: each
+# tick is 1/60 s of the scene's time whatever the wall clock says. Slow work is held by an event
+# the test releases, never by a sleep, and the end is waited for on the match's thinker.
 
 
 def live_app(seed=2):
@@ -226,59 +219,102 @@ def live_app(seed=2):
     return application
 
 
-def run_live(application, scene, until, seconds=60.0):
-    deadline = time.monotonic() + seconds
-    while not until() and time.monotonic() < deadline:
+def frames_until(application, until, limit):
+    """Tick (1/60 s of scene time each) until ``until()``, at most ``limit`` frames."""
+    for _ in range(limit):
+        if until():
+            return
         application.tick()
-        time.sleep(0.002)
-    assert until(), "timed out"
+    assert until(), f"not within {limit} frames"
 
 
-def test_computer_players_think_on_the_match_thread_not_the_frame_thread():
+def wait_for_the_thinker(application, scene, until, limit=600):
+    """From now on each frame waits for the match's running jobs (their results, not a clock)."""
+    scene.match.thinker.wait = True
+    frames_until(application, until, limit)
+
+
+class Held:
+    """Work that waits until the test releases it; on the frame thread it fails at once."""
+
+    def __init__(self):
+        self.arrived = threading.Event()
+        self.release = threading.Event()
+        self.threads = []
+
+    def hold(self):
+        self.threads.append(threading.current_thread())
+        self.arrived.set()
+        assert threading.current_thread() is not threading.main_thread(), "slow work on the frame thread"
+        assert self.release.wait(60), "never released"
+
+
+def test_a_slow_computer_player_never_holds_up_the_frames():
     application = live_app()
     match = new_match(application, p2="1990")
-    threads = []
+    held = Held()
 
     class Spy:
         name = "spy"
 
         def choose(self, state, rng, budget=None):
-            threads.append(threading.current_thread())
-            time.sleep(0.3)  # a slow thinker: frames must go on meanwhile
+            held.hold()
             return state.legal_moves()[0]
 
-    match.make_player = lambda level: Spy()
+    match.make_player = lambda level: Spy()  # a stand-in thinks on the match's thread
     scene = AweleScene(application, match)
     application.start(scene)
     scene.tap(3)
-    frames = []
-    run_live(application, scene, lambda: frames.append(application.frame) or len(scene.match.moves) == 2)
-    assert threads and all(t is not threading.main_thread() for t in threads)
-    assert len(set(frames)) > 20  # the frame loop kept turning while the computer thought
+    frames_until(application, lambda: scene.match.thinking, 60 * 30)
+    shown = application.frame
+    run_frames(application, 120)  # two seconds of frames while the computer thinks
+    assert application.frame == shown + 120 and scene.match.thinking and len(scene.match.moves) == 1
+    held.release.set()
+    wait_for_the_thinker(application, scene, lambda: len(scene.match.moves) == 2)
+    assert held.threads
 
 
-def test_the_strong_level_searches_in_its_own_process():
+def submitted_moves(monkeypatch):
+    """The computer moves sent to the worker pool (their jobs, unpickled) and the tasks cancelled."""
+    sent, cancelled = [], []
+    submit, cancel = workers.Pool.submit, workers.Pool.cancel
+
+    def spy_submit(pool, task):
+        job = pickle.loads(task.data)
+        if getattr(job, "func", None) is choose_move:
+            sent.append((task, job))
+        submit(pool, task)
+
+    def spy_cancel(pool, task):
+        cancelled.append(task)
+        cancel(pool, task)
+
+    monkeypatch.setattr(workers.Pool, "submit", spy_submit)
+    monkeypatch.setattr(workers.Pool, "cancel", spy_cancel)
+    return sent, cancelled
+
+
+def test_the_computer_chooses_in_the_worker_pool(app, monkeypatch):
+    sent, _ = submitted_moves(monkeypatch)
+    scene = start(app, p1="1990")
+    settle(app, scene)
+    assert len(scene.match.moves) == 1 and scene.match.moves[0] in new_game().legal_moves()
+    ((task, job),) = sent
+    assert job.args[1:3] == ("1990", new_game()) and task.worker is None  # answered
+
+
+def test_an_undo_stops_the_strong_players_search_in_its_worker(monkeypatch):
+    sent, cancelled = submitted_moves(monkeypatch)
     application = live_app()
-    scene = AweleScene(application, new_match(application, p1="strong", p2="human", movetime=0.2))
+    scene = AweleScene(application, new_match(application, p2="strong", movetime=60.0))
     application.start(scene)
-    run_live(application, scene, lambda: len(scene.match.moves) == 1)
-    assert scene.match.moves[0] in new_game().legal_moves()
-    process = thinking._worker._process
-    assert process is not None and process.poll() is None  # the worker process answered
-
-
-def test_the_worker_answers_json_lines_and_a_broken_worker_falls_back_to_the_thread(monkeypatch):
-    start_text = new_game().to_text()
-    reply = thinking.answer(f'{{"level": "1990", "state": "{start_text}", "seed": 1, "budget": 0.1}}')
-    assert reply["move"] in new_game().legal_moves()
-    assert "error" in thinking.answer('{"level": "nobody", "state": "", "seed": 1, "budget": 1}')
-    assert "error" in thinking.answer("not json")
-    broken = thinking.Worker()
-    monkeypatch.setattr(thinking.sys, "executable", "/nonexistent/python")
-    assert broken.choose("strong", new_game(), 1, 0.1) is None  # no process: the caller searches itself
-    player = thinking.PreparedPlayer(thinking.make_player("strong"), "strong")
-    monkeypatch.setattr(thinking, "_worker", broken)
-    assert player.choose(new_game(), random.Random(1), 0.05) in new_game().legal_moves()
+    scene.tap(3)
+    frames_until(application, lambda: scene.match.thinking, 60 * 30)
+    ((task, job),) = sent
+    assert job.args[1] == "strong" and not task.cancelled
+    scene.undo()
+    assert cancelled == [task] and task.cancelled and not scene.match.thinking
+    assert scene.match.moves == [] and scene.match.person_to_move()
 
 
 def test_the_loop_analysis_never_runs_on_the_frame_thread(monkeypatch):
@@ -295,22 +331,58 @@ def test_the_loop_analysis_never_runs_on_the_frame_thread(monkeypatch):
         return real(check, *args)
 
     monkeypatch.setattr(sowing.MoveCheck, "run", spy)
+    held = Held()
+
+    def slower(state, pit):
+        held.hold()  # long enough for the visitor to be told
+        return rules.work_out(state, pit)
+
+    monkeypatch.setattr("games.awele.scene.work_out", slower)
     application = live_app()
     scene = AweleScene(application, new_match(application))
     scene.match.restart(before)
     application.start(scene)
-    slow = thinking.work_out
+    scene.tap(2)
+    frames_until(application, lambda: scene.check_time > 0.35, 30)
+    assert scene.checking == 2 and scene.banner_text().startswith("Les graines font beaucoup de tours")
+    held.release.set()
+    wait_for_the_thinker(application, scene, lambda: scene.match.moves[:1] == [2], 60)
+    assert calls and all(t is not threading.main_thread() for t in calls)
+    assert from_text("9 2 2 1 7 1 0 3 1 8 3 2 / 6 3 / 1").play(2).looping_moves() == [11]
+
+
+def test_the_computers_move_is_played_once_its_consequences_are_worked_out(monkeypatch):
+    # The same position with the computer as red: its move's long check is worked out off the
+    # frame thread too, and the move waits for it (the shared flow asks again each frame).
+    before = from_text("9 2 2 1 7 1 0 3 1 8 3 2 / 6 3 / 1")
+    monkeypatch.setattr(rules, "_LONG_MOVES", {})
+    monkeypatch.setattr(rules, "_PENDING", {})
+    held = Held()
 
     def slower(state, pit):
-        time.sleep(0.5)  # long enough for the visitor to be told
-        return slow(state, pit)
+        held.hold()
+        return rules.work_out(state, pit)
 
     monkeypatch.setattr("games.awele.scene.work_out", slower)
-    scene.tap(2)
-    run_live(application, scene, lambda: scene.checking is not None and scene.check_time > 0.35, 10)
-    assert scene.banner_text().startswith("Les graines font beaucoup de tours")
-    run_live(application, scene, lambda: scene.match.moves == [2], 30)
-    assert calls and all(t is not threading.main_thread() for t in calls)
+
+    class Two:
+        name = "two"
+
+        def choose(self, state, rng, budget=None):
+            return 2
+
+    application = live_app()
+    match = new_match(application, p1="1990", p2="human")
+    match.make_player = lambda level: Two()
+    match.restart(before)
+    scene = AweleScene(application, match)
+    application.start(scene)
+    run_frames(application, 120)  # well past the pause before a computer's move
+    assert held.arrived.wait(60) and scene.match.moves == [] and scene.match.computer_to_move()
+    run_frames(application, 60)
+    assert scene.match.moves == []  # the move waits for its consequences
+    held.release.set()
+    wait_for_the_thinker(application, scene, lambda: scene.match.moves == [2], 120)
     assert scene.state.looping_moves() == [11]
 
 

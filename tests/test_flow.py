@@ -314,10 +314,11 @@ def test_a_held_table_is_read_not_judged_and_judged_as_it_stands_on_release() ->
     clock.wait(1.0)
     assert engine.fixes and len(match.moves) == 1
     events = engine.take_events()
-    assert [e["event"] for e in events].count("hold") == 3
+    assert [e.kind for e in events].count("hold") == 3
     # Replayed, the record holds and releases the table at the same moments: the same story.
     again, _ = lewthwaite()
     session = PhysicalSession(again, RecordFeed([start_event(again, 30.0, "test"), *events], lambda: again.board))
     session.start()
     replayed = session.update(clock.now + 1)
-    assert [(e["event"], e.get("move")) for e in replayed] == [(e["event"], e.get("move")) for e in events]
+    assert [(e.kind, getattr(e, "move", None)) for e in replayed] == [(e.kind, getattr(e, "move", None))
+                                                                         for e in events]

@@ -19,6 +19,8 @@ class FakeSource:
     """A camera of 400 x 200 pixels that sees one marker and a 2 x 2 grid once it has polled."""
 
     game = "lewthwaite"
+    pieces = "tokens"
+    token_codes = ("R", "B")
 
     def __init__(self, synthetic: bool = True, failure: str = "") -> None:
         self.synthetic = synthetic

@@ -219,9 +219,10 @@ def test_doctor_says_what_to_change_at_a_stand_tilted_too_far():
 
     from kiosk.cli import stand_advice
     from kiosk.i18n import tr
-    from vision.synthetic import render_photo, stand_style, start_lewthwaite_grid
+    from vision.capture import start_grid
+    from vision.synthetic import render_photo, stand_style
 
-    start = [row.upper() for row in start_lewthwaite_grid()]
+    start = [row.upper() for row in start_grid("lewthwaite")]
     photo = render_photo("lewthwaite", start, random.Random("doctor"), stand_style("cap_up", 15, 31, 22, seed=3))
 
     def probe(camera: str) -> dict:

@@ -242,8 +242,10 @@ def test_the_hint_is_not_recomputed_every_frame(app, monkeypatch):
 
     calls = []
     real = ai.hint
-    monkeypatch.setattr(ai, "hint", lambda state: calls.append(1) or real(state))
-    scene = start(app, red="human", blue="human")
+    from games.registry import swapped
+
+    with swapped("lewthwaite", hint=lambda state: calls.append(1) or real(state)):
+        scene = start(app, red="human", blue="human")
     press(app, pygame.K_h)
     run_frames(app, 120)
     assert scene.hint() is not None and len(calls) == 1

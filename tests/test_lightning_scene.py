@@ -17,15 +17,13 @@ from games.lightning import scene as lightning_scene
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS, make_player
 from games.lightning.rules import POINT_OFFSETS, VARIANTS, Place, from_text
 from games.lightning.scene import (
-    MINI_BLUE,
-    MINI_PATH,
     LightningScene,
-    _mini_state,
     draw_icon,
     make_demo_scene,
     make_scene,
     new_match,
 )
+from games.lightning.scene_parts.pages import DESIGN_LABEL, MINI_BLUE, MINI_PATH, _mini_state
 from games.lightning.tiles import DESIGNS
 from games.lightning.view import BoardView, screen_stroke
 from kiosk import ui
@@ -607,7 +605,7 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
               (tr("lightning.pool.empty"), S.POOL_COUNT), (tr("lightning.reserve.empty"), S.RESERVE_EMPTY)]
     texts += [(tr("lightning.hand.you"), S.HAND_LABEL), (tr("lightning.hand.computer"), S.HAND_LABEL)]
     texts += [(tr("lightning.hand.named", name=name), S.HAND_LABEL) for name in names[1:]]
-    texts += [(tr(f"lightning.design.{d}"), lightning_scene.DESIGN_LABEL) for d in DESIGNS]
+    texts += [(tr(f"lightning.design.{d}"), DESIGN_LABEL) for d in DESIGNS]
     # Drawn by the shared screens at their sizes: the title, the board's labels (three squares
     # wide at the smallest), the rules pages (text 560 x 380 at 29 px, titles left of the
     # picture), the rules pictures' labels, the end card's reason (720 x 110 at 32 px).

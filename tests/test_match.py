@@ -180,8 +180,10 @@ def test_hint_is_computed_once_per_position(monkeypatch: pytest.MonkeyPatch) -> 
         calls.append(state)
         return real(state)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ai, "hint", counting)
-    match = lewthwaite()
+    from games.registry import swapped
+
+    with swapped("lewthwaite", hint=counting):
+        match = lewthwaite()
     first = match.hint()
     assert first is not None and first.move in match.state.legal_moves()
     for _ in range(50):

@@ -12,7 +12,6 @@ not make, every wrong action flagged, and the LEDs showing the guidance.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -25,13 +24,19 @@ from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.rules import new_game
 from games.match import BOARD, Match, Seat, Thinker
 from games.physical import PhysicalSession, RecordFeed, read_record
-from games.sync import COMPUTER, FIX, SETUP
+from games.sync import COMPUTER, FIX, SETUP, Event
 from games.visitor import TableRun, run_table
+from tests.waiting import CEILING, until
 from vision.table import synthetic_feed
 
 HOT_SEAT_FAULTS = {0: "slow", 1: "illegal", 2: "wrong_player", 3: "knock", 4: "stack", 5: "quick_two", 6: "drop",
                    8: "drop_stale"}
 COMPUTER_FAULTS = {0: "illegal", 1: "wrong_computer", 2: "knock", 3: "drop_stale"}
+
+
+def record_lines(events: list[Event]) -> list[dict[str, Any]]:
+    """Events as the record writes them (their JSON form)."""
+    return [event.as_dict() for event in events]
 
 
 def lewthwaite_match(opponent: Seat) -> Match:
@@ -59,65 +64,99 @@ def check_agreement(run: TableRun, wrong: bool = True) -> None:
     assert visitor.wrong or not wrong
     table = board.read(visitor.table.grid, board.slots(visitor.table))
     assert board.shows(match.state, table) and engine.synced and engine.fixes == []
-    moves = [e for e in run.events if e["event"] == "move"]
+    moves = [e for e in record_lines(run.events) if e["event"] == "move"]
     assert [e["move"] for e in moves] == moves_of(match)
-    assert sum(e["event"] == "mismatch" for e in run.events) >= len(visitor.wrong)
+    assert sum(e["event"] == "mismatch" for e in record_lines(run.events)) >= len(visitor.wrong)
 
 
 # --- the LED board on a pty ------------------------------------------------------------------------
 
 
 class LedWatch:
-    """An emulated LED board on a pty behind a stable link path, with the kiosk's LED system."""
+    """An emulated LED board on a pty behind a stable link path, with the kiosk's LED system, on
+    a simulated clock: the test steps the LED system where its thread would run (one :meth:`tick`
+    per game step, and on through the seconds :meth:`lit` watches), and before and after watching
+    waits until the board has read every frame the system wrote. Which frames show which lights
+    then follows from the game alone, never from how busy the machine is."""
+
+    STEP = 1 / 60  # one game step; the LED system animates at 30 frames a second, so none is skipped
 
     def __init__(self, tmp_path: Path) -> None:
         from hardware.config import LedConfig
         from hardware.emulator import PtyEmulator
+        from hardware.fakes import FakeClock
         from hardware.link import SerialLink
         from hardware.system import LedSystem
 
         self.config = LedConfig()
+        self.clock = FakeClock(0.0)
         self.link_path = str(tmp_path / "ttyLEDS")
         self.emulator = PtyEmulator(25, link=self.link_path)
         self.emulator.open()
-        self.link = SerialLink(self.link_path, self.config.baud, backoff=(0.05, 0.2), write_timeout=0.3)
-        self.system = LedSystem(self.config, self.link, log=lambda message: None)
-        self.frames: list[tuple[float, Any]] = []
-        self.plugged = True  # the reader thread pulls and plugs the cable (the pty is not thread-safe)
-        self._stop = False
-        self._thread = threading.Thread(target=self._read, daemon=True)
-        self._thread.start()
+        # pyserial reports a write that took longer than its timeout as failed even once every byte
+        # is out (a busy machine may pause this thread that long): only a broken run waits CEILING.
+        self.link = SerialLink(self.link_path, self.config.baud, backoff=(0.05, 0.2), write_timeout=CEILING,
+                               clock=self.clock)
+        self.system = LedSystem(self.config, self.link, clock=self.clock, start=False, log=lambda message: None,
+                                sleep=self.clock.sleep)
+        self.frames: list[Any] = []  # every frame the board received, oldest first
+        self.plugged = True
 
-    def _read(self) -> None:
-        open_now = True
-        while not self._stop:
-            if self.plugged != open_now:
-                open_now = self.plugged
-                self.emulator.open() if open_now else self.emulator.close()
-            for frame in self.emulator.poll(0.02):
-                self.frames.append((time.monotonic(), frame))
+    def tick(self, seconds: float = STEP) -> None:
+        """Let ``seconds`` pass and run the LED system as its thread would; take what already
+        arrived on the pty (so that it never fills up), without waiting for the rest."""
+        self.clock.sleep(seconds)
+        for _ in range(4):  # a frame now due, and the frame after a priming copy once the pacer allows
+            if self.system.step() > 0:
+                break
+        if self.plugged:
+            self.frames += self.emulator.poll(0.0)
+
+    def receive(self) -> None:
+        """Read the pty until the board has every frame the system wrote (the kernel hands them
+        over within moments; only a broken run reaches the ceiling)."""
+        def caught_up() -> bool:
+            if self.plugged:
+                self.frames += self.emulator.poll(0.01)
+            assert len(self.frames) <= self.system.frames_sent, "the board received a frame the system did not send"
+            return len(self.frames) == self.system.frames_sent
+        until(caught_up, "the emulated board receives every frame the LED system wrote")
+
+    def unplug(self) -> None:
+        """Pull the LED cable: the pty and its stable path go, as a USB board's do."""
+        self.receive()
+        self.plugged = False
+        self.emulator.close()
+        self.emulator.remove_link()
+
+    def plug(self) -> None:
+        """Plug the cable back: a new pty behind the same path."""
+        self.emulator.open()
+        self.plugged = True
 
     def lit(self, board: Any, seconds: float = 0.9) -> dict[Cell, set[tuple[int, int, int]]]:
         """Every board cell lit in the frames of the next ``seconds`` (blinking cells are on at
-        some point), through the board's LED layout."""
+        some point), through the board's LED layout. Nothing is published meanwhile (the game
+        waits), so every one of these frames shows the lights the engine asks for now."""
         layout = self.config.layout_for(board.game, board.led_rows, board.led_cols)
         index = {layout.led_index(board.led_cell(cell)): cell for cell in board.cells()}
-        start = time.monotonic() + 0.12  # the frames of the new lights, not of the old ones
-        time.sleep(seconds)
+        self.receive()
+        start = len(self.frames)  # from here on, every frame is written while these lights stand
+        for _ in range(round(seconds / self.STEP)):
+            self.tick()
+        self.receive()
+        frames = self.frames[start:]
+        assert frames, f"the LED board received no frame in {seconds} s"
         found: dict[Cell, set[tuple[int, int, int]]] = {}
-        for at, frame in list(self.frames):
-            if at < start:
-                continue
+        for frame in frames:
             for i, colour in enumerate(frame.pixels):
                 if colour != (0, 0, 0) and i in index:
                     found.setdefault(index[i], set()).add(colour)
         return found
 
     def close(self) -> None:
-        self.system.close()
-        self._stop = True
-        self._thread.join(2)
-        self.emulator.close()  # the reader thread has stopped
+        self.system.close()  # (its closing dark frame is not counted in frames_sent: not read)
+        self.emulator.close()
         self.emulator.remove_link()
 
 
@@ -159,13 +198,14 @@ class Checkpoints:
             self.seen["computer"] = (set(lit), {c for c in engine.guide.cells if c is not None})
         moves = len(run.match.moves)
         if moves >= 3 and self.unplugged_at is None:
-            self.leds.plugged = False  # the LED cable is pulled: the game goes on
+            self.leds.unplug()  # the LED cable is pulled: the game goes on
             self.unplugged_at = moves
         if self.unplugged_at is not None and moves >= self.unplugged_at + 2 and "replugged" not in self.seen \
                 and phase not in (SETUP, FIX):
-            self.leds.plugged = True
+            self.leds.plug()
             lit = self.leds.lit(board, seconds=1.5)
             self.seen["replugged"] = (set(lit), set(self.wanted(run)))
+        self.leds.tick()  # the game moves on one step, and the LED system with it
 
     @staticmethod
     def wanted(run: TableRun) -> set[Cell]:
@@ -206,7 +246,7 @@ def test_hot_seat_game_through_the_camera_and_the_leds(hot_seat_game: tuple[Tabl
     kinds = {w.kind for w in run.visitor.wrong}
     assert {"illegal", "wrong_player", "knock", "stack"} <= kinds
     assert run.visitor.touched >= 1  # moves played on the screen while the camera was away
-    cameras = [e["state"] for e in run.events if e["event"] == "camera"]
+    cameras = [e["state"] for e in record_lines(run.events) if e["event"] == "camera"]
     assert cameras.count("lost") >= 2 and cameras.count("back") >= 2
     checks.check("setup", "fix", "replugged")
 
@@ -224,7 +264,7 @@ def test_game_against_the_computer_through_the_camera(tmp_path: Path) -> None:
         leds.close()
     check_agreement(run)
     assert {"illegal", "wrong_computer", "knock"} <= {w.kind for w in run.visitor.wrong}
-    assert [e["by"] for e in run.events if e["event"] == "move"].count("computer") >= 3
+    assert [e["by"] for e in record_lines(run.events) if e["event"] == "move"].count("computer") >= 3
     checks.check("setup", "fix", "computer")
 
 
@@ -246,8 +286,9 @@ def test_a_record_replays_the_same_game(hot_seat_game: tuple[TableRun, Path, Che
     assert moves_of(match) == moves_of(run.match) and match.is_over()
     def key(event: dict[str, Any]) -> tuple[Any, ...]:
         return (event["event"], event.get("move"), event.get("by"), str(event.get("cells")))
-    original = [key(e) for e in run.events if e["event"] in ("move", "mismatch", "synced", "camera", "end")]
-    replayed = [key(e) for e in session.events if e["event"] in ("move", "mismatch", "synced", "camera", "end")]
+    told = ("move", "mismatch", "synced", "camera", "end")
+    original = [key(e) for e in record_lines(run.events) if e["event"] in told]
+    replayed = [key(e) for e in record_lines(session.events) if e["event"] in told]
     assert replayed == original
 
 
@@ -271,7 +312,7 @@ def test_quick_lightning_games(seed: int) -> None:
                   9: "drop_stale"}
         run = run_table(lightning_match(opponent, seed), seed=seed, faults=faults, level="builder")
         check_agreement(run)
-        kinds = [e["event"] for e in run.events]
+        kinds = [e["event"] for e in record_lines(run.events)]
         if opponent.is_computer:
             assert "draw" in kinds and "computer" in kinds
 
@@ -288,9 +329,10 @@ def test_lightning_against_the_computer_through_the_camera() -> None:
     played, made = moves_of(run.match), run.visitor.made
     assert played == made[: len(played)] and len(made) - len(played) <= 2 and len(played) >= 20
     assert run.visitor.wrong and all(w.flagged for w in run.visitor.wrong)
-    kinds = [e["event"] for e in run.events]
+    kinds = [e["event"] for e in record_lines(run.events)]
     assert "draw" in kinds and "computer" in kinds
-    assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer" for e in run.events)
+    assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer"
+               for e in record_lines(run.events))
 
 
 def test_lightning_leds_show_the_fixes_and_the_computer_tile(tmp_path: Path) -> None:
@@ -327,5 +369,5 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
     played = moves_of(match)
     assert session.engine.started and len(played) >= 3, session.engine.phase
     assert played == camera.visitor.made[: len(played)]
-    frames = [e["frame"] for e in session.events if e["event"] == "reading"]
+    frames = [e["frame"] for e in record_lines(session.events) if e["event"] == "reading"]
     assert frames == sorted(frames) and frames[-1] < 40 * 30

@@ -8,6 +8,7 @@ computer's move guided, camera faults.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,11 @@ BR.RB
 RBRBR
 BRBRB
 """
+
+
+def record_lines(engine: SyncEngine) -> list[dict[str, Any]]:
+    """The engine's new events as the record writes them (their JSON form)."""
+    return [event.as_dict() for event in engine.take_events()]
 
 
 def rows(text: str) -> Picture:
@@ -80,7 +86,7 @@ def started(opponent: Seat | None = None) -> tuple[Match, SyncEngine, Clock]:
 
 
 def kinds(engine: SyncEngine) -> list[str]:
-    return [event["event"] for event in engine.take_events()]
+    return [event["event"] for event in record_lines(engine)]
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -152,7 +158,7 @@ def test_a_legal_slide_is_played() -> None:
         BRBRB
     """)
     assert match.moves == [(2, 1)] and engine.phase == PLAY
-    move = [e for e in engine.take_events() if e["event"] == "move"]
+    move = [e for e in record_lines(engine) if e["event"] == "move"]
     assert move == [{"event": "move", "frame": 2, "time": round(2 / 30, 3), "move": "2,1", "by": "board",
                      "player": 1}]
 
@@ -194,7 +200,7 @@ CASES = [
 def test_anything_else_changes_nothing_and_is_flagged(what: str, table_seen: str, reason: str | None,
                                                       cells: list[tuple[int, int]]) -> None:
     match, engine, clock = started()
-    engine.take_events()
+    record_lines(engine)
     clock.see(table_seen)
     seen_frame, seen_time = clock.frame, clock.now
     # Not at once: a pause in the middle of a gesture is not flagged.
@@ -205,7 +211,7 @@ def test_anything_else_changes_nothing_and_is_flagged(what: str, table_seen: str
     assert sorted(fix.cell for fix in engine.fixes) == cells
     roles, _ = engine.lights() or ({}, {})
     assert sorted(roles) == cells and set(roles.values()) <= {"put_back", "remove"}
-    mismatch = [e for e in engine.take_events() if e["event"] == "mismatch"]
+    mismatch = [e for e in record_lines(engine) if e["event"] == "mismatch"]
     assert len(mismatch) == 1 and sorted(map(tuple, mismatch[0]["cells"])) == cells
     # The record says both: the reading that showed it, and when it was flagged.
     assert (mismatch[0]["seen_frame"], mismatch[0]["seen_time"]) == (seen_frame, round(seen_time, 3))
@@ -284,7 +290,7 @@ def test_a_game_to_the_end_on_the_table() -> None:
         state = state.play(rng.choice(state.legal_moves()))
         clock.see(board.picture(state))
     assert match.state == state and engine.phase == OVER
-    events = engine.take_events()
+    events = record_lines(engine)
     assert events[-1]["event"] == "end" and events[-1]["position"] == state.to_text()
     roles, _ = engine.lights() or ({}, {})
     assert roles == {state.hole: "win"}
@@ -315,7 +321,7 @@ def test_the_computer_move_is_guided_and_played_once_done() -> None:
     assert len(match.moves) == 1
     clock.see(board.picture(guide.target))
     assert match.moves == [(2, 1), guide.moves[0]] and engine.phase == PLAY
-    assert [e["by"] for e in engine.take_events() if e["event"] == "move"] == ["board", "computer"]
+    assert [e["by"] for e in record_lines(engine) if e["event"] == "move"] == ["board", "computer"]
 
 
 def test_undo_on_the_screen_guides_the_table_back() -> None:
@@ -348,7 +354,7 @@ def test_camera_lost_play_by_touch_then_resync() -> None:
     assert engine.phase == SETUP and match.moves == [(2, 1)]
     clock.see(board.picture(match.state))
     assert engine.phase == PLAY
-    assert [e["state"] for e in engine.take_events() if e["event"] == "camera"] == ["lost", "back"]
+    assert [e["state"] for e in record_lines(engine) if e["event"] == "camera"] == ["lost", "back"]
 
 
 def test_camera_lost_without_touch_moves_carries_on() -> None:

@@ -129,10 +129,10 @@ def test_a_marker_hidden_by_an_arm_is_looked_for_again_when_the_arm_goes():
     long as the fix was kept, and the game never left setup. Once the arm goes, the hidden
     marker's place changes: the markers are looked for again, all four, and the spot is empty."""
     from games.boards import EMPTY, Picture
-    from vision.mats import board_description
+    from vision.boards import board_of
     from vision.table import STABLE_FRAMES, TableCamera
 
-    board = board_description("lightning")
+    board = board_of("lightning")
     table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
     shots = [SimpleNamespace(picture=table, hand="hand")] * 3 + [SimpleNamespace(picture=table, hand=None)] * 6
     camera = TableCamera(board, iter(shots).__next__, seed=114)
@@ -157,11 +157,11 @@ def test_a_still_hand_over_the_spots_is_never_read():
     like paper in shade, so the finger read as an ``L`` tile in the reserve, and four still frames
     made it a shelve the visitor never did. Once calibrated, a ring darker than it was is a hand."""
     from games.boards import EMPTY, Picture
-    from vision.mats import board_description
+    from vision.boards import board_of
     from vision.reader import VisionError
     from vision.table import STABLE_FRAMES, TableCamera
 
-    board = board_description("lightning")
+    board = board_of("lightning")
     table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
     shots = [SimpleNamespace(picture=table, hand=None)] * 8 + [SimpleNamespace(picture=table, hand="hand")] * 9
     camera = TableCamera(board, iter(shots).__next__, seed=119)
@@ -188,11 +188,11 @@ def test_the_table_camera_remembers_only_recent_ready_times(monkeypatch):
     whole day's physical game. It keeps the recent ones (the latency bench reads those)."""
     from games.boards import Picture
     from vision import table as table_module
-    from vision.mats import board_description
+    from vision.boards import board_of
     from vision.table import TableCamera
 
     monkeypatch.setattr(table_module, "READ_TIMES_KEPT", 5)
-    board = board_description("lewthwaite")
+    board = board_of("lewthwaite")
     shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None, dropped=True)
     camera = TableCamera(board, lambda: shot, seed=3)
     for _ in range(23):
@@ -206,10 +206,10 @@ def test_a_closed_table_camera_gives_back_its_sensor_noise():
     """Issue 22: the synthetic camera's noise frames (about 22 MB) stayed with the camera after the
     physical mode was left. They are made again, the same, when it is read again."""
     from games.boards import Picture
-    from vision.mats import board_description
+    from vision.boards import board_of
     from vision.table import TableCamera
 
-    board = board_description("lewthwaite")
+    board = board_of("lewthwaite")
     shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None)
     camera = TableCamera(board, lambda: shot, seed=5)
     first = camera.read()

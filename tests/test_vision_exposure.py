@@ -10,13 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.capture import LiveBoard, SourceLink
+from vision.capture import LiveBoard, SourceLink, start_grid
 from vision.exposure import CLIPPED_SHARE, ExposureControl, clipped_share, is_clipped
 from vision.mats import layout
 from vision.reader import VISION_REASONS, BoardReader, VisionError
-from vision.synthetic import CameraStyle, render_photo, start_lewthwaite_grid
+from vision.synthetic import CameraStyle, render_photo
 
-START = start_lewthwaite_grid()
+START = start_grid("lewthwaite")
 
 
 def _white_token_scene() -> np.ndarray:

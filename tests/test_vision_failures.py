@@ -10,12 +10,12 @@ import pytest
 import main
 from vision.mats import layout
 from vision.reader import BoardReader, VisionError
-from vision.synthetic import CameraStyle, random_lewthwaite_grid, random_photo, render_photo
+from vision.synthetic import CameraStyle, random_grid, random_photo, render_photo
 
 
 def _photo(game="lewthwaite", seed=1):
     rng = random.Random(seed)
-    grid = random_lewthwaite_grid(rng)
+    grid = random_grid("lewthwaite", rng)
     return render_photo(game, grid, rng, CameraStyle(tilt_deg=15, yaw_deg=10, noise=2, blur=0.3))
 
 

@@ -8,9 +8,9 @@ import pytest
 
 import main
 from vision.capture import LiveBoard
-from vision.mats import KIDS_MARKER_IDS, layout
+from vision.mats import layout
 from vision.reader import BoardReader
-from vision.synthetic import CameraStyle, random_lightning_grid, random_photo, render_photo
+from vision.synthetic import CameraStyle, random_grid, random_photo, render_photo
 
 SPOTS = {"hand": "Z1", "reserve0": "I0", "reserve3": "L2", "reserve5": "S3"}
 
@@ -26,7 +26,7 @@ def test_grid_hand_spot_and_reserve_are_read(variant, size):
     mat = layout("lightning", variant=variant)
     for seed in range(2):
         rng = random.Random(f"{variant}-{seed}")
-        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+        grid = random_grid("lightning", rng)
         photo = render_photo("lightning", grid, rng, _style(seed), frame_size=size, variant=variant, spots=SPOTS)
         reading = BoardReader("lightning").read(photo.image)
         assert reading.grid == grid
@@ -55,7 +55,7 @@ def test_kids_mat_needs_both_sheets(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out)
     assert summary["images"] == [str(tmp_path / "kids-1.png"), str(tmp_path / "kids-2.png")]
     sheets = [json.loads((tmp_path / f"kids-{k}.json").read_text()) for k in (1, 2)]
-    assert [m["id"] for m in sheets[0]["markers"]] == list(KIDS_MARKER_IDS[0])
+    assert [m["id"] for m in sheets[0]["markers"]] == [8, 9, 10, 11]  # printed mats carry them for good
     # Each sheet holds one half: the other half's cells are null in its geometry.
     assert all(c is not None for row in sheets[0]["cell_centers"][:17] for c in row)
     assert all(c is None for row in sheets[0]["cell_centers"][17:] for c in row)
@@ -67,10 +67,9 @@ def test_kids_mat_needs_both_sheets(tmp_path, capsys):
 def test_tiles_laid_two_millimetres_off():
     """The sheet across a 1280 x 720 frame (17-22 px a cell), tiles up to 2 mm and 8 degrees off."""
     wrong = cells = 0
-    mat = layout("lightning")
     for seed in range(5):
         rng = random.Random(f"child-{seed}")
-        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+        grid = random_grid("lightning", rng)
         style = _style(seed)
         style.fill, style.noise, style.jpeg_quality = rng.uniform(0.8, 0.97), rng.uniform(2, 5), rng.randint(60, 90)
         style.child_tiles_mm = 2.0
@@ -121,9 +120,9 @@ def test_live_reading_of_tiles_laid_over_the_vertices():
             live.poll()
         live.calibrate()
         rng = random.Random(seed)
-        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+        grid = random_grid("lightning", rng)
         while grid == empty:
-            grid = random_lightning_grid(rng, mat.rows, mat.cols)
+            grid = random_grid("lightning", rng)
         camera.show(grid)
         found = [r for r in (live.poll() for _ in range(4)) if r]
         assert found and found[-1].grid == grid, live.status.problem

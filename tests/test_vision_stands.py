@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 import main
-from vision.capture import LiveBoard
+from vision.capture import LiveBoard, start_grid
 from vision.reader import BoardReader, VisionError, cell_pixels
-from vision.synthetic import Photo, render_photo, stand_style, start_lewthwaite_grid
+from vision.synthetic import Photo, render_photo, stand_style
 
-START = [row.upper() for row in start_lewthwaite_grid()]
+START = [row.upper() for row in start_grid("lewthwaite")]
 #: (piece style, height mm, tilt degrees, lamp elevation degrees or 0 for none)
 STANDS = [
     ("cap_up", 13.0, 23.0, 25.0),  # the issue's stand: caps open side up, 23 degrees, a desk lamp
@@ -130,3 +130,28 @@ def test_play_physical_starts_on_three_seconds_of_the_issue_stand(tmp_path: Path
                       "--frames", "80", "--json"])
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0 and summary["physical"]["phase"] == "play", summary["physical"]
+
+
+PHOTOREAL = Path(__file__).resolve().parents[1] / "bench" / "photoreal" / "set-stands"
+
+
+@pytest.mark.parametrize("scene", ["cap_down-0308", "draught-0307"])
+def test_pale_pieces_on_paper_at_the_sensors_limit_are_read_one_shot(scene: str) -> None:
+    """Photoreal renders whose paper is 100 % at the sensor's limit: very pale pink and sky-blue
+    caps, ivory draughts. A person reads them (a pastel's darkest channel, the pieces' shaded
+    sides on the flat white); one-shot they were refused as ``overexposed``."""
+    truth = json.loads((PHOTOREAL / f"{scene}.json").read_text())
+    colours = tuple(truth["colours"]) if set(truth["colours"]) == {"black", "white"} else None
+    image = cv2.imread(str(PHOTOREAL / f"{scene}-start.jpg"))
+    reading = BoardReader("lewthwaite", colours=colours).read(image)  # type: ignore[arg-type]
+    assert reading.clipped > 0.9
+    assert reading.grid == truth["frames"]["start"]["grid"]
+
+
+def test_white_stones_as_white_as_the_paper_are_still_refused() -> None:
+    """Go 304: seven white stones clip exactly like the paper (not a pixel off it): nobody can
+    tell where they are, so the one-shot reading is refused, not guessed."""
+    image = cv2.imread(str(PHOTOREAL / "go-0304-start.jpg"))
+    with pytest.raises(VisionError) as refused:
+        BoardReader("lewthwaite", colours=("black", "white")).read(image)
+    assert refused.value.reason == "overexposed"

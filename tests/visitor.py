@@ -151,13 +151,10 @@ class Visit:
 
 def game_scene_games() -> list[str]:
     """The games whose screen is a :class:`GameScene` (the ones the visitor can play)."""
-    from kiosk.menu import playable_games
+    from kiosk.screens import playable_games
 
-    def on_the_match_layer(module: object) -> bool:
-        classes = [v for v in vars(module).values() if isinstance(v, type)]
-        return any(issubclass(v, GameScene) and v is not GameScene for v in classes)
-
-    return [info.key for info, module in playable_games() if on_the_match_layer(module)]
+    # Every registered game's screens are GameScenes (GameScreens.make_scene's type says so).
+    return [info.key for info, _screens in playable_games()]
 
 
 def make_app(size: tuple[int, int] = (1920, 1080), seed: int = 1) -> App:

@@ -11,19 +11,18 @@ points in frame pixels, so the screen needs neither cv2 nor anything else of ``v
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import cv2
 import numpy as np
 
+from games.boards import BoardDescription
 from vision.advice import advise, doubted
 from vision.cameraspec import parse_camera
-from vision.capture import LiveBoard, SyntheticCamera, start_grid
+from vision.capture import LiveBoard, SyntheticCamera
+from vision.mats import profile, vision_grid
 from vision.reader import VisionError, cell_pixels
 from vision.sources import FrameSource, source_opener
-
-if TYPE_CHECKING:
-    from games.lewthwaite.rules import LewthwaiteState
 
 #: A point in camera-frame pixels, and a closed outline of such points.
 Point = tuple[float, float]
@@ -31,8 +30,9 @@ Outline = list[Point]
 
 
 class LiveCalibration:
-    """The live board of one mat (``game``) read from the camera ``camera`` names (``synthetic``,
-    a webcam index, a video or a folder of images), for the calibration screen.
+    """The live board of one mat (``board``'s, or an installed game's usual one by key) read from
+    the camera ``camera`` names (``synthetic``, a webcam index, a video or a folder of images),
+    for the calibration screen.
 
     With the synthetic camera, :meth:`toggle_hand` and :meth:`random_move` change what it films,
     to watch the motion gate and the stable-state counter work. ``threaded``: a capture thread
@@ -40,28 +40,37 @@ class LiveCalibration:
     headless run of N frames always shows the same thing.
     """
 
-    def __init__(self, game: str = "lewthwaite", camera: str = "synthetic", seed: int | None = None,
+    def __init__(self, board: BoardDescription | str, camera: str = "synthetic", seed: int | None = None,
                  threaded: bool = True) -> None:
-        self.game = game
+        found = profile(board)
+        self.board = found.board
+        self.game = found.game
         self.camera: SyntheticCamera | None = None
         self.rng = random.Random(seed)
         opener: Any
         if camera == "synthetic":
-            demo = SyntheticCamera(game, start_grid(game), seed=seed or 0)
+            demo = SyntheticCamera(self.board, found.start_grid(), seed=seed or 0)
             self.camera = demo
 
             def opener() -> FrameSource:
                 return demo
         else:
-            opener = source_opener(parse_camera(camera), game)
-        self.live = LiveBoard(game, opener, threaded=threaded)
+            opener = source_opener(parse_camera(camera), self.board)
+        self.live = LiveBoard(self.board, opener, threaded=threaded)
         self.hand = False
-        #: The pretend Lewthwaite game the synthetic camera films (its random moves are legal).
-        self.state: LewthwaiteState | None = None
-        if game == "lewthwaite":
-            from games.lewthwaite.rules import LewthwaiteParams
+        #: The pretend game the synthetic camera films, when the board knows its start (its
+        #: random moves are then legal; otherwise a random cell changes).
+        self.state: Any = self.board.start()
 
-            self.state = LewthwaiteParams().new_initial_state()
+    @property
+    def pieces(self) -> str:
+        """``tokens`` or ``tiles``: what the mat holds."""
+        return self.board.pieces
+
+    @property
+    def token_codes(self) -> tuple[str, ...]:
+        """The players' token codes, first player first."""
+        return tuple(self.board.token_codes)
 
     # --- the camera ---
 
@@ -208,11 +217,10 @@ class LiveCalibration:
             moves = self.state.legal_moves()
             if moves:
                 self.state = self.state.play(self.rng.choice(moves))
-                self.camera.show(self.state.diagram().upper().splitlines(), hand=self.hand)
+                self.camera.show(vision_grid(self.board, self.board.expected(self.state)), hand=self.hand)
         else:
-            from games.lightning.tiles import all_tiles
-
             grid = [list(row) for row in self.camera.grid]
             r, c = self.rng.randrange(len(grid)), self.rng.randrange(len(grid[0]))
-            grid[r][c] = str(self.rng.choice(all_tiles()))
-            self.camera.show(grid, hand=self.hand)
+            codes = [face.code for face in self.board.tile_faces()] or list(self.board.token_codes)
+            grid[r][c] = self.rng.choice(codes)
+            self.camera.show(vision_grid(self.board, grid), hand=self.hand)

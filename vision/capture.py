@@ -201,7 +201,7 @@ class StableReading:
     ``grid``: rows of cell codes as ``read-board`` gives them (``R``/``B``/``.``, or tiles such as
     ``Z3``); ``confidence``: the median over the stable frames of the reading's confidence (its
     least sure cell, 0..1); ``frame_index``: the camera frame (0-based) in which it became
-    stable; ``extras``: for Lightning, what lies on the hand spot and the reserve slots.
+    stable; ``extras``: for a tile mat with spots, what lies on the hand spot and the reserve slots.
     """
 
     grid: list[str] | list[list[str]]
@@ -311,7 +311,7 @@ PROBLEMS = ("", "waiting", "motion", "unsure", *VISION_REASONS)
 def start_grid(
     board: BoardDescription | str, rows: int | None = None, cols: int | None = None
 ) -> list[str] | list[list[str]]:
-    """The known start position the live reader calibrates on (Lightning starts empty)."""
+    """The known start position the live reader calibrates on (a tile mat starts empty)."""
     return profile(board, rows, cols).start_grid()
 
 

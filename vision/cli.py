@@ -18,13 +18,20 @@ from typing import TYPE_CHECKING, Any
 
 from games.cliutil import CliError, Commands, int_in_range, print_json, seed_value
 from games.outputs import check_outputs, write_outputs
+from vision.boards import LazyChoices, board_of, readable_boards
 from vision.cameraspec import add_camera_args
 
 if TYPE_CHECKING:
+    from games.boards import BoardDescription
     from kiosk.app import App
     from kiosk.calibration import CalibrationScene
 
-VISION_GAMES = ("lewthwaite", "lightning")
+#: The games whose board the camera reads (their board descriptions print a mat), by key.
+VISION_GAMES = LazyChoices()
+GAME_HELP = "a game whose board the camera reads (one with a printed mat)"
+MAT_VARIANTS = LazyChoices(variants=True)
+ROWS_HELP = "token mats only: rows (default: the game's usual board)"
+COLS_HELP = "token mats only: columns (default: the game's usual board)"
 #: ``--force`` of the commands that write files.
 FORCE_HELP = "replace the files it writes (the image and the .json beside it) if they exist"
 
@@ -92,8 +99,10 @@ def run_print_board(args: argparse.Namespace) -> int:
     from vision.mats import mat_description, profile, render_mat
 
     found = _profile(args, profile)
-    if args.mat != "standard" and found.pieces != "tiles":
-        raise CliError(f"the {args.game} mat comes in one size: --mat {args.mat} is for lightning")
+    if args.mat not in found.variants:
+        others = [board.game for board in readable_boards() if args.mat in board.mat_variants]
+        raise CliError(f"the {args.game} mat comes as {' or '.join(found.variants)}: --mat {args.mat} is for "
+                       f"{' or '.join(others)}")
     mat = found.layout(args.mat)
     px_per_mm = args.dpi / 25.4
     outs = _check_out(args, mat.sheets)
@@ -121,14 +130,33 @@ def run_print_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_print_tiles(args: argparse.Namespace) -> int:
-    """``print-tiles --out tiles.png``: 30 of each Lightning design to print and cut."""
-    single_threaded_blas()
-    from vision.mats import KIDS_TILE_MM, TILE_MM, render_tile_sheet, tile_sheet_boxes
+def _tile_board(args: argparse.Namespace) -> Any:
+    """The board of ``--game`` for ``print-tiles``: by default the one installed game whose
+    pieces are tiles."""
+    tiled = [board for board in readable_boards() if board.pieces == "tiles"]
+    if args.game is None:
+        if len(tiled) != 1:
+            names = ", ".join(board.game for board in tiled) or "no game has tiles"
+            raise CliError(f"name the game with --game ({names})")
+        return tiled[0]
+    board = board_of(args.game)
+    if board.pieces != "tiles":
+        raise CliError(f"the {args.game} mat takes no tiles")
+    if args.mat not in board.mat_variants:
+        raise CliError(f"the {args.game} mat comes as {' or '.join(board.mat_variants)}, not '{args.mat}'")
+    return board
 
-    tile_mm = KIDS_TILE_MM if args.mat == "kids" else TILE_MM
-    outs = _check_out(args, len(tile_sheet_boxes(tile_mm)))
-    pages = render_tile_sheet(args.dpi / 25.4, tile_mm)
+
+def run_print_tiles(args: argparse.Namespace) -> int:
+    """``print-tiles --out tiles.png``: 30 of each tile design to print and cut."""
+    single_threaded_blas()
+    from vision.mats import layout, render_tile_sheet, tile_sheet_boxes
+
+    board = _tile_board(args)
+    tile_mm = layout(board, variant=args.mat).tile_mm
+    faces = board.tile_faces()
+    outs = _check_out(args, len(tile_sheet_boxes(faces, tile_mm)))
+    pages = render_tile_sheet(faces, args.dpi / 25.4, tile_mm)
     _write_pages([(path, image, description) for path, (image, description) in zip(outs, pages, strict=True)])
     tiles = sum(len(description["tiles"]) for _, description in pages)
     if args.json:
@@ -136,7 +164,8 @@ def run_print_tiles(args: argparse.Namespace) -> int:
                     "tiles": tiles})
     else:
         print(
-            f"{', '.join(map(str, outs))}: {tiles} Lightning tiles on {len(pages)} A4 sheet(s) ({args.dpi} dpi); "
+            f"{', '.join(map(str, outs))}: {tiles} {board.game.capitalize()} tiles on {len(pages)} A4 sheet(s) "
+            f"({args.dpi} dpi); "
             "boxes beside each, .json"
         )
     return 0
@@ -271,49 +300,56 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return run_app(args, lambda app: calibration_scene(app, args.game, str(args.camera)))
 
 
-def calibration_scene(app: App, game: str, camera: str) -> CalibrationScene:
-    """The calibration screen of ``game``'s mat, watched by the camera ``camera`` names: the
-    kiosk's screen on vision's live board (headless runs read one frame per reading, so N frames
-    always show the same thing)."""
+def calibration_scene(app: App, board: BoardDescription | str | None, camera: str) -> CalibrationScene:
+    """The calibration screen of ``board``'s mat (a board description, an installed game's key, or
+    None: the first game with a printed mat, in menu order), watched by the camera ``camera``
+    names: the kiosk's screen on vision's live board (headless runs read one frame per reading,
+    so N frames always show the same thing)."""
     from kiosk.calibration import CalibrationScene
     from vision.calibration import LiveCalibration
 
-    return CalibrationScene(app, LiveCalibration(game, camera, seed=app.options.seed, threaded=not app.headless))
+    found = board if board is not None else readable_boards()[0]
+    return CalibrationScene(app, LiveCalibration(found, camera, seed=app.options.seed, threaded=not app.headless))
 
 
 def register(commands: Commands) -> None:
     """Add the vision commands."""
     board = commands.verb("print-board", "write a printable mat (PNG) with its ArUco markers and mat.json")
-    board.add_argument("game", choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
+    board.add_argument("game", choices=VISION_GAMES, metavar="GAME", help=GAME_HELP)
     board.add_argument("--out", required=True, help="the PNG to write (its geometry goes beside it, .json)")
     board.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
-    board.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
-    board.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite only (default 5)")
+    board.add_argument("--rows", type=int_in_range(2, 9), default=None, help=ROWS_HELP)
+    board.add_argument("--cols", type=int_in_range(2, 9), default=None, help=COLS_HELP)
     board.add_argument(
         "--mat",
-        choices=("standard", "kids"),
+        choices=MAT_VARIANTS,
+        metavar="VARIANT",
         default="standard",
-        help="lightning: kids = children's size, one half per A3 sheet, 20 mm tiles (writes NAME-1.png, NAME-2.png)",
+        help="the mat's variant, as its game's board describes them: standard, or for the tile game kids = "
+        "children's size, one half per A3 sheet, 20 mm tiles (writes NAME-1.png, NAME-2.png)",
     )
     board.add_argument("--force", action="store_true", help=FORCE_HELP)
     board.add_argument("--json", action="store_true", help="print a JSON summary")
     board.set_defaults(handler=run_print_board)
 
-    tiles = commands.verb("print-tiles", "write a sheet of the five Lightning tile designs to print and cut")
+    tiles = commands.verb("print-tiles", "write a sheet of the tile game's designs to print and cut")
     tiles.add_argument("--out", required=True, help="the PNG to write (tile boxes go beside it, .json)")
     tiles.add_argument("--dpi", type=int_in_range(72, 1200), default=300, help="print resolution (default 300)")
     tiles.add_argument(
-        "--mat", choices=("standard", "kids"), default="standard", help="kids: 20 mm tiles for the children's mat"
+        "--mat", choices=MAT_VARIANTS, metavar="VARIANT", default="standard",
+        help="the mat the tiles are for (kids: 20 mm tiles for the children's mat)",
     )
+    tiles.add_argument("--game", choices=VISION_GAMES, metavar="GAME", default=None,
+                       help="the game whose tiles to print (default: the one game played with tiles)")
     tiles.add_argument("--force", action="store_true", help=FORCE_HELP)
     tiles.add_argument("--json", action="store_true", help="print a JSON summary")
     tiles.set_defaults(handler=run_print_tiles)
 
     read = commands.verb("read-board", "read the board in a photograph of a printed mat")
     read.add_argument("image", help="a photograph (PNG or JPEG)")
-    read.add_argument("--game", required=True, choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
-    read.add_argument("--rows", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
-    read.add_argument("--cols", type=int_in_range(2, 9), default=None, help="lewthwaite mat size (default 5)")
+    read.add_argument("--game", required=True, choices=VISION_GAMES, metavar="GAME", help=GAME_HELP)
+    read.add_argument("--rows", type=int_in_range(2, 9), default=None, help=ROWS_HELP)
+    read.add_argument("--cols", type=int_in_range(2, 9), default=None, help=COLS_HELP)
     read.add_argument(
         "--colours",
         type=colours_choice,
@@ -324,7 +360,7 @@ def register(commands: Commands) -> None:
     read.set_defaults(handler=run_read_board)
 
     photo = commands.verb("synthetic-photo", "render a photograph of a mat from the synthetic camera")
-    photo.add_argument("game", choices=VISION_GAMES, metavar="GAME", help="lewthwaite or lightning")
+    photo.add_argument("game", choices=VISION_GAMES, metavar="GAME", help=GAME_HELP)
     photo.add_argument("--seed", type=seed_value, default=0, help="which photograph, 0..2^32-1 (default 0)")
     photo.add_argument("--hand", action="store_true", help="with a hand over the board")
     photo.add_argument("--out", required=True, help="the image to write (.png or .jpg)")
@@ -337,7 +373,8 @@ def register(commands: Commands) -> None:
     )
     add_camera_args(calibrate)
     calibrate.add_argument(
-        "--game", default="lewthwaite", choices=VISION_GAMES, metavar="GAME", help="which mat (default lewthwaite)"
+        "--game", default=None, choices=VISION_GAMES, metavar="GAME",
+        help="which game's mat (default: the first game with a printed mat, in menu order)",
     )
     calibrate.add_argument("--json", action="store_true", help="print the scene state at the end")
     calibrate.set_defaults(handler=run_calibrate)

@@ -37,7 +37,7 @@ import numpy as np
 from games.boards import BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
 from vision.exposure import clipped_share, is_clipped
-from vision.mats import VARIANTS, MatLayout, game_of_marker, layout, profile, render_mat
+from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
@@ -45,6 +45,8 @@ from vision.tokens import (
     C2,
     COLOUR_NAMES,
     FEATURES,
+    LIFT_MIN,
+    LIFT_SURE,
     L,
     TokenGeometry,
     TokenModel,
@@ -101,7 +103,7 @@ class Reading:
     #: per-cell margin of the decision in 0..1 (rows x cols).
     cell_confidence: np.ndarray
     notes: list[str] = field(default_factory=list)
-    #: Lightning: what lies on the hand spot and the reserve slots (``{"hand": "Z3", "reserve": [...]}``).
+    #: Tile mats with spots: what lies on the hand spot and the reserve slots (``{"hand": "Z3", "reserve": [...]}``).
     extras: dict[str, Any] = field(default_factory=dict)
     #: The share of the paper at the sensor's ceiling (:func:`vision.exposure.clipped_share`).
     clipped: float = 0.0
@@ -523,7 +525,7 @@ def top_shifts(mat: MatLayout, pose: CameraPose, height_mm: float, ppc: int) -> 
     return shifts
 
 
-# --- Lightning: tiles ------------------------------------------------------------------------
+# --- tiles ----------------------------------------------------------------------------------
 
 
 def tile_windows(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarray:
@@ -557,16 +559,16 @@ def classify_tiles(
 
     With ``memory`` (live use), a cell whose ink has not changed keeps its last answer."""
     windows = tile_windows(rect, paper, mat)
-    labels, margins = classify_with_memory(windows, rect.ppc, mat.tile_mm / mat.cell, memory, "cell")
+    labels, margins = classify_with_memory(windows, rect.ppc, mat, memory, "cell")
     grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
     return grid, margins.reshape(mat.rows, mat.cols)
 
 
 def classify_with_memory(
-    windows: np.ndarray, ppc: int, fraction: float, memory: TileCache | None, kind: str
+    windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache | None, kind: str
 ) -> tuple[list[str], np.ndarray]:
-    """:func:`vision.tiles.classify_windows`, skipping the windows whose ink has not changed since
-    ``memory`` last saw them (its entry ``kind``)."""
+    """:func:`vision.tiles.classify_windows` for the tiles of ``mat``, skipping the windows whose
+    ink has not changed since ``memory`` last saw them (its entry ``kind``)."""
     n = len(windows)
     labels: list[str] = ["."] * n
     margins = np.ones(n, np.float32)
@@ -583,7 +585,7 @@ def classify_with_memory(
             labels[k], margins[k] = known[1][k], known[2][k]
         todo = np.flatnonzero(~same)
     if len(todo):
-        new_labels, new_margins, _ = classify_windows(windows[todo], ppc, fraction)
+        new_labels, new_margins, _ = classify_windows(windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)
     if memory is not None:
@@ -743,7 +745,7 @@ def read_spots(
         raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
     grey = np.array(windows, np.float32) / np.maximum(white.mean(axis=1), 8.0)[:, None, None]
     inks = np.array([ink(g) for g in grey])
-    labels, _ = classify_with_memory(inks, ppc, mat.tile_mm / mat.cell, memory, "spots")
+    labels, _ = classify_with_memory(inks, ppc, mat, memory, "spots")
     designs = {name: label[0] for name, label in zip(names, labels, strict=True)}
     return {
         "hand": designs.get("hand", "."),
@@ -803,7 +805,7 @@ class BoardReader:
         self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
-        #: The brightness of each spot's ring in the calibration frame (Lightning's hand and reserve).
+        #: The brightness of each spot's ring in the calibration frame (a tile mat's hand and reserve).
         self.spot_reference: list[np.ndarray] | None = None
         self.redetections = 0
         self.pose: CameraPose | None = None
@@ -842,7 +844,7 @@ class BoardReader:
         (the one found last is tried first)."""
         if self.variant is not None:
             return locate_mat(frame, self.mat)
-        others = [layout(self.game, variant=v) for v in VARIANTS[self.game] if v != self.mat.variant]
+        others = [layout(self.board, variant=v) for v in self.board.mat_variants if v != self.mat.variant]
         if self.profile.pieces == "tokens":
             others = []  # token mats come in one variant (their size follows the board)
         errors: list[VisionError] = []
@@ -1159,20 +1161,31 @@ class BoardReader:
         if self.model is not None:
             labels, margin = self.model.classify(features)
         else:
-            labels, margin, notes = classify_oneshot(features, (codes[0], codes[1]), self.colours, sum(box.values()))
-            labels = self._start_unnamed(labels, features, start)
-        grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
-        confidence = float(margin.min())
-        seen = {code: sum(row.count(code) for row in grid) for code in codes}
+            # Paper at the ceiling: a piece's footprint off the flat white is a piece.
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()),
+                                                  LIFT_SURE if is_clipped(clipped) else None)
+        seen = {code: labels.count(code) for code in codes}
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
-        if refuse and missing >= max(2, math.ceil(sum(box.values()) / 8)) and self._pale_could_hide(features, labels):
-            # Many tokens missing on paper at pure white, and a missing one could be pale: white
-            # or pale tokens are invisible there, so no reading. (One or two: a token in a
-            # player's hand, as in any light. Strongly coloured tokens of both players seen: the
-            # missing ones are simply not laid yet. Once calibrated, the calibration itself
-            # refused paper that hid tokens.)
-            raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen")
+        many = max(2, math.ceil(sum(box.values()) / 8))
+        if refuse and missing >= many and self._pale_could_hide(features, labels):
+            # Many tokens missing on paper at pure white, and a missing one could be pale: read
+            # again with the pieces' footprints that stand off the flat white (a pale piece's
+            # shaded side, its contact shadow, a pastel's darkest channel) filling the count up.
+            labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
+            seen = {code: labels.count(code) for code in codes}
+            missing = sum(box.values()) - sum(seen.values())
+            if missing >= many or any(seen[code] > box[code] for code in codes):
+                # Still many missing: white or pale tokens as white as the paper, which nobody
+                # can see, so no reading. (One or two: a token in a player's hand, as in any
+                # light. Strongly coloured tokens of both players seen: the missing ones are
+                # simply not laid yet. Once calibrated, the calibration itself refused paper
+                # that hid tokens.) Nor when the pieces found make more of one player's than
+                # the box holds: the colours cannot be told apart on that white either.
+                told = "" if missing >= many else ", the players' colours not told apart"
+                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+        grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
+        confidence = float(margin.min())
         if is_clipped(clipped):
             notes.append(_clipped_note(clipped))
         if seen != box:
@@ -1184,6 +1197,13 @@ class BoardReader:
             )
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
+
+    def _oneshot(self, features: np.ndarray, start: list[str], tokens: int,
+                 lift_min: float | None = None) -> tuple[list[str], np.ndarray, list[str]]:
+        """Labels, margins and notes of a reading without calibration (:func:`classify_oneshot`)."""
+        codes = self.profile.token_codes
+        labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, tokens, lift_min)
+        return self._start_unnamed(labels, features, start), margin, notes
 
     def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:
         """One-shot black and white tokens whose colours were not named: which is the first

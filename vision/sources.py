@@ -27,6 +27,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from games.boards import BoardDescription
 from vision.cameraspec import (
     CameraSpec,
     can_list_cameras,
@@ -238,10 +239,12 @@ class SyntheticCamera:
 
     ended = False
 
-    def __init__(self, game: str, grid: Grid, seed: int = 0, fps: float = 0.0) -> None:
+    def __init__(self, board: BoardDescription | str, grid: Grid, seed: int = 0, fps: float = 0.0) -> None:
         from vision.synthetic import random_style
 
-        self.game = game
+        #: the board filmed (or an installed game's usual board, by key).
+        self.board = board
+        game = self.game = board if isinstance(board, str) else board.game
         self.grid = grid
         self.seed = seed
         self.hand = False
@@ -275,7 +278,7 @@ class SyntheticCamera:
             # The same scene (paper, light, lens) for every board; the same seed for the same
             # board, so tokens keep their place between frames.
             photo = render_photo(
-                self.game, grid, random.Random(f"scene-{self.seed}"), style,
+                self.board, grid, random.Random(f"scene-{self.seed}"), style,
                 pieces_rng=random.Random(f"{self.seed}-{repr(grid)}"),
             )
             self._cache = {key: (photo.image, photo.hand_over_grid)}
@@ -338,7 +341,7 @@ class ScriptedVisitor:
 
 
 def source_opener(
-    spec: CameraSpec, game: str, fps: float = 30.0, seed: int = 0, grid: Grid | None = None
+    spec: CameraSpec, board: BoardDescription | str, fps: float = 30.0, seed: int = 0, grid: Grid | None = None
 ) -> Callable[[], FrameSource]:
     """A function that opens the source ``spec`` names (called again after a failure).
 
@@ -348,7 +351,7 @@ def source_opener(
     if spec.kind == "synthetic":
         from vision.mats import profile
 
-        camera = SyntheticCamera(game, grid or profile(game).start_grid(), seed=seed)
+        camera = SyntheticCamera(board, grid or profile(board).start_grid(), seed=seed)
         return lambda: camera
     if spec.kind == "device":
         index = int(spec.value)

@@ -13,6 +13,7 @@ pieces; pinkish to orange reds, navy to sky blues) so that the reader is not tun
 from __future__ import annotations
 
 import colorsys
+import contextlib
 import math
 import random
 from collections.abc import Sequence
@@ -21,10 +22,9 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
+from games.boards import BoardDescription
 from games.budget import MB, budgeted
-from games.lewthwaite.rules import LewthwaiteParams
-from games.lightning.tiles import Tile, all_tiles
-from vision.mats import MatLayout, Point, layout, profile, render_mat, tile_face
+from vision.mats import MatLayout, Point, face_for, layout, profile, render_mat, tile_face, vision_grid
 
 #: Resolution of the flat sheet before the camera sees it (a 1280 x 720 camera sees < 3 px/mm).
 TEXTURE_PX_PER_MM = 4.0
@@ -85,10 +85,10 @@ class Photo:
 
 
 @budgeted(24 * MB)
-def _flat_mat(game: str, rows: int, cols: int, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
+def _flat_mat(board: BoardDescription, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
     """The mat as one flat layout and image: a mat on several sheets has them laid end to end
     (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""
-    mat = layout(game, rows, cols, variant) if profile(game).pieces == "tokens" else layout(game, variant=variant)
+    mat = layout(board, variant=variant)
     images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet) for sheet in range(mat.sheets)]
     if mat.sheets == 1:
         return mat, images[0]
@@ -141,27 +141,21 @@ def random_style(rng: random.Random, hand: bool = False) -> CameraStyle:
 # --- board states ---------------------------------------------------------------------------
 
 
-def random_lewthwaite_grid(rng: random.Random, rows: int = 5, cols: int = 5) -> list[str]:
-    """A position reached by random legal play from the start (hole at the centre)."""
-    state = LewthwaiteParams(rows, cols).new_initial_state()
-    for _ in range(rng.randint(0, rows * cols)):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state = state.play(rng.choice(moves))
-    return state.diagram().upper().splitlines()
+def board_of_photo(board: BoardDescription | str, rows: int | None = None, cols: int | None = None) -> BoardDescription:
+    """The board a photograph shows: ``board`` (or an installed game's usual one, by key), at
+    ``rows`` x ``cols`` when its mat follows the board's size."""
+    found = profile(board).board
+    if rows is not None and cols is not None and (rows, cols) != (found.rows, found.cols):
+        # A mat that comes in one size keeps it: the grid is read on it as it is.
+        with contextlib.suppress(ValueError):
+            found = found.resized(rows, cols)
+    return found
 
 
-def start_lewthwaite_grid(rows: int = 5, cols: int = 5) -> list[str]:
-    """The start position: the calibration frame of the live reader."""
-    return LewthwaiteParams(rows, cols).new_initial_state().diagram().splitlines()
-
-
-def random_lightning_grid(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
-    """Tiles anywhere, in any rotation, with a random density (empty boards included)."""
-    density = rng.choice((0.0, 0.15, 0.4, 0.7, 1.0)) if rng.random() < 0.3 else rng.uniform(0.05, 0.9)
-    tiles = all_tiles()
-    return [[str(rng.choice(tiles)) if rng.random() < density else "." for _ in range(cols)] for _ in range(rows)]
+def random_grid(board: BoardDescription | str, rng: random.Random) -> Grid:
+    """A grid ``board`` may show, drawn from ``rng`` (its :meth:`~games.boards.BoardDescription.sample_grid`)."""
+    found = profile(board).board
+    return vision_grid(found, found.sample_grid(rng))
 
 
 # --- colours and pieces ---------------------------------------------------------------------
@@ -172,11 +166,12 @@ def _hsv_bgr(h: float, s: float, v: float) -> tuple[int, int, int]:
     return (int(b * 255), int(g * 255), int(r * 255))
 
 
-def token_palette(rng: random.Random) -> dict[str, tuple[float, float, float]]:
-    """One red and one blue (hue, saturation, value), from pinkish to orange and navy to sky."""
+def token_palette(rng: random.Random, codes: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+    """(hue, saturation, value) of the players' tokens ``codes``: the first player's red, from
+    pinkish to orange, the second's blue, from navy to sky."""
     red = (rng.uniform(-0.045, 0.075), rng.uniform(0.5, 1.0), rng.uniform(0.6, 1.0))
     blue = (rng.uniform(0.53, 0.68), rng.uniform(0.45, 1.0), rng.uniform(0.28, 1.0))
-    return {"R": red, "B": blue}
+    return dict(zip(codes, (red, blue), strict=False))  # none for a tile board (the draws keep seeds stable)
 
 
 def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -272,10 +267,10 @@ def draw_token(
 
 def _place_tokens(
     sheet: np.ndarray, mat: MatLayout, grid: Sequence[Sequence[str]], camera_mm: np.ndarray, rng: random.Random,
-    stand: CameraStyle | None = None,
+    codes: Sequence[str], stand: CameraStyle | None = None,
 ) -> None:
     scale = TEXTURE_PX_PER_MM
-    palette = token_palette(rng)
+    palette = token_palette(rng, codes)
     style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
     radius_mm = mat.cell * rng.uniform(0.34, 0.45)
     height_mm = rng.uniform(3, 12)
@@ -287,7 +282,7 @@ def _place_tokens(
     pieces = []
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
-            if ch.upper() not in "RB":
+            if ch.upper() not in codes:
                 continue
             x, y = mat.center(r, c)
             x += rng.uniform(-0.08, 0.08) * mat.cell
@@ -431,8 +426,7 @@ def _place_tiles(
             if text == ".":
                 continue
             if text not in cache_faces:
-                tile = Tile(text[0], int(text[1]))
-                face = tile_face(tile, size, stroke=stroke)
+                face = tile_face(face_for(mat.tile_faces, text), size, stroke=stroke)
                 cache_faces[text] = (face * face_tint).astype(np.uint8)
             face = cache_faces[text]
             x, y = mat.center(r, c)
@@ -471,7 +465,7 @@ def _place_spot_tiles(sheet: np.ndarray, mat: MatLayout, spots: dict[str, str], 
     size = int(round(mat.tile_mm * scale))
     where = {name: (x, y) for name, _, x, y in mat.spots}
     for name, text in spots.items():
-        face = tile_face(Tile(text[0], int(text[1])), size)
+        face = tile_face(face_for(mat.tile_faces, text), size)
         x, y = where[name]
         x0 = int(round((x + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
         y0 = int(round((y + mat.cell / 2) * scale - size / 2 + rng.uniform(-1, 1) * scale * 0.5))
@@ -618,7 +612,7 @@ def _draw_hand_part(
 
 
 def render_photo(
-    game: str,
+    board: BoardDescription | str,
     grid: Grid,
     rng: random.Random,
     style: CameraStyle | None = None,
@@ -627,11 +621,11 @@ def render_photo(
     spots: dict[str, str] | None = None,
     pieces_rng: random.Random | None = None,
 ) -> Photo:
-    """Photograph the ``game`` mat holding ``grid`` (Lewthwaite diagram lines or Lightning cell lists)."""
-    rows = len(grid)
-    cols = len(grid[0])
-    tokens = profile(game).pieces == "tokens"
-    mat, flat = _flat_mat(game, rows, cols, variant)
+    """Photograph ``board``'s mat (or an installed game's usual one, by key) holding ``grid``
+    (a token board's rows as strings of codes, a tile board's as lists of codes)."""
+    found = board_of_photo(board, len(grid), len(grid[0]))
+    tokens = found.pieces == "tokens"
+    mat, flat = _flat_mat(found, variant)
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
     sheet = flat.copy()
@@ -639,7 +633,7 @@ def render_photo(
     # (paper, light, vignetting, background) stays the same whatever the board shows.
     pieces = pieces_rng or rng
     if tokens:
-        _place_tokens(sheet, mat, grid, camera_mm, pieces, style)
+        _place_tokens(sheet, mat, grid, camera_mm, pieces, found.token_codes, style)
     else:
         _place_tiles(sheet, mat, grid, pieces, style)
         if spots:
@@ -678,18 +672,16 @@ def render_photo(
     decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR) if ok else None
     if decoded is not None:
         image = decoded
-    return Photo(image, game, grid, homography, style.hand, style, hand_over_grid)
+    return Photo(image, found.game, grid, homography, style.hand, style, hand_over_grid)
 
 
-def random_photo(game: str, seed: int, hand: bool = False, child_tiles_mm: float = 0.0) -> Photo:
-    """The photograph named by ``seed``: a random state under a random camera style (with
-    ``child_tiles_mm``, Lightning tiles are laid up to that far and 8 degrees off their cells)."""
-    rng = random.Random(f"{game}-{seed}")
-    if profile(game).pieces == "tokens":
-        grid: Grid = random_lewthwaite_grid(rng)
-    else:
-        mat = layout(game)
-        grid = random_lightning_grid(rng, mat.rows, mat.cols)
+def random_photo(board: BoardDescription | str, seed: int, hand: bool = False, child_tiles_mm: float = 0.0) -> Photo:
+    """The photograph named by ``seed``: a random state of ``board`` (or an installed game's usual
+    board, by key) under a random camera style (with ``child_tiles_mm``, tiles are laid up to that
+    far and 8 degrees off their cells)."""
+    found = profile(board).board
+    rng = random.Random(f"{found.game}-{seed}")
+    grid = random_grid(found, rng)
     style = random_style(rng, hand=hand)
     style.child_tiles_mm = child_tiles_mm
-    return render_photo(game, grid, rng, style)
+    return render_photo(found, grid, rng, style)

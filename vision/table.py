@@ -32,9 +32,8 @@ import numpy as np
 
 from games.boards import EMPTY, BoardDescription, Cell, Picture
 from games.budget import MB, ByteCache
-from games.lightning.tiles import Tile
 from vision.cameraspec import parse_camera
-from vision.mats import MatLayout, layout, tile_face
+from vision.mats import MatLayout, face_for, layout, tile_face
 from vision.synthetic import (
     TEXTURE_PX_PER_MM,
     Grid,
@@ -86,8 +85,7 @@ class TableCamera:
         self.read_times: list[float] = []
         self.read_times_first = 0
         rng = random.Random(f"table-{board.game}-{seed}")
-        self.mat: MatLayout = layout(board.game, board.rows, board.cols) if board.game == "lewthwaite" \
-            else layout(board.game)
+        self.mat: MatLayout = layout(board)
         style = random_style(rng)
         style.shadows = 0
         style.hand = False
@@ -99,14 +97,14 @@ class TableCamera:
             style.yaw_deg = rng.choice((90.0, 270.0)) + rng.uniform(-12.0, 12.0)
         self.style = style
         self.homography, self.camera_mm = camera_homography(self.mat, style)
-        # Lewthwaite's grids are lines of token codes, Lightning's lists of tile codes.
+        # A token board's grids are lines of token codes, a tile board's lists of tile codes.
         empty: Grid = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
-        if board.game == "lewthwaite":
+        if board.pieces == "tokens":
             empty = [EMPTY * self.mat.cols for _ in range(self.mat.rows)]
-        photo = render_photo(board.game, empty, random.Random(f"table-photo-{seed}"), style)
+        photo = render_photo(board, empty, random.Random(f"table-photo-{seed}"), style)
         self.base = photo.image
         self.size = (photo.image.shape[1], photo.image.shape[0])
-        self.palette = _token_palette(rng)
+        self.palette = _token_palette(rng, board.token_codes)
         self.token_style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
         self.radius = self.mat.cell * rng.uniform(0.36, 0.43)
         self.height = rng.uniform(3, 9)
@@ -251,7 +249,7 @@ class TableCamera:
         size = int(math.ceil(span * scale))
         patch = np.full((size, size, 3), 255, np.uint8)
         ox, oy = cx - span / 2, cy - span / 2  # the patch's top-left corner on the sheet, mm
-        if code[0] in "RB" and self.board.game == "lewthwaite":
+        if self.board.pieces == "tokens" and code[0] in self.board.token_codes:
             h, s, v = self.palette[code[0]]
             r, g, b = colorsys.hsv_to_rgb(h % 1.0, s, v)
             colour = (int(b * 255), int(g * 255), int(r * 255))
@@ -262,9 +260,8 @@ class TableCamera:
             center = ((cx - ox + jitter[0]) * scale, (cy - oy + jitter[1]) * scale)
             draw_token(patch, center, self.radius * scale, offset, colour, self.token_style, rng)
         else:
-            tile = Tile(code[0], int(code[1]) if code[1:].isdigit() else 0)
             side = int(round((self.mat.cell - 1.0) * scale))
-            face = tile_face(tile, side)
+            face = tile_face(face_for(self.mat.tile_faces, code), side)
             x0 = int(round((cx - ox) * scale - side / 2 + rng.uniform(-0.05, 0.05) * side))
             y0 = int(round((cy - oy) * scale - side / 2 + rng.uniform(-0.05, 0.05) * side))
             patch[y0 : y0 + side, x0 : x0 + side] = face
@@ -411,7 +408,7 @@ class CameraOpener:
             opener: Callable[[], Any] = camera.open
         else:
             # A webcam, a video or a folder of images: vision's own sources.
-            opener = source_opener(parse_camera(self.spec), board.game, self.fps)
+            opener = source_opener(parse_camera(self.spec), board, self.fps)
 
         if self.save_frames:
             opener = _saving(opener, Path(self.save_frames))

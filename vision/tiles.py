@@ -1,10 +1,11 @@
-"""Lightning tiles on the mat: which design, turned which way, on each cell.
+"""Tiles on a mat: which design, turned which way, on each cell.
 
 Each cell's "ink" (how dark a pixel is against the paper around the cell) is compared with the
-ink of the shipped face of every distinct tile (drawn by :func:`vision.mats.tile_face`, the
+ink of the shipped face of every distinct tile the board description lists (its
+:meth:`~games.boards.BoardDescription.tile_faces`, drawn by :func:`vision.mats.tile_face`, the
 same drawing as the printed tiles), by normalised correlation. A child lays a tile up to 2 mm
 and 8 degrees off its cell, touching a neighbour: the comparison searches every shift up to
-``SEARCH_MM`` in whole pixels and three turns (-6, 0, +6 degrees), as one matrix product.
+``SEARCH_CELLS`` of a cell in whole pixels and three turns (-6, 0, +6 degrees), as one matrix product.
 A cell is empty when its centre has no ink (a neighbour's stroke reaching over the border stays
 out of the centre); a cell with ink that matches no design well is ``?``, never a guess.
 
@@ -21,13 +22,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from games.boards import TileFace
 from games.budget import MB, budgeted
-from games.lightning.tiles import all_tiles
-from vision.mats import LIGHTNING_CELL_MM, TILE_MM, tile_face
+from vision.mats import tile_face
 
-#: How far from its cell's centre a tile may lie and still be read (millimetres on the standard
-#: mat, where cells are 10.5 mm; the same fraction of a cell on the children's mat).
-SEARCH_MM = 2.3
+#: How far from its cell's centre a tile may lie and still be read: 2.3 mm on a mat of 10.5 mm
+#: cells (where it was tuned), the same fraction of a cell on any other.
+SEARCH_CELLS = 2.3 / 10.5
 #: The turns (degrees) each design is compared at: a tile laid up to 8 degrees off is within 2.
 TURNS = (-6.0, 0.0, 6.0)
 #: The part of a cell (fraction of its side) compared with the templates: about the tile's face.
@@ -38,7 +39,6 @@ CENTRE = 0.66
 #: 0.027 or more, an empty cell with a neighbour's stroke reaching over 0.01 at most).
 EMPTY_INK = 0.016
 MIN_MATCH = 0.45
-TILE_NAMES = tuple(str(tile) for tile in all_tiles())
 
 
 def ink(grey: np.ndarray) -> np.ndarray:
@@ -57,19 +57,15 @@ def crop_size(ppc: int) -> int:
     return int(round(ppc * CROP))
 
 
-#: A tile's side as a fraction of its cell's (9.8 mm tiles in 10.5 mm cells).
-TILE_FRACTION = TILE_MM / LIGHTNING_CELL_MM
-
-
 @budgeted(8 * MB)
-def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str, ...], np.ndarray]:
+def tile_templates(faces: tuple[TileFace, ...], ppc: int, fraction: float) -> tuple[tuple[str, ...], np.ndarray]:
     """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
-    for tiles whose side is ``fraction`` of a cell's."""
+    for the tiles ``faces`` whose side is ``fraction`` of a cell's."""
     big = 8
     size = int(round(fraction * ppc * big))
     crop = crop_size(ppc)
     names, vectors = [], []
-    for tile in all_tiles():
+    for tile in faces:
         face = tile_face(tile, size)
         for turn in TURNS:
             canvas: np.ndarray = np.full((ppc * big, ppc * big, 3), 255, np.uint8)
@@ -82,7 +78,7 @@ def tile_templates(ppc: int, fraction: float = TILE_FRACTION) -> tuple[tuple[str
             grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
             cell_ink = ink(grey.astype(np.float32) / 255)
             start = (ppc - crop) // 2
-            names.append(str(tile))
+            names.append(tile.code)
             vectors.append(cell_ink[start : start + crop, start : start + crop].ravel())
     return tuple(names), normalise_rows(np.array(vectors, np.float32))
 
@@ -103,7 +99,7 @@ def shift_penalty(s: int) -> np.ndarray:
 
 def search_px(ppc: int) -> int:
     """How many pixels a tile may lie off its cell centre at ``ppc``."""
-    return int(math.ceil(SEARCH_MM * ppc / LIGHTNING_CELL_MM))
+    return int(math.ceil(SEARCH_CELLS * ppc))
 
 
 @dataclass
@@ -120,9 +116,10 @@ class TileCache:
 
 
 def classify_windows(
-    windows: np.ndarray, ppc: int, fraction: float = TILE_FRACTION
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
 ) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells."""
+    """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells,
+    for tiles ``faces`` whose side is ``fraction`` of a cell's."""
     s = search_px(ppc)
     crop = crop_size(ppc)
     n = len(windows)
@@ -137,8 +134,8 @@ def classify_windows(
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
     vectors = normalise_rows(shifts.reshape(-1, crop * crop).astype(np.float32))
-    names, templates = tile_templates(ppc, round(fraction, 4))
-    scores = (vectors @ templates.T).reshape(len(full), -1, len(TILE_NAMES), len(TURNS))
+    names, templates = tile_templates(faces, ppc, round(fraction, 4))
+    scores = (vectors @ templates.T).reshape(len(full), -1, len(faces), len(TURNS))
     # A tile far off its cell is less likely than one near its centre: a small penalty per pixel
     # of shift keeps a shifted arc from passing for a centred bolt.
     scores = scores - shift_penalty(s)[None, :, None, None]
@@ -146,7 +143,7 @@ def classify_windows(
     order = np.argsort(-per_tile, axis=1)
     for k, index in enumerate(full):
         best, second = per_tile[k, order[k, 0]], per_tile[k, order[k, 1]]
-        labels[index] = TILE_NAMES[order[k, 0]] if best >= MIN_MATCH else "?"
+        labels[index] = names[order[k, 0] * len(TURNS)] if best >= MIN_MATCH else "?"
         margins[index] = min(
             float(np.clip((best - second) / 0.2, 0, 1)),
             float(np.clip((best - 0.3) / 0.3, 0, 1)),

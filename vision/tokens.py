@@ -16,13 +16,21 @@ lamp, a cold ceiling light or a camera's white-balance error cancel out. Per cel
 - the hue (``HUE1``, ``HUE2``): ``c1`` and ``c2`` of the *coloured* pixels of a wider disc and of
   the ring where the camera pose puts a tall cap's rim. A cap open side up shows its colour on
   its wall and rim, while its inside is in shade (bluish ambient light) or mirrors the lamp
-  (white glare); the players' colours are told apart on the hue, presence on the disc.
+  (white glare); the players' colours are told apart on the hue, presence on the disc;
+- ``lift``, where the paper is at the sensor's ceiling: the share of the piece's footprint (a
+  disc round the same centre, as wide as a piece) off that flat white. Clipped paper has no
+  texture, no shade and no colour left, so a white or pastel piece on it shows only there: its
+  shaded side wall, its contact shadow, a pastel's darkest channel. The hue of a piece too pale
+  for coloured pixels is then read from those pixels off the white.
 
 **One-shot** (no calibration): a cell holds a token when its colour differs from paper or when
 it has a round outline. The game's token count is the prior when the picture is ambiguous
-(Lewthwaite always has all its tokens on the board): beyond it the least token-like cells are
+(the 5 x 5 sliding game always has all its tokens on the board): beyond it the least token-like cells are
 empty, and short of it a clear group of faint cells fills it up: white draughts on white paper,
-or a few pale caps (an eighth of the box at most: more is a board being set up).
+or a few pale caps (an eighth of the box at most: more is a board being set up). On paper at
+the ceiling the cells whose footprint stands clearly off the white fill it up as well
+(:func:`classify_oneshot`'s ``lift_min``); a piece that clips exactly like the paper stays unseen,
+and the reader refuses the frame (``overexposed``) rather than guess where it is.
 The players' colours are two clusters of the tokens along the axis that separates them best:
 the hue's ``c1`` for red and blue tokens (pale and dark shades alike, as lightness is left
 out), lightness for black and white ones
@@ -40,6 +48,8 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from vision.exposure import CLIP_LEVEL
 
 #: Named token colours: (axis, sign) meaning "this colour is the higher (+1) or lower (-1) end
 #: of that feature" (c1 = log red/blue, L = lightness).
@@ -71,9 +81,18 @@ COLOURED_SHARE = 0.2
 #: One-shot, unnamed colours: an axis whose best two-cluster split leaves fewer than this share
 #: of the tokens on one side does not separate the players.
 BALANCED_SPLIT = 0.25
-#: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part (see cell_features).
-L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2 = range(8)
-FEATURES = 8
+#: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part, LIFT what of the
+#: token's footprint stands off paper at the sensor's ceiling (see cell_features).
+L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2, LIFT = range(9)
+FEATURES = 9
+#: The footprint of a piece: a disc of this radius (cells) round where the pose puts the middle
+#: of a middle-height token (a piece's top, its side wall in shade, its contact shadow).
+FOOT_RADIUS = 0.47
+#: On paper at the ceiling, a footprint pixel is off the paper when a channel that the paper
+#: clips is this many levels below the ceiling (JPEG and noise keep clipped paper within 5).
+LIFT_LEVELS = 10
+#: ... and a pastel piece's colour is read from its pixels off the paper when it has this many.
+LIFT_PIXELS = 8
 
 
 @dataclass
@@ -87,6 +106,7 @@ class TokenGeometry:
     wide: np.ndarray  # cells x W: a wider disc round the same centre and a tall cap's rim, for the hue
     ring: np.ndarray  # cells x radii x angles: circles round the same centre
     body: np.ndarray  # B: the cell's inside, grid lines excluded (same for every cell)
+    foot: np.ndarray  # cells x F: a piece's footprint round the same centre (:data:`FOOT_RADIUS`)
 
     @classmethod
     def build(cls, ppc: int, pad: int, shifts: np.ndarray) -> TokenGeometry:
@@ -129,7 +149,13 @@ class TokenGeometry:
             ring.append(ys * window + xs)
         inner = max(1, int(round(ppc * 0.14)))
         yy, xx = np.mgrid[pad + inner : pad + ppc - inner, pad + inner : pad + ppc - inner]
-        return cls(ppc, window, disc, wide, np.array(ring), (yy * window + xx).ravel())
+        r_foot = FOOT_RADIUS * ppc
+        span = range(-int(r_foot), int(r_foot) + 1)
+        fy, fx = np.array([(y, x) for y in span for x in span
+                           if y * y + x * x <= r_foot * r_foot and (x + y) % 2 == 0]).T  # a checkerboard
+        foot = np.stack([np.clip(c + sy + fy, 0, window - 1) * window + np.clip(c + sx + fx, 0, window - 1)
+                         for sx, sy in shifts])
+        return cls(ppc, window, disc, wide, np.array(ring), (yy * window + xx).ravel(), foot)
 
 
 def _trimmed_mean(values: np.ndarray) -> np.ndarray:
@@ -139,10 +165,22 @@ def _trimmed_mean(values: np.ndarray) -> np.ndarray:
     return ordered[:, n // 4 : max(n // 4 + 1, 3 * n // 4)].mean(axis=1)
 
 
-def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _masked_median(logs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(c1, c2) per row: the (lower) medians over the pixels of ``mask`` (N x P) of ``logs`` (N x P x 3)."""
+    p1 = logs[..., 2] - logs[..., 0]
+    p2 = logs[..., 1] - (logs[..., 0] + logs[..., 2]) / 2
+    middle = (mask.sum(axis=1) - 1) // 2
+    rows = np.arange(len(mask))
+    return (np.sort(np.where(mask, p1, np.inf), axis=1)[rows, middle],
+            np.sort(np.where(mask, p2, np.inf), axis=1)[rows, middle])
+
+
+def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray,
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(c1, c2) of the coloured pixels of each wide disc (N x W x 3 logs and uint8 pixels): the
     lit wall and rim of a cap whose inside is in shade or shows the lamp's glare; the disc's own
-    ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper)."""
+    ``c1``, ``c2`` where too little of it is coloured (black and white tokens, paper). Also where
+    enough was."""
     p1 = logs[..., 2] - logs[..., 0]
     p2 = logs[..., 1] - (logs[..., 0] + logs[..., 2]) / 2
     coloured = (p1 * p1 + 2.25 * p2 * p2 > COLOURED_PIXEL**2) & (pixels.min(axis=2) < 250)
@@ -154,7 +192,7 @@ def _hue(logs: np.ndarray, pixels: np.ndarray, c1: np.ndarray, c2: np.ndarray) -
         rows = np.arange(len(keep))
         hue1[enough] = np.sort(np.where(keep, p1[enough], np.inf), axis=1)[rows, middle]
         hue2[enough] = np.sort(np.where(keep, p2[enough], np.inf), axis=1)[rows, middle]
-    return hue1, hue2
+    return hue1, hue2, enough
 
 
 def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
@@ -174,7 +212,14 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     out[:, C1] = _trimmed_mean(disc[..., 2] - disc[..., 0])
     out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
-    out[:, HUE1], out[:, HUE2] = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1], out[:, C2])
+    out[:, LIFT], lifted = _lift(flat[rows, geometry.foot], whites)
+    out[:, HUE1], out[:, HUE2], enough = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1],
+                                              out[:, C2])
+    # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the flat
+    # white around them pulls the disc's median to the paper's; its pixels off the ceiling are its own.
+    some = np.flatnonzero(~enough & (lifted.sum(axis=1) >= LIFT_PIXELS))
+    if len(some):
+        out[some, HUE1], out[some, HUE2] = _masked_median(logs[some[:, None], geometry.foot[some]], lifted[some])
     out[:, SAT] = (colour.max(axis=1) - colour.min(axis=1)) / np.maximum(colour.max(axis=1), 0.05)
     lo, hi = np.percentile(lum[:, geometry.body], [10, 90], axis=1)
     out[:, SPREAD] = hi - lo
@@ -187,6 +232,17 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     hits = grad[np.arange(n)[:, None, None], geometry.ring] > EDGE_GRADIENT  # N x radii x angles
     out[:, EDGE] = hits.any(axis=1).mean(axis=1)
     return out
+
+
+def _lift(foot: np.ndarray, whites: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell, the share of its footprint's pixels (N x F x 3 uint8) off the paper where the
+    paper (``whites``, N x 3) is at the sensor's ceiling: there the paper is a flat pure white, and
+    a pale piece shows only as pixels below it (its shaded side wall, its contact shadow, a pastel
+    colour's darkest channel). 0 where no channel of the paper is at the ceiling. Also which
+    pixels are off (N x F)."""
+    at = np.asarray(whites) >= CLIP_LEVEL  # N x 3: the channels the paper clips
+    off = np.asarray(((foot < CLIP_LEVEL - LIFT_LEVELS) & at[:, None, :]).any(axis=2))
+    return np.where(at.any(axis=1), off.mean(axis=1), 0.0), off
 
 
 def presence(features: np.ndarray) -> np.ndarray:
@@ -246,7 +302,7 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
         left, right = values[values <= split], values[values > split]
         if min(len(left), len(right)) < BALANCED_SPLIT * len(values):
             # One odd token apart (a cap in the lamp's glare) is not two players' colours: each
-            # player has as many tokens as the other, or nearly (Lewthwaite: always 12 and 12).
+            # player has as many tokens as the other, or nearly (the 5 x 5 sliding game: always 12 and 12).
             scores[column] = 0.0
             continue
         spread = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.05
@@ -279,7 +335,7 @@ def _doubt(features: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 def most_faint(max_tokens: int) -> int:
     """How many coloured tokens the count prior may fill up at most as a group: an eighth of the
-    box (3 of Lewthwaite's 24), at least 2. Without it the physical bench's Lewthwaite game 4 read a
+    box (3 of the 5 x 5 board's 24), at least 2. Without it the physical bench's token game 4 read a
     half-set-up board in shade as full (11 empty cells made tokens), and its setup never ended."""
     return max(2, max_tokens // 8)
 
@@ -310,19 +366,49 @@ def _faint_tokens(
     return doubtful[doubt[doubtful] >= DOUBT_FLOOR] if achromatic else doubtful[:0]
 
 
+#: One-shot on paper at the sensor's ceiling, the game's token count is filled up by the cells
+#: whose footprint stands off the paper (:data:`LIFT`): at least this share of it where pale
+#: pieces would otherwise be refused as hidden, :data:`LIFT_SURE` in any reading (a tall
+#: neighbour's side or shadow reaches a tenth of an empty cell's footprint) ...
+LIFT_MIN, LIFT_SURE = 0.01, 0.25
+#: ... and this many times the share of any cell left empty (a clean group: a pale piece's
+#: shaded side on flat white, where an empty cell's footprint is the flat white itself).
+LIFT_GAP = 3.0
+
+
+def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_min: float) -> np.ndarray:
+    """The cells not read as tokens that paper at the ceiling shows lifted (:data:`LIFT`): the
+    largest group, of at most the missing number, standing :data:`LIFT_GAP` above every other
+    cell left empty and at ``lift_min`` or more. A white stone that clips like the paper has
+    no footprint and stays unseen (the reader then refuses the frame, as a person could not
+    tell it from the paper either)."""
+    lift = features[:, LIFT]
+    order = np.flatnonzero(~is_token)
+    order = order[np.argsort(-lift[order], kind="stable")]
+    values = lift[order]
+    need = max_tokens - int(is_token.sum())
+    for k in range(min(need, int((values >= lift_min).sum())), 0, -1):
+        if values[k - 1] >= LIFT_GAP * (float(values[k]) if k < len(values) else 0.0):
+            return order[:k]
+    return order[:0]
+
+
 def classify_oneshot(
     features: np.ndarray,
-    codes: tuple[str, str],
+    codes: tuple[str, ...],
     colours: tuple[str, str] | None,
     max_tokens: int | None,
+    lift_min: float | None = None,
 ) -> tuple[list[str], np.ndarray, list[str]]:
-    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own.
+    """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own
+    (``codes``: the players' token codes, first player first; one code when all tokens are alike).
 
-    ``max_tokens`` is how many tokens the board holds (Lewthwaite: always the start's, as no
+    ``max_tokens`` is how many tokens the board holds (the sliding game: always the start's, as no
     token ever leaves the board); it is the prior when the picture is ambiguous. Beyond it, the
     least token-like cells are empty; when fewer pass the threshold, the most token-like
     doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
-    a pale cap whose inside is in shade.
+    a pale cap whose inside is in shade. ``lift_min`` (paper at the sensor's ceiling): the cells
+    whose footprint stands that much off the flat white fill it up too (:func:`_lifted`).
     """
     notes: list[str] = []
     score = presence(features)
@@ -345,14 +431,25 @@ def classify_oneshot(
         if len(faint) and (~is_token).any():
             gap = math.log(float(doubt[faint].min()) / max(float(doubt[~is_token].max()), 0.05))
             margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
+        if lift_min is not None and is_token.sum() < max_tokens:
+            up = _lifted(features, is_token, max_tokens, lift_min)
+            is_token[up] = True
+            if len(up):
+                left = float(features[~is_token, LIFT].max()) if (~is_token).any() else 0.0
+                gap = math.log(float(features[up, LIFT].min()) / max(left, LIFT_MIN / LIFT_GAP))
+                margin[up] = np.minimum(margin[up], np.clip(gap / 3, 0.05, 1))
     labels = np.full(len(features), ".", dtype=object)
     tokens = np.flatnonzero(is_token)
-    if len(tokens):
+    if len(tokens) and len(codes) == 1:
+        labels[tokens] = codes[0]  # one kind of token: no colours to tell apart
+    elif len(tokens):
         column, sign = colour_axis(colours, features[tokens])
         values = features[tokens, column] * sign  # higher = the first player's colour
         spread_needed = 0.6 if column == HUE1 else 0.8
-        # All one colour (a small spread): the value itself decides (paper is 0 on both axes).
-        split = 0.0 if float(values.max() - values.min()) < spread_needed else two_means(values)
+        # All one colour (a small spread): the value itself decides (paper is 0 on both axes;
+        # on the lightness axis a token as light as a pale one, paper at the ceiling too, is white).
+        one = 0.0 if column == HUE1 else sign * math.log(PALE_CHANNEL)
+        split = one if float(values.max() - values.min()) < spread_needed else two_means(values)
         first = values > split
         labels[tokens] = np.where(first, codes[0], codes[1])
         spread = max(
@@ -418,7 +515,8 @@ class TokenModel:
         logp = -0.5 * np.einsum("nki,kij,nkj->nk", d, self.inv_covs, d) - 0.5 * self.log_dets[None]
         order = np.argsort(-logp, axis=1)
         best = logp[np.arange(len(x)), order[:, 0]]
-        second = logp[np.arange(len(x)), order[:, 1]]
+        # One kind of token: nothing to confuse it with.
+        second = logp[np.arange(len(x)), order[:, 1]] if len(self.codes) > 1 else best - np.inf
         colour_margin = 1 - np.exp(-(best - second))
         labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
         margin = np.where(is_token, np.minimum(margin, colour_margin), margin)

@@ -155,9 +155,10 @@ def _colours(truth: dict) -> tuple[str, str] | None:
     return colours if set(colours) == {"black", "white"} else None  # type: ignore[return-value]
 
 
-def evaluate(truths: list[dict], exposure_control: bool = False) -> Tally:
+def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = True) -> Tally:
     """One-shot, live and hand results over the given scenes (live with the product's exposure
-    control when ``exposure_control``)."""
+    control when ``exposure_control``; one-shot only without ``live``: a set kept without its
+    frames at lower exposure)."""
     tally = Tally()
     for truth in truths:
         style, name, game = truth["style"], truth["path"].stem, truth["game"]
@@ -180,6 +181,8 @@ def evaluate(truths: list[dict], exposure_control: bool = False) -> Tally:
                     bin_ = min(int(tile["offset_mm"] / 0.5), 3)
                     tally.by_offset_total[bin_] += 1
                     tally.by_offset[bin_] += reading[r][c] == tile["tile"]
+        if not live:
+            continue
         reader = BoardReader(game)
         stops = 0
         if exposure_control:
@@ -235,6 +238,8 @@ def report(tally: Tally) -> list[str]:
     for style in sorted(tally.scenes):
         for mode in ("one-shot", "live"):
             key = (style, mode)
+            if not tally.total[key]:
+                continue
             lines.append(
                 f"{style:<9} {mode:<8} {tally.right[key]:>5}/{tally.total[key]:<5} = {tally.rate(key):7.2%}"
                 f"  ({tally.scenes[style]} scenes, {tally.refused[key]} refused; {tally.rate_read(key):7.2%} of the"
@@ -265,9 +270,11 @@ def main() -> None:
     parser.add_argument("--folder", default=str(SET_DIR), help="the set's folder (default: bench/photoreal/set)")
     parser.add_argument("--exposure-control", action="store_true",
                         help="live: the product lowers the exposure while the paper is clipped")
+    parser.add_argument("--one-shot", action="store_true", help="one-shot readings only (no live, no hands)")
     args = parser.parse_args()
     lo, _, hi = args.seeds.partition("-")
-    tally = evaluate(scenes(range(int(lo), int(hi or lo) + 1), args.style, Path(args.folder)), args.exposure_control)
+    tally = evaluate(scenes(range(int(lo), int(hi or lo) + 1), args.style, Path(args.folder)), args.exposure_control,
+                     live=not args.one_shot)
     print("\n".join(report(tally)))
     if args.v:
         print("\n".join(tally.errors))

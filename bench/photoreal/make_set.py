@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from games.lewthwaite.rules import LewthwaiteParams  # noqa: E402
 from games.lightning.tiles import DESIGNS, Tile, all_tiles  # noqa: E402
-from vision.mats import layout, render_mat, tile_face  # noqa: E402
+from vision.mats import face_for, layout, render_mat, tile_face  # noqa: E402
 from vision.synthetic import squares_overlap, tile_square  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -211,7 +211,7 @@ def random_lewthwaite(rng: random.Random) -> list[str]:
 
 def tile_pieces(grid: list[list[str]], mat, rng: random.Random, textures: dict[str, str]) -> tuple[list, list]:
     """Tiles laid as a child lays them: up to 2 mm and 8 degrees off, touching but never overlapping."""
-    from vision.mats import TILE_MM
+    TILE_MM = layout("lightning").tile_mm  # noqa: N806 (the mat's constant)
 
     placed: list[np.ndarray] = []
     pieces, offsets = [], []
@@ -264,7 +264,7 @@ def textures() -> dict[str, str]:
     for design in DESIGNS:
         path = CACHE / f"tile-{design}.png"
         if not path.exists():
-            cv2.imwrite(str(path), tile_face(Tile(design, 0), 160))
+            cv2.imwrite(str(path), tile_face(face_for(layout("lightning").tile_faces, design), 160))
         out[design] = str(path)
     return out
 

@@ -197,7 +197,7 @@ def _board_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12, help="board size (default 12)")
 
 
-ENGINE = EngineSpec(
+ENGINE: EngineSpec[AweleState, int] = EngineSpec(
     game="awele",
     state_example="4 4 4 4 4 4 4 4 4 4 4 4 / 0 0 / 1",
     read_request=read_request,

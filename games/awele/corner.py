@@ -16,12 +16,12 @@ import pygame
 
 from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_PRINTED_PERIOD, ARTICLE_SMALL_LOOP, LapWalker, random_board
 from games.awele.rules import Lap
-from games.awele.scene import board_sprite, pit_image
+from games.awele.view import board_sprite, pit_image
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.i18n import tr
-from kiosk.science import CornerPage, ScienceScene, counted, format_number
+from kiosk.science import QUIET, CornerPage, ScienceScene, counted, format_number
 
 ACCENT = (190, 120, 50)
 MAX_SEEDS = 24
@@ -85,6 +85,7 @@ class Sowing:
         self.before = tuple(pits)
         self.lap: Lap | None = None
         self.dropped = 0
+        self.clock = 0.0  # seeds owed to the animation (a fraction of one between frames)
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -126,6 +127,13 @@ class Sowing:
         self.dropped += 1
         return True
 
+    def seeds(self, seconds: float, rate: float) -> None:
+        """Drop the seeds due in ``seconds`` at ``rate`` seeds a second, one by one."""
+        self.clock += seconds * rate
+        while self.clock >= 1 and not self.finished:
+            self.clock -= 1
+            self.seed()
+
     def laps(self, count: int) -> int:
         """Play up to ``count`` whole laps at once (finishing the current one first); returns
         how many were played."""
@@ -158,9 +166,7 @@ class ExplorerPage(CornerPage):
         self.pits: tuple[int, ...] = (4,) * 12
         self.sowing: Sowing | None = None
         self.choosing = False
-        self.seed_clock = 0.0
         self.elapsed = 0.0
-        grey = (120, 124, 150)
         y = 652
         self.sow_button = ui.Button(
             pygame.Rect(24, y, 290, 54),
@@ -175,12 +181,12 @@ class ExplorerPage(CornerPage):
             ui.Button(
                 pygame.Rect(330, y, 210, 54), "awele.science.explorer.random", self.randomise, color=ACCENT, size=22
             ),
-            ui.Button(pygame.Rect(556, y, 190, 54), "awele.science.explorer.clear", self.clear, color=grey, size=22),
+            ui.Button(pygame.Rect(556, y, 190, 54), "awele.science.explorer.clear", self.clear, color=QUIET, size=22),
             ui.Button(
                 pygame.Rect(762, y, 240, 54),
                 "awele.science.explorer.size",
                 self.toggle_size,
-                color=grey,
+                color=QUIET,
                 literal=True,
                 size=22,
             ),
@@ -227,28 +233,24 @@ class ExplorerPage(CornerPage):
         """Start sowing pit ``pit`` (0-based)."""
         self.sowing = Sowing(self.pits, pit)
         self.choosing = False
-        self.seed_clock = 0.0
         self.elapsed = 0.0
         self.app.effects.publish(Sound("select"))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons; a tap on a pit adds a seed, or sows it after "Sow"."""
-        if super().handle_event(event):
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap on a pit adds a seed, or sows it after "Sow"."""
+        pit = self.board_view.pit_at(pos)
+        if pit is None:
+            return False
+        if self.choosing:
+            if self.pits[pit]:
+                self.sow(pit)
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pit = self.board_view.pit_at(event.pos)
-            if pit is None:
-                return False
-            if self.choosing:
-                if self.pits[pit]:
-                    self.sow(pit)
-                return True
-            if self.sowing is None or self.sowing.finished:
-                pits = list(self.sowing.walker.board if self.sowing else self.pits)
-                pits[pit] = pits[pit] + 1 if pits[pit] < MAX_SEEDS else 0
-                self._edit(tuple(pits))
-                self.app.effects.publish(Sound("click"))
-                return True
+        if self.sowing is None or self.sowing.finished:
+            pits = list(self.sowing.walker.board if self.sowing else self.pits)
+            pits[pit] = pits[pit] + 1 if pits[pit] < MAX_SEEDS else 0
+            self._edit(tuple(pits))
+            self.app.effects.publish(Sound("click"))
+            return True
         return False
 
     def update(self, dt: float) -> None:
@@ -260,10 +262,7 @@ class ExplorerPage(CornerPage):
         self.elapsed += dt
         rate = 7 * 2 ** (self.elapsed / 4)
         if rate < 200:
-            self.seed_clock += dt * rate
-            while self.seed_clock >= 1 and not sowing.finished:
-                self.seed_clock -= 1
-                sowing.seed()
+            sowing.seeds(dt, rate)
         else:
             sowing.laps(max(1, round(rate * dt / 8)))
 
@@ -343,23 +342,13 @@ class BigLoopPage(CornerPage):
 
     def __init__(self, corner: ScienceScene) -> None:
         super().__init__(corner)
-        self.buttons = [
-            ui.Button(
-                pygame.Rect(24, 652, 290, 54),
-                "awele.science.big.again",
-                self.restart,
-                color=ACCENT,
-                icon=ui.icon_restart,
-                size=22,
-            )
-        ]
+        self.buttons = [self.again_button(pygame.Rect(24, 652, 290, 54), "awele.science.big.again", self.restart)]
         self.restart()
 
     def restart(self) -> None:
         """From the start of the move again."""
         self.sowing = Sowing(*ARTICLE_BIG_LOOP)
         self.elapsed = 0.0
-        self.seed_clock = 0.0
 
     @property
     def rate(self) -> float:
@@ -373,10 +362,7 @@ class BigLoopPage(CornerPage):
             return
         self.elapsed += dt
         if self.elapsed < 6:
-            self.seed_clock += dt * 8
-            while self.seed_clock >= 1 and not self.sowing.finished:
-                self.seed_clock -= 1
-                self.sowing.seed()
+            self.sowing.seeds(dt, 8)
         else:
             self.sowing.laps(max(1, round(self.rate * dt)))
         if self.sowing.finished:
@@ -438,14 +424,7 @@ class SmallLoopPage(CornerPage):
             ui.Button(
                 pygame.Rect(280, 652, 240, 54), "awele.science.small.auto", self.toggle_auto, color=ACCENT, size=22
             ),
-            ui.Button(
-                pygame.Rect(536, 652, 240, 54),
-                "awele.science.small.again",
-                self.restart,
-                color=(120, 124, 150),
-                icon=ui.icon_restart,
-                size=22,
-            ),
+            self.again_button(pygame.Rect(536, 652, 240, 54), "awele.science.small.again", self.restart, QUIET),
         ]
         self.restart()
 
@@ -507,18 +486,7 @@ class SmallLoopPage(CornerPage):
 
     def _draw_history(self, surface: Target, rect: pygame.Rect) -> None:
         """The boards after each lap, as the article prints them (two rows of numbers)."""
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 22, 6)
-        corner.label(
-            surface,
-            tr("awele.science.small.strip"),
-            (rect.x + 24, rect.y + 12),
-            20,
-            theme.INK_SOFT,
-            "bold",
-            "topleft",
-            rect.width - 48,
-        )
+        self.corner.card(surface, rect, tr("awele.science.small.strip"), (24, 12), theme.INK_SOFT, 22)
         slots = 9
         width = (rect.width - 48) / slots
         first = self.history[0]
@@ -550,4 +518,4 @@ PAGES = (ExplorerPage, BigLoopPage, SmallLoopPage)
 
 def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
-    return ScienceScene(app, "awele", ACCENT, list(PAGES), min(start, len(PAGES) - 1))
+    return ScienceScene(app, "awele", ACCENT, PAGES, start)

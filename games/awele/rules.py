@@ -498,6 +498,19 @@ class AweleState:
         return self.diagram()
 
 
+def work_out(state: AweleState, pit: int) -> bool:
+    """Play ``pit`` on ``state`` and check every move of the position it leaves, so that the
+    rules remember the long ones (:func:`sow`): a scene does this off the frame loop, then
+    playing the same move on the frame thread costs well under a millisecond even on the rare
+    boards whose moves take millions of laps. True when the move is allowed."""
+    try:
+        after = state.play(pit)
+    except IllegalMoveError:
+        return False
+    after.legal_indices()
+    return True
+
+
 def _first_move(pits: tuple[int, ...], player: int, verdicts: dict[int, Sowing] | None = None) -> int | None:
     """The first allowed pit number of ``player``: quick moves first, then exact checks."""
     candidates = [i for i in camp(player, len(pits)) if pits[i]]

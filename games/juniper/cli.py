@@ -6,13 +6,12 @@ Only ``play`` imports pygame (lazily, inside its handler); the others only compu
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from games.cliutil import CliError, Commands, int_in_range, print_json, progress, say_how_long, seed_value
 from games.core import GameInputError, IllegalMoveError
 from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
 from games.juniper.ai import DEFAULT_LEVEL, LEVELS, make_player
-from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N
+from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N, JuniperState
 
 OPPONENTS = ("hotseat",) + LEVELS
 
@@ -130,7 +129,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_request(request: Request, args: argparse.Namespace) -> Any:
+def read_request(request: Request, args: argparse.Namespace) -> JuniperState | None:
     """Juniper Green's own request ``{"n": 20, "played": [14, 7]}`` (None for the generic
     ``{"state": TEXT}``); ``n`` defaults to 20 and ``played`` to no move."""
     from games.juniper.rules import from_moves
@@ -150,7 +149,7 @@ def _engine_options(parser: argparse.ArgumentParser) -> None:
                         help="montecarlo: playouts per move instead of a time budget")
 
 
-ENGINE = EngineSpec(
+ENGINE: EngineSpec[JuniperState, int] = EngineSpec(
     game="juniper",
     make_player=lambda level, args: make_player(level, getattr(args, "playouts", None)),
     state_example="N=20: 14 7",

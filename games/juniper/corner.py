@@ -26,7 +26,7 @@ from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.i18n import counted, tr
-from kiosk.science import CornerPage, Progressive, ScienceScene, format_number
+from kiosk.science import QUIET, CornerPage, Progressive, ReplayPage, ScienceScene, format_number
 
 SECOND_WIN = (236, 96, 60)
 FIRST_WIN = (170, 214, 190)
@@ -98,18 +98,17 @@ class TablePage(CornerPage):
         proof_page.set_n(min(max(n, 2), GRAPH_MAX_N))
         self.corner.open(self.corner.pages.index(proof_page))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
+    def tap(self, pos: tuple[int, int]) -> bool:
         """A tap on a square selects that N."""
-        if super().handle_event(event):
+        if not self.GRID.collidepoint(pos):
+            return False
+        col = (pos[0] - self.GRID.x) // self.CELL_W
+        row = (pos[1] - self.GRID.y) // self.CELL_H
+        n = row * self.COLS + col + 1
+        if 1 <= n <= self.shown:
+            self.selected = n
+            self.app.effects.publish(Sound("click"))
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.GRID.collidepoint(event.pos):
-            col = (event.pos[0] - self.GRID.x) // self.CELL_W
-            row = (event.pos[1] - self.GRID.y) // self.CELL_H
-            n = row * self.COLS + col + 1
-            if 1 <= n <= self.shown:
-                self.selected = n
-                self.app.effects.publish(Sound("click"))
-                return True
         return False
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
@@ -224,35 +223,25 @@ class TablePage(CornerPage):
 # --- the graph and the proof -------------------------------------------------------------------------
 
 
-class ProofPage(CornerPage):
+class ProofPage(ReplayPage):
     """For the N on screen: the graph, the best pairing, and a game where the winner always
     answers with the partner of the number just played."""
 
     title = "juniper.science.proof.tab"
     GRAPH = pygame.Rect(30, 150, 590, 556)
     STEP_SECONDS = 1.3
-    END_SECONDS = 3.0
 
     def __init__(self, corner: ScienceScene) -> None:
         super().__init__(corner)
-        grey = (120, 124, 150)
         self.buttons = [
             ui.Button(
-                pygame.Rect(660, 150, 70, 56), "−", lambda: self.set_n(self.n - 1), color=grey, literal=True, size=32
+                pygame.Rect(660, 150, 70, 56), "−", lambda: self.set_n(self.n - 1), color=QUIET, literal=True, size=32
             ),
             ui.Button(
-                pygame.Rect(930, 150, 70, 56), "+", lambda: self.set_n(self.n + 1), color=grey, literal=True, size=32
+                pygame.Rect(930, 150, 70, 56), "+", lambda: self.set_n(self.n + 1), color=QUIET, literal=True, size=32
             ),
-            ui.Button(
-                pygame.Rect(1016, 150, 240, 56),
-                "juniper.science.proof.new",
-                self.new_game,
-                color=ACCENT,
-                icon=ui.icon_restart,
-                size=22,
-            ),
+            self.again_button(pygame.Rect(1016, 150, 240, 56), "juniper.science.proof.new", self.new_game),
         ]
-        self.games = 0
         self.set_n(20)
 
     def set_n(self, n: int) -> None:
@@ -264,21 +253,12 @@ class ProofPage(CornerPage):
     def new_game(self) -> None:
         """A new game where the loser plays at random."""
         self.game: JuniperState = proof_game(self.n, random.Random(self.app.rng.getrandbits(32)))
+        super().new_game()
         self.step = 1 if self.proof.winner == 1 else 0
-        self.clock = 0.0
-        self.games += 1
 
-    def update(self, dt: float) -> None:
-        """One number every ``STEP_SECONDS``; a pause at the end; then another game."""
-        super().update(dt)
-        self.clock += dt
-        total = len(self.game.played)
-        if self.step < total and self.clock >= self.STEP_SECONDS:
-            self.step += 1
-            self.clock = 0.0
-            self.app.effects.publish(Sound("slide"))
-        elif self.step == total and self.clock >= self.END_SECONDS:
-            self.new_game()
+    def moves(self) -> int:
+        """The numbers of the game, shown one every ``STEP_SECONDS``."""
+        return len(self.game.played)
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The graph on the left; N, the verdict, the game's story and why on the right."""
@@ -365,4 +345,4 @@ PAGES = (TablePage, ProofPage)
 
 def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
-    return ScienceScene(app, "juniper", ACCENT, list(PAGES), min(start, len(PAGES) - 1))
+    return ScienceScene(app, "juniper", ACCENT, PAGES, start)

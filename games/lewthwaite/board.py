@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.boards import EMPTY, BoardDescription, Cell, Grid, Picture, Sentence, grid_diff
+from games.boards import EMPTY, BoardDescription, Cell, Grid, MatLayout, Picture, Sentence, grid_diff, token_mat
 from games.effects import RGB
 from games.lewthwaite.rules import BLUE, RED, LewthwaiteParams, LewthwaiteState
 
@@ -15,6 +16,9 @@ COLOUR_OF = {code: colour for colour, code in TOKEN_CODE.items()}
 #: The LED colour asking for a token of each colour (Okabe & Ito's vermillion and blue: the LED
 #: palette's player colours, told apart with every common colour blindness).
 TOKEN_RGB: dict[str, RGB] = {"R": (213, 94, 0), "B": (0, 114, 178)}
+#: The printed mat's ArUco markers (top-left, top-right, bottom-right, bottom-left): mats already
+#: printed carry them, so they never change.
+MARKER_IDS = (0, 1, 2, 3)
 
 
 class LewthwaiteBoard(BoardDescription):
@@ -27,6 +31,26 @@ class LewthwaiteBoard(BoardDescription):
     def __init__(self, params: LewthwaiteParams | None = None) -> None:
         self.params = params or LewthwaiteParams()
         super().__init__(self.params.rows, self.params.cols)
+
+    def mat(self, variant: str = "standard") -> MatLayout:
+        """An A4 sheet: cells up to 34 mm (bottle caps and draughts pieces), the title below."""
+        if variant not in self.mat_variants:
+            raise ValueError(f"the {self.game} mat comes as {' or '.join(self.mat_variants)}, not '{variant}'")
+        return token_mat(self.game, self.rows, self.cols, MARKER_IDS, "LEWTHWAITE")
+
+    def resized(self, rows: int, cols: int) -> LewthwaiteBoard:
+        """The game on a ``rows`` x ``cols`` board (hole in the centre)."""
+        return LewthwaiteBoard(LewthwaiteParams(rows, cols))
+
+    def sample_grid(self, rng: random.Random) -> Grid:
+        """A position reached by random legal play from the start."""
+        state = self.start()
+        for _ in range(rng.randint(0, self.rows * self.cols)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(rng.choice(moves))
+        return self.expected(state)
 
     def start(self) -> LewthwaiteState:
         """The position before the first move."""

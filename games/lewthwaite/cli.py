@@ -11,7 +11,7 @@ from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_js
 from games.core import GameInputError
 from games.engine import EngineSpec, register_engine
 from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
-from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, LewthwaiteParams
+from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, Cell, LewthwaiteParams, LewthwaiteState
 from games.physical import add_physical_args, physical_options, replayed_match
 from games.tournament import TournamentSpec, register_tournament
 
@@ -149,7 +149,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
     return 0
 
 
-ENGINE = EngineSpec(
+ENGINE: EngineSpec[LewthwaiteState, Cell] = EngineSpec(
     game="lewthwaite",
     state_example="5x5 h2,2: 2,1",
     help='JSON lines: {"state": "5x5 h2,2: 2,1"} -> {"move": "1,1"} (the token that slides, row,col)',

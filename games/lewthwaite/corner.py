@@ -32,7 +32,7 @@ from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.i18n import counted, tr
-from kiosk.science import CornerPage, ScienceScene, format_number
+from kiosk.science import QUIET, CornerPage, ReplayPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
 
 ACCENT = theme.RED
@@ -85,16 +85,7 @@ class RandomGamesPage(CornerPage):
         super().__init__(corner)
         self.params = LewthwaiteParams()
         self.exact: RandomPlayStats | None = None
-        self.buttons = [
-            ui.Button(
-                pygame.Rect(24, 650, 250, 54),
-                "lewthwaite.science.random.again",
-                self.reset,
-                color=ACCENT,
-                icon=ui.icon_restart,
-                size=22,
-            )
-        ]
+        self.buttons = [self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.random.again", self.reset)]
         self.reset()
 
     def reset(self) -> None:
@@ -229,19 +220,8 @@ class RandomGamesPage(CornerPage):
             )
 
     def _draw_histogram(self, surface: Target, rect: pygame.Rect) -> None:
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+        self.corner.card(surface, rect, tr("lewthwaite.science.random.histogram"), (20, 10))
         chart = pygame.Rect(rect.x + 20, rect.y + 40, rect.width - 40, rect.height - 76)
-        corner.label(
-            surface,
-            tr("lewthwaite.science.random.histogram"),
-            (rect.x + 20, rect.y + 10),
-            20,
-            theme.INK,
-            "bold",
-            "topleft",
-            rect.width - 40,
-        )
         counts = self.tally.counts
         games = max(1, self.tally.games)
         shares = [c / games for c in counts]
@@ -263,18 +243,7 @@ class RandomGamesPage(CornerPage):
         draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
 
     def _draw_rate(self, surface: Target, rect: pygame.Rect) -> None:
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
-        corner.label(
-            surface,
-            tr("lewthwaite.science.random.converge"),
-            (rect.x + 20, rect.y + 8),
-            20,
-            theme.INK,
-            "bold",
-            "topleft",
-            rect.width - 40,
-        )
+        self.corner.card(surface, rect, tr("lewthwaite.science.random.converge"), (20, 8))
         chart = pygame.Rect(rect.x + 20, rect.y + 36, rect.width - 40, rect.height - 48)
         low, high = 0.15, 0.55
         top_games = max(1000, self.tally.games)
@@ -309,13 +278,11 @@ class RandomGamesPage(CornerPage):
 # --- the domino proof --------------------------------------------------------------------------
 
 
-class DominoProofPage(CornerPage):
+class DominoProofPage(ReplayPage):
     """A game where red moves at random and blue answers inside red's domino, until red is stuck."""
 
     title = "lewthwaite.science.domino.tab"
-    STEP_SECONDS = 1.2
     SLIDE_SECONDS = 0.45
-    END_SECONDS = 3.0
     SIZE = 460
 
     def __init__(self, corner: ScienceScene) -> None:
@@ -323,42 +290,23 @@ class DominoProofPage(CornerPage):
         self.pairing = domino_pairing()
         self.partner = partner_map(self.pairing)
         self.view = BoardView(5, 5, (300, 396), self.SIZE)
-        self.buttons = [
-            ui.Button(
-                pygame.Rect(24, 650, 250, 54),
-                "lewthwaite.science.domino.new",
-                self.new_game,
-                color=ACCENT,
-                icon=ui.icon_restart,
-                size=22,
-            )
-        ]
-        self.games = 0
+        again = self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.domino.new", self.new_game)
+        self.buttons = [again]
         self.new_game()
 
     def new_game(self) -> None:
         """Another game with new random red moves."""
         self.game = domino_game(random.Random(self.app.rng.getrandbits(32)))
-        self.step = 0
-        self.clock = 0.0
-        self.games += 1
+        super().new_game()
 
     @property
     def shown(self) -> LewthwaiteState:
         """The position after the moves shown so far."""
         return LewthwaiteState(self.game.params, self.game.path[: self.step + 1])
 
-    def update(self, dt: float) -> None:
-        """One move every ``STEP_SECONDS``, a pause at the end, then a new game."""
-        super().update(dt)
-        self.clock += dt
-        last = self.game.moves_played
-        if self.step < last and self.clock >= self.STEP_SECONDS:
-            self.step += 1
-            self.clock = 0.0
-            self.app.effects.publish(Sound("slide"))
-        elif self.step == last and self.clock >= self.END_SECONDS:
-            self.new_game()
+    def moves(self) -> int:
+        """The moves of the game, shown one every ``STEP_SECONDS``."""
+        return self.game.moves_played
 
     def _current_domino(self) -> tuple[Cell, Cell] | None:
         """The domino of the last move: red's token and the square blue answers from."""
@@ -449,7 +397,6 @@ class AnyBoardPage(CornerPage):
     def __init__(self, corner: ScienceScene) -> None:
         super().__init__(corner)
         self.rows, self.cols, self.hole = 5, 5, (2, 2)
-        grey = (120, 124, 150)
         self.buttons = []
         for k, (_key, attr) in enumerate(
             (("lewthwaite.science.board.rows", "rows"), ("lewthwaite.science.board.cols", "cols"))
@@ -458,7 +405,7 @@ class AnyBoardPage(CornerPage):
             x = 24 + k * 310
             self.buttons.append(
                 ui.Button(
-                    pygame.Rect(x, y, 64, 50), "−", partial(self.resize, attr, -1), color=grey, literal=True, size=30
+                    pygame.Rect(x, y, 64, 50), "−", partial(self.resize, attr, -1), color=QUIET, literal=True, size=30
                 )
             )
             self.buttons.append(
@@ -466,7 +413,7 @@ class AnyBoardPage(CornerPage):
                     pygame.Rect(x + 230, y, 64, 50),
                     "+",
                     partial(self.resize, attr, 1),
-                    color=grey,
+                    color=QUIET,
                     literal=True,
                     size=30,
                 )
@@ -491,17 +438,14 @@ class AnyBoardPage(CornerPage):
             self.hole = (self.rows // 2, self.cols // 2)
             self.app.effects.publish(Sound("click"))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons; a tap on a square puts the hole there."""
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            cell = self.view.cell_at(event.pos)
-            if cell is not None:
-                self.hole = cell
-                self.app.effects.publish(Sound("slide"))
-                return True
-        return False
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap on a square puts the hole there."""
+        cell = self.view.cell_at(pos)
+        if cell is None:
+            return False
+        self.hole = cell
+        self.app.effects.publish(Sound("slide"))
+        return True
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board in two tints, the dominoes, the verdict and why."""
@@ -548,14 +492,8 @@ class AnyBoardPage(CornerPage):
             dark=verdict.dark,
         )
         corner.explain(surface, pygame.Rect(panel.x, rect.y + 116, panel.width, 300), explain, 26)
-        corner.paragraph(
-            surface,
-            tr("lewthwaite.science.board.tap"),
-            pygame.Rect(panel.x, rect.y + 440, panel.width, 60),
-            21,
-            theme.INK_SOFT,
-            align="center",
-        )
+        tap = pygame.Rect(panel.x, rect.y + 440, panel.width, 60)
+        corner.paragraph(surface, tr("lewthwaite.science.board.tap"), tap, 21, theme.INK_SOFT, align="center")
         self.draw_buttons(surface)
 
     def summary(self) -> dict[str, Any]:
@@ -848,4 +786,4 @@ PAGES = (RandomGamesPage, DominoProofPage, AnyBoardPage, PuzzlePage)
 
 def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
-    return ScienceScene(app, "lewthwaite", ACCENT, list(PAGES), start)
+    return ScienceScene(app, "lewthwaite", ACCENT, PAGES, start)

@@ -10,11 +10,30 @@ reserve slots was taken from the reserve.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from games.boards import EMPTY, UNKNOWN, BoardDescription, Cell, Fix, Grid, Picture, Sentence, Step, grid_diff
+from games.boards import (
+    A3_PORTRAIT,
+    EMPTY,
+    UNKNOWN,
+    BoardDescription,
+    Cell,
+    Fix,
+    Grid,
+    MatLayout,
+    Picture,
+    Point,
+    Sentence,
+    Step,
+    TileFace,
+    corner_markers,
+    grid_diff,
+)
+from games.effects import RGB
 from games.lightning.rules import (
     COLS,
     DESIGNS,
@@ -28,7 +47,8 @@ from games.lightning.rules import (
     powered_cells,
     winning_cells,
 )
-from games.lightning.tiles import distinct_rotations
+from games.lightning.tiles import DESIGNS as TILE_TABLE
+from games.lightning.tiles import POINTS, Tile, all_tiles, distinct_rotations, rotate_point
 
 #: The spot where a player shows the tile just drawn, and the reserve's readable slots
 #: (``reserve0``, ``reserve1``...: any spot whose name starts with ``reserve``; the mat decides
@@ -41,6 +61,26 @@ RESERVE = "reserve"
 SLOTS = "slots"
 RESERVE_SLOTS = 30
 
+#: The printed mats' ArUco markers (top-left, top-right, bottom-right, bottom-left; the
+#: children's mat has four on each sheet): mats already printed carry them, so they never change.
+MARKER_IDS = (4, 5, 6, 7)
+KIDS_MARKER_IDS = ((8, 9, 10, 11), (12, 13, 14, 15))
+#: The standard mat's cells: 34 of them must fit along the A3 sheet with room for the markers;
+#: a tile is a little smaller than its cell so that it drops in without a fight.
+CELL_MM, TILE_MM = 10.5, 9.8
+#: The children's mat: one half per A3 sheet, cells of 21 mm for tiles of 20 mm.
+KIDS_CELL_MM, KIDS_TILE_MM = 21.0, 20.0
+#: A pale frame per design (RGB): an orientation-free way for people to sort the tiles.
+DESIGN_TINTS: dict[str, RGB] = {
+    "I": (120, 170, 200),
+    "D": (120, 190, 120),
+    "L": (230, 160, 110),
+    "Z": (200, 140, 190),
+    "S": (220, 200, 120),
+}
+#: The Z bolt at rotation 0, from N to SE, kinking towards the centre (away from E).
+_BOLT_Z = ((0.5, 0.0), (0.42, 0.58), (0.64, 0.44), (1.0, 1.0))
+
 
 class LightningBoard(BoardDescription):
     """The mat: ``2 * half_rows`` rows (player 2's half on top) by ``cols`` columns; a cell
@@ -49,11 +89,26 @@ class LightningBoard(BoardDescription):
     game = "lightning"
     pieces = "tiles"
     spots = (HAND, *(f"{RESERVE}{k}" for k in range(RESERVE_SLOTS)))
+    mat_variants = ("standard", "kids")
 
     def __init__(self, half_rows: int = HALF_ROWS, cols: int = COLS) -> None:
         self.half_rows = half_rows
         # The LED table lays the halves side by side (Geometry.side_by_side): H x 2C.
         super().__init__(2 * half_rows, cols, led_rows=half_rows, led_cols=2 * cols)
+
+    # --- the printed mat ----------------------------------------------------------------------
+
+    def mat(self, variant: str = "standard") -> MatLayout:
+        """``standard``: one A3 sheet, the halves facing each other across the centre line, the
+        hand spot and the reserve's slots beside it; ``kids``: one half per A3 sheet, 21 mm cells
+        for 20 mm tiles."""
+        if variant not in self.mat_variants:
+            raise ValueError(f"the {self.game} mat comes as {' or '.join(self.mat_variants)}, not '{variant}'")
+        return _mat(self.half_rows, self.cols, variant)
+
+    def tile_faces(self) -> tuple[TileFace, ...]:
+        """Every distinct tile (design and rotation), drawn from the tile table."""
+        return _tile_faces()
 
     def start_grid(self) -> Grid:
         """The empty mat: how every game starts."""
@@ -280,6 +335,142 @@ def _reserve_fits(expected: str, seen: str, slots: int = RESERVE_SLOTS) -> bool:
     if len(expected) <= slots:
         return sorted(seen) == sorted(expected)
     return len(seen) == slots and not Counter(seen) - Counter(expected)
+
+
+@cache
+def _tile_faces() -> tuple[TileFace, ...]:
+    tiles = all_tiles()
+    return tuple(TileFace(str(tile), tile.design, stroke_points(tile), DESIGN_TINTS[tile.design]) for tile in tiles)
+
+
+def _point_xy(point: str) -> Point:
+    """Unit-square coordinates of a boundary point (x right, y down)."""
+    index = POINTS.index(point)
+    angle = index * math.pi / 4
+    if index % 2 == 0:  # edge midpoints
+        return (0.5 + 0.5 * math.sin(angle), 0.5 - 0.5 * math.cos(angle))
+    return (0.5 + 0.5 * _sign(math.sin(angle)), 0.5 - 0.5 * _sign(math.cos(angle)))
+
+
+def _sign(value: float) -> float:
+    return 1.0 if value > 0 else -1.0 if value < 0 else 0.0
+
+
+def stroke_points(tile: Tile, samples: int = 24) -> tuple[Point, ...]:
+    """The tile's stroke as a polyline in unit-square coordinates (x right, y down).
+
+    Straight designs are one segment; ``L`` is a quarter arc round the corner between its two
+    edge midpoints; ``Z`` and ``S`` bend once, like a lightning bolt. All of it comes from the
+    tile table, rotated as the tile is.
+    """
+    a, b = TILE_TABLE[tile.design]
+    pa = _point_xy(rotate_point(a, tile.rotation))
+    pb = _point_xy(rotate_point(b, tile.rotation))
+    if tile.design == "L":
+        corner = (pa[0] + pb[0] - 0.5, pa[1] + pb[1] - 0.5)
+        # A quarter circle of radius 1/2 around the shared corner.
+        va = (pa[0] - corner[0], pa[1] - corner[1])
+        vb = (pb[0] - corner[0], pb[1] - corner[1])
+        start = math.atan2(va[1], va[0])
+        turn = math.atan2(va[0] * vb[1] - va[1] * vb[0], va[0] * vb[0] + va[1] * vb[1])
+        steps = [k * (1.0 / (samples - 1)) for k in range(samples - 1)] + [1.0]
+        return tuple(
+            (corner[0] + 0.5 * math.cos(start + t * turn), corner[1] + 0.5 * math.sin(start + t * turn)) for t in steps
+        )
+    if tile.design in "ZS":
+        # A bolt: down from the first point, a short step back across the centre, on to the second.
+        bolt = _BOLT_Z if tile.design == "Z" else tuple((1.0 - x, y) for x, y in _BOLT_Z)
+        for _ in range(tile.rotation):
+            bolt = tuple((1.0 - y, x) for x, y in bolt)  # a clockwise quarter turn
+        ends = (bolt[0], pa), (bolt[-1], pb)
+        assert all(math.dist(p, q) < 1e-9 for p, q in ends), "bolt drawing disagrees with the tile table"
+        return bolt
+    return (pa, pb)
+
+
+@cache
+def _mat(half_rows: int, cols: int, variant: str) -> MatLayout:
+    """The mat's geometry (see :meth:`LightningBoard.mat`)."""
+    rows = 2 * half_rows
+    page = A3_PORTRAIT
+    if variant == "standard":
+        # One continuous grid, the two halves facing each other across the centre line (rows
+        # 0..16 player 2's, sitting at the top edge; 17..33 player 1's, at the bottom edge), as
+        # in the rules. Beside the grid, level with the centre line so both players reach them
+        # as easily (and no arm crosses the mat or a marker): the spot for the tile in hand, and
+        # the reserve's slots centred on the same line.
+        cell = CELL_MM
+        x0, y0 = 44.0, (page[1] - rows * cell) / 2
+        origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
+        markers = corner_markers(MARKER_IDS, page, 24.0, 8.0)
+        middle = y0 + half_rows * cell  # the centre line
+        spots = [(HAND, 0, 148.0, middle - cell / 2)]
+        pitch = 19.0
+        top = middle - (5 * pitch + cell) / 2  # six rows of slots, centred on the line
+        for k in range(18):
+            row, col = divmod(k, 3)
+            spots.append((f"{RESERVE}{k}", 0, 180.0 + col * pitch, top + row * pitch))
+        lines = ((0, (x0 - 4, middle), (x0 + cols * cell + 4, middle)),)
+        labels = (*_spot_labels(spots, cell, 1), ("LIGHTNING", 0, (21.0, page[1] / 2), 6.0, True))
+        return MatLayout(game="lightning", rows=rows, cols=cols, page=page, cell=cell, origins=origins,
+                         markers=markers, blocks=((x0, y0, cols * cell, rows * cell),), sheet_markers=(MARKER_IDS,),
+                         block_sheet=(0,), spots=tuple(spots), variant=variant, tile_mm=TILE_MM,
+                         tile_faces=_tile_faces(), lines=lines, labels=labels, marked_spots=(HAND,))
+    # Children's mat: sheet 0 holds rows 0..16 (player 2's half) ending at its bottom edge,
+    # sheet 1 rows 17..33 starting at its top edge: laid end to end the halves face each other.
+    cell = KIDS_CELL_MM
+    x0 = (page[0] - cols * cell) / 2
+    top_y = page[1] - 10.0 - half_rows * cell  # sheet 0: grid down to 10 mm from the bottom edge
+    bottom_y = 10.0  # sheet 1: grid from 10 mm below the top edge
+    origins = tuple(
+        tuple((x0 + c * cell, (top_y + r * cell) if r < half_rows else (bottom_y + (r - half_rows) * cell))
+              for c in range(cols))
+        for r in range(rows)
+    )
+    markers = corner_markers(KIDS_MARKER_IDS[0], page, 24.0, 8.0) + corner_markers(KIDS_MARKER_IDS[1], page, 24.0, 8.0)
+    blocks = ((x0, top_y, cols * cell, half_rows * cell), (x0, bottom_y, cols * cell, half_rows * cell))
+    left, right = 8.0 + 3.0, page[0] - 8.0 - 3.0 - cell
+    # The hand spot on Red's sheet by the centre line; the reserve's slots along both sheets'
+    # sides from the centre line outwards (sheet 0's mirror sheet 1's), so both players reach them.
+    spots = [(HAND, 1, left, 50.0)]
+    k = 0
+    for sheet in (0, 1):
+        for x in (left, right):
+            for j in range(5):
+                y = 60.0 + (j + (1 if sheet == 1 and x == left else 0)) * 28.0
+                if sheet == 0:
+                    y = page[1] - cell - 60.0 - j * 28.0
+                if y + cell > page[1] - 40:
+                    continue
+                spots.append((f"{RESERVE}{k}", sheet, x, y))
+                k += 1
+    # The centre line: the grid's edge that meets the other sheet; each sheet's number along its
+    # outer edge.
+    edge = top_y + half_rows * cell
+    right_x = x0 + cols * cell + 4
+    kids_lines = ((0, (x0 - 4, edge), (right_x, edge)), (1, (x0 - 4, bottom_y), (right_x, bottom_y)))
+    labels = (*_spot_labels(spots, cell, 2),
+              *((f"LIGHTNING {sheet + 1}/2", sheet, (page[0] / 2, 5.5 if sheet == 0 else page[1] - 5.0), 4.0, False)
+                for sheet in (0, 1)))
+    return MatLayout(game="lightning", rows=rows, cols=cols, page=page, cell=cell, origins=origins, markers=markers,
+                     blocks=blocks, sheet_markers=KIDS_MARKER_IDS, block_sheet=(0, 1), spots=tuple(spots),
+                     variant=variant, tile_mm=KIDS_TILE_MM, tile_faces=_tile_faces(), lines=kids_lines, labels=labels,
+                     marked_spots=(HAND,))
+
+
+def _spot_labels(
+    spots: list[tuple[str, int, float, float]], cell: float, sheets: int
+) -> list[tuple[str, int, Point, float, bool]]:
+    """The words above the hand spot and above the first reserve slot of each sheet."""
+    labels = []
+    for sheet in range(sheets):
+        on_sheet = [(name, x, y) for name, s, x, y in spots if s == sheet]
+        for name, x, y in on_sheet:
+            first_slot = next(n for n, _, _ in on_sheet if n.startswith(RESERVE))
+            if name in (HAND, first_slot):
+                text = "MAIN / HAND" if name == HAND else "RESERVE"
+                labels.append((text, sheet, (x + cell / 2, y - 5.0), 3.5, False))
+    return labels
 
 
 def board_for(state: LightningState) -> LightningBoard:

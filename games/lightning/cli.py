@@ -9,6 +9,7 @@ from typing import Any
 from games.cliutil import Commands
 from games.engine import EngineSpec, Request, RequestError, register_engine, shown
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS
+from games.lightning.rules import LightningState, Move
 from games.physical import add_physical_args, physical_options, replayed_match
 from games.tournament import TournamentSpec, register_tournament
 
@@ -47,7 +48,7 @@ TOURNAMENT = TournamentSpec(
 )
 
 
-def read_request(request: Request, args: argparse.Namespace) -> Any:
+def read_request(request: Request, args: argparse.Namespace) -> LightningState | None:
     """Lightning's request ``{"state": TEXT, "hand": "Z"}``: ``hand`` (optional) draws that
     design from the pool for the position (without a tile in hand the answer says where to
     take one from)."""
@@ -78,7 +79,7 @@ def read_request(request: Request, args: argparse.Namespace) -> Any:
     return state.with_draw(hand)
 
 
-ENGINE = EngineSpec(
+ENGINE: EngineSpec[LightningState, Move] = EngineSpec(
     game="lightning",
     state_example="<position text>",
     read_request=read_request,

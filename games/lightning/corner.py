@@ -23,7 +23,7 @@ from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, d
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.i18n import counted, tr
-from kiosk.science import CornerPage, Progressive, ScienceScene
+from kiosk.science import QUIET, CornerPage, Progressive, ScienceScene
 
 ACCENT = (98, 84, 190)
 #: Who plays in the demonstration: red only builds, blue builds and blocks.
@@ -76,18 +76,12 @@ class DistancePage(CornerPage):
         self.play_button = ui.Button(
             pygame.Rect(784, 654, 130, 52), "lightning.science.distance.pause", self.toggle, color=ACCENT, size=20
         )
-        grey = (120, 124, 150)
         self.buttons = [
             self.play_button,
-            ui.Button(pygame.Rect(924, 654, 126, 52), "lightning.science.distance.step", self.step_once, grey, size=20),
-            ui.Button(
-                pygame.Rect(1060, 654, 196, 52),
-                "lightning.science.distance.new",
-                self.new_game,
-                grey,
-                icon=ui.icon_restart,
-                size=20,
-            ),
+            ui.Button(pygame.Rect(924, 654, 126, 52), "lightning.science.distance.step", self.step_once, QUIET,
+                      size=20),
+            self.again_button(pygame.Rect(1060, 654, 196, 52), "lightning.science.distance.new", self.new_game,
+                              QUIET, 20),
         ]
         self.game: Progressive | None = None
         self.games = 0
@@ -387,4 +381,4 @@ PAGES = (DistancePage, HistoryPage)
 
 def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
-    return ScienceScene(app, "lightning", ACCENT, list(PAGES), min(start, len(PAGES) - 1))
+    return ScienceScene(app, "lightning", ACCENT, PAGES, start)

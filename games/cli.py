@@ -1,0 +1,65 @@
+"""The installed games' commands and screens, listed explicitly (no module path built from a
+name): :func:`register` adds every game's commands to the command line, and
+:func:`install_screens` registers the built-in games' screens (``main.py`` hands it to
+:func:`kiosk.screens.use_catalog`, so pygame is imported only when a screen is needed).
+
+A registered game without its own ``engine`` or ``tournament`` verb gets the generic ones, made
+from its entry (:func:`games.engine.engine_for`, :func:`games.tournament.tournament_for`): a
+game that lives outside ``games/`` answers ``engine KEY`` and plays ``tournament KEY`` with no
+edit here.
+"""
+
+from __future__ import annotations
+
+from games import registry
+from games.awele import cli as awele_cli
+from games.cliutil import Commands
+from games.engine import engine_for, register_engine
+from games.juniper import cli as juniper_cli
+from games.lewthwaite import cli as lewthwaite_cli
+from games.lightning import cli as lightning_cli
+from games.tournament import register_tournament, tournament_for
+
+#: The built-in games' own commands, in the order ``--help`` lists them.
+BUILT_IN = (awele_cli.register, juniper_cli.register, lewthwaite_cli.register, lightning_cli.register)
+
+
+def register(commands: Commands) -> None:
+    """Every game's commands: the built-in games' own, then each registered game's extra
+    commands, then the generic ``engine``/``tournament`` of every game without its own."""
+    for add in BUILT_IN:
+        add(commands)
+    for game in registry.games():
+        if game.commands is not None:
+            game.commands(commands)
+    for game in registry.games():
+        if not commands.has_game_verb("engine", game.key):
+            register_engine(commands, engine_for(game))
+        if not commands.has_game_verb("tournament", game.key):
+            register_tournament(commands, tournament_for(game))
+
+
+def install_screens() -> None:
+    """Register the built-in games' screens (imports their scene modules, and so pygame)."""
+    from games.awele import corner as awele_corner
+    from games.awele import scene as awele
+    from games.juniper import corner as juniper_corner
+    from games.juniper import scene as juniper
+    from games.lewthwaite import corner as lewthwaite_corner
+    from games.lewthwaite import scene as lewthwaite
+    from games.lightning import corner as lightning_corner
+    from games.lightning import scene as lightning
+    from kiosk.screens import GameScreens, register_screens
+
+    register_screens(GameScreens(
+        "lewthwaite", lewthwaite.make_scene, lewthwaite.LewthwaiteScene, lewthwaite.draw_icon,
+        lewthwaite.make_demo_scene, lewthwaite_corner.make_science_scene, physical=True))
+    register_screens(GameScreens(
+        "awele", awele.make_scene, awele.AweleScene, awele.draw_icon,
+        awele.make_demo_scene, awele_corner.make_science_scene, physical=True))
+    register_screens(GameScreens(
+        "juniper", juniper.make_scene, juniper.JuniperScene, juniper.draw_icon,
+        juniper.make_demo_scene, juniper_corner.make_science_scene, physical=True))
+    register_screens(GameScreens(
+        "lightning", lightning.make_scene, lightning.LightningScene, lightning.draw_icon,
+        lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True))

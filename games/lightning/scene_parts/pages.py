@@ -1,0 +1,115 @@
+"""Lightning's pictures outside the game: the illustrated rules pages and the menu card's icon."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.budget import MB, budgeted
+from games.lightning.rules import LightningState, from_board
+from games.lightning.tiles import DESIGNS, Tile
+from games.lightning.view import GOLD, NIGHT, draw_bolt_icon, draw_mini_board, draw_tile, draw_tile_back, icon_turn
+from kiosk import draw, theme, ui
+from kiosk.canvas import Target
+from kiosk.i18n import tr
+from kiosk.overlays import RulesPage
+
+TextBox = ui.TextBox
+
+# --- rules pages and their illustrations -----------------------------------------------------
+
+MINI_PATH = ((9, 1, "Z2"), (8, 1, "D1"), (7, 1, "D0"), (6, 0, "Z0"), (5, 0, "I0"))
+MINI_BLUE = ((0, 1, "I0"), (1, 1, "S0"), (2, 2, "D1"))
+
+
+@budgeted(MB, scope='lightning')
+def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> LightningState:
+    """A 5 x 3 per half board (rules pages) holding ``tiles`` (built once per picture)."""
+    rows = [["."] * 3 for _ in range(10)]
+    for r, c, text in tiles:
+        rows[r][c] = text
+    return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
+
+
+def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
+    shown = min(len(MINI_PATH), int(time / 0.6))
+    draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
+
+
+def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
+    pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
+    for k in range(3, 0, -1):
+        draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
+    ui.draw_text(surface, tr("lightning.pool"), (pool.centerx, pool.y - 40), 26, NIGHT, "bold", "midtop")
+    hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
+    draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
+    ui.draw_text(surface, tr("lightning.hand.you"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
+    icon_turn(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
+    shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
+    ui.draw_text(surface, tr("lightning.reserve"), (shelf.centerx, shelf.y - 40), 26, NIGHT, "bold", "midtop")
+    for k, design in enumerate(("L", "I")):
+        draw_tile(surface, pygame.Rect(shelf.x + k * 72, shelf.y + 20, 64, 64), Tile(design, 0))
+    draw.rect(surface, (200, 170, 128), (shelf.x, shelf.y + 92, shelf.width, 10), border_radius=5)
+    # Arrows: pool -> hand <- reserve (and a pool tile may go to the reserve).
+    y = hand.centery
+    for x0, x1 in ((pool.right + 14, hand.left - 14), (shelf.left - 14, hand.right + 14)):
+        draw.line(surface, NIGHT, (x0, y), (x1, y), 5)
+        d = 1 if x1 > x0 else -1
+        draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
+
+
+def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
+    state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
+    legal = frozenset(state.legal_cells())
+    tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
+    cell, ok = tour[int(time / 1.1) % len(tour)]
+    draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
+
+
+def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
+    steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
+    shown = min(len(steps), int(time / 0.9) + 2)
+    state = _mini_state(steps[:shown] + MINI_BLUE)
+    draw_mini_board(surface, rect, state, time, cross=(7, 2) if shown == 3 else None)
+
+
+DESIGN_LABEL = TextBox(pygame.Rect(0, 0, 150, 30), 24, smallest=16)
+
+
+def _illustrate_tiles(surface: Target, rect: pygame.Rect, time: float) -> None:
+    for k, design in enumerate(DESIGNS):
+        row, col = divmod(k, 3)
+        x = rect.x + 30 + col * 160 + (80 if row else 0)
+        tile = pygame.Rect(x, rect.y + 40 + row * 200, 110, 110)
+        bob = round(4 * math.sin(time * 2 + k))
+        draw_tile(surface, tile.move(0, bob), Tile(design, 0), NIGHT, width=0.12, board_turn=0)
+        label = DESIGN_LABEL.rect.copy()
+        label.midtop = (tile.centerx, tile.bottom + 10)
+        DESIGN_LABEL.draw(surface, tr(f"lightning.design.{design}"), theme.INK_SOFT, rect=label)
+
+
+def rules_pages() -> list[RulesPage]:
+    """The illustrated rules, faithful to the CEMÉA article (the tile designs are ours)."""
+    illustrations = (_illustrate_goal, _illustrate_turn, _illustrate_where, _illustrate_branch, _illustrate_tiles)
+    return [
+        RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw)
+        for k, draw in enumerate(illustrations, 1)
+    ]
+
+
+# --- the menu card -----------------------------------------------------------------------------
+
+
+def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu card illustration: a row of diagonal tiles forming a zigzag bolt, lit by a
+    wave of gold running along it."""
+    size = min(rect.width // 4, rect.height * 2 // 3)
+    x0 = rect.centerx - 2 * size
+    y = rect.centery - size // 2
+    for k in range(4):
+        tile = Tile("D", 1 if k % 2 == 0 else 0)  # / then \ : corners meet, a zigzag
+        wave = max(0.0, math.sin(time * 3 - k * 0.9))
+        r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
+        draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)

@@ -1,0 +1,72 @@
+"""The panels around Lightning's board: one card per player (how far their path still is) and
+the supply (the pool, the tile in hand, the reserve). Drawing only: the scene says what to show.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.lightning.rules import LightningState
+from games.lightning.scene_parts.layout import Layout
+from games.lightning.tiles import DESIGNS, Tile
+from games.lightning.view import GOLD, NIGHT, PLAYER_COLORS, PLAYER_DARK, draw_tile, draw_tile_back
+from kiosk import draw, theme, ui
+from kiosk.canvas import Target
+from kiosk.i18n import tr
+
+
+def draw_card(surface: Target, player: int, state: LightningState, distance: int | None, name: str,
+              lines: tuple[str, str], active: float | None) -> None:
+    """``player``'s card: the name, the big line and its explanation (``lines``), and a gauge of
+    how much of the way the best path has come (``distance`` tiles still, None: walled off).
+    ``active``: the time, for the card of the player to move (it bobs and is outlined)."""
+    card = Layout.CARDS[player].move(0, -round(3 * math.sin(active * 3)) if active is not None else 0)
+    colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
+    ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active is not None else None)
+    header = pygame.Rect(card.x, card.y, card.width, 52)
+    draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
+    Layout.CARD_NAME.draw(surface, name, theme.WHITE, rect=Layout.CARD_NAME.rect.move(card.topleft))
+    big, why = lines
+    Layout.CARD_BIG.draw(surface, big, dark, rect=Layout.CARD_BIG.rect.move(card.topleft))
+    # The gauge: how much of the way the best path has come (17 tiles at least on an empty half).
+    total = state.geo.half_rows
+    done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
+    gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
+    draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+    if done:
+        fill = gauge.copy()
+        fill.width = max(18, round(gauge.width * done / total))
+        draw.rect(surface, colour, fill, border_radius=9)
+    Layout.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
+
+
+def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: float, pool_text: str,
+                hand_label: str, hand_tile: Tile | None) -> None:
+    """The pool (a little stack of face-down tiles), the tile in hand (``hand_tile`` as shown,
+    None while it flies or is dragged) and the reserve; they glow while a person is ``taking``."""
+    glow = ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(time * 5))
+    for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
+        draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+    if taking and state.pool_size:
+        draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
+    Layout.POOL_COUNT.draw(surface, pool_text, theme.INK)
+    Layout.HAND_LABEL.draw(surface, hand_label, PLAYER_DARK[state.current_player])
+    if hand_tile is not None:
+        draw_tile(surface, Layout.HAND_RECT.inflate(-18, -18), hand_tile, PLAYER_COLORS[state.current_player])
+    # The reserve: face-up tiles anyone may take.
+    counts = state.reserve_counts()
+    for k, design in enumerate(DESIGNS):
+        if not counts[design]:
+            continue
+        rect = Layout.reserve_rect(k)
+        draw_tile(surface, rect, Tile(design, 0))
+        badge = pygame.Rect(0, 0, 34, 24)
+        badge.midtop = (rect.centerx, rect.bottom + 4)
+        draw.rect(surface, NIGHT, badge, border_radius=12)
+        ui.draw_text(surface, f"×{counts[design]}", badge.center, 17, theme.WHITE, "bold", "center")
+        if taking:
+            draw.rect(surface, glow, rect.inflate(8, 8), 3, border_radius=10)
+    if not state.reserve_size:
+        Layout.RESERVE_EMPTY.draw(surface, tr("lightning.reserve.empty"), theme.INK_SOFT)
