@@ -187,29 +187,36 @@ def test_the_fifth_game_lights_the_led_board(tmp_path: Path) -> None:
     assert frames and sum(1 for pixel in frames[-1].pixels if pixel != (0, 0, 0)) == 9  # one LED per token
 
 
-def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
-    # The physical-board mode, the sync engine and the scripted visitor at the table take
-    # everything from the board description (the table read perfectly: no camera here).
-    camera = PicturesCamera()
+def _play_at_table(camera: object, seconds: int) -> tuple[NimScene, list[object]]:
+    """A Nim game on the real-board seat with ``camera``, run frame by frame until it is over
+    and the table agrees (at most ``seconds`` of game time); the scene and the phases it went
+    through. The caller closes ``scene.app``."""
     set_opener(lambda options: Devices(handles={"camera": camera}))
     from tests.kiosk_driver import make_app
 
     app = make_app()
-    assert has_physical_mode(screens_for("nim"))
     scene = NimScene(app, GameScene.new_match(app, "nim", NimState(), {}))
     assert attach(scene) is not None
     app.start(scene)
-    phases = []
-    for _ in range(60 * 60):
+    phases: list[object] = []
+    for _ in range(60 * seconds):
         run_frames(app, 1)
         phase = scene.physical.engine.phase
         if not phases or phases[-1] != phase:
             phases.append(phase)
         if scene.match.is_over() and scene.physical.engine.synced:
             break
+    return scene, phases
+
+
+def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
+    # The physical-board mode, the sync engine and the scripted visitor at the table take
+    # everything from the board description (the table read perfectly: no camera here).
+    assert has_physical_mode(screens_for("nim"))
+    scene, phases = _play_at_table(PicturesCamera(), 60)
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert [seat.kind for seat in scene.match.seats.values()] == ["board", "board"]
-    app.close()
+    scene.app.close()
 
 
 def test_the_fifth_game_is_played_through_the_synthetic_camera() -> None:
@@ -217,27 +224,12 @@ def test_the_fifth_game_is_played_through_the_synthetic_camera() -> None:
     # heard of Nim); the synthetic visitor plays both sides at the table, with no slip.
     from vision.table import CameraOpener
 
-    camera = CameraOpener("synthetic", stepped=True, faults={})
-    set_opener(lambda options: Devices(handles={"camera": camera}))
-    from tests.kiosk_driver import make_app
-
-    app = make_app()
-    scene = NimScene(app, GameScene.new_match(app, "nim", NimState(), {}))
-    assert attach(scene) is not None
-    app.start(scene)
-    phases = []
-    for _ in range(60 * 90):
-        run_frames(app, 1)
-        phase = scene.physical.engine.phase
-        if not phases or phases[-1] != phase:
-            phases.append(phase)
-        if scene.match.is_over() and scene.physical.engine.synced:
-            break
+    scene, phases = _play_at_table(CameraOpener("synthetic", stepped=True, faults={}), 90)
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert len(scene.match.moves) >= 2
     feed = scene.physical.session.feed
     assert feed.frame > 10 and feed.read_seconds  # photographs of the mat, read by vision
-    app.close()
+    scene.app.close()
 
 
 def test_the_registry_keeps_one_entry_per_key() -> None:
