@@ -81,8 +81,14 @@ def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
     synthetic camera with an emulated LED board, rules, science corners, the operator, a language
     switch), each squeezed into a minute or two of game time, at 1920x1080. The first hour is the
     warm-up; from the first hour to the eighth, memory (the kiosk's and its workers') must stay
-    within 20 MB, under 350 MB, and threads and open files must not grow."""
-    day = soak(visits=48, state=tmp_path, seed=2026, warmup=len(PLAN), play=(20, 60), size=(1920, 1080))
+    within 20 MB, under 350 MB, and threads and open files must not grow. Every physical visit
+    plays a whole game on the real board to its end, Lightning and Lewthwaite in turn (a long
+    Lightning game is the day's highest memory): the day fails if none was played.
+    ``ACCELERATED_DAY_SEED`` (2026) seeds the day; ``ACCELERATED_DAY_OUT`` (out/soak) gets its
+    JSON (``accelerated_day.json``)."""
+    seed = int(os.environ.get("ACCELERATED_DAY_SEED", "2026"))
+    day = soak(visits=48, state=tmp_path, seed=seed, warmup=len(PLAN), play=(20, 60), size=(1920, 1080),
+               physical_to_end=("lightning", "lewthwaite"))
     hour = max(1, day.visits // 8)
     first, last = day.trace[hour - 1 : hour + 2], day.trace[-3:]
     growth = round(sorted(last)[1] - sorted(first)[1], 1)
@@ -98,7 +104,21 @@ def test_soak_an_accelerated_day_at_the_fair(report, tmp_path):
            f"{day.baseline['threads']}->{day.end['threads']}, {day.baseline['fds']}->{day.end['fds']}",
            "target: no growth")
     report("soak: errors logged", str(len(day.errors)), "target 0")
+    report("soak: whole physical games (game moves result: MB at the end)",
+           ", ".join(f"{g['game']} {g['moves']} {g['result']}: {g['memory_mb']}" for g in day.physical_games),
+           "at least one")
+    out = Path(os.environ.get("ACCELERATED_DAY_OUT", str(ROOT / "out" / "soak")))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "accelerated_day.json").write_text(json.dumps({
+        "seed": seed, "visits": day.visits, "kinds": day.kinds, "warmup": day.warmup, "trace_mb": day.trace,
+        "workers_mb": day.workers, "caches_mb": day.caches, "uncached_mb": day.uncached,
+        "hour1_mb": sorted(first)[1], "hour8_mb": sorted(last)[1], "growth_mb": growth,
+        "max_after_warmup_mb": max(day.steady), "baseline": day.baseline, "end": day.end,
+        "physical_games": day.physical_games, "errors": day.errors, "prompts": day.prompts,
+        "attract_periods": day.attract_periods, "simulated_hours": round(day.simulated_hours, 2),
+        "wall_minutes": round(day.seconds / 60, 1)}, indent=1))
     assert day.errors == []
+    assert any(g["result"] is not None for g in day.physical_games), "the crowd never finished a physical game"
     assert growth <= 20 and max(day.steady) <= 350
     assert day.end["threads"] <= day.baseline["threads"] and day.end["fds"] <= day.baseline["fds"]
     assert day.end["workers"] <= 2

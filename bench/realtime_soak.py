@@ -9,10 +9,16 @@ A scripted crowd (xdotool) comes and goes: bursts of 40 taps anywhere on the scr
 a key: Escape, H, U, V, R, arrows, Return, Ctrl+M) with idle gaps of 0 to 40 s, and now and then
 a longer one, so attract mode and the idle reset come and go; now and then the operator opens
 the settings with the PIN and closes them. Random taps reach every game, the seats card and its
-physical-board seat (the synthetic camera and the LED pty are live).
+physical-board seat (the synthetic camera and the LED pty are live). And on purpose, every
+:data:`PHYSICAL_EVERY` minutes or so, a family plays a whole game on the real board (the
+synthetic camera's visitor lays the pieces), Lightning and Lewthwaite in turn, to its end: the
+crowd waits for the kiosk to go home, taps the card's "Plateau réel" tab and "Jouer", and keeps
+off the screen until the kiosk's day book (``days/*.jsonl``) shows the game's end. A long
+Lightning game on the table is the kiosk's highest memory: the verdict fails if the crowd never
+reached a physical game.
 
 Every 30 s: resident memory of the kiosk and of its worker processes, threads, open files and
-child processes, written as JSON (``realtime_soak.json``) and drawn as a PNG
+child processes, what the crowd was doing (``doing``), written as JSON (``realtime_soak.json``) and drawn as a PNG
 (``realtime_soak.png``). The verdict (:func:`verdict`): growth over the last half at most
 :data:`GROWTH_MB`, memory after warm-up at most :data:`RSS_MB`, no thread, file or child growth,
 no error logged, the kiosk still running.
@@ -33,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +60,42 @@ WORKERS_MB = WORKERS_MEMORY_CAP / MB + 10
 #: The first minutes fill the caches (every game, attract mode, the physical mode).
 WARMUP_FRACTION = 0.25
 KEYS = ("Escape", "h", "u", "v", "r", "Left", "Right", "Up", "Down", "Return", "ctrl+m")
+#: Minutes between the starts of two whole physical games (at random within), the first one
+#: once the warm-up has begun; the games played on the table, in turn.
+PHYSICAL_EVERY, PHYSICAL_FIRST = (9.0, 13.0), (2.0, 4.0)
+PHYSICAL_GAMES = ("lightning", "lewthwaite")
+#: Real-time minutes a physical game may take before the crowd gives up waiting for its end.
+PHYSICAL_CAP_MINUTES = 15.0
+#: Where the menu's "Plateau réel" tabs and the "who plays" card's play button are on the
+#: screen, in native pixels: the kiosk's own layout, computed headless (printed as JSON).
+TARGETS_SCRIPT = """
+import json, pathlib, sys, tempfile
+from games.cli import install_screens
+from kiosk.screens import use_catalog
+use_catalog(install_screens)
+import main
+from kiosk.app import App, AppOptions
+from kiosk.config import KioskConfig
+from kiosk.devices import set_opener
+from kiosk.menu import MenuScene
+set_opener(main.open_devices)
+size = (int(sys.argv[1]), int(sys.argv[2]))
+config = KioskConfig(kiosk=True, pin="0000", camera="synthetic")
+app = App(AppOptions(frames=1, seed=1, mute=True, kiosk=True, config=config, size=size, camera="synthetic",
+                     state_dir=pathlib.Path(tempfile.mkdtemp())))
+found = {}
+for game in sys.argv[3:]:
+    menu = MenuScene(app)
+    app.start(menu)
+    k = [info.key for info, _ in menu.games].index(game)
+    tab = app.screen.to_native(menu.tabs[k].rect.center)
+    menu.open_game(k, physical=True)
+    for _ in range(5):
+        app.tick(1 / 60)
+    found[game] = {"tab": tab, "play": app.screen.to_native(app.stack.top.play_button.rect.center)}
+print(json.dumps(found))
+app.close()
+"""
 TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool"}
 
 
@@ -120,6 +163,41 @@ def wait_for(condition: Any, seconds: float, what: str) -> None:
         time.sleep(0.2)
 
 
+def physical_targets(games: tuple[str, ...] = PHYSICAL_GAMES) -> dict[str, dict[str, list[int]]]:
+    """Each game's "Plateau réel" tab on the menu and the "who plays" card's play button, in
+    native pixels at :data:`SIZE` (:data:`TARGETS_SCRIPT`, in a headless process of its own)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", TARGETS_SCRIPT, str(SIZE[0]), str(SIZE[1]), *games], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError(f"the menu's layout could not be computed: {done.stderr.strip()[-400:]}")
+    found: dict[str, dict[str, list[int]]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def day_book(state: Path) -> list[dict[str, Any]]:
+    """The kiosk's day book so far (``days/*.jsonl``: games, their ends...), lines cut short skipped."""
+    lines: list[dict[str, Any]] = []
+    for path in sorted(state.rglob("days/*.jsonl")):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                lines.append(json.loads(line))
+            except ValueError:
+                continue
+    return lines
+
+
+def physical_games(book: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games played on the real board, from the day book: the game, and its end (how, moves,
+    seconds) once it came."""
+    games = {line["id"]: {"game": line.get("game"), "id": line["id"]} for line in book
+             if line.get("e") == "game" and line.get("board") == "real" and "id" in line}
+    for line in book:
+        if line.get("e") == "end" and line.get("id") in games:
+            games[line["id"]].update(how=line.get("how"), moves=line.get("moves"), seconds=line.get("s"))
+    return list(games.values())
+
+
 def sample(pid: int, started: float) -> dict[str, Any]:
     """One sample of the kiosk process ``pid`` and its children (the worker processes), each
     worker by its process id (a worker starting is not a process growing)."""
@@ -144,6 +222,44 @@ class Crowd:
     def __init__(self, env: dict[str, str], rng: random.Random, between: Any = None) -> None:
         self.env, self.rng, self.between = env, rng, between
         self.taps = self.keys = self.operator_visits = self.bursts = 0
+        #: What the crowd does now (each sample notes it): burst, idle, operator, physical GAME.
+        self.doing = "idle"
+        #: The whole physical games tried: game, start and end (s since the start), ended or not.
+        self.physical: list[dict[str, Any]] = []
+
+    def wait(self, seconds: float) -> None:
+        """Nobody touches anything for ``seconds`` (the sampler keeps its pace)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.between is not None:
+                self.between()
+            time.sleep(0.5)
+
+    def play_physical(self, game: str, targets: dict[str, list[int]], book: Any, started: float) -> None:
+        """A family plays a whole ``game`` on the real board: wait until the kiosk is home (the
+        idle reset), wake it, tap the game's "Plateau réel" tab, then "Jouer", and keep off the
+        screen until ``book()`` (the day book's physical games) shows its end, or
+        :data:`PHYSICAL_CAP_MINUTES`."""
+        self.doing = f"physical {game} (waiting for the menu)"
+        self.wait(40.0)  # "Encore là ?" after 15 s, its 5 s countdown, home, attract mode after 10 s
+        before = len(book())
+        entry: dict[str, Any] = {"game": game, "start_s": round(time.monotonic() - started, 1), "ended": False}
+        self.physical.append(entry)
+        self.doing = f"physical {game}"
+        for x, y in ((SIZE[0] // 2, SIZE[1] - 60), targets["tab"], targets["play"]):  # wake, tab, Jouer
+            self.xdotool("mousemove", str(x), str(y), "click", "1")
+            self.wait(2.0)
+        deadline = time.monotonic() + PHYSICAL_CAP_MINUTES * 60
+        while time.monotonic() < deadline:
+            games = book()[before:]
+            if any(g.get("how") for g in games):
+                entry.update(ended=True, **{k: v for k, v in games[-1].items() if k != "id"})
+                break
+            if not games and time.monotonic() - started - entry["start_s"] > 180:
+                break  # no move on the table after 3 minutes: the tab was missed
+            self.wait(2.0)
+        entry["end_s"] = round(time.monotonic() - started, 1)
+        self.doing = "idle"
 
     def xdotool(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, capture_output=True, timeout=10)
@@ -151,6 +267,7 @@ class Crowd:
     def burst(self, taps: int = 40) -> None:
         """Taps anywhere (a few keys among them), as children at a touch screen."""
         self.bursts += 1
+        self.doing = "burst"
         for _ in range(taps):
             if self.rng.random() < 0.12:
                 self.xdotool("key", self.rng.choice(KEYS))
@@ -162,10 +279,12 @@ class Crowd:
             time.sleep(self.rng.uniform(0.05, 0.6))
             if self.between is not None:
                 self.between()  # the sampler keeps its 30 s pace during a burst
+        self.doing = "idle"
 
     def operator(self) -> None:
         """The operator opens the settings with the PIN, looks, and goes back (Escape)."""
         self.operator_visits += 1
+        self.doing = "operator"
         self.xdotool("key", "ctrl+shift+o")
         time.sleep(1.0)
         for digit in PIN:
@@ -176,6 +295,7 @@ class Crowd:
         self.xdotool("key", "Escape")
         time.sleep(1.0)
         self.xdotool("key", "Escape")
+        self.doing = "idle"
 
 
 def write_config(folder: Path, pty: str) -> Path:
@@ -250,10 +370,13 @@ def growth_by_process(half: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def verdict(samples: list[dict[str, Any]], minutes: float) -> dict[str, Any]:
+def verdict(samples: list[dict[str, Any]], minutes: float,
+            physical: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Figures and pass/fail: memory after warm-up (kiosk + workers, and the workers within the
     pool's cap), growth over the last half of each process (:func:`growth_by_process`), threads,
-    files and children over the last half compared with the first samples after warm-up."""
+    files and children over the last half compared with the first samples after warm-up; and
+    ``physical`` (the games played on the real board, :func:`physical_games`), when given, not
+    empty: a soak that never saw a physical game has not seen the kiosk's highest memory."""
     if len(samples) < 4:
         return {"ok": False, "why": "too few samples"}
     end = samples[-1]["t"]
@@ -293,11 +416,18 @@ def verdict(samples: list[dict[str, Any]], minutes: float) -> dict[str, Any]:
         problems.append("open files grew")
     if figures["children_max"] > 2:
         problems.append("more than 2 worker processes")
+    if physical is not None:
+        figures["physical_games"] = len(physical)
+        figures["physical_games_ended"] = sum(1 for game in physical if game.get("how"))
+        if not physical:
+            problems.append("the crowd never reached a physical game (no game on the real board in the day book)")
     return {**figures, "ok": not problems, "problems": problems}
 
 
-def plot(samples: list[dict[str, Any]], path: Path, title: str) -> None:
-    """Memory (kiosk, workers, total), threads and open files against time, as a PNG."""
+def plot(samples: list[dict[str, Any]], path: Path, title: str,
+         bands: Sequence[tuple[float, float, str]] = ()) -> None:
+    """Memory (kiosk, workers, total), threads and open files against time, as a PNG; ``bands``
+    (start s, end s, game): the whole physical games, shaded and named."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -314,6 +444,10 @@ def plot(samples: list[dict[str, Any]], path: Path, title: str) -> None:
     def xy(t: float, value: float, scale: float) -> tuple[int, int]:
         return (left + round(t / end_t * plot_w), top + plot_h - round(value / scale * plot_h))
 
+    for start, end, game in bands:
+        x0, x1 = xy(start, 0, 1)[0], xy(end, 0, 1)[0]
+        pygame.draw.rect(image, (220, 235, 250), (x0, top + 1, max(2, x1 - x0), plot_h - 2))
+        image.blit(font.render(game, True, (60, 90, 140)), (x0 + 2, top + plot_h - 22))
     pygame.draw.rect(image, (0, 0, 0), (left, top, plot_w, plot_h), 1)
     for mb in range(0, int(top_mb) + 1, 50):
         y = xy(0, mb, top_mb)[1]
@@ -377,17 +511,27 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         def take_sample() -> None:
             """Sample when due (and save the samples so far)."""
             if time.monotonic() >= due[0] and kiosk.poll() is None:
-                samples.append(sample(kiosk.pid, started))
+                samples.append({**sample(kiosk.pid, started), "doing": crowd.doing})
                 (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
                 due[0] += SAMPLE_SECONDS
 
         crowd = Crowd(env, rng, take_sample)
+        targets = physical_targets()
+        report["physical_targets"] = targets
+
+        def book() -> list[dict[str, Any]]:
+            return physical_games(day_book(work / "state"))
 
         stop_at = started + minutes * 60
+        physical_due = started + rng.uniform(*PHYSICAL_FIRST) * 60
         while time.monotonic() < stop_at and kiosk.poll() is None:
             take_sample()
             roll = rng.random()
-            if roll < 0.08:
+            if time.monotonic() >= physical_due and stop_at - time.monotonic() > 120:
+                game = PHYSICAL_GAMES[len(crowd.physical) % len(PHYSICAL_GAMES)]
+                crowd.play_physical(game, targets[game], book, started)
+                physical_due = time.monotonic() + rng.uniform(*PHYSICAL_EVERY) * 60
+            elif roll < 0.08:
                 crowd.operator()
             else:
                 crowd.burst()
@@ -402,7 +546,9 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         report.update({"kiosk_alive_at_end": alive, "exit_code": kiosk.returncode, "taps": crowd.taps,
                        "keys": crowd.keys, "bursts": crowd.bursts, "operator_visits": crowd.operator_visits,
                        "errors": errors_logged(work / "state")})
-        report["verdict"] = verdict(samples, minutes)
+        report["physical_games"] = book()
+        report["physical_visits"] = crowd.physical
+        report["verdict"] = verdict(samples, minutes, report["physical_games"])
         if not alive:
             report["verdict"]["ok"] = False
             report["verdict"].setdefault("problems", []).append(f"the kiosk stopped (exit {kiosk.returncode})")
@@ -414,6 +560,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
             report["kiosk_memory"] = json.loads(snapshot.read_text(encoding="utf-8"))
         physical = [line for line in _log_lines(work / "state") if "physical" in line.lower()]
         report["physical_log_lines"] = len(physical)
+
     finally:
         for process in processes:  # the kiosk first (killed: the clean stop on a signal is not this soak's business)
             if process.poll() is None:
@@ -424,10 +571,12 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                     process.kill()
                     process.wait(timeout=10)
     report["samples"] = samples
+    bands = [(v["start_s"], v.get("end_s", samples[-1]["t"] if samples else 0.0), v["game"])
+             for v in report.get("physical_visits", [])]
     (out / "realtime_soak.json").write_text(json.dumps(report, indent=1))
     if samples:
         v = report.get("verdict", {})
-        plot(samples, out / "realtime_soak.png",
+        plot(samples, out / "realtime_soak.png", bands=bands, title=
              f"real-time soak, {minutes:.0f} min at {SIZE[0]}x{SIZE[1]}, camera + LEDs: growth over the last half "
              f"{v.get('growth_last_half_mb', '?')} MB")
     shutil.rmtree(work, ignore_errors=True)

@@ -571,11 +571,17 @@ class RecordFeed(Generic[S, M]):
 # --- the session -------------------------------------------------------------------------------
 
 
+#: Events a session keeps in memory, the newest (a few hundred bytes each): the record file has
+#: them all, and a long game on the table must not grow the kiosk with every reading.
+EVENTS_KEPT = 1000
+
+
 class PhysicalSession(Generic[S, M]):
     """One physical-board game: ``update(now)`` once per frame does everything (see the module
     documentation). ``bus`` receives :class:`Sound` and, with ``publish_lights``,
     :class:`BoardLights` (unless the camera is lost: then the screen's usual lights apply; a
-    scene that publishes lights itself asks :meth:`lights`); ``record`` receives every event."""
+    scene that publishes lights itself asks :meth:`lights`); ``record`` receives every event;
+    :attr:`events` keeps the newest :data:`EVENTS_KEPT` (:attr:`event_count`: how many there were)."""
 
     def __init__(self, match: Match[S, M], feed: TableFeed | None = None, bus: EffectBus | None = None, *,
                  record: RecordWriter | None = None, camera: str = "", publish_lights: bool = True,
@@ -587,7 +593,8 @@ class PhysicalSession(Generic[S, M]):
         self.camera = camera
         self.publish_lights = publish_lights
         self.engine = SyncEngine(match, mismatch_delay=mismatch_delay, lost_after=lost_after, hot_seat=hot_seat)
-        self.events: list[Event] = []
+        self.events: collections.deque[Event] = collections.deque(maxlen=EVENTS_KEPT)
+        self.event_count = 0
         self.now = 0.0
         self._lights: BoardLights | None = None
 
@@ -631,7 +638,8 @@ class PhysicalSession(Generic[S, M]):
         events = engine.take_events()
         if self.record is not None and events:
             self.record.write(events)
-        self.events += events
+        self.events.extend(events)
+        self.event_count += len(events)
         self._effects(events)
         return events
 

@@ -14,6 +14,10 @@ replay, and the visits take turns at every screen (:data:`PLAN`): a game on the 
 pty), the rules pages, a science corner, the operator's settings behind the PIN, a language
 switch. The first visits are the warm-up (caches fill up to their budgets); the report keeps the
 memory after each visit, so the steady state after it can be judged apart.
+
+With ``physical_to_end``, a "physical" visit is a family that plays a whole game on the real
+board (the synthetic camera's visitor lays the pieces) without touching the screen, to its end:
+a long Lightning game is the kiosk's highest memory, which the day must see.
 """
 
 from __future__ import annotations
@@ -50,6 +54,12 @@ KEYS = (pygame.K_ESCAPE, pygame.K_h, pygame.K_u, pygame.K_r, pygame.K_v, pygame.
 
 #: What each visit does, in turn: every screen of the kiosk comes back every len(PLAN) visits.
 PLAN = ("play", "physical", "rules", "science", "play", "operator", "language")
+#: Game time a whole physical game may take before the visitor gives up (a Lightning game on the
+#: synthetic table takes one to two minutes of game time).
+PHYSICAL_CAP_SECONDS = 15 * 60
+#: Decoded LED frames the emulated board keeps (the test's board, not the kiosk: it runs in the
+#: kiosk's process here, and its default history of 1,000 frames of 300 LEDs is 20 MB).
+LED_HISTORY = 50
 
 
 def rss_mb() -> float:
@@ -97,6 +107,9 @@ class SoakReport:
     baseline: dict[str, float] = field(default_factory=dict)
     end: dict[str, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    #: Whole games played on the real board (``physical_to_end``): game, moves, result, game
+    #: seconds, the memory (kiosk + workers, MB) at their end.
+    physical_games: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def memory_growth_mb(self) -> float:
@@ -147,8 +160,10 @@ class SoakReport:
 class Visitor:
     """Drives one app like a crowd of visitors would."""
 
-    def __init__(self, app: App, rng: random.Random, report: SoakReport, leds: Any = None) -> None:
+    def __init__(self, app: App, rng: random.Random, report: SoakReport, leds: Any = None,
+                 physical_to_end: tuple[str, ...] = ()) -> None:
         self.app, self.rng, self.report, self.leds = app, rng, report, leds
+        self.physical_to_end = physical_to_end
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` of game time pass (drawn every UPDATES_PER_FRAME updates)."""
@@ -222,6 +237,36 @@ class Visitor:
             self.advance(0.3)
         return True
 
+    def play_physical_to_the_end(self) -> None:
+        """Open the next game of ``physical_to_end`` on the real board from the menu, accept the
+        "who plays" card, and let the synthetic table's visitor play it to its end (nobody
+        touches the screen); noted in the report's ``physical_games``."""
+        menu = self.app.stack.top
+        if not isinstance(menu, MenuScene):
+            return
+        game = self.physical_to_end[len(self.report.physical_games) % len(self.physical_to_end)]
+        keys = [info.key for info, _screens in menu.games]
+        if game not in keys or keys.index(game) not in menu.tabs:
+            return
+        self.tap(menu.tabs[keys.index(game)].rect.center)
+        self.report.games_opened += 1
+        self.advance(0.5)
+        play = getattr(self.app.stack.top, "play_button", None)
+        if play is not None:
+            self.tap(play.rect.center)
+            self.advance(0.3)
+        scene = next((s for s in self.app.stack.scenes if getattr(s, "table", None) is not None), None)
+        if scene is None:
+            return
+        spent = 0.0
+        while spent < PHYSICAL_CAP_SECONDS and scene.match.result() is None and scene in self.app.stack.scenes:
+            self.advance(5.0)
+            spent += 5.0
+        self.advance(3.0)  # the end on the screen and on the LEDs
+        self.report.physical_games.append({"game": game, "moves": len(scene.match.moves),
+                                           "result": scene.match.result(), "seconds": spent,
+                                           "memory_mb": round(rss_mb(), 1)})
+
     def open_rules(self) -> None:
         """The rules button of the game on screen, then every page (arrows), then back."""
         scene = self.app.stack.top
@@ -278,6 +323,9 @@ class Visitor:
             self.operator(pin)
         if kind == "science":
             self.open_science()
+        elif kind == "physical" and self.physical_to_end:
+            self.play_physical_to_the_end()
+            play_seconds = 0.0
         else:
             self.open_game(physical=kind == "physical")
         if kind == "rules":
@@ -317,21 +365,25 @@ def settle(app: App, threads: int, timeout: float = 10.0) -> None:
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
          size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
          devices: bool = True, leak: Callable[[int], None] | None = None,
-         plan: tuple[str, ...] = PLAN, linger: tuple[float, float] = (5, 40)) -> SoakReport:
+         plan: tuple[str, ...] = PLAN, linger: tuple[float, float] = (5, 40),
+         physical_to_end: tuple[str, ...] = ()) -> SoakReport:
     """Run ``visits`` new visits (the first ``warmup`` fill the caches), each with a seed of its
     own and taking turns at every screen (PLAN), and report. ``games`` limits the menu (and
     attract mode) to some games; ``devices`` plugs in the synthetic camera and an emulated LED
     board (on a pty); ``leak(visit)`` runs after each visit (a test's deliberate leak);
-    ``linger`` is how long attract mode runs once a visitor has gone (seconds, at random)."""
+    ``linger`` is how long attract mode runs once a visitor has gone (seconds, at random);
+    ``physical_to_end`` makes each "physical" visit a whole game on the real board, these games
+    in turn (:meth:`Visitor.play_physical_to_the_end`)."""
     config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, camera="synthetic" if devices else "none")
     if games is not None:
         config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games, camera=config.camera)
     leds = None
     if devices:
         import main
-        from hardware.emulator import PtyEmulator
+        from hardware.emulator import MAX_FRAME_LEDS, PtyEmulator
+        from hardware.receivers import IdealReceiver
 
-        leds = PtyEmulator(300)
+        leds = PtyEmulator(300, receiver=IdealReceiver(300, max_leds=MAX_FRAME_LEDS, history=LED_HISTORY))
         port = leds.open()
         leds.start_reader()  # reads as a board does, whatever the frame rate
         set_opener(main.open_devices)
@@ -346,7 +398,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
     app.home_factory = MenuScene
     report = SoakReport(warmup=warmup)
     rng = random.Random(seed)
-    visitor = Visitor(app, rng, report, leds)
+    visitor = Visitor(app, rng, report, leds, physical_to_end)
     started = time.perf_counter()
     threads_at_start = threading.active_count()
     try:

@@ -113,3 +113,44 @@ def test_the_real_time_soak_tells_a_worker_starting_from_a_leak(name, kiosk, wor
 
     result = realtime_soak.verdict(_day(kiosk, workers), minutes=20)
     assert result["ok"] is ok, (name, result["problems"], result["growth_last_half"]["explained"])
+
+
+@pytest.mark.parametrize(("games", "ok"), [([], False), ([{"game": "lightning", "id": 2}], True),
+                                           ([{"game": "lightning", "id": 2, "how": "draw"}], True)])
+def test_the_real_time_soak_fails_when_the_crowd_never_played_on_the_real_board(games, ok) -> None:
+    from bench import realtime_soak
+
+    result = realtime_soak.verdict(_day([280.0] * 40, [{"1": 40.0}] * 40), minutes=20, physical=games)
+    assert result["ok"] is ok and result["physical_games"] == len(games), result["problems"]
+
+
+def test_the_day_book_tells_the_games_played_on_the_real_board(tmp_path) -> None:
+    from bench import realtime_soak
+
+    days = tmp_path / "jeux-maths" / "days"
+    days.mkdir(parents=True)
+    (days / "2026-11-27.jsonl").write_text(
+        '{"t":1,"e":"game","id":1,"game":"awele","board":"screen"}\n'
+        '{"t":2,"e":"game","id":2,"game":"lightning","board":"real"}\n'
+        '{"t":3,"e":"end","id":1,"how":"abandoned","moves":3,"s":9}\n'
+        '{"t":90,"e":"end","id":2,"how":"draw","moves":154,"s":82.8}\n{"t":91,"e":"ga', encoding="utf-8")
+    games = realtime_soak.physical_games(realtime_soak.day_book(tmp_path))
+    assert games == [{"game": "lightning", "id": 2, "how": "draw", "moves": 154, "seconds": 82.8}]
+
+
+def test_a_long_physical_game_keeps_a_bounded_tail_of_its_events(tmp_path) -> None:
+    """A 300-move Lightning game on the simulated table (pictures straight to readings): every
+    event reaches the record file, but the session keeps only the newest EVENTS_KEPT in memory."""
+    from games.match import BOARD, Seat
+    from games.physical import EVENTS_KEPT, read_record
+    from games.visitor import run_table
+    from tests.test_physical_table import lightning_match
+
+    match = lightning_match(Seat(BOARD), 3)
+    run = run_table(match, seed=3, record=str(tmp_path / "game.jsonl"))
+    session = run.session
+    assert len(match.moves) >= 200 and match.is_over()
+    written = read_record(tmp_path / "game.jsonl")
+    assert len(written) == session.event_count + 2 > EVENTS_KEPT + 2  # with the start and close lines
+    assert len(session.events) == EVENTS_KEPT <= 1000
+    assert session.events[-1] is run.events[-1]  # the newest are the ones kept
