@@ -198,6 +198,19 @@ def physical_games(book: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(games.values())
 
 
+def kiosk_caches(state: Path) -> dict[str, float] | None:
+    """The kiosk's own account of its caches (``memory.json``, written every minute): the total
+    and the largest ones, in MB (None before the first)."""
+    for snapshot in state.rglob("memory.json"):
+        try:
+            data = json.loads(snapshot.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        sizes = sorted(((c["bytes"] / MB, c["name"]) for c in data.get("caches", [])), reverse=True)
+        return {"total": data.get("caches_mb", 0.0), **{name: round(mb, 1) for mb, name in sizes[:8] if mb >= 1}}
+    return None
+
+
 def sample(pid: int, started: float) -> dict[str, Any]:
     """One sample of the kiosk process ``pid`` and its children (the worker processes), each
     worker by its process id (a worker starting is not a process growing)."""
@@ -511,7 +524,8 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         def take_sample() -> None:
             """Sample when due (and save the samples so far)."""
             if time.monotonic() >= due[0] and kiosk.poll() is None:
-                samples.append({**sample(kiosk.pid, started), "doing": crowd.doing})
+                samples.append({**sample(kiosk.pid, started), "doing": crowd.doing,
+                                "caches_mb": kiosk_caches(work / "state")})
                 (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
                 due[0] += SAMPLE_SECONDS
 

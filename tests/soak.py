@@ -107,8 +107,9 @@ class SoakReport:
     baseline: dict[str, float] = field(default_factory=dict)
     end: dict[str, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
-    #: Whole games played on the real board (``physical_to_end``): game, moves, result, game
-    #: seconds, the memory (kiosk + workers, MB) at their end.
+    #: Whole games played on the real board (``physical_to_end``): game, visit number, moves,
+    #: result, game seconds, the memory (kiosk + workers, MB) at its highest (sampled every 5 s
+    #: of game time) and at the end.
     physical_games: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -140,6 +141,13 @@ class SoakReport:
     def steady(self) -> list[float]:
         """Memory (kiosk + workers, MB) after each visit once the warm-up is over."""
         return self.trace[self.warmup:] or self.trace[-1:]
+
+    @property
+    def steady_peak_mb(self) -> float:
+        """The highest memory (kiosk + workers, MB) after the warm-up: after each visit, and
+        during the whole physical games (a long game on the table is the day's peak)."""
+        during = [game["peak_mb"] for game in self.physical_games if game["visit"] >= self.warmup]
+        return max(self.steady + during)
 
     @property
     def steady_growth_mb(self) -> float:
@@ -258,14 +266,15 @@ class Visitor:
         scene = next((s for s in self.app.stack.scenes if getattr(s, "table", None) is not None), None)
         if scene is None:
             return
-        spent = 0.0
+        spent, peak = 0.0, 0.0
         while spent < PHYSICAL_CAP_SECONDS and scene.match.result() is None and scene in self.app.stack.scenes:
             self.advance(5.0)
             spent += 5.0
+            peak = max(peak, rss_mb())  # the game's highest memory, sampled as the real-time soak does
         self.advance(3.0)  # the end on the screen and on the LEDs
-        self.report.physical_games.append({"game": game, "moves": len(scene.match.moves),
+        self.report.physical_games.append({"game": game, "visit": self.report.visits, "moves": len(scene.match.moves),
                                            "result": scene.match.result(), "seconds": spent,
-                                           "memory_mb": round(rss_mb(), 1)})
+                                           "peak_mb": round(peak, 1), "memory_mb": round(rss_mb(), 1)})
 
     def open_rules(self) -> None:
         """The rules button of the game on screen, then every page (arrows), then back."""
