@@ -11,3 +11,13 @@ def die_in_a_worker(parent: int) -> str:
     if os.getpid() != parent:
         os._exit(3)
     return "on a thread"
+
+
+#: What :func:`hold` keeps alive in its worker process.
+_held: list[bytes] = []
+
+
+def hold(megabytes: int) -> int:
+    """Keep ``megabytes`` MB written (resident) in the process it runs in; returns its id."""
+    _held.append(b"\x01" * (megabytes * 1024 * 1024))
+    return os.getpid()
