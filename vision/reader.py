@@ -47,6 +47,7 @@ from vision.tokens import (
     FEATURES,
     LIFT_MIN,
     LIFT_SURE,
+    PALE_SHARE,
     L,
     TokenGeometry,
     TokenModel,
@@ -1168,10 +1169,11 @@ class BoardReader:
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
         many = max(2, math.ceil(sum(box.values()) / 8))
-        if refuse and missing >= many and self._pale_could_hide(features, labels):
-            # Many tokens missing on paper at pure white, and a missing one could be pale: read
-            # again with the pieces' footprints that stand off the flat white (a pale piece's
-            # shaded side, its contact shadow, a pastel's darkest channel) filling the count up.
+        if refuse and missing > 0 and self._pale_could_hide(features, labels):
+            # Tokens missing on paper at pure white, and a missing one could be pale: read again
+            # with the pieces' footprints and outlines that stand off the flat white (a pale
+            # piece's shaded side, its contact shadow, a pastel's darkest channel) filling the
+            # count up.
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
@@ -1222,7 +1224,8 @@ class BoardReader:
 
     def _pale_could_hide(self, features: np.ndarray, labels: list[str]) -> bool:
         """True when a token missing from a reading on clipped paper could be a pale one lost in
-        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`), a player has none
+        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`; :data:`PALE_SHARE`
+        of them at least), a player has none
         seen (their look is unknown) unless the named colours are strong ones, or the players
         are told apart by lightness (black and white: the white ones vanish)."""
         codes = self.profile.token_codes
@@ -1235,7 +1238,9 @@ class BoardReader:
                 if self.colours is None:
                     return True
                 continue
-            if bool(pale(mine).any()):
+            # Most of them: a lamp's glare whitens the tops of a few strongly coloured caps,
+            # while a pale colour is pale on every token (a player's shades differ in lightness).
+            if float(pale(mine).mean()) >= PALE_SHARE:
                 return True
         return False
 
