@@ -1177,10 +1177,13 @@ class BoardReader:
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
-            if missing >= many or any(seen[code] > box[code] for code in codes):
+            if (missing >= many and self._pale_could_hide(features, labels, PALE_SHARE)) or any(
+                seen[code] > box[code] for code in codes
+            ):
                 # Still many missing: white or pale tokens as white as the paper, which nobody
                 # can see, so no reading. (One or two: a token in a player's hand, as in any
-                # light. Strongly coloured tokens of both players seen: the missing ones are
+                # light. Strongly coloured tokens of both players seen, most of each player's
+                # not pale (a desk lamp's glare whitens a few glossy tops): the missing ones are
                 # simply not laid yet. Once calibrated, the calibration itself refused paper
                 # that hid tokens.) Nor when the pieces found make more of one player's than
                 # the box holds: the colours cannot be told apart on that white either.
@@ -1222,10 +1225,10 @@ class BoardReader:
             return labels
         return swapped
 
-    def _pale_could_hide(self, features: np.ndarray, labels: list[str]) -> bool:
+    def _pale_could_hide(self, features: np.ndarray, labels: list[str], share: float = 0.0) -> bool:
         """True when a token missing from a reading on clipped paper could be a pale one lost in
-        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`; :data:`PALE_SHARE`
-        of them at least), a player has none
+        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`: any of them, or
+        more than ``share`` of them: a player's shades differ in lightness), a player has none
         seen (their look is unknown) unless the named colours are strong ones, or the players
         are told apart by lightness (black and white: the white ones vanish)."""
         codes = self.profile.token_codes
@@ -1238,9 +1241,7 @@ class BoardReader:
                 if self.colours is None:
                     return True
                 continue
-            # Most of them: a lamp's glare whitens the tops of a few strongly coloured caps,
-            # while a pale colour is pale on every token (a player's shades differ in lightness).
-            if float(pale(mine).mean()) >= PALE_SHARE:
+            if float(pale(mine).mean()) > share:
                 return True
         return False
 

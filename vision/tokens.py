@@ -273,8 +273,9 @@ def presence(features: np.ndarray) -> np.ndarray:
 #: paper at the sensor's limit such a token may vanish (white, ivory, the palest caps; a pink
 #: or periwinkle cap whose darkest channel is at 55-75 % of the white stays plain to see).
 PALE_CHANNEL = 0.8
-#: A player's colour is pale when at least this share of their tokens seen is pale: a desk lamp's
-#: glare whitens the tops of a few strongly coloured glossy caps, never of most of them.
+#: A board short of many tokens on clipped paper is refused when more than this share of a
+#: player's tokens seen are pale: a desk lamp's glare whitens the tops of a few strongly coloured
+#: glossy caps (3 of 16), and one colour's pale shades are a few among darker ones.
 PALE_SHARE = 0.5
 
 
