@@ -254,7 +254,7 @@ def _arc(rings: np.ndarray, whites: np.ndarray) -> np.ndarray:
     paper at pure white is a few pixels of its footprint (:data:`LIFT`), yet a third of its
     outline. 0 where no channel of the paper is at the ceiling."""
     at = np.asarray(whites) >= CLIP_LEVEL
-    off = ((rings < CLIP_LEVEL) & at[:, None, None, :]).any(axis=3).any(axis=1)
+    off = np.asarray((rings < CLIP_LEVEL) & at[:, None, None, :]).any(axis=(1, 3))
     return np.where(at.any(axis=1), off.mean(axis=1), 0.0)
 
 
@@ -471,9 +471,11 @@ def classify_oneshot(
             margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
         # The outline only where pale pieces would be refused otherwise: a tall neighbour's side
         # reaches into a few directions of an empty cell's circles.
-        passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN)] if lift_min is not None and lift_min <= LIFT_MIN else [])
+        passes: list[tuple[int, float]] = []
+        if lift_min is not None:
+            passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN)] if lift_min <= LIFT_MIN else [])
         for column, least in passes:
-            if lift_min is None or is_token.sum() >= max_tokens:
+            if is_token.sum() >= max_tokens:
                 break
             up = _lifted(features, is_token, max_tokens, least, column)
             is_token[up] = True
