@@ -18,6 +18,7 @@ import pytest
 
 from vision.advice import advise
 from vision.reader import BoardReader, VisionError
+from vision.tokens import ARC, EDGE, FEATURES, LIFT, SPREAD, L
 
 PHOTOS = Path(__file__).resolve().parent / "photos"
 SETS = Path(__file__).resolve().parents[1] / "bench" / "photoreal"
@@ -76,3 +77,23 @@ def test_pieces_as_white_as_the_paper_are_refused_with_advice_then_read_at_lower
     assert "exposure" in advise(reader.seen, "overexposed", reader.clipped)
     # The same render with the exposure locked 3 stops lower (where the live board settles).
     assert _read("draught-0412-start-exp-3") == grid
+
+
+def _setup_rows(ivory_lift: float) -> np.ndarray:
+    """Feature rows of a board being set up on paper at pure white: 8 ivory draughts (first player)
+    whose footprints stand ``ivory_lift`` off the white, 8 black ones, 9 empty cells of flat white."""
+    ivory, black, empty = np.zeros(FEATURES), np.zeros(FEATURES), np.zeros(FEATURES)
+    ivory[[L, SPREAD, EDGE, LIFT, ARC]] = (-0.02, 0.05, 0.4, ivory_lift, 0.9)
+    black[[L, SPREAD, EDGE, LIFT, ARC]] = (-1.1, 0.9, 1.0, 0.9, 1.0)
+    return np.array([ivory] * 8 + [black] * 8 + [empty] * 9, np.float32)
+
+
+def test_a_board_being_set_up_with_ivory_draughts_plainly_seen_is_read() -> None:
+    """Draughts 601 of ``set-heldout`` (a board being set up, ivory draughts with plainly shaded
+    sides): the empty cells are flat white, where a ninth ivory draught would show as the eight
+    others do, so the board is read; ivory draughts that barely show are still refused."""
+    reader = BoardReader("lewthwaite", colours=("white", "black"))
+    reading = reader._read_tokens(_setup_rows(0.5), None, clipped=1.0)  # type: ignore[arg-type]
+    assert "".join(reading.grid) == "R" * 8 + "B" * 8 + "." * 9
+    with pytest.raises(VisionError):
+        reader._read_tokens(_setup_rows(0.05), None, clipped=1.0)  # type: ignore[arg-type]

@@ -41,16 +41,21 @@ from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
+    ARC,
+    ARC_MIN,
     C1,
     C2,
     COLOUR_NAMES,
     FEATURES,
+    LIFT,
+    LIFT_GAP,
     LIFT_MIN,
     LIFT_SURE,
     PALE_SHARE,
     L,
     TokenGeometry,
     TokenModel,
+    apart,
     cell_features,
     classify_oneshot,
     colour_axis,
@@ -1177,14 +1182,16 @@ class BoardReader:
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
-            if (missing >= many and self._pale_could_hide(features, labels, PALE_SHARE)) or any(
+            hidden = missing >= many and self._pale_could_hide(features, labels, PALE_SHARE)
+            if (hidden and not self._pale_shown(features, labels, many)) or any(
                 seen[code] > box[code] for code in codes
             ):
                 # Still many missing: white or pale tokens as white as the paper, which nobody
                 # can see, so no reading. (One or two: a token in a player's hand, as in any
                 # light. Strongly coloured tokens of both players seen, most of each player's
                 # not pale (a desk lamp's glare whitens a few glossy tops): the missing ones are
-                # simply not laid yet. Once calibrated, the calibration itself refused paper
+                # simply not laid yet; so too when every pale token seen stands plainly off the
+                # white and no empty cell does. Once calibrated, the calibration itself refused paper
                 # that hid tokens.) Nor when the pieces found make more of one player's than
                 # the box holds: the colours cannot be told apart on that white either.
                 told = "" if missing >= many else ", the players' colours not told apart"
@@ -1244,6 +1251,24 @@ class BoardReader:
             if float(pale(mine).mean()) > share:
                 return True
         return False
+
+    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
+        """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
+        player has ``many`` tokens seen or more, every pale one's footprint stands
+        :data:`vision.tokens.LIFT_SURE` off the white, and no empty cell's footprint or outline
+        stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
+        kinds = np.array(labels)
+        empty = features[kinds == "."]
+        if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP or empty[:, ARC].max() >= ARC_MIN):
+            return False
+        codes = self.profile.token_codes[:2]
+        groups = [features[kinds == code] for code in codes]
+        if len(groups) < 2 or min(len(mine) for mine in groups) < many:
+            return False
+        column, _ = colour_axis(self.colours, features[kinds != "."])
+        if not apart(groups[0][:, column], groups[1][:, column]):
+            return False  # one player's tokens split in two: the other's are not seen at all
+        return all(bool((mine[pale(mine), LIFT] >= LIFT_SURE).all()) for mine in groups)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the

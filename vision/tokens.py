@@ -336,12 +336,39 @@ TWO_GROUPS = 4.5
 
 
 def two_groups(values: np.ndarray, split: float) -> bool:
-    """True when ``values`` split at ``split`` are two clear groups (:data:`TWO_GROUPS`)."""
-    left, right = values[values <= split], values[values > split]
-    if min(len(left), len(right)) < max(2, BALANCED_SPLIT * len(values)):
+    """True when ``values`` split at ``split`` are two clear groups (:func:`apart`)."""
+    return apart(values[values <= split], values[values > split])
+
+
+def apart(left: np.ndarray, right: np.ndarray) -> bool:
+    """True when two groups of values (a player's tokens each) are balanced and clearly apart:
+    their means :data:`TWO_GROUPS` pooled standard deviations from each other."""
+    n = len(left) + len(right)
+    if min(len(left), len(right)) < max(2, BALANCED_SPLIT * n):
         return False
-    pooled = math.sqrt((left.var() * len(left) + right.var() * len(right)) / len(values)) + 0.01
+    pooled = math.sqrt((left.var() * len(left) + right.var() * len(right)) / n) + 0.01
     return abs(float(right.mean() - left.mean())) / pooled >= TWO_GROUPS
+
+
+#: Two players' tokens split at the widest gap between their values rather than at the two
+#: means' best split when that gap is this many times as wide as any other: black draughts
+#: whose lit ones look grey on clipped paper make a long tail that the means cut into.
+GAP_DOMINANT = 2.0
+
+
+def widest_gap(values: np.ndarray) -> float | None:
+    """The middle of the widest gap between sorted ``values`` when it is :data:`GAP_DOMINANT`
+    times any other and leaves a :data:`BALANCED_SPLIT` share on each side; else None."""
+    ordered = np.sort(np.asarray(values, np.float64))
+    if len(ordered) < 4:
+        return None
+    gaps = np.diff(ordered)
+    best = int(np.argmax(gaps))
+    others = np.delete(gaps, best)
+    side = min(best + 1, len(ordered) - best - 1)
+    if side < BALANCED_SPLIT * len(ordered) or gaps[best] < GAP_DOMINANT * float(others.max()):
+        return None
+    return float(ordered[best] + ordered[best + 1]) / 2
 
 
 def two_means(values: np.ndarray) -> float:
@@ -494,7 +521,8 @@ def classify_oneshot(
         # All one colour (a small spread): the value itself decides (paper is 0 on both axes;
         # on the lightness axis a token as light as a pale one, paper at the ceiling too, is white).
         one = 0.0 if column == HUE1 else sign * math.log(PALE_CHANNEL)
-        split = two_means(values)
+        widest = widest_gap(values)
+        split = two_means(values) if widest is None else widest
         if float(values.max() - values.min()) < spread_needed and not two_groups(values, split):
             split = one
         first = values > split
