@@ -91,3 +91,16 @@ def test_the_emulators_force_is_not_force_max_brightness() -> None:
     # argparse would take a bare --force for --force-max-brightness, its only prefix match
     args = main.build_parser().parse_args(["led-emulator", "--force"])
     assert args.force and not args.force_max_brightness
+
+
+def test_the_wiring_picture_tool_never_replaces_a_named_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardware import wiring_picture
+
+    monkeypatch.setattr(wiring_picture, "render", lambda out: pytest.fail("drew before checking"))
+    shot = tmp_path / "wiring.png"
+    shot.write_bytes(PRECIOUS)
+    assert wiring_picture.main([str(shot)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: '{shot}' already exists: add --force to replace it, or name another file"
+    assert shot.read_bytes() == PRECIOUS
