@@ -119,6 +119,12 @@ def test_a_hand_over_a_marker_or_a_bright_room_is_not_glare() -> None:
     bright = photo.image.copy()
     bright[:, :320] = 255
     assert BoardReader("lewthwaite").read(bright).grid == START
+    # The same room with no mat in view: still "no mat", not "too bright".
+    room = np.random.default_rng(3).integers(60, 180, photo.image.shape).astype(np.uint8)
+    room[:, :320] = 255
+    with pytest.raises(VisionError) as caught:
+        BoardReader("lewthwaite").read(room)
+    assert caught.value.reason == "no_markers"
 
 
 def test_the_calibration_screen_says_the_board_lowers_the_exposure(tmp_path: Path) -> None:
@@ -141,3 +147,25 @@ def test_the_calibration_screen_says_the_board_lowers_the_exposure(tmp_path: Pat
     scene.draw(surface)
     pygame.image.save(surface, str(tmp_path / "lowering.png"))
     assert tr("vision.problem.overexposed.lowering").startswith("Image trop claire")
+
+
+@pytest.mark.parametrize("lowering", [True, False])
+def test_the_physical_mode_status_line_says_who_lowers_the_exposure(lowering: bool) -> None:
+    from kiosk.i18n import tr
+    from kiosk.physical import PhysicalMode
+
+    mode = PhysicalMode.__new__(PhysicalMode)
+    live = type("L", (), {"lowering_exposure": lowering, "paper_bright": False})()
+    engine = type("E", (), {"problem": "overexposed", "phase": "setup"})()
+    mode.session = type("S", (), {"engine": engine, "feed": type("F", (), {"live": live})()})()
+    line = mode.camera_line()
+    assert line is not None
+    key = "physical.problem.overexposed" + (".lowering" if lowering else "")
+    assert line[0] == tr("physical.camera.status", status=tr(key))
+
+
+def test_doctor_advises_moving_the_lamp(glare_photo: np.ndarray) -> None:
+    from kiosk.cli import stand_advice
+
+    found = stand_advice(glare_photo, "lewthwaite")
+    assert found["problem"] == "overexposed" and found["advice"] == ["lamp", "exposure"]
