@@ -322,14 +322,15 @@ class PhysicalMode(Generic[S, M]):
         problem = engine.problem
         if engine.phase == LOST:
             return None
-        live = getattr(self.session.feed, "live", None)
         if not problem:
             # Read, but on paper at the sensor's limit: worth lowering the exposure when one can.
+            live = getattr(self.session.feed, "live", None)
             if getattr(live, "paper_bright", False) is True:
                 return tr("physical.camera.status", status=tr("physical.camera.bright")), theme.INK_SOFT
             return None
         key = f"physical.problem.{problem}"
-        if problem == "overexposed" and getattr(live, "lowering_exposure", False) is True:
+        if problem == "overexposed" and getattr(getattr(self.session.feed, "live", None), "lowering_exposure",
+                                                False) is True:
             key += ".lowering"  # the board lowers the exposure itself: nothing to ask yet
         # An unknown status is shown as it came (a calibration's error), cut short: the font
         # renderer must never be handed a long text (a replayed record may hold anything).
