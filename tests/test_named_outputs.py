@@ -5,7 +5,6 @@ already exists is refused with one line and exit 2 before any window opens, unle
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 
 import kiosk.runner
 import main
+from tests import cli_refusals
 
 #: Every command that opens a window (they all take --screenshot), as typed after ``main.py``.
 WINDOWS = [[], ["demo"], ["rules", "awele"], ["science", "juniper"], ["calibrate", "--camera", "synthetic"],
@@ -23,15 +23,7 @@ PRECIOUS = b"the user's own picture"
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     """Run ``argv``: exit 2, one line on stderr and nothing on stdout, quickly."""
-    start = time.monotonic()
-    try:
-        code = main.main(argv)
-    except SystemExit as exc:  # argparse's own refusals
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert code == 2 and not out and len(err.strip().splitlines()) == 1, err
-    assert time.monotonic() - start < 5
-    return err.strip()
+    return cli_refusals.refused(argv, capsys, alone=True)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import numpy as np
 import pygame
 import pytest
 
+from tests.exposure_cameras import LowersExposure
 from vision.advice import advise
 from vision.calibration import LiveCalibration
 from vision.capture import LiveBoard, start_grid
@@ -32,7 +33,7 @@ def _glare_style(exposure: float) -> CameraStyle:
     return style
 
 
-class StandCamera:
+class StandCamera(LowersExposure):
     """A webcam over the glare stand: auto-exposure at :data:`EXPOSURE`, and ``lower_exposure``
     locking it whole stops lower, down to ``floor_stops`` (then it refuses)."""
 
@@ -40,9 +41,7 @@ class StandCamera:
     ended = False
 
     def __init__(self, floor_stops: float = 3.0) -> None:
-        self.floor_stops = floor_stops
-        self.lowered = 0.0
-        self.requests: list[float] = []
+        super().__init__(floor_stops)
         self._photos: dict[float, np.ndarray] = {}
         self._noise = np.random.default_rng(5)
 
@@ -53,13 +52,6 @@ class StandCamera:
         photo = self._photos[self.lowered]
         jitter = self._noise.integers(-2, 3, photo.shape)
         return np.clip(photo.astype(np.int16) + jitter, 0, 255).astype(np.uint8)
-
-    def lower_exposure(self, stops: float) -> bool:
-        self.requests.append(stops)
-        if self.lowered + stops > self.floor_stops:
-            return False
-        self.lowered += stops
-        return True
 
     def close(self) -> None:
         pass
