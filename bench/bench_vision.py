@@ -310,21 +310,64 @@ def test_photoreal_stands(report):
 
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
-def test_photoreal_oneshot_set(report):
-    """Held-out photoreal renders made for issue 24's one-shot work (``bench/photoreal/set-oneshot``,
-    seeds 400 and up, rendered before the reader was tuned and never tuned on): go stones,
-    draughts (black and ivory, red and blue, stacks of two), caps open side up and down, cork, at
-    tilts up to 25 degrees, most on bright paper (auto-exposure 1-1.5 EV over). Kept without
-    their frames at lower exposure (``docs/vision.md`` gives the command that makes them again),
-    so one-shot only: >= 99.5 % cells right per style, refusals counted wrong (the issue's target)."""
+@pytest.mark.parametrize(("name", "first_seed"), [("set-oneshot", 400), ("set-heldout", 600)])
+def test_photoreal_oneshot_set(report, name, first_seed):
+    """Photoreal sets of issue 24 kept without their frames at lower exposure, so read one-shot
+    only: >= 99.5 % cells right per style, refusals counted wrong (the issue's target).
+
+    ``set-oneshot`` (seeds 400 and up): held out for the lift, tuned on since for the outline and
+    the lamp's glare. ``set-heldout`` (seeds 600 and up): held out for those and scored once
+    (``bench/photoreal/set-heldout/README.md``), tuned on since for the black-and-white split and
+    boards being set up; the held-out set is now ``set-heldout2``
+    (:func:`test_photoreal_heldout_set`). Both: go stones, draughts (black and ivory, red and
+    blue, stacks of two), caps open side up and down, cork, at tilts up to 25 degrees, most on
+    bright paper (auto-exposure 1-1.5 EV over)."""
     evaluate = _photoreal()
-    truths = evaluate.scenes(range(400, 10_000), folder=evaluate.SET_DIR.with_name("set-oneshot"))
-    assert truths, "no scenes in set-oneshot: run bench/photoreal/make_set.py --stand ... --out ..."
+    truths = evaluate.scenes(range(first_seed, 10_000), folder=evaluate.SET_DIR.with_name(name))
+    assert truths, f"no scenes in {name}: run bench/photoreal/make_set.py --stand ... --out ..."
     tally = evaluate.evaluate(truths, live=False)
     lines = evaluate.report(tally)
-    print("\nphotoreal one-shot set (set-oneshot, held-out seeds >= 400):\n" + "\n".join(lines))
+    print(f"\nphotoreal one-shot set ({name}, seeds >= {first_seed}):\n" + "\n".join(lines))
     print("\n".join(error for error in tally.errors if "read (refused)" not in error))
     for style in sorted(tally.scenes):
-        report(f"photoreal one-shot set {style} one-shot cells right", f"{tally.rate((style, 'one-shot')):.2%}",
+        report(f"photoreal {name} {style} one-shot cells right", f"{tally.rate((style, 'one-shot')):.2%}",
                ">= 99.5 %")
     assert all(tally.rate(key) >= 0.995 for key in tally.total), lines
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_heldout_set(report):
+    """Issue 24's held-out photoreal set (``bench/photoreal/set-heldout2``, seeds 700 and up),
+    rendered before the reader's last changes (tuned on ``set-tune``, seeds 500 and up, the older
+    sets and ``set-heldout`` once scored) and scored once: every token style of
+    ``docs/physical.md`` (go stones, draughts, caps open side up and down, cork) at tilts of 15 to
+    25 degrees, a bare desk lamp's
+    hard shadows, bright paper (auto-exposure 1.2-1.5 EV over), stacks of two draughts and
+    15 mm caps, boards being set up. Kept with the frames at lower exposure the live board asked
+    for. The issue's targets: the setup assistant starts the game on every scene, one-shot
+    >= 99.5 % cells right per style with refusals counted wrong, live >= 99.5 %, no state
+    accepted under a hand."""
+    evaluate = _photoreal()
+    tally, lines = _evaluate_set(evaluate, "set-heldout2", 700, "issue 24 held-out seeds >= 700",
+                                 "--headroom 3 --exposure-steps 3 --stand ... --out bench/photoreal/set-heldout2")
+    truths = evaluate.scenes(range(700, 10_000), folder=evaluate.SET_DIR.with_name("set-heldout2"))
+    stalled = {error.split(":")[0] for error in tally.errors if "did not start" in error}
+    by_tilt: dict[tuple[str, int], list[int]] = {}
+    for truth in truths:
+        done = by_tilt.setdefault((truth["style"], round(truth["camera"]["tilt_deg"])), [0, 0])
+        done[0] += truth["path"].stem not in stalled
+        done[1] += 1
+    print("setup started, per style and tilt: " + ", ".join(
+        f"{style} {tilt} deg {done}/{tried}" for (style, tilt), (done, tried) in sorted(by_tilt.items())))
+    for style in sorted(tally.scenes):
+        report(f"photoreal held-out {style}: setup started", f"{tally.setup_done[style]}/{tally.setup_tried[style]}",
+               "all")
+        for mode in ("one-shot", "live"):
+            report(f"photoreal held-out {style} {mode} cells right", f"{tally.rate((style, mode)):.2%}", ">= 99.5 %")
+    report("photoreal held-out states accepted under a hand", f"{tally.accepted_under_hand}/{tally.hand_frames} fr.",
+           "0")
+    assert tally.accepted_under_hand == 0
+    assert all(tally.setup_done[style] == tally.setup_tried[style] for style in tally.setup_tried), lines
+    assert all(tally.rate((style, "live")) >= 0.995 for style in tally.scenes), lines
+    assert all(tally.rate((style, "one-shot")) >= 0.995 for style in tally.scenes), lines

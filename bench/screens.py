@@ -46,7 +46,7 @@ def main() -> int:
             for name, command, frames in SCREENS:
                 picture = out / f"{name}-{lang}.png"
                 words = [sys.executable, "main.py", "--size", "1920x1080", "--lang", lang, "--mute",
-                         "--seed", "1", "--frames", str(frames), "--screenshot", str(picture), *command]
+                         "--seed", "1", "--frames", str(frames), "--screenshot", str(picture), "--force", *command]
                 done = subprocess.run(words, cwd=ROOT, env=env, capture_output=True, text=True)
                 print(f"{'ok  ' if done.returncode == 0 else 'FAIL'} {picture.relative_to(out)}", flush=True)
                 if done.returncode != 0:

@@ -724,8 +724,8 @@ def add_physical_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--save-frames", default=None, metavar="FOLDER",
                        help="also keep every camera frame as an image, to replay the session with --camera FOLDER "
                             "(a folder without frames: see --force)")
-    group.add_argument("--force", action="store_true",
-                       help="replace an existing --record file, and the frames already in the --save-frames folder")
+    # --force (replace an existing --record, the frames in --save-frames) is the interactive
+    # commands' own, shared with --screenshot (kiosk.options).
 
 
 def physical_options(args: argparse.Namespace) -> bool:
@@ -736,7 +736,7 @@ def physical_options(args: argparse.Namespace) -> bool:
     be written or already holds frames (without ``--force``)."""
     physical = bool(getattr(args, "physical", False) or getattr(args, "camera", None))
     if not physical:
-        for option in ("record", "save_frames", "camera_fps", "force"):
+        for option in ("record", "save_frames", "camera_fps"):
             if getattr(args, option, None):
                 raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
     if getattr(args, "camera_fps", 0) is None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from games.boards import BoardDescription
 from games.cliutil import CliError, Commands, int_in_range, print_json, seconds_in_range
+from games.outputs import check_new_stream, check_outputs
 from games.registry import installed_games, spec
 from hardware.config import BAUD_RATES, ConfigError, LedConfig, load_config
 from hardware.pacing import Pacer, frame_spacing, write_paced
@@ -256,6 +257,9 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         if args.text:
             raise CliError("--screenshot saves the window: it cannot be used with --text")
         check_png_path(args.screenshot)
+        check_outputs(args.screenshot, [Path(args.screenshot)], args.force)
+    if args.path_file:  # a stale one would hand a script the pty of an emulator long gone
+        check_new_stream(args.path_file, args.force)
     layout = None
     if args.led_config or args.game:
         config = _load(args.led_config)
@@ -367,13 +371,16 @@ def register(commands: Commands) -> None:
                           help="draw the LEDs as this game's board (default wiring unless --led-config)")
     emulator.add_argument("--link", default=None, metavar="PATH",
                           help="also publish the pty as this symlink, stable across restarts")
-    emulator.add_argument("--path-file", default=None, metavar="FILE", help="write the pty path to FILE")
+    emulator.add_argument("--path-file", default=None, metavar="FILE",
+                          help="write the pty path to FILE (a new file: see --force)")
     emulator.add_argument("--exit-after", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                           help="exit after receiving N frames")
     emulator.add_argument("--seconds", type=seconds_in_range(0, MAX_EMULATOR_SECONDS), default=None, metavar="S",
                           help=f"exit after S seconds (at most {MAX_EMULATOR_SECONDS:g}; default: when closed)")
     emulator.add_argument("--screenshot", default=None, metavar="PATH",
-                          help="window: save a PNG when exiting (checked before starting)")
+                          help="window: save a PNG when exiting (checked before starting; a new file: see --force)")
+    emulator.add_argument("--force", action="store_true",
+                          help="replace an existing --screenshot or --path-file file")
     emulator.add_argument("--receiver", choices=RECEIVERS, default="ideal",
                           help="what to behave like: every frame shown at once (ideal, the default), an "
                                "Arduino with the stock Adalight-FastLED sketch (adalight: bytes arriving "

@@ -1,18 +1,23 @@
 """Draws ``hardware/firmware/wiring.png``: how to wire the Arduino, the supply and the strip.
 
-Run ``python -m hardware.wiring_picture [OUT.png]``. The picture is generated rather than
-hand-drawn so that it stays in step with the default layout (serpentine from the top-left).
+Run ``python -m hardware.wiring_picture [OUT.png] [--force]`` (a named OUT.png that exists is
+replaced only with ``--force``; without a name, the repository's picture is redrawn). The
+picture is generated rather than hand-drawn so that it stays in step with the default layout
+(serpentine from the top-left).
 pygame is imported inside :func:`render` only: importing this module costs nothing.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from games.cliutil import CliError, atomic_output
+from games.outputs import check_outputs
 from hardware.mapping import Layout
 
 SIZE = (1600, 1000)
@@ -185,10 +190,28 @@ def render(out: Path = DEFAULT_OUT) -> Path:
     ]
     for i, note in enumerate(notes):
         _text(surface, note, (60, 830 + i * 32), 21, INK, "text", "topleft")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
+    with atomic_output(out) as tmp:  # whole or not at all
+        pygame.image.save(surface, str(tmp))
     return out
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Draw the picture where the command line says; exit 2 for a named file that exists
+    (without ``--force``) or cannot be written, before drawing."""
+    parser = argparse.ArgumentParser(prog="python -m hardware.wiring_picture", description=__doc__.split("\n")[0])
+    parser.add_argument("out", nargs="?", default=None, metavar="OUT.png",
+                        help="the PNG to write (default: the repository's hardware/firmware/wiring.png, redrawn)")
+    parser.add_argument("--force", action="store_true", help="replace an existing OUT.png")
+    args = parser.parse_args(argv)
+    try:
+        if args.out is not None:
+            check_outputs(args.out, [Path(args.out)], args.force)
+        print(render(Path(args.out) if args.out is not None else DEFAULT_OUT))
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    return 0
+
+
 if __name__ == "__main__":
-    print(render(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT))
+    sys.exit(main())

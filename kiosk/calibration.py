@@ -251,9 +251,11 @@ class CalibrationScene(Scene):
         problem = source.problem
         colour = theme.GOOD if not problem else theme.BAD
         draw.circle(surface, colour, (x + 12, y + 16), 12)
+        # Too bright while the camera still takes a lower exposure: the board is on it.
+        lowering = problem == "overexposed" and getattr(source, "lowering_exposure", False) is True
         ui.draw_paragraph(
             surface,
-            tr(f"vision.problem.{problem or 'ok'}"),
+            tr("vision.problem.overexposed.lowering" if lowering else f"vision.problem.{problem or 'ok'}"),
             pygame.Rect(x + 34, y, PANEL.width - 74, 70),
             22,
             theme.INK,

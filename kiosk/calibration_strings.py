@@ -35,6 +35,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.problem.covered": ("Une main cache le plateau", "A hand hides the board"),
     "vision.problem.unsure": ("Lecture incertaine", "Uncertain reading"),
     "vision.problem.overexposed": ("Papier trop blanc : baisse l'exposition", "Paper too white: lower the exposure"),
+    "vision.problem.overexposed.lowering": (
+        "Image trop claire : je baisse l'exposition…",
+        "Picture too bright: lowering the exposure…",
+    ),
     "vision.advice.hand": ("Enlevez la main du tapis", "Take the hand off the mat"),
     "vision.advice.tilt": ("Inclinez moins la caméra", "Tilt the camera less"),
     "vision.advice.lamp": ("Éloignez la lampe (ou montez-la)", "Move the lamp away (or higher)"),

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
-from games.cliutil import int_in_range, output_path, seed_value
+from games.cliutil import CliError, int_in_range, output_path, seed_value
+from games.outputs import check_outputs
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -35,9 +38,23 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--frames", type=int_in_range(1, 10_000_000), default=None, metavar="N",
                        help="run N frames (each 1/60 s of game time, as fast as possible) then exit")
     group.add_argument("--screenshot", type=output_path(".png"), default=None, metavar="PATH",
-                       help="with --frames: save the last frame as a PNG (checked before the run)")
+                       help="with --frames: save the last frame as a PNG (checked before the run; a new "
+                            "file: see --force)")
+    group.add_argument("--force", action="store_true",
+                       help="replace the files this command names that already exist: --screenshot (and with "
+                            "--physical, --record and the frames in the --save-frames folder)")
     group.add_argument("--seed", type=seed_value, default=None, help="seed for the computer players (0..2^32-1)")
     add_led_args(parser)
+
+
+def check_display_outputs(args: Any) -> None:
+    """Refuse, before any window opens, a ``--screenshot`` that exists without ``--force`` (the
+    one writer policy, :mod:`games.outputs`), and a ``--force`` that has nothing to replace."""
+    screenshot = getattr(args, "screenshot", None)
+    if screenshot:
+        check_outputs(screenshot, [Path(screenshot)], bool(getattr(args, "force", False)))
+    elif getattr(args, "force", False) and not (getattr(args, "record", None) or getattr(args, "save_frames", None)):
+        raise CliError("--force goes with --screenshot (or --record, --save-frames): it replaces those files")
 
 
 def add_led_args(parser: argparse.ArgumentParser) -> None:

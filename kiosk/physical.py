@@ -329,6 +329,9 @@ class PhysicalMode(Generic[S, M]):
                 return tr("physical.camera.status", status=tr("physical.camera.bright")), theme.INK_SOFT
             return None
         key = f"physical.problem.{problem}"
+        if problem == "overexposed" and getattr(getattr(self.session.feed, "live", None), "lowering_exposure",
+                                                False) is True:
+            key += ".lowering"  # the board lowers the exposure itself: nothing to ask yet
         # An unknown status is shown as it came (a calibration's error), cut short: the font
         # renderer must never be handed a long text (a replayed record may hold anything).
         text = tr(key) if has_key(key) else problem if len(problem) <= MAX_STATUS else problem[:MAX_STATUS - 1] + "…"

@@ -60,5 +60,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "physical.problem.unsure": ("Je ne suis pas sûr de ce que je vois.", "I am not sure what I see."),
     "physical.problem.overexposed": ("Papier trop blanc : baisse l'exposition de la caméra.",
                                      "The paper is too white: lower the camera's exposure."),
+    "physical.problem.overexposed.lowering": ("Image trop claire : je baisse l'exposition…",
+                                              "The picture is too bright: lowering the exposure…"),
     "physical.you.computer": ("Tu joues pour l'ordinateur :", "You play for the computer:"),
 }

@@ -11,6 +11,7 @@ from games.cliutil import print_json
 from kiosk.app import App, options_from_args
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
+from kiosk.options import check_display_outputs
 from kiosk.scene import Scene
 from kiosk.warmup import warm_up
 
@@ -20,7 +21,9 @@ def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
     with ``--json``, print the run's measurements and the last scene's summary.
 
     Before the first frame, the screens a visitor can reach from it are drawn once off screen
-    (:mod:`kiosk.warmup`): every game's from the menu, the game's own from a game."""
+    (:mod:`kiosk.warmup`): every game's from the menu, the game's own from a game. A named
+    output that exists is refused first, before the window opens."""
+    check_display_outputs(args)
     app = App(options_from_args(args))
     app.home_factory = MenuScene
     try:

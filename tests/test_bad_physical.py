@@ -360,7 +360,7 @@ REFUSED = [
     (PLAY + ["--camera", "text.mp4"], 2, "'text.mp4' is not a video file"),
     (PLAY + ["--camera", ""], 2, "the camera is empty"),
     (PLAY + ["--camera-fps", "10"], 2, "--camera-fps goes with --physical"),
-    (PLAY + ["--force"], 2, "--force goes with --physical"),
+    (PLAY + ["--force"], 2, "--force goes with --screenshot (or --record, --save-frames)"),
     (["read-board", "one.png", "--game", "lewthwaite"], 2, "'one.png' is 1 x 1 pixels: too small"),
     (["read-board", "long.png", "--game", "lightning"], 2, "'long.png' is 5000 x 1 pixels: too small"),
     (["read-board", "missing.png", "--game", "lightning"], 2, "no image file 'missing.png'"),

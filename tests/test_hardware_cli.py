@@ -11,19 +11,7 @@ import pytest
 
 import main
 from hardware.emulator import PtyEmulator
-
-
-def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    """Run ``argv``; it must exit 2 with one line on stderr, quickly and without a traceback."""
-    start = time.monotonic()
-    try:
-        code = main.main(argv)
-    except SystemExit as exc:  # argparse's own refusals
-        code = exc.code
-    err = capsys.readouterr().err.strip()
-    assert code == 2, err
-    assert time.monotonic() - start < 5 and "Traceback" not in err
-    return err.splitlines()[-1]
+from tests.cli_refusals import refused
 
 
 @pytest.mark.parametrize("argv", [

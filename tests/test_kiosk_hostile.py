@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import tomllib
 from pathlib import Path
@@ -390,7 +391,8 @@ def _default_signals() -> None:
 def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> None:
     """A physical game on the synthetic camera, an LED board, kiosk mode (and one window): each
     signal stops it with exit 0 within 2 s, the game saved, the record closed; SIGTERM's board
-    (the LED emulator, on its pty) is dark at the end."""
+    (the LED emulator, on its pty) is dark at the end. The 2 s are the kiosk's own (:func:`_stop`):
+    a loaded test machine must not fail it, a slow stop must."""
     (tmp_path / "k.toml").write_text(f'pin = "{kiosk_config.new_pin()}"\n')
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     with (tmp_path / "frames.txt").open("w") as frames_out:  # the emulator prints a line a frame
@@ -418,12 +420,17 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
             while '"event":"move"' not in _read(folder / "r.jsonl") and time.monotonic() < deadline:
                 assert process.poll() is None, process.communicate()[1]
                 time.sleep(0.1)
-            sent = time.monotonic()
-            process.send_signal(getattr(signal, name))
-            code = process.wait(10)
-            took = time.monotonic() - sent
-            err = process.communicate()[1]
-            assert code == 0 and took < 2.0, (name, kiosk, code, took, err)
+            # The kiosks still playing are paused meanwhile: they are this test's own load.
+            others = [p for _, p in runs.values() if p is not process and p.returncode is None]
+            for other in others:
+                other.send_signal(signal.SIGSTOP)
+            try:
+                took, wall = _stop(process, name)
+            finally:
+                for other in others:
+                    other.send_signal(signal.SIGCONT)
+            code, err = process.returncode, process.communicate()[1]
+            assert code == 0 and took < STOP_PROMISE, (name, kiosk, code, f"{took:.2f} s ({wall:.2f} s wall)", err)
             assert json.loads(_read(folder / "r.jsonl").splitlines()[-1])["event"] == "close"
             if kiosk:
                 saved = SaveStore(folder / "jeux-maths" / "save" / "match.json").load()
@@ -438,6 +445,50 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
         for process in [board] + [process for _, process in runs.values()]:
             if process.poll() is None:
                 process.kill()
+
+
+#: Issue 22: a stop signal is a clean stop within 2 s (systemd kills after 10 s).
+STOP_PROMISE = 2.0
+
+
+def _waiting_for_a_cpu(pid: int, tid: int | None = None) -> float:
+    """Seconds thread ``tid`` of process ``pid`` (its main thread by default) has been ready to
+    run but waiting for a CPU, as Linux counts it (``schedstat``: also for an exited process not
+    yet reaped); 0 where the kernel does not say (the check is then wall time)."""
+    try:
+        return int(Path(f"/proc/{pid}/task/{tid or pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _stop(process: subprocess.Popen[str], name: str, limit: float = 10.0) -> tuple[float, float]:
+    """Send signal ``name`` to ``process``, reap it, and return (the seconds the kiosk itself
+    took to exit, the wall seconds). The kiosk's time is the wall time from the signal to its
+    exit less what a loaded machine adds and the kiosk cannot help: its main thread (where the
+    handler, the loop, ``close`` and the interpreter's exit run) waiting for a CPU, and this test
+    waking up late to see the exit. Everything else counts in full: computing, writing, sleeping,
+    waiting for its own threads."""
+    seen: dict[str, float] = {}
+
+    def watch() -> None:  # blocked in waitid until the exit: its lateness is only the wake-up
+        me = threading.get_native_id()
+        late = _waiting_for_a_cpu(os.getpid(), me)
+        os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # exited, not reaped: /proc still tells
+        seen["exit"] = time.monotonic() - (_waiting_for_a_cpu(os.getpid(), me) - late)
+        seen["waited"] = _waiting_for_a_cpu(process.pid)
+
+    waited = _waiting_for_a_cpu(process.pid)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    sent = time.monotonic()
+    process.send_signal(getattr(signal, name))
+    watcher.join(limit)
+    if watcher.is_alive():
+        process.kill()
+        watcher.join()
+    process.wait()
+    wall = seen["exit"] - sent
+    return wall - (seen["waited"] - waited), wall
 
 
 def _read(path: Path) -> str:

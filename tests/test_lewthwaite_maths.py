@@ -19,6 +19,8 @@ from games.lewthwaite.maths import (
     domino_game,
     domino_pairing,
     make_puzzle,
+    max_game_length,
+    move_count_choices,
     partner_map,
     random_game,
 )
@@ -99,6 +101,16 @@ def test_a_puzzle_is_reproducible_and_the_hand_never_covers_the_hole_or_the_cent
 def test_no_game_is_longer_than_the_tokens():
     with pytest.raises(ValueError, match="lasts 25 moves"):
         make_puzzle(0, 25)
+
+
+@pytest.mark.parametrize("right", range(1, 25))
+def test_the_move_count_question_offers_four_counts_whatever_the_answer(right):
+    # 24 moves (the longest game) crashed the science corner: only 22 and 23 were "near".
+    for seed in range(20):
+        choices = move_count_choices(right, seed, max_game_length())
+        assert len(set(choices)) == 4 and right in choices and choices == sorted(choices)
+        assert all(1 <= v <= 24 and abs(v - right) <= 4 for v in choices)
+        assert choices == move_count_choices(right, seed, 24)  # the same puzzle, the same buttons
 
 
 def test_puzzle_command_json(capsys):

@@ -342,3 +342,21 @@ def test_doctor_reads_yesterdays_faults(tmp_path):
     check = check_yesterday(tmp_path, today)
     assert check.status == "warn"
     assert check.data == {"day": "2026-10-09", "faults": 1, "cut_off": 1, "camera_lost": 1, "leds_lost": 0}
+
+
+@pytest.mark.parametrize(("zone", "hours"), [("Europe/Paris", {"2": 2, "13": 1, "14": 2}),
+                                             ("UTC", {"0": 1, "1": 1, "12": 1, "13": 2})])
+def test_report_hours_are_the_stands_local_hours(zone, hours, monkeypatch):
+    # 2026-10-25: Paris leaves summer time at 01:00 UTC (03:00 -> 02:00 local), so 00:30 and
+    # 01:30 UTC are both 2 h in Paris; the afternoon is UTC+1.
+    utc = dt.datetime(2026, 10, 25, tzinfo=dt.UTC).timestamp()
+    events = [{"t": utc + 3600 * h, "e": "visit", "n": k + 1, "lang": "fr"}
+              for k, h in enumerate((0.5, 1.5, 12.33, 13.08, 13.33))]
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        numbers = figures(events)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert numbers["visits_per_hour"] == hours

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.exposure_cameras import LowersExposure
 from vision.capture import LiveBoard, SourceLink, start_grid
 from vision.exposure import CLIPPED_SHARE, ExposureControl, clipped_share, is_clipped
 from vision.mats import layout
@@ -72,21 +73,13 @@ class FixedCamera:
         pass
 
 
-class ExposureCamera(FixedCamera):
+class ExposureCamera(LowersExposure, FixedCamera):
     """The same with auto-exposure at ``gain``: ``lower_exposure`` switches to a manual exposure
     ``stops`` lower, down to ``floor_stops`` below the start (then it refuses)."""
 
     def __init__(self, linear: np.ndarray, gain: float, floor_stops: float = 3.0) -> None:
-        super().__init__(linear, gain)
-        self.floor_stops = floor_stops
-        self.requests: list[float] = []
-
-    def lower_exposure(self, stops: float) -> bool:
-        self.requests.append(stops)
-        if self.lowered + stops > self.floor_stops:
-            return False
-        self.lowered += stops
-        return True
+        FixedCamera.__init__(self, linear, gain)
+        LowersExposure.__init__(self, floor_stops)
 
 
 def test_clipped_share_counts_paper_at_the_ceiling() -> None:

@@ -109,3 +109,23 @@ def test_a_board_being_set_up_is_not_filled_up() -> None:
     assert all(0.3 < p < 1 for p in presence(np.array(shaded)))
     rows = [RED] * 7 + [BLUE] * 6 + shaded + [HOLE]
     assert read(rows, None) == "R" * 7 + "B" * 6 + "." * 12
+
+
+def test_black_and_white_split_at_the_gap_not_into_a_long_tail() -> None:
+    """Black draughts on clipped paper: the lit ones look grey (lightness -0.5 to -0.7), a long
+    tail that the two means' best split cuts into, making one of them white."""
+    whites = [cell(-0.01 - 0.002 * k, 0.05, 0.05, 0.5) for k in range(12)]
+    blacks = [cell(v, 0.05, 0.9, 1.0) for v in (-1.46, -1.46, -1.43, -1.4, -1.3, -1.12, -1.12, -1.01, -0.85,
+                                                -0.79, -0.69, -0.54)]
+    rows = [*whites, *blacks, HOLE]
+    assert read(rows, ("white", "black")) == "R" * 12 + "B" * 12 + "."
+
+
+def test_red_and_blue_caps_close_in_hue_are_two_players() -> None:
+    """Pale red and blue caps whose hues span less than 0.6 (caps up 409 of ``set-oneshot``):
+    two groups all the same, not one colour split at the paper's hue."""
+    reds = [cell(-0.05, c1, 0.4, 1.0) for c1 in (0.36, 0.40, 0.37, 0.33, 0.30, 0.32, 0.28, 0.28, 0.25, 0.25, 0.29,
+                                                 0.29)]
+    blues = [cell(-0.05, c1, 0.4, 1.0) for c1 in (-0.17, -0.13, -0.17, -0.12, -0.13, -0.01, -0.16, -0.06, -0.10,
+                                                  -0.05, 0.02, 0.01)]
+    assert read([*reds, *blues, HOLE], None) == "R" * 12 + "B" * 12 + "."

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import resource
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -68,6 +69,9 @@ class FrameRecord:
     thinking: bool  # a computer player or a hint was being worked out during the frame
     gc: float = 0.0  # CPU seconds of garbage collection during the frame, on the frame thread
     gc_other: float = 0.0  # ... and on other threads (they hold the interpreter lock meanwhile)
+    system: float = 0.0  # of ``cpu``, the seconds the kernel spent for the frame thread
+    faults: int = 0  # page faults on the frame thread during the frame (minor and major)
+    preempted: int = 0  # times the frame thread was switched out against its will
 
     def describe(self) -> str:
         """One line for a report."""
@@ -75,6 +79,10 @@ class FrameRecord:
         happened = [self.events] if self.events else []
         if self.gc + self.gc_other >= 0.001:
             happened.append(f"garbage collection {1000 * self.gc:.0f} + {1000 * self.gc_other:.0f} ms")
+        if self.system >= 0.005 or self.faults >= 1000:
+            # The kernel's share: a machine short of memory charges its page reclaim to the thread.
+            happened.append(f"kernel {1000 * self.system:.0f} ms, {self.faults} page faults, "
+                            f"{self.preempted} preemptions")
         note = f" [{'; '.join(happened)}]" if happened else ""
         return f"{1000 * self.wall:6.1f} ms wall, {1000 * self.cpu:5.1f} ms CPU: {self.where}, {after}{note}"
 
@@ -233,13 +241,18 @@ class Visitor:
                 step = min(clock.tick(60) / 1000, 0.25) if self.realtime else STEP
                 scene_before, version_before = self.top, self._version()
                 collections.take()
+                before = resource.getrusage(resource.RUSAGE_THREAD)
                 wall, cpu = time.perf_counter(), time.thread_time()
                 app.tick(step)
                 cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+                after = resource.getrusage(resource.RUSAGE_THREAD)
+                kernel = (after.ru_stime - before.ru_stime,
+                          after.ru_minflt + after.ru_majflt - before.ru_minflt - before.ru_majflt,
+                          after.ru_nivcsw - before.ru_nivcsw)
                 self.logical += step
                 events = self._events(scene_before, version_before)
                 self.visit.frames.append(FrameRecord(wall, cpu, describe(self.top), self.action, self.since, events,
-                                                     self._thinking(), *collections.take()))
+                                                     self._thinking(), *collections.take(), *kernel))
                 self.since += 1
                 if time.perf_counter() - started > 20 * self.patience:
                     raise VisitorStuck(f"the visit of {self.game} took longer than {20 * self.patience:.0f} s")

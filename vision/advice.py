@@ -1,11 +1,12 @@
 """What the operator should change at the stand, in words they can act on.
 
 The reader records what it saw of the stand in its last frame (:class:`vision.reader.Seen`):
-the camera's tilt from the pose, the cells' size, a lamp's hard shadows, the cells whose paper
-the pieces themselves hid (forgiven) and the cells still covered. :func:`advise` turns that and
-the frame's problem into advice keys, each a sentence on the calibration screen and in
-``doctor`` (``vision.advice.<key>`` in :mod:`kiosk.calibration_strings`), and :func:`doubted`
-into the cells to ring on the picture of what the reader saw.
+the camera's tilt from the pose, the cells' size, a lamp's hard shadows or its hot spot washing
+the markers out, the cells whose paper the pieces themselves hid (forgiven) and the cells still
+covered. :func:`advise` turns that and the frame's problem into advice keys, each a sentence
+on the calibration screen and in ``doctor`` (``vision.advice.<key>`` in
+:mod:`kiosk.calibration_strings`), and :func:`doubted` into the cells to ring on the picture of
+what the reader saw.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def advise(seen: Seen, problem: str, clipped: float | None = None) -> list[str]:
         keys.append("hand")
     if tilted or (problem == "covered" and seen.forgiven and not seen.shade):
         keys.append("tilt")
-    if seen.shade:
+    if seen.shade or seen.glare:
         keys.append("lamp")
     if problem == "overexposed" or is_clipped(clipped):
         keys.append("exposure")

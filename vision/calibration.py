@@ -154,7 +154,14 @@ class LiveCalibration:
         the last frame the reader judged."""
         if self.live.frame is None:
             return []
-        return advise(self.live.reader.seen, self.live.board.problem, self.live.reader.clipped)
+        keys = advise(self.live.reader.seen, self.live.board.problem, self.live.reader.clipped)
+        # While the board lowers the exposure itself, the operator has nothing to do about it.
+        return [key for key in keys if key != "exposure"] if self.lowering_exposure else keys
+
+    @property
+    def lowering_exposure(self) -> bool:
+        """True while the live board lowers the camera's exposure on a picture too bright."""
+        return self.live.lowering_exposure
 
     def doubted(self) -> tuple[list[Point], float]:
         """The centres (frame pixels) of the cells the reader doubted in its last frame (still

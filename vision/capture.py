@@ -391,6 +391,13 @@ class LiveBoard:
         return self.board.problem == "" and is_clipped(self.reader.clipped)
 
     @property
+    def lowering_exposure(self) -> bool:
+        """True while the live board is lowering the camera's exposure on a picture too bright
+        (the paper clipped, or a lamp's hot spot washing markers out) and the camera still takes
+        it: the status line says the board is on it, rather than asking the operator."""
+        return not self.exposure.gave_up and (self.exposure.adjusting or self.board.problem == "overexposed")
+
+    @property
     def status(self) -> LiveStatus:
         """The camera state, the last frame's problem, and the last stable reading."""
         return LiveStatus(self.camera_state, self.board.problem, self.frame_index, self.calibrated, self.board.accepted)
@@ -422,9 +429,10 @@ class LiveBoard:
         return result
 
     def _control_exposure(self) -> None:
-        """Paper clipped at white: ask the camera for less light. Before calibration always
-        (the stand is being set up); after it only when the clipping hides tokens (the problem
-        ``overexposed``), and then the calibration, learnt on that light, is dropped."""
+        """Paper clipped at white, or markers washed out by a lamp's hot spot (the reader's
+        ``clipped`` is then the share at their places): ask the camera for less light. Before
+        calibration always (the stand is being set up); after it only when the frame is refused
+        as ``overexposed``, and then the calibration, learnt on that light, is dropped."""
         if self.link.exposure_refused:
             self.exposure.refused()
         judge = not self.calibrated or self.board.problem == "overexposed"

@@ -14,6 +14,9 @@ nothing any reader can see. A stand does what a photographer does: it locks the 
 - The reader refuses a frame whose paper is clipped when tokens are missing from it, with the
   reason ``overexposed`` (``read-board`` exit 3, "papier trop blanc : baisse l'exposition" on
   the calibration screen), instead of reading white tokens as empty squares.
+- A lamp's hot spot can wash out the mat's markers themselves (their black ink at the ceiling
+  too): :func:`washed_share` measures a missing marker's place, and the reader refuses such a
+  frame as ``overexposed`` rather than ``no_markers``, so the same loop lowers the exposure.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 #: A paper sample is at the sensor's ceiling when its brightest channel is at least this (JPEG
@@ -29,6 +33,11 @@ CLIP_LEVEL = 250
 #: The paper is clipped ("too white") when at least this share of its samples is at the ceiling
 #: (a lamp's hot spot on a corner of the mat is not enough; paper under a normal exposure has none).
 CLIPPED_SHARE = 0.3
+#: A missing marker is washed out when more than this share of its place is at the ceiling: a
+#: 4x4 ArUco marker is at most a third white modules (markers 0-15: 17-33 %), so more than half
+#: of it clipped means its black ink is clipped too (a hand or a shadow over it is never at the
+#: ceiling; a bright room around the mat is not where the marker is).
+WASHED_SHARE = 0.5
 
 
 def clipped_share(samples: np.ndarray) -> float:
@@ -36,6 +45,25 @@ def clipped_share(samples: np.ndarray) -> float:
     if len(samples) == 0:
         return 0.0
     return float((np.asarray(samples).max(axis=1) >= CLIP_LEVEL).mean())
+
+
+def washed_share(frame: np.ndarray, quad: np.ndarray) -> float | None:
+    """The share of the pixels inside ``quad`` (4 x 2 frame pixels: where a marker should be)
+    whose brightest channel is at the ceiling; None when less than half of it is in the frame."""
+    h, w = frame.shape[:2]
+    x0, y0 = np.clip(np.floor(quad.min(axis=0)).astype(int), 0, (w, h))
+    x1, y1 = np.clip(np.ceil(quad.max(axis=0)).astype(int) + 1, 0, (w, h))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad - (x0, y0)).astype(np.int32), 1)
+    area = abs(cv2.contourArea(quad.astype(np.float32)))
+    inside = mask.astype(bool)
+    if area <= 0 or inside.sum() < area / 2:
+        return None
+    patch = frame[y0:y1, x0:x1]
+    brightest = patch.max(axis=2) if patch.ndim == 3 else patch
+    return float((brightest[inside] >= CLIP_LEVEL).mean())
 
 
 def is_clipped(share: float | None) -> bool:

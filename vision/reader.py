@@ -36,20 +36,26 @@ import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
-from vision.exposure import clipped_share, is_clipped
+from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
 from vision.tokens import (
+    ARC,
+    ARC_MIN,
     C1,
     C2,
     COLOUR_NAMES,
     FEATURES,
+    LIFT,
+    LIFT_GAP,
     LIFT_MIN,
     LIFT_SURE,
+    PALE_SHARE,
     L,
     TokenGeometry,
     TokenModel,
+    apart,
     cell_features,
     classify_oneshot,
     colour_axis,
@@ -199,6 +205,17 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
             raise VisionError(
                 "wrong_game", f"this is a {others[0]} mat, not a {mat.game} mat", {"found_game": others[0]}
             )
+        # Before calling the frame soft: a lamp's hot spot at the sensor's limit flattens detail
+        # too, and washes out markers; less exposure brings them back.
+        washed = washed_markers(frame, mat, ours, found)
+        if washed is not None:
+            missing = sum(mid not in ours for mid in mat.marker_ids)
+            raise VisionError(
+                "overexposed",
+                f"{missing} of the {mat.game} mat's markers are washed out: the picture is at the sensor's "
+                "limit where they should be (lower the camera's exposure, or move the lamp away)",
+                {"markers": sorted(ours), "clipped": round(washed, 3), "glare": True},
+            )
         if sharpness(gray) < BLUR_LEVEL:
             raise VisionError(
                 "blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still"
@@ -214,6 +231,46 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
     fix = fix_from_markers(mat, ours)
     check_in_view(fix, mat, gray.shape)
     return fix
+
+
+def washed_markers(
+    frame: np.ndarray, mat: MatLayout, ours: dict[int, np.ndarray], found: dict[int, np.ndarray]
+) -> float | None:
+    """When missing markers are washed out at the sensor's limit, the share clipped at the worst
+    one's place (:func:`vision.exposure.washed_share`, at least :data:`WASHED_SHARE`); else None.
+
+    A sheet's missing markers are placed from the markers of it that were found (a homography
+    from two or more, a similarity from one: a few pixels off at the far corner, enough to
+    measure the place). With no marker found at all, nothing places them: the whole frame
+    counts, washed out when as much of it is at the ceiling as makes paper too white
+    (:data:`CLIPPED_SHARE`; auto-exposure never leaves a third of a normal room's picture there).
+    """
+    if not found:
+        share = clipped_share(frame.reshape(-1, frame.shape[2]) if frame.ndim == 3 else frame.reshape(-1, 1))
+        return share if share >= CLIPPED_SHARE else None
+    points = mat.marker_points()
+    worst: float | None = None
+    for ids in mat.sheet_markers:
+        seen = [mid for mid in ids if mid in ours]
+        if not seen or len(seen) == len(ids):
+            continue
+        src = np.vstack([points[mid] for mid in seen]).astype(np.float32)
+        dst = np.vstack([ours[mid] for mid in seen]).astype(np.float32)
+        if len(seen) >= 2:
+            homography, _ = cv2.findHomography(src, dst, 0)
+        else:
+            affine, _ = cv2.estimateAffinePartial2D(src, dst)
+            homography = None if affine is None else np.vstack([affine, [0.0, 0.0, 1.0]])
+        if homography is None:
+            continue
+        for mid in ids:
+            if mid in ours:
+                continue
+            quad = cv2.perspectiveTransform(points[mid][None].astype(np.float32), homography)[0]
+            washed = washed_share(frame, quad)
+            if washed is not None and washed > WASHED_SHARE:
+                worst = max(worst or 0.0, washed)
+    return worst
 
 
 def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
@@ -762,13 +819,15 @@ class Seen:
     the camera's tilt from straight down over the sheet's centre (degrees, None before the mat
     was found), the cells' size in the frame (px), whether a lamp's hard shadows lie on the
     paper, the cells whose paper was hidden by something the pieces do (their sides, their
-    shadows: forgiven) and the cells still covered."""
+    shadows: forgiven), the cells still covered, and whether a hot spot washed markers out."""
 
     tilt_deg: float | None = None
     cell_pixels: float | None = None
     shade: bool = False
     forgiven: list[tuple[int, int]] = field(default_factory=list)
     covered: list[tuple[int, int]] = field(default_factory=list)
+    #: Markers washed out by a lamp's hot spot (the frame at the sensor's limit where they are).
+    glare: bool = False
 
 
 class BoardReader:
@@ -916,7 +975,13 @@ class BoardReader:
         self.clipped = None
         self.seen = Seen()
         check_frame(gray)
-        fix = self.locate(frame, gray)
+        try:
+            fix = self.locate(frame, gray)
+        except VisionError as exc:
+            if exc.details.get("glare"):  # markers washed out: the live board lowers the exposure
+                self.clipped = float(exc.details["clipped"])
+                self.seen.glare = True
+            raise
         rect = rectify(frame, self.mat, fix, self.ppc)
         paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
         self.clipped = paper.clipped
@@ -1168,18 +1233,24 @@ class BoardReader:
         missing = sum(box.values()) - sum(seen.values())
         refuse = self.model is None and self.refuse_clipped and is_clipped(clipped)
         many = max(2, math.ceil(sum(box.values()) / 8))
-        if refuse and missing >= many and self._pale_could_hide(features, labels):
-            # Many tokens missing on paper at pure white, and a missing one could be pale: read
-            # again with the pieces' footprints that stand off the flat white (a pale piece's
-            # shaded side, its contact shadow, a pastel's darkest channel) filling the count up.
+        if refuse and missing > 0 and self._pale_could_hide(features, labels):
+            # Tokens missing on paper at pure white, and a missing one could be pale: read again
+            # with the pieces' footprints and outlines that stand off the flat white (a pale
+            # piece's shaded side, its contact shadow, a pastel's darkest channel) filling the
+            # count up.
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
-            if missing >= many or any(seen[code] > box[code] for code in codes):
+            hidden = missing >= many and self._pale_could_hide(features, labels, PALE_SHARE)
+            if (hidden and not self._pale_shown(features, labels, many)) or any(
+                seen[code] > box[code] for code in codes
+            ):
                 # Still many missing: white or pale tokens as white as the paper, which nobody
                 # can see, so no reading. (One or two: a token in a player's hand, as in any
-                # light. Strongly coloured tokens of both players seen: the missing ones are
-                # simply not laid yet. Once calibrated, the calibration itself refused paper
+                # light. Strongly coloured tokens of both players seen, most of each player's
+                # not pale (a desk lamp's glare whitens a few glossy tops): the missing ones are
+                # simply not laid yet; so too when every pale token seen stands plainly off the
+                # white and no empty cell does. Once calibrated, the calibration itself refused paper
                 # that hid tokens.) Nor when the pieces found make more of one player's than
                 # the box holds: the colours cannot be told apart on that white either.
                 told = "" if missing >= many else ", the players' colours not told apart"
@@ -1220,9 +1291,10 @@ class BoardReader:
             return labels
         return swapped
 
-    def _pale_could_hide(self, features: np.ndarray, labels: list[str]) -> bool:
+    def _pale_could_hide(self, features: np.ndarray, labels: list[str], share: float = 0.0) -> bool:
         """True when a token missing from a reading on clipped paper could be a pale one lost in
-        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`), a player has none
+        the white: a player's tokens seen are pale (:func:`vision.tokens.pale`: any of them, or
+        more than ``share`` of them: a player's shades differ in lightness), a player has none
         seen (their look is unknown) unless the named colours are strong ones, or the players
         are told apart by lightness (black and white: the white ones vanish)."""
         codes = self.profile.token_codes
@@ -1235,9 +1307,27 @@ class BoardReader:
                 if self.colours is None:
                     return True
                 continue
-            if bool(pale(mine).any()):
+            if float(pale(mine).mean()) > share:
                 return True
         return False
+
+    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
+        """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
+        player has ``many`` tokens seen or more, every pale one's footprint stands
+        :data:`vision.tokens.LIFT_SURE` off the white, and no empty cell's footprint or outline
+        stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
+        kinds = np.array(labels)
+        empty = features[kinds == "."]
+        if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP or empty[:, ARC].max() >= ARC_MIN):
+            return False
+        codes = self.profile.token_codes[:2]
+        groups = [features[kinds == code] for code in codes]
+        if len(groups) < 2 or min(len(mine) for mine in groups) < many:
+            return False
+        column, _ = colour_axis(self.colours, features[kinds != "."])
+        if not apart(groups[0][:, column], groups[1][:, column]):
+            return False  # one player's tokens split in two: the other's are not seen at all
+        return all(bool((mine[pale(mine), LIFT] >= LIFT_SURE).all()) for mine in groups)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the

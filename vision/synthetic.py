@@ -67,6 +67,13 @@ class CameraStyle:
     shadow_tint: float = 0.15
     #: The camera's distance to the sheet's centre (mm; 0: 1.3 times the sheet's long side).
     distance_mm: float = 0.0
+    #: A lamp's hot spot: its light mirrored off the sheet into the lens, added to whatever lies
+    #: there (the markers' ink too) and so scaled by the exposure like the rest; strong enough,
+    #: it puts the ink at the sensor's limit. Strength (of the paper's white; 0: none), centre
+    #: (fractions of the sheet's width and height) and size (mm, the spread of its falloff).
+    glare: float = 0.0
+    glare_at: tuple[float, float] = (0.5, 0.5)
+    glare_mm: float = 60.0
 
 
 @dataclass
@@ -536,6 +543,15 @@ def _light_field(rng: random.Random, style: CameraStyle, size: tuple[int, int]) 
     return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def _hot_spot(mat: MatLayout, homography: np.ndarray, style: CameraStyle, size: tuple[int, int]) -> np.ndarray:
+    """The hot spot's light in the frame (0..1 at its centre), drawn on the sheet at 1 px/mm."""
+    w, h = int(math.ceil(mat.page[0])), int(math.ceil(mat.page[1]))
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy = style.glare_at[0] * mat.page[0], style.glare_at[1] * mat.page[1]
+    spot = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * style.glare_mm**2)).astype(np.float32)
+    return cv2.warpPerspective(spot, homography, size, flags=cv2.INTER_LINEAR)
+
+
 def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float], size: float) -> np.ndarray:
     """A hand (palm, fingers and the arm it hangs from) reaching over ``target`` (frame px).
 
@@ -648,6 +664,8 @@ def render_photo(
     mask = cv2.warpPerspective(np.full(sheet.shape[:2], 1.0, np.float32), to_frame, frame_size, flags=cv2.INTER_LINEAR)
     image = _background(rng, frame_size)
     image = image * (1 - mask[..., None]) + warped * paper * mask[..., None]
+    if style.glare > 0:
+        image += (255 * style.glare * _hot_spot(mat, homography, style, frame_size) * mask)[..., None]
     # The hand has its own random stream: the same seed with and without a hand gives the same scene.
     hand_rng = random.Random(rng.getrandbits(32))
     hand_over_grid = False

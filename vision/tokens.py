@@ -82,9 +82,10 @@ COLOURED_SHARE = 0.2
 #: of the tokens on one side does not separate the players.
 BALANCED_SPLIT = 0.25
 #: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part, LIFT what of the
-#: token's footprint stands off paper at the sensor's ceiling (see cell_features).
-L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2, LIFT = range(9)
-FEATURES = 9
+#: token's footprint stands off paper at the sensor's ceiling, ARC how much of its outline does
+#: (see cell_features).
+L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2, LIFT, ARC = range(10)
+FEATURES = 10
 #: The footprint of a piece: a disc of this radius (cells) round where the pose puts the middle
 #: of a middle-height token (a piece's top, its side wall in shade, its contact shadow).
 FOOT_RADIUS = 0.47
@@ -213,6 +214,7 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     out[:, C2] = _trimmed_mean(disc[..., 1] - (disc[..., 0] + disc[..., 2]) / 2)
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
     out[:, LIFT], lifted = _lift(flat[rows, geometry.foot], whites)
+    out[:, ARC] = _arc(flat[rows[..., None], geometry.ring], whites)
     out[:, HUE1], out[:, HUE2], enough = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1],
                                               out[:, C2])
     # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the flat
@@ -245,6 +247,17 @@ def _lift(foot: np.ndarray, whites: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return np.where(at.any(axis=1), off.mean(axis=1), 0.0), off
 
 
+def _arc(rings: np.ndarray, whites: np.ndarray) -> np.ndarray:
+    """Per cell, the share of directions round its centre (``rings``: N x radii x angles x 3
+    uint8 pixels on the outline circles) where a pixel is below the ceiling in a channel that
+    the paper (``whites``) clips: the thin crescent of an ivory draught's lit side wall on
+    paper at pure white is a few pixels of its footprint (:data:`LIFT`), yet a third of its
+    outline. 0 where no channel of the paper is at the ceiling."""
+    at = np.asarray(whites) >= CLIP_LEVEL
+    off = np.asarray((rings < CLIP_LEVEL) & at[:, None, None, :]).any(axis=(1, 3))
+    return np.where(at.any(axis=1), off.mean(axis=1), 0.0)
+
+
 def presence(features: np.ndarray) -> np.ndarray:
     """How token-like each cell is (1 at the threshold): a colour off the paper's; or darker or
     lighter than the paper *with* an outline around the centre (a cast shadow is dark but has
@@ -260,6 +273,10 @@ def presence(features: np.ndarray) -> np.ndarray:
 #: paper at the sensor's limit such a token may vanish (white, ivory, the palest caps; a pink
 #: or periwinkle cap whose darkest channel is at 55-75 % of the white stays plain to see).
 PALE_CHANNEL = 0.8
+#: A board short of many tokens on clipped paper is refused when more than this share of a
+#: player's tokens seen are pale: a desk lamp's glare whitens the tops of a few strongly coloured
+#: glossy caps (3 of 16), and one colour's pale shades are a few among darker ones.
+PALE_SHARE = 0.5
 
 
 def pale(features: np.ndarray) -> np.ndarray:
@@ -310,6 +327,48 @@ def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[
     # Red and blue tokens are the usual case: prefer the chroma axis unless lightness is far better.
     column = HUE1 if scores[HUE1] >= 0.6 * scores[L] else L
     return column, (1 if column == HUE1 else -1)
+
+
+#: Two clusters of tokens are two players' colours, however close, when each holds a
+#: :data:`BALANCED_SPLIT` share and their means lie this many pooled standard deviations apart
+#: (one colour's shades split in two make 2.7-3.5; pale red and blue caps in a lamp's glare, 7).
+TWO_GROUPS = 4.5
+
+
+def two_groups(values: np.ndarray, split: float) -> bool:
+    """True when ``values`` split at ``split`` are two clear groups (:func:`apart`)."""
+    return apart(values[values <= split], values[values > split])
+
+
+def apart(left: np.ndarray, right: np.ndarray) -> bool:
+    """True when two groups of values (a player's tokens each) are balanced and clearly apart:
+    their means :data:`TWO_GROUPS` pooled standard deviations from each other."""
+    n = len(left) + len(right)
+    if min(len(left), len(right)) < max(2, BALANCED_SPLIT * n):
+        return False
+    pooled = math.sqrt((left.var() * len(left) + right.var() * len(right)) / n) + 0.01
+    return abs(float(right.mean() - left.mean())) / pooled >= TWO_GROUPS
+
+
+#: Two players' tokens split at the widest gap between their values rather than at the two
+#: means' best split when that gap is this many times as wide as any other: black draughts
+#: whose lit ones look grey on clipped paper make a long tail that the means cut into.
+GAP_DOMINANT = 2.0
+
+
+def widest_gap(values: np.ndarray) -> float | None:
+    """The middle of the widest gap between sorted ``values`` when it is :data:`GAP_DOMINANT`
+    times any other and leaves a :data:`BALANCED_SPLIT` share on each side; else None."""
+    ordered = np.sort(np.asarray(values, np.float64))
+    if len(ordered) < 4:
+        return None
+    gaps = np.diff(ordered)
+    best = int(np.argmax(gaps))
+    others = np.delete(gaps, best)
+    side = min(best + 1, len(ordered) - best - 1)
+    if side < BALANCED_SPLIT * len(ordered) or gaps[best] < GAP_DOMINANT * float(others.max()):
+        return None
+    return float(ordered[best] + ordered[best + 1]) / 2
 
 
 def two_means(values: np.ndarray) -> float:
@@ -374,15 +433,21 @@ LIFT_MIN, LIFT_SURE = 0.01, 0.25
 #: ... and this many times the share of any cell left empty (a clean group: a pale piece's
 #: shaded side on flat white, where an empty cell's footprint is the flat white itself).
 LIFT_GAP = 3.0
+#: Where pale pieces would otherwise be refused as hidden, the cells whose outline (:data:`ARC`)
+#: is off the white in this share of directions at least fill the count up last, by the same gap
+#: (an ivory draught's lit side: a crescent of 4 to 12 of 24 directions; an empty cell's, 0 or 1).
+ARC_MIN = 0.15
 
 
-def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_min: float) -> np.ndarray:
-    """The cells not read as tokens that paper at the ceiling shows lifted (:data:`LIFT`): the
+def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_min: float,
+            column: int = LIFT) -> np.ndarray:
+    """The cells not read as tokens that paper at the ceiling shows lifted (``column``:
+    :data:`LIFT`, or :data:`ARC`): the
     largest group, of at most the missing number, standing :data:`LIFT_GAP` above every other
     cell left empty and at ``lift_min`` or more. A white stone that clips like the paper has
     no footprint and stays unseen (the reader then refuses the frame, as a person could not
     tell it from the paper either)."""
-    lift = features[:, LIFT]
+    lift = features[:, column]
     order = np.flatnonzero(~is_token)
     order = order[np.argsort(-lift[order], kind="stable")]
     values = lift[order]
@@ -431,12 +496,19 @@ def classify_oneshot(
         if len(faint) and (~is_token).any():
             gap = math.log(float(doubt[faint].min()) / max(float(doubt[~is_token].max()), 0.05))
             margin[faint] = np.minimum(margin[faint], np.clip(gap / 1.5, 0, 1))
-        if lift_min is not None and is_token.sum() < max_tokens:
-            up = _lifted(features, is_token, max_tokens, lift_min)
+        # The outline only where pale pieces would be refused otherwise: a tall neighbour's side
+        # reaches into a few directions of an empty cell's circles.
+        passes: list[tuple[int, float]] = []
+        if lift_min is not None:
+            passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN)] if lift_min <= LIFT_MIN else [])
+        for column, least in passes:
+            if is_token.sum() >= max_tokens:
+                break
+            up = _lifted(features, is_token, max_tokens, least, column)
             is_token[up] = True
             if len(up):
-                left = float(features[~is_token, LIFT].max()) if (~is_token).any() else 0.0
-                gap = math.log(float(features[up, LIFT].min()) / max(left, LIFT_MIN / LIFT_GAP))
+                left = float(features[~is_token, column].max()) if (~is_token).any() else 0.0
+                gap = math.log(float(features[up, column].min()) / max(left, least / LIFT_GAP))
                 margin[up] = np.minimum(margin[up], np.clip(gap / 3, 0.05, 1))
     labels = np.full(len(features), ".", dtype=object)
     tokens = np.flatnonzero(is_token)
@@ -449,7 +521,10 @@ def classify_oneshot(
         # All one colour (a small spread): the value itself decides (paper is 0 on both axes;
         # on the lightness axis a token as light as a pale one, paper at the ceiling too, is white).
         one = 0.0 if column == HUE1 else sign * math.log(PALE_CHANNEL)
-        split = one if float(values.max() - values.min()) < spread_needed else two_means(values)
+        widest = widest_gap(values)
+        split = two_means(values) if widest is None else widest
+        if float(values.max() - values.min()) < spread_needed and not two_groups(values, split):
+            split = one
         first = values > split
         labels[tokens] = np.where(first, codes[0], codes[1])
         spread = max(

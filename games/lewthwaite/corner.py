@@ -24,6 +24,8 @@ from games.lewthwaite.maths import (
     domino_pairing,
     exact_random_play,
     make_puzzle,
+    max_game_length,
+    move_count_choices,
     partner_map,
 )
 from games.lewthwaite.rules import BLUE, MAX_PLAY_SIZE, MIN_SIZE, RED, Cell, LewthwaiteParams, LewthwaiteState
@@ -584,10 +586,7 @@ class PuzzlePage(CornerPage):
     def _options(self) -> list[tuple[str, object]]:
         puzzle = self.puzzle
         if self.key == "moves":
-            right = puzzle.moves_played
-            near = [v for v in (right - 2, right - 1, right + 1, right + 2) if 1 <= v <= 24]
-            rng = random.Random(puzzle.seed)
-            picks = sorted([right, *rng.sample(near, 3)])
+            picks = move_count_choices(puzzle.moves_played, puzzle.seed, max_game_length(puzzle.state.params))
             return [(str(v), v) for v in picks]
         if self.key in ("first", "hidden"):
             return [(colour_name(RED, True), RED), (colour_name(BLUE, True), BLUE)]

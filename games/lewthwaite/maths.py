@@ -344,6 +344,14 @@ def make_puzzle(seed: int, moves: int | None = None, params: LewthwaiteParams = 
     return Puzzle(seed, state, swapped, rng.choice(tokens))
 
 
+def move_count_choices(right: int, seed: int, most: int) -> list[int]:
+    """Four answers to "how many moves were played?", in order: ``right`` and three of the four
+    counts nearest to it within ``1..most`` (at an end of the range the four nearest lie on one
+    side: 24 offers 20 to 23, not only 22 and 23)."""
+    nearest = sorted((v for v in range(1, most + 1) if v != right), key=lambda v: (abs(v - right), v))[:4]
+    return sorted([right, *random.Random(seed).sample(sorted(nearest), 3)])
+
+
 def max_game_length(params: LewthwaiteParams = PUZZLE_PARAMS) -> int:
     """No game lasts longer than the number of tokens (each moves at most once)."""
     return params.rows * params.cols - 1

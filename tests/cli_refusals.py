@@ -1,0 +1,26 @@
+"""Checking a command line's refusal: exit code 2, a one-line reason, quickly, no traceback."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import main
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str], *, alone: bool = False) -> str:
+    """Run ``argv``; it must exit 2 within 5 s with no traceback; returns the last line on stderr.
+    ``alone``: nothing on stdout and exactly one line on stderr."""
+    start = time.monotonic()
+    try:
+        code = main.main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        code = exc.code
+    out, err = capsys.readouterr()
+    err = err.strip()
+    assert code == 2, err
+    assert time.monotonic() - start < 5 and "Traceback" not in err
+    if alone:
+        assert not out and len(err.splitlines()) == 1, err
+    return err.splitlines()[-1]
