@@ -294,6 +294,7 @@ def test_full_screen_hides_the_cursor_for_touch_and_gamepads_until_the_mouse_mov
 def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(monkeypatch):
     canvas = Canvas(pygame.Surface((1920, 1080)))
     ui._shadows.clear()
+    ui._blurred_rect.cache_clear()  # an earlier test's panel of the same size left its template
     made = []
     smoothscale = pygame.transform.smoothscale
     monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: made.append(1) or smoothscale(*a))
