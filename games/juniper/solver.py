@@ -145,8 +145,9 @@ def perfect_move(state: JuniperState, time_budget: float = 0.045) -> int:
     Before the first move: the smallest winning even number. Losing: every move loses against
     perfect play, so resist and keep the game going as long as possible:
 
-    * when the rest of the game is small enough (at most :data:`EXACT_NODES` positions, which
-      covers N = 20 from the start), an exact search finds the move after which the game lasts
+    * when the rest of the game is small enough (at most :data:`EXACT_NODES` positions and
+      :data:`MEMO_BUDGET` bytes of tables: N = 15 from the start, N = 20 after a few moves), an
+      exact search finds the move after which the game lasts
       longest if the winner hurries and the loser delays (:func:`longest_loss_move`);
     * otherwise a heuristic: the move that leaves the opponent the fewest winning replies (the
       best chance that a person slips), then the one with the most replies, then the smallest
@@ -182,16 +183,17 @@ EXACT_SECONDS = 0.035
 #: 200, the key's big integer and tuple, the value's tuple, the dict's slot).
 ENTRY_BYTES = 200
 #: The exact search's tables in bytes: the values kept between calls for every small N together,
-#: and what one search may build (a search that would pass it gives up, as on its time limit).
-#: They live in a worker process, whose memory counts in the kiosk's (issue 22). 150,000
-#: positions (30 MB) bought nothing a visitor sees: a search stops after ``EXACT_SECONDS`` anyway
-#: (each move at most about 40 ms whatever the memo), and at N = 20 (the default) a whole game
-#: with a hint at every move needs about 45,000 positions (9 MB), at N = 30 more than a game can
-#: fill. With 6 MB the perfect player stays exact at N <= 20 and its moves instant (docs/kiosk.md).
-MEMO_BUDGET = 6 * MB
+#: and what one search may build (a search that would pass it gives up, as on its time limit,
+#: and the matching heuristics answer). They live in a worker process, whose memory counts in the
+#: kiosk's (issue 22). 150,000 positions (30 MB) bought nothing a visitor sees: a search stops
+#: after ``EXACT_SECONDS`` anyway, so every move is instant whatever the tables hold (measured with
+#: ``bench/worker_memory.py``: computer moves p90 0.5 ms, at most 23 ms with 4 MB). 4 MB keeps a
+#: Juniper worker under 30 MB; the perfect player's losing moves and the hints stay exact in 94 %
+#: of the searches at N <= 20 (99 % with 6 MB, for 5 more MB in the worker: docs/kiosk.md).
+MEMO_BUDGET = 4 * MB
 #: Values found by :func:`game_values` for N up to this, kept between calls per N (they never
 #: change, so a game's next move then costs almost nothing), least recently used N out first;
-#: the scope is Juniper's: a worker gives them back when it moves on to another game or idles.
+#: the scope is Juniper's: a worker gives them back when it moves on to another game.
 _MEMO_MAX_N = 40
 _VALUE_MEMOS = ByteCache("games.juniper.solver.game_values", MEMO_BUDGET, scope="juniper",
                          sizer=lambda memo: len(memo) * ENTRY_BYTES)
