@@ -319,15 +319,10 @@ class TableCamera:
         y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
         m = mask[y0:y1, x0:x1, None]
         crop = canvas[y0:y1, x0:x1]
-        shade = np.where(m > 0.5, 0.0, crop / 255.0) * (1 - m)
-        colour = crop * m
-        found = (int(x0), int(y0), _bytes(shade * 255), _bytes(colour))
-        return self._hands.put(region, found)
-
-
-def _bytes(values: np.ndarray) -> np.ndarray:
-    """``values`` (0..255) rounded to 8 bits."""
-    return np.clip(np.rint(values), 0, 255).astype(np.uint8)
+        # 8-bit factors, rounded and saturated by OpenCV (all >= 0): shade 255 keeps the picture.
+        shade = cv2.convertScaleAbs(np.where(m > 0.5, np.float32(0), crop) * (1 - m))
+        colour = cv2.convertScaleAbs(crop * m)
+        return self._hands.put(region, (int(x0), int(y0), shade, colour))
 
 
 def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:
