@@ -162,7 +162,8 @@ class TableCamera:
             return None
         image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
         low, high = self._sensor_noise()
-        frame = cv2.subtract(cv2.add(image, high), low)
+        frame = cv2.add(image, high)
+        cv2.subtract(frame, low, dst=frame)  # in place: one new picture a frame
         self._ready()
         return frame
 
