@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+import mmap
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Union
@@ -46,7 +47,7 @@ _native_renderers: weakref.WeakKeyDictionary[pygame.Surface, Callable[[float], p
 # window resize must not keep old copies alive); entries die with their logical surface.
 _scaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface, bool]] = weakref.WeakKeyDictionary()
 # Native sprites made at the display's scale whose logical image is still blank: painted only if
-# a scale-1 target asks for it (see native_sprite).
+# a scale-1 target asks for it (see native_sprite). A blank costs no memory until painted (_blank).
 _unpainted: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
 _display_scale = 1.0
 
@@ -105,8 +106,9 @@ def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surfac
     A cached sprite keeps its signature and its logical size (callers still place it with
     ``image.get_rect(center=...)``), and is sharp on every screen. It is drawn once, at the
     display's scale (:func:`set_display_scale`): on a 1080p screen the logical image is a blank
-    surface of the right size until a scale-1 target (a 1280x720 canvas, :func:`blit` on a plain
-    surface) asks for it, so a full-screen layer costs one drawing, not two.
+    surface of the right size, holding no memory (:func:`_blank`), until a scale-1 target (a
+    1280x720 canvas, :func:`blit` on a plain surface) asks for it, so a full-screen layer costs
+    one drawing and one native image, not two of each.
     """
 
     @functools.wraps(draw_at)
@@ -119,13 +121,27 @@ def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surfac
         if scale == 1:
             return register_native(render(1.0), render)
         native = draw_at(*args, **kwargs, scale=scale)
-        image = pygame.Surface(native.logical_size, native.target.get_flags() & pygame.SRCALPHA)
+        image = _blank(native.logical_size, bool(native.target.get_flags() & pygame.SRCALPHA))
         register_native(image, render)
         _unpainted.add(image)
         _scaled[image] = (scale, native.target, True)
         return image
 
     return sprite
+
+
+def _blank(size: tuple[int, int], alpha: bool) -> pygame.Surface:
+    """A black (transparent with ``alpha``) surface of ``size`` that holds no memory until it is
+    drawn on: its pixels live in a private anonymous mapping (the surface keeps it alive), whose
+    pages the kernel gives only when written, where ``pygame.Surface`` zero-fills them all (3.7 MB
+    resident for a blank 1280x720 layer). With ``alpha`` it has a transparent Surface's masks and
+    flags; without, it is an opaque surface storing its channels in the other order (RGBX: pygame
+    has no BGRX buffer format), which blits and reads (``get_at``) the same colours."""
+    width, height = size
+    if width <= 0 or height <= 0:
+        return pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+    pixels = mmap.mmap(-1, width * height * 4, flags=mmap.MAP_PRIVATE)
+    return pygame.image.frombuffer(pixels, size, "BGRA" if alpha else "RGBX")
 
 
 def fit(native_size: tuple[int, int], logical_size: tuple[int, int] = LOGICAL_SIZE) -> tuple[float, tuple[int, int]]:
@@ -379,7 +395,10 @@ def pixel_bytes(image: pygame.Surface) -> int:
 
 def surface_bytes(image: pygame.Surface) -> int:
     """Bytes a cached logical surface holds: its pixels and its copy at the display's scale (the
-    copy made now, or the one its first blit will make), for the caches' budgets."""
+    copy made now, or the one its first blit will make), for the caches' budgets. A native
+    sprite's blank logical image counts in full although it holds no memory yet: a scale-1 target
+    may paint it after its cache measured it, and a budget must bound the memory in every case
+    (at 1080p its caches then hold about 30 % less than their count while nothing paints)."""
     entry = _scaled.get(image)
     if entry is not None:
         return pixel_bytes(image) + pixel_bytes(entry[1])

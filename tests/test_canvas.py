@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
+import mmap
 
 import numpy as np
 import pygame
@@ -10,7 +12,7 @@ import pytest
 
 from kiosk import draw, ui
 from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas, blit, fit, make_layer, native_sprite, scaled_image, set_display_scale
+from kiosk.canvas import Canvas, blit, fit, make_layer, native_sprite, pixel_bytes, scaled_image, set_display_scale
 from kiosk.menu import MenuScene
 from kiosk.scene import Scene
 
@@ -148,6 +150,52 @@ def test_native_sprites_are_drawn_once_at_the_display_scale():
         set_display_scale(1.0)
 
 
+def resident_bytes(image: pygame.Surface) -> int:
+    """Bytes of ``image``'s pixels held in memory (Linux ``mincore``), pages in whole."""
+    page = mmap.PAGESIZE
+    start = image._pixels_address - image._pixels_address % page
+    pages = (image._pixels_address + pixel_bytes(image) - start + page - 1) // page
+    held = (ctypes.c_ubyte * pages)()
+    assert ctypes.CDLL(None, use_errno=True).mincore(ctypes.c_void_p(start), ctypes.c_size_t(pages * page), held) == 0
+    return sum(flag & 1 for flag in held) * page
+
+
+def test_a_native_sprites_blank_logical_image_costs_no_memory_until_painted():
+    """At 1080p a native sprite's logical image stays blank (issue 22): it must not be resident,
+    where a zero-filled Surface of the same size is (3.7 MB per full-screen layer)."""
+    size, count = (640, 360), 16
+    layers = {alpha: make_layer(size, 1.5, alpha) for alpha in (False, True)}  # resident before
+
+    @native_sprite
+    def sprite(index: int, alpha: bool, scale: float = 1.0) -> Canvas:
+        if scale != 1:
+            return layers[alpha]
+        painted = make_layer(size, scale, alpha)
+        painted.fill((255, 255, 255))
+        return painted
+
+    set_display_scale(1.5)
+    try:
+        images = [sprite(index, index % 2 == 0) for index in range(count)]
+    finally:
+        set_display_scale(1.0)
+    reference = pygame.Surface(size)
+    assert resident_bytes(reference) >= pixel_bytes(reference)  # the measure sees a zero-filled Surface
+    assert sum(resident_bytes(image) for image in images) == 0
+    for index, image in enumerate(images):
+        alpha = index % 2 == 0
+        assert image.get_size() == size and image.get_rect(center=(0, 0)).size == size
+        assert bool(image.get_flags() & pygame.SRCALPHA) == alpha and image.get_bitsize() == 32
+        assert tuple(image.get_at((5, 5))) == ((0, 0, 0, 0) if alpha else (0, 0, 0, 255))
+    gc.collect()  # the pixels live as long as their surface
+    images[1].fill((200, 10, 30))  # a caller drawing on one blank touches no other
+    assert images[1].get_at((5, 5))[:3] == (200, 10, 30) and images[3].get_at((5, 5))[:3] == (0, 0, 0)
+    plain = pygame.Surface(size)
+    blit(plain, images[3], (0, 0))  # painted at scale 1, alone
+    assert plain.get_at((5, 5))[:3] == images[3].get_at((5, 5))[:3] == (255, 255, 255)
+    assert images[5].get_at((5, 5))[:3] == (0, 0, 0)
+
+
 def test_text_is_rendered_at_the_native_font_size():
     canvas = Canvas(pygame.Surface((1920, 1080)))
     image = ui.text_surface("Lewthwaite", 40, (0, 0, 0), "title")
@@ -246,6 +294,7 @@ def test_full_screen_hides_the_cursor_for_touch_and_gamepads_until_the_mouse_mov
 def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(monkeypatch):
     canvas = Canvas(pygame.Surface((1920, 1080)))
     ui._shadows.clear()
+    ui._blurred_rect.cache_clear()  # an earlier test's panel of the same size left its template
     made = []
     smoothscale = pygame.transform.smoothscale
     monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: made.append(1) or smoothscale(*a))
