@@ -36,7 +36,7 @@ import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
-from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share
+from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
@@ -243,11 +243,15 @@ def washed_markers(
     from two or more, a similarity from one: a few pixels off at the far corner, enough to
     measure the place). With no marker found at all, nothing places them: the whole frame
     counts, washed out when as much of it is at the ceiling as makes paper too white
-    (:data:`CLIPPED_SHARE`; auto-exposure never leaves a third of a normal room's picture there).
+    (:data:`CLIPPED_SHARE`; auto-exposure never leaves a third of a normal room's picture there),
+    or when the sheet itself is at the ceiling (:func:`vision.exposure.washed_sheet`: share 1.0).
     """
     if not found:
         share = clipped_share(frame.reshape(-1, frame.shape[2]) if frame.ndim == 3 else frame.reshape(-1, 1))
-        return share if share >= CLIPPED_SHARE else None
+        if share >= CLIPPED_SHARE:
+            return share
+        # Or the sheet itself at the ceiling, in a darker room: a solid four-sided white patch.
+        return 1.0 if washed_sheet(frame) is not None else None
     points = mat.marker_points()
     worst: float | None = None
     for ids in mat.sheet_markers:
