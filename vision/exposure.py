@@ -96,6 +96,23 @@ def washed_sheet(frame: np.ndarray) -> float | None:
     return best
 
 
+def relit_change(previous: np.ndarray, thumb: np.ndarray) -> float:
+    """The mean change between two grey thumbnails once a change of exposure is undone: each
+    level of ``previous`` (in bins of 8) is mapped to the median of what it became (a camera's
+    tone curve is not a plain gain), the pixels at the ceiling in either left out. What is left
+    is what moved (a hand: 7 or more on the photoreal hand frames; a new exposure alone: 2-3.5)."""
+    lit = (previous < CLIP_LEVEL) & (thumb < CLIP_LEVEL)
+    if lit.mean() < 0.25:  # too little left to compare: say it moved
+        return float("inf")
+    before, after = previous[lit], thumb[lit]
+    bins = np.minimum(before.astype(np.int32) // 8, 31)
+    mapped = np.empty_like(after)
+    for level in np.unique(bins):
+        chosen = bins == level
+        mapped[chosen] = np.median(after[chosen])
+    return float(np.abs(after - mapped).mean())
+
+
 def is_clipped(share: float | None) -> bool:
     """True when a clipped share (from :func:`clipped_share`) means the paper is too white."""
     return share is not None and share >= CLIPPED_SHARE
