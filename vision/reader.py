@@ -1318,7 +1318,8 @@ class BoardReader:
     def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
         """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
         player has ``many`` tokens seen or more, every pale one's footprint stands
-        :data:`vision.tokens.LIFT_SURE` off the white, and no empty cell's footprint or outline
+        :data:`vision.tokens.LIFT_SURE` off the white (or a little less with its outline shaded
+        all round: :func:`_plainly_off_white`), and no empty cell's footprint or outline
         stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
         kinds = np.array(labels)
         empty = features[kinds == "."]
@@ -1331,7 +1332,7 @@ class BoardReader:
         column, _ = colour_axis(self.colours, features[kinds != "."])
         if not apart(groups[0][:, column], groups[1][:, column]):
             return False  # one player's tokens split in two: the other's are not seen at all
-        return all(bool((mine[pale(mine), LIFT] >= LIFT_SURE).all()) for mine in groups)
+        return all(bool(_plainly_off_white(mine[pale(mine)]).all()) for mine in groups)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
@@ -1355,6 +1356,20 @@ class BoardReader:
             raise _overexposed(paper.clipped, "some tokens of the start position cannot be told from the paper")
         self.model = model
         return self._read_tokens(features, fix, paper.clipped)
+
+
+#: A pale token whose footprint stands off white paper by half of :data:`vision.tokens.LIFT_SURE`
+#: shows plainly too when its outline is off the white in this share of directions at least (a
+#: white go stone's shaded rim all round: footprints of 23-30 % on bright paper, outlines 67-100 %;
+#: an ivory draught's faint crescent is a third of its round at most).
+OUTLINE_SHOWN = 0.6
+
+
+def _plainly_off_white(pale_ones: np.ndarray) -> np.ndarray:
+    """Per pale token (feature rows): its footprint stands :data:`vision.tokens.LIFT_SURE` off
+    the white, or half that with its outline off the white nearly all round."""
+    lift, outline = pale_ones[:, LIFT], pale_ones[:, ARC]
+    return (lift >= LIFT_SURE) | ((lift >= LIFT_SURE / 2) & (outline >= OUTLINE_SHOWN))
 
 
 #: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two
