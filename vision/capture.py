@@ -273,7 +273,9 @@ class StableBoard:
         change, self._thumb = motion(previous, frame)
         if change > self.motion_threshold and self.exposure_settling and previous is not None \
                 and previous.shape == self._thumb.shape:
-            change = relit_change(previous, self._thumb) / 2  # new exposure: what is left moved
+            # A new exposure: judge what is left once the brightness change is undone, at twice
+            # the bar (a new exposure alone leaves 2-3.5 there, a hand 7 or more).
+            change = relit_change(previous, self._thumb) / 2
         if change > self.motion_threshold:
             self.problem = "motion"
             self.reset()
