@@ -17,12 +17,18 @@ thread, so a move is never lost.
 
 Messages are length-prefixed pickles over the worker's stdin and stdout (both ends are this
 program: nothing else writes to them). Nothing here imports pygame.
+
+Workers count in the kiosk's memory. A worker gives back what a game keeps between jobs (its
+:mod:`games.budget` caches: Juniper's exact-value tables) when a job for another game arrives;
+one idle for :data:`IDLE_SECONDS` ends (an idle kiosk holds no worker; the next game's preload
+starts a fresh one); one past :data:`WORKER_RSS_LIMIT` after a job is replaced.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import gc
 import importlib
 import os
@@ -37,6 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from games import budget
 from games.budget import rss_bytes, trim
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,18 +56,24 @@ MAX_WORKERS = 2
 NICENESS = 10
 #: A worker whose resident memory passes this after a job (a search's tables, the caches of the
 #: games it imported; its freed heap is given back after each job) is replaced by a fresh one
-#: (about 15 MB, 20 MB with every game imported): workers count in the kiosk's memory budget,
-#: and a day of new positions must not grow them.
-WORKER_RSS_LIMIT = 60 * 1024 * 1024
+#: (14 MB, about 21 MB once it has imported a game): workers count in the kiosk's memory budget,
+#: and a day of new positions must not grow them. Measured after each move of each game's
+#: strongest player with hints: 22 to 28 MB, 34 MB at most in Juniper at N = 100.
+WORKER_RSS_LIMIT = 40 * 1024 * 1024
 #: The pool's memory cap: the workers' resident memory together. A second worker starts only
 #: while the first plus a fresh one (:data:`FRESH_WORKER_BYTES`) stay within it; otherwise the
 #: job waits for the running one (docs/kiosk.md adds this to the kiosk's budgets).
-WORKERS_MEMORY_CAP = 60 * 1024 * 1024
-#: A fresh worker once it has imported a game (measured: 15 to 23 MB): with the cap, a second
-#: worker starts only while the first is under 35 MB (before Juniper's memo fills it).
-FRESH_WORKER_BYTES = 25 * 1024 * 1024
+WORKERS_MEMORY_CAP = 50 * 1024 * 1024
+#: A fresh worker once it has imported a game (measured: 20.5 to 21 MB; 14 MB before; it
+#: imports neither pygame, numpy nor the kiosk): with the cap, a second worker starts only while
+#: the first is under 29 MB.
+FRESH_WORKER_BYTES = 21 * 1024 * 1024
 #: A job longer than this (seconds) is a search: its worker gives its freed heap back after it.
 SEARCH_SECONDS = 0.05
+#: A worker process idle this long (seconds: the visitor left, nobody plays) ends: its freed
+#: tables leave holes in its heap that never go back (a worker after a Juniper game: 30 MB, 29 MB
+#: after emptying its caches, 14 MB fresh); the next job (a new game's preload) starts one.
+IDLE_SECONDS = 45.0
 _HEADER = struct.Struct("!I")
 
 
@@ -83,6 +96,25 @@ def preload(*modules: str) -> None:
         importlib.import_module(name)
 
 
+def game_of(work: Any) -> str | None:
+    """The game a job is for (``"juniper"`` when its function or an argument comes from
+    ``games.juniper``: a player, a position, a module to preload), or None when it names none."""
+    parts = [work.func, *work.args] if isinstance(work, functools.partial) else [work]
+    for part in parts:
+        name = part if isinstance(part, str) else getattr(part, "__module__", None) or type(part).__module__
+        pieces = name.split(".") if isinstance(name, str) else []
+        if len(pieces) > 2 and pieces[0] == "games":
+            return pieces[1]
+    return None
+
+
+def give_back(scope: str) -> None:
+    """Empty the caches of ``scope`` (a game's key) and give the freed pages back."""
+    budget.release([scope])
+    gc.collect()
+    trim()
+
+
 # --- messages -------------------------------------------------------------------------------------
 
 
@@ -102,20 +134,28 @@ def _receive(stream: IO[bytes]) -> bytes | None:
 
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     """The worker's loop: run each job received, send back ``(True, result)`` or ``(False,
-    exception)``, until the input ends."""
+    exception)``, until the input ends. A job for another game first empties the caches of the
+    game before (see the module doc)."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows: same priority
         os.nice(NICENESS)
+    game: str | None = None
     while (data := _receive(stdin)) is not None:
         started = time.perf_counter()
+        work = None
         try:
-            answer: tuple[bool, Any] = (True, pickle.loads(data)())
+            work = pickle.loads(data)
+            now = game_of(work)
+            if now is not None and game is not None and now != game:
+                give_back(game)  # its tables are of no use to the next game's jobs
+            game = now or game
+            answer: tuple[bool, Any] = (True, work())
         except BaseException as exc:  # noqa: BLE001 - handed back to whoever asked
             answer = (False, exc)
         try:
             reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - a result or an exception that does not pickle
             reply = pickle.dumps((False, RuntimeError(f"the worker's answer does not pickle: {exc}")))
-        del answer
+        del answer, work
         if time.perf_counter() - started > SEARCH_SECONDS:
             # A search's tables are garbage now: their pages go back to the system before the
             # answer leaves, so that the worker's resident memory (what the pool reads to replace
@@ -144,6 +184,7 @@ class Task:
         self.fallback = fallback
         self.cancelled = False
         self.queued = False  # waiting in the pool's queue
+        self.settled = False  # its worker is idle again (:meth:`Pool.done_with`)
         self.worker: _Worker | None = None
 
 
@@ -168,7 +209,7 @@ class _Worker:
 
     def _run(self) -> None:
         failures = 0
-        while (task := self.pool.next_task()) is not None:
+        while (task := self.pool.next_task(self._retire_process)) is not None:
             try:
                 failures = 0 if self._do(task) else failures + 1
             finally:
@@ -206,6 +247,9 @@ class _Worker:
             return True
         if not cancelled:
             ok, value = pickle.loads(reply)
+            # Idle before the answer is out: a job its caller submits at once (the hint after a
+            # move) goes to this worker rather than start a second process beside it.
+            self.pool.done_with(task)
             task.finish(ok, value)
         if rss_bytes(process.pid) > WORKER_RSS_LIMIT or self.pool.over_cap():
             self._retire_process()
@@ -245,9 +289,11 @@ class _Worker:
 class Pool:
     """Worker processes running :class:`Task` s, one at a time each (see the module doc)."""
 
-    def __init__(self, max_workers: int = MAX_WORKERS, memory_cap: int = WORKERS_MEMORY_CAP) -> None:
+    def __init__(self, max_workers: int = MAX_WORKERS, memory_cap: int = WORKERS_MEMORY_CAP,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.max_workers = max_workers
         self.memory_cap = memory_cap
+        self.idle_seconds = idle_seconds
         self.lock = threading.Lock()
         self._queue: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
         self._workers: list[_Worker] = []
@@ -300,9 +346,15 @@ class Pool:
         first one always starts: the kiosk's budget counts it)."""
         return not self._workers or self.memory() + FRESH_WORKER_BYTES <= self.memory_cap
 
-    def next_task(self) -> Task | None:
-        """(Worker threads) the next job, waiting for one."""
-        task = self._queue.get()
+    def next_task(self, idle: Callable[[], None] = lambda: None) -> Task | None:
+        """(Worker threads) the next job, waiting for one; ``idle()`` is called after each
+        :data:`IDLE_SECONDS` without one (the worker's process then ends)."""
+        while True:
+            try:
+                task = self._queue.get(timeout=self.idle_seconds)
+                break
+            except queue.Empty:
+                idle()
         with self.lock:
             self._idle -= 1
             self._waiting -= 1
@@ -312,8 +364,11 @@ class Pool:
         return task
 
     def done_with(self, task: Task) -> None:
-        """(Worker threads) the worker is idle again, done with ``task``."""
+        """(Worker threads) the worker is idle again, done with ``task`` (once per task)."""
         with self.lock:
+            if task.settled:
+                return
+            task.settled = True
             self._idle += 1
             self._brief -= task.brief
 

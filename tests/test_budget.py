@@ -91,11 +91,15 @@ def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     assert budget.read_snapshot(path) is None
 
 
-def _day(kiosk: list[float], workers: list[dict[str, float]]) -> list[dict[str, object]]:
-    """Real-time soak samples, one every 30 s: the kiosk's memory and each worker's by pid."""
+def _day(kiosk: list[float], workers: list[dict[str, float]],
+         files: list[int] | None = None) -> list[dict[str, object]]:
+    """Real-time soak samples, one every 30 s: the kiosk's memory and each worker's by pid; its
+    open files are ``files`` (30 by default) plus two pipe ends per worker."""
+    files = files or [30] * len(kiosk)
     return [{"t": 30.0 * i, "rss_mb": k, "worker_mb": {pid: mb for pid, mb in w.items()},
-             "workers_mb": sum(w.values()), "total_mb": k + sum(w.values()), "threads": 12, "fds": 30,
-             "children": len(w)} for i, (k, w) in enumerate(zip(kiosk, workers, strict=True))]
+             "workers_mb": sum(w.values()), "total_mb": k + sum(w.values()), "threads": 12,
+             "fds": f + 2 * len(w), "children": len(w)}
+            for i, (k, w, f) in enumerate(zip(kiosk, workers, files, strict=True))]
 
 
 @pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [
@@ -107,12 +111,22 @@ def _day(kiosk: list[float], workers: list[dict[str, float]]) -> list[dict[str, 
     ("the kiosk leaks", [250.0 + i for i in range(40)], [{"1": 40.0}] * 40, False),
     ("a worker leaks", [280.0] * 40, [{"1": 20.0 + i} for i in range(40)], False),
     ("too many workers", [250.0] * 40, [{"1": 60.0, "2": 60.0}] * 40, False),
+    # An idle worker ends and the next job starts one: its pipes come and go with it.
+    ("workers come and go", [280.0] * 40, [{}] * 12 + [{"4": 25.0}, {}] * 14, True),
 ])
 def test_the_real_time_soak_tells_a_worker_starting_from_a_leak(name, kiosk, workers, ok) -> None:
     from bench import realtime_soak
 
     result = realtime_soak.verdict(_day(kiosk, workers), minutes=20)
     assert result["ok"] is ok, (name, result["problems"], result["growth_last_half"]["explained"])
+
+
+def test_the_real_time_soak_fails_on_files_left_open_whatever_the_workers_do() -> None:
+    from bench import realtime_soak
+
+    workers: list[dict[str, float]] = [{}] * 12 + [{"4": 25.0}, {}] * 14
+    result = realtime_soak.verdict(_day([280.0] * 40, workers, files=[30] * 30 + [31] * 10), minutes=20)
+    assert not result["ok"] and "open files grew" in result["problems"], result["problems"]
 
 
 @pytest.mark.parametrize(("games", "ok"), [([], False), ([{"game": "lightning", "id": 2}], True),

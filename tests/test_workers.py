@@ -11,13 +11,15 @@ from functools import partial
 
 import pytest
 
+from games.juniper.ai import hint
+from games.juniper.ai import make_player as juniper_player
 from games.juniper.rules import JuniperParams
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.ai import make_player as lightning_player
 from games.match import Match, Seat, Thinker, choose_move
-from games.workers import NICENESS, Pool, Task, payload, pool, preload
+from games.workers import NICENESS, Pool, Task, game_of, payload, pool, preload
 from tests.waiting import until
-from tests.worker_jobs import die_in_a_worker
+from tests.worker_jobs import die_in_a_worker, juniper_tables
 
 
 def finish(thinker: Thinker, key: object, seconds: float = 60.0) -> object:
@@ -152,6 +154,60 @@ def test_the_pool_starts_no_worker_beyond_its_memory_cap() -> None:
         assert 0 < workers.memory() <= 60 * 1024 * 1024
     finally:
         workers.close()
+
+
+def test_a_job_submitted_as_soon_as_an_answer_arrives_needs_no_second_worker() -> None:
+    # The visitor's hint asked for as the computer's move lands: its worker is idle again (issue
+    # 22: a second worker started beside the first at such jobs, 60 MB for the two).
+    workers = Pool()
+    data = payload(os.getpid)
+    assert data is not None
+    answers: list[object] = []
+
+    def answered(ok: bool, value: object) -> None:
+        answers.append(value)
+        if len(answers) < 8:  # the next job at once, from the answer's own thread
+            workers.submit(Task(data, answered, lambda: answers.append("on a thread")))
+
+    try:
+        workers.submit(Task(data, answered, lambda: answers.append("on a thread")))
+        until(lambda: len(answers) == 8, "eight jobs one after the other")
+        assert os.getpid() not in answers and len(workers._workers) == 1
+    finally:
+        workers.close()
+
+
+def test_an_idle_worker_ends_and_the_next_job_starts_a_fresh_one() -> None:
+    workers = Pool(idle_seconds=0.2)  # 45 s in the kiosk
+    try:
+        first = wait_for(run_on(workers, os.getpid)[1])
+        until(lambda: workers.memory() == 0, "the idle worker's process ended")
+        second = wait_for(run_on(workers, os.getpid)[1])
+        assert second not in (first, os.getpid()) and len(workers._workers) == 1
+    finally:
+        workers.close()
+
+
+def test_a_job_for_another_game_empties_the_last_games_tables_in_the_worker() -> None:
+    # Attract mode moves from Juniper to Lightning: Juniper's exact-value tables are of no use.
+    state = JuniperParams(12).new_initial_state().play(2)
+    workers = Pool()
+    try:
+        wait_for(run_on(workers, partial(choose_move, juniper_player, "perfect", state, random.Random(1), None))[1])
+        assert wait_for(run_on(workers, juniper_tables)[1]) == 1  # kept between a game's jobs
+        wait_for(run_on(workers, partial(preload, "games.lightning.ai"), brief=True)[1])
+        assert wait_for(run_on(workers, juniper_tables)[1]) == 0
+        assert len(workers._workers) == 1
+    finally:
+        workers.close()
+
+
+def test_a_job_names_its_game() -> None:
+    state = JuniperParams(12).new_initial_state()
+    assert game_of(partial(choose_move, lightning_player, "strong", None, random.Random(1), 0.1)) == "lightning"
+    assert game_of(partial(hint, state)) == "juniper"
+    assert game_of(partial(preload, "games.awele.ai")) == "awele"
+    assert game_of(os.getpid) is None and game_of(partial(divmod, 7, 2)) is None
 
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")

@@ -21,3 +21,10 @@ def hold(megabytes: int) -> int:
     """Keep ``megabytes`` MB written (resident) in the process it runs in; returns its id."""
     _held.append(b"\x01" * (megabytes * 1024 * 1024))
     return os.getpid()
+
+
+def juniper_tables() -> int:
+    """How many N's exact-value tables Juniper's solver keeps in the process it runs in."""
+    from games.juniper import solver
+
+    return len(solver._VALUE_MEMOS)

@@ -636,12 +636,16 @@ def render_photo(
     variant: str = "standard",
     spots: dict[str, str] | None = None,
     pieces_rng: random.Random | None = None,
+    keep_mat: bool = True,
 ) -> Photo:
     """Photograph ``board``'s mat (or an installed game's usual one, by key) holding ``grid``
-    (a token board's rows as strings of codes, a tile board's as lists of codes)."""
+    (a token board's rows as strings of codes, a tile board's as lists of codes). With
+    ``keep_mat`` False (a single photograph, such as the table camera's empty mat) a mat not
+    already in :func:`_flat_mat`'s cache is drawn without being kept (3 to 6 MB)."""
     found = board_of_photo(board, len(grid), len(grid[0]))
     tokens = found.pieces == "tokens"
-    mat, flat = _flat_mat(found, variant)
+    kept = keep_mat or (found, variant) in _flat_mat.cache
+    mat, flat = _flat_mat(found, variant) if kept else _flat_mat.function(found, variant)
     style = style or random_style(rng)
     homography, camera_mm = camera_homography(mat, style, frame_size)
     sheet = flat.copy()

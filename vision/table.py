@@ -55,9 +55,15 @@ HAND_REGIONS = 3
 #: second, 133 ms after the first still frame): one more than a hand could fake in passing; the
 #: sync engine's legality check stands behind it.
 STABLE_FRAMES = 4
-#: Bytes the synthetic camera keeps of what it drew: warped pieces (float patches), hands reaching
-#: in, whole frames (the last few pictures, read again while nothing moves).
-PIECES_BUDGET, HANDS_BUDGET, FRAMES_BUDGET = 24 * MB, 12 * MB, 16 * MB
+#: Bytes the synthetic camera keeps of what it drew: warped pieces (8-bit light factors: a
+#: Lewthwaite game meets about 70 of ~40 KB), hands reaching in (8-bit, 0.5 to 1.5 MB each: two to
+#: four of the ten poses), whole frames (2.6 MB each at 1280x720: the picture on the table and the
+#: one before it, read again while nothing moves; they serve 98-99 % of the hits six frames would).
+PIECES_BUDGET, HANDS_BUDGET, FRAMES_BUDGET = 6 * MB, 4 * MB, 6 * MB
+#: Rows of sensor noise beyond the frame's height: a frame's two noise pictures (low, high) are
+#: views of one array at row offsets that move every frame, so consecutive frames get independent
+#: noise at every pixel from 2.8 MB (four pairs of whole frames held 22 MB at 1280x720).
+NOISE_ROWS = 32
 
 
 
@@ -101,7 +107,7 @@ class TableCamera:
         empty: Grid = [[EMPTY] * self.mat.cols for _ in range(self.mat.rows)]
         if board.pieces == "tokens":
             empty = [EMPTY * self.mat.cols for _ in range(self.mat.rows)]
-        photo = render_photo(board, empty, random.Random(f"table-photo-{seed}"), style)
+        photo = render_photo(board, empty, random.Random(f"table-photo-{seed}"), style, keep_mat=False)
         self.base = photo.image
         self.size = (photo.image.shape[1], photo.image.shape[0])
         self.palette = _token_palette(rng, board.token_codes)
@@ -113,8 +119,8 @@ class TableCamera:
         self._pieces = ByteCache("vision.table.pieces", PIECES_BUDGET)
         self._hands = ByteCache("vision.table.hands", HANDS_BUDGET)
         self._frames = ByteCache("vision.table.frames", FRAMES_BUDGET)
-        # The sensor's noise (about 22 MB at 1280x720): made when first read, given back on close.
-        self._noise: list[tuple[np.ndarray, np.ndarray]] | None = None
+        # The sensor's noise (see NOISE_ROWS): made when first read, given back on close.
+        self._noise: np.ndarray | None = None
 
     # --- a FrameSource ---------------------------------------------------------------------
 
@@ -155,9 +161,9 @@ class TableCamera:
             self._ready()
             return None
         image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
-        noise = self._sensor_noise()
-        low, high = noise[self.frames % len(noise)]
-        frame = cv2.subtract(cv2.add(image, high), low)
+        low, high = self._sensor_noise()
+        frame = cv2.add(image, high)
+        cv2.subtract(frame, low, dst=frame)  # in place: one new picture a frame
         self._ready()
         return frame
 
@@ -168,14 +174,19 @@ class TableCamera:
             cache.clear()
         self._noise = None
 
-    def _sensor_noise(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Four frames of the sensor's noise (low, high), the same for a seed whenever made."""
+    def _sensor_noise(self) -> tuple[np.ndarray, np.ndarray]:
+        """This frame's sensor noise (low, high), 0..3 per channel: views (no copies) of one array
+        :data:`NOISE_ROWS` rows taller than the frame, the same for a seed whenever made. The
+        offsets move a row per frame and stay half the extra rows apart, so low and high, and one
+        frame and the next, are independent at every pixel (the pattern repeats every
+        :data:`NOISE_ROWS` frames)."""
         if self._noise is None:
-            noise = np.random.default_rng(self.seed)
-            shape = (self.size[1], self.size[0], 3)
-            self._noise = [(noise.integers(0, 4, shape, dtype=np.uint8), noise.integers(0, 4, shape, dtype=np.uint8))
-                           for _ in range(4)]
-        return self._noise
+            shape = (self.size[1] + NOISE_ROWS, self.size[0], 3)
+            self._noise = np.random.default_rng(self.seed).integers(0, 4, shape, dtype=np.uint8)
+        height = self.size[1]
+        high = self.frames % NOISE_ROWS
+        low = (high + NOISE_ROWS // 2) % NOISE_ROWS
+        return self._noise[low : low + height], self._noise[high : high + height]
 
     # --- composing ---------------------------------------------------------------------------
 
@@ -187,19 +198,19 @@ class TableCamera:
         found: np.ndarray | None = self._frames.get(key)
         if found is not None:
             return found
-        # Only the pieces' and the hand's own rectangles are worked on (in floats); the rest of
-        # the photograph is copied as it is: a new frame costs about a millisecond per piece.
+        # Only the pieces' and the hand's own rectangles are worked on (8-bit factors, 255 = 1);
+        # the rest of the photograph is copied as it is.
         image = self.base.copy()
         for cell, code in self._cells(picture):
             x, y, ratio = self._piece(cell, code, nudges.get(cell, 0))
             h, w = ratio.shape[:2]
             region = image[y : y + h, x : x + w]
-            region[:] = np.clip(region * ratio, 0, 255)
+            region[:] = cv2.multiply(region, ratio, scale=1 / 255)
         if hand is not None:
             x, y, shade, colour = self._hand(hand)
             h, w = shade.shape[:2]
             region = image[y : y + h, x : x + w]
-            region[:] = np.clip(region * shade[..., :3] + colour, 0, 255)
+            region[:] = cv2.add(cv2.multiply(region, shade, scale=1 / 255), colour)
         return self._frames.put(key, image)
 
     def _cells(self, picture: Picture) -> list[tuple[Any, str]]:
@@ -237,7 +248,8 @@ class TableCamera:
         return (x + w / 2, y + h / 2)
 
     def _piece(self, where: Any, code: str, nudge: int = 0) -> tuple[int, int, np.ndarray]:
-        """A piece drawn on a small patch of the sheet and warped into the frame: (x, y, ratio)."""
+        """A piece drawn on a small patch of the sheet and warped into the frame: (x, y, ratio),
+        the ratio in 8 bits (255: the paper's light unchanged)."""
         key = (where, code, nudge)
         cached: tuple[int, int, np.ndarray] | None = self._pieces.get(key)
         if cached is not None:
@@ -276,8 +288,7 @@ class TableCamera:
         blurred = cv2.GaussianBlur(patch, (0, 0), 0.8)
         warped = cv2.warpPerspective(blurred, local, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_AREA,
                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
-        found = (int(x0), int(y0), warped.astype(np.float32) / 255.0)
-        return self._pieces.put(key, found)
+        return self._pieces.put(key, (int(x0), int(y0), warped))
 
     def _region(self, cell: Any) -> int:
         """Which of the cached hand poses reaches over ``cell``."""
@@ -287,7 +298,8 @@ class TableCamera:
         return (r * HAND_REGIONS // max(self.mat.rows, 1)) * HAND_REGIONS + c * HAND_REGIONS // max(self.mat.cols, 1)
 
     def _hand(self, cell: Any) -> tuple[int, int, np.ndarray, np.ndarray]:
-        """A hand reaching over ``cell``'s region: (x, y, shade factor, colour), cropped."""
+        """A hand reaching over ``cell``'s region: (x, y, shade factor, colour), cropped, in 8 bits
+        (a shade of 255 leaves the picture as it is)."""
         region = self._region(cell)
         cached: tuple[int, int, np.ndarray, np.ndarray] | None = self._hands.get(region)
         if cached is not None:
@@ -308,10 +320,10 @@ class TableCamera:
         y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
         m = mask[y0:y1, x0:x1, None]
         crop = canvas[y0:y1, x0:x1]
-        shade = np.where(m > 0.5, 0.0, crop / 255.0) * (1 - m)
-        colour = crop * m
-        found = (int(x0), int(y0), shade.astype(np.float32), colour.astype(np.float32))
-        return self._hands.put(region, found)
+        # 8-bit factors, rounded and saturated by OpenCV (all >= 0): shade 255 keeps the picture.
+        shade = cv2.convertScaleAbs(np.where(m > 0.5, np.float32(0), crop) * (1 - m))
+        colour = cv2.convertScaleAbs(crop * m)
+        return self._hands.put(region, (int(x0), int(y0), shade, colour))
 
 
 def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:

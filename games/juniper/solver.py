@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from games.budget import MB, budgeted
+from games.budget import MB, ByteCache, budgeted
 from games.juniper.matching import NO_MATE, IncrementalMatching, alternating_forest, gallai_edmonds
 from games.juniper.rules import JuniperState, bits, deadly_primes, even_mask, neighbour_masks, neighbours
 
@@ -145,8 +145,9 @@ def perfect_move(state: JuniperState, time_budget: float = 0.045) -> int:
     Before the first move: the smallest winning even number. Losing: every move loses against
     perfect play, so resist and keep the game going as long as possible:
 
-    * when the rest of the game is small enough (at most :data:`EXACT_NODES` positions, which
-      covers N = 20 from the start), an exact search finds the move after which the game lasts
+    * when the rest of the game is small enough (at most :data:`EXACT_NODES` positions and
+      :data:`MEMO_BUDGET` bytes of tables: N = 15 from the start, N = 20 after a few moves), an
+      exact search finds the move after which the game lasts
       longest if the winner hurries and the loser delays (:func:`longest_loss_move`);
     * otherwise a heuristic: the move that leaves the opponent the fewest winning replies (the
       best chance that a person slips), then the one with the most replies, then the smallest
@@ -178,16 +179,33 @@ EXACT_NODES = 400_000
 EXACT_SECONDS = 0.035
 
 
-#: Values found by :func:`game_values` for small N, kept between calls (they never change, so a
-#: game's next move then costs almost nothing). Dropped when they grow past ``_MEMO_LIMIT``
-#: entries in all (about 30 MB, 200 bytes an entry: it lives in the worker process, whose memory
-#: counts in the kiosk's budget, issue 22); for larger N the exact search rarely finishes and each call starts afresh.
-_VALUE_MEMOS: dict[int, dict[tuple[int, int], tuple[bool, int]]] = {}
-_MEMO_LIMIT, _MEMO_MAX_N = 150_000, 40
+#: Bytes one position of the exact search holds in its table (measured with tracemalloc: about
+#: 200, the key's big integer and tuple, the value's tuple, the dict's slot).
+ENTRY_BYTES = 200
+#: The exact search's tables in bytes: the values kept between calls for every small N together,
+#: and what one search may build (a search that would pass it gives up, as on its time limit,
+#: and the matching heuristics answer). They live in a worker process, whose memory counts in the
+#: kiosk's (issue 22). 150,000 positions (30 MB) bought nothing a visitor sees: a search stops
+#: after ``EXACT_SECONDS`` anyway, so every move is instant whatever the tables hold (measured with
+#: ``bench/worker_memory.py``: computer moves p90 0.5 ms, at most 23 ms with 4 MB). 4 MB keeps a
+#: Juniper worker under 30 MB; the perfect player's losing moves and the hints stay exact in 94 %
+#: of the searches at N <= 20 (99 % with 6 MB, for 5 more MB in the worker: docs/kiosk.md).
+MEMO_BUDGET = 4 * MB
+#: Values found by :func:`game_values` for N up to this, kept between calls per N (they never
+#: change, so a game's next move then costs almost nothing), least recently used N out first;
+#: the scope is Juniper's: a worker gives them back when it moves on to another game.
+_MEMO_MAX_N = 40
+_VALUE_MEMOS = ByteCache("games.juniper.solver.game_values", MEMO_BUDGET, scope="juniper",
+                         sizer=lambda memo: len(memo) * ENTRY_BYTES)
 
 
 class _TooBig(Exception):
     """The exact search would visit more than its allowance of positions."""
+
+
+def _searched(used: int, last: int) -> tuple[bool, int]:
+    """What :func:`game_values`' search becomes once done (its table is then freed at once)."""
+    raise _TooBig
 
 
 def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
@@ -201,10 +219,12 @@ def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
     """
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     masks = neighbour_masks(state.n)
-    if sum(len(kept) for kept in _VALUE_MEMOS.values()) > _MEMO_LIMIT:
-        _VALUE_MEMOS.clear()  # the limit holds for all N together: a day meets many N
-    memo = _VALUE_MEMOS.setdefault(state.n, {}) if state.n <= _MEMO_MAX_N else {}
+    room = MEMO_BUDGET // ENTRY_BYTES
+    kept = _VALUE_MEMOS.get(state.n) if state.n <= _MEMO_MAX_N else None
+    # A full table starts afresh (the positions of games gone by): the budget holds all day.
+    memo: dict[tuple[int, int], tuple[bool, int]] = kept if kept is not None and len(kept) < room else {}
     start_size = len(memo)
+    max_nodes = min(max_nodes, room - start_size - state.n)  # the searches under way add theirs
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * state.n + 100))
 
     def value(used: int, last: int) -> tuple[bool, int]:
@@ -239,6 +259,12 @@ def game_values(state: JuniperState, max_nodes: int = EXACT_NODES,
         return result
     except _TooBig:
         return None
+    finally:
+        # ``value`` refers to itself: without this the table would wait for a full garbage
+        # collection to be freed (a worker doing one search after another grew past 400 MB).
+        value = _searched
+        if state.n <= _MEMO_MAX_N:
+            _VALUE_MEMOS.put(state.n, memo)  # measured again: other N's tables make room
 
 
 def longest_loss_move(state: JuniperState, max_nodes: int = EXACT_NODES,
