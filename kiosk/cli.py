@@ -105,8 +105,13 @@ def probe_camera(camera: str) -> dict[str, Any]:
     mats = sorted({game for mid in markers if (game := game_of_marker(mid))})
     found = {"camera": camera, "width": int(frame.shape[1]), "height": int(frame.shape[0]),
              "brightness": round(float(gray.mean()), 1), "markers": sorted(int(m) for m in markers), "mats": mats}
-    if mats and camera != "synthetic":  # a demo camera has no stand to adjust
-        found.update(stand_advice(frame, mats[0]))
+    if camera != "synthetic":  # a demo camera has no stand to adjust
+        if mats:
+            found.update(stand_advice(frame, mats[0]))
+        elif (washed := stand_advice(frame, "lewthwaite"))["problem"] == "overexposed":
+            # Every marker washed out: no mat to name (with no marker found, any mat's reader
+            # looks only at how much of the picture is at the sensor's limit), the advice holds.
+            found.update(washed)
     return found
 
 

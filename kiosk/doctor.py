@@ -164,11 +164,12 @@ def camera_indices() -> list[int]:
 
 def describe_camera(found: dict[str, Any]) -> str:
     """One sentence about a probed camera, and what to change at the stand (the reader's advice,
-    in the kiosk's language)."""
+    the calibration screen's words, French first, English second)."""
     from kiosk.i18n import tr
 
     mats = ", ".join(found["mats"]) if found["mats"] else "no mat in view"
-    advice = "".join(f"; {tr(f'vision.advice.{key}')}" for key in found.get("advice", []))
+    advice = "".join(f"; {tr(f'vision.advice.{key}', 'fr')} / {tr(f'vision.advice.{key}', 'en')}"
+                     for key in found.get("advice", []))
     doubted = found.get("doubted", [])
     cells = f" ({len(doubted)} cell(s) doubted)" if doubted else ""
     return f"{found['width']}x{found['height']}, brightness {found['brightness']:.0f}/255, {mats}{advice}{cells}"

@@ -144,7 +144,7 @@ def test_clipped_paper_with_every_token_seen_reads_with_a_note(scene: np.ndarray
 def test_live_board_lowers_the_exposure_until_the_white_tokens_show(scene: np.ndarray) -> None:
     camera = ExposureCamera(scene, gain=2.5)
     live = LiveBoard("lewthwaite", lambda: camera, threaded=False, fps=30)
-    live.advance(1 / 30)  # two frames: the first only starts the motion gate
+    live.advance(0)  # the first frame
     assert live.status.problem == "overexposed" and live.exposure.lowered == 1.0
     assert camera.requests == []  # passed on before the next frame is read
     live.advance(2.0)
@@ -162,7 +162,7 @@ def test_live_board_without_exposure_control_reads_on_but_will_not_calibrate(sce
     tokens cannot be told from the paper is never learnt."""
     camera = FixedCamera(scene, gain=2.5)
     live = LiveBoard("lewthwaite", lambda: camera, threaded=False, fps=30)
-    live.advance(1 / 30)
+    live.advance(0)
     assert live.status.problem == "overexposed" and live.exposure.gave_up
     live.advance(1.0)
     assert live.status.problem == "" and live.status.stable is not None

@@ -75,7 +75,7 @@ def test_washed_out_markers_are_overexposure_not_a_missing_mat(glare_photo: np.n
 def test_live_board_lowers_the_exposure_and_starts_the_game() -> None:
     camera = StandCamera()
     live = LiveBoard("lewthwaite", lambda: camera, threaded=False, fps=30)
-    live.advance(1 / 30)
+    live.advance(0)
     assert live.status.problem == "overexposed" and live.lowering_exposure
     found = live.advance(1.0)
     assert camera.lowered >= 1.0 and not live.exposure.gave_up
@@ -132,7 +132,7 @@ def test_the_calibration_screen_says_the_board_lowers_the_exposure(tmp_path: Pat
     app = App(AppOptions(frames=1, seed=1, mute=True))
     scene = CalibrationScene(app, source)
     app.start(scene)
-    run_frames(app, 12)  # the screen reads its first two frames (the first only starts the motion gate)
+    run_frames(app, 6)  # the screen reads its first frame (one in READ_EVERY)
     assert source.problem == "overexposed" and source.lowering_exposure
     assert source.advice == ["lamp"]  # the exposure is the board's business meanwhile
     surface = pygame.Surface((1280, 720))
@@ -161,3 +161,43 @@ def test_doctor_advises_moving_the_lamp(glare_photo: np.ndarray) -> None:
 
     found = stand_advice(glare_photo, "lewthwaite")
     assert found["problem"] == "overexposed" and found["advice"] == ["lamp", "exposure"]
+
+
+def _washed_sheet_photo() -> np.ndarray:
+    """The lamp's hot spot over the whole sheet: all four markers washed out, the sheet a white
+    patch on a darker table (a quarter of the picture: not a third, so not a white room)."""
+    style = _glare_style(EXPOSURE)
+    style.glare, style.glare_at, style.glare_mm = 2.0, (0.5, 0.5), 200.0
+    return render_photo("lewthwaite", START, random.Random("glare-7"), style).image
+
+
+def test_doctor_advises_on_a_sheet_washed_out_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk import cli, doctor
+    from kiosk.config import KioskConfig
+    from kiosk.i18n import tr
+    from vision import capture
+
+    photo = _washed_sheet_photo()
+    with pytest.raises(VisionError) as caught:
+        BoardReader("lewthwaite").read(photo)
+    assert caught.value.reason == "overexposed"
+
+    class Webcam:
+        def __init__(self, index: int) -> None:
+            pass
+
+        def read(self) -> np.ndarray:
+            return photo
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(capture, "OpenCVCamera", Webcam)
+    monkeypatch.setattr(doctor, "camera_indices", lambda: [0])
+    found = cli.probe_camera("0")
+    assert found["mats"] == [] and found["advice"] == ["lamp", "exposure"]
+    check = doctor.check_cameras(KioskConfig(camera="0"), cli.probe_camera)[0]
+    assert check.status == "warn"
+    for key in ("lamp", "exposure"):  # the calibration screen's words, French first
+        french, english = tr(f"vision.advice.{key}", "fr"), tr(f"vision.advice.{key}", "en")
+        assert f"{french} / {english}" in check.detail

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
-from vision.exposure import ExposureControl, is_clipped
+from vision.exposure import ExposureControl, is_clipped, relit_change
 from vision.mats import profile
 from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
 from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
@@ -216,10 +216,13 @@ class StableReading:
 
 
 def motion(previous: np.ndarray | None, frame: np.ndarray) -> tuple[float, np.ndarray]:
-    """(mean absolute change of a small grey thumbnail since ``previous``, this thumbnail)."""
+    """(mean absolute change of a small grey thumbnail since ``previous``, this thumbnail). The
+    first frame has nothing to compare with: no change (a single still photo is not motion)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     thumb = cv2.resize(grey, (160, 90), interpolation=cv2.INTER_AREA).astype(np.float32)
-    if previous is None or previous.shape != thumb.shape:
+    if previous is None:
+        return 0.0, thumb
+    if previous.shape != thumb.shape:
         return float("inf"), thumb
     return float(np.abs(thumb - previous).mean()), thumb
 
@@ -251,6 +254,9 @@ class StableBoard:
         self.last_reading: Reading | None = None
         self.problem = "waiting"
         self.frames = 0
+        #: Set while a new exposure settles (:class:`LiveBoard`): a change of the whole picture's
+        #: brightness is then the camera's, not motion (:func:`vision.exposure.relit_change`).
+        self.exposure_settling = False
 
     def reset(self) -> None:
         """Forget the candidate (motion, a problem, or a new game)."""
@@ -263,7 +269,13 @@ class StableBoard:
         there is one. Frames in motion, covered (a hand), unreadable or unsure never count."""
         index = self.frames if index is None else index
         self.frames += 1
-        change, self._thumb = motion(self._thumb, frame)
+        previous = self._thumb
+        change, self._thumb = motion(previous, frame)
+        if change > self.motion_threshold and self.exposure_settling and previous is not None \
+                and previous.shape == self._thumb.shape:
+            # A new exposure: judge what is left once the brightness change is undone, at twice
+            # the bar (a new exposure alone leaves 2-3.5 there, a hand 7 or more).
+            change = relit_change(previous, self._thumb) / 2
         if change > self.motion_threshold:
             self.problem = "motion"
             self.reset()
@@ -422,6 +434,7 @@ class LiveBoard:
         # exactly the start position (5 identical readings): a few faint cells read right but
         # unsure (ivory draughts, white stones, one-shot) must not keep the game from starting.
         self.board.min_confidence = self.min_confidence if self.calibrated else 0.0
+        self.board.exposure_settling = self.exposure.adjusting
         result = self.board.feed(frame, index)
         if result is not None:
             self.accepted_count += 1

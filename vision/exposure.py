@@ -17,6 +17,8 @@ nothing any reader can see. A stand does what a photographer does: it locks the 
 - A lamp's hot spot can wash out the mat's markers themselves (their black ink at the ceiling
   too): :func:`washed_share` measures a missing marker's place, and the reader refuses such a
   frame as ``overexposed`` rather than ``no_markers``, so the same loop lowers the exposure.
+  With every marker gone, :func:`washed_sheet` finds the sheet itself, a four-sided patch at the
+  ceiling.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ CLIPPED_SHARE = 0.3
 #: of it clipped means its black ink is clipped too (a hand or a shadow over it is never at the
 #: ceiling; a bright room around the mat is not where the marker is).
 WASHED_SHARE = 0.5
+#: A sheet washed out whole (every marker gone, nothing to place them from) shows as one solid
+#: four-sided patch at the ceiling inside the picture, at least this share of it (a 5x5 grid of
+#: 20-pixel cells on its sheet is ~2 % of a 1280x720 frame).
+WASHED_SHEET_SHARE = 0.02
 
 
 def clipped_share(samples: np.ndarray) -> float:
@@ -64,6 +70,47 @@ def washed_share(frame: np.ndarray, quad: np.ndarray) -> float | None:
     patch = frame[y0:y1, x0:x1]
     brightest = patch.max(axis=2) if patch.ndim == 3 else patch
     return float((brightest[inside] >= CLIP_LEVEL).mean())
+
+
+def washed_sheet(frame: np.ndarray) -> float | None:
+    """The share of the frame covered by a sheet of paper washed out whole: the largest patch at
+    the ceiling that lies inside the picture (a window or a lit wall runs off its edge), is solid
+    and has four sides (a lamp's bulb is round); None when there is none of
+    :data:`WASHED_SHEET_SHARE` or more."""
+    brightest = frame.max(axis=2) if frame.ndim == 3 else frame
+    mask = (brightest >= CLIP_LEVEL).astype(np.uint8)
+    h, w = mask.shape
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    best: float | None = None
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < WASHED_SHEET_SHARE * h * w:
+            continue
+        x, y, cw, ch = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + cw >= w or y + ch >= h:
+            continue
+        hull = cv2.contourArea(cv2.convexHull(contour))
+        corners = cv2.approxPolyDP(contour, 0.04 * cv2.arcLength(contour, True), True)
+        if hull > 0 and area / hull >= 0.9 and len(corners) == 4:
+            best = max(best or 0.0, area / (h * w))
+    return best
+
+
+def relit_change(previous: np.ndarray, thumb: np.ndarray) -> float:
+    """The mean change between two grey thumbnails once a change of exposure is undone: each
+    level of ``previous`` (in bins of 8) is mapped to the median of what it became (a camera's
+    tone curve is not a plain gain), the pixels at the ceiling in either left out. What is left
+    is what moved (a hand: 7 or more on the photoreal hand frames; a new exposure alone: 2-3.5)."""
+    lit = (previous < CLIP_LEVEL) & (thumb < CLIP_LEVEL)
+    if lit.mean() < 0.25:  # too little left to compare: say it moved
+        return float("inf")
+    before, after = previous[lit], thumb[lit]
+    bins = np.minimum(before.astype(np.int32) // 8, 31)
+    mapped = np.empty_like(after)
+    for level in np.unique(bins):
+        chosen = bins == level
+        mapped[chosen] = np.median(after[chosen])
+    return float(np.abs(after - mapped).mean())
 
 
 def is_clipped(share: float | None) -> bool:

@@ -36,7 +36,7 @@ import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
-from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share
+from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
 from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
@@ -243,11 +243,15 @@ def washed_markers(
     from two or more, a similarity from one: a few pixels off at the far corner, enough to
     measure the place). With no marker found at all, nothing places them: the whole frame
     counts, washed out when as much of it is at the ceiling as makes paper too white
-    (:data:`CLIPPED_SHARE`; auto-exposure never leaves a third of a normal room's picture there).
+    (:data:`CLIPPED_SHARE`; auto-exposure never leaves a third of a normal room's picture there),
+    or when the sheet itself is at the ceiling (:func:`vision.exposure.washed_sheet`: share 1.0).
     """
     if not found:
         share = clipped_share(frame.reshape(-1, frame.shape[2]) if frame.ndim == 3 else frame.reshape(-1, 1))
-        return share if share >= CLIPPED_SHARE else None
+        if share >= CLIPPED_SHARE:
+            return share
+        # Or the sheet itself at the ceiling, in a darker room: a solid four-sided white patch.
+        return 1.0 if washed_sheet(frame) is not None else None
     points = mat.marker_points()
     worst: float | None = None
     for ids in mat.sheet_markers:
@@ -1314,7 +1318,8 @@ class BoardReader:
     def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
         """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
         player has ``many`` tokens seen or more, every pale one's footprint stands
-        :data:`vision.tokens.LIFT_SURE` off the white, and no empty cell's footprint or outline
+        :data:`vision.tokens.LIFT_SURE` off the white (or a little less with its outline shaded
+        all round: :func:`_plainly_off_white`), and no empty cell's footprint or outline
         stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
         kinds = np.array(labels)
         empty = features[kinds == "."]
@@ -1327,7 +1332,7 @@ class BoardReader:
         column, _ = colour_axis(self.colours, features[kinds != "."])
         if not apart(groups[0][:, column], groups[1][:, column]):
             return False  # one player's tokens split in two: the other's are not seen at all
-        return all(bool((mine[pale(mine), LIFT] >= LIFT_SURE).all()) for mine in groups)
+        return all(bool(_plainly_off_white(mine[pale(mine)]).all()) for mine in groups)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
@@ -1351,6 +1356,20 @@ class BoardReader:
             raise _overexposed(paper.clipped, "some tokens of the start position cannot be told from the paper")
         self.model = model
         return self._read_tokens(features, fix, paper.clipped)
+
+
+#: A pale token whose footprint stands off white paper by half of :data:`vision.tokens.LIFT_SURE`
+#: shows plainly too when its outline is off the white in this share of directions at least (a
+#: white go stone's shaded rim all round: footprints of 23-30 % on bright paper, outlines 67-100 %;
+#: an ivory draught's faint crescent is a third of its round at most).
+OUTLINE_SHOWN = 0.6
+
+
+def _plainly_off_white(pale_ones: np.ndarray) -> np.ndarray:
+    """Per pale token (feature rows): its footprint stands :data:`vision.tokens.LIFT_SURE` off
+    the white, or half that with its outline off the white nearly all round."""
+    lift, outline = pale_ones[:, LIFT], pale_ones[:, ARC]
+    return (lift >= LIFT_SURE) | ((lift >= LIFT_SURE / 2) & (outline >= OUTLINE_SHOWN))
 
 
 #: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two

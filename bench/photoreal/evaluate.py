@@ -66,6 +66,8 @@ class Tally:
     #: exposure control) gave as a stable start position within 3 s, and scenes tried.
     setup_done: collections.Counter = field(default_factory=collections.Counter)
     setup_tried: collections.Counter = field(default_factory=collections.Counter)
+    #: Frames not scored because a file of the set is missing: "scene-frame: missing file PATH".
+    missing: list[str] = field(default_factory=list)
 
     def rate(self, key: tuple[str, str]) -> float:
         """Fraction of cells right for (style, mode)."""
@@ -90,10 +92,23 @@ def scenes(seeds: range | None = None, style: str | None = None, folder: Path = 
     return found
 
 
+class MissingFrame(LookupError):
+    """A frame of the set is not on disk (or not an image): the scoring says which file and
+    scores the rest. Not an ``OSError``: the live board's camera link would take it for an
+    unplugged camera and retry quietly."""
+
+    def __init__(self, path: Path, why: str = "missing") -> None:
+        super().__init__(f"{why} file {path}")
+        self.path = path
+
+
 def _image(truth: dict, frame: str, stops: int = 0) -> np.ndarray:
     path = truth["path"].with_name(exposure_frame(truth["style"], truth["seed"], frame, stops))
+    if not path.is_file():
+        raise MissingFrame(path)
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    assert image is not None, path
+    if image is None:
+        raise MissingFrame(path, "unreadable")
     return image
 
 
@@ -169,7 +184,12 @@ def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = Tr
         # A board being set up (``make_set.py --stand setup=N``) is read one-shot only.
         for frame in positions + [name for name in frames if name == "setup"]:
             try:
-                reading = BoardReader(game, colours=colours).read(_image(truth, frame)).cells()
+                image = _image(truth, frame)
+            except MissingFrame as exc:
+                tally.missing.append(f"{name}-{frame}: {exc} (one-shot not scored)")
+                continue
+            try:
+                reading = BoardReader(game, colours=colours).read(image).cells()
             except VisionError as exc:
                 reading = None
                 tally.refused[(style, "one-shot")] += 1
@@ -186,7 +206,16 @@ def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = Tr
         reader = BoardReader(game)
         stops = 0
         if exposure_control:
-            camera, live, started = _settle_exposure(truth)
+            try:
+                camera, live, started = _settle_exposure(truth)
+            except MissingFrame as exc:
+                # The camera had no frame to give at the exposure asked for: the stand is
+                # counted as not started, and its live frames are not scored.
+                if game == "lewthwaite":
+                    tally.setup_tried[style] += 1
+                    tally.errors.append(f"{name}: the setup assistant did not start the game ({exc})")
+                tally.missing.append(f"{name}-start: {exc} (setup not started, live not scored)")
+                continue
             reader, stops = live.reader, camera.stops
             tally.exposure_stops[name] = stops
             if game == "lewthwaite":
@@ -194,18 +223,28 @@ def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = Tr
                 tally.setup_done[style] += started
                 if not started:
                     tally.errors.append(f"{name}: the setup assistant did not start the game ({live.status.problem})")
+        try:
+            start = _image(truth, "start", stops)
+        except MissingFrame as exc:
+            tally.missing.append(f"{name}-start: {exc} (live not scored)")
+            continue
         calibrated = True
         try:
-            reader.calibrate(_image(truth, "start", stops), frames["start"]["grid"])
+            reader.calibrate(start, frames["start"]["grid"])
         except VisionError as exc:
             calibrated = False
             tally.errors.append(f"{name} live: calibration refused ({exc.reason})")
         play_read = False
         for frame in positions[1:]:
             try:
+                image = _image(truth, frame, stops)
+            except MissingFrame as exc:
+                tally.missing.append(f"{name}-{frame}: {exc} (live not scored)")
+                continue
+            try:
                 if not calibrated:
                     raise VisionError("not_calibrated", "not calibrated")
-                reading = reader.read(_image(truth, frame, stops)).cells()
+                reading = reader.read(image).cells()
             except VisionError as exc:
                 reading = None
                 tally.refused[(style, "live")] += 1
@@ -215,12 +254,15 @@ def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = Tr
                 play_read = reading is not None
         # The hand frame is the ``play`` position with a hand over it.
         if "hand" in frames and play_read:
+            try:
+                play, hand = _image(truth, "play", stops), _image(truth, "hand", stops).astype(np.int16)
+            except MissingFrame as exc:
+                tally.missing.append(f"{name}-hand: {exc} (hand not scored)")
+                continue
             board = StableBoard(reader, stable_frames=5)
-            play = _image(truth, "play", stops)
             for _ in range(6):
                 board.feed(play)
             before = board.accepted
-            hand = _image(truth, "hand", stops).astype(np.int16)
             rng = np.random.default_rng(truth["seed"])
             for _ in range(12):
                 noisy = np.clip(hand + rng.integers(-2, 3, hand.shape), 0, 255).astype(np.uint8)
@@ -255,6 +297,9 @@ def report(tally: Tally) -> list[str]:
     if tally.setup_tried:
         lines.append("setup assistant started the game: " + ", ".join(
             f"{style} {tally.setup_done[style]}/{tally.setup_tried[style]}" for style in sorted(tally.setup_tried)))
+    if tally.missing:
+        lines.append(f"{len(tally.missing)} frame(s) not scored, a file of the set is missing:")
+        lines.extend("  " + line for line in tally.missing)
     if tally.exposure_stops:
         lines.append("exposure lowered (stops) by the live board: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(tally.exposure_stops.items())))
