@@ -130,6 +130,11 @@ def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surfac
     return sprite
 
 
+#: Blank logical images from this size on get a mapping of their own (fewer, larger mappings:
+#: the kernel limits how many a process has, and a small sprite's blank costs little).
+LAZY_BLANK_BYTES = 64 * 1024
+
+
 def _blank(size: tuple[int, int], alpha: bool) -> pygame.Surface:
     """A black (transparent with ``alpha``) surface of ``size`` that holds no memory until it is
     drawn on: its pixels live in a private anonymous mapping (the surface keeps it alive), whose
@@ -138,8 +143,8 @@ def _blank(size: tuple[int, int], alpha: bool) -> pygame.Surface:
     flags; without, it is an opaque surface storing its channels in the other order (RGBX: pygame
     has no BGRX buffer format), which blits and reads (``get_at``) the same colours."""
     width, height = size
-    if width <= 0 or height <= 0:
-        return pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+    if width * height * 4 < LAZY_BLANK_BYTES:  # small: one mapping each is not worth it
+        return pygame.Surface((max(0, width), max(0, height)), pygame.SRCALPHA if alpha else 0)
     pixels = mmap.mmap(-1, width * height * 4, flags=mmap.MAP_PRIVATE)
     return pygame.image.frombuffer(pixels, size, "BGRA" if alpha else "RGBX")
 
