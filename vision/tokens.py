@@ -215,7 +215,9 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
     out[:, LIFT], lifted = _lift(flat[rows, geometry.foot], whites)
     out[:, ARC] = _arc(flat[rows[..., None], geometry.ring], whites)
-    out[:, OWN] = _own_arc(cells, whites, geometry)
+    # Only where some of the outline is off the white (the own outline is a part of it).
+    some = np.flatnonzero(out[:, ARC] > 0)
+    out[some, OWN] = _own_arc(cells[some], whites[some], geometry, geometry.ring[some])
     out[:, HUE1], out[:, HUE2], enough = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1],
                                               out[:, C2])
     # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the flat
@@ -268,7 +270,8 @@ OWN_INSIDE = 0.5
 OWN_FAINT = 150
 
 
-def _own_arc(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> np.ndarray:
+def _own_arc(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry,
+             rings: np.ndarray | None = None) -> np.ndarray:
     """:data:`ARC` counting only what lies off the white within the cell's own window: per cell
     window (N x window x window x 3 uint8), the pixels below the ceiling in a channel the paper
     clips, grouped into touching blobs; a blob that reaches the window's border is a neighbour's
@@ -277,18 +280,18 @@ def _own_arc(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry) -> 
     clipped."""
     at = np.asarray(whites) >= CLIP_LEVEL
     out = np.zeros(len(cells), np.float32)
+    rings = geometry.ring if rings is None else rings  # each cell's circles (``cells`` x radii x angles)
     pad = (geometry.window - geometry.ppc) // 2
-    for n in np.flatnonzero(at.any(axis=1)):
-        # Faint pixels only: a dark piece's body would join a pale neighbour's crescent to itself.
-        off = (((cells[n] < CLIP_LEVEL) & at[n]).any(axis=2) & (cells[n].min(axis=2) >= OWN_FAINT)).astype(np.uint8)
-        if not off.any():
-            continue
+    # Faint pixels only: a dark piece's body would join a pale neighbour's crescent to itself.
+    faint = ((cells < CLIP_LEVEL) & at[:, None, None, :]).any(axis=3) & (cells.min(axis=3) >= OWN_FAINT)
+    for n in np.flatnonzero(at.any(axis=1) & faint.any(axis=(1, 2))):
+        off = faint[n].astype(np.uint8)
         count, blobs = cv2.connectedComponents(off, connectivity=8)
         everywhere = np.bincount(blobs.ravel(), minlength=count)
         inside = np.bincount(blobs[pad : pad + geometry.ppc, pad : pad + geometry.ppc].ravel(), minlength=count)
         mine = inside >= OWN_INSIDE * everywhere
         mine[0] = False
-        out[n] = mine[blobs.ravel()[geometry.ring[n]]].any(axis=0).mean()
+        out[n] = mine[blobs.ravel()[rings[n]]].any(axis=0).mean()
     return out
 
 
