@@ -1334,6 +1334,8 @@ class BoardReader:
             return False
         if len(groups) < 2 or min(len(mine) for mine in groups) == 0:
             return False
+        if self._white_not_pale(groups):
+            return False  # black tokens split in two by their light: the white ones are not seen at all
         if min(len(mine) for mine in groups) < many:
             # Too few of a player's to see two groups: the named colours tell them apart instead.
             if not self._named_apart(groups):
@@ -1343,6 +1345,15 @@ class BoardReader:
             if not apart(groups[0][:, column], groups[1][:, column]):
                 return False  # one player's tokens split in two: the other's are not seen at all
         return all(bool(_plainly_off_white(mine[pale(mine)]).all()) for mine in groups)
+
+    def _white_not_pale(self, groups: list[np.ndarray]) -> bool:
+        """True when the colours are named black and white and a token read as white (feature
+        rows per player, first player's first) is not pale: on paper at pure white a white token is
+        (go 902's play frame of ``set-heldout4``: its 12 black stones, lit unevenly, were read as 9
+        black and 3 white, the white stones being as white as the paper)."""
+        if self.colours is None or "white" not in self.colours or "black" not in self.colours:
+            return False
+        return not bool(pale(groups[self.colours.index("white")]).all())
 
     def _named_apart(self, groups: list[np.ndarray]) -> bool:
         """True when the colours are named black and white and each player's tokens seen (feature
