@@ -1244,6 +1244,7 @@ class BoardReader:
             # with the pieces' footprints and outlines that stand off the flat white (a pale
             # piece's shaded side, its contact shadow, a pastel's darkest channel) filling the
             # count up.
+            first = (labels, margin, notes) if self._pale_shown(features, labels, many, strict=True) else None
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
@@ -1260,7 +1261,13 @@ class BoardReader:
                 # that hid tokens.) Nor when the pieces found make more of one player's than
                 # the box holds: the colours cannot be told apart on that white either.
                 told = "" if missing >= many else ", the players' colours not told apart"
-                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+                if first is None:
+                    raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+                # The sure footprints' reading stands on its own: every pale token plainly off
+                # the white, every empty cell flat white (a board of pastel red and blue draughts
+                # being set up, where the faintest footprints' pass took two shadows for pieces).
+                labels, margin, notes = first
+                seen = {code: labels.count(code) for code in codes}
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         if is_clipped(clipped):
@@ -1317,7 +1324,7 @@ class BoardReader:
                 return True
         return False
 
-    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
+    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int, strict: bool = False) -> bool:
         """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
         player has ``many`` tokens seen or more, every pale one's footprint stands
         :data:`vision.tokens.LIFT_SURE` off the white (or a little less with its outline shaded
@@ -1329,8 +1336,8 @@ class BoardReader:
         groups = [features[kinds == code] for code in codes]
         pale_ones = features[(kinds != ".") & pale(features)]
         if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP
-                           or (empty[:, ARC].max() >= ARC_MIN and empty[:, OWN].max() >= OWN_EMPTY
-                               and not _footprints_alike(pale_ones))):
+                           or (empty[:, ARC].max() >= ARC_MIN and (strict or (
+                               empty[:, OWN].max() >= OWN_EMPTY and not _footprints_alike(pale_ones))))):
             return False
         if len(groups) < 2 or min(len(mine) for mine in groups) == 0:
             return False
