@@ -337,12 +337,15 @@ def test_photoreal_oneshot_set(report, name, first_seed):
 
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
-@pytest.mark.parametrize(("name", "first_seed"), [("set-heldout2", 700), ("set-heldout3", 800)])
+@pytest.mark.parametrize(("name", "first_seed"),
+                         [("set-heldout2", 700), ("set-heldout3", 800), ("set-heldout4", 900)])
 def test_photoreal_heldout_set(report, name, first_seed):
-    """Issue 24's held-out photoreal sets. ``set-heldout3`` (seeds 800 and up, mostly go setups
-    on bright paper) is the one held out now: rendered after the reader's last change and scored
-    once. ``set-heldout2`` (seeds 700 and up) was held out until the pale go stones' rule was
-    tuned on it (its README). Both were rendered before the reader's changes they test (tuned on
+    """Issue 24's held-out photoreal sets. ``set-heldout4`` (seeds 900 and up, go and draughts
+    boards being set up on bright paper, caps with a hand) is the one held out now: rendered
+    before the reader's round-4 change (boards being set up: ivory crescents' own outline, one
+    black stone among white ones) and scored once with it. ``set-heldout3`` (seeds 800 and up)
+    and ``set-heldout2`` (seeds 700 and up) were held out until rules were tuned on them (their
+    READMEs). Each was rendered before the reader's changes it tests (tuned on
     ``set-tune``, seeds 500 and up, the older sets and ``set-heldout`` once scored): every token
     style of
     ``docs/physical.md`` (go stones, draughts, caps open side up and down, cork) at tilts of 15 to

