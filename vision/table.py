@@ -56,7 +56,7 @@ HAND_REGIONS = 3
 #: sync engine's legality check stands behind it.
 STABLE_FRAMES = 4
 #: Bytes the synthetic camera keeps of what it drew: warped pieces (8-bit light factors: a
-#: Lewthwaite game meets about 70 of ~40 KB), hands reaching in (8-bit, 0.5 to 1.5 MB each: two to
+#: 5x5 token game meets about 70 of ~40 KB), hands reaching in (8-bit, 0.5 to 1.5 MB each: two to
 #: four of the ten poses), whole frames (2.6 MB each at 1280x720: the picture on the table and the
 #: one before it, read again while nothing moves; they serve 98-99 % of the hits six frames would).
 PIECES_BUDGET, HANDS_BUDGET, FRAMES_BUDGET = 6 * MB, 4 * MB, 6 * MB
