@@ -557,13 +557,20 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
 
     Returns the mask (float32, 1 where the hand or arm is)."""
     h, w = image.shape[:2]
+    return paint_hand(image, hand_parts(rng, target, size, (w, h)), size)
+
+
+def hand_parts(rng: random.Random, target: tuple[float, float], size: float,
+               frame: tuple[int, int]) -> list[_HandPart]:
+    """The parts of a hand reaching over ``target`` in a frame of ``frame`` (w, h) pixels: the
+    arm (running out of the frame), the palm and four fingers, in frame pixels."""
+    w, h = frame
     skin = _hsv_bgr(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
     sleeve = _hsv_bgr(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9))
     angle = rng.uniform(0, 2 * math.pi)
     d = np.array([math.cos(angle), math.sin(angle)])
     n = np.array([-d[1], d[0]])
     palm = np.array(target)
-    shadow: np.ndarray = np.zeros((h, w), np.float32)
     shapes: list[_HandPart] = []
     arm_end = palm + d * (w + h)
     arm = np.array(
@@ -581,14 +588,51 @@ def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float]
         base = palm - d * size * 0.35 + n * size * (k - 1.5) * 0.22
         tip = base - d * size * rng.uniform(0.35, 0.6)
         shapes.append(_HandPart("finger", np.array([base, tip]), skin))
-    for part in shapes:
-        _draw_hand_part(shadow, part, 1.0, size, offset=(size * 0.15, size * 0.2))
-    shadow = cv2.GaussianBlur(shadow, (0, 0), size * 0.15)
-    image *= 1 - 0.45 * shadow[..., None]
+    return shapes
+
+
+def _shadow_offset(size: float) -> tuple[float, float]:
+    """Where a hand's shadow falls, from the hand (frame px)."""
+    return (size * 0.15, size * 0.2)
+
+
+def hand_box(parts: list[_HandPart], size: float, frame: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The part of the frame (x0, y0, x1, y1) that a hand of ``parts`` and its blurred shadow can
+    change: what :func:`paint_hand` draws outside it is nothing, so a canvas of that box alone
+    gets the same pixels (the arm leaves the box only where it leaves the frame)."""
+    w, h = frame
+    reach = max(size * 0.5, size * 0.17 / 2) + 2  # the palm's radius, a finger's half width, antialiasing
+    xs: list[float] = []
+    ys: list[float] = []
+    for dx, dy in ((0.0, 0.0), _shadow_offset(size)):
+        for part in parts:
+            points = np.asarray(part.points, np.float64).reshape(-1, 2)
+            pad = 1 if part.kind == "poly" else reach
+            xs += [float(points[:, 0].min()) + dx - pad, float(points[:, 0].max()) + dx + pad]
+            ys += [float(points[:, 1].min()) + dy - pad, float(points[:, 1].max()) + dy + pad]
+    blur = math.ceil(4 * size * 0.15) + 2  # OpenCV's Gaussian kernel reaches 4 sigma on floats
+    x0, x1 = max(0, math.floor(min(xs)) - blur), min(w, math.ceil(max(xs)) + blur)
+    y0, y1 = max(0, math.floor(min(ys)) - blur), min(h, math.ceil(max(ys)) + blur)
+    return x0, y0, max(x0 + 1, x1), max(y0 + 1, y1)
+
+
+def paint_hand(image: np.ndarray, parts: list[_HandPart], size: float,
+               origin: tuple[int, int] = (0, 0)) -> np.ndarray:
+    """Paint the hand of ``parts`` (frame px) and its soft shadow on ``image`` (float32, 0-255),
+    whose top-left pixel is the frame's ``origin``; returns the mask (float32, 1 on the hand)."""
+    h, w = image.shape[:2]
+    shadow: np.ndarray = np.zeros((h, w), np.float32)
+    for part in parts:
+        _draw_hand_part(shadow, part, 1.0, size, offset=_shadow_offset(size), origin=origin)
+    shadow = np.asarray(cv2.GaussianBlur(shadow, (0, 0), size * 0.15), np.float32)
+    shadow *= -0.45  # the light left, 1 - 0.45 * shadow, worked out in place (no frame-sized temporaries)
+    shadow += 1
+    image *= shadow[..., None]
+    del shadow
     mask = np.zeros((h, w), np.float32)
-    for part in shapes:
-        _draw_hand_part(image, part, part.color, size)
-        _draw_hand_part(mask, part, 1.0, size)
+    for part in parts:
+        _draw_hand_part(image, part, part.color, size, origin=origin)
+        _draw_hand_part(mask, part, 1.0, size, origin=origin)
     return mask
 
 
@@ -608,19 +652,23 @@ def _draw_hand_part(
     color: tuple[int, int, int] | float,
     size: float,
     offset: tuple[float, float] = (0, 0),
+    origin: tuple[int, int] = (0, 0),
 ) -> None:
+    # Whole pixels first, then the canvas's origin: a canvas of part of the frame gets the very
+    # pixels the whole frame would.
     o = np.array(offset)
+    ox, oy = origin
     if part.kind == "poly":
-        cv2.fillConvexPoly(image, (part.points + o).astype(np.int32), color, cv2.LINE_AA)
+        cv2.fillConvexPoly(image, (part.points + o).astype(np.int32) - np.array([ox, oy], np.int32), color, cv2.LINE_AA)
     elif part.kind == "ellipse":
         c = part.points + o
-        cv2.circle(image, (int(c[0]), int(c[1])), int(size * 0.5), color, -1, cv2.LINE_AA)
+        cv2.circle(image, (int(c[0]) - ox, int(c[1]) - oy), int(size * 0.5), color, -1, cv2.LINE_AA)
     else:
         base, tip = part.points
         cv2.line(
             image,
-            tuple(int(v) for v in base + o),
-            tuple(int(v) for v in tip + o),
+            (int(base[0] + o[0]) - ox, int(base[1] + o[1]) - oy),
+            (int(tip[0] + o[0]) - ox, int(tip[1] + o[1]) - oy),
             color,
             int(size * 0.17),
             cv2.LINE_AA,

@@ -38,8 +38,10 @@ from vision.synthetic import (
     TEXTURE_PX_PER_MM,
     Grid,
     camera_homography,
-    draw_hand,
     draw_token,
+    hand_box,
+    hand_parts,
+    paint_hand,
     random_style,
     render_photo,
 )
@@ -312,18 +314,25 @@ class TableCamera:
         else:
             cx, cy = self._sheet_center(cell)
         target = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float32), self.homography)[0, 0]
-        canvas = np.full((self.size[1], self.size[0], 3), 255.0, np.float32)
         rng = random.Random(f"hand-{self.seed}-{region}")
-        mask = draw_hand(canvas, rng, (float(target[0]), float(target[1])), rng.uniform(0.18, 0.26) * self.size[1])
+        size = rng.uniform(0.18, 0.26) * self.size[1]
+        parts = hand_parts(rng, (float(target[0]), float(target[1])), size, self.size)
+        # Painted on the part of the frame the hand and its shadow reach, not a whole frame of
+        # floats: a new hand used to take 27 to 40 MB for a moment (a peak the soak sampled).
+        bx0, by0, bx1, by1 = hand_box(parts, size, self.size)
+        canvas = np.full((by1 - by0, bx1 - bx0, 3), 255.0, np.float32)
+        mask = paint_hand(canvas, parts, size, origin=(bx0, by0))
         touched = (mask > 0.01) | (canvas[..., 0] < 254.5)
-        ys, xs = np.nonzero(touched)
-        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        hit_rows, hit_cols = np.flatnonzero(touched.any(axis=1)), np.flatnonzero(touched.any(axis=0))
+        y0, y1, x0, x1 = hit_rows[0], hit_rows[-1] + 1, hit_cols[0], hit_cols[-1] + 1
         m = mask[y0:y1, x0:x1, None]
         crop = canvas[y0:y1, x0:x1]
         # 8-bit factors, rounded and saturated by OpenCV (all >= 0): shade 255 keeps the picture.
-        shade = cv2.convertScaleAbs(np.where(m > 0.5, np.float32(0), crop) * (1 - m))
         colour = cv2.convertScaleAbs(crop * m)
-        return self._hands.put(region, (int(x0), int(y0), shade, colour))
+        crop[m[..., 0] > 0.5] = 0  # the canvas is done with: the shade is worked out in place
+        crop *= 1 - m
+        shade = cv2.convertScaleAbs(crop)
+        return self._hands.put(region, (int(x0) + bx0, int(y0) + by0, shade, colour))
 
 
 def synthetic_feed(visitor: Any, seed: int = 0, fps: float = 30.0, threaded: bool = False) -> Any:
