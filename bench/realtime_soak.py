@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import shutil
@@ -196,6 +197,17 @@ def physical_games(book: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if line.get("e") == "end" and line.get("id") in games:
             games[line["id"]].update(how=line.get("how"), moves=line.get("moves"), seconds=line.get("s"))
     return list(games.values())
+
+
+def physical_windows(book: list[dict[str, Any]], epoch: float) -> list[tuple[float, float | None]]:
+    """When each game on the real board ran, in seconds from ``epoch`` (the soak's start, in
+    epoch time): (start, end), end None while it runs. Random taps start some too, not only the
+    crowd's planned games."""
+    starts = {line["id"]: float(line["t"]) - epoch for line in book
+              if line.get("e") == "game" and line.get("board") == "real" and "id" in line and "t" in line}
+    ends = {line["id"]: float(line["t"]) - epoch for line in book
+            if line.get("e") == "end" and line.get("id") in starts and "t" in line}
+    return [(start, ends.get(game)) for game, start in sorted(starts.items(), key=lambda kv: kv[1])]
 
 
 def kiosk_caches(state: Path) -> dict[str, float] | None:
@@ -391,19 +403,35 @@ def _own_files(sample: dict[str, Any]) -> int:
     return int(sample["fds"]) - PIPES_PER_WORKER * int(sample["children"])
 
 
+#: After a game on the real board ends, its screen (the end card) stays until the visitor leaves
+#: or the idle reset (about 30 s): its memory is the game's until then.
+GAME_LINGERS = 60.0
+
+
+def at_rest(sample: dict[str, Any], windows: Sequence[tuple[float, float | None]]) -> bool:
+    """Whether no game on the real board was running (or lingering) when ``sample`` was taken."""
+    return not any(start - SAMPLE_SECONDS / 2 <= sample["t"] <= (math.inf if end is None else end + GAME_LINGERS)
+                   for start, end in windows)
+
+
 def verdict(samples: list[dict[str, Any]], minutes: float,
-            physical: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+            physical: list[dict[str, Any]] | None = None,
+            windows: Sequence[tuple[float, float | None]] = ()) -> dict[str, Any]:
     """Figures and pass/fail: memory after warm-up (kiosk + workers, and the workers within the
-    pool's cap), growth over the last half of each process (:func:`growth_by_process`), threads,
-    files and children over the last half compared with the first samples after warm-up; and
-    ``physical`` (the games played on the real board, :func:`physical_games`), when given, not
-    empty: a soak that never saw a physical game has not seen the kiosk's highest memory."""
+    pool's cap; every sample, games on the real board included), growth over the last half of
+    each process (:func:`growth_by_process`) judged on the samples at rest (``windows``: when
+    games on the real board ran, :func:`physical_windows`; a soak ending in the middle of one
+    would count the game's camera and frames as growth), threads, files and children over the
+    last half compared with the first samples after warm-up; and ``physical`` (the games played
+    on the real board, :func:`physical_games`), when given, not empty: a soak that never saw a
+    physical game has not seen the kiosk's highest memory."""
     if len(samples) < 4:
         return {"ok": False, "why": "too few samples"}
     end = samples[-1]["t"]
     warm = [s for s in samples if s["t"] >= end * WARMUP_FRACTION]
     half = [s for s in samples if s["t"] >= end / 2]
-    growth = growth_by_process(half)
+    resting = [s for s in half if at_rest(s, windows)]
+    growth = growth_by_process(resting if len(resting) >= 6 else half)
     figures = {
         "minutes": round(minutes, 1),
         "samples": len(samples),
@@ -413,6 +441,7 @@ def verdict(samples: list[dict[str, Any]], minutes: float,
         "total_mb_at_half": _level(half, lambda s: s["total_mb"]),
         "total_mb_at_end": _level(list(reversed(half)), lambda s: s["total_mb"]),
         "growth_last_half_mb": growth["processes_mb"],
+        "growth_samples_at_rest": len(resting) if len(resting) >= 6 else None,
         "growth_last_half": growth,
         # A physical game runs its camera's threads while it lasts: the typical count (the
         # median) must not grow; the most seen at once is reported.
@@ -528,7 +557,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                                  stdout=kiosk_log, stderr=subprocess.STDOUT)
         processes.insert(0, kiosk)
         time.sleep(5)
-        started = time.monotonic()
+        started, started_epoch = time.monotonic(), time.time()
         due = [started]
 
         def take_sample() -> None:
@@ -572,7 +601,8 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                        "errors": errors_logged(work / "state")})
         report["physical_games"] = book()
         report["physical_visits"] = crowd.physical
-        report["verdict"] = verdict(samples, minutes, report["physical_games"])
+        report["physical_windows"] = physical_windows(day_book(work / "state"), started_epoch)
+        report["verdict"] = verdict(samples, minutes, report["physical_games"], report["physical_windows"])
         if not alive:
             report["verdict"]["ok"] = False
             report["verdict"].setdefault("problems", []).append(f"the kiosk stopped (exit {kiosk.returncode})")

@@ -194,3 +194,29 @@ def test_two_worker_processes_past_the_pools_cap_together_go_back_under_it() -> 
         assert workers.memory() <= workers.memory_cap, workers.memory() / MB
     finally:
         workers.close()
+
+
+def test_the_real_time_soak_judges_growth_at_rest_not_in_the_middle_of_a_game_on_the_real_board() -> None:
+    """A soak ending during a game on the real board (its camera and frames: +45 MB) has not
+    grown; a kiosk that keeps 30 MB after such a game has."""
+    from bench import realtime_soak
+
+    game = [(31 * 30.0, 34 * 30.0)]  # samples 31 to 34, then the end card's minute
+    ends_playing = [280.0] * 36 + [325.0] * 4
+    assert not realtime_soak.verdict(_day(ends_playing, [{"1": 25.0}] * 40), minutes=20)["ok"]
+    result = realtime_soak.verdict(_day(ends_playing, [{"1": 25.0}] * 40), minutes=20,
+                                   windows=[(36 * 30.0, None)])
+    assert result["ok"] and result["growth_samples_at_rest"] == 16, result["problems"]
+    keeps = [280.0] * 31 + [325.0] * 4 + [310.0] * 5
+    result = realtime_soak.verdict(_day(keeps, [{"1": 25.0}] * 40), minutes=20, windows=game)
+    assert not result["ok"] and "growth over the last half" in result["problems"][0], result
+
+
+def test_the_soaks_windows_come_from_the_day_book() -> None:
+    from bench import realtime_soak
+
+    book = [{"t": 1000.0, "e": "game", "id": 1, "game": "lightning", "board": "real"},
+            {"t": 1010.0, "e": "game", "id": 2, "game": "juniper", "board": "screen"},
+            {"t": 1100.0, "e": "end", "id": 1, "how": "draw"},
+            {"t": 1200.0, "e": "game", "id": 3, "game": "lewthwaite", "board": "real"}]
+    assert realtime_soak.physical_windows(book, epoch=900.0) == [(100.0, 200.0), (300.0, None)]
