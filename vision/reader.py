@@ -1262,6 +1262,13 @@ class BoardReader:
                 # the box holds: the colours cannot be told apart on that white either.
                 told = "" if missing >= many else ", the players' colours not told apart"
                 if first is None:
+                    # The footprints' pass alone, without the outlines' passes, when every pale
+                    # token it finds shows its own outline all round and no empty cell's own
+                    # outline comes near: a pale piece in an empty cell would show like them
+                    # (stacks of ivory draughts whose hard lamp shadows put outline in the
+                    # empty cells' circles: draughts 1001's board being set up, set-heldout5).
+                    first = self._footprints_only(features, start, sum(box.values()), many)
+                if first is None:
                     raise _overexposed(clipped, f"{sum(seen.values())} of the {sum(box.values())} tokens seen{told}")
                 # The sure footprints' reading stands on its own: every pale token plainly off
                 # the white, every empty cell flat white (a board of pastel red and blue draughts
@@ -1282,12 +1289,25 @@ class BoardReader:
             confidence *= 0.5
         return Reading(self.game, grid, confidence, fix, margin.reshape(rows, cols), notes, clipped=clipped)
 
-    def _oneshot(self, features: np.ndarray, start: list[str], tokens: int,
-                 lift_min: float | None = None) -> tuple[list[str], np.ndarray, list[str]]:
+    def _oneshot(self, features: np.ndarray, start: list[str], tokens: int, lift_min: float | None = None,
+                 outlines: bool = True) -> tuple[list[str], np.ndarray, list[str]]:
         """Labels, margins and notes of a reading without calibration (:func:`classify_oneshot`)."""
         codes = self.profile.token_codes
-        labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, tokens, lift_min)
+        labels, margin, notes = classify_oneshot(features, tuple(codes), self.colours, tokens, lift_min, outlines)
         return self._start_unnamed(labels, features, start), margin, notes
+
+    def _footprints_only(self, features: np.ndarray, start: list[str], tokens: int,
+                         many: int) -> tuple[list[str], np.ndarray, list[str]] | None:
+        """The reading on clipped paper by the pieces' footprints alone (no outlines' pass), or
+        None unless its pale tokens all show their own outline all round, no empty cell's comes
+        near (:func:`_outlines_alike`) and it holds no more of a player's tokens than the box."""
+        labels, margin, notes = self._oneshot(features, start, tokens, LIFT_MIN, outlines=False)
+        codes = self.profile.token_codes
+        if any(labels.count(code) > start.count(code) for code in codes):
+            return None
+        if not self._pale_shown(features, labels, many, outlined=True):
+            return None
+        return labels, margin, notes
 
     def _start_unnamed(self, labels: list[str], features: np.ndarray, start: list[str]) -> list[str]:
         """One-shot black and white tokens whose colours were not named: which is the first
@@ -1324,12 +1344,15 @@ class BoardReader:
                 return True
         return False
 
-    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int, strict: bool = False) -> bool:
+    def _pale_shown(self, features: np.ndarray, labels: list[str], many: int, strict: bool = False,
+                    outlined: bool = False) -> bool:
         """True when pale tokens show on this clipped paper, so none hides in an empty cell: each
         player has ``many`` tokens seen or more, every pale one's footprint stands
         :data:`vision.tokens.LIFT_SURE` off the white (or a little less with its outline shaded
         all round: :func:`_plainly_off_white`), and no empty cell's footprint or outline
-        stands off it (a board being set up, ivory draughts with plainly shaded sides)."""
+        stands off it (a board being set up, ivory draughts with plainly shaded sides).
+        ``outlined``: the pale tokens show instead by their own outlines, all round and alike, no
+        empty cell's near theirs (:func:`_outlines_alike`), whatever an empty cell's circles catch."""
         kinds = np.array(labels)
         empty = features[kinds == "."]
         codes = self.profile.token_codes[:2]
@@ -1337,7 +1360,8 @@ class BoardReader:
         pale_ones = features[(kinds != ".") & pale(features)]
         if len(empty) and (empty[:, LIFT].max() >= LIFT_SURE / LIFT_GAP
                            or (empty[:, ARC].max() >= ARC_MIN and (strict or (
-                               empty[:, OWN].max() >= OWN_EMPTY and not _footprints_alike(pale_ones))))):
+                               empty[:, OWN].max() >= OWN_EMPTY and not _footprints_alike(pale_ones)
+                               and not outlined)))):
             return False
         if len(groups) < 2 or min(len(mine) for mine in groups) == 0:
             return False
@@ -1351,6 +1375,8 @@ class BoardReader:
             column, _ = colour_axis(self.colours, features[kinds != "."])
             if not apart(groups[0][:, column], groups[1][:, column]):
                 return False  # one player's tokens split in two: the other's are not seen at all
+        if outlined:
+            return _outlines_alike(pale_ones, empty)
         return all(bool(_plainly_off_white(mine[pale(mine)]).all()) for mine in groups)
 
     def _white_not_pale(self, groups: list[np.ndarray]) -> bool:
@@ -1431,6 +1457,22 @@ def _plainly_off_white(pale_ones: np.ndarray) -> np.ndarray:
                            or bool((pale_ones[:, OWN] >= OWN_SHOWN).all())):
         return np.ones(len(pale_ones), bool)
     return plain
+
+
+def _outlines_alike(pale_ones: np.ndarray, empty: np.ndarray) -> bool:
+    """True when the pale tokens seen (feature rows) all show their own outline
+    (:data:`vision.tokens.OWN`) off the white nearly all round (:data:`OUTLINE_SHOWN`; those on
+    paper at the ceiling, at least one) and no
+    empty cell's own outline reaches :data:`ALIKE` of the faintest of theirs: a pale token in an
+    empty cell would show its outline like them, so what an empty cell shows is a neighbour's
+    side or shadow (stacks of ivory draughts under a low lamp, draughts 1001 of ``set-heldout5``:
+    1.0 all round against 0.38 at most)."""
+    # Where the paper is not clipped a piece has no outline measure (0): it is seen as anywhere.
+    pale_ones = pale_ones[pale_ones[:, ARC] > 0]
+    if len(pale_ones) == 0:
+        return False
+    faintest = float(pale_ones[:, OWN].min())
+    return faintest >= OUTLINE_SHOWN and (len(empty) == 0 or float(empty[:, OWN].max()) < ALIKE * faintest)
 
 
 def _footprints_alike(pale_ones: np.ndarray) -> bool:

@@ -506,6 +506,7 @@ def classify_oneshot(
     colours: tuple[str, str] | None,
     max_tokens: int | None,
     lift_min: float | None = None,
+    outlines: bool = True,
 ) -> tuple[list[str], np.ndarray, list[str]]:
     """Labels (a code of ``codes`` or ``.``), margins 0..1 and notes for one image on its own
     (``codes``: the players' token codes, first player first; one code when all tokens are alike).
@@ -515,7 +516,9 @@ def classify_oneshot(
     least token-like cells are empty; when fewer pass the threshold, the most token-like
     doubtful cells may fill up the count (:func:`_faint_tokens`): a white token on white paper,
     a pale cap whose inside is in shade. ``lift_min`` (paper at the sensor's ceiling): the cells
-    whose footprint stands that much off the flat white fill it up too (:func:`_lifted`).
+    whose footprint stands that much off the flat white fill it up too (:func:`_lifted`), and
+    at :data:`LIFT_MIN` the outlines' passes after it (:data:`ARC`, :data:`OWN`) unless
+    ``outlines`` is False.
     """
     notes: list[str] = []
     score = presence(features)
@@ -542,7 +545,8 @@ def classify_oneshot(
         # reaches into a few directions of an empty cell's circles.
         passes: list[tuple[int, float]] = []
         if lift_min is not None:
-            passes = [(LIFT, lift_min)] + ([(ARC, ARC_MIN), (OWN, OWN_SHOWN)] if lift_min <= LIFT_MIN else [])
+            outline_passes = [(ARC, ARC_MIN), (OWN, OWN_SHOWN)] if lift_min <= LIFT_MIN and outlines else []
+            passes = [(LIFT, lift_min), *outline_passes]
         for column, least in passes:
             if is_token.sum() >= max_tokens:
                 break
