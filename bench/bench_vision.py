@@ -338,12 +338,16 @@ def test_photoreal_oneshot_set(report, name, first_seed):
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize(("name", "first_seed"),
-                         [("set-heldout2", 700), ("set-heldout3", 800), ("set-heldout4", 900)])
+                         [("set-heldout2", 700), ("set-heldout3", 800), ("set-heldout4", 900),
+                          ("set-heldout5", 1000)])
 def test_photoreal_heldout_set(report, name, first_seed):
-    """Issue 24's held-out photoreal sets. ``set-heldout4`` (seeds 900 and up, go and draughts
-    boards being set up on bright paper, caps with a hand) is the one held out now: rendered
+    """Issue 24's held-out photoreal sets. ``set-heldout5`` (seeds 1000 and up: 12 stands drawn
+    at random from ``docs/physical.md``, every token style, tilts of 0-25 degrees, lamps, bright
+    paper, boards being set up, hands) is the newest: scored once with the reader of round 4, then
+    tuned on for one frame (draughts 1001's board being set up). ``set-heldout4`` (seeds 900 and
+    up, go and draughts boards being set up on bright paper, caps with a hand) was rendered
     before the reader's round-4 change (boards being set up: ivory crescents' own outline, one
-    black stone among white ones) and scored once with it. ``set-heldout3`` (seeds 800 and up)
+    black stone among white ones), scored once with it and tuned on since. ``set-heldout3`` (seeds 800 and up)
     and ``set-heldout2`` (seeds 700 and up) were held out until rules were tuned on them (their
     READMEs). Each was rendered before the reader's changes it tests (tuned on
     ``set-tune``, seeds 500 and up, the older sets and ``set-heldout`` once scored): every token
