@@ -1460,13 +1460,12 @@ def _plainly_off_white(pale_ones: np.ndarray) -> np.ndarray:
 
 
 def _outlines_alike(pale_ones: np.ndarray, empty: np.ndarray) -> bool:
-    """True when the pale tokens seen (feature rows) all show their own outline
-    (:data:`vision.tokens.OWN`) off the white nearly all round (:data:`OUTLINE_SHOWN`; those on
-    paper at the ceiling, at least one) and no
-    empty cell's own outline reaches :data:`ALIKE` of the faintest of theirs: a pale token in an
-    empty cell would show its outline like them, so what an empty cell shows is a neighbour's
-    side or shadow (stacks of ivory draughts under a low lamp, draughts 1001 of ``set-heldout5``:
-    1.0 all round against 0.38 at most)."""
+    """True when the pale tokens seen (feature rows) on paper at the ceiling, one at least, all
+    show their own outline (:data:`vision.tokens.OWN`) off the white nearly all round
+    (:data:`OUTLINE_SHOWN`) and no empty cell's own outline reaches :data:`ALIKE` of the faintest
+    of theirs: a pale token in an empty cell would show its outline like them, so what an empty
+    cell shows is a neighbour's side or shadow (stacks of ivory draughts under a low lamp,
+    draughts 1001 of ``set-heldout5``: 1.0 all round against 0.38 at most)."""
     # Where the paper is not clipped a piece has no outline measure (0): it is seen as anywhere.
     pale_ones = pale_ones[pale_ones[:, ARC] > 0]
     if len(pale_ones) == 0:
