@@ -582,6 +582,12 @@ def classify_oneshot(
     return list(labels), margin.astype(np.float32), notes
 
 
+#: Live: the empty cells' presence taken at least this high when the threshold is learnt (the
+#: start position's one empty cell can show 0.05 where another empty cell of the game shows 0.17:
+#: draughts 1101 of ``set-check5``, ivory stacks; 0.12 and 0.25 on draughts 109 and 113 of ``set``).
+EMPTY_SEEN = 0.1
+
+
 @dataclass
 class TokenModel:
     """The players' colours and the paper learnt on the start position (live use).
@@ -622,7 +628,11 @@ class TokenModel:
         weakest = float(token_scores.min()) if len(token_scores) else 2.0
         empty = float(empty_scores.max()) if len(empty_scores) else 0.3
         # Halfway in log between the empty cells and the weakest token, never above 1 (one-shot's).
-        threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, 0.05)))
+        # The start position has one empty cell: as a sample of the empty cells' presence it may
+        # fall far below another empty cell's, so they count as at least :data:`EMPTY_SEEN`, or a
+        # quarter of the weakest token where tokens are that faint (the threshold then half of it).
+        floor = min(EMPTY_SEEN, weakest / 4)
+        threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, floor, 0.05)))
         separation = max(weakest, 0.05) / max(empty, 0.05)
         return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold, separation)
 
