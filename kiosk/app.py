@@ -539,6 +539,10 @@ class App:
             self._guarded("draw", self.draw)
         self.frame += 1
 
+    def _update_visible(self, dt: float) -> None:
+        for scene in self.stack.visible():
+            scene.update(dt)
+
     def _dispatch(self, event: pygame.event.Event) -> None:
         """One input event: global keys, the operator's door, the gamepad cursor, the scene."""
         if is_presence(event):
@@ -554,8 +558,7 @@ class App:
             self._guarded("input", top.handle_event, event)
 
     def _update(self, dt: float) -> None:
-        for scene in self.stack.visible():
-            scene.update(dt)
+        self._update_visible(dt)  # its own frame: no local here keeps a scene left now alive
         self.stack.apply_pending()
         self.door.update()
         self.attendant.update()

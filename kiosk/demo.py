@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -55,6 +56,7 @@ class DemoScene(Scene):
             self.index = (self.index + 1) % len(self.demos)
             left = self.memory_scope
             self.current = self.demos[self.index](self.app)
+            gc.collect()  # the last demo game is garbage in a cycle: it goes now (see SceneStack)
             if left is not None and left not in self.app.stack.scopes():
                 budget.release([left])  # the last game's pictures: it is no longer shown
         self.current.update(dt)

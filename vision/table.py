@@ -23,6 +23,7 @@ import math
 import random
 import sys
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -395,8 +396,21 @@ class CameraOpener:
         self.fps = fps
         self.stepped = stepped
         self.save_frames = save_frames
-        self.source: Any = None
-        self.visitor: Any = None
+        # The synthetic table of the game being played and its visitor, for tests and benches to
+        # look at; weakly held: the opener lives as long as the kiosk, and a game's table (its
+        # photo, its caches) and visitor (its engine, its match, its screen) must go with the game.
+        self._source: weakref.ref[Any] | None = None
+        self._visitor: weakref.ref[Any] | None = None
+
+    @property
+    def source(self) -> Any:
+        """The synthetic table of the game being played (None once the game has gone)."""
+        return self._source() if self._source is not None else None
+
+    @property
+    def visitor(self) -> Any:
+        """The synthetic table's visitor of the game being played (None once the game has gone)."""
+        return self._visitor() if self._visitor is not None else None
 
     def __repr__(self) -> str:
         return f"CameraOpener({self.spec!r}, {self.kind})"
@@ -422,10 +436,10 @@ class CameraOpener:
             return RecordFeed(self.record() or [], lambda: engine.board)
         pace = 0.0 if self.stepped else self.fps
         if self.kind == "synthetic":
-            self.visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if self.faults is None else self.faults,
-                                   level=engine.match.spec.default_level)
-            camera = TableCamera(board, self.visitor.next_shot, seed=seed, fps=pace, peek=self.visitor.next_dropped)
-            self.source = camera
+            visitor = Visitor(engine, seed=seed, faults=DEMO_FAULTS if self.faults is None else self.faults,
+                              level=engine.match.spec.default_level)
+            camera = TableCamera(board, visitor.next_shot, seed=seed, fps=pace, peek=visitor.next_dropped)
+            self._source, self._visitor = weakref.ref(camera), weakref.ref(visitor)
             opener: Callable[[], Any] = camera.open
         else:
             # A webcam, a video or a folder of images: vision's own sources.
