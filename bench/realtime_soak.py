@@ -237,6 +237,7 @@ def sample(pid: int, started: float) -> dict[str, Any]:
     except (OSError, StopIteration):
         pass
     return {"t": round(time.monotonic() - started, 1), "rss_mb": round(own / MB, 1),
+            "rss_file_mb": round(rss_bytes(pid, "RssFile") / MB, 1),
             "workers_mb": worker_mb, "total_mb": round(own / MB + worker_mb, 1),
             "threads": threads, "fds": open_files(pid), "children": len(workers), "worker_mb": each}
 
@@ -456,6 +457,8 @@ def verdict(samples: list[dict[str, Any]], minutes: float,
         "samples": len(samples),
         "max_total_mb_after_warmup": max(s["total_mb"] for s in warm),
         "max_rss_mb_after_warmup": max(s["rss_mb"] for s in warm),
+        # Of which mapped files' pages (libraries), reported, not judged apart (see rss_bytes).
+        "rss_file_mb_at_end": samples[-1].get("rss_file_mb"),
         "max_workers_mb_after_warmup": max(s["workers_mb"] for s in warm),
         "total_mb_at_half": _level(half, lambda s: s["total_mb"]),
         "total_mb_at_end": _level(list(reversed(half)), lambda s: s["total_mb"]),

@@ -252,12 +252,15 @@ def trim() -> None:
         libc.malloc_trim(0)
 
 
-def rss_bytes(pid: int | str = "self") -> int:
-    """Resident memory of process ``pid`` in bytes (Linux ``/proc``; 0 elsewhere or once gone)."""
+def rss_bytes(pid: int | str = "self", part: str = "VmRSS") -> int:
+    """Resident memory of process ``pid`` in bytes (Linux ``/proc``; 0 elsewhere or once gone).
+    ``part="RssFile"``: only the pages of mapped files (the libraries' code, mostly): clean,
+    shared, and more of them resident when the files are freshly in the page cache (a new
+    ``.venv``: the kernel maps a faulting page's cached neighbours too), whatever the kiosk does."""
     try:
         with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as stream:
             for line in stream:
-                if line.startswith("VmRSS:"):
+                if line.startswith(part + ":"):
                     return int(line.split()[1]) * 1024
     except (OSError, ValueError):
         pass

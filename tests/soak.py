@@ -266,15 +266,18 @@ class Visitor:
         scene = next((s for s in self.app.stack.scenes if getattr(s, "table", None) is not None), None)
         if scene is None:
             return
-        spent, peak = 0.0, 0.0
+        spent, peak, peak_files = 0.0, 0.0, 0.0
         while spent < PHYSICAL_CAP_SECONDS and scene.match.result() is None and scene in self.app.stack.scenes:
             self.advance(5.0)
             spent += 5.0
-            peak = max(peak, rss_mb())  # the game's highest memory, sampled as the real-time soak does
+            now = rss_mb()  # the game's highest memory, sampled as the real-time soak does
+            if now > peak:  # and how much of it is mapped files' pages (budget.rss_bytes)
+                peak, peak_files = now, budget.rss_bytes(part="RssFile") / 1e6
         self.advance(3.0)  # the end on the screen and on the LEDs
         self.report.physical_games.append({"game": game, "visit": self.report.visits, "moves": len(scene.match.moves),
                                            "result": scene.match.result(), "seconds": spent,
-                                           "peak_mb": round(peak, 1), "memory_mb": round(rss_mb(), 1)})
+                                           "peak_mb": round(peak, 1), "peak_file_mb": round(peak_files, 1),
+                                           "memory_mb": round(rss_mb(), 1)})
 
     def open_rules(self) -> None:
         """The rules button of the game on screen, then every page (arrows), then back."""

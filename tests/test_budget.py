@@ -3,6 +3,8 @@ when it is left, surfaces measured with their copy at the screen's scale, the me
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pygame
 import pytest
@@ -231,3 +233,11 @@ def test_the_soaks_windows_come_from_the_day_book() -> None:
             {"t": 1100.0, "e": "end", "id": 1, "how": "draw"},
             {"t": 1200.0, "e": "game", "id": 3, "game": "lewthwaite", "board": "real"}]
     assert realtime_soak.physical_windows(book, epoch=900.0) == [(100.0, 200.0), (300.0, None)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+def test_resident_memory_tells_mapped_files_apart() -> None:
+    whole, files, anon = (budget.rss_bytes(part=part) for part in ("VmRSS", "RssFile", "RssAnon"))
+    assert 0 < files < whole and 0 < anon < whole
+    assert abs(whole - files - anon) < whole // 4  # the rest is shared memory, and pages moving meanwhile
+    assert budget.rss_bytes(part="NoSuchLine") == 0
