@@ -121,3 +121,31 @@ def test_a_new_hand_is_painted_on_the_part_of_the_frame_it_reaches() -> None:
         outside = whole.copy()
         outside[y0:y1, x0:x1] = 255.0
         assert (outside == 255.0).all() and whole_mask.sum() == mask.sum(), seed
+
+
+def test_a_frame_refused_for_its_markers_is_freed_at_once() -> None:
+    """A hand over the Lightning mat's corners refuses frame after frame ("no markers", tried on
+    both mats). Each refusal once tied the frame and its greys (about 5 MB at 720p) into a cycle
+    of errors and tracebacks that only the garbage collector could free: up to 14 of them waited
+    at once during a game, 40 MB. With automatic collection off, the frame must go when its
+    reader is done with it."""
+    import gc
+    import weakref
+
+    import pytest
+
+    from vision.reader import BoardReader, VisionError
+
+    reader = BoardReader("lightning")  # either mat: both are tried
+    gc.collect()
+    gc.disable()
+    try:
+        frame = np.random.default_rng(3).integers(0, 256, (720, 1280, 3), dtype=np.uint8)
+        gone = weakref.ref(frame)
+        with pytest.raises(VisionError) as refused:
+            reader.read(frame)
+        assert refused.value.reason == "no_markers"
+        del refused, frame
+        assert gone() is None
+    finally:
+        gc.enable()

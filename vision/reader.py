@@ -919,7 +919,10 @@ class BoardReader:
             except VisionError as exc:
                 if exc.reason not in ("no_markers", "wrong_game"):
                     raise  # black, blurred, out of view: the same whichever mat it is
-                errors.append(exc)
+                # Kept without its traceback: its frames hold the camera frame and its greys
+                # (about 5 MB at 720p), and the list would tie them into a cycle that waits for
+                # the garbage collector; a hand over the mat refuses every frame.
+                errors.append(exc.with_traceback(None))
                 continue
             if mat is not self.mat:
                 self.mat = mat
@@ -927,8 +930,10 @@ class BoardReader:
                 self.paper_reference = None
                 self.spot_reference = None
             return fix
-        # The most telling refusal: the one of the mat that saw most of its own markers.
-        raise max(errors, key=lambda e: len(e.details.get("markers", [])))
+        # The most telling refusal: the one of the mat that saw most of its own markers. Taken
+        # out of the list, so that this frame (in the traceback) does not hold the error raised.
+        best = max(range(len(errors)), key=lambda i: len(errors[i].details.get("markers", [])))
+        raise errors.pop(best)
 
     def _watch_markers(self, gray: np.ndarray) -> None:
         """Remember each marker's area: the markers found, and where the fix puts the ones it
