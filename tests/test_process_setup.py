@@ -23,7 +23,7 @@ def _main_environment() -> dict[str, str]:
     return found
 
 
-def test_main_sets_its_environment_before_importing() -> None:
+def test_main_asks_for_single_threaded_blas() -> None:
     assert "OPENBLAS_NUM_THREADS" in _main_environment()
 
 

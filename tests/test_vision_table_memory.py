@@ -8,15 +8,19 @@ camera keeps, and check that its frames still get fresh sensor noise of the same
 
 from __future__ import annotations
 
+import gc
+import weakref
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from games.boards import Picture
 from games.budget import MB, sizeof
 from vision import synthetic
 from vision.boards import board_of
 from vision.capture import start_grid
+from vision.reader import BoardReader, VisionError
 from vision.table import TableCamera
 
 #: What an open table camera may keep while filming a game (1280x720 frames): the empty mat's
@@ -129,13 +133,6 @@ def test_a_frame_refused_for_its_markers_is_freed_at_once() -> None:
     of errors and tracebacks that only the garbage collector could free: up to 14 of them waited
     at once during a game, 40 MB. With automatic collection off, the frame must go when its
     reader is done with it."""
-    import gc
-    import weakref
-
-    import pytest
-
-    from vision.reader import BoardReader, VisionError
-
     reader = BoardReader("lightning")  # either mat: both are tried
     gc.collect()
     gc.disable()
