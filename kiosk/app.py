@@ -185,7 +185,8 @@ class FrameTimes:
         for bucket, counted in enumerate(self._counts):
             seen += counted
             if seen > rank:
-                return min(self.worst, (bucket + 1) * self.RESOLUTION)
+                last = bucket == self.BUCKETS - 1  # the slower frames' bucket has no top
+                return self.worst if last else min(self.worst, (bucket + 1) * self.RESOLUTION)
         return self.worst
 
 
