@@ -649,6 +649,7 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
     report["samples"] = samples
     bands = [(v["start_s"], v.get("end_s", samples[-1]["t"] if samples else 0.0), v["game"])
              for v in report.get("physical_visits", [])]
@@ -658,7 +659,6 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         plot(samples, out / "realtime_soak.png", bands=bands, title=
              f"real-time soak, {minutes:.0f} min at {SIZE[0]}x{SIZE[1]}, camera + LEDs: growth over the last half "
              f"{v.get('growth_last_half_mb', '?')} MB")
-    shutil.rmtree(work, ignore_errors=True)
     return report
 
 
@@ -676,6 +676,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "soak")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
+    # Stopped by SIGTERM (a CI timeout, kill): unwind, so that the kiosk, the LED emulator and
+    # Xvfb are stopped with the soak (the samples so far are in --out already).
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         report = run(args.minutes, args.out, args.seed)
     except Skip as exc:
