@@ -210,17 +210,24 @@ def physical_windows(book: list[dict[str, Any]], epoch: float) -> list[tuple[flo
     return [(start, ends.get(game)) for game, start in sorted(starts.items(), key=lambda kv: kv[1])]
 
 
-def kiosk_caches(state: Path) -> dict[str, float] | None:
-    """The kiosk's own account of its caches (``memory.json``, written every minute): the total
-    and the largest ones, in MB (None before the first)."""
+def kiosk_snapshot(state: Path) -> dict[str, Any] | None:
+    """The kiosk's own account of its memory (``memory.json``, written every minute; None before
+    the first)."""
     for snapshot in state.rglob("memory.json"):
         try:
             data = json.loads(snapshot.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        sizes = sorted(((c["bytes"] / MB, c["name"]) for c in data.get("caches", [])), reverse=True)
-        return {"total": data.get("caches_mb", 0.0), **{name: round(mb, 1) for mb, name in sizes[:8] if mb >= 1}}
+        return data if isinstance(data, dict) else None
     return None
+
+
+def kiosk_caches(data: dict[str, Any] | None) -> dict[str, float] | None:
+    """The total of the caches in the kiosk's snapshot ``data`` and the largest ones, in MB."""
+    if data is None:
+        return None
+    sizes = sorted(((c["bytes"] / MB, c["name"]) for c in data.get("caches", [])), reverse=True)
+    return {"total": data.get("caches_mb", 0.0), **{name: round(mb, 1) for mb, name in sizes[:8] if mb >= 1}}
 
 
 def sample(pid: int, started: float) -> dict[str, Any]:
@@ -415,6 +422,12 @@ def growth_by_process(half: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _blocks_trend(part: list[dict[str, Any]]) -> int | None:
+    """The trend (:func:`_trend`) of the kiosk's Python blocks over ``part``; None when unknown."""
+    trend = _trend(part, lambda s: s.get("python_blocks"))
+    return None if trend is None else round(trend)
+
+
 PIPES_PER_WORKER = 2  # the worker's stdin and stdout, as games.workers opens them
 
 
@@ -465,6 +478,10 @@ def verdict(samples: list[dict[str, Any]], minutes: float,
         "growth_last_half_mb": growth["processes_mb"],
         "growth_samples_at_rest": len(resting) if len(resting) >= 6 else None,
         "growth_last_half": growth,
+        # Reported, not judged: the kiosk's Python objects (its memory.json, once a minute), where a
+        # leak of small objects stands out of the noise of what a screen holds (the frame loop's
+        # list of frame times: 60 blocks a second, 100,000 over a half hour; flat is a few thousand).
+        "python_blocks_growth_last_half": _blocks_trend(resting if len(resting) >= 6 else half),
         # A physical game runs its camera's threads while it lasts: the typical count (the
         # median) must not grow; the most seen at once is reported.
         "threads_warm_median": _median([s["threads"] for s in warm[: max(1, len(warm) // 3)]]),
@@ -588,8 +605,9 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         def take_sample() -> None:
             """Sample when due (and save the samples so far)."""
             if time.monotonic() >= due[0] and kiosk.poll() is None:
-                samples.append({**sample(kiosk.pid, started), "doing": crowd.doing,
-                                "caches_mb": kiosk_caches(work / "state")})
+                own = kiosk_snapshot(work / "state")
+                samples.append({**sample(kiosk.pid, started), "doing": crowd.doing, "caches_mb": kiosk_caches(own),
+                                "python_blocks": None if own is None else own.get("python_blocks")})
                 (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
                 due[0] += SAMPLE_SECONDS
 

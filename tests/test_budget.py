@@ -85,6 +85,14 @@ def test_the_report_has_the_process_its_workers_and_every_cache() -> None:
     assert reported["budget"] == 2 * MB and 100 <= reported["bytes"] < 1000
 
 
+def test_the_report_counts_pythons_blocks_kept() -> None:
+    before = budget.report()["python_blocks"]
+    kept = [float(i) + 0.5 for i in range(20_000)]  # 20,000 floats: a block each
+    after = budget.report()["python_blocks"]
+    assert 20_000 <= after - before < 30_000
+    assert len(kept) == 20_000
+
+
 def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     path = tmp_path / "memory.json"
     budget.write_snapshot(path)
@@ -102,6 +110,22 @@ def _day(kiosk: list[float], workers: list[dict[str, float]],
              "workers_mb": sum(w.values()), "total_mb": k + sum(w.values()), "threads": 12,
              "fds": f + 2 * len(w), "children": len(w)}
             for i, (k, w, f) in enumerate(zip(kiosk, workers, files, strict=True))]
+
+
+def test_the_real_time_soak_reports_the_kiosks_python_blocks_growth() -> None:
+    from bench import realtime_soak
+
+    day = _day([280.0] * 120, [{"1": 25.0}] * 120)
+    for i, s in enumerate(day):  # 60 blocks a second (a float a frame), a snapshot a minute
+        s["python_blocks"] = None if i == 0 else 240_000 + 60 * 60 * (i // 2) + (3000 if i % 7 == 0 else 0)
+    leaking = realtime_soak.verdict(day, minutes=60)
+    assert 100_000 <= leaking["python_blocks_growth_last_half"] <= 115_000
+    for i, s in enumerate(day):
+        s["python_blocks"] = 240_000 + (3000 if i % 7 == 0 else 0)
+    assert abs(realtime_soak.verdict(day, minutes=60)["python_blocks_growth_last_half"]) < 3000
+    for s in day:
+        del s["python_blocks"]
+    assert realtime_soak.verdict(day, minutes=60)["python_blocks_growth_last_half"] is None
 
 
 @pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [
