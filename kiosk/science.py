@@ -194,6 +194,13 @@ class ScienceScene(Scene):
             pygame.Rect(1066, 16, 190, 54), "button.back", self.close, color=(90, 110, 170), icon=ui.icon_home, size=24
         )
 
+    @property
+    def memory_scope(self) -> str | None:
+        """The corner's game: the pictures its pages draw with the game's own views (the board,
+        the pits: ``games.<game>`` caches, 20 MB for Awélé's) go when the corner is left. This
+        scene's module is the shell's, which has no scope."""
+        return self.game
+
     # --- navigation --------------------------------------------------------------------------------
 
     @property

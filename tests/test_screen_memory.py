@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from games import budget
+from games.awele.corner import make_science_scene as awele_corner
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lewthwaite.scene import LewthwaiteScene, new_match
 from kiosk.demo import GAME_SECONDS, DemoScene
@@ -92,4 +94,23 @@ def test_attract_mode_moving_on_frees_the_last_demo_game(no_automatic_collection
     last = weakref.ref(demo.current)
     run_frames(app, round(60 * GAME_SECONDS) + 2)
     assert demo.current is not last() and last() is None
+    app.close()
+
+
+def _scope_bytes(scope: str) -> int:
+    return sum(cache.nbytes for cache in budget.caches() if cache.scope == scope)
+
+
+def test_a_science_corner_left_gives_back_its_games_pictures() -> None:
+    app = make_app()
+    app.start(MenuScene(app))
+    budget.release(["awele"])  # what other tests left
+    run_frames(app, 2)
+    menu_alone = _scope_bytes("awele")  # the menu's card draws a seed (4 kB)
+    app.stack.push(awele_corner(app, 0))
+    run_frames(app, 30)
+    assert _scope_bytes("awele") > menu_alone + (1 << 20)  # the explorer's board and pits
+    app.stack.pop()
+    run_frames(app, 1)
+    assert _scope_bytes("awele") == menu_alone
     app.close()
