@@ -30,6 +30,7 @@ sets the default: 60), or ``make bench`` (``bench/bench_realtime.py``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -667,6 +668,10 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait(timeout=10)
+        # The kiosk's own output (a traceback when it stopped) and logs stay with the report.
+        with contextlib.suppress(OSError):
+            shutil.copy(work / "kiosk.out", out / "kiosk.out")
+            shutil.copytree(work / "state" / "jeux-maths" / "logs", out / "logs", dirs_exist_ok=True)
         shutil.rmtree(work, ignore_errors=True)
     report["samples"] = samples
     bands = [(v["start_s"], v.get("end_s", samples[-1]["t"] if samples else 0.0), v["game"])
