@@ -554,8 +554,9 @@ class App:
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
         for raw in pygame.event.get():
-            self._show_cursor_for(raw)
-            self._dispatch(self.to_logical(raw))
+            # The whole input path, not only the scene's part: the global keys, the operator's
+            # door and the gamepad cursor run on a visitor's taps too, and must not stop a kiosk.
+            self._guarded("input", self._take_input, raw)
         self._accumulator += step
         while self._accumulator >= STEP - 1e-9 and self.stack.top is not None:
             self._accumulator -= STEP
@@ -578,6 +579,10 @@ class App:
     def _update_visible(self, dt: float) -> None:
         for scene in self.stack.visible():
             scene.update(dt)
+
+    def _take_input(self, raw: pygame.event.Event) -> None:
+        self._show_cursor_for(raw)
+        self._dispatch(self.to_logical(raw))
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         """One input event: global keys, the operator's door, the gamepad cursor, the scene."""

@@ -256,6 +256,18 @@ def test_an_exception_in_a_scene_is_logged_and_the_kiosk_apologises_on_the_menu(
     assert app.notice is None
 
 
+def test_an_exception_in_the_shells_input_path_is_logged_and_the_kiosk_goes_on(app, monkeypatch):
+    def broken_door(event: pygame.event.Event) -> bool:
+        raise KeyError("the operator's door went wrong")
+
+    monkeypatch.setattr(app.door, "handle", broken_door)
+    key(app, pygame.K_a, frames=3)
+    assert isinstance(app.stack.top, MenuScene) and app.running
+    logging.getLogger().handlers[0].flush()
+    text = (app.state / "logs" / "kiosk.log").read_text()
+    assert "error in input" in text and "the operator's door went wrong" in text
+
+
 def test_outside_kiosk_mode_errors_are_raised_for_the_developer():
     app = App(AppOptions(frames=1, mute=True))
     app.start(Broken(app, "draw"))
