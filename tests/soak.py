@@ -365,8 +365,10 @@ def measure() -> dict[str, float]:
             "fds": open_files() - 2 * workers, "workers": workers}
 
 
-def settle(app: App, threads: int, timeout: float = 10.0) -> None:
-    """Back on the menu, and wait for computer players' threads to finish their last move."""
+def settle(app: App, threads: int, timeout: float = 30.0) -> None:
+    """Back on the menu, and wait for computer players' threads to finish their last move.
+    A thread that outlives ``timeout`` shows as growth in the report; 30 s, not 10, because a
+    perfect player's last search can take that long on a 2-core machine that runs other work."""
     app.stack.reset(MenuScene(app))
     deadline = time.monotonic() + timeout
     while threading.active_count() > threads and time.monotonic() < deadline:
