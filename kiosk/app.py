@@ -643,15 +643,22 @@ class App:
         limit = self.options.frames
         started = time.perf_counter()
         times = FrameTimes()
-        while self.running and self.stopped_by is None and self.stack.top is not None:
-            # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
-            step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
-            begun = time.perf_counter()
-            self.tick(step)
-            if self.frame > 1:
-                times.add(time.perf_counter() - begun)
-            if limit is not None and self.frame >= limit:
-                break
+        try:
+            while self.running and self.stopped_by is None and self.stack.top is not None:
+                # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
+                step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
+                begun = time.perf_counter()
+                self.tick(step)
+                if self.frame > 1:
+                    times.add(time.perf_counter() - begun)
+                if limit is not None and self.frame >= limit:
+                    break
+        except Exception:
+            # Past recover() (the menu itself cannot start, or pygame's own event queue fails):
+            # the stand's log must say why the kiosk stopped, not only the service manager's journal.
+            if self.kiosk:
+                log.critical("the kiosk stops on an error it could not recover from", exc_info=True)
+            raise
         seconds = time.perf_counter() - started
         if self.options.screenshot:
             self.save_screenshot(self.options.screenshot)

@@ -285,6 +285,19 @@ def test_a_menu_that_keeps_failing_stops_the_program_for_a_clean_restart(tmp_pat
     app.close()
 
 
+def test_an_error_past_recovery_is_logged_before_the_kiosk_stops(tmp_path):
+    def no_menu(app: App) -> Scene:
+        raise RuntimeError("the menu cannot start")
+
+    app = kiosk_app(tmp_path)
+    app.home_factory = no_menu
+    with pytest.raises(RuntimeError):
+        app.run(Broken(app, "draw"))
+    app.close()
+    text = (tmp_path / "logs" / "kiosk.log").read_text()
+    assert "CRITICAL" in text and "could not recover" in text and "the menu cannot start" in text
+
+
 # --- saved games ---------------------------------------------------------------------------------------
 
 
