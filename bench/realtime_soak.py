@@ -656,11 +656,15 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         # The kiosk's own account (written every minute): its caches' bytes, hits and evictions.
         for snapshot in sorted(work.rglob("memory.json")):
             report["kiosk_memory"] = json.loads(snapshot.read_text(encoding="utf-8"))
+        if alive:  # after an hour of a day, the service manager's stop, as at closing time
+            report["stop"] = clean_stop(kiosk, work / "state")
+            report["verdict"]["problems"] = report["verdict"].get("problems", []) + report["stop"]["problems"]
+            report["verdict"]["ok"] = not report["verdict"]["problems"]
         physical = [line for line in _log_lines(work / "state") if "physical" in line.lower()]
         report["physical_log_lines"] = len(physical)
 
     finally:
-        for process in processes:  # the kiosk first (killed: the clean stop on a signal is not this soak's business)
+        for process in processes:  # the kiosk first (killed, if it is still there after the clean stop)
             if process.poll() is None:
                 process.send_signal(signal.SIGKILL if process is processes[0] else signal.SIGTERM)
                 try:
@@ -683,6 +687,42 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
              f"real-time soak, {minutes:.0f} min at {SIZE[0]}x{SIZE[1]}, camera + LEDs: growth over the last half "
              f"{v.get('growth_last_half_mb', '?')} MB")
     return report
+
+
+#: A kiosk stopped by the service manager (SIGTERM) must be gone within this many seconds.
+STOP_SECONDS = 2.0
+
+
+def clean_stop(kiosk: subprocess.Popen[bytes], state: Path, wait: float = STOP_SECONDS + 10) -> dict[str, Any]:
+    """Send SIGTERM, as ``systemctl stop`` does, and check the clean stop: exit code 0 within
+    STOP_SECONDS, its one log line, and a day book where every game has its end and the last
+    event is the stop (a physical game's record closed too). Returns the figures and the
+    problems found (empty when clean). A kiosk still there after ``wait`` seconds is left to the
+    caller to kill."""
+    begun = time.monotonic()
+    kiosk.send_signal(signal.SIGTERM)
+    try:
+        code: int | None = kiosk.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
+        code = None  # the finally block kills it
+    seconds = round(time.monotonic() - begun, 2)
+    logged = any("kiosk stopped by SIGTERM" in line for line in _log_lines(state)[-5:])
+    book = day_book(state)
+    opened = {line["id"] for line in book if line.get("e") == "game" and "id" in line}
+    ended = {line.get("id") for line in book if line.get("e") == "end"}
+    unended = sorted(opened - ended)
+    last = book[-1].get("e") if book else None
+    problems = []
+    if code != 0:
+        problems.append(f"SIGTERM: exit code {code}, not 0")
+    if seconds > STOP_SECONDS:
+        problems.append(f"SIGTERM: stopped in {seconds} s, more than {STOP_SECONDS} s")
+    if not logged:
+        problems.append("SIGTERM: no 'kiosk stopped by SIGTERM' line in the log")
+    if unended or last != "stop":
+        problems.append(f"SIGTERM: the day book has games without an end {unended} or ends on {last!r}, not 'stop'")
+    return {"exit_code": code, "seconds": seconds, "logged": logged, "games_without_end": unended,
+            "last_event": last, "problems": problems}
 
 
 def _log_lines(state: Path) -> list[str]:

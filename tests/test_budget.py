@@ -3,7 +3,11 @@ when it is left, surfaces measured with their copy at the screen's scale, the me
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import textwrap
+import time
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -265,3 +269,53 @@ def test_resident_memory_tells_mapped_files_apart() -> None:
     assert 0 < files < whole and 0 < anon < whole
     assert abs(whole - files - anon) < whole // 4  # the rest is shared memory, and pages moving meanwhile
     assert budget.rss_bytes(part="NoSuchLine") == 0
+
+
+def _fake_kiosk(tmp_path: Path, on_term: str) -> subprocess.Popen[bytes]:
+    """A child that writes a kiosk's log and day book, then on SIGTERM does ``on_term``."""
+    logs, days = tmp_path / "jeux-maths" / "logs", tmp_path / "jeux-maths" / "days"
+    logs.mkdir(parents=True)
+    days.mkdir(parents=True)
+    script = textwrap.dedent(f"""
+        import json, signal, sys, time
+        def line(event):
+            with open({str(days / "d.jsonl")!r}, "a") as f:
+                f.write(json.dumps(event) + "\\n")
+        line({{"t": 1.0, "e": "game", "id": 1, "board": "real"}})
+        def stop(*_):
+            if {on_term!r} == "clean":
+                line({{"t": 2.0, "e": "end", "id": 1, "how": "abandoned"}})
+                line({{"t": 2.0, "e": "stop"}})
+                with open({str(logs / "kiosk.log")!r}, "a") as f:
+                    f.write("INFO kiosk.app: kiosk stopped by SIGTERM: LED board off\\n")
+                sys.exit(0)
+        signal.signal(signal.SIGTERM, stop if {on_term!r} != "default" else signal.SIG_DFL)
+        if {on_term!r} == "ignore":
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        open({str(tmp_path / "ready")!r}, "w").close()
+        time.sleep(60)
+    """)
+    child = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "ready").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return child
+
+
+@pytest.mark.parametrize(("on_term", "problems"), [
+    ("clean", []),
+    ("default", ["exit code -15", "no 'kiosk stopped", "without an end [1]"]),
+    ("ignore", ["exit code None", "more than 2.0 s", "no 'kiosk stopped", "without an end [1]"]),
+])
+def test_the_real_time_soak_ends_with_the_service_managers_stop_and_judges_it(tmp_path, on_term, problems) -> None:
+    from bench import realtime_soak
+
+    child = _fake_kiosk(tmp_path, on_term)
+    try:
+        result = realtime_soak.clean_stop(child, tmp_path, wait=4.0)
+    finally:
+        child.kill()
+        child.wait()
+    found = " | ".join(result["problems"])
+    assert all(part in found for part in problems), found
+    assert (not result["problems"]) is (on_term == "clean")
