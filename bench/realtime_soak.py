@@ -648,8 +648,16 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
         report["physical_windows"] = physical_windows(day_book(work / "state"), started_epoch)
         report["verdict"] = verdict(samples, minutes, report["physical_games"], report["physical_windows"])
         if not alive:
+            # Xlib ends a program whose X server went away with exit code 1 and no log line: say
+            # which of the two stopped, and keep the kiosk's last words with the verdict.
+            report["x_server_alive"] = xvfb.poll() is None
+            kiosk_log.flush()
+            said = (work / "kiosk.out").read_text(encoding="utf-8", errors="replace").splitlines()
+            report["kiosk_output_tail"] = [line for line in said if not line.startswith("ALSA lib")][-20:]
             report["verdict"]["ok"] = False
-            report["verdict"].setdefault("problems", []).append(f"the kiosk stopped (exit {kiosk.returncode})")
+            report["verdict"].setdefault("problems", []).append(
+                f"the kiosk stopped (exit {kiosk.returncode})"
+                + ("" if report["x_server_alive"] else f"; the X server was not running either (exit {xvfb.returncode})"))
         if report["errors"]:
             report["verdict"]["ok"] = False
             report["verdict"].setdefault("problems", []).append(f"{len(report['errors'])} error(s) logged")
