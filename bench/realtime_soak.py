@@ -655,9 +655,8 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
             said = (work / "kiosk.out").read_text(encoding="utf-8", errors="replace").splitlines()
             report["kiosk_output_tail"] = [line for line in said if not line.startswith("ALSA lib")][-20:]
             report["verdict"]["ok"] = False
-            report["verdict"].setdefault("problems", []).append(
-                f"the kiosk stopped (exit {kiosk.returncode})"
-                + ("" if report["x_server_alive"] else f"; the X server was not running either (exit {xvfb.returncode})"))
+            x_gone = "" if report["x_server_alive"] else f"; the X server was not running either ({xvfb.returncode})"
+            report["verdict"].setdefault("problems", []).append(f"the kiosk stopped (exit {kiosk.returncode}){x_gone}")
         if report["errors"]:
             report["verdict"]["ok"] = False
             report["verdict"].setdefault("problems", []).append(f"{len(report['errors'])} error(s) logged")

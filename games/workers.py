@@ -209,7 +209,7 @@ class _Worker:
 
     def _run(self) -> None:
         failures = 0
-        while (task := self.pool.next_task(self._retire_process)) is not None:
+        while (task := self.pool.next_task(self._idle)) is not None:
             try:
                 failures = 0 if self._do(task) else failures + 1
             finally:
@@ -254,6 +254,12 @@ class _Worker:
         if rss_bytes(process.pid) > WORKER_RSS_LIMIT or self.pool.over_cap():
             self._retire_process()
         return True
+
+    def _idle(self) -> bool:
+        """No job for IDLE_SECONDS: the process ends; a second worker leaves the pool too (True:
+        its thread ends)."""
+        self._retire_process()
+        return self.pool.leave_if_spare(self)
 
     def _retire_process(self) -> None:
         """Let the (idle) process end and forget it: the next job starts a fresh one."""
@@ -346,15 +352,17 @@ class Pool:
         first one always starts: the kiosk's budget counts it)."""
         return not self._workers or self.memory() + FRESH_WORKER_BYTES <= self.memory_cap
 
-    def next_task(self, idle: Callable[[], None] = lambda: None) -> Task | None:
+    def next_task(self, idle: Callable[[], bool] = lambda: False) -> Task | None:
         """(Worker threads) the next job, waiting for one; ``idle()`` is called after each
-        :data:`IDLE_SECONDS` without one (the worker's process then ends)."""
+        :data:`IDLE_SECONDS` without one (the worker's process then ends) and returns True when
+        the worker has left the pool: then None, its thread ends."""
         while True:
             try:
                 task = self._queue.get(timeout=self.idle_seconds)
                 break
             except queue.Empty:
-                idle()
+                if idle():
+                    return None
         with self.lock:
             self._idle -= 1
             self._waiting -= 1
@@ -362,6 +370,18 @@ class Pool:
                 task.queued = False
                 self._dropped -= task.cancelled
         return task
+
+    def leave_if_spare(self, worker: _Worker) -> bool:
+        """(Worker threads) an idle worker beside another leaves the pool (True). A second worker
+        is for a busy moment; kept, its thread would take jobs in turn with the first and keep
+        two processes alive all day (a real-time soak: one thread and 20 MB more from the first
+        busy moment on)."""
+        with self.lock:
+            if len(self._workers) <= 1 or worker not in self._workers or not self._queue.empty():
+                return False
+            self._workers.remove(worker)
+            self._idle -= 1
+            return True
 
     def done_with(self, task: Task) -> None:
         """(Worker threads) the worker is idle again, done with ``task`` (once per task)."""

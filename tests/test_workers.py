@@ -188,6 +188,36 @@ def test_an_idle_worker_ends_and_the_next_job_starts_a_fresh_one() -> None:
         workers.close()
 
 
+def test_a_second_worker_leaves_the_pool_once_idle_and_its_thread_ends() -> None:
+    # A busy moment started a second worker; kept, its thread took jobs in turn with the first
+    # and two processes stayed alive (issue 22: threads 8 -> 9 and +18 MB for the rest of a soak).
+    workers = Pool(idle_seconds=1.0)  # 45 s in the kiosk
+    try:
+        running, long = run_on(workers, partial(time.sleep, 0.5))
+        until(lambda: running.worker is not None, "the long job is running in a worker")
+        _, other = run_on(workers, os.getpid)
+        wait_for(other)
+        first, second = workers._workers  # the second ran ``other`` beside the long job
+        assert first.thread.is_alive() and second.thread.is_alive()
+        wait_for(long)
+        until(lambda: len(workers._workers) == 1, "a spare worker left the pool", 10)
+        spare = second if workers._workers == [first] else first
+        spare.thread.join(timeout=10)
+        assert not spare.thread.is_alive() and spare.process is None  # its thread and process ended
+        (kept,) = workers._workers
+        until(lambda: workers.memory() == 0, "the last worker's process ended too", 10)
+        assert kept.thread.is_alive()  # the first one stays, ready
+        for _ in range(4):  # jobs one after another need one worker, as before the busy moment
+            assert wait_for(run_on(workers, os.getpid)[1]) != os.getpid()
+        assert workers._workers == [kept] and workers._idle == 1 and workers._waiting == 0
+        _, again = run_on(workers, partial(time.sleep, 0.5))  # a busy moment again: a second again
+        time.sleep(0.2)
+        assert wait_for(run_on(workers, os.getpid)[1]) != os.getpid() and len(workers._workers) == 2
+        wait_for(again)
+    finally:
+        workers.close()
+
+
 def test_a_job_for_another_game_empties_the_last_games_tables_in_the_worker() -> None:
     # Attract mode moves from Juniper to Lightning: Juniper's exact-value tables are of no use.
     state = JuniperParams(12).new_initial_state().play(2)
