@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +246,8 @@ def sample(pid: int, started: float) -> dict[str, Any]:
         pass
     return {"t": round(time.monotonic() - started, 1), "rss_mb": round(own / MB, 1),
             "rss_file_mb": round(rss_bytes(pid, "RssFile") / MB, 1),
+            "rss_anon_mb": round(rss_bytes(pid, "RssAnon") / MB, 1),
+            "rss_shmem_mb": round(rss_bytes(pid, "RssShmem") / MB, 1),
             "workers_mb": worker_mb, "total_mb": round(own / MB + worker_mb, 1),
             "threads": threads, "fds": open_files(pid), "children": len(workers), "worker_mb": each}
 
@@ -423,6 +425,30 @@ def growth_by_process(half: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def kiosk_parts_growth(part: list[dict[str, Any]]) -> dict[str, float | None]:
+    """Where the kiosk's growth over ``part`` sits (:func:`_trend` of each part, MB; None when not
+    sampled): its resident memory by kind (``anon``: its heaps and mappings; ``shmem``: memory
+    shared with the X server; ``file``: libraries' pages), and glibc's heap (``heap_in_use``: held
+    by the program, a leak; ``heap_free``: freed but kept, fragmentation; ``heap_mapped``: big
+    blocks on pages of their own), from the kiosk's memory.json."""
+    def part_of(key: str, inner: str | None = None) -> Callable[[dict[str, Any]], float | None]:
+        def value(s: dict[str, Any]) -> float | None:
+            found = s.get(key)
+            if inner is not None:
+                found = found.get(inner) if isinstance(found, dict) else None
+            return None if found is None else float(found)
+        return value
+
+    parts = {"anon": part_of("rss_anon_mb"), "shmem": part_of("rss_shmem_mb"), "file": part_of("rss_file_mb"),
+             "heap_in_use": part_of("heap_mb", "in_use"), "heap_free": part_of("heap_mb", "free"),
+             "heap_mapped": part_of("heap_mb", "mapped")}
+    growth = {}
+    for name, value in parts.items():
+        trend = _trend(part, value)
+        growth[name] = None if trend is None else round(trend, 1)
+    return growth
+
+
 def _blocks_trend(part: list[dict[str, Any]]) -> int | None:
     """The trend (:func:`_trend`) of the kiosk's Python blocks over ``part``; None when unknown."""
     trend = _trend(part, lambda s: s.get("python_blocks"))
@@ -483,6 +509,8 @@ def verdict(samples: list[dict[str, Any]], minutes: float,
         # leak of small objects stands out of the noise of what a screen holds (the frame loop's
         # list of frame times: 60 blocks a second, 100,000 over a half hour; flat is a few thousand).
         "python_blocks_growth_last_half": _blocks_trend(resting if len(resting) >= 6 else half),
+        # Reported, not judged: where the kiosk's growth sits (a leak, fragmentation, the X server).
+        "kiosk_parts_growth_last_half": kiosk_parts_growth(resting if len(resting) >= 6 else half),
         # A physical game runs its camera's threads while it lasts: the typical count (the
         # median) must not grow; the most seen at once is reported.
         "threads_warm_median": _median([s["threads"] for s in warm[: max(1, len(warm) // 3)]]),
@@ -608,7 +636,8 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
             if time.monotonic() >= due[0] and kiosk.poll() is None:
                 own = kiosk_snapshot(work / "state")
                 samples.append({**sample(kiosk.pid, started), "doing": crowd.doing, "caches_mb": kiosk_caches(own),
-                                "python_blocks": None if own is None else own.get("python_blocks")})
+                                "python_blocks": None if own is None else own.get("python_blocks"),
+                                "heap_mb": None if own is None else own.get("heap_mb")})
                 (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
                 due[0] += SAMPLE_SECONDS
 

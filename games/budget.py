@@ -18,6 +18,7 @@ module imports neither pygame nor numpy).
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import os
 import sys
@@ -224,7 +225,6 @@ def _libc() -> Any:
     """glibc, or None (another C library, another system)."""
     if not sys.platform.startswith("linux"):
         return None
-    import ctypes
     import ctypes.util
 
     try:
@@ -250,6 +250,29 @@ def trim() -> None:
     libc = _libc()
     if libc is not None:
         libc.malloc_trim(0)
+
+
+class _MallInfo2(ctypes.Structure):
+    """glibc's ``struct mallinfo2`` (glibc 2.33 and later): every field a ``size_t``."""
+
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+                 "fordblks", "keepcost")]
+
+
+def heap() -> dict[str, float] | None:
+    """glibc's own account of the heap, in MB: ``in_use`` (what the program holds), ``free`` (freed
+    but kept in the heap: fragmentation, given back only by :func:`trim`'s whole pages) and
+    ``mapped`` (big blocks on pages of their own). Growth of the resident memory that none of
+    these shows is outside malloc (the X server's shared memory, a library's own mappings).
+    None without glibc 2.33's ``mallinfo2``."""
+    libc = _libc()
+    if libc is None or not hasattr(libc, "mallinfo2"):
+        return None
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    return {"in_use": round(info.uordblks / MB, 1), "free": round(info.fordblks / MB, 1),
+            "mapped": round(info.hblkhd / MB, 1)}
 
 
 def rss_bytes(pid: int | str = "self", part: str = "VmRSS") -> int:
@@ -312,6 +335,7 @@ def report() -> dict[str, Any]:
         # Blocks Python's own allocator has handed out (objects, strings, numbers): a leak of
         # small objects shows here long before it stands out of the resident memory's noise.
         "python_blocks": sys.getallocatedblocks(),
+        "heap_mb": heap(),
         "caches_mb": round(sum(c["bytes"] for c in listed) / MB, 1),
         "budgets_mb": round(sum(c["budget"] for c in listed) / MB, 1),
         "caches": listed,

@@ -97,6 +97,19 @@ def test_the_report_counts_pythons_blocks_kept() -> None:
     assert len(kept) == 20_000
 
 
+@pytest.mark.skipif(budget.heap() is None, reason="glibc 2.33's mallinfo2 is not here")
+def test_the_report_tells_mallocs_blocks_held_from_freed() -> None:
+    import ctypes
+
+    before = budget.report()["heap_mb"]
+    held = [ctypes.create_string_buffer(4000) for _ in range(2_500)]  # 10 MB in small blocks
+    during = budget.report()["heap_mb"]
+    assert 9 <= during["in_use"] - before["in_use"] < 12
+    del held
+    after = budget.report()["heap_mb"]
+    assert after["in_use"] - before["in_use"] < 1
+
+
 def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     path = tmp_path / "memory.json"
     budget.write_snapshot(path)
@@ -130,6 +143,22 @@ def test_the_real_time_soak_reports_the_kiosks_python_blocks_growth() -> None:
     for s in day:
         del s["python_blocks"]
     assert realtime_soak.verdict(day, minutes=60)["python_blocks_growth_last_half"] is None
+
+
+def test_the_real_time_soak_says_where_the_kiosks_growth_sits() -> None:
+    from bench import realtime_soak
+
+    day = _day([260.0 + (12.0 if i >= 90 else 0.0) for i in range(120)], [{"1": 25.0}] * 120)
+    for i, s in enumerate(day):  # from minute 45, 12 MB more: held by the program, in malloc's heap
+        s.update(rss_anon_mb=s["rss_mb"] - 90.0, rss_shmem_mb=8.0, rss_file_mb=90.0,
+                 heap_mb={"in_use": 40.0 + (12.0 if i >= 90 else 0.0), "free": 3.0, "mapped": 60.0})
+    parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]
+    assert 11 <= parts["anon"] <= 14 and parts["heap_in_use"] == parts["anon"]  # a step, by either measure
+    assert parts["shmem"] == parts["file"] == parts["heap_free"] == parts["heap_mapped"] == 0.0
+    for s in day:  # samples from before these were taken
+        del s["rss_anon_mb"], s["heap_mb"]
+    parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]
+    assert parts["anon"] is None and parts["heap_in_use"] is None and parts["shmem"] == 0.0
 
 
 @pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [
