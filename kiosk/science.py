@@ -15,6 +15,7 @@ require that list to stay empty.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -27,6 +28,8 @@ from kiosk.canvas import Target
 from kiosk.i18n import counted as counted  # re-exported: the corners count with it
 from kiosk.i18n import tr
 from kiosk.scene import Scene
+
+log = logging.getLogger(__name__)
 
 CONTENT = pygame.Rect(24, 146, 1232, 562)
 #: The colour of the corners' secondary buttons (clear, step, a smaller or larger board).
@@ -210,14 +213,19 @@ class ScienceScene(Scene):
 
     def on_enter(self) -> None:
         """Show the first tab."""
-        self.page.on_show()
+        self._shown()
 
     def open(self, index: int) -> None:
         """Open tab ``index``."""
         if index != self.index:
             self.index = index
             self.app.effects.publish(Sound("click"))
-            self.page.on_show()
+            self._shown()
+
+    def _shown(self) -> None:
+        # Logged so that a day's memory can be laid against what the visitors opened (kiosk.log).
+        log.info("science corner of %s: tab %d, %s", self.game, self.index, type(self.page).__name__)
+        self.page.on_show()
 
     def close(self) -> None:
         """Back to where the corner was opened from (the menu)."""

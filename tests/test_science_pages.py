@@ -19,6 +19,18 @@ def test_a_tab_past_the_last_opens_the_last(game):
     assert corner.index == len(corner.pages) - 1
 
 
+def test_each_tab_a_visitor_opens_is_logged(caplog):
+    import logging
+
+    caplog.set_level(logging.INFO, logger="kiosk.science")
+    corner = open_corner(make_app(), "juniper", 0)
+    corner.open(1)
+    corner.open(1)  # the open tab again: nothing new
+    shown = [r.getMessage() for r in caplog.records if r.name == "kiosk.science"]
+    assert shown == [f"science corner of juniper: tab 0, {type(corner.pages[0]).__name__}",
+                     f"science corner of juniper: tab 1, {type(corner.pages[1]).__name__}"]
+
+
 class Replay(ReplayPage):
     """Games of three moves; taps on the picture are counted."""
 
