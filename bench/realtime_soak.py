@@ -430,7 +430,9 @@ def kiosk_parts_growth(part: list[dict[str, Any]]) -> dict[str, float | None]:
     sampled): its resident memory by kind (``anon``: its heaps and mappings; ``shmem``: memory
     shared with the X server; ``file``: libraries' pages), and glibc's heap (``heap_in_use``: held
     by the program, a leak; ``heap_free``: freed but kept, fragmentation; ``heap_mapped``: big
-    blocks on pages of their own), from the kiosk's memory.json."""
+    blocks on pages of their own) and Python's small-object allocator (``pymalloc_arenas``: its
+    1 MiB arenas, outside glibc's heap; ``pymalloc_in_use``: the objects in them), from the
+    kiosk's memory.json."""
     def part_of(key: str, inner: str | None = None) -> Callable[[dict[str, Any]], float | None]:
         def value(s: dict[str, Any]) -> float | None:
             found = s.get(key)
@@ -441,7 +443,8 @@ def kiosk_parts_growth(part: list[dict[str, Any]]) -> dict[str, float | None]:
 
     parts = {"anon": part_of("rss_anon_mb"), "shmem": part_of("rss_shmem_mb"), "file": part_of("rss_file_mb"),
              "heap_in_use": part_of("heap_mb", "in_use"), "heap_free": part_of("heap_mb", "free"),
-             "heap_mapped": part_of("heap_mb", "mapped")}
+             "heap_mapped": part_of("heap_mb", "mapped"), "pymalloc_arenas": part_of("pymalloc_mb", "arenas"),
+             "pymalloc_in_use": part_of("pymalloc_mb", "in_use")}
     growth = {}
     for name, value in parts.items():
         trend = _trend(part, value)
@@ -637,7 +640,8 @@ def run(minutes: float, out: Path, seed: int | None = None) -> dict[str, Any]:
                 own = kiosk_snapshot(work / "state")
                 samples.append({**sample(kiosk.pid, started), "doing": crowd.doing, "caches_mb": kiosk_caches(own),
                                 "python_blocks": None if own is None else own.get("python_blocks"),
-                                "heap_mb": None if own is None else own.get("heap_mb")})
+                                "heap_mb": None if own is None else own.get("heap_mb"),
+                                "pymalloc_mb": None if own is None else own.get("pymalloc_mb")})
                 (out / "realtime_soak.json").write_text(json.dumps({**report, "samples": samples}, indent=1))
                 due[0] += SAMPLE_SECONDS
 

@@ -214,6 +214,9 @@ class _Worker:
                 failures = 0 if self._do(task) else failures + 1
             finally:
                 self.pool.done_with(task)
+            # Not kept while waiting for the next job: its callbacks reach back to whoever asked
+            # (a match and its scene), which would outlive the visitor's leaving it.
+            del task
             if failures >= 3:
                 self.pool.retire(self)
                 return

@@ -110,6 +110,22 @@ def test_the_report_tells_mallocs_blocks_held_from_freed() -> None:
     assert after["in_use"] - before["in_use"] < 1
 
 
+@pytest.mark.skipif(budget.pymalloc() is None, reason="CPython's allocator statistics cannot be read here")
+def test_the_report_tells_pythons_arenas_from_the_objects_in_them() -> None:
+    before = budget.report()["pymalloc_mb"]
+    objects = [(i, i + 1) for i in range(200_000)]  # about 13 MB of small objects
+    during = budget.report()["pymalloc_mb"]
+    assert during["in_use"] - before["in_use"] >= 10 and during["arenas"] - before["arenas"] >= 10
+    kept = objects[::40]  # one in forty stays: every pool keeps a few, so no arena can go
+    del objects
+    after = budget.report()["pymalloc_mb"]
+    assert after["in_use"] - before["in_use"] < 2  # the objects went...
+    assert after["arenas"] - before["arenas"] >= 0.8 * (during["arenas"] - before["arenas"])  # ...their arenas stay
+    assert after["highwater"] >= during["arenas"]
+    del kept
+    assert budget.report()["pymalloc_mb"]["arenas"] - before["arenas"] < 4  # and go once empty
+
+
 def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     path = tmp_path / "memory.json"
     budget.write_snapshot(path)
@@ -151,14 +167,22 @@ def test_the_real_time_soak_says_where_the_kiosks_growth_sits() -> None:
     day = _day([260.0 + (12.0 if i >= 90 else 0.0) for i in range(120)], [{"1": 25.0}] * 120)
     for i, s in enumerate(day):  # from minute 45, 12 MB more: held by the program, in malloc's heap
         s.update(rss_anon_mb=s["rss_mb"] - 90.0, rss_shmem_mb=8.0, rss_file_mb=90.0,
-                 heap_mb={"in_use": 40.0 + (12.0 if i >= 90 else 0.0), "free": 3.0, "mapped": 60.0})
+                 heap_mb={"in_use": 40.0 + (12.0 if i >= 90 else 0.0), "free": 3.0, "mapped": 60.0},
+                 pymalloc_mb={"arenas": 30.0, "in_use": 26.0, "highwater": 40.0})
     parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]
     assert 11 <= parts["anon"] <= 14 and parts["heap_in_use"] == parts["anon"]  # a step, by either measure
     assert parts["shmem"] == parts["file"] == parts["heap_free"] == parts["heap_mapped"] == 0.0
+    assert parts["pymalloc_arenas"] == parts["pymalloc_in_use"] == 0.0
+    for i, s in enumerate(day):  # the same step in Python's arenas, the objects in them flat: fragmentation
+        s.update(heap_mb={"in_use": 40.0, "free": 3.0, "mapped": 60.0},
+                 pymalloc_mb={"arenas": 30.0 + (12.0 if i >= 90 else 0.0), "in_use": 26.0, "highwater": 42.0})
+    parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]
+    assert parts["pymalloc_arenas"] == parts["anon"] and parts["pymalloc_in_use"] == parts["heap_in_use"] == 0.0
     for s in day:  # samples from before these were taken
-        del s["rss_anon_mb"], s["heap_mb"]
+        del s["rss_anon_mb"], s["heap_mb"], s["pymalloc_mb"]
     parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]
     assert parts["anon"] is None and parts["heap_in_use"] is None and parts["shmem"] == 0.0
+    assert parts["pymalloc_arenas"] is None
 
 
 @pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [

@@ -3,10 +3,12 @@ searches stopped, a dying worker's job run on a thread, unpicklable jobs on thre
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import subprocess
 import time
+import weakref
 from functools import partial
 
 import pytest
@@ -278,3 +280,28 @@ def test_a_headless_match_waits_for_its_worker() -> None:
     match.play((2, 1))
     move = match.computer_move()  # waits: the frame that asks gets the answer
     assert move in match.state.legal_moves()
+
+
+def test_an_idle_worker_keeps_nothing_of_its_last_job() -> None:
+    # The job's callbacks reach back to whoever asked (a match, its scene): an idle worker that
+    # held its last job kept a screen the visitor had left until the next computer move.
+    class Asker:
+        def __init__(self) -> None:
+            self.answers: list[object] = []
+
+        def answered(self, ok: bool, value: object) -> None:
+            self.answers.append(value)
+
+    workers = Pool()
+    try:
+        asker = Asker()
+        data = payload(os.getpid)
+        assert data is not None
+        task = Task(data, asker.answered, lambda: None)
+        workers.submit(task)
+        wait_for(asker.answers)
+        gone = weakref.ref(asker)
+        del asker, task
+        until(lambda: gc.collect() >= 0 and gone() is None, "the asker is freed once its answer is in", 5)
+    finally:
+        workers.close()
