@@ -372,6 +372,8 @@ def report() -> dict[str, Any]:
     listed = [cache.as_dict() for cache in caches()]
     return {
         "rss_mb": round(own / MB, 1),
+        # Its heaps and mappings alone, without the libraries' pages: what the kiosk holds.
+        "rss_anon_mb": round(rss_bytes(part="RssAnon") / MB, 1),
         "workers": len(workers),
         "workers_rss_mb": round(worker_bytes / MB, 1),
         "total_rss_mb": round((own + worker_bytes) / MB, 1),
@@ -388,13 +390,13 @@ def report() -> dict[str, Any]:
     }
 
 
-def write_snapshot(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Write :func:`report` (with this process's id and the time) to ``path`` as JSON, in one
-    step (a temporary file renamed): the kiosk does it every minute for ``doctor``."""
+def write_snapshot(path: str | os.PathLike[str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write :func:`report` (with this process's id, the time and ``extra``) to ``path`` as JSON,
+    in one step (a temporary file renamed): the kiosk does it every minute for ``doctor``."""
     import json
     import time
 
-    data = {"pid": os.getpid(), "time": time.time(), **report()}
+    data = {"pid": os.getpid(), "time": time.time(), **report(), **(extra or {})}
     temporary = f"{os.fspath(path)}.{os.getpid()}.tmp"
     os.makedirs(os.path.dirname(os.fspath(path)) or ".", exist_ok=True)
     with open(temporary, "w", encoding="utf-8") as stream:

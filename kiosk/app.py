@@ -485,6 +485,17 @@ class App:
         """True in ``--frames`` runs: computer players need not wait for a human to watch."""
         return self.options.frames is not None
 
+    def showing(self) -> str:
+        """What is on screen, for the memory snapshot (memory at one moment depends on it: each
+        game's pictures are 10 to 25 MB): the top scene's name, and the game attract mode or a
+        game screen shows (``demo/juniper``, ``lightning/lightning``)."""
+        top = self.stack.top
+        if top is None:
+            return ""
+        scope = getattr(top, "memory_scope", None)
+        name = getattr(top, "name", type(top).__name__)
+        return f"{name}/{scope}" if scope else str(name)
+
     def at_home(self) -> bool:
         """True when the top scene is the home screen (the menu)."""
         home, top = self.home_factory, self.stack.top
@@ -570,7 +581,7 @@ class App:
         if self.kiosk and self.clock >= self._memory_due:
             self._memory_due = self.clock + MEMORY_SECONDS
             budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
-            self._guarded("memory", budget.write_snapshot, self.state / "memory.json")
+            self._guarded("memory", budget.write_snapshot, self.state / "memory.json", {"screen": self.showing()})
         self._guarded("record", self.chronicle.after_frame, self)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)

@@ -185,6 +185,28 @@ def test_the_real_time_soak_says_where_the_kiosks_growth_sits() -> None:
     assert parts["pymalloc_arenas"] is None
 
 
+def test_the_real_time_soak_tells_growth_beside_the_caches_from_the_game_on_screen() -> None:
+    from bench import realtime_soak
+
+    def day(leak: float) -> list[dict[str, object]]:
+        samples = _day([260.0] * 120, [{"1": 25.0}] * 120)
+        for i, s in enumerate(samples):  # a snapshot a minute, read by two samples each
+            minute = i // 2
+            shown = (0.0, 22.0, 11.0)[minute % 3]  # whichever game attract mode shows, cached
+            held = leak if minute >= 45 else 0.0
+            s["rss_anon_mb"] = 150.0 + shown + held
+            s["snapshot"] = {"time": 1000.0 + 60 * minute, "rss_anon_mb": 150.0 + shown + held,
+                             "caches_mb": 60.0 + shown, "screen": "demo/juniper"}
+        return samples
+
+    assert realtime_soak.verdict(day(0.0), minutes=60)["kiosk_uncached_growth_last_half"] == 0.0
+    assert 11 <= realtime_soak.verdict(day(12.0), minutes=60)["kiosk_uncached_growth_last_half"] <= 14
+    samples = day(0.0)
+    for s in samples:
+        s["snapshot"] = None
+    assert realtime_soak.verdict(samples, minutes=60)["kiosk_uncached_growth_last_half"] is None
+
+
 @pytest.mark.parametrize(("name", "kiosk", "workers", "ok"), [
     ("flat", [280.0] * 40, [{"1": 40.0}] * 40, True),
     # A second worker starting at minute 16 is a process more (within the pool's cap), not growth.

@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from games import budget
 from games.lewthwaite.scene import LewthwaiteScene, new_match
 from games.registry import installed_games
 from kiosk import i18n, theme
-from kiosk.app import STEP, App, AppOptions
+from kiosk.app import MEMORY_SECONDS, STEP, App, AppOptions
 from kiosk.attendant import StillThereScene
 from kiosk.config import IdleTimes, KioskConfig
 from kiosk.demo import DemoScene
@@ -178,6 +179,19 @@ def test_attract_mode_starts_on_an_idle_menu_and_a_touch_goes_home_without_playi
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.screen.to_native(menu_card), button=1))
     run_frames(app, 2)
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_the_memory_snapshot_says_what_was_on_screen(app):
+    # Memory at one moment depends on the game shown (its pictures: 10 to 25 MB): the real-time
+    # soak lays each snapshot against it.
+    seconds(app, 1)
+    first = budget.read_snapshot(app.state / "memory.json")
+    assert first["screen"] == "menu" and 0 < first["rss_anon_mb"] <= first["rss_mb"]
+    seconds(app, MEMORY_SECONDS + 1)  # attract mode by now
+    demo = app.stack.top
+    assert isinstance(demo, DemoScene)
+    later = budget.read_snapshot(app.state / "memory.json")
+    assert later["time"] > first["time"] and later["screen"] == f"demo/{demo.memory_scope}"
 
 
 def test_a_gamepad_button_also_ends_attract_mode(app):
