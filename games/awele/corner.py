@@ -299,11 +299,8 @@ class ExplorerPage(CornerPage):
             laps = tr("awele.science.laps", n=format_number(walker.laps))
             corner.label(surface, laps, (x, panel.y + 20), 34, theme.INK, "title", "topleft", w)
             if walker.period is not None and sowing.lap_done:
-                text = tr(
-                    "awele.science.explorer.loop" + (".now" if not walker.loop_start else ""),
-                    period=format_number(walker.period),
-                    start=format_number(walker.loop_start or 0),
-                )
+                # A loop always comes back to the board it started from (LapWalker's doc).
+                text = tr("awele.science.explorer.loop.now", period=format_number(walker.period))
                 color = theme.BAD
             elif walker.ended and sowing.lap_done:
                 text = counted("awele.science.explorer.ended", walker.laps, n=walker.laps)

@@ -188,12 +188,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The starting board comes back, with the same pit to empty: it would go round for ever! "
         "Period: {period} laps.",
     ),
-    "awele.science.explorer.loop": (
-        "Le même plateau revient, avec la même case à vider : on tournerait en rond pour toujours ! "
-        "Période : {period} tours (la boucle commence après {start} tours).",
-        "The same board comes back, with the same pit to empty: it would go round for ever! "
-        "Period: {period} laps (the loop starts after {start} laps).",
-    ),
     "awele.science.big.tab": ("La grande boucle", "The big loop"),
     "awele.science.big.again": ("Recommencer", "Start again"),
     "awele.science.big.speed": ("{n} tours par seconde", "{n} laps a second"),
