@@ -1,5 +1,6 @@
 """Awélé's science corner driven headless: build a board by taps, sow it, find the loops."""
 
+import time
 
 from games.awele.corner import BigLoopPage, ExplorerPage, Sowing
 from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_SMALL_LOOP
@@ -119,3 +120,19 @@ def _laps(count):
         if len(laps) == count:
             return laps
     return laps
+
+
+def test_a_long_loop_takes_only_its_share_of_each_frame(corner_app):
+    # This random board's pit 8 loops for 11,546,955 laps and the explorer's pace doubles every
+    # 4 s: uncapped, a visitor watching for 100 s had one frame play 490,000 laps (seconds).
+    page = open_corner(corner_app, "awele").page
+    page._edit((1, 8, 7, 8, 1, 6, 5, 2, 7, 6, 5, 4))
+    page.sow(7)
+    page.update(1 / 60)
+    page.elapsed = 100.0
+    for _ in range(3):
+        before, started = page.sowing.walker.laps, time.perf_counter()
+        page.update(1 / 60)
+        spent = time.perf_counter() - started
+        assert page.sowing.walker.laps - before >= 32 and spent < 0.1, (page.sowing.walker.laps - before, spent)
+    assert not page.sowing.finished

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import pygame
@@ -25,6 +26,10 @@ from kiosk.science import QUIET, CornerPage, ScienceScene, counted, format_numbe
 
 ACCENT = (190, 120, 50)
 MAX_SEEDS = 24
+#: The frame loop's share for laps played at once, in seconds. The explorer's pace doubles every
+#: 4 s, and a random board can loop for millions of laps: uncapped, a visitor watching for 80 s
+#: had 130 ms of laps in each frame (8 frames a second), twice as much every 4 s after that.
+LAP_SECONDS = 0.002
 
 
 class PitBoard:
@@ -134,9 +139,10 @@ class Sowing:
             self.clock -= 1
             self.seed()
 
-    def laps(self, count: int) -> int:
-        """Play up to ``count`` whole laps at once (finishing the current one first); returns
-        how many were played."""
+    def laps(self, count: int, seconds: float | None = None) -> int:
+        """Play up to ``count`` whole laps at once (finishing the current one first), for at
+        most about ``seconds``; returns how many were played."""
+        deadline = None if seconds is None else time.perf_counter() + seconds
         played = 0
         if not self.lap_done and self.lap is not None:
             self.dropped = len(self.lap.drops)
@@ -147,6 +153,8 @@ class Sowing:
                 break
             self.dropped = len(self.lap.drops)
             played += 1
+            if deadline is not None and played % 32 == 0 and time.perf_counter() > deadline:
+                break
         return played
 
 
@@ -254,7 +262,8 @@ class ExplorerPage(CornerPage):
         return False
 
     def update(self, dt: float) -> None:
-        """Seeds fall faster and faster; beyond 200 a second, whole laps at a time."""
+        """Seeds fall faster and faster; beyond 200 a second, whole laps at a time (as many as
+        :data:`LAP_SECONDS` of the frame allow)."""
         super().update(dt)
         sowing = self.sowing
         if sowing is None or sowing.finished:
@@ -264,7 +273,7 @@ class ExplorerPage(CornerPage):
         if rate < 200:
             sowing.seeds(dt, rate)
         else:
-            sowing.laps(max(1, round(rate * dt / 8)))
+            sowing.laps(max(1, round(rate * dt / 8)), LAP_SECONDS)
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -361,7 +370,7 @@ class BigLoopPage(CornerPage):
         if self.elapsed < 6:
             self.sowing.seeds(dt, 8)
         else:
-            self.sowing.laps(max(1, round(self.rate * dt)))
+            self.sowing.laps(max(1, round(self.rate * dt)), LAP_SECONDS)
         if self.sowing.finished:
             self.app.effects.publish(Sound("win"))
 
