@@ -161,6 +161,12 @@ class Sowing:
 # --- the loop explorer ----------------------------------------------------------------------------
 
 
+def lap_seconds(page: CornerPage) -> float | None:
+    """:data:`LAP_SECONDS` in the kiosk; no limit in headless runs, whose frames must come out
+    the same on any machine (a wall-clock cut would play fewer laps on a slower one)."""
+    return None if page.app.headless else LAP_SECONDS
+
+
 class ExplorerPage(CornerPage):
     """Make a board, choose a pit, watch the relay; a lap counter, and the period if it loops."""
 
@@ -273,7 +279,7 @@ class ExplorerPage(CornerPage):
         if rate < 200:
             sowing.seeds(dt, rate)
         else:
-            sowing.laps(max(1, round(rate * dt / 8)), LAP_SECONDS)
+            sowing.laps(max(1, round(rate * dt / 8)), lap_seconds(self))
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -370,7 +376,7 @@ class BigLoopPage(CornerPage):
         if self.elapsed < 6:
             self.sowing.seeds(dt, 8)
         else:
-            self.sowing.laps(max(1, round(self.rate * dt)), LAP_SECONDS)
+            self.sowing.laps(max(1, round(self.rate * dt)), lap_seconds(self))
         if self.sowing.finished:
             self.app.effects.publish(Sound("win"))
 
