@@ -36,6 +36,9 @@ from kiosk.screens import use_catalog  # noqa: E402
 from vision import cli as vision_cli  # noqa: E402
 
 if TYPE_CHECKING:
+    from games.match import M, S
+    from games.physical import TableFeed
+    from games.sync import SyncEngine
     from kiosk.app import App
     from kiosk.calibration import CalibrationScene
 
@@ -90,7 +93,17 @@ class Camera:
         #: The game of the command line (``play GAME``), whose mat the calibration screen watches.
         self.game = game
 
-    def feed(self, engine: Any, seed: int = 0) -> Any:
+    @property
+    def kind(self) -> str:
+        """``device``, ``synthetic``, ``video``, ``folder`` or ``record`` (a record replays)."""
+        return self.opener.kind
+
+    @property
+    def stepped(self) -> bool:
+        """True for headless runs (game time), False for a live kiosk (the wall clock)."""
+        return self.opener.stepped
+
+    def feed(self, engine: SyncEngine[S, M], seed: int = 0) -> TableFeed:
         """Frames (or a record's readings) for ``engine``'s board."""
         return self.opener.feed(engine, seed=seed)
 
@@ -153,7 +166,7 @@ def open_devices(options: Any) -> Devices:
             devices.handles["camera"] = Camera(options.camera, options.camera_fps,
                                                stepped=options.frames is not None,
                                                save_frames=options.save_frames,
-                                               game=getattr(options, "game", None))
+                                               game=options.game)
         except ValueError as exc:
             raise CliError(str(exc)) from None
     return devices

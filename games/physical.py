@@ -79,6 +79,32 @@ class TableFeed(Protocol):
         """The next frame shows ``grid``: learn its colours."""
 
 
+class TableCamera(Protocol):
+    """The camera a physical-board session reads (``main.Camera``, :class:`vision.table.CameraOpener`
+    or a test's fake): ``games`` and ``kiosk`` never import ``vision``, so it is known by what it
+    does."""
+
+    @property
+    def spec(self) -> str:
+        """What ``--camera`` named (written in a record's ``start`` line)."""
+        ...
+
+    @property
+    def kind(self) -> str:
+        """``device``, ``synthetic``, ``video``, ``folder`` or ``record`` (a record replays)."""
+        ...
+
+    @property
+    def stepped(self) -> bool:
+        """True for headless runs: one frame per ``1/fps`` s of game time; False for a live
+        kiosk, whose table runs on the wall clock (a reader thread keeps up with the camera)."""
+        ...
+
+    def feed(self, engine: SyncEngine[S, M], seed: int = 0) -> TableFeed:
+        """Frames (or a record's readings) for ``engine``'s board."""
+        ...
+
+
 #: A live board (:class:`vision.capture.LiveBoard` or a test's fake): ``games`` never imports
 #: ``vision``, and the fakes give only part of it, so it is read through ``getattr``.
 LiveBoard = Any

@@ -110,6 +110,9 @@ class AppOptions:
     camera: str | None = None
     camera_fps: float = 30.0
     save_frames: str | None = None
+    #: The game of the command line (``play GAME``, ``calibrate --game``): the camera's
+    #: calibration screen watches its mat (None: the first game with a mat).
+    game: str | None = None
 
 
 def options_from_args(args: Any) -> AppOptions:
@@ -149,6 +152,7 @@ def options_from_args(args: Any) -> AppOptions:
         camera=camera,
         camera_fps=getattr(args, "camera_fps", 30.0),
         save_frames=getattr(args, "save_frames", None),
+        game=getattr(args, "game", None),
     )
 
 

@@ -26,14 +26,14 @@ import contextlib
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import pygame
 
 from games.boards import EMPTY, UNKNOWN
 from games.effects import BoardLights, EffectBus
 from games.match import M, S
-from games.physical import PhysicalSession, RecordWriter, TableFeed
+from games.physical import PhysicalSession, RecordWriter, TableCamera, TableFeed
 from games.registry import spec
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP, Phase, Reading, Status, SyncEngine
 from kiosk import draw, theme, ui
@@ -44,9 +44,6 @@ from kiosk.screens import GameScreens
 from kiosk.table_mode import Summary, TableHost
 
 AnyScene = TypeVar("AnyScene", bound=GameScene)
-#: The app's camera handle (:class:`vision.table.CameraOpener`): ``kiosk`` never imports
-#: ``vision``, so it is known by what it does (``feed``, ``spec``, ``kind``, ``stepped``).
-CameraHandle = Any
 
 #: Ring colours: a piece to put (the piece's own colour is drawn inside), a piece to take away,
 #: the computer's move.
@@ -63,13 +60,13 @@ class PhysicalMode(Generic[S, M]):
     """A scene's physical-board mode (see the module documentation): a
     :class:`kiosk.table_mode.TableMode` of its ``scene`` (a :class:`kiosk.table_mode.TableHost`).
 
-    ``camera`` is the app's camera handle (:class:`vision.table.CameraOpener`); ``bus`` the
+    ``camera`` is the app's camera (a :class:`games.physical.TableCamera`); ``bus`` the
     app's effects; ``record`` a new file for ``--record`` (an existing one is replaced only with
     ``force``); ``seed`` seeds the synthetic camera's visitor; ``closers`` the app's list of
     things to close at the end of a run (the mode leaves it once closed).
     """
 
-    def __init__(self, scene: TableHost[S, M], camera: CameraHandle, bus: EffectBus | None = None, *,
+    def __init__(self, scene: TableHost[S, M], camera: TableCamera, bus: EffectBus | None = None, *,
                  record: str | None = None, seed: int = 0, force: bool = False,
                  closers: list[Callable[[], None]] | None = None) -> None:
         self.scene = scene
@@ -77,8 +74,8 @@ class PhysicalMode(Generic[S, M]):
         self._closers = closers
         writer = RecordWriter(record, force) if record else None
         self.session: PhysicalSession[S, M] = PhysicalSession(scene.match, None, bus, record=writer,
-                                       camera=getattr(camera, "spec", ""), publish_lights=False)
-        self.stepped = bool(getattr(camera, "stepped", True))
+                                       camera=camera.spec, publish_lights=False)
+        self.stepped = camera.stepped
         feed: TableFeed = camera.feed(self.session.engine, seed=seed)
         self.session.start(feed)
         self.time = 0.0
@@ -122,7 +119,7 @@ class PhysicalMode(Generic[S, M]):
     @property
     def replaying(self) -> bool:
         """True when a record is being replayed (the screen only watches)."""
-        return getattr(self.camera, "kind", "") == "record"
+        return self.camera.kind == "record"
 
     # --- the frame ----------------------------------------------------------------------------
 
@@ -182,7 +179,7 @@ class PhysicalMode(Generic[S, M]):
         return {
             "phase": engine.phase,
             "fixes": [fix.as_dict() for fix in engine.fixes],
-            "camera": self.camera.spec if hasattr(self.camera, "spec") else "",
+            "camera": self.camera.spec,
             "problem": engine.problem,
             "mismatches": engine.mismatches,
             "frame": engine.frame,
