@@ -25,7 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse  # noqa: E402 - after the environment set-up, like everything below
 from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 from games import cli as games_cli  # noqa: E402
 from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
@@ -38,9 +38,10 @@ from vision import cli as vision_cli  # noqa: E402
 if TYPE_CHECKING:
     from games.match import M, S
     from games.physical import TableFeed
+    from games.ports import CameraReport
     from games.sync import SyncEngine
-    from kiosk.app import App
-    from kiosk.calibration import CalibrationScene
+    from kiosk.devices import CalibrationSource
+    from kiosk.options import AppOptions
 
 ROOT = Path(__file__).resolve().parent
 
@@ -85,13 +86,15 @@ class Camera:
     (the operator's settings). Made here because ``kiosk`` never imports ``vision``."""
 
     def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
-                 game: str | None = None) -> None:
+                 game: str | None = None, seed: int | None = None) -> None:
         from vision.table import CameraOpener
 
         self.opener = CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
         self.spec = spec
         #: The game of the command line (``play GAME``), whose mat the calibration screen watches.
         self.game = game
+        #: The run's ``--seed`` (the synthetic camera's pictures).
+        self.seed = seed
 
     @property
     def kind(self) -> str:
@@ -107,9 +110,9 @@ class Camera:
         """Frames (or a record's readings) for ``engine``'s board."""
         return self.opener.feed(engine, seed=seed)
 
-    def probe(self) -> dict[str, Any]:
-        """Open the camera, read a frame, close it: ``width``, ``height``, ``brightness`` and the
-        ``mats`` in view (raises ``OSError`` when it cannot; the operator's screen words it)."""
+    def probe(self) -> CameraReport:
+        """Open the camera, read a frame, close it: its size, brightness and the mats in view
+        (raises ``OSError`` when it cannot; the operator's screen words it)."""
         from kiosk.cli import probe_camera
 
         return probe_camera(self.spec)
@@ -130,23 +133,25 @@ class Camera:
         to calibrate on (the operator's settings then offer no "Calibrer")."""
         return self.opener.kind != "record"
 
-    def calibration_scene(self, app: App) -> CalibrationScene:
-        """The camera calibration screen, on the mat of the command line's game when the camera
-        reads its board (its board description says), else of the first game with a mat."""
+    def calibration(self) -> CalibrationSource:
+        """The camera watching the mat of the command line's game when the camera reads its
+        board (its board description says), else of the first game with a mat, for the
+        calibration screen (a headless run reads one frame per reading)."""
         from games.registry import spec
-        from vision.cli import calibration_scene
+        from vision.cli import calibration_source
 
         board = spec(self.game).default_board() if self.game else None
-        return calibration_scene(app, board if board is not None and board.readable else None, self.spec)
+        return calibration_source(board if board is not None and board.readable else None, self.spec, self.seed,
+                                  threaded=not self.stepped)
 
 
-def open_devices(options: Any) -> Devices:
+def open_devices(options: AppOptions) -> Devices:
     """The devices an interactive command asked for: the LED board for ``--led-port`` (or the
     configuration's), the camera of ``--camera`` or the configuration (its status and calibration
     for the operator, its frames for the physical-board mode). A bad option is a command-line
     error (exit 2) raised before any window opens."""
     devices = Devices()
-    if getattr(options, "led_port", None):
+    if options.led_port:
         from games.cliutil import CliError
         from hardware.config import ConfigError
         from hardware.system import start_led_system
@@ -157,16 +162,16 @@ def open_devices(options: Any) -> Devices:
             raise CliError(str(exc)) from None
         devices.subscribers.append(leds)
         devices.closers.append(leds.close)
-        devices.handles["leds"] = leds
-    if getattr(options, "camera", None):
+        devices.leds = leds
+    if options.camera:
         from games.cliutil import CliError
 
         try:
             # Opened only when a screen needs it, for that game's board (a bad value stops here).
-            devices.handles["camera"] = Camera(options.camera, options.camera_fps,
+            devices.camera = Camera(options.camera, options.camera_fps,
                                                stepped=options.frames is not None,
                                                save_frames=options.save_frames,
-                                               game=options.game)
+                                               game=options.game, seed=options.seed)
         except ValueError as exc:
             raise CliError(str(exc)) from None
     return devices

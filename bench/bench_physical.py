@@ -50,14 +50,14 @@ def app_with_camera(camera: Any, frames: int | None, leds: str | None = None) ->
     from kiosk.devices import Devices, set_opener
 
     def opener(options: Any) -> Devices:
-        devices = Devices(handles={"camera": camera})
+        devices = Devices(camera=camera)
         if leds:
             from hardware.system import start_led_system
 
             system = start_led_system(leds)
             devices.subscribers.append(system)
             devices.closers.append(system.close)
-            devices.handles["leds"] = system
+            devices.leds = system
         return devices
 
     set_opener(opener)

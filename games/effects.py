@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 Cell = tuple[int, int]
 RGB = tuple[int, int, int]
@@ -41,7 +40,9 @@ class BoardLights:
     colours: Mapping[Cell, RGB] = field(default_factory=dict)
 
 
-Message = Any
+#: Everything published on the bus: a sound to play or the board's lights (a subscriber looks at
+#: the kind it handles and lets the other go by).
+Message = Sound | BoardLights
 Subscriber = Callable[[Message], None]
 
 

@@ -22,7 +22,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, ClassVar, Generic, Protocol
@@ -33,6 +33,7 @@ from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
 from games.match import MAX_TEXT, M, Match, S
 from games.outputs import check_folder, check_new_stream, open_stream
+from games.ports import CameraProblem
 from games.sync import LOST_PROBLEMS, ComputerDraw, ComputerMove, Event, Mismatch, Synced, SyncEngine
 
 #: The format tag of a record's first line.
@@ -64,6 +65,11 @@ class TableFeed(Protocol):
     #: Camera frames a second (the record's ``start`` line says it).
     fps: float
 
+    @property
+    def live(self) -> LiveBoard | None:
+        """The live board behind the feed (None: a record or pictures, no camera to adjust)."""
+        ...
+
     def start(self) -> TableFeed:
         """Open the camera side; returns self."""
         ...
@@ -79,7 +85,7 @@ class TableFeed(Protocol):
         """The next frame shows ``grid``: learn its colours."""
 
 
-class TableCamera(Protocol):
+class TablePort(Protocol):
     """The camera a physical-board session reads (``main.Camera``, :class:`vision.table.CameraOpener`
     or a test's fake): ``games`` and ``kiosk`` never import ``vision``, so it is known by what it
     does."""
@@ -105,30 +111,100 @@ class TableCamera(Protocol):
         ...
 
 
-#: A live board (:class:`vision.capture.LiveBoard` or a test's fake): ``games`` never imports
-#: ``vision``, and the fakes give only part of it, so it is read through ``getattr``.
-LiveBoard = Any
+class LiveReading(Protocol):
+    """A stable reading of the live board (:class:`vision.capture.StableReading`)."""
+
+    @property
+    def grid(self) -> list[str] | list[list[str]]:
+        """Rows of cell codes, as ``read-board`` gives them."""
+        ...
+
+    @property
+    def confidence(self) -> float:
+        """The reading's confidence (its least sure cell, 0..1)."""
+        ...
+
+    @property
+    def extras(self) -> Mapping[str, object]:
+        """For a tile mat with spots: what lies on the hand spot and the reserve slots."""
+        ...
+
+
+class StableView(Protocol):
+    """The live board's judge of frames (:class:`vision.capture.StableBoard`), as a feed reads it."""
+
+    @property
+    def problem(self) -> CameraProblem:
+        """The last frame's problem (``NONE``: read)."""
+        ...
+
+    @property
+    def frames(self) -> int:
+        """Frames judged so far."""
+        ...
+
+    def margins(self) -> list[list[float]] | None:
+        """Per cell, how sure the last reading was (0..1), None without one."""
+        ...
+
+    def report_afresh(self) -> None:
+        """Report the next stable state even if it is the last one reported (the board was lost)."""
+
+
+class LiveBoard(Protocol):
+    """Camera frames read into stable board states (:class:`vision.capture.LiveBoard`): ``games``
+    never imports ``vision``, so a :class:`Feed` knows it by this protocol."""
+
+    @property
+    def board(self) -> StableView:
+        """The judge of frames."""
+        ...
+
+    @property
+    def camera_state(self) -> str:
+        """``stopped``, ``running``, ``reconnecting`` or ``ended``."""
+        ...
+
+    @property
+    def paper_bright(self) -> bool:
+        """Read, but with the paper at the sensor's limit (worth lowering the exposure)."""
+        ...
+
+    @property
+    def lowering_exposure(self) -> bool:
+        """The board is lowering the camera's exposure itself."""
+        ...
+
+    def start(self) -> object:
+        """Open the camera."""
+        ...
+
+    def stop(self) -> None:
+        """Close the camera."""
+
+    def poll(self) -> LiveReading | None:
+        """Read what the camera gave since the last poll: a new stable state, or None."""
+        ...
+
+    def calibrate(self, grid: list[str] | list[list[str]]) -> object:
+        """Learn the colours on the next frame, which shows ``grid``."""
+        ...
 
 
 def camera_problem(live: LiveBoard) -> str:
     """The live board's status: ``camera`` while no frame comes, else the reader's problem."""
-    if getattr(live, "camera_state", "running") not in ("running",):
-        return "camera"
-    board = getattr(live, "board", None)
-    return str(getattr(board, "problem", "") or "")
+    if live.camera_state != "running":
+        return CameraProblem.CAMERA
+    return live.board.problem
 
 
-def unsure_cells(stable_board: object, limit: float = 0.05) -> tuple[Cell, ...]:
+def unsure_cells(board: StableView, limit: float = 0.05) -> tuple[Cell, ...]:
     """The cells of the last reading the reader was least sure of (below ``limit``, at most
     three), for a reading refused as ``unsure``."""
-    reading = getattr(stable_board, "last_reading", None)
-    margins = getattr(reading, "cell_confidence", None)
+    margins = board.margins()
     if margins is None:
         return ()
-    try:
-        ranked = sorted((float(value), (r, c)) for r, row in enumerate(margins) for c, value in enumerate(row))
-    except TypeError:
-        return ()
+    ranked = sorted((value, (r, c)) for r, row in enumerate(margins) for c, value in enumerate(row))
     return tuple(cell for value, cell in ranked[:3] if value < limit)
 
 
@@ -162,9 +238,7 @@ class Feed:
 
     def start(self) -> Feed:
         """Start the camera (and the reader thread when threaded); returns self."""
-        starter = getattr(self.live, "start", None)
-        if starter is not None:
-            starter()
+        self.live.start()
         if self.threaded:
             self._t0 = self._clock()
             self._thread = threading.Thread(target=self._run, name="physical-reader", daemon=True)
@@ -176,9 +250,7 @@ class Feed:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(2.0)
-        stopper = getattr(self.live, "stop", None)
-        if stopper is not None:
-            stopper()
+        self.live.stop()
 
     def calibrate(self, grid: Grid) -> None:
         """Ask the reader to learn the colours on the next frame, which shows ``grid``."""
@@ -220,11 +292,11 @@ class Feed:
             except Exception as exc:  # noqa: BLE001 - a failed calibration keeps the previous one
                 self._problem = None
                 return [Observation(max(self.frame, 0), t, problem=f"calibration: {exc}"[:80])]
-        board = getattr(self.live, "board", None)
-        before = getattr(board, "frames", None)
+        board = self.live.board
+        before = board.frames
         started = time.perf_counter()
         reading = self.live.poll()
-        fed = getattr(board, "frames", None) != before
+        fed = board.frames != before
         if fed:
             self.read_seconds.append(time.perf_counter() - started)
             del self.read_seconds[:-2000]
@@ -233,23 +305,25 @@ class Feed:
             self.frame += 1
         found = []
         problem = camera_problem(self.live)
-        cells = unsure_cells(board) if problem == "unsure" else ()
+        cells = unsure_cells(board) if problem == CameraProblem.UNSURE else ()
         if (problem, cells) != (self._problem, self._cells):
             self._problem, self._cells = problem, cells
             found.append(Observation(max(self.frame, 0), t, problem=problem, cells=cells))
-            if problem in LOST_PROBLEMS and board is not None and getattr(board, "accepted", None) is not None:
+            if problem in LOST_PROBLEMS:
                 # When the board is seen again, its state is reported afresh even if unchanged.
-                board.accepted = None
+                board.report_afresh()
         if reading is not None:
-            spots = getattr(reading, "spots", None) or getattr(reading, "extras", None)
-            picture = self.board().read(reading.grid, spots)
-            found.append(Observation(self.frame, t, picture, float(getattr(reading, "confidence", 1.0))))
+            picture = self.board().read(reading.grid, reading.extras or None)
+            found.append(Observation(self.frame, t, picture, float(reading.confidence)))
         return found
 
     @staticmethod
-    def _rows(grid: Grid) -> list[str | list[str]]:
-        """A picture's grid as the reader wants it: strings of one-letter codes, or lists."""
-        return ["".join(row) if all(len(code) == 1 for code in row) else list(row) for row in grid]
+    def _rows(grid: Grid) -> list[str] | list[list[str]]:
+        """A picture's grid as the reader wants it: strings of one-letter codes, or lists (when
+        a code is longer, as a tile's ``Z3``)."""
+        if all(len(code) == 1 for row in grid for code in row):
+            return ["".join(row) for row in grid]
+        return [list(row) for row in grid]
 
 
 # --- the record ------------------------------------------------------------------------------
@@ -517,6 +591,9 @@ class RecordFeed(Generic[S, M]):
     actions (undo, restart, moves by touch) into the match, and the computer's recorded moves
     (:meth:`computer`), each at its own time."""
 
+    #: No camera behind a record.
+    live: LiveBoard | None = None
+
     def __init__(self, events: Iterable[RecordLine | Event], board: Callable[[], BoardDescription]) -> None:
         """``events``: a record as read (:func:`read_record`), or events as a session made them."""
         self.events = events if isinstance(events, Record) else Record(
@@ -754,31 +831,47 @@ def add_physical_args(parser: argparse.ArgumentParser) -> None:
     # commands' own, shared with --screenshot (kiosk.options).
 
 
-def physical_options(args: argparse.Namespace) -> bool:
-    """True when ``args`` ask for the physical-board mode (``--camera`` implies it). The options
-    that only make sense there are refused without it, and the files it will write are checked
-    now, before anything opens (exit 2, :mod:`games.outputs`): a ``--record`` that exists (without
-    ``--force``) or that is the record being replayed, a ``--save-frames`` folder that cannot
-    be written or already holds frames (without ``--force``)."""
-    physical = bool(getattr(args, "physical", False) or getattr(args, "camera", None))
+@dataclass(frozen=True)
+class TableOptions:
+    """The physical-board options of a command (:func:`add_physical_args`), checked by
+    :func:`physical_options`: the mode is on (``physical``) with ``--physical`` or ``--camera``;
+    ``force`` is the interactive commands' ``--force``."""
+
+    physical: bool = False
+    camera: str | None = None
+    camera_fps: float = DEFAULT_CAMERA_FPS
+    record: str | None = None
+    save_frames: str | None = None
+    force: bool = False
+
+
+def physical_options(args: argparse.Namespace) -> TableOptions:
+    """The physical-board options of ``args`` (a parser given :func:`add_physical_args` and the
+    interactive options). The options that only make sense in the mode are refused without it,
+    and the files it will write are checked now, before anything opens (exit 2,
+    :mod:`games.outputs`): a ``--record`` that exists (without ``--force``) or that is the record
+    being replayed, a ``--save-frames`` folder that cannot be written or already holds frames
+    (without ``--force``)."""
+    camera: str | None = args.camera
+    physical = bool(args.physical or camera)
     if not physical:
-        for option in ("record", "save_frames", "camera_fps"):
-            if getattr(args, option, None):
+        for option, value in (("record", args.record), ("save_frames", args.save_frames),
+                              ("camera_fps", args.camera_fps)):
+            if value:
                 raise CliError(f"--{option.replace('_', '-')} goes with --physical (a real board under a camera)")
-    if getattr(args, "camera_fps", 0) is None:
-        args.camera_fps = DEFAULT_CAMERA_FPS
-    force = bool(getattr(args, "force", False))
-    if getattr(args, "record", None):
-        check_new_stream(args.record, force, reading=[getattr(args, "camera", None) or ""])
-    if getattr(args, "save_frames", None) is not None:
-        check_folder(args.save_frames, FRAME_FILES, force, reading=[getattr(args, "camera", None) or ""])
-    args.physical = physical
-    return physical
+    force = bool(args.force)
+    if args.record:
+        check_new_stream(args.record, force, reading=[camera or ""])
+    if args.save_frames is not None:
+        check_folder(args.save_frames, FRAME_FILES, force, reading=[camera or ""])
+    fps = DEFAULT_CAMERA_FPS if args.camera_fps is None else float(args.camera_fps)
+    return TableOptions(physical, camera, fps, args.record, args.save_frames, force)
 
 
-def replayed_match(args: argparse.Namespace) -> Match | None:
-    """The match a record given as ``--camera FILE.jsonl`` starts from (None for a camera)."""
-    camera = getattr(args, "camera", None) or ""
+def replayed_match(table: TableOptions, game: str) -> Match | None:
+    """The match a record given as ``--camera FILE.jsonl`` starts from (None for a camera); a
+    record of another game than ``game`` is refused."""
+    camera = table.camera or ""
     if not camera.endswith(".jsonl"):
         return None
     try:
@@ -788,6 +881,6 @@ def replayed_match(args: argparse.Namespace) -> Match | None:
         raise CliError(str(exc)) from None
     for note in record.notes:
         print(f"warning: {note}", file=sys.stderr)
-    if match.game != getattr(args, "game", match.game):
-        raise CliError(f"{camera} records a game of {match.game}, not of {args.game}")
+    if match.game != game:
+        raise CliError(f"{camera} records a game of {match.game}, not of {game}")
     return match

@@ -45,6 +45,7 @@ from games.boards import UNKNOWN, BoardDescription, Cell, Fix, Picture, Sentence
 from games.core import GameState, IllegalMoveError
 from games.effects import RGB
 from games.match import BOARD, M, Match, S
+from games.ports import VISION_REASONS, CameraProblem
 
 #: A position and a move where no game is known (the screen's side, the LEDs): the engine itself
 #: is typed by its match's ``S`` and ``M`` (:class:`SyncEngine`); ``Any``: a state of any move type.
@@ -69,9 +70,9 @@ class Phase(StrEnum):
 # The phases by their old module-level names (callers that compared with them keep working).
 SETUP, PLAY, FIX, THINKING, COMPUTER, DRAW, LOST, OVER = Phase
 #: Reader statuses that mean a person is at the board (a hand, a slide): never acted on.
-HAND_PROBLEMS = frozenset({"motion", "covered", "unsure"})
+HAND_PROBLEMS = frozenset({CameraProblem.MOTION, CameraProblem.COVERED, CameraProblem.UNSURE})
 #: Statuses that mean the camera does not see the board (``camera``: no frames at all).
-LOST_PROBLEMS = frozenset({"camera", "black", "blurred", "no_markers", "wrong_game", "out_of_view", "overexposed"})
+LOST_PROBLEMS = frozenset({CameraProblem.CAMERA, *VISION_REASONS} - {CameraProblem.COVERED})
 #: Who played a move: the table, the computer (done on the table, or by the screen once the
 #: camera is lost), or a touch on the screen.
 BY_BOARD, BY_COMPUTER, BY_TOUCH = "board", "computer", "touch"
@@ -525,7 +526,7 @@ class SyncEngine(Generic[S, M]):
             fixes, reason, seen_time, seen_frame = self._pending
             self._pending = None
             self._show(fixes, reason, (seen_frame, seen_time))
-        if (self.problem == "unsure" and self.unsure and self.synced and not self.lost
+        if (self.problem == CameraProblem.UNSURE and self.unsure and self.synced and not self.lost
                 and now - self.problem_since >= self.lost_after):
             # A piece the camera cannot make out for a while: point at it (never a move).
             target = self.target()

@@ -25,7 +25,8 @@ from typing import Any
 
 from games.boards import EMPTY, Cell, Picture, grid_diff
 from games.match import Match
-from games.physical import Observation, PhysicalSession, RecordWriter
+from games.physical import LiveBoard, Observation, PhysicalSession, RecordWriter
+from games.ports import CameraProblem
 from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, Event, SyncEngine
 
 #: Mistakes a visitor can make on cue (not every game has every one):
@@ -496,6 +497,9 @@ class PictureFeed:
     been seen, unchanged and uncovered, on ``stable_frames`` frames; an unplugged camera is
     ``camera``. Much faster than photographing the table; same timing."""
 
+    #: No camera behind the pictures.
+    live: LiveBoard | None = None
+
     def __init__(self, visitor: Visitor, fps: float = 30.0, stable_frames: int = 4) -> None:
         self.visitor = visitor
         self.fps = fps
@@ -526,11 +530,11 @@ class PictureFeed:
             shot = self.visitor.next_shot()
             problem = ""
             if shot.dropped:
-                problem, self._accepted = "camera", None
+                problem, self._accepted = CameraProblem.CAMERA, None
             elif shot.hand is not None:
-                problem, self._moving = "covered", True
+                problem, self._moving = CameraProblem.COVERED, True
             elif self._moving:
-                problem, self._moving = "motion", False
+                problem, self._moving = CameraProblem.MOTION, False
             if problem:
                 self._candidate, self._count = None, 0
             elif shot.picture == self._candidate:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from games.effects import Message
 from hardware.receivers import Receiver
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ class SimulatedLedThread:
         """Let ``seconds`` of simulated time pass."""
         self.run_until(self.clock() + seconds)
 
-    def publish(self, message: object) -> None:
+    def publish(self, message: Message) -> None:
         """Hand ``message`` to the system, as the effect bus does, and wake the thread."""
         self.system(message)
         self.wake()

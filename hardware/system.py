@@ -17,7 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.effects import BoardLights
+from games.effects import BoardLights, Message
+from games.ports import LedStatus
 from hardware.config import ConfigError, LedConfig, apply_colour, load_config
 from hardware.effects import OFF, is_animated, render_cells, unknown_roles
 from hardware.link import SerialLink
@@ -81,7 +82,7 @@ class LedSystem:
             self._thread.start()
 
     # -- the bus side: called from the game loop, must never block or raise --------------------
-    def __call__(self, message: Any) -> None:
+    def __call__(self, message: Message) -> None:
         """Receive a bus message; only :class:`BoardLights` matter here."""
         if not isinstance(message, BoardLights):
             return
@@ -223,6 +224,11 @@ class LedSystem:
             write_paced(self.link.send, encode_lights(dark, 0.0, self.config, layout),
                         self.config.strip_length(layout), self._pacer, sleep)
         self.link.close()
+
+    def led_status(self) -> LedStatus:
+        """The link for the kiosk's screens (:class:`kiosk.devices.LedPort`)."""
+        link = self.link.snapshot()
+        return LedStatus(self.link.port, link.connected, self.frames_sent, link.last_error)
 
     def status(self) -> dict[str, Any]:
         """Link state and counters (for diagnostics)."""

@@ -20,7 +20,6 @@ import warnings
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -43,6 +42,7 @@ from kiosk.i18n import tr
 from kiosk.inputs import is_presence
 from kiosk.keeper import MatchKeeper
 from kiosk.operator import OperatorDoor
+from kiosk.options import AppOptions
 from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
@@ -79,81 +79,6 @@ MEMORY_SECONDS = 60.0
 #: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
 #: not the service manager.
 STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
-
-
-@dataclass
-class AppOptions:
-    """How to open the kiosk (filled from the command line by :func:`options_from_args`)."""
-
-    fullscreen: bool = False
-    size: tuple[int, int] | None = None
-    lang: str = "fr"
-    mute: bool = False
-    frames: int | None = None
-    screenshot: str | None = None
-    seed: int | None = None
-    title: str = "Jeux mathématiques"
-    led_port: str | None = None
-    led_protocol: str | None = None
-    led_baud: int | None = None
-    led_config: str | None = None
-    #: Kiosk mode (``--kiosk``, or ``kiosk = true`` in the configuration).
-    kiosk: bool = False
-    #: ``kiosk.toml`` (defaults when None).
-    config: KioskConfig | None = None
-    #: Where the kiosk keeps its save and logs (the XDG state directory when None).
-    state_dir: Path | None = None
-    #: The physical-board mode (``--physical``).
-    physical: bool = False
-    #: The camera: ``--camera``, else the configuration's (None: no camera); a camera index, a
-    #: video, a folder of pictures, a record or "synthetic".
-    camera: str | None = None
-    camera_fps: float = 30.0
-    save_frames: str | None = None
-    #: The game of the command line (``play GAME``, ``calibrate --game``): the camera's
-    #: calibration screen watches its mat (None: the first game with a mat).
-    game: str | None = None
-
-
-def options_from_args(args: Any) -> AppOptions:
-    """Build :class:`AppOptions` from parsed ``add_display_args`` options and the configuration
-    they point to (``--config``, else ``~/.config/jeux-maths/kiosk.toml`` if it exists); the
-    command line wins over the file. A wrong configuration raises a CLI error (exit 2)."""
-    from kiosk import config as kiosk_config
-
-    config = kiosk_config.load(getattr(args, "config", None))
-    if getattr(args, "kiosk", False) and not config.pin:
-        raise kiosk_config.ConfigError(kiosk_config.no_pin_message(config))
-    leds, layout = config.leds, config.layout_path()  # a relative layout starts from the file's folder
-    led_port = getattr(args, "led_port", None) or leds.port or None
-    from_file = led_port is not None and not getattr(args, "led_port", None)
-    physical = bool(getattr(args, "physical", False))
-    # The command line's camera, else the configured one; the physical mode without either
-    # tries the first webcam.
-    given = getattr(args, "camera", None)  # a string, or vision's parsed CameraSpec (calibrate)
-    camera = str(given) if given else (config.camera if config.camera != "none" else None)
-    if physical and camera is None:
-        camera = "0"
-    return AppOptions(
-        fullscreen=getattr(args, "fullscreen", False),
-        size=getattr(args, "size", None),
-        lang=getattr(args, "lang", None) or config.language,
-        mute=getattr(args, "mute", False),
-        frames=getattr(args, "frames", None),
-        screenshot=getattr(args, "screenshot", None),
-        seed=getattr(args, "seed", None),
-        led_port=led_port,
-        led_protocol=getattr(args, "led_protocol", None) or (leds.protocol if from_file else None),
-        led_baud=getattr(args, "led_baud", None) or (leds.baud if from_file else None),
-        led_config=getattr(args, "led_config", None) or (str(layout) if from_file and layout else None),
-        kiosk=bool(getattr(args, "kiosk", False)) or config.kiosk,
-        config=config,
-        physical=physical,
-        camera=camera,
-        camera_fps=getattr(args, "camera_fps", 30.0),
-        save_frames=getattr(args, "save_frames", None),
-        game=getattr(args, "game", None),
-    )
 
 
 class FrameTimes:
@@ -259,7 +184,7 @@ class App:
                 log.warning("games in progress will not be saved: %s", problem)
         # First, so that a bad LED configuration stops the kiosk before a window opens.
         self.devices = open_devices(self.options)
-        self.leds = self.devices.handles.get("leds")
+        self.leds = self.devices.leds
         i18n.set_language(self.options.lang)
         theme.set_colour_blind(self.config.colour_blind)
         if self.options.frames is not None:
@@ -586,7 +511,7 @@ class App:
             self._memory_due = self.clock + MEMORY_SECONDS
             budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
             self._guarded("memory", budget.write_snapshot, self.state / "memory.json", {"screen": self.showing()})
-        self._guarded("record", self.chronicle.after_frame, self)
+        self._guarded("record", self.chronicle.after_frame, self.stack.scenes, self.devices.leds)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
@@ -695,7 +620,7 @@ class App:
         self.keeper.flush()
         done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
                                          ("LED board off", self.leds is not None),
-                                         ("camera closed", "camera" in self.devices.handles)) if there]
+                                         ("camera closed", self.devices.camera is not None)) if there]
         self.devices.close()
         self.leds = None
         self.chronicle.stopped()

@@ -10,17 +10,18 @@ the board and play a random move, to watch the motion gate and the stable-state 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.ports import CameraProblem
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
+from kiosk.devices import CalibrationSource, Outline, Point
 from kiosk.i18n import tr
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from kiosk.host import Host
 
@@ -30,95 +31,6 @@ PANEL = pygame.Rect(896, 104, 352, 584)
 READ_EVERY = 6
 #: The marks of empty and unreadable cells (tokens take their player's colour, first player red).
 LABEL_COLOURS = {".": (150, 150, 150), "?": theme.HINT}
-
-#: A point in camera-frame pixels, and a closed outline of such points.
-Point = tuple[float, float]
-Outline = list[Point]
-
-
-class CalibrationSource(Protocol):
-    """A camera watching a mat, as the calibration screen sees it (points are in camera-frame
-    pixels; the screen scales them to its view)."""
-
-    @property
-    def game(self) -> str:
-        """The key of the game whose mat it watches."""
-
-    @property
-    def pieces(self) -> str:
-        """What the mat holds: ``tokens`` or ``tiles`` (the board description's ``pieces``)."""
-
-    @property
-    def token_codes(self) -> tuple[str, ...]:
-        """The players' token codes, first player first (token mats)."""
-
-    @property
-    def synthetic(self) -> bool:
-        """True for the synthetic camera: it can show a hand and play pretend moves."""
-
-    @property
-    def frame_size(self) -> tuple[int, int] | None:
-        """(width, height) of the last camera frame (None before the first)."""
-
-    @property
-    def camera_state(self) -> str:
-        """``running``, ``reconnecting``, ``ended`` or ``stopped``."""
-
-    @property
-    def problem(self) -> str:
-        """What is wrong with the last frame (a ``vision.problem.*`` key's end; ``""``: nothing)."""
-
-    @property
-    def confidence(self) -> float | None:
-        """The last reading's confidence, 0..1 (None without a reading)."""
-
-    @property
-    def stable_states(self) -> int:
-        """How many stable board states were seen."""
-
-    @property
-    def calibrated(self) -> bool:
-        """True once the colours were learnt from the start position."""
-
-    @property
-    def grid(self) -> Sequence[Sequence[str]] | None:
-        """The last stable board state, rows of cell codes (None before the first)."""
-
-    def start(self) -> None:
-        """Start the camera."""
-
-    def stop(self) -> None:
-        """Stop the camera."""
-
-    def poll(self) -> None:
-        """Read and judge the newest frame."""
-
-    def calibrate(self) -> str:
-        """Learn the colours from the current frame: ``""``, or why it failed (a problem)."""
-
-    def view(self, size: tuple[int, int]) -> np.ndarray | None:
-        """The last frame scaled to ``size`` as RGB bytes (height x width x 3, uint8)."""
-
-    def outlines(self) -> tuple[list[Outline], list[Outline]]:
-        """The detected markers' quads and the grid blocks' outlines."""
-
-    def cells(self) -> list[tuple[Point, str]]:
-        """Each cell's centre and the last reading's code there, row by row."""
-
-    def toggle_hand(self) -> None:
-        """Synthetic camera: put a hand over the board, or take it away."""
-
-    def random_move(self) -> None:
-        """Synthetic camera: play a random legal move on the pretend board."""
-
-    @property
-    def advice(self) -> list[str]:
-        """What the operator should change at the stand: keys of ``vision.advice.*`` strings."""
-
-    def doubted(self) -> tuple[list[Point], float]:
-        """The centres (frame pixels) of the cells the reader doubted, to ring on the view, and
-        the rings' radius (frame pixels)."""
-
 
 class CalibrationScene(Scene):
     """Live camera view with the mat's grid and the reader's verdict on each cell."""
@@ -252,7 +164,7 @@ class CalibrationScene(Scene):
         colour = theme.GOOD if not problem else theme.BAD
         draw.circle(surface, colour, (x + 12, y + 16), 12)
         # Too bright while the camera still takes a lower exposure: the board is on it.
-        lowering = problem == "overexposed" and getattr(source, "lowering_exposure", False) is True
+        lowering = problem == CameraProblem.OVEREXPOSED and source.lowering_exposure
         ui.draw_paragraph(
             surface,
             tr("vision.problem.overexposed.lowering" if lowering else f"vision.problem.{problem or 'ok'}"),

@@ -21,13 +21,14 @@ computers are not the visitors' and are not recorded. No pygame here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.sync import Phase
 from kiosk import i18n
 from kiosk.daybook import DayBook
+from kiosk.devices import LedPort
 from kiosk.table_mode import OnTable
 
 #: How a game that did not finish ended.
@@ -194,28 +195,28 @@ class Chronicle:
 
     # --- every frame ---------------------------------------------------------------------------
 
-    def after_frame(self, app: Any) -> None:
-        """Once a frame: the physical-board mode's phase, the rules or science page on screen,
-        the language, and (once a second) the LED board's link."""
+    def after_frame(self, scenes: Sequence[object], leds: LedPort | None) -> None:
+        """Once a frame: the physical-board mode's phase, the rules or science page on screen
+        (``scenes``: the app's stack, bottom first), the language, and (once a second) the LED
+        board's link (``leds``: the app's LED board, if any)."""
         if not self.on:
             return
-        for scene in app.stack.scenes:
+        for scene in scenes:
             if isinstance(scene, OnTable) and scene.table is not None:
                 self.physical_phase(scene, scene.table.phase)
-        self._look_at_page(app.stack.scenes)
+        self._look_at_page(scenes)
         language = i18n.language()
         if language != self._language:
             self._language = language
             self.emit("lang", lang=language)
         self._frames += 1
-        leds = getattr(app, "leds", None)
-        if leds is not None and hasattr(leds, "status") and self._frames % LED_EVERY == 0:
-            up = bool(leds.status().get("connected"))
+        if leds is not None and self._frames % LED_EVERY == 0:
+            up = leds.led_status().connected
             if up != self._leds_up and (self._leds_up is not None or not up):
                 self.emit("leds", up=up)
             self._leds_up = up
 
-    def _look_at_page(self, scenes: list[Any]) -> None:
+    def _look_at_page(self, scenes: Sequence[object]) -> None:
         page: tuple[str, str, int] | None = None
         top = scenes[-1] if scenes else None
         name = getattr(top, "name", "")

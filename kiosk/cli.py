@@ -7,14 +7,71 @@ import argparse
 import os
 import sys
 import time
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.cliutil import Commands, int_in_range
-from kiosk.options import add_display_args
+from games.cliutil import CliError, Commands, int_in_range
+from games.outputs import check_outputs
+from games.ports import CameraProblem, CameraReport
+from kiosk.options import AppOptions, add_display_args
 
 if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
+    from games.physical import TableOptions
     from kiosk.app import App
     from kiosk.scene import Scene
+
+
+def app_options(args: argparse.Namespace, *, game: str | None = None, table: TableOptions | None = None,
+                json: bool = False) -> AppOptions:
+    """The typed options of an interactive command: its display options (``add_display_args``,
+    which every interactive parser has), the configuration they point to (``--config``, else
+    ``~/.config/jeux-maths/kiosk.toml`` if it exists: the command line wins over the file),
+    ``game`` (``play GAME``: the calibration screen watches its mat), the physical-board options
+    ``table`` (:func:`games.physical.physical_options`) and ``json`` (print the run's summary).
+
+    A wrong configuration is a CLI error (exit 2); so are a ``--screenshot`` that exists without
+    ``--force`` (the one writer policy, :mod:`games.outputs`) and a ``--force`` with nothing to
+    replace, refused before any window opens."""
+    from kiosk import config as kiosk_config
+
+    if args.screenshot:
+        check_outputs(args.screenshot, [Path(args.screenshot)], bool(args.force))
+    elif args.force and not (table is not None and (table.record or table.save_frames)):
+        raise CliError("--force goes with --screenshot (or --record, --save-frames): it replaces those files")
+    config = kiosk_config.load(args.config)
+    if args.kiosk and not config.pin:
+        raise kiosk_config.ConfigError(kiosk_config.no_pin_message(config))
+    leds, layout = config.leds, config.layout_path()  # a relative layout starts from the file's folder
+    from_file = not args.led_port and bool(leds.port)
+    physical = table is not None and table.physical
+    # The command line's camera, else the configured one; the physical mode without either
+    # tries the first webcam.
+    configured = config.camera if config.camera != "none" else None
+    camera = table.camera if table is not None and table.camera else configured
+    if physical and camera is None:
+        camera = "0"
+    return AppOptions(
+        fullscreen=args.fullscreen,
+        size=args.size,
+        lang=args.lang or config.language,
+        mute=args.mute,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        seed=args.seed,
+        led_port=args.led_port or leds.port or None,
+        led_protocol=args.led_protocol or (leds.protocol if from_file else None),
+        led_baud=args.led_baud or (leds.baud if from_file else None),
+        led_config=args.led_config or (str(layout) if from_file and layout else None),
+        kiosk=bool(args.kiosk) or config.kiosk,
+        config=config,
+        physical=physical,
+        camera=camera,
+        camera_fps=table.camera_fps if table is not None else 30.0,
+        save_frames=table.save_frames if table is not None else None,
+        game=game,
+        json=json,
+    )
 
 
 def run_menu(args: argparse.Namespace) -> int:
@@ -22,7 +79,7 @@ def run_menu(args: argparse.Namespace) -> int:
     from kiosk.menu import MenuScene
     from kiosk.runner import run_app
 
-    return run_app(args, MenuScene)
+    return run_app(app_options(args), MenuScene)
 
 
 def run_demo(args: argparse.Namespace) -> int:
@@ -30,7 +87,7 @@ def run_demo(args: argparse.Namespace) -> int:
     from kiosk.demo import DemoScene
     from kiosk.runner import run_app
 
-    return run_app(args, DemoScene)
+    return run_app(app_options(args, json=args.json), DemoScene)
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -53,7 +110,7 @@ def run_rules(args: argparse.Namespace) -> int:
         scene.rules_at = args.page - 1
         return scene
 
-    return run_app(args, first)
+    return run_app(app_options(args, game=args.game, json=args.json), first)
 
 
 def run_config(args: argparse.Namespace) -> int:
@@ -78,7 +135,7 @@ def run_config(args: argparse.Namespace) -> int:
     return 0
 
 
-def probe_camera(camera: str) -> dict[str, Any]:
+def probe_camera(camera: str) -> CameraReport:
     """Open ``camera`` ("synthetic" or an index), read one frame, close it: the frame's size and
     brightness and which mats' markers are in view. Raises ``OSError`` when it cannot open or
     gives no frame."""
@@ -103,16 +160,20 @@ def probe_camera(camera: str) -> dict[str, Any]:
     gray = to_gray(frame)
     markers = detect_markers(gray)
     mats = sorted({game for mid in markers if (game := game_of_marker(mid))})
-    found = {"camera": camera, "width": int(frame.shape[1]), "height": int(frame.shape[0]),
-             "brightness": round(float(gray.mean()), 1), "markers": sorted(int(m) for m in markers), "mats": mats}
+    found = CameraReport(camera, int(frame.shape[1]), int(frame.shape[0]), round(float(gray.mean()), 1),
+                         tuple(sorted(int(m) for m in markers)), tuple(mats))
+    advice: dict[str, Any] | None = None
     if camera != "synthetic":  # a demo camera has no stand to adjust
         if mats:
-            found.update(stand_advice(frame, mats[0]))
-        elif (washed := stand_advice(frame, "lewthwaite"))["problem"] == "overexposed":
+            advice = stand_advice(frame, mats[0])
+        elif (washed := stand_advice(frame, "lewthwaite"))["problem"] == CameraProblem.OVEREXPOSED:
             # Every marker washed out: no mat to name (with no marker found, any mat's reader
             # looks only at how much of the picture is at the sensor's limit), the advice holds.
-            found.update(washed)
-    return found
+            advice = washed
+    if advice is None:
+        return found
+    return replace(found, problem=str(advice["problem"]), advice=tuple(advice["advice"]),
+                   doubted=tuple((int(r), int(c)) for r, c in advice["doubted"]))
 
 
 def stand_advice(frame: Any, game: str) -> dict[str, Any]:
@@ -159,7 +220,7 @@ def run_science(args: argparse.Namespace) -> int:
     if corner is None:
         raise CliError(f"{args.game} has no science corner")
     make = corner
-    return run_app(args, lambda app: make(app, args.page - 1))
+    return run_app(app_options(args, game=args.game, json=args.json), lambda app: make(app, args.page - 1))
 
 
 def register(commands: Commands) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from games import budget
+from games.ports import CameraReport
 from kiosk import config as kiosk_config
 from kiosk.config import ConfigError, KioskConfig
 from kiosk.logs import LOG_NAME
@@ -162,23 +163,22 @@ def camera_indices() -> list[int]:
     return [] if sys.platform.startswith("linux") else list(PROBED_INDICES)
 
 
-def describe_camera(found: dict[str, Any]) -> str:
+def describe_camera(found: CameraReport) -> str:
     """One sentence about a probed camera, and what to change at the stand (the reader's advice,
     the calibration screen's words, French first, English second)."""
     from kiosk.i18n import tr
 
-    mats = ", ".join(found["mats"]) if found["mats"] else "no mat in view"
+    mats = ", ".join(found.mats) if found.mats else "no mat in view"
     advice = "".join(f"; {tr(f'vision.advice.{key}', 'fr')} / {tr(f'vision.advice.{key}', 'en')}"
-                     for key in found.get("advice", []))
-    doubted = found.get("doubted", [])
-    cells = f" ({len(doubted)} cell(s) doubted)" if doubted else ""
-    return f"{found['width']}x{found['height']}, brightness {found['brightness']:.0f}/255, {mats}{advice}{cells}"
+                     for key in found.advice)
+    cells = f" ({len(found.doubted)} cell(s) doubted)" if found.doubted else ""
+    return f"{found.width}x{found.height}, brightness {found.brightness:.0f}/255, {mats}{advice}{cells}"
 
 
-#: ``probe(camera)`` opens "synthetic" or an index, reads a frame and closes it: a dict with
-#: ``width``, ``height``, ``brightness`` (0..255) and ``mats`` (the mats whose markers are in
-#: view); it raises ``OSError`` when the camera cannot be opened or gives no picture.
-CameraProbe = Callable[[str], dict[str, Any]]
+#: ``probe(camera)`` opens "synthetic" or an index, reads a frame and closes it (a
+#: :class:`games.ports.CameraReport`); it raises ``OSError`` when the camera cannot be opened or
+#: gives no picture.
+CameraProbe = Callable[[str], CameraReport]
 #: ``detect(port, baud)`` is :func:`hardware.detect.detect`: an answer with ``found``,
 #: ``message`` and ``as_dict()``.
 LedDetect = Callable[[str, int], Any]
@@ -198,8 +198,8 @@ def check_cameras(config: KioskConfig, probe: CameraProbe) -> list[Check]:
             hint = f"; cameras present: {', '.join(others)}" if others else "; no other camera found"
             checks.append(Check("camera", FAIL, f"camera {configured}: {exc}{hint}", {"camera": configured}))
         else:
-            status = WARN if found["brightness"] < DARK or not found["mats"] or found.get("advice") else OK
-            checks.append(Check("camera", status, f"camera {configured}: {describe_camera(found)}", found))
+            status = WARN if found.brightness < DARK or not found.mats or found.advice else OK
+            checks.append(Check("camera", status, f"camera {configured}: {describe_camera(found)}", found.as_dict()))
     for index in camera_indices():
         if str(index) == configured:
             continue
@@ -207,7 +207,7 @@ def check_cameras(config: KioskConfig, probe: CameraProbe) -> list[Check]:
             found = probe(str(index))
         except (OSError, ValueError):
             continue
-        checks.append(Check(f"camera {index}", OK, f"also present: {describe_camera(found)}", found))
+        checks.append(Check(f"camera {index}", OK, f"also present: {describe_camera(found)}", found.as_dict()))
     return checks
 
 

@@ -100,7 +100,7 @@ class Outputs(Protocol):
 
     @property
     def devices(self) -> Devices:
-        """The opened devices' handles (``"leds"``, ``"camera"``) and closers."""
+        """The opened devices' ports (``leds``, ``camera``) and closers."""
         ...
 
     @property

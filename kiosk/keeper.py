@@ -203,7 +203,7 @@ def resume_on_the_table(scene: GameScene) -> None:
     board_seats = [player for player, seat in scene.match.seats.items() if seat.kind == BOARD]
     if not board_seats:
         return
-    if scene.app.devices.handles.get("camera") is not None:
+    if scene.app.devices.camera is not None:
         from kiosk.physical import attach
 
         if attach(scene) is not None:

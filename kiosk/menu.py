@@ -87,7 +87,7 @@ class MenuScene(Scene):
         """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
         tab across the foot of the card's picture (the age badge keeps its corner)."""
         self.tabs: dict[int, ui.Button] = {}
-        if self.app.devices.handles.get("camera") is None:
+        if self.app.devices.camera is None:
             return []
         from kiosk.physical import has_physical_mode
 

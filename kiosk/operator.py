@@ -20,6 +20,7 @@ import pygame
 
 from games import budget
 from games.effects import Sound
+from games.ports import CameraReport
 from games.registry import installed_games
 from kiosk import i18n, theme, ui
 from kiosk.attendant import StillThereScene
@@ -29,6 +30,7 @@ from kiosk.i18n import tr
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
+    from kiosk.devices import CameraPort, LedPort
     from kiosk.host import Host
 
 log = logging.getLogger("kiosk.operator")
@@ -222,31 +224,27 @@ class MemoryLine:
         return self.text
 
 
-def describe_camera(found: dict[str, Any]) -> str:
+def describe_camera(found: CameraReport) -> str:
     """One line on a probed camera in the screen's language: size, brightness, mats in view."""
     titles = {info.key: tr(info.title) for info in installed_games()}
-    mats = ", ".join(titles.get(m, m) for m in found.get("mats", ())) or tr("operator.camera.no_mat")
-    return tr("operator.camera.found", width=found.get("width", "?"), height=found.get("height", "?"),
-              brightness=round(float(found.get("brightness", 0))), mats=mats)
+    mats = ", ".join(titles.get(m, m) for m in found.mats) or tr("operator.camera.no_mat")
+    return tr("operator.camera.found", width=found.width, height=found.height, brightness=round(found.brightness),
+              mats=mats)
 
 
-def camera_status(camera: Any) -> DeviceStatus | None:
-    """The settings screen's camera line: probed and worded here when the handle can be probed
-    (``probe()``), else its own ``status()`` line."""
-    if hasattr(camera, "probe"):
-        return DeviceStatus(lambda: describe_camera(camera.probe()))
-    return DeviceStatus(camera.status) if hasattr(camera, "status") else None
+def camera_status(camera: CameraPort) -> DeviceStatus:
+    """The settings screen's camera line: probed on a thread and worded here."""
+    return DeviceStatus(lambda: describe_camera(camera.probe()))
 
 
-def describe_leds(handle: Any) -> str:
+def describe_leds(leds: LedPort | None) -> str:
     """One line on the LED board: port, connected or not, frames sent, the last error."""
-    if handle is None:
+    if leds is None:
         return tr("operator.none")
-    status = handle.status() if hasattr(handle, "status") else {}
-    port = getattr(getattr(handle, "link", None), "port", "?")
-    if status.get("connected"):
-        return tr("operator.leds.ok", port=port, frames=status.get("frames_sent", 0))
-    return tr("operator.leds.down", port=port, error=status.get("last_error", "") or "?")
+    status = leds.led_status()
+    if status.connected:
+        return tr("operator.leds.ok", port=status.port, frames=status.frames_sent)
+    return tr("operator.leds.down", port=status.port, error=status.last_error or "?")
 
 
 class SettingsScene(Scene):
@@ -259,7 +257,7 @@ class SettingsScene(Scene):
         self.saved_to = ""
         self.buttons: list[ui.Button] = []
         self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
-        camera = app.devices.handles.get("camera")
+        camera = app.devices.camera
         self.camera_status = camera_status(camera) if camera is not None else None
         self.memory = MemoryLine()
         self._rebuild()
@@ -297,8 +295,8 @@ class SettingsScene(Scene):
                                           color=info.accent if shown else UNCHOSEN, literal=True,
                                           size=ui.fitted_size(tr(info.title), 24, 240, "bold"),
                                           text_color=theme.WHITE if shown else theme.INK))
-        camera = self.app.devices.handles.get("camera")
-        if camera is not None and getattr(camera, "can_calibrate", False):
+        camera = self.app.devices.camera
+        if camera is not None and camera.can_calibrate:
             self.buttons.append(ui.Button(pygame.Rect(960, 420, 256, 56), "operator.calibrate", self.calibrate,
                                           color=CHOSEN, size=22))
         bottom = 630
@@ -363,9 +361,11 @@ class SettingsScene(Scene):
 
     def calibrate(self) -> None:
         """The camera calibration screen."""
-        camera = self.app.devices.handles.get("camera")
-        if camera is not None and getattr(camera, "can_calibrate", False):
-            self.app.stack.push(camera.calibration_scene(self.app))
+        camera = self.app.devices.camera
+        if camera is not None and camera.can_calibrate:
+            from kiosk.calibration import CalibrationScene
+
+            self.app.stack.push(CalibrationScene(self.app, camera.calibration()))
 
     def open_day(self) -> None:
         """The day so far in numbers, and what to change (:mod:`kiosk.dayscreen`)."""
@@ -424,7 +424,7 @@ class SettingsScene(Scene):
         status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
         ui.draw_paragraph(surface, status, pygame.Rect(700, 332, 540, 84), 20, theme.INK_SOFT)
         ui.draw_text(surface, tr("operator.leds", port=config.leds.port or "—"), (700, 490), 24, theme.INK, "bold")
-        ui.draw_paragraph(surface, describe_leds(self.app.devices.handles.get("leds")),
+        ui.draw_paragraph(surface, describe_leds(self.app.devices.leds),
                           pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
         ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,
                             theme.INK_SOFT)

@@ -3,11 +3,47 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from games.cliutil import CliError, int_in_range, output_path, seed_value
-from games.outputs import check_outputs
+from games.cliutil import int_in_range, output_path, seed_value
+from kiosk.config import KioskConfig
+
+
+@dataclass
+class AppOptions:
+    """How to open the kiosk (filled from the command line by :func:`kiosk.cli.app_options`)."""
+
+    fullscreen: bool = False
+    size: tuple[int, int] | None = None
+    lang: str = "fr"
+    mute: bool = False
+    frames: int | None = None
+    screenshot: str | None = None
+    seed: int | None = None
+    title: str = "Jeux mathématiques"
+    led_port: str | None = None
+    led_protocol: str | None = None
+    led_baud: int | None = None
+    led_config: str | None = None
+    #: Kiosk mode (``--kiosk``, or ``kiosk = true`` in the configuration).
+    kiosk: bool = False
+    #: ``kiosk.toml`` (defaults when None).
+    config: KioskConfig | None = None
+    #: Where the kiosk keeps its save and logs (the XDG state directory when None).
+    state_dir: Path | None = None
+    #: The physical-board mode (``--physical``).
+    physical: bool = False
+    #: The camera: ``--camera``, else the configuration's (None: no camera); a camera index, a
+    #: video, a folder of pictures, a record or "synthetic".
+    camera: str | None = None
+    camera_fps: float = 30.0
+    save_frames: str | None = None
+    #: The game of the command line (``play GAME``, ``calibrate --game``): the camera's
+    #: calibration screen watches its mat (None: the first game with a mat).
+    game: str | None = None
+    #: ``--json``: print the run's measurements and the last scene's summary at the end.
+    json: bool = False
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -45,16 +81,6 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
                             "--physical, --record and the frames in the --save-frames folder)")
     group.add_argument("--seed", type=seed_value, default=None, help="seed for the computer players (0..2^32-1)")
     add_led_args(parser)
-
-
-def check_display_outputs(args: Any) -> None:
-    """Refuse, before any window opens, a ``--screenshot`` that exists without ``--force`` (the
-    one writer policy, :mod:`games.outputs`), and a ``--force`` that has nothing to replace."""
-    screenshot = getattr(args, "screenshot", None)
-    if screenshot:
-        check_outputs(screenshot, [Path(screenshot)], bool(getattr(args, "force", False)))
-    elif getattr(args, "force", False) and not (getattr(args, "record", None) or getattr(args, "save_frames", None)):
-        raise CliError("--force goes with --screenshot (or --record, --save-frames): it replaces those files")
 
 
 def add_led_args(parser: argparse.ArgumentParser) -> None:

@@ -15,13 +15,12 @@ record) into a game's scene. The scene keeps drawing its own board; the mode
   blinks source then target), and leaves the scene's usual lights while the camera is lost;
 * lets the screen be played by touch only while the camera does not see the board.
 
-The camera comes from the app's devices (``app.devices.handles["camera"]``, opened by
+The camera comes from the app's devices (``app.devices.camera``, a ``CameraPort`` opened by
 ``main.py``): ``kiosk`` never imports ``vision``.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import math
 import time
@@ -33,7 +32,8 @@ import pygame
 from games.boards import EMPTY, UNKNOWN
 from games.effects import BoardLights, EffectBus
 from games.match import M, S
-from games.physical import PhysicalSession, RecordWriter, TableCamera, TableFeed
+from games.physical import PhysicalSession, RecordWriter, TableFeed, TableOptions, TablePort
+from games.ports import CameraProblem
 from games.registry import spec
 from games.sync import COMPUTER, DRAW, FIX, HAND_PROBLEMS, LOST, SETUP, Phase, Reading, Status, SyncEngine
 from kiosk import draw, theme, ui
@@ -53,20 +53,20 @@ MAX_STATUS = 60
 #: Fix sentences listed under the headline (the rest: "and N more").
 SHOWN_FIXES = 2
 #: The reader's statuses that mean a hand is over the table (somebody is there).
-AT_THE_TABLE = frozenset({"motion", "covered"})
+AT_THE_TABLE = frozenset({CameraProblem.MOTION, CameraProblem.COVERED})
 
 
 class PhysicalMode(Generic[S, M]):
     """A scene's physical-board mode (see the module documentation): a
     :class:`kiosk.table_mode.TableMode` of its ``scene`` (a :class:`kiosk.table_mode.TableHost`).
 
-    ``camera`` is the app's camera (a :class:`games.physical.TableCamera`); ``bus`` the
+    ``camera`` is the app's camera (a :class:`games.physical.TablePort`); ``bus`` the
     app's effects; ``record`` a new file for ``--record`` (an existing one is replaced only with
     ``force``); ``seed`` seeds the synthetic camera's visitor; ``closers`` the app's list of
     things to close at the end of a run (the mode leaves it once closed).
     """
 
-    def __init__(self, scene: TableHost[S, M], camera: TableCamera, bus: EffectBus | None = None, *,
+    def __init__(self, scene: TableHost[S, M], camera: TablePort, bus: EffectBus | None = None, *,
                  record: str | None = None, seed: int = 0, force: bool = False,
                  closers: list[Callable[[], None]] | None = None) -> None:
         self.scene = scene
@@ -321,14 +321,15 @@ class PhysicalMode(Generic[S, M]):
             return None
         if not problem:
             # Read, but on paper at the sensor's limit: worth lowering the exposure when one can.
-            live = getattr(self.session.feed, "live", None)
-            if getattr(live, "paper_bright", False) is True:
+            live = self.session.feed.live if self.session.feed is not None else None
+            if live is not None and live.paper_bright:
                 return tr("physical.camera.status", status=tr("physical.camera.bright")), theme.INK_SOFT
             return None
         key = f"physical.problem.{problem}"
-        if problem == "overexposed" and getattr(getattr(self.session.feed, "live", None), "lowering_exposure",
-                                                False) is True:
-            key += ".lowering"  # the board lowers the exposure itself: nothing to ask yet
+        if problem == CameraProblem.OVEREXPOSED:
+            live = self.session.feed.live if self.session.feed is not None else None
+            if live is not None and live.lowering_exposure:
+                key += ".lowering"  # the board lowers the exposure itself: nothing to ask yet
         # An unknown status is shown as it came (a calibration's error), cut short: the font
         # renderer must never be handed a long text (a replayed record may hold anything).
         text = tr(key) if has_key(key) else problem if len(problem) <= MAX_STATUS else problem[:MAX_STATUS - 1] + "…"
@@ -370,7 +371,7 @@ def has_physical_mode(screens: GameScreens) -> bool:
 def attach(scene: GameScene[S, M], *, record: str | None = None, force: bool = False) -> PhysicalMode[S, M] | None:
     """Put ``scene`` in the physical-board mode with the app's camera (None without one): the
     scene takes the mode as its table component (:meth:`GameScene.play_on_table`)."""
-    camera = scene.app.devices.handles.get("camera")
+    camera = scene.app.devices.camera
     if camera is None:
         return None
     closers = scene.app.devices.closers
@@ -384,10 +385,10 @@ def attach(scene: GameScene[S, M], *, record: str | None = None, force: bool = F
     return mode
 
 
-def attach_to_play(scene: AnyScene, args: argparse.Namespace) -> AnyScene:
+def attach_to_play(scene: AnyScene, table: TableOptions) -> AnyScene:
     """``play GAME --physical``: ``scene`` on the real board of the command line's camera,
-    writing ``--record`` (after :func:`games.physical.physical_options` checked the options);
+    writing ``--record`` (``table``: the options :func:`games.physical.physical_options` checked);
     unchanged without ``--physical``. Returns the scene."""
-    if getattr(args, "physical", False):
-        attach(scene, record=getattr(args, "record", None), force=bool(getattr(args, "force", False)))
+    if table.physical:
+        attach(scene, record=table.record, force=table.force)
     return scene

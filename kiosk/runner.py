@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from games.cliutil import print_json
-from kiosk.app import App, options_from_args
+from kiosk.app import App
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
-from kiosk.options import check_display_outputs
+from kiosk.options import AppOptions
 from kiosk.scene import Scene
 from kiosk.warmup import warm_up
 
 
-def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
+def run_app(options: AppOptions, make_first: Callable[[App], Scene]) -> int:
     """Open the kiosk on the scene ``make_first`` builds and run it until quit or ``--frames``;
     with ``--json``, print the run's measurements and the last scene's summary.
 
     Before the first frame, the screens a visitor can reach from it are drawn once off screen
     (:mod:`kiosk.warmup`): every game's from the menu, the game's own from a game. A named
-    output that exists is refused first, before the window opens."""
-    check_display_outputs(args)
-    app = App(options_from_args(args))
+    output that exists was refused before (:func:`kiosk.cli.app_options`)."""
+    app = App(options)
     app.home_factory = MenuScene
     try:
         first = make_first(app)
@@ -32,7 +30,7 @@ def run_app(args: Any, make_first: Callable[[App], Scene]) -> int:
         stats = app.run(first)
     finally:
         app.close()
-    if getattr(args, "json", False):
+    if options.json:
         top = app.stack.top
         print_json({**stats.as_dict(), **(top.state_summary() if top else {})})
     pygame.quit()

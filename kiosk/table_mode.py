@@ -9,11 +9,10 @@ other, so the kiosk's import graph has no circle through them. No pygame at run 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from games.core import GameState
 from games.effects import BoardLights
-from games.match import Match
+from games.match import M, Match, S
 from games.sync import Move, Phase
 
 if TYPE_CHECKING:  # types only: the chronicle reads the protocols without pygame
@@ -24,18 +23,14 @@ if TYPE_CHECKING:  # types only: the chronicle reads the protocols without pygam
 
 #: The physical mode's entry in ``state_summary`` (phase, fixes, camera...): plain JSON.
 Summary = dict[str, object]
-#: The game's state and move types, as the scene's hooks take them (``Any``: a state of any move
-#: type, as :data:`games.match.S`).
-S_contra = TypeVar("S_contra", bound=GameState[Any], contravariant=True)
-MoveT = TypeVar("MoveT")
 
 
-class TableHost(Protocol[S_contra, MoveT]):
+class TableHost(Protocol[S, M]):
     """The scene as its physical-board mode sees it (:class:`kiosk.game_scene.GameScene`
     implements it; a game overrides the drawing hooks)."""
 
     @property
-    def match(self) -> Match[Any, Any]:
+    def match(self) -> Match[S, M]:
         """The match played on the table (the mode hands the engine's moves back to the hooks)."""
         ...
 
@@ -49,11 +44,11 @@ class TableHost(Protocol[S_contra, MoveT]):
         """Where the camera's status line goes (its top left corner)."""
         ...
 
-    def table_hint(self) -> MoveT | None:
+    def table_hint(self) -> M | None:
         """The hint's move to light on the table (None: no hint shown)."""
         ...
 
-    def on_move(self, before: S_contra, move: MoveT, after: S_contra) -> None:
+    def on_move(self, before: S, move: M, after: S) -> None:
         """A move was played (here: from the table): animate it."""
 
     def cell_rect(self, cell: tuple[int, int]) -> pygame.Rect | None:
@@ -68,7 +63,7 @@ class TableHost(Protocol[S_contra, MoveT]):
         """Where the screen shows a spot of the mat off the grid."""
         ...
 
-    def move_spots(self, state: S_contra, move: MoveT) -> tuple[str, ...]:
+    def move_spots(self, state: S, move: M) -> tuple[str, ...]:
         """The spots off the grid that ``move`` touches on a real table."""
         ...
 

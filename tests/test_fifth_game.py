@@ -191,7 +191,7 @@ def _play_at_table(camera: object, seconds: int) -> tuple[NimScene, list[object]
     """A Nim game on the real-board seat with ``camera``, run frame by frame until it is over
     and the table agrees (at most ``seconds`` of game time); the scene and the phases it went
     through. The caller closes ``scene.app``."""
-    set_opener(lambda options: Devices(handles={"camera": camera}))
+    set_opener(lambda options: Devices(camera=camera))
     from tests.kiosk_driver import make_app
 
     app = make_app()

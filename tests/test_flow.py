@@ -192,7 +192,7 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
     """Kiosk mode, "Plateau réel": a game played only on the table (no touch) is not taken for
     an empty stand; once nobody does anything, "Encore là ?" comes and the kiosk goes home."""
     camera = PicturesCamera()
-    set_opener(lambda options: Devices(handles={"camera": camera}))
+    set_opener(lambda options: Devices(camera=camera))
     app = kiosk_app(tmp_path, prompt=2.0, countdown=1.0)
     scene = open_from_menu(app, real=True)
     choose_seats(app)
@@ -248,7 +248,7 @@ def test_the_real_board_in_kiosk_mode_counts_nothing_under_a_card_and_shows_one_
     from games.lewthwaite.rules import LewthwaiteParams
 
     camera = PicturesCamera(table=LewthwaiteBoard().picture(LewthwaiteParams().new_initial_state()))
-    set_opener(lambda options: Devices(handles={"camera": camera}))
+    set_opener(lambda options: Devices(camera=camera))
     app = kiosk_app(tmp_path, prompt=4.0, countdown=2.0)
     scene = open_from_menu(app, real=True)
     engine = scene.physical.engine

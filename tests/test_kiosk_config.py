@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import os
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from games.ports import CameraReport
 from hardware.detect import Detection
 from kiosk import config as kiosk_config
 from kiosk import doctor
@@ -137,7 +137,8 @@ def test_a_byte_order_mark_is_allowed(tmp_path):
 
 
 def test_a_relative_led_layout_is_found_the_same_way_by_config_and_by_the_kiosk(tmp_path, monkeypatch):
-    from kiosk.app import options_from_args
+    import main
+    from kiosk.cli import app_options
 
     folder = tmp_path / "stand"
     folder.mkdir()
@@ -146,7 +147,7 @@ def test_a_relative_led_layout_is_found_the_same_way_by_config_and_by_the_kiosk(
     monkeypatch.chdir(tmp_path)  # not the configuration's folder
     config = kiosk_config.load(folder / "kiosk.toml")
     assert config.layout_path() == folder / "wiring.json"
-    options = options_from_args(argparse.Namespace(config=str(folder / "kiosk.toml")))
+    options = app_options(main.build_parser().parse_args(["--config", str(folder / "kiosk.toml")]))
     assert options.led_config == str(folder / "wiring.json")
 
 
@@ -197,7 +198,7 @@ def test_doctor_reads_a_frame_from_the_camera_and_sees_the_mat():
 
 
 def test_doctor_fails_on_a_camera_that_does_not_open_and_lists_the_others():
-    def probe(camera: str) -> dict:
+    def probe(camera: str) -> CameraReport:
         raise OSError(f"camera {camera} cannot be opened")
 
     checks = doctor.check_cameras(KioskConfig(camera="7"), probe)
@@ -205,8 +206,8 @@ def test_doctor_fails_on_a_camera_that_does_not_open_and_lists_the_others():
 
 
 def test_doctor_warns_about_a_dark_picture():
-    def probe(camera: str) -> dict:
-        return {"camera": camera, "width": 640, "height": 480, "brightness": 12.0, "markers": [], "mats": []}
+    def probe(camera: str) -> CameraReport:
+        return CameraReport(camera, 640, 480, 12.0)
 
     check = doctor.check_cameras(KioskConfig(camera="0"), probe)[0]
     assert check.status == "warn" and "brightness 12" in check.detail
@@ -225,9 +226,11 @@ def test_doctor_says_what_to_change_at_a_stand_tilted_too_far():
     start = [row.upper() for row in start_grid("lewthwaite")]
     photo = render_photo("lewthwaite", start, random.Random("doctor"), stand_style("cap_up", 15, 31, 22, seed=3))
 
-    def probe(camera: str) -> dict:
-        return {"camera": camera, "width": 1280, "height": 720, "brightness": 120.0, "markers": [0, 1, 2, 3],
-                "mats": ["lewthwaite"], **stand_advice(photo.image, "lewthwaite")}
+    advice = stand_advice(photo.image, "lewthwaite")
+
+    def probe(camera: str) -> CameraReport:
+        return CameraReport(camera, 1280, 720, 120.0, (0, 1, 2, 3), ("lewthwaite",), advice["problem"],
+                            tuple(advice["advice"]), tuple((r, c) for r, c in advice["doubted"]))
 
     check = doctor.check_cameras(KioskConfig(camera="0"), probe)[0]
     assert check.status == "warn" and "tilt" in check.data["advice"] and check.data["problem"] == ""

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from games.effects import Sound
+from games.ports import CameraReport
 from hardware.config import LedConfig
 from hardware.link import SerialLink
 from hardware.system import LedSystem
@@ -25,6 +26,7 @@ from kiosk.menu import MenuScene
 from kiosk.operator import PinScene, SettingsScene, describe_leds
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
 from kiosk.seats import SeatsScene, Setup
+from main import Camera
 from tests.kiosk_driver import run_frames
 from tests.test_kiosk import kiosk_app, start_game
 from tests.waiting import until
@@ -143,7 +145,7 @@ def test_the_led_port_vanishing_leaves_the_game_running(tmp_path):
         return VanishingPort(good=2)
 
     leds = LedSystem(LedConfig(), SerialLink("/dev/ttyUSB0", 115200, opener=opener, backoff=(0.01, 0.05)))
-    devices.set_opener(lambda options: devices.Devices([leds], [leds.close], {"leds": leds}))
+    devices.set_opener(lambda options: devices.Devices([leds], [leds.close], leds=leds))
     try:
         app = kiosk_app(tmp_path)
         app.start(MenuScene(app))
@@ -168,15 +170,18 @@ def test_the_led_port_vanishing_leaves_the_game_running(tmp_path):
         devices.set_opener(None)
 
 
-class VanishingCamera:
-    """A camera handle whose device was unplugged."""
+class VanishingCamera(Camera):
+    """A camera whose device was unplugged."""
 
-    def status(self) -> str:
+    def __init__(self) -> None:
+        super().__init__("0")
+
+    def probe(self) -> CameraReport:
         raise OSError("camera 0 cannot be opened")
 
 
 def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path):
-    devices.set_opener(lambda options: devices.Devices(handles={"camera": VanishingCamera()}))
+    devices.set_opener(lambda options: devices.Devices(camera=VanishingCamera()))
     try:
         app = kiosk_app(tmp_path)
         app.start(MenuScene(app))
@@ -194,11 +199,14 @@ def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path)
         devices.set_opener(None)
 
 
-class ProbedCamera:
-    """A camera handle that answers a probe (as main.Camera does)."""
+class ProbedCamera(Camera):
+    """A camera that answers a probe."""
 
-    def probe(self) -> dict:
-        return {"width": 1280, "height": 720, "brightness": 66.2, "mats": ["lewthwaite"]}
+    def __init__(self) -> None:
+        super().__init__("0")
+
+    def probe(self) -> CameraReport:
+        return CameraReport("0", 1280, 720, 66.2, mats=("lewthwaite",))
 
 
 @pytest.mark.parametrize(("lang", "line"), [
@@ -206,7 +214,7 @@ class ProbedCamera:
     ("en", "Picture 1280 x 720, brightness 66/255; in view: Lewthwaite."),
 ])
 def test_the_settings_say_what_the_camera_sees_in_the_screens_language(tmp_path, lang, line):
-    devices.set_opener(lambda options: devices.Devices(handles={"camera": ProbedCamera()}))
+    devices.set_opener(lambda options: devices.Devices(camera=ProbedCamera()))
     try:
         app = kiosk_app(tmp_path)
         set_language(lang)

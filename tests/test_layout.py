@@ -39,6 +39,7 @@ from kiosk.menu import MenuScene, playable_games
 from kiosk.operator import PinScene, SettingsScene
 from kiosk.overlays import EndScene, RulesScene
 from kiosk.seats import SeatsScene
+from main import Camera
 from tests.kiosk_driver import make_app, press, run_frames
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -256,16 +257,12 @@ def visit_game(app: App, key: str, screens: Screens) -> None:
     app.stack.apply_pending()
 
 
-class _Camera:
-    """A camera handle for the menu's "Plateau réel" tabs (never opened here)."""
-
-
 def visit_shell(app: App, screens: Screens) -> None:
     """The menu with and without a camera, and the operator's PIN and settings screens."""
     app.start(MenuScene(app))
     run_frames(app, 3)
     screens.check("menu")
-    set_opener(lambda options: Devices(handles={"camera": _Camera()}))
+    set_opener(lambda options: Devices(camera=Camera("synthetic")))  # never opened here: the menu's tabs
     try:
         camera_app = make_app(lang=screens.lang)
         camera_app.start(MenuScene(camera_app))

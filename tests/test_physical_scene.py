@@ -51,7 +51,7 @@ class PicturesCamera:
 @pytest.fixture
 def camera() -> Any:
     handle = PicturesCamera({1: "illegal", 3: "knock"})
-    set_opener(lambda options: Devices(handles={"camera": handle}))
+    set_opener(lambda options: Devices(camera=handle))
     yield handle
     set_opener(None)
     set_language("fr")
@@ -280,7 +280,7 @@ def test_a_whole_lightning_game_on_the_table_with_the_screen_following(camera: P
     from games.match import Match
 
     replay = CameraOpener(str(record), stepped=True)
-    set_opener(lambda options: Devices(handles={"camera": replay}))
+    set_opener(lambda options: Devices(camera=replay))
     again = make_app(seed=5)
     watched = LightningScene(again, Match.from_text(events[0]["match"]))
     assert attach(watched) is not None

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
 
+from games.effects import Message
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lewthwaite.scene import LewthwaiteScene, new_match
+from games.ports import LedStatus
 from games.sync import FIX, LOST
 from kiosk.app import App, AppOptions
 from kiosk.config import KioskConfig
@@ -26,16 +27,19 @@ class Leds:
     def __init__(self) -> None:
         self.connected = True
 
-    def status(self) -> dict[str, Any]:
-        return {"connected": self.connected}
+    def led_status(self) -> LedStatus:
+        return LedStatus("loop://", self.connected)
 
-    def __call__(self, message: object) -> None:
+    def __call__(self, message: Message) -> None:
+        pass
+
+    def close(self) -> None:
         pass
 
 
 def test_a_real_board_game_records_its_fixes_and_the_devices_coming_and_going(tmp_path):
     camera, leds = PicturesCamera({1: "illegal", 3: "knock"}), Leds()
-    set_opener(lambda options: Devices(subscribers=[leds], handles={"camera": camera, "leds": leds}))
+    set_opener(lambda options: Devices(subscribers=[leds], camera=camera, leds=leds))
     try:
         app = App(AppOptions(frames=1, mute=True, kiosk=True, state_dir=tmp_path, seed=2,
                              config=KioskConfig(kiosk=True, pin="2580")))

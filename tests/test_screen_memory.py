@@ -65,7 +65,7 @@ def _physical_game(app: Any) -> LewthwaiteScene:
 
 def test_a_physical_game_left_takes_its_table_visitor_and_screen_with_it(no_automatic_collection: None) -> None:
     opener = CameraOpener("synthetic", stepped=True, faults={})
-    set_opener(lambda options: Devices(handles={"camera": opener}))
+    set_opener(lambda options: Devices(camera=opener))
     try:
         app = make_app()
         app.start(MenuScene(app))

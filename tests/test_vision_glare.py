@@ -195,7 +195,7 @@ def test_doctor_advises_on_a_sheet_washed_out_whole(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(capture, "OpenCVCamera", Webcam)
     monkeypatch.setattr(doctor, "camera_indices", lambda: [0])
     found = cli.probe_camera("0")
-    assert found["mats"] == [] and found["advice"] == ["lamp", "exposure"]
+    assert found.mats == () and found.advice == ("lamp", "exposure")
     check = doctor.check_cameras(KioskConfig(camera="0"), cli.probe_camera)[0]
     assert check.status == "warn"
     for key in ("lamp", "exposure"):  # the calibration screen's words, French first

@@ -68,7 +68,7 @@ def operator_settings(camera, tmp_path):
     from kiosk.operator import SettingsScene
     from tests.kiosk_driver import run_frames
 
-    devices.set_opener(lambda options: devices.Devices(handles={"camera": camera}))
+    devices.set_opener(lambda options: devices.Devices(camera=camera))
     try:
         app = App(AppOptions(frames=1, seed=4, mute=True, state_dir=tmp_path))
         app.home_factory = MenuScene

@@ -11,6 +11,7 @@ what the reader saw.
 
 from __future__ import annotations
 
+from games.ports import CameraProblem
 from vision.exposure import is_clipped
 from vision.reader import Seen
 
@@ -29,13 +30,13 @@ def advise(seen: Seen, problem: str, clipped: float | None = None) -> list[str]:
     the sensor's limit."""
     keys = []
     tilted = seen.tilt_deg is not None and seen.tilt_deg > MAX_TILT_DEG
-    if problem == "covered":
+    if problem == CameraProblem.COVERED:
         keys.append("hand")
-    if tilted or (problem == "covered" and seen.forgiven and not seen.shade):
+    if tilted or (problem == CameraProblem.COVERED and seen.forgiven and not seen.shade):
         keys.append("tilt")
     if seen.shade or seen.glare:
         keys.append("lamp")
-    if problem == "overexposed" or is_clipped(clipped):
+    if problem == CameraProblem.OVEREXPOSED or is_clipped(clipped):
         keys.append("exposure")
     if seen.cell_pixels is not None and seen.cell_pixels < MIN_CELL_PIXELS:
         keys.append("closer")

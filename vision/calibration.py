@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription
+from games.ports import CameraProblem
 from vision.advice import advise, doubted
 from vision.cameraspec import parse_camera
 from vision.capture import LiveBoard, SyntheticCamera
@@ -184,7 +185,7 @@ class LiveCalibration:
     @property
     def problem(self) -> str:
         """What is wrong with the last frame (``waiting`` before the first; ``""``: all good)."""
-        return self.live.board.problem if self.live.frame is not None else "waiting"
+        return self.live.board.problem if self.live.frame is not None else CameraProblem.WAITING
 
     @property
     def confidence(self) -> float | None:

@@ -30,9 +30,10 @@ import cv2
 import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
+from games.ports import VISION_REASONS, CameraProblem
 from vision.exposure import ExposureControl, is_clipped, relit_change
 from vision.mats import profile
-from vision.reader import VISION_REASONS, BoardReader, Reading, VisionError
+from vision.reader import BoardReader, Reading, VisionError
 from vision.sources import FrameSource, OpenCVCamera, SyntheticCamera
 
 __all__ = ["CaptureThread", "FrameSource", "LiveBoard", "LiveStatus", "OpenCVCamera", "StableBoard",
@@ -252,11 +253,20 @@ class StableBoard:
         self._confidences: list[float] = []
         self.accepted: StableReading | None = None
         self.last_reading: Reading | None = None
-        self.problem = "waiting"
+        self.problem: CameraProblem = CameraProblem.WAITING
         self.frames = 0
         #: Set while a new exposure settles (:class:`LiveBoard`): a change of the whole picture's
         #: brightness is then the camera's, not motion (:func:`vision.exposure.relit_change`).
         self.exposure_settling = False
+
+    def margins(self) -> list[list[float]] | None:
+        """Per cell, how sure the last reading was (0..1), None without one."""
+        reading = self.last_reading
+        return None if reading is None else [[float(v) for v in row] for row in reading.cell_confidence]
+
+    def report_afresh(self) -> None:
+        """Report the next stable state even if it is the last one reported (the board was lost)."""
+        self.accepted = None
 
     def reset(self) -> None:
         """Forget the candidate (motion, a problem, or a new game)."""
@@ -277,7 +287,7 @@ class StableBoard:
             # the bar (a new exposure alone leaves 2-3.5 there, a hand 7 or more).
             change = relit_change(previous, self._thumb) / 2
         if change > self.motion_threshold:
-            self.problem = "motion"
+            self.problem = CameraProblem.MOTION
             self.reset()
             # Something moved: the markers may have moved too.
             if change > self.motion_threshold * 4:
@@ -292,10 +302,10 @@ class StableBoard:
             return None
         self.last_reading = reading
         if reading.confidence < self.min_confidence:
-            self.problem = "unsure"
+            self.problem = CameraProblem.UNSURE
             self.reset()
             return None
-        self.problem = ""
+        self.problem = CameraProblem.NONE
         key = (reading.grid, reading.extras)
         if key != self._candidate:
             self._candidate = key
@@ -317,7 +327,7 @@ class StableBoard:
 #: Why the live board has no fresh reading: ``read-board``'s exit-3 reasons (black, blurred,
 #: no_markers, wrong_game, out_of_view, covered) and the live ones: motion (something moves),
 #: unsure (a reading too unsure to count), waiting (no frame yet). "" means a good reading.
-PROBLEMS = ("", "waiting", "motion", "unsure", *VISION_REASONS)
+PROBLEMS = (CameraProblem.NONE, CameraProblem.WAITING, CameraProblem.MOTION, CameraProblem.UNSURE, *VISION_REASONS)
 
 
 def start_grid(
@@ -334,7 +344,7 @@ class LiveStatus:
     colours were calibrated, and the last stable reading."""
 
     camera: str
-    problem: str
+    problem: CameraProblem
     frame_index: int
     calibrated: bool
     stable: StableReading | None
@@ -400,14 +410,15 @@ class LiveBoard:
     def paper_bright(self) -> bool:
         """True when the last frame was read although much of its paper is at the sensor's limit
         (every token it shows is strongly coloured): the status line says so."""
-        return self.board.problem == "" and is_clipped(self.reader.clipped)
+        return self.board.problem == CameraProblem.NONE and is_clipped(self.reader.clipped)
 
     @property
     def lowering_exposure(self) -> bool:
         """True while the live board is lowering the camera's exposure on a picture too bright
         (the paper clipped, or a lamp's hot spot washing markers out) and the camera still takes
         it: the status line says the board is on it, rather than asking the operator."""
-        return not self.exposure.gave_up and (self.exposure.adjusting or self.board.problem == "overexposed")
+        washed = self.board.problem == CameraProblem.OVEREXPOSED
+        return not self.exposure.gave_up and (self.exposure.adjusting or washed)
 
     @property
     def status(self) -> LiveStatus:
@@ -448,7 +459,7 @@ class LiveBoard:
         as ``overexposed``, and then the calibration, learnt on that light, is dropped."""
         if self.link.exposure_refused:
             self.exposure.refused()
-        judge = not self.calibrated or self.board.problem == "overexposed"
+        judge = not self.calibrated or self.board.problem == CameraProblem.OVEREXPOSED
         if judge and self.exposure.update(self.reader.clipped, self.link.lower_exposure) and self.calibrated:
             self.reader.model = None
             self.reader.paper_reference = None
@@ -502,7 +513,7 @@ class LiveBoard:
     def calibrate(self, grid: list[str] | list[list[str]] | None = None) -> Reading:
         """Learn colours and paper from the current frame, which shows ``grid`` (default: the start)."""
         if self.frame is None:
-            raise VisionError("no_markers", "no camera frame yet")
+            raise VisionError(CameraProblem.NO_MARKERS, "no camera frame yet")
         self.reader.forget()
         reading = self.reader.calibrate(self.frame, grid or start_grid(self.board_description))
         self.board.reset()

@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from games.cliutil import CliError, Commands, int_in_range, print_json, seed_value
 from games.outputs import check_outputs, write_outputs
+from games.ports import CameraProblem
 from vision.boards import LazyChoices, board_of, readable_boards
 from vision.cameraspec import add_camera_args
 
 if TYPE_CHECKING:
     from games.boards import BoardDescription
-    from kiosk.app import App
     from kiosk.calibration import CalibrationScene
+    from kiosk.host import Host
+    from vision.calibration import LiveCalibration
 
 #: The games whose board the camera reads (their board descriptions print a mat), by key.
 VISION_GAMES = LazyChoices()
@@ -195,8 +197,8 @@ def run_read_board(args: argparse.Namespace) -> int:
         reading = reader.read(image)
         if found.pieces == "tokens" and _told_by_hue(args.colours) and _has_pieces(reading.grid) \
                 and _colourless(image):
-            raise VisionError("greyscale", f"'{args.image}' is a black-and-white photograph: the players' colours "
-                              "cannot be told apart (take it in colour)")
+            raise VisionError(CameraProblem.GREYSCALE, f"'{args.image}' is a black-and-white photograph: the "
+                              "players' colours cannot be told apart (take it in colour)")
     except VisionError as exc:
         exc = _other_size(args, image, exc)
         if args.json:
@@ -239,7 +241,7 @@ def _colourless(image: Any) -> bool:
 def _other_size(args: argparse.Namespace, image: Any, error: Any) -> Any:
     """``error`` from reading the mat at ``--rows``/``--cols``; when the photograph reads as the
     game's usual mat instead, an error that says so (the reader alone would blame a hand)."""
-    if not (args.rows or args.cols) or error.reason not in ("covered", "out_of_view", "wrong_game"):
+    if not (args.rows or args.cols) or error.reason not in SIZE_SUSPECTS:
         return error
     from vision.mats import profile
     from vision.reader import BoardReader, VisionError
@@ -252,7 +254,7 @@ def _other_size(args: argparse.Namespace, image: Any, error: Any) -> Any:
         BoardReader(usual, colours=args.colours).read(image)
     except VisionError:
         return error
-    return VisionError("wrong_size", f"this photograph shows the {usual.rows} x {usual.cols} mat, not "
+    return VisionError(CameraProblem.WRONG_SIZE, f"this photograph shows the {usual.rows} x {usual.cols} mat, not "
                        f"{asked.rows} x {asked.cols}: leave out --rows and --cols (or give "
                        f"--rows {usual.rows} --cols {usual.cols})")
 
@@ -295,21 +297,38 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if missing:
         raise CliError(missing)
     single_threaded_blas()
+    from games.physical import TableOptions
+    from kiosk.cli import app_options
     from kiosk.runner import run_app
 
-    return run_app(args, lambda app: calibration_scene(app, args.game, str(args.camera)))
+    # The app's camera is the one watched (the operator's settings offer its calibration too).
+    options = app_options(args, game=args.game, table=TableOptions(camera=str(args.camera)), json=args.json)
+    return run_app(options, lambda app: calibration_scene(app, args.game, str(args.camera), options.seed))
 
 
-def calibration_scene(app: App, board: BoardDescription | str | None, camera: str) -> CalibrationScene:
+def calibration_scene(app: Host, board: BoardDescription | str | None, camera: str,
+                      seed: int | None = None) -> CalibrationScene:
     """The calibration screen of ``board``'s mat (a board description, an installed game's key, or
     None: the first game with a printed mat, in menu order), watched by the camera ``camera``
     names: the kiosk's screen on vision's live board (headless runs read one frame per reading,
     so N frames always show the same thing)."""
     from kiosk.calibration import CalibrationScene
+
+    return CalibrationScene(app, calibration_source(board, camera, seed, threaded=not app.headless))
+
+
+def calibration_source(board: BoardDescription | str | None, camera: str, seed: int | None = None,
+                       threaded: bool = True) -> LiveCalibration:
+    """The camera ``camera`` names watching ``board``'s mat (None: the first game with a printed
+    mat, in menu order), for the calibration screen."""
     from vision.calibration import LiveCalibration
 
-    found = board if board is not None else readable_boards()[0]
-    return CalibrationScene(app, LiveCalibration(found, camera, seed=app.options.seed, threaded=not app.headless))
+    return LiveCalibration(board if board is not None else readable_boards()[0], camera, seed=seed,
+                           threaded=threaded)
+
+
+#: The refusals that may mean the photograph shows another size of mat than asked.
+SIZE_SUSPECTS = (CameraProblem.COVERED, CameraProblem.OUT_OF_VIEW, CameraProblem.WRONG_GAME)
 
 
 def register(commands: Commands) -> None:

@@ -36,6 +36,8 @@ import numpy as np
 
 from games.boards import BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
+from games.ports import VISION_REASONS as VISION_REASONS  # the reader's refusals, named here too
+from games.ports import CameraProblem
 from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
@@ -67,8 +69,6 @@ from vision.tokens import (
 
 #: Fewer pixels than this across a tile's cell and strokes blur together: a note says so.
 MIN_TILE_PIXELS = 14
-#: Why a frame cannot be read (``VisionError.reason``, ``read-board``'s exit code 3).
-VISION_REASONS = ("black", "blurred", "no_markers", "wrong_game", "out_of_view", "covered", "overexposed")
 #: A frame darker than this (mean grey level) is black.
 BLACK_LEVEL = 18.0
 #: Variance of the Laplacian below which a frame without markers is called blurred.
@@ -79,7 +79,7 @@ class VisionError(Exception):
     """The frame cannot be read: ``reason`` is black, blurred, no_markers, wrong_game, out_of_view,
     covered or overexposed."""
 
-    def __init__(self, reason: str, message: str, details: dict[str, Any] | None = None) -> None:
+    def __init__(self, reason: CameraProblem, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.details = details or {}
@@ -175,7 +175,7 @@ def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
 def check_frame(gray: np.ndarray) -> None:
     """Raise :class:`VisionError` for a black frame."""
     if gray.size == 0 or float(gray.mean()) < BLACK_LEVEL:
-        raise VisionError("black", "the camera frame is black: is the lens covered or the light off?")
+        raise VisionError(CameraProblem.BLACK, "the camera frame is black: is the lens covered or the light off?")
 
 
 def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
@@ -205,7 +205,7 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
         others = sorted({g for mid in found if (g := game_of_marker(mid)) and g != mat.game})
         if others and len(ours) == 0:
             raise VisionError(
-                "wrong_game", f"this is a {others[0]} mat, not a {mat.game} mat", {"found_game": others[0]}
+                CameraProblem.WRONG_GAME, f"this is a {others[0]} mat, not a {mat.game} mat", {"found_game": others[0]}
             )
         # Before calling the frame soft: a lamp's hot spot at the sensor's limit flattens detail
         # too, and washes out markers; less exposure brings them back.
@@ -213,19 +213,19 @@ def locate_mat(frame: np.ndarray, mat: MatLayout) -> MatFix:
         if washed is not None:
             missing = sum(mid not in ours for mid in mat.marker_ids)
             raise VisionError(
-                "overexposed",
+                CameraProblem.OVEREXPOSED,
                 f"{missing} of the {mat.game} mat's markers are washed out: the picture is at the sensor's "
                 "limit where they should be (lower the camera's exposure, or move the lamp away)",
                 {"markers": sorted(ours), "clipped": round(washed, 3), "glare": True},
             )
         if sharpness(gray) < BLUR_LEVEL:
             raise VisionError(
-                "blurred", "the camera frame is too blurred to find the mat's markers: focus or hold still"
+                CameraProblem.BLURRED, "the camera frame is too blurred to find the mat's markers: focus or hold still"
             )
         sheet = f"sheet {short[0] + 1} of the {mat.game} mat" if mat.sheets > 1 else f"the {mat.game} mat"
         seen = sum(mid in ours for mid in mat.sheet_markers[short[0]])
         raise VisionError(
-            "no_markers",
+            CameraProblem.NO_MARKERS,
             f"{sheet} was not found: {seen} of its 4 markers are "
             "visible (each corner marker must be in view and uncovered)",
             {"markers": sorted(ours)},
@@ -294,7 +294,7 @@ def check_in_view(fix: MatFix, mat: MatLayout, shape: tuple[int, ...]) -> None:
         points = cv2.perspectiveTransform(np.array([corners], np.float32), homography)[0]
         if points.min() < 0 or points[:, 0].max() > w - 1 or points[:, 1].max() > h - 1:
             raise VisionError(
-                "out_of_view", "part of the board is outside the camera's view: move the mat or the camera"
+                CameraProblem.OUT_OF_VIEW, "part of the board is outside the camera's view: move the mat or the camera"
             )
 
 
@@ -319,7 +319,7 @@ def fix_from_markers(mat: MatLayout, ours: dict[int, np.ndarray]) -> MatFix:
         dst = np.vstack([ours[mid] for mid in seen]).astype(np.float32)
         homography, _ = cv2.findHomography(src, dst, 0)
         if homography is None:
-            raise VisionError("no_markers", "the mat's markers are in an impossible arrangement")
+            raise VisionError(CameraProblem.NO_MARKERS, "the mat's markers are in an impossible arrangement")
         homographies.append(homography)
     return MatFix(tuple(homographies), tuple(sorted(ours)), ours)
 
@@ -805,7 +805,8 @@ def read_spots(
         valid &= ~covered_spots(rings, *reference)
     if not valid.all():
         name = names[int(np.flatnonzero(~valid)[0])]
-        raise VisionError("covered", f"something covers the {name.rstrip('0123456789')} spot: take your hand away")
+        spot = name.rstrip("0123456789")
+        raise VisionError(CameraProblem.COVERED, f"something covers the {spot} spot: take your hand away")
     grey = np.array(windows, np.float32) / np.maximum(white.mean(axis=1), 8.0)[:, None, None]
     inks = np.array([ink(g) for g in grey])
     labels, _ = classify_with_memory(inks, ppc, mat, memory, "spots")
@@ -917,7 +918,7 @@ class BoardReader:
             try:
                 fix = locate_mat(frame, mat)
             except VisionError as exc:
-                if exc.reason not in ("no_markers", "wrong_game"):
+                if exc.reason not in (CameraProblem.NO_MARKERS, CameraProblem.WRONG_GAME):
                     raise  # black, blurred, out of view: the same whichever mat it is
                 # Kept without its traceback: its frames hold the camera frame and its greys
                 # (about 5 MB at 720p), and the list would tie them into a cycle that waits for
@@ -1043,7 +1044,7 @@ class BoardReader:
         fix, rect, paper, features = self._look(frame, self.paper_reference)
         if paper.covered and not allow_covered:
             raise VisionError(
-                "covered",
+                CameraProblem.COVERED,
                 f"something covers the board ({len(paper.covered)} cells hidden): take your hand away",
                 {"cells": [list(c) for c in paper.covered]},
             )
@@ -1410,7 +1411,7 @@ class BoardReader:
         self.forget()
         fix, rect, paper, features = self._look(frame, None)
         if paper.covered:
-            raise VisionError("covered", "something covers the board: calibration needs a clear view")
+            raise VisionError(CameraProblem.COVERED, "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
         if features is None:
             if self.mat.spots:
@@ -1656,7 +1657,7 @@ def _clipped_note(share: float) -> str:
 
 def _overexposed(share: float, why: str) -> VisionError:
     return VisionError(
-        "overexposed",
+        CameraProblem.OVEREXPOSED,
         f"the paper is too white ({share:.0%} of it at the sensor's limit; {why}): lower the camera's exposure",
         {"clipped": round(share, 3)},
     )

@@ -26,7 +26,7 @@ import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -47,6 +47,13 @@ from vision.synthetic import (
     render_photo,
 )
 from vision.synthetic import token_palette as _token_palette
+
+if TYPE_CHECKING:
+    from games.match import M, S
+    from games.physical import Record, TableFeed
+    from games.sync import SyncEngine
+    from games.visitor import Visitor
+    from vision.sources import FrameSource
 
 log = logging.getLogger("vision.camera")
 
@@ -399,23 +406,23 @@ class CameraOpener:
         # The synthetic table of the game being played and its visitor, for tests and benches to
         # look at; weakly held: the opener lives as long as the kiosk, and a game's table (its
         # photo, its caches) and visitor (its engine, its match, its screen) must go with the game.
-        self._source: weakref.ref[Any] | None = None
-        self._visitor: weakref.ref[Any] | None = None
+        self._source: weakref.ref[TableCamera] | None = None
+        self._visitor: weakref.ref[Visitor] | None = None
 
     @property
-    def source(self) -> Any:
+    def source(self) -> TableCamera | None:
         """The synthetic table of the game being played (None once the game has gone)."""
         return self._source() if self._source is not None else None
 
     @property
-    def visitor(self) -> Any:
+    def visitor(self) -> Visitor | None:
         """The synthetic table's visitor of the game being played (None once the game has gone)."""
         return self._visitor() if self._visitor is not None else None
 
     def __repr__(self) -> str:
         return f"CameraOpener({self.spec!r}, {self.kind})"
 
-    def record(self) -> list[dict[str, Any]] | None:
+    def record(self) -> Record | None:
         """The events of a record given as the camera (None for a real camera)."""
         if self.kind != "record":
             return None
@@ -423,7 +430,7 @@ class CameraOpener:
 
         return read_record(self.spec)
 
-    def feed(self, engine: Any, seed: int = 0) -> Any:
+    def feed(self, engine: SyncEngine[S, M], seed: int = 0) -> TableFeed:
         """A feed for ``engine``'s board: a :class:`games.physical.Feed` over the camera, or a
         :class:`games.physical.RecordFeed` replaying a record."""
         from games.physical import Feed, RecordFeed
@@ -440,7 +447,7 @@ class CameraOpener:
                               level=engine.match.spec.default_level)
             camera = TableCamera(board, visitor.next_shot, seed=seed, fps=pace, peek=visitor.next_dropped)
             self._source, self._visitor = weakref.ref(camera), weakref.ref(visitor)
-            opener: Callable[[], Any] = camera.open
+            opener: Callable[[], FrameSource] = camera.open
         else:
             # A webcam, a video or a folder of images: vision's own sources.
             opener = source_opener(parse_camera(self.spec), board, self.fps)

@@ -47,11 +47,12 @@ def _board_args(parser: argparse.ArgumentParser) -> None:
 def run_play(args: argparse.Namespace) -> int:
     """``play awele``: the game on screen."""
     from games.awele.scene import AweleScene, new_match
+    from kiosk.cli import app_options
     from kiosk.runner import run_app
 
-    return run_app(
-        args, lambda app: AweleScene(app, new_match(app, args.pits, args.seeds, args.p1, args.p2, args.movetime))
-    )
+    options = app_options(args, game="awele", json=args.json)
+    return run_app(options, lambda app: AweleScene(app, new_match(app, args.pits, args.seeds, args.p1, args.p2,
+                                                                  args.movetime)))
 
 
 # --- awele loop / loop-stats ----------------------------------------------------------------------

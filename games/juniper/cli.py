@@ -164,9 +164,11 @@ ENGINE: EngineSpec[JuniperState, int] = EngineSpec(
 def run_play(args: argparse.Namespace) -> int:
     """``play juniper``: the scene."""
     from games.juniper.scene import JuniperScene, new_match
+    from kiosk.cli import app_options
     from kiosk.runner import run_app
 
-    return run_app(args, lambda app: JuniperScene(app, new_match(app, args.n, args.opponent, args.computer_first)))
+    options = app_options(args, game="juniper", json=args.json)
+    return run_app(options, lambda app: JuniperScene(app, new_match(app, args.n, args.opponent, args.computer_first)))
 
 
 def register(commands: Commands) -> None:

@@ -43,11 +43,13 @@ def _params(args: argparse.Namespace, max_size: int) -> LewthwaiteParams:
 def run_play(args: argparse.Namespace) -> int:
     """Open the game on screen (on a real board under the camera with ``--physical``)."""
     params = _params(args, MAX_PLAY_SIZE)
-    physical = physical_options(args)
+    table = physical_options(args)
+    physical = table.physical
     # On a real board the screen shows the snake by default: the tokens are on the table.
     view = args.view or ("snake" if physical else "tokens")
-    replay = replayed_match(args)
+    replay = replayed_match(table, "lewthwaite")
     from games.lewthwaite.scene import LewthwaiteScene, new_match
+    from kiosk.cli import app_options
     from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
@@ -58,9 +60,9 @@ def run_play(args: argparse.Namespace) -> int:
             match.meta["view_chosen"] = True
         scene = LewthwaiteScene(app, match)
         scene.hint_on = args.hint
-        return attach_to_play(scene, args)
+        return attach_to_play(scene, table)
 
-    return run_app(args, first)
+    return run_app(app_options(args, game="lewthwaite", table=table, json=args.json), first)
 
 
 def run_solve(args: argparse.Namespace) -> int:

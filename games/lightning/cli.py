@@ -18,18 +18,19 @@ LEVEL_CHOICES = LEVELS
 
 def run_play(args: argparse.Namespace) -> int:
     """``play lightning``: the game on screen (on a real mat under the camera with ``--physical``)."""
-    physical_options(args)
-    replay = replayed_match(args)
+    table = physical_options(args)
+    replay = replayed_match(table, "lightning")
     from games.lightning.scene import LightningScene, new_match
+    from kiosk.cli import app_options
     from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
     blue = args.level if args.mode == "computer" else "human"
 
     def first(app: Any) -> LightningScene:
-        return attach_to_play(LightningScene(app, replay or new_match(app, "human", blue)), args)
+        return attach_to_play(LightningScene(app, replay or new_match(app, "human", blue)), table)
 
-    return run_app(args, first)
+    return run_app(app_options(args, game="lightning", table=table, json=args.json), first)
 
 
 def _new_game(rng: random.Random, _args: argparse.Namespace) -> Any:
