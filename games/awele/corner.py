@@ -21,6 +21,7 @@ from games.awele.view import board_sprite, pit_image
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
+from kiosk.host import Host
 from kiosk.i18n import tr
 from kiosk.science import QUIET, CornerPage, ScienceScene, counted, format_number
 
@@ -528,6 +529,6 @@ class SmallLoopPage(CornerPage):
 PAGES = (ExplorerPage, BigLoopPage, SmallLoopPage)
 
 
-def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+def make_science_scene(app: Host, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
     return ScienceScene(app, "awele", ACCENT, PAGES, start)

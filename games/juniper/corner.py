@@ -25,6 +25,7 @@ from games.juniper.solver import iter_winners
 from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
+from kiosk.host import Host
 from kiosk.i18n import counted, tr
 from kiosk.science import QUIET, CornerPage, Progressive, ReplayPage, ScienceScene, format_number
 
@@ -343,6 +344,6 @@ class ProofPage(ReplayPage):
 PAGES = (TablePage, ProofPage)
 
 
-def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+def make_science_scene(app: Host, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
     return ScienceScene(app, "juniper", ACCENT, PAGES, start)

@@ -30,7 +30,7 @@ from games.juniper.view import (
     fourteen_example,
     layer_words,
 )
-from games.match import Seat
+from games.match import Match, Seat
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
 from kiosk.game_scene import GameScene, Tool
@@ -160,7 +160,7 @@ class JuniperScene(GameScene):
     message_anchor = (442, 612)
     message_width = 780
 
-    def __init__(self, app: Host, match: Any, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match[JuniperState, int], *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         self.timeline = Timeline()
         self.hovered: int | None = None
@@ -695,7 +695,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
 
 
 def new_match(app: Host, n: int = DEFAULT_N, opponent: str = DEFAULT_LEVEL, computer_first: bool = False,
-              players: tuple[str, str] | None = None) -> Any:
+              players: tuple[str, str] | None = None) -> Match[JuniperState, int]:
     """A match on 1..``n``: against ``opponent`` (a level, or ``"hotseat"``), or between two
     computer ``players``."""
     if players is not None:

@@ -33,6 +33,7 @@ from games.lewthwaite.stats import RandomPlayStats
 from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
+from kiosk.host import Host
 from kiosk.i18n import counted, tr
 from kiosk.science import QUIET, CornerPage, ReplayPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
@@ -783,6 +784,6 @@ class PuzzlePage(CornerPage):
 PAGES = (RandomGamesPage, DominoProofPage, AnyBoardPage, PuzzlePage)
 
 
-def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+def make_science_scene(app: Host, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
     return ScienceScene(app, "lewthwaite", ACCENT, PAGES, start)

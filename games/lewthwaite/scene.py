@@ -22,7 +22,7 @@ from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
-from games.match import BOARD, Seat
+from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
@@ -53,7 +53,8 @@ class LewthwaiteScene(GameScene):
     toolbar_columns = 2
     end_delay = SHAKE_SECONDS
 
-    def __init__(self, app: Host, match: Any, *, view: str = "tokens", attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match[LewthwaiteState, Cell], *, view: str = "tokens",
+                 attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         match.meta.setdefault("view", view)
         params = match.start.params
@@ -446,7 +447,8 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
 
 
 def new_match(app: Host, params: LewthwaiteParams | None = None, red: str = "human",
-              blue: str = DEFAULT_LEVEL, view: str = "tokens", physical: bool = False) -> Any:
+              blue: str = DEFAULT_LEVEL, view: str = "tokens",
+              physical: bool = False) -> Match[LewthwaiteState, Cell]:
     """A match on ``params``' board; each colour is ``"human"`` (at the screen, or with real
     pieces when ``physical``) or a computer level."""
     person = Seat(BOARD) if physical else Seat()

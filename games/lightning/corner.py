@@ -22,6 +22,7 @@ from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, draw_tile, tile_image
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
+from kiosk.host import Host
 from kiosk.i18n import counted, tr
 from kiosk.science import QUIET, CornerPage, Progressive, ScienceScene
 
@@ -379,6 +380,6 @@ class HistoryPage(CornerPage):
 PAGES = (DistancePage, HistoryPage)
 
 
-def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+def make_science_scene(app: Host, start: int = 0) -> ScienceScene:
     """The corner, reached from the menu card ("Les maths du jeu")."""
     return ScienceScene(app, "lightning", ACCENT, PAGES, start)
