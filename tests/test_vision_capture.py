@@ -4,10 +4,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 
+from games.visitor import Shot
 from vision.capture import CaptureThread, LiveBoard, StableBoard, SyntheticCamera, start_grid
 from vision.reader import BoardReader
 
@@ -134,7 +134,7 @@ def test_a_marker_hidden_by_an_arm_is_looked_for_again_when_the_arm_goes():
 
     board = board_of("lightning")
     table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
-    shots = [SimpleNamespace(picture=table, hand="hand")] * 3 + [SimpleNamespace(picture=table, hand=None)] * 6
+    shots = [Shot(picture=table, hand="hand")] * 3 + [Shot(picture=table, hand=None)] * 6
     camera = TableCamera(board, iter(shots).__next__, seed=114)
     stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
     reader = stable.reader
@@ -163,7 +163,7 @@ def test_a_still_hand_over_the_spots_is_never_read():
 
     board = board_of("lightning")
     table = Picture(board.empty_grid(), (("hand", EMPTY), ("reserve", "")))
-    shots = [SimpleNamespace(picture=table, hand=None)] * 8 + [SimpleNamespace(picture=table, hand="hand")] * 9
+    shots = [Shot(picture=table, hand=None)] * 8 + [Shot(picture=table, hand="hand")] * 9
     camera = TableCamera(board, iter(shots).__next__, seed=119)
     stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
     reader = stable.reader
@@ -193,7 +193,7 @@ def test_the_table_camera_remembers_only_recent_ready_times(monkeypatch):
 
     monkeypatch.setattr(table_module, "READ_TIMES_KEPT", 5)
     board = board_of("lewthwaite")
-    shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None, dropped=True)
+    shot = Shot(picture=Picture(board.empty_grid(), ()), hand=None, dropped=True)
     camera = TableCamera(board, lambda: shot, seed=3)
     for _ in range(23):
         camera.read()
@@ -210,7 +210,7 @@ def test_a_closed_table_camera_gives_back_its_sensor_noise():
     from vision.table import TableCamera
 
     board = board_of("lewthwaite")
-    shot = SimpleNamespace(picture=Picture(board.empty_grid(), ()), hand=None)
+    shot = Shot(picture=Picture(board.empty_grid(), ()), hand=None)
     camera = TableCamera(board, lambda: shot, seed=5)
     first = camera.read()
     camera.close()

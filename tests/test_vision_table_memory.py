@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import gc
 import weakref
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from games.boards import Picture
 from games.budget import MB, sizeof
+from games.visitor import Shot
 from vision import synthetic
 from vision.boards import board_of
 from vision.capture import start_grid
@@ -28,12 +28,12 @@ from vision.table import TableCamera
 CAMERA_BYTES = 20 * MB
 
 
-def _game_shots() -> list[SimpleNamespace]:
+def _game_shots() -> list[Shot]:
     """A Lewthwaite game's shots: ten slides into the empty cell, each a hand over the cell
     (3 frames) then the board left still (5 frames)."""
     grid = [list(row) for row in start_grid(board_of("lewthwaite"))]
     empty = (2, 2)
-    shots = [SimpleNamespace(picture=Picture(tuple(tuple(row) for row in grid), ()), hand=None)] * 5
+    shots = [Shot(picture=Picture(tuple(tuple(row) for row in grid), ()), hand=None)] * 5
     for k in range(10):
         r, c = empty
         neighbours = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -42,8 +42,8 @@ def _game_shots() -> list[SimpleNamespace]:
         grid[r][c], grid[source[0]][source[1]] = grid[source[0]][source[1]], "."
         empty = source
         picture = Picture(tuple(tuple(row) for row in grid), ())
-        shots += [SimpleNamespace(picture=picture, hand=(r, c))] * 3
-        shots += [SimpleNamespace(picture=picture, hand=None)] * 5
+        shots += [Shot(picture=picture, hand=(r, c))] * 3
+        shots += [Shot(picture=picture, hand=None)] * 5
     return shots
 
 
@@ -74,7 +74,7 @@ def test_an_open_table_camera_filming_a_game_stays_within_its_budget() -> None:
 def test_the_table_cameras_noise_is_fresh_every_frame_and_as_strong_as_a_sensors() -> None:
     board = board_of("lewthwaite")
     picture = Picture(tuple(tuple(row) for row in start_grid(board)), ())
-    camera = TableCamera(board, lambda: SimpleNamespace(picture=picture, hand=None), seed=5)
+    camera = TableCamera(board, lambda: Shot(picture=picture, hand=None), seed=5)
     clean = camera.compose(picture).astype(np.int16)
     frames = [camera.read() for _ in range(12)]
     noises = [frame.astype(np.int16) - clean for frame in frames if frame is not None]

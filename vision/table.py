@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from games.match import M, S
     from games.physical import Record, TableFeed
     from games.sync import SyncEngine
-    from games.visitor import Visitor
+    from games.visitor import Shot, Visitor
     from vision.sources import FrameSource
 
 log = logging.getLogger("vision.camera")
@@ -85,7 +85,7 @@ class TableCamera:
     real camera (for live demos); 0 reads as fast as asked (tests, headless runs).
     """
 
-    def __init__(self, board: BoardDescription, script: Callable[[], Any], seed: int = 0, fps: float = 0.0,
+    def __init__(self, board: BoardDescription, script: Callable[[], Shot], seed: int = 0, fps: float = 0.0,
                  peek: Callable[[], bool] | None = None) -> None:
         self.board = board
         self.script = script
@@ -94,7 +94,7 @@ class TableCamera:
         self.fps = fps
         self._next_tick = 0.0
         self.frames = 0
-        self.last_shot: Any = None
+        self.last_shot: Shot | None = None
         #: When each recent frame was ready (``time.perf_counter``), for the latency bench: the
         #: last :data:`READ_TIMES_KEPT` frames, the first of them frame number ``read_times_first``
         #: (a day-long physical game must not keep one float per frame).
@@ -167,10 +167,10 @@ class TableCamera:
         shot = self.script()
         self.frames += 1
         self.last_shot = shot
-        if getattr(shot, "dropped", False):
+        if shot.dropped:
             self._ready()
             return None
-        image = self.compose(shot.picture, getattr(shot, "hand", None), dict(getattr(shot, "nudges", ())))
+        image = self.compose(shot.picture, shot.hand, dict(shot.nudges))
         low, high = self._sensor_noise()
         frame = cv2.add(image, high)
         cv2.subtract(frame, low, dst=frame)  # in place: one new picture a frame
@@ -241,17 +241,16 @@ class TableCamera:
 
     def spot_names(self) -> tuple[str, ...]:
         """The spots the mat prints (none on a mat without them), reserve slots in their order."""
-        spots = getattr(self.mat, "spots", None) or ()
-        names = [spot[0] for spot in spots] if not isinstance(spots, dict) else list(spots)
+        names = [spot[0] for spot in self.mat.spots]
         return tuple(sorted(names, key=lambda n: (not n.startswith("hand"), len(n), n)))
 
     def _sheet_center(self, where: Any) -> tuple[float, float]:
         if isinstance(where, tuple):
             return self.mat.center(*where)
-        spots = getattr(self.mat, "spots", None) or {}
-        if not isinstance(spots, dict):  # (name, sheet, x, y) of each spot's top-left corner
-            size = getattr(self.mat, "tile", None) or self.mat.cell
-            spots = {spot[0]: (spot[-2], spot[-1], size, size) for spot in spots}
+        # (name, sheet, x, y) of each spot's top-left corner; a spot a cell wide (MatLayout has no
+        # ``tile``: the getattr that read it always fell back to the cell, kept so pictures stay).
+        size = self.mat.cell
+        spots = {spot[0]: (spot[-2], spot[-1], size, size) for spot in self.mat.spots}
         if where not in spots:  # a spot this mat does not print: a hand over the middle
             return (self.mat.page[0] / 2, self.mat.page[1] / 2)
         x, y, w, h = spots[where]
@@ -479,6 +478,7 @@ def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
                 raise OSError("the frame cannot be encoded as PNG")
             write_new_file(path, data.tobytes())
         except (OSError, cv2.error) as exc:
+            # library: OSError's strerror, None for some
             failed.append(f"cannot write '{path}' ({getattr(exc, 'strerror', None) or exc}): "
                           f"the frames after {count[0]} are not saved")
             log.warning(failed[0])
@@ -501,6 +501,7 @@ def _saving(opener: Callable[[], Any], folder: Path) -> Callable[[], Any]:
 
         @property
         def ended(self) -> bool:
+            # probe: a video or a folder ends, a webcam does not
             return bool(getattr(self.source, "ended", False))
 
     return lambda: Saving(opener())
