@@ -58,6 +58,7 @@ def sizeof(value: Any, depth: int = 0) -> int:
     for kind, measure in _sizers:
         if isinstance(value, kind):
             return measure(value)
+    # library: numpy arrays and pygame buffers say their size, other cached values not
     nbytes = getattr(value, "nbytes", None)
     if isinstance(nbytes, int):  # numpy arrays, memoryviews
         return nbytes + 112
@@ -231,6 +232,7 @@ def _libc() -> Any:
 
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        # library: glibc only
         return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
     except OSError:
         return None
@@ -269,6 +271,7 @@ def heap() -> dict[str, float] | None:
     these shows is outside malloc (the X server's shared memory, a library's own mappings).
     None without glibc 2.33's ``mallinfo2``."""
     libc = _libc()
+    # library: glibc 2.33 and later
     if libc is None or not hasattr(libc, "mallinfo2"):
         return None
     libc.mallinfo2.restype = _MallInfo2
@@ -284,7 +287,9 @@ def pymalloc() -> dict[str, float] | None:
     much larger than their objects are fragmentation: an arena goes back only once empty.
     None where CPython's statistics or a C library's ``open_memstream`` cannot be had."""
     libc = _libc()
+    # library: CPython's private allocator report
     stats = getattr(ctypes.pythonapi, "_PyObject_DebugMallocStats", None)
+    # library: POSIX 2008 libc
     if libc is None or stats is None or not hasattr(libc, "open_memstream"):
         return None
     libc.open_memstream.restype = ctypes.c_void_p

@@ -275,6 +275,7 @@ def register_engine(commands: Commands, spec: EngineSpec[Any, Any]) -> argparse.
 
     def run(args: argparse.Namespace) -> int:
         stdout = sys.stdout
+        # library: a replaced stdin may be text only
         return serve(spec, args, getattr(sys.stdin, "buffer", sys.stdin), stdout)
 
     parser.set_defaults(handler=run)

@@ -101,6 +101,7 @@ def game_of(work: Any) -> str | None:
     ``games.juniper``: a player, a position, a module to preload), or None when it names none."""
     parts = [work.func, *work.args] if isinstance(work, functools.partial) else [work]
     for part in parts:
+        # library: Python's own attribute, missing on some callables
         name = part if isinstance(part, str) else getattr(part, "__module__", None) or type(part).__module__
         pieces = name.split(".") if isinstance(name, str) else []
         if len(pieces) > 2 and pieces[0] == "games":

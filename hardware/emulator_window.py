@@ -18,6 +18,7 @@ import pygame  # noqa: E402 - after the variable that silences its banner
 from hardware import strings
 from hardware.emulator import PtyEmulator
 from hardware.protocols import Frame
+from hardware.receivers import Shown
 from kiosk import i18n, theme, ui
 
 # The kiosk never imports hardware: the window hands the shell its words.
@@ -122,7 +123,7 @@ def status_line(emulator: PtyEmulator) -> str:
     latest = emulator.latest
     if latest is None:
         return i18n.tr("hardware.emulator.waiting")
-    why = getattr(latest, "why", "frame")
+    why = latest.why if isinstance(latest, Shown) else "frame"
     if why in ("blank", "effect"):
         return i18n.tr(f"hardware.emulator.{why}", frames=emulator.frames)
     return i18n.tr("hardware.emulator.status", protocol=latest.protocol, leds=latest.count, frames=emulator.frames,

@@ -75,6 +75,7 @@ def _usb_ports() -> list[Any]:
 
 
 def _usb_identity(info: Any) -> str | None:
+    # library: pyserial's port info, vid only for USB
     if getattr(info, "vid", None) is None:
         return None
     name = f"USB {info.vid:04x}:{info.pid:04x}"
@@ -112,6 +113,7 @@ def find_device(identity: str) -> str | None:
 def discard_input(port: Any) -> None:
     """Throw away what the board said (greetings, echoes): the LED senders never read it, and a
     port that echoes (``loop://``) would otherwise fill up and block."""
+    # library: pyserial's ports have it, loop:// and pty ones may not
     reset = getattr(port, "reset_input_buffer", None)
     if reset is not None:
         with contextlib.suppress(Exception):  # a failing port shows up at the next write

@@ -280,6 +280,7 @@ class App:
     def _lock_keyboard(self) -> None:
         """Keep Alt+Tab and the like in the kiosk's window, where the platform lets SDL do it."""
         # Not every pygame build has it (pygame-ce 2.5 does not): looked up, not called blindly.
+        # library: pygame-ce 2.1.3 and later
         grab = getattr(pygame.event, "set_keyboard_grab", None)
         if grab is None:
             log.info("keyboard grab unavailable: this pygame has no event.set_keyboard_grab")
@@ -399,6 +400,7 @@ class App:
         """Full screen: no cursor over a touch screen or under a gamepad; a moving mouse shows it."""
         if not self.fullscreen:
             return
+        # library: SDL sets touch on mouse events made from touches
         if event.type in CURSORLESS_EVENTS or (event.type in POINTER_EVENTS and getattr(event, "touch", False)):
             pygame.mouse.set_visible(False)
         elif event.type == pygame.MOUSEMOTION:
@@ -421,9 +423,8 @@ class App:
         top = self.stack.top
         if top is None:
             return ""
-        scope = getattr(top, "memory_scope", None)
-        name = getattr(top, "name", type(top).__name__)
-        return f"{name}/{scope}" if scope else str(name)
+        scope = top.memory_scope
+        return f"{top.name}/{scope}" if scope else top.name
 
     def at_home(self) -> bool:
         """True when the top scene is the home screen (the menu)."""
@@ -489,6 +490,7 @@ class App:
                 self.stack.push(resumed)
                 self._guarded("resume", self.stack.apply_pending)
         elif self.kiosk:  # started on a game (``play awele --kiosk``): its saves must not replace another's
+            # probe: a game's scene has a game key; the app may not import GameScene (layers)
             self.keeper.keep_unfinished(getattr(first, "game", None) or first.name)
 
     def tick(self, step: float = STEP) -> None:
@@ -532,7 +534,7 @@ class App:
         if self._handle_global(event) or self.door.handle(event):
             return
         top = self.stack.top
-        waking = top is not None and (getattr(top, "attract_mode", False) or isinstance(top, StillThereScene))
+        waking = top is not None and (top.attract_mode or isinstance(top, StillThereScene))
         if not (waking and event.type in PAD_EVENTS) and self.navigator.handle(event):
             return
         if top is not None:
@@ -559,8 +561,9 @@ class App:
         short apology. Too many errors in a row (a broken menu) stop the program with exit code
         1, for systemd to start it afresh."""
         top = self.stack.top
-        log.error("error in %s of scene '%s'; back to the menu", where, getattr(top, "name", "?"), exc_info=exc)
-        self.chronicle.fault(where, getattr(top, "name", "?"))
+        name = top.name if top is not None else "?"
+        log.error("error in %s of scene '%s'; back to the menu", where, name, exc_info=exc)
+        self.chronicle.fault(where, name)
         now = time.monotonic()
         self.errors = [t for t in self.errors if now - t < ERROR_WINDOW] + [now]
         if len(self.errors) > MAX_ERRORS:

@@ -121,7 +121,7 @@ class Attendant:
         """Once per fixed step, after the scenes: start attract mode or ask "Encore là ?"."""
         app = self.app
         top = app.stack.top
-        if not self.active or top is None or isinstance(top, StillThereScene) or getattr(top, "attract_mode", False):
+        if not self.active or top is None or isinstance(top, StillThereScene) or top.attract_mode:
             return
         idle = app.config.idle
         if app.at_home():

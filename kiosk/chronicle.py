@@ -219,10 +219,13 @@ class Chronicle:
     def _look_at_page(self, scenes: Sequence[object]) -> None:
         page: tuple[str, str, int] | None = None
         top = scenes[-1] if scenes else None
+        # probe: scenes as objects (typing them as Scene is an import circle through kiosk.host)
         name = getattr(top, "name", "")
         if name == "rules" and len(scenes) > 1:
+            # probe: the rules page and its game's scene, as objects (above)
             page = ("rules", str(getattr(scenes[-2], "game", "")), int(getattr(top, "page", 0)))
         elif name == "science":
+            # probe: the science corner, as an object (above)
             page = ("science", str(getattr(top, "game", "")), int(getattr(top, "index", 0)))
         if page != self._page:
             self._page = page

@@ -55,6 +55,7 @@ class DayScene(Scene):
     def __init__(self, app: Host, day: dt.date | None = None) -> None:
         super().__init__(app)
         self.day = day or dt.date.today()
+        # probe: App has a state folder only in kiosk mode, Host none
         state = getattr(app, "state", None) if app.kiosk else None
         self.folder = Path(state) / FOLDER if state is not None else None
         self.numbers: dict[str, Any] | None = None
@@ -74,7 +75,7 @@ class DayScene(Scene):
         self._asked = now
         folder, day = self.folder, self.day
 
-        chronicle = getattr(self.app, "chronicle", None)
+        chronicle = self.app.chronicle
         book = chronicle.book if chronicle is not None else None
 
         def work() -> None:

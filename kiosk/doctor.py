@@ -132,6 +132,7 @@ def check_sound() -> Check:
     try:
         pygame.mixer.init()
         freq, _size, channels = pygame.mixer.get_init() or (0, 0, 0)
+        # library: pygame-ce only
         driver = pygame.mixer.get_driver() if hasattr(pygame.mixer, "get_driver") else "?"
     except pygame.error as exc:
         return Check("sound", WARN, f"no sound device ({exc}): the games run silent")

@@ -47,9 +47,11 @@ def button_targets(buttons: Sequence[Any]) -> list[Target]:
 
 def focus_targets(scene: Any) -> list[Target]:
     """What the cursor can visit on ``scene``: its ``focus_targets()``, else its buttons."""
+    # probe: a scene may give its own focus targets (optional hook)
     custom = getattr(scene, "focus_targets", None)
     if callable(custom):
         return list(custom())
+    # probe: most scenes keep their buttons in .buttons, not all
     buttons = getattr(scene, "buttons", None)
     if isinstance(buttons, (list, tuple)):
         return button_targets(buttons)
@@ -93,6 +95,7 @@ class Navigator:
             self._open(event.device_index)
             return True
         if kind == pygame.JOYDEVICEREMOVED:
+            # library: SDL2 joystick events
             self.joysticks.pop(getattr(event, "instance_id", -1), None)
             return True
         direction = self._direction(event)
@@ -125,6 +128,7 @@ class Navigator:
                 return None
             return (x, 0) if x else (0, -y)  # a hat's y points up, the screen's down
         if event.type == pygame.JOYAXISMOTION and event.axis in (0, 1):
+            # library: SDL2's instance_id, SDL1's joy
             key = (getattr(event, "instance_id", getattr(event, "joy", 0)), event.axis)
             previous = self._axes.get(key, 0)
             value = event.value

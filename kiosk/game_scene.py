@@ -207,6 +207,7 @@ class GameScene(Scene, Generic[S, M]):
 
     def hint_move(self) -> M | None:
         """The move the advice says, while the hint is on (None: no hint, or still computing)."""
+        # probe: each game's own advice record; the contract says it has .move
         move: M | None = getattr(self.hint(), "move", None)
         return move
 
@@ -435,9 +436,9 @@ class GameScene(Scene, Generic[S, M]):
 
     def explain_illegal(self, move: M, error: IllegalMoveError) -> str | None:
         """The sentence for an illegal move: the reason key the rules give, translated."""
-        reason = getattr(error, "reason", None)
-        if isinstance(reason, str) and has_key(reason):
-            return tr(reason, **dict(getattr(error, "params", {}) or {}))
+        reason = error.reason
+        if reason and has_key(reason):
+            return tr(reason, **error.params)
         return None
 
     def say(self, text: str, seconds: float = 2.6, tone: ui.Color = theme.BAD) -> None:

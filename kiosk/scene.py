@@ -24,6 +24,8 @@ class Scene:
     is_card: bool = False
     #: Short name reported by ``state_summary`` (tests, ``--json``).
     name: str = "scene"
+    #: Attract mode (the demo): any button of a pad wakes it, "Encore là ?" never covers it.
+    attract_mode: bool = False
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -28,6 +28,8 @@ class Screen(Protocol):
     overlay: bool
     #: A card over a game: only the newest card on the stack is drawn and updated.
     is_card: bool
+    #: Attract mode (the demo): a pad's buttons wake it, "Encore là ?" never covers it.
+    attract_mode: bool
 
     @property
     def memory_scope(self) -> str | None:

@@ -73,6 +73,7 @@ def atomic_write(path: Path, text: str) -> None:
         mode = file_mode()
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # library: POSIX only
         if hasattr(os, "fchmod"):
             os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -101,6 +102,7 @@ def read_small_file(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``, which must hold at most ``limit`` bytes. Raises
     ``OSError`` (missing, no permission...) or :class:`NotUsable` (a folder, a FIFO, a device,
     too large); never blocks (a FIFO is opened without waiting for a writer)."""
+    # library: POSIX flags
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         info = os.fstat(handle)

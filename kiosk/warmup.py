@@ -82,7 +82,7 @@ def warm_up(app: App, games: list[str] | None = None) -> float:
     with _unseen(app) as canvas:
         MenuScene(app).draw(canvas)
         for info, module in playable_games():
-            if getattr(app, "stopped_by", None) is not None:
+            if app.stopped_by is not None:
                 break  # a stop signal: the kiosk exits at once, warm or not
             if games is not None and info.key not in games:
                 continue

@@ -75,6 +75,7 @@ class SourceLink:
     def lower_exposure(self, stops: float) -> bool:
         """Ask the source for ``stops`` less exposure before its next frame; False when it has no
         exposure control (a recording, a folder of images) or refused an earlier request."""
+        # probe: only a webcam's source can lower its exposure
         if self.exposure_refused or self.source is None or not hasattr(self.source, "lower_exposure"):
             return False
         self._exposure_request += stops
@@ -108,6 +109,7 @@ class SourceLink:
             frame = None
             self.status.last_error = str(exc)
         if frame is None:
+            # probe: a video or a folder ends, a webcam does not
             ended = bool(getattr(self.source, "ended", False))
             self.close()
             if ended:
@@ -188,6 +190,7 @@ class CaptureThread:
                 continue
             with self._lock:
                 self._frame = frame
+            # probe: a video or a folder has a frame rate of its own
             fps = getattr(self.link.source, "fps", None)
             if fps and not isinstance(self.link.source, SyntheticCamera):
                 # A recording plays at its own pace, not as fast as it decodes.

@@ -67,6 +67,7 @@ class FrameSource(Protocol):
 @contextlib.contextmanager
 def quiet_opencv() -> Iterator[None]:
     """OpenCV's own warnings off (a missing device would log one line on every attempt)."""
+    # library: OpenCV builds without utils.logging
     logging_api = getattr(getattr(cv2, "utils", None), "logging", None)
     if logging_api is None:
         yield
@@ -130,6 +131,8 @@ class OpenCVCamera:
                 if int(self.capture.get(cv2.CAP_PROP_FRAME_WIDTH)) == width:
                     break
         self.size = (int(self.capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(self.capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))
+        #: The exposure was switched to manual (once, at the first lowering).
+        self._manual = False
 
     def read(self) -> np.ndarray | None:
         """The next frame, or None when the camera stopped answering."""
@@ -147,7 +150,7 @@ class OpenCVCamera:
         negative), lowered by ``stops``.
         """
         with quiet_opencv():
-            if not getattr(self, "_manual", False):
+            if not self._manual:
                 manual = 1 if self.capture.getBackendName() == "V4L2" else 0.25
                 if not self.capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, manual):
                     return False

@@ -151,6 +151,7 @@ def _load() -> ctypes.CDLL | None:
         except OSError:
             return None
     # awele_sow_run_portable: the table lap alone, for the tests (absent from older builds).
+    # library: an older build of the sowing library lacks the portable entry
     names = ["awele_sow_run"] + (["awele_sow_run_portable"] if hasattr(lib, "awele_sow_run_portable") else [])
     for name in names:
         run = getattr(lib, name)
@@ -213,6 +214,7 @@ class MoveCheck:
             lib = None
         self._lib = lib
         if lib is not None:
+            # library: an older build of the sowing library lacks the portable entry
             if portable and not hasattr(lib, "awele_sow_run_portable"):
                 raise RuntimeError("this build of the sowing library has no portable lap: rebuild it")
             self._c_run = lib.awele_sow_run_portable if portable else lib.awele_sow_run
