@@ -37,7 +37,7 @@ from vision import cli as vision_cli  # noqa: E402
 
 if TYPE_CHECKING:
     from games.match import M, S
-    from games.physical import TableFeed
+    from games.physical import TableFeed, TablePort
     from games.ports import CameraReport
     from games.sync import SyncEngine
     from kiosk.devices import CalibrationSource
@@ -83,18 +83,26 @@ def run(args: argparse.Namespace) -> int:
 class Camera:
     """The camera of ``--camera`` or the configuration, as the kiosk's screens see it: frames for a
     game's board (:meth:`feed`, the physical-board mode), a status line and the calibration screen
-    (the operator's settings). Made here because ``kiosk`` never imports ``vision``."""
+    (the operator's settings). Made here because ``kiosk`` never imports ``vision``.
+
+    ``table`` replaces vision's opener of ``spec`` as the source of the table's frames (a test's
+    scripted table: the rest of the port, probe and calibration, stays this class's)."""
 
     def __init__(self, spec: str, fps: float = 30.0, stepped: bool = False, save_frames: str | None = None,
-                 game: str | None = None, seed: int | None = None) -> None:
+                 game: str | None = None, seed: int | None = None, table: TablePort | None = None) -> None:
         from vision.table import CameraOpener
 
-        self.opener = CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
+        self.opener: TablePort = table or CameraOpener(spec, fps, stepped=stepped, save_frames=save_frames)
         self.spec = spec
         #: The game of the command line (``play GAME``), whose mat the calibration screen watches.
         self.game = game
         #: The run's ``--seed`` (the synthetic camera's pictures).
         self.seed = seed
+
+    @classmethod
+    def around(cls, table: TablePort) -> Camera:
+        """The kiosk's camera on ``table``'s frames (a test's scripted table)."""
+        return cls(table.spec, stepped=table.stepped, table=table)
 
     @property
     def kind(self) -> str:

@@ -4,9 +4,10 @@ of time with few drawn frames (the ``corner_app`` fixture is in ``tests/conftest
 from __future__ import annotations
 
 import importlib
+from typing import TypeVar
 
 from kiosk.app import App
-from kiosk.science import ScienceScene
+from kiosk.science import CornerPage, ScienceScene
 from tests.kiosk_driver import run_frames
 
 
@@ -24,3 +25,13 @@ def advance(app: App, seconds: float, step: float = 0.5) -> None:
     ticks = round(seconds / step)
     for _ in range(ticks):
         app.tick(step)
+
+
+P = TypeVar("P", bound=CornerPage)
+
+
+def page_of(corner: ScienceScene, kind: type[P]) -> P:
+    """The corner's open tab, which must be a ``kind``."""
+    page = corner.page
+    assert isinstance(page, kind), f"the open tab is a {type(page).__name__}, not a {kind.__name__}"
+    return page

@@ -2,20 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from hypothesis import strategies as st
 
+from games.effects import Message
 from kiosk.app import App, AppOptions
+from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
+from kiosk.physical import PhysicalMode
 
 
-def make_app(lang: str = "fr", seed: int = 1) -> App:
+class RecordingApp(App):
+    """A headless app that keeps every effect published (``published``, oldest first)."""
+
+    def __init__(self, options: AppOptions) -> None:
+        super().__init__(options)
+        self.published: list[Message] = []
+        self.effects.subscribe(self.published.append)
+
+
+def make_app(lang: str = "fr", seed: int = 1) -> RecordingApp:
     """A headless app with a fixed seed and a recorder of every published effect."""
-    app = App(AppOptions(frames=1, lang=lang, seed=seed, mute=True))
+    app = RecordingApp(AppOptions(frames=1, lang=lang, seed=seed, mute=True))
     app.home_factory = MenuScene
-    app.published = []  # type: ignore[attr-defined]
-    app.effects.subscribe(app.published.append)  # type: ignore[attr-defined]
     return app
+
+
+def table_of(scene: GameScene) -> PhysicalMode[Any, Any]:
+    """The physical-board mode ``scene`` is played in (it must be in one)."""
+    mode = scene.table
+    assert isinstance(mode, PhysicalMode), "the scene is not played on a real board"
+    return mode
 
 
 def run_frames(app: App, frames: int) -> None:

@@ -2,10 +2,10 @@
 
 import time
 
-from games.awele.corner import BigLoopPage, ExplorerPage, Sowing
+from games.awele.corner import BigLoopPage, ExplorerPage, SmallLoopPage, Sowing
 from games.awele.maths import ARTICLE_BIG_LOOP, ARTICLE_SMALL_LOOP
 from games.awele.rules import Loop, Sown, iter_laps, sow
-from tests.corner_driver import advance, open_corner
+from tests.corner_driver import advance, open_corner, page_of
 from tests.kiosk_driver import run_frames, tap
 
 
@@ -23,7 +23,7 @@ def test_sowing_seed_by_seed_replays_the_rules_laps():
 def test_the_explorer_builds_the_articles_small_loop_by_taps_and_finds_period_8(corner_app):
     app = corner_app
     corner = open_corner(app, "awele")
-    page = corner.page
+    page = page_of(corner, ExplorerPage)
     assert isinstance(page, ExplorerPage)
     tap(app, page.buttons[3].rect.center)  # 4 pits
     tap(app, page.buttons[2].rect.center)  # empty
@@ -46,7 +46,7 @@ def test_the_explorer_builds_the_articles_small_loop_by_taps_and_finds_period_8(
 def test_the_explorer_shows_a_move_that_ends(corner_app):
     app = corner_app
     corner = open_corner(app, "awele")
-    page = corner.page
+    page = page_of(corner, ExplorerPage)
     tap(app, page.sow_button.rect.center)
     tap(app, page.board_view.center(3))  # the article's example: the start board, pit 4
     advance(app, 20, 0.25)
@@ -62,7 +62,7 @@ def test_the_explorer_shows_a_move_that_ends(corner_app):
 def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(corner_app):
     app = corner_app
     corner = open_corner(app, "awele")
-    page = corner.page
+    page = page_of(corner, ExplorerPage)
     for _ in range(6):
         tap(app, page.buttons[1].rect.center)  # random
         pit = next(i for i, seeds in enumerate(page.pits) if seeds)
@@ -81,7 +81,7 @@ def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(corner_app):
 def test_the_big_loop_reaches_50636_laps(corner_app):
     app = corner_app
     corner = open_corner(app, "awele", 1)
-    page = corner.page
+    page = page_of(corner, BigLoopPage)
     assert isinstance(page, BigLoopPage)
     run_frames(app, 60)
     assert 0 < page.summary()["laps"] < 10  # seed by seed at first
@@ -98,7 +98,7 @@ def test_the_big_loop_reaches_50636_laps(corner_app):
 def test_the_small_loop_step_by_step_shows_the_articles_boards(corner_app):
     app = corner_app
     corner = open_corner(app, "awele", 2)
-    page = corner.page
+    page = page_of(corner, SmallLoopPage)
     tap(app, page.buttons[1].rect.center)  # manual
     assert not page.auto
     taps = 0

@@ -80,7 +80,7 @@ def _changed(events: list[dict[str, Any]], kind: str, **fields: Any) -> list[dic
 def replay(record: list[dict[str, Any]], max_seconds: float = 600.0) -> Match:
     """Replay ``record`` headless, as ``play GAME --camera RECORD.jsonl`` does, to its end."""
     match = Match.from_text(record[0]["match"], thinker=Thinker(wait=True))
-    feed = RecordFeed(record, lambda: match.board)
+    feed: RecordFeed[Any, Any] = RecordFeed(record, lambda: match.board)
     session = PhysicalSession(match, feed).start()
     now = 0.0
     while not feed.done and now < max_seconds:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -18,12 +19,14 @@ import main
 from kiosk import devices, runner
 from kiosk.app import App
 from kiosk.calibration import CalibrationScene
+from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.operator import SettingsScene
 from kiosk.options import AppOptions
 from kiosk.physical import PhysicalMode
 from kiosk.scene import Scene
 from tests.kiosk_driver import run_frames, tap
+from tests.kiosk_driver import table_of as driver_table_of
 from vision.capture import start_grid
 
 RECORD = Path(__file__).parent / "records" / "lewthwaite-computer.jsonl"
@@ -61,10 +64,9 @@ def camera_of(app: App) -> main.Camera:
     return camera
 
 
-def table_of(scene: Scene) -> PhysicalMode[object, object]:
-    mode = getattr(scene, "table", None)  # the first scene of `play GAME --camera`: a GameScene
-    assert isinstance(mode, PhysicalMode)
-    return mode
+def table_of(scene: Scene) -> PhysicalMode[Any, Any]:
+    assert isinstance(scene, GameScene)  # the first scene of `play GAME --camera`
+    return driver_table_of(scene)
 
 
 def test_play_lightning_with_the_synthetic_camera_calibrates_on_lightnings_mat(command: Callable) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from games.effects import BoardLights
+from games.physical import Feed, TablePort
 from games.registry import installed_games, registered, spec
 from games.sync import SETUP
 from hardware.config import LedConfig
@@ -33,10 +34,11 @@ from kiosk.menu import MenuScene
 from kiosk.physical import attach, has_physical_mode
 from kiosk.screens import register_screens, screens_for, unregister_screens
 from kiosk.seats import SeatsScene
+from main import Camera
 from tests.fifth_game import GAME
 from tests.fifth_game.rules import NimState
 from tests.fifth_game.scene import SCREENS, NimScene
-from tests.kiosk_driver import run_frames, tap
+from tests.kiosk_driver import run_frames, table_of, tap
 from tests.test_physical_scene import PicturesCamera
 
 
@@ -101,7 +103,8 @@ def test_the_fifth_game_is_in_the_menu_and_played_by_taps(tmp_path: Path) -> Non
         run_frames(app, 5)
     assert scene.match.is_over() and scene.match.result() in ("person", "computer")
     run_frames(app, 120)
-    assert app.stack.top.name == "end"
+    top = app.stack.top
+    assert top is not None and top.name == "end"
 
 
 def test_the_fifth_game_plays_in_attract_mode(tmp_path: Path) -> None:
@@ -187,11 +190,18 @@ def test_the_fifth_game_lights_the_led_board(tmp_path: Path) -> None:
     assert frames and sum(1 for pixel in frames[-1].pixels if pixel != (0, 0, 0)) == 9  # one LED per token
 
 
-def _play_at_table(camera: object, seconds: int) -> tuple[NimScene, list[object]]:
+def close(scene: NimScene) -> None:
+    """Close the app ``scene`` was played in."""
+    app = scene.app
+    assert isinstance(app, App)
+    app.close()
+
+
+def _play_at_table(camera: TablePort, seconds: int) -> tuple[NimScene, list[object]]:
     """A Nim game on the real-board seat with ``camera``, run frame by frame until it is over
     and the table agrees (at most ``seconds`` of game time); the scene and the phases it went
     through. The caller closes ``scene.app``."""
-    set_opener(lambda options: Devices(camera=camera))
+    set_opener(lambda options: Devices(camera=Camera.around(camera)))
     from tests.kiosk_driver import make_app
 
     app = make_app()
@@ -201,10 +211,10 @@ def _play_at_table(camera: object, seconds: int) -> tuple[NimScene, list[object]
     phases: list[object] = []
     for _ in range(60 * seconds):
         run_frames(app, 1)
-        phase = scene.physical.engine.phase
+        phase = table_of(scene).engine.phase
         if not phases or phases[-1] != phase:
             phases.append(phase)
-        if scene.match.is_over() and scene.physical.engine.synced:
+        if scene.match.is_over() and table_of(scene).engine.synced:
             break
     return scene, phases
 
@@ -216,7 +226,7 @@ def test_the_fifth_game_is_played_on_a_virtual_table() -> None:
     scene, phases = _play_at_table(PicturesCamera(), 60)
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert [seat.kind for seat in scene.match.seats.values()] == ["board", "board"]
-    scene.app.close()
+    close(scene)
 
 
 def test_the_fifth_game_is_played_through_the_synthetic_camera() -> None:
@@ -227,9 +237,9 @@ def test_the_fifth_game_is_played_through_the_synthetic_camera() -> None:
     scene, phases = _play_at_table(CameraOpener("synthetic", stepped=True, faults={}), 90)
     assert phases[0] == SETUP and "play" in phases and scene.match.is_over()
     assert len(scene.match.moves) >= 2
-    feed = scene.physical.session.feed
-    assert feed.frame > 10 and feed.read_seconds  # photographs of the mat, read by vision
-    scene.app.close()
+    feed = table_of(scene).session.feed
+    assert isinstance(feed, Feed) and feed.frame > 10 and feed.read_seconds  # photographs of the mat, read by vision
+    close(scene)
 
 
 def test_the_registry_keeps_one_entry_per_key() -> None:

@@ -26,7 +26,8 @@ from kiosk.menu import MenuScene
 from kiosk.operator import SettingsScene
 from kiosk.overlays import ConfirmScene, EndScene, RulesScene
 from kiosk.seats import SeatsScene
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from main import Camera
+from tests.kiosk_driver import make_app, press, run_frames, table_of, tap
 from tests.test_physical_scene import PicturesCamera
 
 CARDS = (SeatsScene, EndScene, StillThereScene, ConfirmScene)
@@ -192,12 +193,12 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
     """Kiosk mode, "Plateau réel": a game played only on the table (no touch) is not taken for
     an empty stand; once nobody does anything, "Encore là ?" comes and the kiosk goes home."""
     camera = PicturesCamera()
-    set_opener(lambda options: Devices(camera=camera))
+    set_opener(lambda options: Devices(camera=Camera.around(camera)))
     app = kiosk_app(tmp_path, prompt=2.0, countdown=1.0)
     scene = open_from_menu(app, real=True)
     choose_seats(app)
     # Setting up: the screen says so, and nothing a setup does not allow is offered.
-    assert scene.physical.engine.phase == SETUP and not scene.match.moves
+    assert table_of(scene).engine.phase == SETUP and not scene.match.moves
     assert not scene.tool_at("hint").enabled and not scene.tool_at("restart").enabled  # type: ignore[union-attr]
     # The longest table prompt (a headline, two fixes, "and N more") leaves the bottom row alone.
     drawn: list[tuple[int, int]] = []
@@ -224,7 +225,7 @@ def test_moves_on_the_table_keep_the_kiosk_from_asking_if_anybody_is_there(tmp_p
     for _ in range(60 * 60):
         run_frames(app, 1)
         assert app.attendant.resets == 0 and not isinstance(app.stack.top, StillThereScene), (
-            len(scene.match.moves), scene.physical.engine.phase)
+            len(scene.match.moves), table_of(scene).engine.phase)
         if scene.match.is_over():
             break
     assert scene.match.is_over() and len(scene.match.moves) >= 8 and app.clock > 5
@@ -248,10 +249,10 @@ def test_the_real_board_in_kiosk_mode_counts_nothing_under_a_card_and_shows_one_
     from games.lewthwaite.rules import LewthwaiteParams
 
     camera = PicturesCamera(table=LewthwaiteBoard().picture(LewthwaiteParams().new_initial_state()))
-    set_opener(lambda options: Devices(camera=camera))
+    set_opener(lambda options: Devices(camera=Camera.around(camera)))
     app = kiosk_app(tmp_path, prompt=4.0, countdown=2.0)
     scene = open_from_menu(app, real=True)
-    engine = scene.physical.engine
+    engine = table_of(scene).engine
     for _ in range(60 * 3):
         run_frames(app, 1)
         assert cards_on_screen(app) == ["seats"]

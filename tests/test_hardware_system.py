@@ -240,11 +240,12 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
     set_opener(open_devices)  # as main.py does (the opener is put back after the test: conftest.py)
     app = App(AppOptions(frames=1, led_port="loop://"))
     try:
-        assert app.leds is not None
-        app.leds.latencies = latencies = Noticed()  # a frame's latency is noted once it is written
+        leds = app.leds
+        assert isinstance(leds, LedSystem)
+        leds.latencies = latencies = Noticed()  # a frame's latency is noted once it is written
         app.effects.publish(BoardLights("lewthwaite", 5, 5, {(2, 2): "legal"}))
         assert latencies.grew.wait(10), "the frame was never written"
-        assert app.leds.frames_sent >= 2  # the priming copy, then the frame
+        assert leds.frames_sent >= 2  # the priming copy, then the frame
     finally:
         app.close()
     assert app.leds is None

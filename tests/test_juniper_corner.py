@@ -10,7 +10,7 @@ from games.juniper.scene import EXPLAINER_PAGES, explainer_pages
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS, winners
 from games.juniper.view import explainer_params, layer_words
 from kiosk.overlays import RulesScene
-from tests.corner_driver import advance, open_corner
+from tests.corner_driver import advance, open_corner, page_of
 from tests.kiosk_driver import run_frames, tap
 
 
@@ -22,7 +22,7 @@ def test_the_reveal_is_slow_at_first_and_ends_at_1000():
 def test_the_table_fills_live_and_equals_the_solver(corner_app):
     app = corner_app
     corner = open_corner(app, "juniper")
-    page = corner.page
+    page = page_of(corner, TablePage)
     assert isinstance(page, TablePage)
     run_frames(app, 60)  # one second: ten values, one by one
     assert page.summary()["shown"] == 10
@@ -45,7 +45,7 @@ def test_the_table_fills_live_and_equals_the_solver(corner_app):
 def test_the_proof_page_plays_the_matching_strategy(corner_app):
     app = corner_app
     corner = open_corner(app, "juniper", 1)
-    page = corner.page
+    page = page_of(corner, ProofPage)
     assert page.n == 20 and page.proof.start == 2
     tap(app, page.buttons[1].rect.center)  # N = 21
     tap(app, page.buttons[0].rect.center)

@@ -21,6 +21,7 @@ class FakeSource:
     game = "lewthwaite"
     pieces = "tokens"
     token_codes = ("R", "B")
+    lowering_exposure = False
 
     def __init__(self, synthetic: bool = True, failure: str = "") -> None:
         self.synthetic = synthetic

@@ -189,10 +189,12 @@ def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path)
         app.stack.push(settings)
         run_frames(app, 2)
         deadline = time.monotonic() + 5
-        while "cannot be opened" not in settings.camera_status.text and time.monotonic() < deadline:
+        status = settings.camera_status
+        assert status is not None
+        while "cannot be opened" not in status.text and time.monotonic() < deadline:
             time.sleep(0.02)
             run_frames(app, 1)
-        assert settings.camera_status.text == "OSError: camera 0 cannot be opened"
+        assert status.text == "OSError: camera 0 cannot be opened"
         assert app.running and app.stack.top is settings and app.notice is None
         app.close()
     finally:
@@ -222,10 +224,12 @@ def test_the_settings_say_what_the_camera_sees_in_the_screens_language(tmp_path,
         settings = SettingsScene(app)
         app.stack.push(settings)
         deadline = time.monotonic() + 5
-        while settings.camera_status.text == "…" and time.monotonic() < deadline:
+        status = settings.camera_status
+        assert status is not None
+        while status.text == "…" and time.monotonic() < deadline:
             time.sleep(0.02)
             run_frames(app, 1)
-        assert settings.camera_status.text == line
+        assert status.text == line
         app.close()
     finally:
         devices.set_opener(None)

@@ -267,7 +267,8 @@ def visit_shell(app: App, screens: Screens) -> None:
         camera_app = make_app(lang=screens.lang)
         camera_app.start(MenuScene(camera_app))
         run_frames(camera_app, 3)
-        assert any(b.label == "physical.menu" for b in camera_app.stack.top.buttons)
+        menu = camera_app.stack.top
+        assert isinstance(menu, MenuScene) and any(b.label == "physical.menu" for b in menu.buttons)
         other = Screens(screens.recorder, camera_app, screens.lang)
         other.check("menu with a camera")
         # A game kept aside: "Continuer ma partie" on its card, under the tab.
@@ -275,7 +276,8 @@ def visit_shell(app: App, screens: Screens) -> None:
         camera_app.keeper.kept = ("lewthwaite", kept.to_text())
         camera_app.start(MenuScene(camera_app))
         run_frames(camera_app, 3)
-        assert camera_app.stack.top.continue_button is not None
+        menu = camera_app.stack.top
+        assert isinstance(menu, MenuScene) and menu.continue_button is not None
         other.check("menu with a camera and a game kept aside")
         screens.problems += other.problems
         screens.checked += other.checked

@@ -8,7 +8,7 @@ from games.lewthwaite.rules import LewthwaiteParams, LewthwaiteState
 from games.lewthwaite.stats import exact_stats
 from kiosk.menu import MenuScene
 from kiosk.science import ScienceScene, format_number
-from tests.corner_driver import advance, open_corner
+from tests.corner_driver import advance, open_corner, page_of
 from tests.kiosk_driver import run_frames, tap
 
 
@@ -35,7 +35,7 @@ def test_tabs_switch_pages(corner_app):
 def test_random_games_are_counted_and_the_exact_figures_are_the_solvers(corner_app):
     app = corner_app
     corner = open_corner(app, "lewthwaite")
-    page = corner.page
+    page = page_of(corner, RandomGamesPage)
     advance(app, 30)  # half a minute: the boards are a blur by then
     run_frames(app, 2)
     summary = corner.state_summary()
@@ -54,7 +54,7 @@ def test_random_games_are_counted_and_the_exact_figures_are_the_solvers(corner_a
 def test_the_domino_proof_plays_to_reds_defeat(corner_app):
     app = corner_app
     corner = open_corner(app, "lewthwaite", 1)
-    page = corner.page
+    page = page_of(corner, DominoProofPage)
     partner = partner_map(domino_pairing())
     advance(app, page.STEP_SECONDS * page.game.moves_played, 0.1)
     run_frames(app, 20)
@@ -73,7 +73,7 @@ def test_the_domino_proof_plays_to_reds_defeat(corner_app):
 def test_any_board_follows_taps_and_agrees_with_the_solver(corner_app):
     app = corner_app
     corner = open_corner(app, "lewthwaite", 2)
-    page = corner.page
+    page = page_of(corner, AnyBoardPage)
     plus_rows = page.buttons[1]
     tap(app, plus_rows.rect.center)
     assert (page.rows, page.cols, page.hole) == (6, 5, (3, 2))
@@ -99,7 +99,7 @@ def _right_button(page: PuzzlePage, value: object):
 def test_the_puzzles_are_answered_by_tapping_and_explained(corner_app):
     app = corner_app
     corner = open_corner(app, "lewthwaite", 3)
-    page = corner.page
+    page = page_of(corner, PuzzlePage)
     puzzle = page.puzzle
     assert puzzle.answers() == make_puzzle(puzzle.seed).answers()
     tap(app, _right_button(page, puzzle.moves_played).rect.center)

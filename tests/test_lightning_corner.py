@@ -4,14 +4,14 @@
 from games.lightning.corner import DistancePage, HistoryPage
 from games.lightning.maths import cell_distances
 from games.lightning.rules import from_text
-from tests.corner_driver import advance, open_corner
+from tests.corner_driver import advance, open_corner, page_of
 from tests.kiosk_driver import run_frames, tap
 
 
 def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(corner_app):
     app = corner_app
     corner = open_corner(app, "lightning")
-    page = corner.page
+    page = page_of(corner, DistancePage)
     assert isinstance(page, DistancePage)
     advance(app, page.STEP_SECONDS * 12, 0.3)
     summary = page.summary()
@@ -30,7 +30,7 @@ def test_the_numbers_on_screen_are_the_distances_of_the_position_shown(corner_ap
 def test_buttons_pause_step_and_start_a_new_game(corner_app):
     app = corner_app
     corner = open_corner(app, "lightning")
-    page = corner.page
+    page = page_of(corner, DistancePage)
     tap(app, page.buttons[0].rect.center)  # pause
     assert not page.playing
     index = page.index
@@ -45,7 +45,7 @@ def test_buttons_pause_step_and_start_a_new_game(corner_app):
 def test_the_replay_shows_blocking_moves_and_the_end(corner_app):
     app = corner_app
     corner = open_corner(app, "lightning")
-    page = corner.page
+    page = page_of(corner, DistancePage)
     seen_block = False
     for _ in range(80):
         page.step_once()

@@ -49,7 +49,7 @@ def test_a_record_written_before_the_typed_events_replays_line_for_line(tmp_path
     old = RECORDS / "lewthwaite-computer.jsonl"
     record = read_record(shutil.copy(old, tmp_path / "old.jsonl"))
     match = Match.from_text(record[0]["match"], thinker=Thinker(wait=True))
-    feed = RecordFeed(record, lambda: match.board)
+    feed: RecordFeed[Any, Any] = RecordFeed(record, lambda: match.board)
     again = tmp_path / "again.jsonl"
     session = PhysicalSession(match, feed, record=RecordWriter(again), camera=record[0]["camera"]).start()
     now = 0.0
@@ -121,7 +121,8 @@ def test_a_reading_of_one_letter_codes_keeps_its_rows_as_text() -> None:
     from games.sync import SyncEngine
 
     state = LewthwaiteParams().new_initial_state()
-    engine = SyncEngine(Match("lewthwaite", state, {1: Seat(BOARD), 2: Seat(BOARD)}, thinker=Thinker(wait=True)))
+    engine: SyncEngine[Any, Any] = SyncEngine(Match(
+        "lewthwaite", state, {1: Seat(BOARD), 2: Seat(BOARD)}, thinker=Thinker(wait=True)))
     picture = LewthwaiteBoard().picture(state)
     engine.observe(Picture(picture.grid), 0.0, 0)
     reading = engine.take_events()[0]

@@ -17,16 +17,19 @@ import pytest
 
 import main
 from games.boards import Picture
+from games.effects import BoardLights
 from games.lewthwaite.rules import LewthwaiteParams
 from games.lewthwaite.scene import LewthwaiteScene, new_match
 from games.match import BOARD, Seat
-from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP
+from games.physical import RecordFeed
+from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, Phase
 from games.visitor import PictureFeed, Visitor
 from kiosk.devices import Devices, set_opener
 from kiosk.game_scene import GameScene
 from kiosk.i18n import set_language, tr
 from kiosk.physical import attach
-from tests.kiosk_driver import make_app, press, run_frames, tap
+from main import Camera
+from tests.kiosk_driver import make_app, press, run_frames, table_of, tap
 
 
 class PicturesCamera:
@@ -51,7 +54,7 @@ class PicturesCamera:
 @pytest.fixture
 def camera() -> Any:
     handle = PicturesCamera({1: "illegal", 3: "knock"})
-    set_opener(lambda options: Devices(camera=handle))
+    set_opener(lambda options: Devices(camera=Camera.around(handle)))
     yield handle
     set_opener(None)
     set_language("fr")
@@ -65,14 +68,14 @@ def physical_scene(app: Any, blue: str = "human", view: str = "snake") -> Lewthw
     return scene
 
 
-def play_to_the_end(app: Any, scene: GameScene, frames: int = 60 * 120) -> list[str]:
-    phases = []
+def play_to_the_end(app: Any, scene: GameScene, frames: int = 60 * 120) -> list[Phase]:
+    phases: list[Phase] = []
     for _ in range(frames):
         run_frames(app, 1)
-        phase = scene.physical.engine.phase
+        phase = table_of(scene).engine.phase
         if not phases or phases[-1] != phase:
             phases.append(phase)
-        if scene.match.is_over() and scene.physical.engine.synced and not scene.physical.engine.fixes:
+        if scene.match.is_over() and table_of(scene).engine.synced and not table_of(scene).engine.fixes:
             break
     run_frames(app, 120)
     return phases
@@ -84,7 +87,7 @@ def test_a_whole_game_on_the_table_with_the_screen_following(camera: PicturesCam
     scene = physical_scene(app, blue)
     assert scene.person_to_move() is False  # the camera sees the board: no touch
     phases = play_to_the_end(app, scene)
-    engine, visitor = scene.physical.engine, camera.visitor
+    engine, visitor = table_of(scene).engine, camera.visitor
     assert visitor is not None
     assert scene.match.is_over() and phases[0] == SETUP and FIX in phases
     if blue != "human":
@@ -98,7 +101,7 @@ def test_a_whole_game_on_the_table_with_the_screen_following(camera: PicturesCam
     assert summary["position"] == scene.match.state.to_text() and summary["over"]
     assert summary["physical"]["phase"] in ("over", "play")
     # The LEDs were given the table's lights: the fixes blinked, the win shows at the end.
-    roles = [set(m.cells.values()) for m in app.published if type(m).__name__ == "BoardLights"]
+    roles = [set(m.cells.values()) for m in app.published if isinstance(m, BoardLights)]
     assert any("put_back" in r for r in roles) and any("remove" in r for r in roles)
     assert "win" in roles[-1]
 
@@ -112,7 +115,7 @@ def test_touch_is_refused_while_the_camera_sees_the_board_and_undo_guides_the_ta
         run_frames(app, 1)
         if len(scene.match.moves) >= 2:
             break
-    assert len(scene.match.moves) >= 2 and scene.physical.engine.phase == PLAY
+    assert len(scene.match.moves) >= 2 and table_of(scene).engine.phase == PLAY
     moves = len(scene.match.moves)
     legal = scene.match.state.legal_moves()[0]
     tap(app, scene.board_view.center_of(legal))
@@ -120,12 +123,12 @@ def test_touch_is_refused_while_the_camera_sees_the_board_and_undo_guides_the_ta
     undo = scene.tool_at("undo")
     assert undo is not None and undo.enabled
     tap(app, undo.rect.center, frames=1)
-    assert scene.physical.engine.phase == SETUP  # the table still shows the undone move
+    assert table_of(scene).engine.phase == SETUP  # the table still shows the undone move
     for _ in range(600):
         run_frames(app, 1)
-        if scene.physical.engine.phase == PLAY and scene.physical.engine.synced:
+        if table_of(scene).engine.phase == PLAY and table_of(scene).engine.synced:
             break
-    assert scene.physical.engine.synced
+    assert table_of(scene).engine.synced
     assert len(scene.match.moves) in (moves - 1, moves)  # put back, then play went on
 
 
@@ -136,8 +139,8 @@ def test_screenshots_of_the_setup_the_fix_and_the_guide(camera: PicturesCamera, 
     shots: dict[str, Path] = {}
     for _ in range(60 * 60):
         run_frames(app, 1)
-        phase = scene.physical.engine.phase
-        if phase in (SETUP, FIX, COMPUTER) and phase not in shots and (phase != SETUP or scene.physical.engine.fixes):
+        phase = table_of(scene).engine.phase
+        if phase in (SETUP, FIX, COMPUTER) and phase not in shots and (phase != SETUP or table_of(scene).engine.fixes):
             shots[phase] = tmp_path / f"{phase}.png"
             app.save_screenshot(str(shots[phase]))
         if len(shots) == 3:
@@ -257,7 +260,7 @@ def test_a_whole_lightning_game_on_the_table_with_the_screen_following(camera: P
     scene = lightning_scene(app, blue, record)
     assert scene.person_to_move() is False  # the camera sees the mat: no touch
     phases = play_to_the_end(app, scene, frames=60 * 400)
-    engine, visitor = scene.physical.engine, camera.visitor
+    engine, visitor = table_of(scene).engine, camera.visitor
     assert visitor is not None and scene.match.is_over()
     # Every move the visitor made was taken, in order, and nothing else (no false move).
     assert moves_of(scene.match) == visitor.made and visitor.missed == []
@@ -280,14 +283,16 @@ def test_a_whole_lightning_game_on_the_table_with_the_screen_following(camera: P
     from games.match import Match
 
     replay = CameraOpener(str(record), stepped=True)
-    set_opener(lambda options: Devices(camera=replay))
+    set_opener(lambda options: Devices(camera=Camera.around(replay)))
     again = make_app(seed=5)
     watched = LightningScene(again, Match.from_text(events[0]["match"]))
     assert attach(watched) is not None
     again.start(watched)
     for _ in range(60 * 400):
         run_frames(again, 1)
-        if watched.physical.session.feed.done and watched.match.is_over():
+        feed = table_of(watched).session.feed
+        assert isinstance(feed, RecordFeed)
+        if feed.done and watched.match.is_over():
             break
     assert moves_of(watched.match) == moves_of(scene.match)
     assert watched.match.state.to_text() == scene.match.state.to_text()
@@ -307,9 +312,9 @@ def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: Pictur
     visitor._own_turn = visitor._touch = lambda: None  # type: ignore[method-assign]
     for _ in range(1200):
         run_frames(app, 1)
-        if scene.physical.engine.phase == PLAY and not scene.busy():
+        if table_of(scene).engine.phase == PLAY and not scene.busy():
             break
-    assert scene.physical.engine.phase == PLAY and scene.match.state.hand is None
+    assert table_of(scene).engine.phase == PLAY and scene.match.state.hand is None
     moves = len(scene.match.moves)
     # The screen's pile, its reserve and the P key do nothing while the camera sees the mat.
     tap(app, scene.POOL_RECT.center)
@@ -322,7 +327,7 @@ def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: Pictur
         run_frames(app, 1)
         if scene.physical.touch_allowed:
             break
-    assert scene.physical.engine.phase == LOST and scene.person_to_move()
+    assert table_of(scene).engine.phase == LOST and scene.person_to_move()
     tap(app, scene.POOL_RECT.center)
     assert scene.match.moves[moves:] == [TAKE_POOL] and scene.match.state.hand is not None
     run_frames(app, 40)  # the tile flies into the hand
@@ -400,7 +405,7 @@ def test_screenshots_of_lightning_on_the_table(camera: PicturesCamera, tmp_path:
     first_setup = None
     for _ in range(60 * 30):
         run_frames(app, 1)
-        engine = scene.physical.engine
+        engine = table_of(scene).engine
         if first_setup is None and engine.fixes:
             first_setup = [fix.where for fix in engine.fixes]
         if engine.phase in (SETUP, FIX, COMPUTER, DRAW) and engine.phase not in shots and (

@@ -64,9 +64,9 @@ def check_agreement(run: TableRun, wrong: bool = True) -> None:
     assert visitor.wrong or not wrong
     table = board.read(visitor.table.grid, board.slots(visitor.table))
     assert board.shows(match.state, table) and engine.synced and engine.fixes == []
-    moves = [e for e in record_lines(run.events) if e["event"] == "move"]
+    moves = [e for e in record_lines(list(run.events)) if e["event"] == "move"]
     assert [e["move"] for e in moves] == moves_of(match)
-    assert sum(e["event"] == "mismatch" for e in record_lines(run.events)) >= len(visitor.wrong)
+    assert sum(e["event"] == "mismatch" for e in record_lines(list(run.events))) >= len(visitor.wrong)
 
 
 # --- the LED board on a pty ------------------------------------------------------------------------
@@ -246,7 +246,7 @@ def test_hot_seat_game_through_the_camera_and_the_leds(hot_seat_game: tuple[Tabl
     kinds = {w.kind for w in run.visitor.wrong}
     assert {"illegal", "wrong_player", "knock", "stack"} <= kinds
     assert run.visitor.touched >= 1  # moves played on the screen while the camera was away
-    cameras = [e["state"] for e in record_lines(run.events) if e["event"] == "camera"]
+    cameras = [e["state"] for e in record_lines(list(run.events)) if e["event"] == "camera"]
     assert cameras.count("lost") >= 2 and cameras.count("back") >= 2
     checks.check("setup", "fix", "replugged")
 
@@ -264,7 +264,7 @@ def test_game_against_the_computer_through_the_camera(tmp_path: Path) -> None:
         leds.close()
     check_agreement(run)
     assert {"illegal", "wrong_computer", "knock"} <= {w.kind for w in run.visitor.wrong}
-    assert [e["by"] for e in record_lines(run.events) if e["event"] == "move"].count("computer") >= 3
+    assert [e["by"] for e in record_lines(list(run.events)) if e["event"] == "move"].count("computer") >= 3
     checks.check("setup", "fix", "computer")
 
 
@@ -277,7 +277,7 @@ def test_a_record_replays_the_same_game(hot_seat_game: tuple[TableRun, Path, Che
     for event in events:
         assert {"event", "frame", "time"} <= set(event)
     match = Match.from_text(events[0]["match"], thinker=Thinker(wait=True))
-    feed = RecordFeed(events, lambda: match.board)
+    feed: RecordFeed[Any, Any] = RecordFeed(events, lambda: match.board)
     session = PhysicalSession(match, feed).start()
     now = 0.0
     while not feed.done and now < 3600:
@@ -287,8 +287,8 @@ def test_a_record_replays_the_same_game(hot_seat_game: tuple[TableRun, Path, Che
     def key(event: dict[str, Any]) -> tuple[Any, ...]:
         return (event["event"], event.get("move"), event.get("by"), str(event.get("cells")))
     told = ("move", "mismatch", "synced", "camera", "end")
-    original = [key(e) for e in record_lines(run.events) if e["event"] in told]
-    replayed = [key(e) for e in record_lines(session.events) if e["event"] in told]
+    original = [key(e) for e in record_lines(list(run.events)) if e["event"] in told]
+    replayed = [key(e) for e in record_lines(list(session.events)) if e["event"] in told]
     assert replayed == original
 
 
@@ -312,7 +312,7 @@ def test_quick_lightning_games(seed: int) -> None:
                   9: "drop_stale"}
         run = run_table(lightning_match(opponent, seed), seed=seed, faults=faults, level="builder")
         check_agreement(run)
-        kinds = [e["event"] for e in record_lines(run.events)]
+        kinds = [e["event"] for e in record_lines(list(run.events))]
         if opponent.is_computer:
             assert "draw" in kinds and "computer" in kinds
 
@@ -329,10 +329,10 @@ def test_lightning_against_the_computer_through_the_camera() -> None:
     played, made = moves_of(run.match), run.visitor.made
     assert played == made[: len(played)] and len(made) - len(played) <= 2 and len(played) >= 20
     assert run.visitor.wrong and all(w.flagged for w in run.visitor.wrong)
-    kinds = [e["event"] for e in record_lines(run.events)]
+    kinds = [e["event"] for e in record_lines(list(run.events))]
     assert "draw" in kinds and "computer" in kinds
     assert any(e["event"] == "move" and e["move"].startswith("pool ") and e["by"] == "computer"
-               for e in record_lines(run.events))
+               for e in record_lines(list(run.events)))
 
 
 def test_lightning_leds_show_the_fixes_and_the_computer_tile(tmp_path: Path) -> None:
@@ -368,6 +368,7 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
         session.close()
     played = moves_of(match)
     assert session.engine.started and len(played) >= 3, session.engine.phase
-    assert played == camera.visitor.made[: len(played)]
-    frames = [e["frame"] for e in record_lines(session.events) if e["event"] == "reading"]
+    visitor = camera.visitor
+    assert visitor is not None and played == visitor.made[: len(played)]
+    frames = [e["frame"] for e in record_lines(list(session.events)) if e["event"] == "reading"]
     assert frames == sorted(frames) and frames[-1] < 40 * 30

@@ -17,7 +17,8 @@ from kiosk.devices import Devices, set_opener
 from kiosk.menu import MenuScene
 from kiosk.physical import attach
 from kiosk.report import figures
-from tests.kiosk_driver import run_frames
+from main import Camera
+from tests.kiosk_driver import run_frames, table_of
 from tests.test_physical_scene import PicturesCamera
 
 
@@ -39,7 +40,7 @@ class Leds:
 
 def test_a_real_board_game_records_its_fixes_and_the_devices_coming_and_going(tmp_path):
     camera, leds = PicturesCamera({1: "illegal", 3: "knock"}), Leds()
-    set_opener(lambda options: Devices(subscribers=[leds], camera=camera, leds=leds))
+    set_opener(lambda options: Devices(subscribers=[leds], camera=Camera.around(camera), leds=leds))
     try:
         app = App(AppOptions(frames=1, mute=True, kiosk=True, state_dir=tmp_path, seed=2,
                              config=KioskConfig(kiosk=True, pin="2580")))
@@ -56,7 +57,7 @@ def test_a_real_board_game_records_its_fixes_and_the_devices_coming_and_going(tm
             if frame in (200, 500):
                 leds.connected = frame == 500
             run_frames(app, 1)
-            phase = scene.physical.engine.phase
+            phase = table_of(scene).engine.phase
             if not phases or phases[-1] != phase:
                 phases.append(phase)
             if FIX in phases and LOST in phases and phase != LOST and frame > 500:

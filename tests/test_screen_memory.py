@@ -25,6 +25,7 @@ from kiosk.demo import GAME_SECONDS, DemoScene
 from kiosk.devices import Devices, set_opener
 from kiosk.menu import MenuScene
 from kiosk.physical import attach
+from main import Camera
 from tests.kiosk_driver import make_app, run_frames
 from vision.table import CameraOpener, TableCamera
 
@@ -65,7 +66,7 @@ def _physical_game(app: Any) -> LewthwaiteScene:
 
 def test_a_physical_game_left_takes_its_table_visitor_and_screen_with_it(no_automatic_collection: None) -> None:
     opener = CameraOpener("synthetic", stepped=True, faults={})
-    set_opener(lambda options: Devices(camera=opener))
+    set_opener(lambda options: Devices(camera=Camera.around(opener)))
     try:
         app = make_app()
         app.start(MenuScene(app))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from games.effects import EffectBus, Sound
+from games.effects import BoardLights, EffectBus, Sound
 from games.lewthwaite.scene import LewthwaiteScene
 from kiosk import i18n
 from kiosk.menu import MenuScene
@@ -93,5 +93,5 @@ def test_every_sound_synthesizes_and_mute_silences():
         assert 0.02 < len(samples) / 44100 < 3 and np.all(np.isfinite(samples)) and np.abs(samples).max() <= 1.0
     system = SoundSystem(muted=True)
     system(Sound("win"))
-    system("not a sound message")
+    system(BoardLights("lewthwaite", 5, 5))  # the LEDs' message: not a sound
     assert system.played == ["win"]

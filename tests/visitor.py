@@ -227,8 +227,10 @@ class Visitor:
 
     @property
     def top(self) -> Scene | None:
-        """The screen on top."""
-        return self.app.stack.top
+        """The screen on top (every screen on the kiosk's stack is a Scene)."""
+        top = self.app.stack.top
+        assert top is None or isinstance(top, Scene)
+        return top
 
     def run(self, script: Script) -> Visit:
         """Run ``script`` to its end, one frame per ``yield``, and return the visit's records."""

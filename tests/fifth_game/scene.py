@@ -18,7 +18,7 @@ from tests.fifth_game.ai import DEFAULT_LEVEL
 from tests.fifth_game.rules import COLS, ROWS, Cell, NimState
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.host import Host
 
 CELL = 150
 ORIGIN = (120, 150)
@@ -75,19 +75,19 @@ class NimScene(GameScene):
         return [RulesPage("nim.rules.title", tr("nim.rules.take"))]
 
 
-def new_match(app: App, seats: dict[int, Seat]) -> Match[NimState, Cell]:
+def new_match(app: Host, seats: dict[int, Seat]) -> Match[NimState, Cell]:
     """A match from the start position."""
     return GameScene.new_match(app, "nim", NimState(), seats)
 
 
-def make_scene(app: App) -> NimScene:
+def make_scene(app: Host) -> NimScene:
     """From the menu: who plays first, then a child against "Bébé"."""
     scene = NimScene(app, new_match(app, {1: Seat(), 2: Seat.computer(DEFAULT_LEVEL)}))
     scene.ask_seats = True
     return scene
 
 
-def make_demo_scene(app: App) -> NimScene:
+def make_demo_scene(app: Host) -> NimScene:
     """Two computers (attract mode)."""
     return NimScene(app, new_match(app, {1: Seat.computer("perfect"), 2: Seat.computer("random")}), attract=True)
 
