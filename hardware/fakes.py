@@ -17,6 +17,7 @@ from games.effects import Message
 from hardware.receivers import Receiver
 
 if TYPE_CHECKING:
+    from hardware.link import SerialPort
     from hardware.system import LedSystem
 
 
@@ -105,11 +106,11 @@ class ScriptedOpener:
     """Opens the next scripted device on each call; an exception in the list is raised instead
     (a port that is not there yet). Records every attempt."""
 
-    def __init__(self, *devices: ScriptedDevice | BaseException) -> None:
+    def __init__(self, *devices: SerialPort | BaseException) -> None:
         self._devices = deque(devices)
         self.attempts: list[tuple[str, int]] = []
 
-    def __call__(self, port: str, baud: int, write_timeout: float) -> ScriptedDevice:
+    def __call__(self, port: str, baud: int, write_timeout: float) -> SerialPort:
         """Open the next device of the script."""
         self.attempts.append((port, baud))
         if not self._devices:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import main
-from hardware.detect import WLED_QUERY, detect, parse_wled_reply
+from hardware.detect import WLED_QUERY, Detection, detect, parse_wled_reply
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 
 WLED_REPLY = json.dumps({
@@ -16,8 +16,8 @@ WLED_REPLY = json.dumps({
 }).encode()
 
 
-def run(device: ScriptedDevice, **kw: object) -> object:
-    return detect("/dev/ttyACM0", 115200, listen=0.15, wled_wait=0.15, opener=ScriptedOpener(device), **kw)
+def run(device: ScriptedDevice) -> Detection:
+    return detect("/dev/ttyACM0", 115200, listen=0.15, wled_wait=0.15, opener=ScriptedOpener(device))
 
 
 def test_adalight_greeting_is_recognised_without_writing() -> None:
@@ -37,7 +37,8 @@ def test_wled_answers_the_json_query() -> None:
 
 def test_a_wled_answer_split_in_pieces_and_after_noise() -> None:
     assert parse_wled_reply(WLED_REPLY[:40]) is None
-    assert parse_wled_reply(b"{garbage" + b"}}{" + WLED_REPLY + b"trailing")["info"]["ver"] == "0.14.4"
+    reply = parse_wled_reply(b"{garbage" + b"}}{" + WLED_REPLY + b"trailing")
+    assert reply is not None and reply["info"]["ver"] == "0.14.4"
     assert parse_wled_reply(b'{"v":true}') is None  # our own query echoed back is not an answer
 
 

@@ -27,6 +27,7 @@ from hardware.receivers import (
     AdalightFastLed,
     IdealReceiver,
     Receiver,
+    Shown,
     Wled,
     make_receiver,
     scale8,
@@ -99,6 +100,13 @@ def unpaced_led_test(receivers: list[Receiver], protocol: str, leds: int, every:
         receiver.advance(clock())
 
 
+def shown(receiver: Receiver) -> Shown:
+    """The receiver's latest frame shown (there must be one)."""
+    frame = receiver.latest
+    assert frame is not None, "nothing shown yet"
+    return frame
+
+
 def test_unpaced_frames_lose_half_the_leds_on_adalight_and_led_0_on_wled() -> None:
     adalight, wled = AdalightFastLed(272, 115200), Wled(272, 115200, force_max_brightness=True)
     unpaced_led_test([adalight, wled], "adalight", 272)
@@ -111,22 +119,22 @@ def test_unpaced_frames_lose_half_the_leds_on_adalight_and_led_0_on_wled() -> No
 
 def test_wled_enters_live_mode_dark_and_leaves_it_after_2_5_s() -> None:
     wled = Wled(3, 115200)
-    assert wled.latest.why == "effect" and wled.latest.pixels[0] == tuple(scale8(c, 128) for c in WLED_DEFAULT_COLOUR)
+    assert shown(wled).why == "effect" and shown(wled).pixels[0] == tuple(scale8(c, 128) for c in WLED_DEFAULT_COLOUR)
     frame = encode("adalight", [WHITE, OFF, (10, 20, 30)])
     wled.receive(1.0, frame)
-    assert wled.latest.why == "blank" and wled.latest.lit() == {} and wled.live
+    assert shown(wled).why == "blank" and shown(wled).lit() == {} and wled.live
     wled.receive(1.1, frame)
-    assert wled.latest.lit() == {0: (128, 128, 128), 2: (5, 10, 15)}  # WLED's brightness, 128
+    assert shown(wled).lit() == {0: (128, 128, 128), 2: (5, 10, 15)}  # WLED's brightness, 128
     assert wled.advance(3.5) == [] and wled.live  # 2.4 s after the frame's end: still live
     effect = wled.advance(3.7)
     assert [u.why for u in effect] == ["effect"] and not wled.live
     assert effect[0].t == pytest.approx(1.1 + len(frame) * 10 / 115200 + 2.5)
     wled.receive(4.0, frame)
-    assert wled.latest.why == "blank"  # blanked again on entering live mode again
+    assert shown(wled).why == "blank"  # blanked again on entering live mode again
     dark = Wled(3, on=False, force_max_brightness=True)
     dark.receive(0.0, frame)
     dark.receive(0.1, frame)
-    assert dark.latest.lit() == {0: WHITE, 2: (10, 20, 30)}  # switched off, live frames still show
+    assert shown(dark).lit() == {0: WHITE, 2: (10, 20, 30)}  # switched off, live frames still show
     assert dark.advance(3.0)[0].lit() == {}  # and it goes dark, not back to an effect
 
 
@@ -141,7 +149,7 @@ def test_wled_reads_tpm2_lengths_rounded_down_per_byte() -> None:
     wled = Wled(100, force_max_brightness=True)
     wled.receive(0.0, padded)
     wled.receive(0.1, padded)
-    assert wled.commands == [] and wled.latest.pixels[99] == (0x76, 0xB5, 0x6C)
+    assert wled.commands == [] and shown(wled).pixels[99] == (0x76, 0xB5, 0x6C)
 
 
 def test_every_tpm2_count_is_read_whole_by_wled() -> None:
@@ -161,7 +169,8 @@ def test_the_adalight_model_loses_what_arrives_while_it_writes_the_strip() -> No
     adalight.receive(1.0, frame)
     adalight.receive(1.0 + wire + adalight.show_seconds, frame)  # just after the strip is written
     assert adalight.frames == 3 and adalight.dropped == 9
-    assert make_receiver("adalight", 4, 9600).show_seconds == pytest.approx(4 * 30e-6 + 50e-6)
+    slow = make_receiver("adalight", 4, 9600)
+    assert isinstance(slow, AdalightFastLed) and slow.show_seconds == pytest.approx(4 * 30e-6 + 50e-6)
     with pytest.raises(ValueError, match="baud"):
         make_receiver("adalight", 4, None)
 
@@ -171,7 +180,8 @@ def test_a_receiver_shows_the_frame_when_its_last_byte_arrives() -> None:
     ideal.receive(5.0, encode("adalight", [WHITE, OFF]))
     ideal.receive(5.0, encode("adalight", [OFF, WHITE]))  # waits for the line
     assert [u.t for u in ideal.shown] == pytest.approx([5 + 12 / 960, 5 + 24 / 960])
-    assert ideal.showing_at(5.013).lit() == {0: WHITE} and ideal.showing_at(4.0) is None
+    first = ideal.showing_at(5.013)
+    assert first is not None and first.lit() == {0: WHITE} and ideal.showing_at(4.0) is None
 
 
 # -- led-test ------------------------------------------------------------------------------------
@@ -376,7 +386,8 @@ def test_a_board_that_restarted_shows_the_lights_at_once_after_the_reconnection(
     assert link.status.connects == 2
     reconnected = [t for t, _data in second.writes][0]
     # the first frame is blanked; the second, one frame spacing later, shows the lights
-    assert after.showing_at(reconnected + 2 * frame_spacing("adalight", 25, 115200)).lit() == still_pixels(config)
+    showing = after.showing_at(reconnected + 2 * frame_spacing("adalight", 25, 115200))
+    assert showing is not None and showing.lit() == still_pixels(config)
     assert [u.why for u in after.shown[:3]] == ["effect", "blank", "frame"]
 
 
@@ -388,10 +399,10 @@ def test_after_a_silence_longer_than_wled_waits_the_board_is_woken_again() -> No
     thread.run_for(0.1)
     clock.sleep(3.0)  # the LED thread was held up (a stalled process): WLED went back to its effect
     wled.advance(clock())
-    assert wled.latest.why == "effect"
+    assert shown(wled).why == "effect"
     thread.next_wake = clock()
     thread.run_for(0.1)
-    assert wled.latest.why == "frame" and wled.latest.lit() == still_pixels(config)
+    assert shown(wled).why == "frame" and shown(wled).lit() == still_pixels(config)
     assert len(port.writes) == 4  # two copies at the start, two after the silence
 
 
@@ -406,9 +417,9 @@ def test_the_closing_frame_waits_its_turn_and_leaves_the_board_dark(leds: int) -
     system.close()  # right after a frame: the all-off frame must wait for the spacing
     starts = [t for t, _data in port.writes]
     assert starts[-1] - starts[-2] >= frame_spacing("adalight", leds, 115200) - 1e-9
-    assert adalight.dropped == 0 and adalight.latest.lit() == {}
+    assert adalight.dropped == 0 and shown(adalight).lit() == {}
     for wled in (wled_on, wled_off):
         wled.advance(clock() + 3.0)
     # 2.5 s after the last frame WLED shows its own effect again, unless it was switched off
-    assert wled_on.latest.why == "effect" and wled_on.latest.lit()
-    assert wled_off.latest.why == "effect" and wled_off.latest.lit() == {}
+    assert shown(wled_on).why == "effect" and shown(wled_on).lit()
+    assert shown(wled_off).why == "effect" and shown(wled_off).lit() == {}
