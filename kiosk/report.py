@@ -225,7 +225,7 @@ class DayCounter:
         self.offset: int | None = None
         self.run = 0
         self.run_clock = False  # the run's events carry a monotonic reading
-        self.last_clock: float | None = None
+        self.last_event: dict[str, Any] | None = None  # the last event read (its clock when needed)
         self.last_kind: str | None = None
         self.ids: dict[int, Game | None] = {}  # this run's game numbers (None: another span's game)
         self.resumable: deque[Game] = deque(maxlen=MAX_RESUMABLE)
@@ -300,7 +300,7 @@ class DayCounter:
         """The kiosk started again: the games its last run left open were cut off."""
         for g in self.ids.values():
             if g is not None and g.how is None:
-                part = None if self.last_clock is None else self.last_clock - g.clock
+                part = None if self.last_event is None else self._clock(self.last_event) - g.clock
                 self._end(g, "fault", part if part is not None and 0 <= part < MAX_SECONDS else None)
         self.ids.clear()
 
@@ -395,15 +395,14 @@ class DayCounter:
                 self.cut_off += 1  # started again without being stopped: a crash, a power cut
             self._restart(event, t)
             self.starts += 1
-        offset = self._offset(event)
         if self.first is None:
-            self.first, self.first_offset = t, offset
+            self.first, self.first_offset = t, self._offset(event)
         self.last = t
         if kind == "visit":
             self._close_visit(event, t)
             self.visit = (t, self._clock(event), self.run)
             self.visits += 1
-            self.hours[_hour(t, offset)] += 1
+            self.hours[_hour(t, self._offset(event))] += 1
             self.visit_langs[_named(self.visit_langs, _text(event.get("lang"), "fr"), 8)] += 1
         elif kind == "leave":
             self._close_visit(event, t)
@@ -422,18 +421,20 @@ class DayCounter:
                 self.camera_back += 1
             else:
                 self.camera_lost += 1
-                self.camera_hours[_hour(t, offset)] += 1
+                self.camera_hours[_hour(t, self._offset(event))] += 1
         elif kind == "leds":
             if event.get("up") is True:
                 self.leds_back += 1
             else:
                 self.leds_lost += 1
         self.last_kind = kind
-        self.last_clock = self._clock(event)
+        self.last_event = event
 
     def _restart(self, event: dict[str, Any], t: float) -> None:
         self._cut()
-        self._close_visit(event, t)
+        if self.last_event is not None:  # the visit lasted until the last line its run wrote
+            self._close_visit(self.last_event, float(self.last_event["t"]))
+        self.visit = None
         self.run += 1
         self.run_clock = _num(event.get("m"), 1e11) is not None
         self.offset = _valid_offset(event.get("tz"))
@@ -461,7 +462,7 @@ class DayCounter:
             self._waiting = False
         elif kind == "end":
             self._game_end(event)
-        self.last_clock = self._clock(event)
+        self.last_event = event
         return self._open_now() or self._stop()
 
     def _open_now(self) -> bool:
