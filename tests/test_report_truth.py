@@ -173,7 +173,7 @@ def test_the_text_report_and_the_page_say_it_all_in_french(record, capsys):
     out = capsys.readouterr().out
     assert code == 0
     for said in ("3  démarrages du kiosque", "2  arrêts brutaux (plantage, coupure)",
-                 "2  parties reprises (Continuer, redémarrage)", "Lewthwaite : 2 parties (1 gagnée par les visiteurs, "
+                 "2  parties reprises plus tard", "Lewthwaite : 2 parties (1 gagnée par les visiteurs, "
                  "1 gagnée par l'ordinateur)", "1 interrompue par une erreur ou un arrêt", "0  partie à deux",
                  "18,5  coups", "7,0 min", "Lewthwaite · Bébé : 50 % de victoires des visiteurs (1 sur 2)"):
         assert said in out, (said, out)
