@@ -344,3 +344,31 @@ def test_a_game_continued_from_the_menu_or_after_a_crash_is_one_game(tmp_path):
     parts = [e for e in events if e["e"] == "game"]
     assert len(parts) == 3 and parts[1]["since"] == parts[2]["since"] == parts[0]["t"]
     assert all(isinstance(e.get("m"), float) for e in events) and events[0]["tz"] == time.localtime().tm_gmtoff
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_fullest_page_still_prints_on_one_a4_page(tmp_path, lang):
+    # Every headline figure shown (real-board games, a game in progress, restarts), 15 levels,
+    # three pieces of advice.
+    import re
+    import subprocess
+
+    today = dt.date.today()
+    write_week(tmp_path / "days", (today.year, today.month, today.day), 3000, days=1, seed=9)
+    t = time.mktime((today.year, today.month, today.day, 17, 59, 0, 0, 0, -1))
+    with open(daybook.day_path(tmp_path / "days", today.isoformat()), "a", encoding="utf-8") as stream:
+        stream.write(json.dumps({"t": t, "e": "start"}) + "\n")
+        stream.write(json.dumps({"t": t + 1, "e": "game", "id": 1, "game": "awele", "seats": ["person", "computer"],
+                                 "level": "random"}) + "\n")
+    page = tmp_path / "day.html"
+    assert main.main(["report", "--state", str(tmp_path), "--html", str(page), "--lang", lang]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert ("partie en cours" if lang == "fr" else "game in progress") in html
+    pdf = tmp_path / "day.pdf"
+    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=60, check=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1
