@@ -140,9 +140,10 @@ def test_report_of_a_5_mb_day_of_40000_game_names_under_5_s(tmp_path, report, ca
     assert numbers["games"] == DAY_GAMES and seconds <= DAY_S
 
 
+@pytest.mark.timeout(3 * 3600)
 def test_report_of_a_year_of_20_mb_days_in_200_mb(tmp_path, report):
     # One 20 MB day (the writer's cap), linked under each date of a leap year: 7.3 GB to read,
-    # 20 MB of disk. ``BENCH_YEAR_DAYS`` shortens the span (the whole year takes minutes).
+    # 20 MB of disk. ``BENCH_YEAR_DAYS`` shortens the span (the whole year takes 10 to 40 minutes).
     days = int(os.environ.get("BENCH_YEAR_DAYS", "366"))
     folder = tmp_path / "days"
     write_week(folder, (2024, 1, 1), 56_000, days=1, seed=6)

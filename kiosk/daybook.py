@@ -258,16 +258,14 @@ class Reading:
         self.skipped = 0
         self.ignored = 0
         self.missing: list[str] = []
-        self.read_days: list[str] = []
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        self.skipped, self.ignored, self.missing, self.read_days = 0, 0, [], []
+        self.skipped, self.ignored, self.missing = 0, 0, []
         for day in _dates(self.first, self.last):
             path = day_path(self.folder, day.isoformat())
             if not path.is_file():
                 self.missing.append(day.isoformat())
                 continue
-            self.read_days.append(day.isoformat())
             yield from self._file(path)
 
     def after(self) -> Iterator[dict[str, Any]]:

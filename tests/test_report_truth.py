@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import main
 from kiosk import daybook, report_page
 from kiosk.daybook import parse_lines, read_events
-from kiosk.report import MAX_NAMES, OTHER, figures, quartiles
+from kiosk.report import MAX_NAMES, OTHER, Tally, figures, quartiles
 from tests.synthetic_days import write_week
 
 #: The stand is two hours east of UTC (a Paris summer); its record says so.
@@ -222,6 +222,28 @@ def test_thousands_of_game_names_are_told_apart_up_to_a_limit(tmp_path):
     assert numbers["games"] == 5000 and len(numbers["per_game"]) == MAX_NAMES + 1
     assert numbers["per_game"][OTHER]["started"] == 5000 - MAX_NAMES
     assert sum(e["started"] for e in numbers["per_game"].values()) == 5000
+
+
+@settings(max_examples=200, deadline=None)
+@given(kept=st.lists(st.integers(0, 10**6), max_size=40), gone=st.lists(st.integers(0, 10**6), max_size=10))
+def test_a_tally_gives_the_quartiles_of_what_it_holds(kept, gone):
+    tally = Tally()
+    for tenths in gone + kept:
+        tally.add(tenths / 10)
+    for tenths in gone:  # taken back (a game continued is no longer abandoned)
+        tally.add(tenths / 10, -1)
+    assert tally.quartiles() == quartiles([tenths / 10 for tenths in kept])
+
+
+def test_a_tally_stays_small_whatever_it_is_given():
+    tally = Tally()
+    for k in range(100_000):
+        tally.add(k * 0.7)
+    assert len(tally.counts) <= Tally.LIMIT and tally.n == 100_000
+    q = tally.quartiles()
+    exact = quartiles([k * 0.7 for k in range(100_000)])
+    assert q is not None and exact is not None
+    assert all(abs(q[k] - exact[k]) <= 2 ** tally.shift / 10 for k in q)  # within a bucket
 
 
 def test_the_streaming_reader_finds_what_the_whole_file_holds(tmp_path):
