@@ -54,6 +54,11 @@ def decimal(value: float, lang: str | None = None) -> str:
     return f"{value:.1f}".replace(".", "," if (lang or "fr") == "fr" else ".")
 
 
+def percent(rate: float, lang: str | None = None) -> str:
+    """A rate as the language writes it: "32 %" in French, "32%" in English."""
+    return f"{round(100 * rate)}%" if lang == "en" else f"{round(100 * rate)} %"
+
+
 def hour_label(hour: int, lang: str | None = None) -> str:
     """An hour under a column: "14 h", "14:00"."""
     return f"{hour}:00" if lang == "en" else f"{hour} h"
@@ -80,7 +85,7 @@ def plots(numbers: dict[str, Any], lang: str | None = None) -> list[Plot]:
     )
     levels = tuple(
         Bar(f"{game_title(game, lang)} · {level_name(game, level, lang)}", (entry["person_rate"],),
-            f"{round(100 * entry['person_rate'])} % ({entry['person']}/{entry['games']})")
+            f"{percent(entry['person_rate'], lang)} ({entry['person']}/{entry['games']})")
         for game, table in numbers["levels"].items() for level, entry in table.items()
     )
     lengths = tuple(
