@@ -13,7 +13,14 @@ The :class:`Chronicle` is told about the stand by the shared layers, once for ev
 * each frame, the physical-board mode's phase of a game on the stack (fixes asked, the camera
   lost and found again).
 
-Each event becomes one line of :class:`kiosk.daybook.DayBook` (see docs/kiosk.md for the list).
+Each event becomes one line of :class:`kiosk.daybook.DayBook` (see docs/kiosk.md for the list),
+with its wall time ``t`` and a reading ``m`` of a clock that never steps back (durations are
+measured on it: NTP setting the clock back on a board without a real-time clock changes
+nothing); ``start`` and ``visit`` say the stand's UTC offset ``tz`` (the report's hours are the
+stand's, wherever it is read). A game continued later ("Continuer ma partie", or resumed after
+a restart) is written as a part of the game it continues: its ``game`` event says ``resumed``
+(the moves it comes back with) and ``since`` (the game's first start, kept in the match's save
+as ``meta["since"]``), so the report counts one game, not an abandoned one and a new one.
 On the frame thread only a small dict is built and queued. Attract mode's games between
 computers are not the visitors' and are not recorded. No pygame here.
 """
@@ -33,6 +40,8 @@ from kiosk.table_mode import OnTable
 
 #: How a game that did not finish ended.
 ABANDONED, IDLE, FAULT = "abandoned", "idle", "fault"
+#: The match's ``meta`` key holding its game's first start (epoch seconds).
+SINCE = "since"
 #: Frames between two looks at the LED board's link.
 LED_EVERY = 60
 
@@ -43,6 +52,10 @@ class _Track:
 
     match: Any
     started: float
+    #: :attr:`started` on the monotonic clock (a part's length is measured on it).
+    started_m: float = 0.0
+    #: Moves the match came back with (from a save, or kept for "Continuer"): 0 for a new game.
+    resumed: int = 0
     number: int | None = None
     moves: int = 0
     board: str = "screen"
@@ -57,12 +70,16 @@ class Chronicle:
     """Turns what happens at the stand into the day's events (see the module docstring).
 
     ``book`` None records nothing (outside kiosk mode, or a state folder that cannot be written);
-    ``clock`` gives the epoch time of an event (a headless run's simulated time in tests).
+    ``clock`` gives the epoch time of an event (a headless run's simulated time in tests),
+    ``mono`` a clock that never steps back (by default :func:`time.monotonic` with the real
+    time, else ``clock`` itself).
     """
 
-    def __init__(self, book: DayBook | None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, book: DayBook | None, clock: Callable[[], float] = time.time,
+                 mono: Callable[[], float] | None = None) -> None:
         self.book = book
         self.clock = clock
+        self.mono = mono or (time.monotonic if clock is time.time else clock)
         self.visit = 0
         self.in_visit = False
         self.games = 0
@@ -81,13 +98,13 @@ class Chronicle:
         """Queue one event ``name`` with ``fields`` and the time."""
         if self.on:
             assert self.book is not None
-            self.book.write({"t": round(self.clock(), 2), "e": name, **fields})
+            self.book.write({"t": round(self.clock(), 2), "e": name, **fields, "m": round(self.mono(), 3)})
 
     # --- the kiosk ---------------------------------------------------------------------------
 
     def started(self) -> None:
         """The kiosk started (a visit or game left open before it was cut off)."""
-        self.emit("start", lang=i18n.language())
+        self.emit("start", lang=i18n.language(), tz=self._offset())
 
     def stopped(self) -> None:
         """The operator quit: close what is open, then write everything down."""
@@ -103,7 +120,11 @@ class Chronicle:
         if not self.in_visit and self.on:
             self.in_visit = True
             self.visit += 1
-            self.emit("visit", n=self.visit, lang=i18n.language())
+            self.emit("visit", n=self.visit, lang=i18n.language(), tz=self._offset())
+
+    def _offset(self) -> int:
+        """The stand's UTC offset now, in seconds (the report's hours are the stand's)."""
+        return time.localtime(self.clock()).tm_gmtoff
 
     def visitors_left(self, why: str) -> None:
         """The idle reset (``why``: "idle" after "Encore là ?", "attract" on the menu): a game
@@ -127,10 +148,11 @@ class Chronicle:
         """``scene``'s match changed (``event``: "move", "undo", "restart", "seats")."""
         if not self.on or scene.attract or scene.match.all_computers:
             return
-        track = self._track(scene)
+        track = self._track(scene, event)
         if event in ("restart", "seats"):
             self._close(track, ABANDONED)
-            track.started, track.fixes, track.lost, track.back = self.clock(), 0, 0, 0
+            track.started, track.started_m, track.fixes, track.lost, track.back = self.clock(), self.mono(), 0, 0, 0
+            track.resumed = 0
             return
         track.moves = len(scene.match.history.moves)
         if event == "move" and track.number is None:
@@ -163,11 +185,14 @@ class Chronicle:
             self.emit("camera", up=True, game=scene.game)
         track.phase = phase
 
-    def _track(self, scene: Any) -> _Track:
+    def _track(self, scene: Any, event: str = "") -> _Track:
         key = id(scene.match)
         track = self._tracks.get(key)
         if track is None or track.match is not scene.match:
-            track = _Track(scene.match, self.clock())
+            # A match met with moves already played came back from a save (or was kept for
+            # "Continuer"): its game goes on, it does not begin.
+            before = len(scene.match.history.moves) - (event == "move")
+            track = _Track(scene.match, self.clock(), self.mono(), max(0, before))
             self._tracks[key] = track
         track.board = "real" if isinstance(scene, OnTable) and scene.table is not None else "screen"
         return track
@@ -177,15 +202,25 @@ class Chronicle:
         track.number = self.games
         seats = scene.match.seats
         levels = [seat.level for seat in seats.values() if seat.is_computer]
+        meta = scene.match.meta
+        part: dict[str, Any] = {}
+        since = meta.get(SINCE)
+        if track.resumed:
+            part["resumed"] = track.resumed
+            if isinstance(since, (int, float)) and not isinstance(since, bool):
+                part["since"] = since
+        else:  # its first start, kept in its save: a later part of it names it
+            meta[SINCE] = round(self.clock(), 2)
         self.emit("game", id=track.number, n=self.visit, game=scene.game,
                   seats=[seats[p].kind for p in sorted(seats)], level=levels[0] if levels else None,
-                  board=track.board, lang=i18n.language())
+                  board=track.board, lang=i18n.language(), **part)
 
     def _close(self, track: _Track, how: str) -> None:
         if track.number is None:
             return
         self.emit("end", id=track.number, how=how, moves=track.moves,
-                  s=round(self.clock() - track.started, 1), fixes=track.fixes, lost=track.lost, back=track.back)
+                  s=round(max(0.0, self.mono() - track.started_m), 1), fixes=track.fixes, lost=track.lost,
+                  back=track.back)
         track.number = None
 
     def _close_all(self, how: str) -> None:

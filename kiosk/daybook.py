@@ -28,8 +28,7 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -206,61 +205,115 @@ def _ends_with_newline(path: Path) -> bool:
 
 # --- reading ---------------------------------------------------------------------------------
 
-@dataclass
-class Reading:
-    """What :func:`read_events` found: the events in order and the lines it had to skip."""
+#: A day file is read no further than this: the writer stops at :data:`MAX_DAY_BYTES`, and
+#: finishes the line it was writing (a file longer than this is not all the kiosk's).
+READ_LIMIT = MAX_DAY_BYTES + MAX_LINE + 1
+#: Bytes read at a time while skipping a line too long to be an event.
+_CHUNK = 1 << 16
 
-    events: list[dict[str, Any]]
-    skipped: int = 0
-    missing: list[str] | None = None
+
+def parse_line(raw: bytes) -> dict[str, Any] | None:
+    """One line's event, or None when it is not one (cut by a power cut, garbage, not a JSON
+    object with a numeric ``t`` and a string ``e``)."""
+    if len(raw) > MAX_LINE:
+        return None
+    try:
+        event = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    t = event.get("t") if isinstance(event, dict) else None
+    if (not isinstance(t, (int, float)) or isinstance(t, bool) or not isinstance(event.get("e"), str)
+            or not 0 <= t < 1e11):
+        return None
+    return event
 
 
 def parse_lines(data: bytes) -> tuple[list[dict[str, Any]], int]:
-    """The events in a day file's bytes, and how many lines were skipped (cut by a power cut,
-    garbage, not an event: a JSON object with a numeric ``t`` and a string ``e``)."""
+    """The events in a day file's bytes, and how many lines were skipped (see :func:`parse_line`)."""
     events: list[dict[str, Any]] = []
     skipped = 0
     for raw in data.split(b"\n"):
         if not raw.strip():
             continue
-        if len(raw) > MAX_LINE:
+        event = parse_line(raw)
+        if event is None:
             skipped += 1
-            continue
-        try:
-            event = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            skipped += 1
-            continue
-        t = event.get("t") if isinstance(event, dict) else None
-        if (not isinstance(t, (int, float)) or isinstance(t, bool) or not isinstance(event.get("e"), str)
-                or not 0 <= t < 1e11):
-            skipped += 1
-            continue
-        events.append(event)
+        else:
+            events.append(event)
     return events, skipped
 
 
-def read_events(folder: Path, first: dt.date, last: dt.date,
-                opener: Callable[[Path], bytes] = Path.read_bytes) -> Reading:
-    """Every event from day ``first`` to day ``last`` (both included), in the files' order (the
-    order they happened in, even if the clock was set back meanwhile); days
-    without a file are listed in ``missing``. An unreadable file raises ``OSError``."""
-    events: list[dict[str, Any]] = []
-    skipped = 0
-    missing = []
-    for day in _dates(first, last):
-        path = day_path(folder, day.isoformat())
-        if not path.is_file():
-            missing.append(day.isoformat())
-            continue
-        found, cut = parse_lines(opener(path))
-        events += found
-        skipped += cut
-    return Reading(events, skipped, missing)
+class Reading:
+    """The events of days ``first`` to ``last`` (both included), read one line at a time when
+    iterated (never a whole file in memory: a day is up to 20 MB, a span up to a year), in the
+    files' order (the order they happened in, even if the clock was set back meanwhile).
+
+    While and after iterating: ``skipped`` lines that are not events, ``missing`` days without a
+    file, ``ignored`` bytes past :data:`READ_LIMIT` in a file. An unreadable file raises
+    ``OSError`` during the iteration. :meth:`after` reads on into the day after ``last`` (a
+    game begun before midnight ends after it)."""
+
+    def __init__(self, folder: Path, first: dt.date, last: dt.date) -> None:
+        self.folder, self.first, self.last = folder, first, last
+        self.skipped = 0
+        self.ignored = 0
+        self.missing: list[str] = []
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self.skipped, self.ignored, self.missing = 0, 0, []
+        for day in _dates(self.first, self.last):
+            path = day_path(self.folder, day.isoformat())
+            if not path.is_file():
+                self.missing.append(day.isoformat())
+                continue
+            yield from self._file(path)
+
+    def after(self) -> Iterator[dict[str, Any]]:
+        """The events of the day after ``last`` (none when it has no file, or ``last`` is the
+        calendar's last day)."""
+        if self.last >= dt.date.max:
+            return
+        path = day_path(self.folder, (self.last + dt.timedelta(days=1)).isoformat())
+        if path.is_file():
+            skipped, ignored = self.skipped, self.ignored
+            try:
+                yield from self._file(path)
+            finally:  # what is skipped there is not this span's
+                self.skipped, self.ignored = skipped, ignored
+
+    def _file(self, path: Path) -> Iterator[dict[str, Any]]:
+        with open(path, "rb") as stream:
+            budget = READ_LIMIT
+            while budget > 0:
+                raw = stream.readline(min(MAX_LINE + 1, budget))
+                if not raw:
+                    return
+                budget -= len(raw)
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    self.skipped += 1  # too long to be an event: skip to the end of the line
+                    while budget > 0 and not raw.endswith(b"\n"):
+                        raw = stream.readline(min(_CHUNK, budget))
+                        if not raw:
+                            return
+                        budget -= len(raw)
+                    continue
+                if not raw.strip():
+                    continue
+                event = parse_line(raw.rstrip(b"\n"))
+                if event is None:
+                    self.skipped += 1
+                else:
+                    yield event
+            size = os.fstat(stream.fileno()).st_size
+            self.ignored += max(0, size - READ_LIMIT)
+
+
+def read_events(folder: Path, first: dt.date, last: dt.date) -> Reading:
+    """The days ``first`` to ``last`` of ``folder``, to iterate (see :class:`Reading`)."""
+    return Reading(folder, first, last)
 
 
 def _dates(first: dt.date, last: dt.date) -> Iterator[dt.date]:
-    day = first
-    while day <= last:
-        yield day
-        day += dt.timedelta(days=1)
+    """Every day from ``first`` to ``last``, both included (up to the calendar's last day)."""
+    for offset in range((last - first).days + 1):
+        yield first + dt.timedelta(days=offset)

@@ -20,7 +20,7 @@ from kiosk.canvas import Target
 from kiosk.daybook import FOLDER, read_events
 from kiosk.i18n import language, tr
 from kiosk.report import advice, figures
-from kiosk.report_page import Plot, key_figures, plots
+from kiosk.report_page import Plot, key_figures, label_every, plots
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -40,11 +40,12 @@ ROWS_SHOWN = 8
 
 def today_figures(folder: Path, day: dt.date) -> dict[str, Any] | None:
     """The figures of ``day`` so far (None when nothing was recorded yet)."""
+    reading = read_events(folder, day, day)
     try:
-        events = read_events(folder, day, day).events
+        numbers = figures(reading, reading.after(), live=True, first_day=day.isoformat())
     except OSError:
         return None
-    return figures(events) if events else None
+    return numbers if numbers["events"] else None
 
 
 class DayScene(Scene):
@@ -167,15 +168,17 @@ def _columns(surface: Target, plot: Plot, body: pygame.Rect) -> None:
     base = body.bottom - 20
     step = body.width / len(plot.bars)
     colour = COLOURS.get(plot.colours[0], theme.ACCENT)
+    every = label_every([bar.label for bar in plot.bars], step, 8.0)  # 14 px digits are about 8 px wide
     for k, bar in enumerate(plot.bars):
         value = bar.values[0]
         height = round((base - body.top - 16) * value / plot.top)
         x = round(body.x + k * step + step * 0.15)
         if height:
             draw.rect(surface, colour, pygame.Rect(x, base - height, round(step * 0.7), height), border_radius=3)
-            ui.draw_text(surface, f"{value:g}", (x + step * 0.35, base - height - 2), 14, theme.INK_SOFT, "bold",
-                         "midbottom")
-        ui.draw_text(surface, f"{bar.label}h", (x + step * 0.35, base + 2), 14, theme.INK, "text", "midtop")
+            ui.draw_text(surface, bar.note or f"{value:g}", (x + step * 0.35, base - height - 2), 14, theme.INK_SOFT,
+                         "bold", "midbottom")
+        if k % every == 0:
+            ui.draw_text(surface, bar.label, (x + step * 0.35, base + 2), 14, theme.INK, "text", "midtop")
     draw.line(surface, theme.INK_SOFT, (body.x, base), (body.right, base), 1)
 
 

@@ -246,18 +246,22 @@ def check_yesterday(base: Path | None = None, today: dt.date | None = None) -> C
 
     day = (today or dt.date.today()) - dt.timedelta(days=1)
     folder = (base or state_dir()) / FOLDER
+    faults = cut = camera = leds = events = 0
+    before = None
     try:
-        events = read_events(folder, day, day).events
+        for event in read_events(folder, day, day):  # one line at a time: a day may be 20 MB
+            kind = event["e"]
+            events += 1
+            faults += kind == "fault"
+            # A start not preceded by a stop: the kiosk was cut off (a crash, a power cut).
+            cut += kind == "start" and before is not None and before != "stop"
+            camera += kind == "camera" and event.get("up") is False
+            leds += kind == "leds" and event.get("up") is False
+            before = kind
     except OSError as exc:
         return Check("yesterday", WARN, f"cannot read the record of {day}: {exc.strerror or exc}")
     if not events:
         return Check("yesterday", OK, f"no record of {day} (the kiosk records in kiosk mode)", {"day": str(day)})
-    kinds = [event["e"] for event in events]
-    faults = kinds.count("fault")
-    # A start not preceded by a stop: the kiosk was cut off (a crash, a power cut).
-    cut = sum(1 for before, kind in zip(kinds, kinds[1:], strict=False) if kind == "start" and before != "stop")
-    camera = sum(1 for e in events if e["e"] == "camera" and e.get("up") is False)
-    leds = sum(1 for e in events if e["e"] == "leds" and e.get("up") is False)
     data = {"day": str(day), "faults": faults, "cut_off": cut, "camera_lost": camera, "leds_lost": leds}
     detail = (f"{day}: {faults} error(s) recovered, {cut} restart(s) after a cut, camera lost {camera} time(s), "
               f"LED board lost {leds} time(s)")

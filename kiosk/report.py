@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections import Counter, defaultdict
+from collections import Counter, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,8 +31,44 @@ TOO_EASY, TOO_HARD = 0.85, 0.10
 CAMERA_LOSSES, LED_LOSSES, ABANDON_SHARE = 5, 3, 0.5
 
 
-def _hour(t: float) -> int:
-    return time.localtime(t).tm_hour
+#: A game still being played when the record ends (the operator's "La journée", mid-game).
+PLAYING = "playing"
+#: How many distinct names (games, levels, pages, places, languages) are told apart; the rest
+#: are counted together under :data:`OTHER` (a record holding thousands of names stays small).
+MAX_NAMES, MAX_LEVELS, MAX_PAGES = 32, 16, 256
+OTHER = "…"
+#: Games being played at once, and games left unfinished that a later part may continue,
+#: kept in mind (a kiosk has one or two; more is a damaged record).
+MAX_OPEN, MAX_RESUMABLE = 1024, 64
+#: A duration longer than this (seconds) is not a game's or a visit's.
+MAX_SECONDS = 1e7
+#: A UTC offset beyond this (seconds) is not a place's.
+MAX_OFFSET = 16 * 3600
+
+
+def _valid_offset(value: Any) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and -MAX_OFFSET <= value <= MAX_OFFSET
+    return value if ok else None
+
+
+def _local(t: float, offset: int | None) -> time.struct_time:
+    """The stand's local time of ``t``: from the UTC offset the kiosk recorded, else (a record
+    written before offsets were) the reader's own time zone."""
+    return time.localtime(t) if offset is None else time.gmtime(t + offset)
+
+
+def _hour(t: float, offset: int | None = None) -> int:
+    return _local(t, offset).tm_hour
+
+
+def _date(t: float | None, offset: int | None = None) -> str | None:
+    return None if t is None else time.strftime("%Y-%m-%d", _local(t, offset))
+
+
+def _rounded_quartiles(values: tuple[float, float, float, float, float]) -> dict[str, float]:
+    low, q1, median, q3, high = values
+    return {"min": round(low, 2), "q1": round(q1, 2), "median": round(median, 2), "q3": round(q3, 2),
+            "max": round(high, 2)}
 
 
 def quartiles(values: list[float]) -> dict[str, float] | None:
@@ -45,13 +82,79 @@ def quartiles(values: list[float]) -> dict[str, float] | None:
         q1 = median = q3 = ordered[0]
     else:
         q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-    return {"min": round(ordered[0], 2), "q1": round(q1, 2), "median": round(median, 2), "q3": round(q3, 2),
-            "max": round(ordered[-1], 2)}
+    return _rounded_quartiles((ordered[0], q1, median, q3, ordered[-1]))
 
 
-@dataclass
+class Tally:
+    """Values (moves, seconds recorded to 0.1 s) counted by their tenths, in bounded memory:
+    quartiles exactly as :func:`quartiles` gives them while at most :data:`LIMIT` distinct
+    tenths were met, then in buckets twice as wide each time the limit is passed again. A
+    value counted may be taken back (a game continued is no longer abandoned)."""
+
+    LIMIT = 8192
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+        self.shift = 0
+        self.n = 0
+
+    def add(self, value: float, sign: int = 1) -> None:
+        """Count ``value`` once more (``sign`` -1: once less)."""
+        key = round(value * 10) >> self.shift
+        count = self.counts.get(key, 0) + sign
+        if count > 0:
+            self.counts[key] = count
+        else:
+            self.counts.pop(key, None)
+        self.n += sign
+        while len(self.counts) > self.LIMIT:
+            self.shift += 1
+            wider: dict[int, int] = {}
+            for k, c in self.counts.items():
+                wider[k >> 1] = wider.get(k >> 1, 0) + c
+            self.counts = wider
+
+    def _value(self, key: int) -> float:
+        if not self.shift:
+            return key / 10
+        return ((key << self.shift) + ((1 << self.shift) - 1) / 2) / 10  # the bucket's middle
+
+    def quartiles(self) -> dict[str, float] | None:
+        """Least, quartiles and most, as :func:`quartiles` (None when nothing is counted)."""
+        n = self.n
+        if n <= 0 or not self.counts:
+            return None
+        keys = sorted(self.counts)
+        m = n - 1
+        # The order statistics the inclusive quartiles need: j and j + 1 for each quarter.
+        wanted = sorted({i * m // 4 for i in (1, 2, 3)} | {min(m, i * m // 4 + 1) for i in (1, 2, 3)} | {0, m})
+        found: dict[int, float] = {}
+        seen, w = 0, 0
+        for key in keys:
+            seen += self.counts[key]
+            while w < len(wanted) and wanted[w] < seen:
+                found[wanted[w]] = self._value(key)
+                w += 1
+        if n == 1:
+            x = found[0]
+            return _rounded_quartiles((x, x, x, x, x))
+        qs = []
+        for i in (1, 2, 3):
+            j = i * m // 4
+            delta = i * m - j * 4
+            qs.append((found[j] * (4 - delta) + found[min(m, j + 1)] * delta) / 4)
+        return _rounded_quartiles((found[0], qs[0], qs[1], qs[2], found[m]))
+
+
+def _named(table: dict[str, Any], name: str, limit: int) -> str:
+    """``name``, or :data:`OTHER` once ``table`` holds ``limit`` other names."""
+    return name if name in table or len(table) < limit else OTHER
+
+
+@dataclass(eq=False)
 class Game:
-    """One game as the record tells it."""
+    """One game as the record tells it, across its parts (continued from the menu, resumed after
+    a restart)."""
 
     game: str
     seats: tuple[str, ...]
@@ -59,12 +162,17 @@ class Game:
     board: str
     lang: str
     start: float
-    how: str = "fault"  # until its end is read: a game cut off by a power cut or a crash
-    moves: int = 0
-    seconds: float = 0.0
+    #: How it ended; None while a part of it is being played.
+    how: str | None = None
+    moves: int | None = 0
+    seconds: float | None = 0.0
     fixes: int = 0
     lost: int = 0
     back: int = 0
+    parts: int = 1
+    #: When the part being played began, on its run's clock (``m``, else ``t``), and the run.
+    clock: float = 0.0
+    run: int = 0
 
     @property
     def hotseat(self) -> bool:
@@ -73,81 +181,370 @@ class Game:
 
 
 @dataclass
-class Day:
-    """Everything read back: games, visits (start, end), pages, faults, devices."""
-
-    games: list[Game] = field(default_factory=list)
-    visits: list[tuple[float, float | None, str]] = field(default_factory=list)  # start, end, language
-    pages: Counter[tuple[str, str]] = field(default_factory=Counter)  # (kind, game) -> pages shown
-    faults: list[tuple[float, str]] = field(default_factory=list)  # time, where
-    camera: list[tuple[float, bool]] = field(default_factory=list)
-    leds: list[tuple[float, bool]] = field(default_factory=list)
-    starts: int = 0
-    first: float | None = None
-    last: float | None = None
+class _PerGame:
+    started: int = 0
+    endings: Counter[str] = field(default_factory=Counter)
+    moves: Tally = field(default_factory=Tally)
+    seconds: Tally = field(default_factory=Tally)
 
 
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9 else 0
+def _int(value: Any, top: int = 10**9) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < top else None
 
 
-def _num(value: Any) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9
-    return float(value) if ok else 0.0
+def _num(value: Any, top: float = MAX_SECONDS) -> float | None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < top
+    return float(value) if ok else None
 
 
 def _text(value: Any, default: str = "?") -> str:
     return value if isinstance(value, str) and 0 < len(value) <= 40 else default
 
 
-def read_day(events: list[dict[str, Any]]) -> Day:
-    """Replay the events in order (a record a power cut left half-written, or with foreign
-    lines, reads as far as it makes sense)."""
-    day = Day()
-    open_games: dict[int, Game] = {}
-    open_visit: int | None = None
-    for event in events:
-        t, kind = float(event["t"]), event["e"]
-        day.first = t if day.first is None else day.first
-        day.last = t
-        if kind == "start":
-            day.starts += 1
-            open_games.clear()  # cut off: they stay "fault"
-            if open_visit is not None:
-                start, _end, lang = day.visits[open_visit]
-                day.visits[open_visit] = (start, t, lang)
-                open_visit = None
-        elif kind == "visit":
-            if open_visit is not None:
-                start, _end, lang = day.visits[open_visit]
-                day.visits[open_visit] = (start, t, lang)
-            day.visits.append((t, None, _text(event.get("lang"), "fr")))
-            open_visit = len(day.visits) - 1
-        elif kind == "leave" and open_visit is not None:
-            start, _end, lang = day.visits[open_visit]
-            day.visits[open_visit] = (start, t, lang)
-            open_visit = None
-        elif kind == "game":
+class DayCounter:
+    """The day's figures, counted while the events stream past (:meth:`feed`), in memory bounded
+    whatever the record's length, and time linear in it.
+
+    A game is counted by its own start and end whatever span is read: in the span it began in,
+    with the ending found after the span if need be (:meth:`feed_after` reads on into the next
+    day); a part continued from the menu or resumed after a restart joins the game it continues
+    (the record says which: ``since``, its first start, and ``resumed``, the moves it had); a
+    game cut off by a restart counts as ended by a fault unless a later part continues it; a
+    game still open when the record ends is being played (``live``) or was cut off. Durations
+    are measured on the kiosk's monotonic clock when the record has it (``m``), never negative.
+    ``first_day`` (YYYY-MM-DD) is the span's first day: a part of a game begun before it is not
+    this span's.
+    """
+
+    def __init__(self, first_day: str | None = None) -> None:
+        self.first_day = first_day
+        self.events = 0
+        self.first: float | None = None
+        self.last: float | None = None
+        self.first_offset: int | None = None
+        self.offset: int | None = None
+        self.run = 0
+        self.run_clock = False  # the run's events carry a monotonic reading
+        self.last_event: dict[str, Any] | None = None  # the last event read (its clock when needed)
+        self.last_kind: str | None = None
+        self.ids: dict[int, Game | None] = {}  # this run's game numbers (None: another span's game)
+        self.resumable: deque[Game] = deque(maxlen=MAX_RESUMABLE)
+        self.visit: tuple[float, float, int] | None = None  # wall time, clock, run
+        self.visits = 0
+        self.visit_seconds = Tally()
+        self.hours: Counter[int] = Counter()
+        self.visit_langs: Counter[str] = Counter()
+        self.games = 0
+        self.endings: Counter[str] = Counter()
+        self.moves, self.seconds = Tally(), Tally()
+        self.moves_played = 0
+        self.per_game: dict[str, _PerGame] = {}
+        self.levels: dict[str, dict[str, list[int]]] = {}
+        self.hotseat = 0
+        self.real, self.fixes = 0, 0
+        self.game_langs: Counter[str] = Counter()
+        self.resumed = 0
+        self.pages: Counter[tuple[str, str]] = Counter()
+        self.faults = 0
+        self.fault_places: Counter[str] = Counter()
+        self.camera_lost, self.camera_back, self.leds_lost, self.leds_back = 0, 0, 0, 0
+        self.camera_hours: Counter[int] = Counter()
+        self.starts = 0
+        self.cut_off = 0
+        self._after: bool | None = None  # reading on: None before, True while, False done
+        self._waiting = False  # read on: a game cut off at a restart may be resumed next
+
+    # --- the clock ---------------------------------------------------------------------------
+
+    def _clock(self, event: dict[str, Any]) -> float:
+        """The event's time on its run's clock: the monotonic reading when the run records one."""
+        m = _num(event.get("m"), 1e11)
+        return m if m is not None and self.run_clock else float(event["t"])
+
+    def _offset(self, event: dict[str, Any]) -> int | None:
+        own = _valid_offset(event.get("tz"))
+        return own if own is not None else self.offset
+
+    # --- counting a game ---------------------------------------------------------------------
+
+    def _count(self, g: Game, sign: int) -> None:
+        """Add (``sign`` 1) or take back (-1) what ``g``'s ending says."""
+        how = g.how or PLAYING
+        self.endings[how] += sign
+        per = self.per_game[g.game]
+        per.endings[how] += sign
+        self.moves_played += sign * (g.moves or 0)
+        if g.board == "real":
+            self.fixes += sign * g.fixes
+        if how not in FINISHED:
+            return
+        for tally, mine, value in ((self.moves, per.moves, g.moves), (self.seconds, per.seconds, g.seconds)):
+            if value is not None:
+                tally.add(value, sign)
+                mine.add(value, sign)
+        if g.level is not None and not g.hotseat:
+            table = self.levels.setdefault(g.game, {})
+            entry = table.setdefault(_named(table, g.level, MAX_LEVELS), [0, 0, 0, 0])
+            entry[0] += sign
+            entry[{"person": 1, "computer": 2}.get(how, 3)] += sign
+
+    def _end(self, g: Game, how: str, part: float | None) -> None:
+        """``g``'s part ends ``how`` after ``part`` seconds (None: not known)."""
+        g.how = how
+        g.seconds = None if part is None or g.seconds is None else g.seconds + part
+        self._count(g, 1)
+        if how not in FINISHED:
+            self.resumable.append(g)
+
+    def _cut(self) -> None:
+        """The kiosk started again: the games its last run left open were cut off."""
+        for g in self.ids.values():
+            if g is not None and g.how is None:
+                part = None if self.last_event is None else self._clock(self.last_event) - g.clock
+                self._end(g, "fault", part if part is not None and 0 <= part < MAX_SECONDS else None)
+        self.ids.clear()
+
+    def _continued(self, event: dict[str, Any]) -> Game | None:
+        """The unfinished game a part continues, taken back from the figures; None if unknown."""
+        key, since = _text(event.get("game")), _num(event.get("since"), 1e11)
+        if since is None:  # a record written before parts named their game: a game of its own
+            return None
+        for g in reversed(self.resumable):
+            if g.game == _named(self.per_game, key, MAX_NAMES) and abs(g.start - since) < 0.05:
+                self.resumable.remove(g)
+                self._count(g, -1)
+                g.how = None
+                g.parts += 1
+                self.resumed += g.parts == 2
+                return g
+        return None
+
+    def _keep_open(self, number: int, g: Game | None) -> None:
+        self.ids.pop(number, None)
+        self.ids[number] = g
+        if len(self.ids) > MAX_OPEN:  # a damaged record: the oldest is taken as cut off
+            oldest = next(iter(self.ids))
+            lost = self.ids.pop(oldest)
+            if lost is not None and lost.how is None:
+                self._end(lost, "fault", None)
+
+    def _game(self, event: dict[str, Any], t: float, counting: bool) -> None:
+        number = _int(event.get("id"))
+        if number is None:
+            return
+        since = _num(event.get("since"), 1e11) if _int(event.get("resumed")) else None
+        g = self._continued(event) if since is not None else None
+        begun = _date(since, self._offset(event)) if since is not None else None
+        if g is None and begun is not None and self.first_day and begun < self.first_day:
+            counting = False  # the rest of a game begun before this span: counted there
+        if g is None and not counting:
+            self._keep_open(number, None)
+            return
+        if g is None:
             seats = event.get("seats")
             seats = tuple(_text(s) for s in seats[:2]) if isinstance(seats, list) else ("?", "?")
             level = event.get("level")
-            game = Game(_text(event.get("game")), seats, _text(level) if level is not None else None,
-                        _text(event.get("board"), "screen"), _text(event.get("lang"), "fr"), t)
-            day.games.append(game)
-            open_games[_int(event.get("id"))] = game
+            name = _named(self.per_game, _text(event.get("game")), MAX_NAMES)
+            g = Game(name, seats, _text(level) if level is not None else None, _text(event.get("board"), "screen"),
+                     _named(self.game_langs, _text(event.get("lang"), "fr"), 8), t)
+            self.games += 1
+            self.per_game.setdefault(name, _PerGame()).started += 1
+            self.hotseat += g.hotseat
+            self.real += g.board == "real"
+            self.game_langs[g.lang] += 1
+        g.clock, g.run = self._clock(event), self.run
+        self._keep_open(number, g)
+
+    def _game_end(self, event: dict[str, Any]) -> None:
+        number = _int(event.get("id"))
+        g = self.ids.pop(number, None) if number is not None else None
+        if g is None or g.how is not None:
+            return
+        how = event.get("how")
+        g.moves = _int(event.get("moves"), 10**6)
+        g.fixes += _int(event.get("fixes")) or 0
+        g.lost += _int(event.get("lost")) or 0
+        g.back += _int(event.get("back")) or 0
+        part = _num(event.get("s"))
+        if part is None:  # no duration written: from the part's start, on the run's clock
+            span = self._clock(event) - g.clock
+            part = span if 0 <= span < MAX_SECONDS else None
+        self._end(g, how if isinstance(how, str) and how in ENDINGS else "abandoned", part)
+
+    # --- the visit ---------------------------------------------------------------------------
+
+    def _close_visit(self, event: dict[str, Any], t: float) -> None:
+        if self.visit is None:
+            return
+        start, clock, run = self.visit
+        self.visit = None
+        # The run's monotonic clock when both ends have it: a clock set back meanwhile
+        # (NTP on a board without a real-time clock) changes nothing.
+        seconds = self._clock(event) - clock if run == self.run and self.run_clock else t - start
+        if 0 <= seconds < MAX_SECONDS:
+            self.visit_seconds.add(seconds)
+
+    # --- the events --------------------------------------------------------------------------
+
+    def feed(self, event: dict[str, Any]) -> None:
+        """Count one event of the span (in the record's order)."""
+        t, kind = float(event["t"]), event["e"]
+        self.events += 1
+        if kind == "start":
+            if self.last_kind not in (None, "stop"):
+                self.cut_off += 1  # started again without being stopped: a crash, a power cut
+            self._restart(event, t)
+            self.starts += 1
+        if self.first is None:
+            self.first, self.first_offset = t, self._offset(event)
+        self.last = t
+        if kind == "visit":
+            self._close_visit(event, t)
+            self.visit = (t, self._clock(event), self.run)
+            self.visits += 1
+            self.hours[_hour(t, self._offset(event))] += 1
+            self.visit_langs[_named(self.visit_langs, _text(event.get("lang"), "fr"), 8)] += 1
+        elif kind == "leave":
+            self._close_visit(event, t)
+        elif kind == "game":
+            self._game(event, t, True)
         elif kind == "end":
-            ended = open_games.pop(_int(event.get("id")), None)
-            if ended is not None:
-                ended.how = how if (how := event.get("how")) in ENDINGS else "abandoned"
-                ended.moves, ended.seconds = _int(event.get("moves")), _num(event.get("s"))
-                ended.fixes, ended.lost, ended.back = (_int(event.get(k)) for k in ("fixes", "lost", "back"))
+            self._game_end(event)
         elif kind == "page":
-            day.pages[(_text(event.get("kind")), _text(event.get("game")))] += 1
+            page = (_text(event.get("kind")), _text(event.get("game")))
+            self.pages[page if page in self.pages or len(self.pages) < MAX_PAGES else (OTHER, OTHER)] += 1
         elif kind == "fault":
-            day.faults.append((t, _text(event.get("where"))))
-        elif kind in ("camera", "leds"):
-            getattr(day, kind).append((t, event.get("up") is True))
-    return day
+            self.faults += 1
+            self.fault_places[_named(self.fault_places, _text(event.get("where")), MAX_NAMES)] += 1
+        elif kind == "camera":
+            if event.get("up") is True:
+                self.camera_back += 1
+            else:
+                self.camera_lost += 1
+                self.camera_hours[_hour(t, self._offset(event))] += 1
+        elif kind == "leds":
+            if event.get("up") is True:
+                self.leds_back += 1
+            else:
+                self.leds_lost += 1
+        self.last_kind = kind
+        self.last_event = event
+
+    def _restart(self, event: dict[str, Any], t: float) -> None:
+        self._cut()
+        if self.last_event is not None:  # the visit lasted until the last line its run wrote
+            self._close_visit(self.last_event, float(self.last_event["t"]))
+        self.visit = None
+        self.run += 1
+        self.run_clock = _num(event.get("m"), 1e11) is not None
+        self.offset = _valid_offset(event.get("tz"))
+
+    def feed_after(self, event: dict[str, Any]) -> bool:
+        """Read on past the span (the next day's events): only what ends the span's open games
+        and visit, a restart that cuts them off and the part that resumes one. False once
+        nothing of the span is left open (stop reading)."""
+        t, kind = float(event["t"]), event["e"]
+        first, self._after = self._after is None, True
+        if first and kind == "start" and self.last_kind not in (None, "stop"):
+            self.cut_off += 1  # the span's last run ended without a stop
+        if first and not self._open_now():
+            return self._stop()
+        if kind == "start":
+            self._waiting = any(g is not None and g.how is None for g in self.ids.values())
+            self._restart(event, t)
+        elif kind == "visit":
+            self._close_visit(event, t)
+        elif kind == "leave":  # the visitors left: nothing they left unfinished comes back
+            self._close_visit(event, t)
+            self._waiting = False
+        elif kind == "game":
+            self._game(event, t, False)
+            self._waiting = False
+        elif kind == "end":
+            self._game_end(event)
+        self.last_event = event
+        return self._open_now() or self._stop()
+
+    def _open_now(self) -> bool:
+        return (self.visit is not None or self._waiting
+                or any(g is not None and g.how is None for g in self.ids.values()))
+
+    def _stop(self) -> bool:
+        self._after = False
+        return False
+
+    def finish(self, live: bool = False) -> dict[str, Any]:
+        """The figures, as a JSON-able dict (``report --json`` prints it). Games still open:
+        being played when ``live`` (the record may still grow), else cut off."""
+        for g in self.ids.values():
+            if g is not None and g.how is None:
+                if live:
+                    g.how = PLAYING
+                    self._count(g, 1)
+                else:
+                    self._end(g, "fault", None)
+        self.ids.clear()
+        return self._numbers()
+
+    def _numbers(self) -> dict[str, Any]:
+        per_game: dict[str, dict[str, Any]] = {}
+        for name in sorted(self.per_game, key=_menu_order):
+            per = self.per_game[name]
+            per_game[name] = {
+                "started": per.started,
+                "finished": sum(per.endings[how] for how in FINISHED),
+                "endings": {how: n for how in ENDINGS if (n := per.endings[how])},
+                "moves": per.moves.quartiles(),
+                "seconds": per.seconds.quartiles(),
+            }
+        levels: dict[str, dict[str, dict[str, Any]]] = {}
+        for name in sorted(self.levels, key=_menu_order):
+            order = _levels(name)
+            rows = sorted(((lv, e) for lv, e in self.levels[name].items() if e[0] > 0),
+                          key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+            if rows:
+                levels[name] = {lv: {"games": e[0], "person": e[1], "computer": e[2], "draw": e[3],
+                                     "person_rate": round(e[1] / e[0], 4)} for lv, e in rows}
+        hours = self.hours
+        busiest = min(hours, key=lambda h: (-hours[h], h)) if hours else None
+        finished = sum(self.endings[how] for how in FINISHED)
+        return {
+            "from": _date(self.first, self.first_offset), "to": _date(self.last, self.offset),
+            "events": self.events,
+            "visits": self.visits,
+            "visit_seconds": self.visit_seconds.quartiles(),
+            "visits_per_hour": {str(h): hours[h] for h in sorted(hours)},
+            "busiest_hour": busiest,
+            "visits_by_language": dict(sorted(self.visit_langs.items())),
+            "games": self.games,
+            "finished": finished,
+            "abandoned": self.endings["abandoned"],
+            "in_progress": self.endings[PLAYING],
+            "continued": self.resumed,
+            "endings": {how: self.endings[how] for how in (*ENDINGS, PLAYING)},
+            "moves": self.moves.quartiles(),
+            "seconds": self.seconds.quartiles(),
+            "moves_played": self.moves_played,
+            "per_game": per_game,
+            "levels": levels,
+            "hotseat": {"games": self.hotseat, "finished": self.endings["hotseat"]},
+            "real_board": {
+                "games": self.real,
+                "fixes": self.fixes,
+                "fixes_per_game": round(self.fixes / self.real, 2) if self.real else None,
+                "camera_lost": self.camera_lost,
+                "camera_back": self.camera_back,
+                "camera_lost_per_hour": {str(h): self.camera_hours[h] for h in sorted(self.camera_hours)},
+                "leds_lost": self.leds_lost,
+                "leds_back": self.leds_back,
+            },
+            "pages": {f"{kind}/{game}": n for (kind, game), n in sorted(self.pages.items())},
+            "games_by_language": dict(sorted(self.game_langs.items())),
+            "faults": self.faults,
+            "faults_by_place": dict(sorted(self.fault_places.items())),
+            "kiosk_starts": self.starts,
+            "cut_off": self.cut_off,
+        }
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -157,81 +554,23 @@ def _levels(game: str) -> tuple[str, ...]:
         return ()
 
 
-def figures(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The day's (or days') numbers, as a JSON-able dict (``report --json`` prints it)."""
-    day = read_day(events)
-    games = day.games
-    endings = Counter(g.how for g in games)
-    finished = [g for g in games if g.how in FINISHED]
-    per_game: dict[str, dict[str, Any]] = {}
-    for name in sorted({g.game for g in games}, key=_menu_order):
-        mine = [g for g in games if g.game == name]
-        done = [g for g in mine if g.how in FINISHED]
-        per_game[name] = {
-            "started": len(mine),
-            "finished": len(done),
-            "endings": {how: n for how in ENDINGS if (n := sum(g.how == how for g in mine))},
-            "moves": quartiles([g.moves for g in done]),
-            "seconds": quartiles([g.seconds for g in done]),
-        }
-    levels: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for g in finished:
-        if g.level is None or g.hotseat:
-            continue
-        entry = levels[g.game].setdefault(g.level, {"games": 0, "person": 0, "computer": 0, "draw": 0})
-        entry["games"] += 1
-        entry[g.how if g.how in ("person", "computer") else "draw"] += 1
-    for name in sorted(levels, key=_menu_order):
-        table, order = levels.pop(name), _levels(name)
-        levels[name] = {lv: {**e, "person_rate": round(e["person"] / e["games"], 4)}
-                        for lv, e in sorted(table.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)}
-    hours = Counter(_hour(start) for start, _end, _lang in day.visits)
-    busiest = min(hours, key=lambda h: (-hours[h], h)) if hours else None
-    lengths = [end - start for start, end, _lang in day.visits if end is not None]
-    real = [g for g in games if g.board == "real"]
-    camera_hours = Counter(_hour(t) for t, up in day.camera if not up)
-    return {
-        "from": _date(day.first), "to": _date(day.last),
-        "visits": len(day.visits),
-        "visit_seconds": quartiles(lengths),
-        "visits_per_hour": {str(h): hours[h] for h in sorted(hours)},
-        "busiest_hour": busiest,
-        "visits_by_language": dict(sorted(Counter(lang for _s, _e, lang in day.visits).items())),
-        "games": len(games),
-        "finished": len(finished),
-        "abandoned": endings["abandoned"],
-        "endings": {how: endings[how] for how in ENDINGS},
-        "moves": quartiles([g.moves for g in finished]),
-        "seconds": quartiles([g.seconds for g in finished]),
-        "moves_played": sum(g.moves for g in games),
-        "per_game": per_game,
-        "levels": dict(levels),
-        "hotseat": {"games": sum(g.hotseat for g in games), "finished": endings["hotseat"]},
-        "real_board": {
-            "games": len(real),
-            "fixes": sum(g.fixes for g in real),
-            "fixes_per_game": round(sum(g.fixes for g in real) / len(real), 2) if real else None,
-            "camera_lost": sum(1 for _t, up in day.camera if not up),
-            "camera_back": sum(1 for _t, up in day.camera if up),
-            "camera_lost_per_hour": {str(h): camera_hours[h] for h in sorted(camera_hours)},
-            "leds_lost": sum(1 for _t, up in day.leds if not up),
-            "leds_back": sum(1 for _t, up in day.leds if up),
-        },
-        "pages": {f"{kind}/{game}": n for (kind, game), n in sorted(day.pages.items())},
-        "games_by_language": dict(sorted(Counter(g.lang for g in games).items())),
-        "faults": len(day.faults),
-        "faults_by_place": dict(sorted(Counter(where for _t, where in day.faults).items())),
-        "kiosk_starts": day.starts,
-    }
+def figures(events: Iterable[dict[str, Any]], after: Iterable[dict[str, Any]] = (), *, live: bool = False,
+            first_day: str | None = None) -> dict[str, Any]:
+    """The figures of the span whose events are ``events`` (see :class:`DayCounter`); ``after``
+    the events that follow the span (read only as far as needed), ``live`` when the record may
+    still grow, ``first_day`` the span's first day."""
+    counter = DayCounter(first_day)
+    for event in events:
+        counter.feed(event)
+    for event in after:
+        if not counter.feed_after(event):
+            break
+    return counter.finish(live)
 
 
 def _menu_order(game: str) -> tuple[int, str]:
     order = [info.key for info in installed_games()]
     return (order.index(game) if game in order else 99, game)
-
-
-def _date(t: float | None) -> str | None:
-    return None if t is None else time.strftime("%Y-%m-%d", time.localtime(t))
 
 
 def game_title(game: str, lang: str | None = None) -> str:

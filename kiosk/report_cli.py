@@ -21,20 +21,29 @@ def run_report(args: argparse.Namespace) -> int:
     from kiosk.storage import state_dir
 
     first, last = report_days(args)
+    for option, value in (("--html", args.html), ("--csv", args.csv)):
+        if value is not None and not value.strip():
+            raise CliError(f"{option} needs a file name")
     # The project's one writer policy: an existing output only with --force, never a folder or
     # a device, written whole (all the outputs or none).
-    outputs = {Path(p): suffixes for p, suffixes in ((args.html, (".html", ".htm")), (args.csv, (".csv",))) if p}
+    outputs = {Path(p): suffixes for p, suffixes in ((args.html, (".html", ".htm")), (args.csv, (".csv",)))
+               if p is not None}
     if len(outputs) == 1 and args.html and args.csv:
         raise CliError("--html and --csv name the same file")
     for path, suffixes in outputs.items():
         check_outputs(path, [path], args.force, suffixes)
     folder = Path(args.state) / daybook.FOLDER if args.state else state_dir() / daybook.FOLDER
     span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
+    reading = daybook.read_events(folder, first, last)
+    # Games still open when the record ends are being played if the record may still grow
+    # (today's, or yesterday's with a game over midnight).
+    live = last >= datetime.date.today() - datetime.timedelta(days=1)
     try:
-        reading = daybook.read_events(folder, first, last)
+        # One line at a time, counted as read: memory stays bounded whatever the span.
+        numbers = report.figures(reading, reading.after(), live=live, first_day=first.isoformat())
     except OSError as exc:
         raise CliError(f"cannot read the record in {folder}: {exc.strerror or exc}", 3) from None
-    if not reading.events:
+    if not numbers["events"]:
         if reading.skipped:
             raise CliError(f"the record of {span} in {folder} is damaged: none of its {reading.skipped} line(s) "
                            "is an event", 3)
@@ -43,7 +52,9 @@ def run_report(args: argparse.Namespace) -> int:
         raise CliError(f"nothing happened at the stand on {span}: the record is empty", 3)
     if reading.skipped:
         print(f"note: {reading.skipped} damaged line(s) skipped (a power cut?)", file=sys.stderr)
-    numbers = report.figures(reading.events)
+    if reading.ignored:
+        print(f"note: {reading.ignored} byte(s) past a day file's {daybook.READ_LIMIT}-byte limit ignored "
+              "(not the kiosk's writing)", file=sys.stderr)
     files = {}
     if args.html:
         files[Path(args.html)] = report_page.html(numbers, args.lang).encode("utf-8")
@@ -52,7 +63,8 @@ def run_report(args: argparse.Namespace) -> int:
     if files:
         write_outputs(files)
     if args.json:
-        print_json({**numbers, "advice": report.advice(numbers, args.lang), "skipped_lines": reading.skipped})
+        print_json({**numbers, "advice": report.advice(numbers, args.lang), "skipped_lines": reading.skipped,
+                    "ignored_bytes": reading.ignored})
     elif not outputs:
         print(report_page.text(numbers, args.lang))
     return 0
@@ -68,8 +80,9 @@ def report_days(args: argparse.Namespace) -> tuple[datetime.date, datetime.date]
     first, last = args.start or args.end or today, args.end or args.start or today
     if first > last:
         raise CliError(f"--from {first.isoformat()} is after --to {last.isoformat()}")
-    if (last - first).days > 366:
-        raise CliError("at most a year at a time (the kiosk keeps a week by default)")
+    if (last - first).days + 1 > 366:
+        raise CliError(f"at most a year (366 days) at a time, not {(last - first).days + 1} "
+                       "(the kiosk keeps a week by default)")
     return first, last
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from kiosk.i18n import tr
-from kiosk.report import advice, game_title, level_name
+from kiosk.i18n import counted, tr
+from kiosk.report import ENDINGS, PLAYING, advice, game_title, level_name
 
 #: Colours of the page (the kiosk's palette): finished games, abandoned ones, the ink.
 GOOD, OTHER, INK, SOFT, ACCENT = "#3c9a6e", "#d9a441", "#2d2a32", "#6d6877", "#e0663c"
@@ -43,25 +44,53 @@ class Plot:
     columns: bool = False
 
 
+def number(n: float, lang: str | None = None) -> str:
+    """A count as the language writes it: 10 000 in French (a narrow space), 10,000 in English."""
+    return f"{n:,.0f}".replace(",", "\u202f" if (lang or "fr") == "fr" else ",")
+
+
+def decimal(value: float, lang: str | None = None) -> str:
+    """One decimal, as the language writes it: 21,5 in French, 21.5 in English."""
+    return f"{value:.1f}".replace(".", "," if (lang or "fr") == "fr" else ".")
+
+
+def percent(rate: float, lang: str | None = None) -> str:
+    """A rate as the language writes it: "32 %" in French, "32%" in English."""
+    return f"{round(100 * rate)}%" if lang == "en" else f"{round(100 * rate)} %"
+
+
+def hour_label(hour: int, lang: str | None = None) -> str:
+    """An hour under a column: "14 h", "14:00"."""
+    return f"{hour}:00" if lang == "en" else f"{hour} h"
+
+
+def label_every(labels: list[str], step: float, char_width: float) -> int:
+    """Label one column in this many so that labels ``char_width`` wide a character, under
+    columns ``step`` apart, never run together ("10h11h12h")."""
+    widest = max((len(label) for label in labels), default=1) * char_width + char_width
+    return max(1, math.ceil(widest / step)) if step > 0 else 1
+
+
 def plots(numbers: dict[str, Any], lang: str | None = None) -> list[Plot]:
     """The four plots: visits per hour, games per game, visitors' win rate per computer level,
     lengths of finished games."""
     hours = {int(h): n for h, n in numbers["visits_per_hour"].items()}
     span = range(min([9, *hours]), max([18, *hours]) + 1)
-    visits = tuple(Bar(f"{h}", (hours.get(h, 0),)) for h in span)
+    visits = tuple(Bar(hour_label(h, lang), (hours.get(h, 0),), number(hours[h], lang) if hours.get(h) else "")
+                   for h in span)
     games = tuple(
-        Bar(game_title(game, lang), (entry["finished"], entry["started"] - entry["finished"]))
+        Bar(game_title(game, lang), (entry["finished"], entry["started"] - entry["finished"]),
+            number(entry["started"], lang))
         for game, entry in numbers["per_game"].items()
     )
     levels = tuple(
         Bar(f"{game_title(game, lang)} · {level_name(game, level, lang)}", (entry["person_rate"],),
-            f"{round(100 * entry['person_rate'])} % ({entry['person']}/{entry['games']})")
+            f"{percent(entry['person_rate'], lang)} ({entry['person']}/{entry['games']})")
         for game, table in numbers["levels"].items() for level, entry in table.items()
     )
-    comma = "," if (lang or "fr") == "fr" else "."
     lengths = tuple(
         Bar(game_title(game, lang), tuple(entry["seconds"][k] / 60 for k in ("min", "q1", "median", "q3", "max")),
-            f"{entry['seconds']['median'] / 60:.1f}".replace(".", comma))
+            decimal(entry["seconds"]["median"] / 60, lang))
         for game, entry in numbers["per_game"].items() if entry["seconds"] is not None
     )
     longest = max((b.values[-1] for b in lengths), default=1.0)
@@ -76,34 +105,38 @@ def plots(numbers: dict[str, Any], lang: str | None = None) -> list[Plot]:
 
 
 def key_figures(numbers: dict[str, Any], lang: str | None = None) -> list[tuple[str, str]]:
-    """The headline numbers, (value, what) pairs, in the order a page shows them."""
-    def decimal(value: float) -> str:
-        return f"{value:.1f}".replace(".", "," if (lang or "fr") == "fr" else ".")
-
+    """The headline numbers, (value, what) pairs, in the order a page shows them; numbers as
+    the language writes them, and the words in the singular for one."""
     def minutes(q: dict[str, float] | None) -> str:
-        return "—" if q is None else f"{decimal(q['median'] / 60)} min"
+        return "—" if q is None else f"{decimal(q['median'] / 60, lang)} min"
 
-    def count(n: int) -> str:  # 10 000 in French, 10,000 in English
-        return f"{n:,}".replace(",", "\u202f" if (lang or "fr") == "fr" else ",")
+    def many(key: str, n: int) -> tuple[str, str]:
+        return number(n, lang), str(counted(key, n, lang))
 
     real = numbers["real_board"]
-    busiest = numbers["busiest_hour"]
+    moves = numbers["moves"]
     pairs = [
-        (count(numbers["visits"]), tr("report.visits", lang)),
-        (count(numbers["games"]), tr("report.games", lang)),
-        (count(numbers["finished"]), tr("report.finished", lang)),
-        (count(numbers["abandoned"]), tr("report.abandoned", lang)),
-        (_hours(busiest, lang), tr("report.busiest", lang)),
-        (minutes(numbers["seconds"]), tr("report.median_minutes", lang)),
-        ("—" if numbers["moves"] is None else f"{numbers['moves']['median']:g}", tr("report.median_moves", lang)),
-        (str(numbers["hotseat"]["games"]), tr("report.hotseat", lang)),
-        (str(real["games"]), tr("report.real", lang)),
+        many("report.visits", numbers["visits"]),
+        many("report.games", numbers["games"]),
+        many("report.finished", numbers["finished"]),
+        many("report.abandoned", numbers["abandoned"]),
+        (_hours(numbers["busiest_hour"], lang), str(tr("report.busiest", lang))),
+        (minutes(numbers["seconds"]), str(tr("report.median_minutes", lang))),
+        ("—" if moves is None else (number(moves["median"], lang) if float(moves["median"]).is_integer()
+                                    else decimal(moves["median"], lang)), str(tr("report.median_moves", lang))),
+        many("report.hotseat", numbers["hotseat"]["games"]),
+        many("report.real", real["games"]),
     ]
     if real["games"]:
-        pairs.append((decimal(real["fixes_per_game"]), tr("report.fixes", lang)))
-    pairs.append((str(sum(numbers["pages"].values())), tr("report.pages", lang)))
-    pairs.append((str(numbers["faults"]), tr("report.faults", lang)))
-    return [(value, str(what)) for value, what in pairs]
+        pairs.append((decimal(real["fixes_per_game"], lang), str(tr("report.fixes", lang))))
+    pairs.append(many("report.pages", sum(numbers["pages"].values())))
+    pairs.append(many("report.faults", numbers["faults"]))
+    pairs.append(many("report.continued", numbers["continued"]))
+    if numbers["in_progress"]:
+        pairs.append(many("report.in_progress", numbers["in_progress"]))
+    pairs.append(many("report.starts", numbers["kiosk_starts"]))
+    pairs.append(many("report.cut_off", numbers["cut_off"]))
+    return pairs
 
 
 def _hours(start: int | None, lang: str | None) -> str:
@@ -121,20 +154,29 @@ def title(numbers: dict[str, Any], lang: str | None = None) -> str:
     return str(tr("report.title", lang)) + (f" — {numbers['from']}" if numbers["from"] else "")
 
 
+def endings_text(endings: dict[str, int], lang: str | None = None) -> str:
+    """How a game's games ended, in words: "5 gagnées par les visiteurs, 1 abandonnée"."""
+    return ", ".join(f"{number(n, lang)} {counted(f'report.how.{how}', n, lang)}"
+                     for how in (*ENDINGS, PLAYING) if (n := endings.get(how, 0)))
+
+
 def text(numbers: dict[str, Any], lang: str | None = None) -> str:
-    """The readable summary ``report`` prints."""
+    """The readable summary ``report`` prints, wholly in the page's language."""
     lines = [title(numbers, lang)]
     lines += [f"  {value:>12}  {what}" for value, what in key_figures(numbers, lang)]
     for game, entry in numbers["per_game"].items():
-        endings = ", ".join(f"{how} {n}" for how, n in entry["endings"].items())
-        lines.append(f"  {game_title(game, lang)}: {entry['started']} ({endings})")
+        lines.append("  " + str(tr("report.per_game", lang, game=game_title(game, lang),
+                                   n=number(entry["started"], lang),
+                                   games=counted("report.games", entry["started"], lang),
+                                   endings=endings_text(entry["endings"], lang))))
     for game, table in numbers["levels"].items():
         for level, entry in table.items():
-            lines.append(f"  {game_title(game, lang)} · {level_name(game, level, lang)}: "
-                         f"{round(100 * entry['person_rate'])} % ({entry['person']}/{entry['games']})")
+            lines.append("  " + str(tr("report.level", lang, game=game_title(game, lang),
+                                       level=level_name(game, level, lang), rate=round(100 * entry["person_rate"]),
+                                       won=number(entry["person"], lang), played=number(entry["games"], lang))))
     said = advice(numbers, lang)
     if said:
-        lines.append(str(tr("report.advice", lang)) + ":")
+        lines.append(str(tr("report.advice", lang)) + (" :" if (lang or "fr") == "fr" else ":"))
         lines += [f"  - {line}" for line in said]
     return "\n".join(lines)
 
@@ -203,6 +245,7 @@ def _svg_columns(plot: Plot, width: int, height: int) -> str:
     parts = [f'<svg viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="{escape(plot.title)}">']
     base, top = height - 18, 14
     step = (width - 10) / len(plot.bars)
+    every = label_every([bar.label for bar in plot.bars], step, 5.4)  # 9 px digits are about 5.4 px wide
     for k, bar in enumerate(plot.bars):
         value = bar.values[0]
         h = (base - top) * value / plot.top
@@ -211,9 +254,10 @@ def _svg_columns(plot: Plot, width: int, height: int) -> str:
                      f'fill="{ACCENT}" rx="2"/>')
         if value:
             parts.append(f'<text x="{x + step / 2:.1f}" y="{base - h - 3:.1f}" text-anchor="middle" font-size="9" '
-                         f'fill="{SOFT}">{value:g}</text>')
-        parts.append(f'<text x="{x + step / 2:.1f}" y="{height - 5}" text-anchor="middle" font-size="9" '
-                     f'fill="{INK}">{escape(bar.label)}h</text>')
+                         f'fill="{SOFT}">{escape(bar.note or f"{value:g}")}</text>')
+        if k % every == 0:
+            parts.append(f'<text x="{x + step / 2:.1f}" y="{height - 5}" text-anchor="middle" font-size="9" '
+                         f'fill="{INK}">{escape(bar.label)}</text>')
     parts.append(f'<line x1="5" x2="{width - 5}" y1="{base}" y2="{base}" stroke="{SOFT}"/></svg>')
     return "".join(parts)
 

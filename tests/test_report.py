@@ -100,6 +100,7 @@ class FakeMatch:
         self.seats = {1: __import__("games.match", fromlist=["Seat"]).Seat(),
                       2: __import__("games.match", fromlist=["Seat"]).Seat.computer("random")}
         self.history = type("H", (), {"moves": []})()
+        self.meta: dict[str, object] = {}
         self.winner: str | None = None
 
     def result(self) -> str | None:
@@ -244,7 +245,7 @@ def test_every_field_of_every_event_may_hold_anything(tmp_path):
                 events = [{"t": NOON + j, **s} for j, s in enumerate(SAMPLES)]
                 events[k] = {**events[k], field: weird}
                 (tmp_path / "2026-10-09.jsonl").write_text("\n".join(json.dumps(e) for e in events))
-                numbers = figures(daybook.read_events(tmp_path, day, day).events)
+                numbers = figures(daybook.read_events(tmp_path, day, day))
                 assert report_page.html(numbers, "fr") and report_page.text(numbers, "en"), (sample, field, weird)
 
 
@@ -312,7 +313,7 @@ def test_the_operator_sees_the_day_so_far_and_what_to_change(tmp_path, lang):
             page = app.stack.top
             assert isinstance(page, DayScene)
             summary = page.state_summary()
-            numbers = figures(daybook.read_events(tmp_path / "days", page.day, page.day).events)
+            numbers = figures(daybook.read_events(tmp_path / "days", page.day, page.day), live=True)
             assert summary["visits"] == numbers["visits"] and summary["games"] == numbers["games"]
             said = " / ".join(summary["advice"])
             rate = round(100 * numbers["levels"]["awele"]["random"]["person_rate"])
