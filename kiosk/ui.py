@@ -353,6 +353,11 @@ class Button:
         """The visible label in the current language."""
         return self.label if self.literal else tr(self.label)
 
+    def look(self) -> tuple[object, ...]:
+        """Everything :meth:`draw` depends on, as a key (:meth:`kiosk.scene.Scene.look`)."""
+        return (tuple(self.rect), self.text, self.color, self.text_color, self.icon, self.enabled, self.active,
+                self.size, self.hovered, self.pressed)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse and touch (SDL turns touches into mouse events): click on release inside."""
         if event.type == pygame.MOUSEMOTION:

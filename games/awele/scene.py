@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -439,6 +440,13 @@ class AweleScene(GameScene):
             self.poll_check()
         super().update(dt)
         self.prepare_computer_move()
+
+    def still_look(self) -> Hashable | None:
+        """A tapped pit being checked and a message popping in move; the loop offer, a hovered
+        or lifted pit show."""
+        if self.checking is not None or (self.message is not None and self.message_time < 0.25):
+            return None
+        return (self.hovered, self.lifted, self.showing_loop, self.loop_offer is not None)
 
     def advance(self, dt: float) -> None:
         """Run the animation queue for ``dt`` seconds (several short steps may end in one frame)."""

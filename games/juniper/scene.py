@@ -8,7 +8,7 @@ and the chain, and the explainer's pictures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -315,6 +315,12 @@ class JuniperScene(GameScene):
             for k in [k for k, t in table.items() if t.done]:
                 del table[k]
         super().update(dt)
+
+    def still_look(self) -> Hashable | None:
+        """Tiles popping, shaking or the chain's last arrow growing move; a hovered tile lifts."""
+        if self.timeline.busy or self.pops or self.shake:
+            return None
+        return (self.hovered,)
 
     # --- words -------------------------------------------------------------------------------------
 

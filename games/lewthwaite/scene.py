@@ -9,6 +9,7 @@ view and animates the slides.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -191,6 +192,12 @@ class LewthwaiteScene(GameScene):
         if self.match.is_over() and self.anim is None:
             self.shake_time += dt
         super().update(dt)
+
+    def still_look(self) -> Hashable | None:
+        """The blocked player's tokens shake for a moment at the end (not a move: not busy)."""
+        if self.state.is_terminal() and self.shake_time < SHAKE_SECONDS:
+            return None
+        return (self.view_mode,)
 
     # --- the physical board ----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ things are (``layout``), the tile in hand under a finger (``hand``), tiles in mo
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -288,6 +289,14 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             step = dt / 0.45
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
+
+    def still_look(self) -> Hashable | None:
+        """A tile landing, the flash, the bolt growing and the halves resizing move; the tile in
+        hand shows its turn and where it is held."""
+        if self.motion.moving() or self.view.share != self._share_target():
+            return None
+        hand = self.hand
+        return (hand.rotation, hand.dragging, hand.hover)
 
     # --- input: the tile in hand (scene_parts/hand.py) ----------------------------------------------
 

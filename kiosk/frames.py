@@ -1,0 +1,148 @@
+"""Draw only what changed: the frame composer behind :meth:`kiosk.app.App.draw`.
+
+A frame is the visible scenes drawn bottom first. Two things are never drawn twice:
+
+- **A frame that looks like the last one.** Each scene may say what it shows as a key
+  (:meth:`Scene.look`): equal keys on two frames mean equal pictures. When every visible
+  scene gives a key and the keys (with the screen's size, the gamepad's cursor and the notice)
+  are those of the last frame drawn, nothing is drawn and the display is not flipped: the
+  screen already shows it. A scene that animates gives None and is drawn at every frame.
+- **What lies under a card.** A card (the who-plays card, the end card, a question) is modal:
+  the scenes under it and the card's own veil (:meth:`Scene.draw_under`) are drawn once into
+  a backdrop, a copy of the screen, and the backdrop is blitted (one opaque copy, 0.2 ms at
+  1080p) while their keys (:meth:`Scene.backdrop_look`, :meth:`Scene.under_look`) stay the
+  same; the card itself (:meth:`Scene.draw_over`) is drawn on it at every frame. A game under
+  a card holds its idle decoration still (a bobbing token, a glow): what changes it (a move, a
+  hint, a message, an animation running) is in its key, and it is drawn again.
+
+The backdrop is one screen-sized surface, kept in a :class:`~games.budget.ByteCache` (listed
+with the other caches, given back when no card is shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+import pygame
+
+from games.budget import MB, ByteCache
+from kiosk.canvas import Canvas, Target, blit, new_layer, pixel_bytes, scale_of
+from kiosk.stack import Screen
+
+#: One backdrop: a screen's copy (8 MB at 1080p, 33 MB at 4K: a value over the budget is kept alone).
+BACKDROP_BUDGET = 9 * MB
+
+
+class FrameComposer:
+    """Draws the visible scenes on the screen's canvas, reusing the last frame and the backdrop
+    under a card when their keys say nothing changed (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._backdrop = ByteCache("kiosk.frames.backdrop", BACKDROP_BUDGET, sizer=pixel_bytes)
+        self._backdrop_key: Hashable | None = None
+        self._frame_key: Hashable | None = None
+        #: Frames drawn, frames reused whole, backdrops reused (tests and the bench read them).
+        self.drawn = self.skipped = self.backdrops_reused = 0
+
+    def forget(self) -> None:
+        """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
+        self._frame_key = self._backdrop_key = None
+        self._backdrop.clear()
+
+    def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None) -> bool:
+        """Draw ``scenes`` (bottom first) on ``screen``; ``extra`` is the key of what the caller
+        draws on top (None: it changes). Returns False when the screen already shows this frame
+        (nothing was drawn: no flip is needed)."""
+        if not scenes:
+            return False
+        top = scenes[-1]
+        below = scenes[:-1]
+        size = screen.target.get_size()
+        card = top.overlay and bool(below)
+        if card:
+            under: Hashable | None = (size, screen.scale, *(s.backdrop_look() for s in below), top.under_look())
+            if any(part is None for part in under[2:]):  # type: ignore[index]
+                under = None
+        else:
+            under = ()
+        top_look = top.look()
+        frame: Hashable | None = None
+        if under is not None and top_look is not None and extra is not None:
+            frame = (id(screen.target), size, under, top_look, extra)
+        if frame is not None and frame == self._frame_key:
+            self.skipped += 1
+            return False
+        self._frame_key = frame
+        self.drawn += 1
+        if not card:
+            self._backdrop_key = None
+            if len(self._backdrop):
+                self._backdrop.clear()
+            for scene in scenes:
+                scene.draw(screen)
+            return True
+        backdrop: pygame.Surface | None = self._backdrop.get("screen")
+        if under is not None and under == self._backdrop_key and backdrop is not None:
+            screen.target.blit(backdrop, (0, 0))
+            self.backdrops_reused += 1
+        else:
+            for scene in below:
+                scene.draw(screen)
+            top.draw_under(screen)
+            self._keep_backdrop(screen.target, under)
+        top.draw_over(screen)
+        return True
+
+    def _keep_backdrop(self, target: pygame.Surface, key: Hashable | None) -> None:
+        self._backdrop_key = key
+        if key is None:
+            return
+        backdrop: pygame.Surface | None = self._backdrop.get("screen")
+        if backdrop is None or backdrop.get_size() != target.get_size():
+            backdrop = pygame.Surface(target.get_size(), 0, target)
+        clip = target.get_clip()
+        target.set_clip(None)
+        backdrop.blit(target, (0, 0))
+        target.set_clip(clip)
+        self._backdrop.put("screen", backdrop)
+
+
+class StillLayer:
+    """A full-screen layer drawn again only when its key changes: a scene draws its still part
+    (paper, board, pieces at rest, words) into it once, blits it at every frame (one opaque
+    copy) and draws what moves over it. The layer lives in a :class:`ByteCache` of
+    ``budget`` bytes under ``name`` (``scope``: given back with the game's screens)."""
+
+    def __init__(self, name: str, scope: str | None = None, budget: int = BACKDROP_BUDGET) -> None:
+        self._cache = ByteCache(name, budget, scope, sizer=_layer_bytes)
+        #: Times the layer was drawn again (tests read it).
+        self.redrawn = 0
+
+    def draw(self, surface: Target, key: Hashable, paint: Callable[[Target], None]) -> None:
+        """Blit the layer of ``key`` on ``surface``, painting it first with ``paint(layer)`` when
+        the key (or the surface's size and scale) changed. ``paint`` must cover the whole layer
+        with opaque pixels (it starts with the scene's paper)."""
+        shape = (surface.get_size(), scale_of(surface))
+        found: tuple[Hashable, Target] | None = self._cache.get("layer")
+        if found is None or found[0] != (key, shape):
+            # The same pixels are painted over (a new layer would cost its 8 MB of page faults
+            # again at 1080p); a new one only for a new size or scale.
+            if found is not None and found[0][1] == shape:  # type: ignore[index]
+                layer = found[1]
+            else:
+                layer = new_layer(surface)
+                layer = layer.convert() if isinstance(layer, Canvas) else layer
+            paint(layer)
+            self.redrawn += 1
+            found = ((key, shape), layer)
+            self._cache.put("layer", found)
+        blit(surface, found[1], (0, 0))
+
+    def forget(self) -> None:
+        """Drop the layer (drawn again at the next :meth:`draw`)."""
+        self._cache.clear()
+
+
+def _layer_bytes(entry: tuple[Hashable, Target]) -> int:
+    layer = entry[1]
+    return pixel_bytes(layer.target if isinstance(layer, Canvas) else layer)
