@@ -8,15 +8,17 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   are those of the last frame drawn, nothing is drawn and the display is not flipped: the
   screen already shows it. A scene that animates gives None and is drawn at every frame.
 - **What lies under a card.** A card (the who-plays card, the end card, a question) is modal:
-  the scenes under it and the card's own veil (:meth:`Scene.draw_under`) are drawn once into
-  a backdrop, a copy of the screen, and the backdrop is blitted (one opaque copy, 0.2 ms at
-  1080p) while their keys (:meth:`Scene.backdrop_look`, :meth:`Scene.under_look`) stay the
-  same; the card itself (:meth:`Scene.draw_over`) is drawn on it at every frame. A game under
-  a card holds its idle decoration still (a bobbing token, a glow): what changes it (a move, a
-  hint, a message, an animation running) is in its key, and it is drawn again.
+  the scenes under it are drawn once into a backdrop, a copy of the screen, blitted (one opaque
+  copy, 0.2 ms at 1080p) while their keys (:meth:`Scene.backdrop_look`) stay the same; a second
+  copy adds the card's still part (:meth:`Scene.draw_under`: its veil, the card once popped
+  in; key :meth:`Scene.under_look`), so a veil fading in costs a blit and a veil, and confetti
+  falls over one blit. What moves on the card (:meth:`Scene.draw_over`) is drawn at every
+  frame. A game under a card holds its idle decoration still (a bobbing token, a glow): what
+  changes it (a move, a hint, a message, an animation running) is in its key, and it is drawn
+  again.
 
-The backdrop is one screen-sized surface, kept in a :class:`~games.budget.ByteCache` (listed
-with the other caches, given back when no card is shown).
+The two copies are screen-sized surfaces kept in a :class:`~games.budget.ByteCache` (listed
+with the other caches, given back as soon as no card is shown).
 """
 
 from __future__ import annotations
@@ -38,16 +40,19 @@ class FrameComposer:
     under a card when their keys say nothing changed (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._backdrop = ByteCache("kiosk.frames.backdrop", BACKDROP_BUDGET, sizer=pixel_bytes)
-        self._backdrop_key: Hashable | None = None
+        # Two copies of the screen while a card is up: the scenes under it, and those with the
+        # card's own still part (its veil, the card once popped in) over them.
+        self._copies = ByteCache("kiosk.frames.backdrop", 2 * BACKDROP_BUDGET, sizer=pixel_bytes)
+        self._keys: dict[str, Hashable] = {}
         self._frame_key: Hashable | None = None
         #: Frames drawn, frames reused whole, backdrops reused (tests and the bench read them).
         self.drawn = self.skipped = self.backdrops_reused = 0
 
     def forget(self) -> None:
         """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
-        self._frame_key = self._backdrop_key = None
-        self._backdrop.clear()
+        self._frame_key = None
+        self._keys.clear()
+        self._copies.clear()
 
     def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None) -> bool:
         """Draw ``scenes`` (bottom first) on ``screen``; ``extra`` is the key of what the caller
@@ -57,54 +62,61 @@ class FrameComposer:
             return False
         top = scenes[-1]
         below = scenes[:-1]
-        size = screen.target.get_size()
         card = top.overlay and bool(below)
-        if card:
-            under: Hashable | None = (size, screen.scale, *(s.backdrop_look() for s in below), top.under_look())
-            if any(part is None for part in under[2:]):  # type: ignore[index]
-                under = None
-        else:
-            under = ()
+        shape = (id(screen.target), screen.target.get_size(), screen.scale)
+        looks = [s.backdrop_look() for s in below] if card else []
+        low: Hashable | None = None if any(look is None for look in looks) else (shape, *looks)
+        under = top.under_look() if card else ()
+        high: Hashable | None = None if low is None or under is None else (low, under)
         top_look = top.look()
         frame: Hashable | None = None
-        if under is not None and top_look is not None and extra is not None:
-            frame = (id(screen.target), size, under, top_look, extra)
+        if high is not None and top_look is not None and extra is not None:
+            frame = (high, top_look, extra)
         if frame is not None and frame == self._frame_key:
             self.skipped += 1
             return False
         self._frame_key = frame
         self.drawn += 1
         if not card:
-            self._backdrop_key = None
-            if len(self._backdrop):
-                self._backdrop.clear()
+            if self._keys:
+                self.forget()
+                self._frame_key = frame
             for scene in scenes:
                 scene.draw(screen)
             return True
-        backdrop: pygame.Surface | None = self._backdrop.get("screen")
-        if under is not None and under == self._backdrop_key and backdrop is not None:
-            screen.target.blit(backdrop, (0, 0))
-            self.backdrops_reused += 1
-        else:
-            for scene in below:
-                scene.draw(screen)
+        if not self._reuse(screen.target, "high", high):
+            if not self._reuse(screen.target, "low", low):
+                for scene in below:
+                    scene.draw(screen)
+                self._keep(screen.target, "low", low)
             top.draw_under(screen)
-            self._keep_backdrop(screen.target, under)
+            self._keep(screen.target, "high", high)
         top.draw_over(screen)
         return True
 
-    def _keep_backdrop(self, target: pygame.Surface, key: Hashable | None) -> None:
-        self._backdrop_key = key
+    def _reuse(self, target: pygame.Surface, name: str, key: Hashable | None) -> bool:
+        """Blit the copy ``name`` if it was kept under ``key``."""
+        copy: pygame.Surface | None = self._copies.get(name)
+        if key is None or copy is None or self._keys.get(name) != key:
+            return False
+        target.blit(copy, (0, 0))
+        self.backdrops_reused += 1
+        return True
+
+    def _keep(self, target: pygame.Surface, name: str, key: Hashable | None) -> None:
+        """Copy the screen as ``name`` under ``key`` (None: nothing to keep)."""
         if key is None:
+            self._keys.pop(name, None)
             return
-        backdrop: pygame.Surface | None = self._backdrop.get("screen")
-        if backdrop is None or backdrop.get_size() != target.get_size():
-            backdrop = pygame.Surface(target.get_size(), 0, target)
+        copy: pygame.Surface | None = self._copies.get(name)
+        if copy is None or copy.get_size() != target.get_size():
+            copy = pygame.Surface(target.get_size(), 0, target)
         clip = target.get_clip()
         target.set_clip(None)
-        backdrop.blit(target, (0, 0))
+        copy.blit(target, (0, 0))
         target.set_clip(clip)
-        self._backdrop.put("screen", backdrop)
+        self._keys[name] = key
+        self._copies.put(name, copy)
 
 
 class StillLayer:
