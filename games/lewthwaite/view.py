@@ -197,12 +197,25 @@ class BoardView:
     # --- snake view ------------------------------------------------------------------------
 
     def draw_snake(
-        self, surface: Target, state: LewthwaiteState, anim: MoveAnimation | None, time: float
+        self, surface: Target, state: LewthwaiteState, anim: MoveAnimation | None, time: float,
+        body: bool = True, head: bool = True,
     ) -> None:
         """The hole's walk as a snake: body segments coloured by the player who made each move,
-        the start marked with a ring, the head with eyes looking where it goes."""
+        the start marked with a ring, the head with eyes looking where it goes (the ``body`` and
+        the ``head`` may be drawn alone: the head goes over the body)."""
         geo = state.geo
         cells = [geo.cell(i) for i in state.path]
+        points = [self.center_of(c) for c in cells]
+        if anim and len(points) >= 2:
+            points[-1] = self._lerp(anim.start, anim.end, anim.t)
+        if body:
+            self._draw_body(surface, state, cells, points)
+        if head:
+            direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (
+                0.0, 1.0)
+            self.draw_head(surface, points[-1], direction, time)
+
+    def _draw_body(self, surface: Target, state: LewthwaiteState, cells: list[Cell], points: list[Point]) -> None:
         width = max(8, int(self.cell * 0.34))
         # Visited squares get a soft wash of the mover's colour.
         for step in range(1, len(cells)):
@@ -216,17 +229,11 @@ class BoardView:
                 draw_mark(surface, mover, corner, self.cell * 0.24, theme.player_colors(mover)[1])
         start = self.center_of(cells[0])
         draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
-        points = [self.center_of(c) for c in cells]
-        if anim and len(points) >= 2:
-            points[-1] = self._lerp(anim.start, anim.end, anim.t)
         for step in range(1, len(points)):
             main, _dark, _light = theme.player_colors(state.color_of(state.mover_of_step(step)))
             a, b = points[step - 1], points[step]
             draw.line(surface, main, a, b, width)
             draw.circle(surface, main, (round(a[0]), round(a[1])), width // 2)
-        head = points[-1]
-        direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (0.0, 1.0)
-        self.draw_head(surface, head, direction, time)
 
     def draw_head(self, surface: Target, pos: Point, direction: Point, time: float) -> None:
         """The walking pawn: a sunny disc with two eyes that look ahead and blink now and then."""
