@@ -346,12 +346,35 @@ class JuniperScene(GameScene):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw_game(self, surface: Target) -> None:
-        """Title, the tiles with the chain, the side panel and the chain strip."""
+    def still_key(self) -> Hashable | None:
+        """At rest (no tile popping or shaking, the chain's arrow grown): the numbers played,
+        the hint, the hovered tile, the words and the score."""
+        if self.timeline.busy or self.pops or self.shake or self.table is not None:
+            return None
+        advice = self.hint()
+        return (self.match.version, self.state.played, None if advice is None else advice.move, self.hovered,
+                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line())
+
+    def draw_still(self, surface: Target) -> None:
+        """Everything but the glowing tiles and the chain's arrows over them."""
+        self._draw_header(surface)
+        self._draw_board(surface, glowing=False)
+        self._draw_side(surface)
+        self._draw_chain(surface)
+
+    def draw_live(self, surface: Target) -> None:
+        """The glowing tiles (the replies, the hint), then the arrows over every tile."""
+        self._draw_board(surface, still=False)
+
+    def _draw_header(self, surface: Target) -> None:
         surface.blit(_static_layer(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("juniper.title"), (24, 50), 46, ACCENT_DARK, "title", "midleft")
         rule = tr("juniper.rule.short", n=self.state.n)
         ui.draw_fitted_text(surface, rule, pygame.Rect(430, 30, 826, 44), 24, theme.INK_SOFT, "text", "right")
+
+    def draw_game(self, surface: Target) -> None:
+        """Title, the tiles with the chain, the side panel and the chain strip."""
+        self._draw_header(surface)
         self._draw_board(surface)
         self._draw_side(surface)
         self._draw_chain(surface)
@@ -382,13 +405,18 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: Target) -> None:
+    def _draw_board(self, surface: Target, still: bool = True, glowing: bool = True) -> None:
+        """The tiles, then the chain's arrows over them; only the ``still`` ones (played and out
+        of reach) or only the ``glowing`` ones (the replies and the hint) and the arrows."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
         person = self.person_to_move()
         for k, rect in self.tiles.items():
+            glows = k == hint or (k in legal and k not in state.played)
+            if not (glowing if glows else still):
+                continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect
             if k in self.pops:
@@ -399,7 +427,8 @@ class JuniperScene(GameScene):
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
             draw_tile(surface, r, k, fill, ink, border)
-        self._draw_path(surface)
+        if glowing:
+            self._draw_path(surface)
 
     def _draw_path(self, surface: Target) -> None:
         played = self.state.played
