@@ -357,7 +357,7 @@ class EndScene(Scene):
 
     def look(self) -> Hashable | None:
         """None while the card pops in or confetti falls; then the card (its buttons' hover, press)."""
-        if not self._card_still() or (self.confetti is not None and self.confetti.falling(720)):
+        if not self._card_still() or (self.confetti is not None and not self.folded and self.confetti.falling(720)):
             return None
         return self.under_look()
 

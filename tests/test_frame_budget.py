@@ -116,11 +116,14 @@ def test_the_hint_and_the_end_card_stay_within_budget(visits: dict[str, tuple[Vi
     result, unit = visited(visits, "lewthwaite")
     assert result.hints and result.ends and result.rules_pages
     hint, hints = median_copies(result, unit, lambda f: playing(f) and f.action == "hint" and f.since >= 5)
-    popped = {id(result.frames[k]) for k in settled(result, "end card", 45)}  # popped in: confetti falls
-    end, ends = median_copies(result, unit, lambda f: id(f) in popped)
+    veiled = {id(result.frames[k]) for k in settled(result, "end card", 15)}  # the card pops in, confetti falls
+    end, ends = median_copies(result, unit, lambda f: id(f) in veiled)
+    kept = {id(result.frames[k]) for k in settled(result, "end card (folded)", 3)}
+    folded, bars = median_copies(result, unit, lambda f: id(f) in kept)
     rules, pages = median_copies(result, unit, lambda f: f.where.startswith("rules page") and f.since >= 3)
     print(f"\nlewthwaite: a copy {1000 * unit:.3f} ms; hint frames median {hint:.1f} copies ({hints}), end card "
-          f"{end:.1f} ({ends}), rules pages {rules:.1f} ({pages})")
+          f"{end:.1f} ({ends}), folded {folded:.2f} ({bars}), rules pages {rules:.1f} ({pages})")
     assert hint <= HINT_FRAME, f"a frame with the hint shown costs {hint:.1f} copies (budget {HINT_FRAME})"
     assert end <= CARD_OVER_GAME, f"a frame of the end card costs {end:.1f} copies (budget {CARD_OVER_GAME})"
+    assert folded <= CARD_AT_REST, f"a frame of the folded end card costs {folded:.1f} copies (budget {CARD_AT_REST})"
     assert rules <= RULES_PAGE, f"a frame of a rules page costs {rules:.1f} copies (budget {RULES_PAGE})"

@@ -435,7 +435,7 @@ class BoardView:
     # --- drawing -------------------------------------------------------------------------------
 
     def draw_board(self, surface: Target, state: LightningState, facts: Facts, time: float,
-                   skip: frozenset[Cell] = frozenset()) -> None:
+                   skip: frozenset[Cell] = frozenset(), seam: bool = True) -> None:
         """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
         or landing there), then the glowing centre line. Everything but the glow comes from one
         layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
@@ -459,7 +459,8 @@ class BoardView:
             local.draw_tiles(layer, state, facts, skip)
             self._layer, self._layer_key, self._layer_facts = layer, key, facts
         blit(surface, self._layer, (self.left, self.top))
-        self.draw_seam(surface, time)
+        if seam:
+            self.draw_seam(surface, time)
 
     def _tallest(self) -> int:
         """The board's height with its squares split the tallest way (``share`` 0, 1 or 0.5)."""
