@@ -113,3 +113,18 @@ def test_the_still_layer_is_drawn_again_only_when_the_position_changes(game: str
     run(app, 120)  # two seconds of a game waiting for a tap: glows pulse, tokens bob
     assert scene.still.redrawn == before, f"{game}: the still layer was drawn {scene.still.redrawn - before} times"
     app.close()
+
+
+@pytest.mark.parametrize(("size", "radius", "blur"), [((1230, 630), 48, 24), ((400, 300), 33, 15), ((1800, 96), 0, 9)])
+def test_a_shadow_drawn_in_slices_is_the_kept_shadow(size: tuple[int, int], radius: int, blur: int) -> None:
+    from kiosk import ui
+
+    pygame.display.init()
+    rng = random.Random(5)
+    ground = pygame.Surface((1920, 1080))
+    for _ in range(200):
+        ground.fill([rng.randrange(256) for _ in range(3)], (rng.randrange(1900), rng.randrange(1060), 60, 40))
+    sliced, whole = ground.copy(), ground.copy()
+    assert ui._draw_sliced(sliced, (100, 80), size, radius, blur, 70)
+    whole.blit(ui._sliced_shadow(size, radius, blur, 70), (100, 80))
+    assert pygame.image.tobytes(sliced, "RGB") == pygame.image.tobytes(whole, "RGB")
