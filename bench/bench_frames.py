@@ -6,12 +6,18 @@ computer player thinking beside the frame loop costs it.
 * **The visits.** For each game on the match layer, a visitor (``tests/visitor.py``) plays from
   the menu at 1920x1080 in real time (frames paced at 60 fps, computer players thinking with
   their real budgets, nobody waiting for them): against the strongest computer, then hot-seat;
-  hint, views, undo, every rules page, the end card folded, a new game. Target on a quiet
-  2-core machine: p99 frame time <= 20 ms and no frame over 50 ms. Each game reports the
-  wall-clock figures, the frame thread's own CPU time (``time.thread_time``, which other
-  processes change least), and the slowest frames by screen and action. The wall-clock target
-  is asserted only on a quiet machine (load average below the number of cores); the CPU
-  figures are always asserted.
+  hint, views, undo, every rules page, the end card folded, a new game. Targets (issue 43: a
+  Raspberry Pi-class core, about four times slower, keeps 60 fps): the frame thread's own CPU
+  time (``time.thread_time``, which other processes change least) p99 <= 4 ms and no frame over
+  8 ms, and every frame of a screen at rest (the menu, a card or a game waiting for a tap,
+  half a second after the last tap) within 1 ms. Each game prints its frames by screen and
+  action (CPU median, p99, worst, and which target each row misses), the wall-clock figures,
+  and the slowest frames. The wall-clock target (p99 20 ms, worst 50 ms: what a person sees
+  here) is asserted only on a quiet machine (load average below the number of cores); the CPU
+  targets always.
+* **On a slow machine.** ``python bench/fps.py GAME`` plays the same visit and
+  prints the real frame rate of each screen; run it under ``bench/throttle.py`` (a quarter of a
+  CPU) to see what a Pi-class machine shows (bench/README.md).
 * **The thinker's cost.** Lightning's screen drawn while a computer player searches with all its
   budget (Awélé's strong player) on a thread (switch interval 5 ms, 1 ms, or 50 ms to magnify each hand-over of the
   interpreter lock) or in a worker process, frames alternating in blocks with a quiet thinker
@@ -30,12 +36,26 @@ from functools import partial
 
 import pytest
 
-from tests.visitor import COMPUTER, FRIEND, Visit, game_scene_games, make_app, percentile, visit
+from tests.visitor import (
+    COMPUTER,
+    FRIEND,
+    Row,
+    Visit,
+    breakdown,
+    game_scene_games,
+    is_idle,
+    make_app,
+    percentile,
+    visit,
+)
 
 pytestmark = pytest.mark.bench
 
 SIZE = (1920, 1080)
-P99_MS, WORST_MS = 20.0, 50.0
+#: The frame thread's CPU per frame (issue 43), and a screen at rest's.
+P99_MS, WORST_MS, IDLE_MS = 4.0, 8.0, 1.0
+#: What a person sees here (wall clock, asserted on a quiet machine only).
+WALL_P99_MS, WALL_WORST_MS = 20.0, 50.0
 
 
 def quiet() -> bool:
@@ -48,9 +68,16 @@ def report_visit(report, result: Visit) -> None:
     report(f"{game}: frames, moves, end cards, rules pages", f"{len(result.frames)}, {result.moves}, {result.ends}, "
            f"{result.rules_pages}", f"{result.seconds:.0f} s")
     report(f"{game}: frame time p99 / worst (wall)", f"{result.p99():.1f} / {result.worst():.1f} ms",
-           f"target <= {P99_MS:.0f} / {WORST_MS:.0f} ms (quiet machine)")
+           f"target <= {WALL_P99_MS:.0f} / {WALL_WORST_MS:.0f} ms (quiet machine)")
     report(f"{game}: frame thread CPU p99 / worst", f"{result.p99('cpu'):.1f} / {result.worst('cpu'):.1f} ms",
            f"target <= {P99_MS:.0f} / {WORST_MS:.0f} ms")
+    report(f"{game}: frame thread CPU at rest, p99 / worst", f"{idle_p99(result):.2f} / {idle_worst(result):.2f} ms",
+           f"target <= {IDLE_MS:.0f} ms")
+    print(f"\n  {game}, frame thread CPU by screen and action (ms):")
+    print(f"    {'screen':<46} {'action':<30} {'frames':>6} {'median':>6} {'p99':>6} {'worst':>6}  misses")
+    for row in breakdown(result.frames):
+        print(f"    {row.screen[:46]:<46} {row.action[:30]:<30} {row.frames:>6} {row.median:>6.2f} {row.p99:>6.2f} "
+              f"{row.worst:>6.2f}  {', '.join(misses(row)) or 'ok'}")
     print(f"\n  {game}, slowest frames (wall):")
     for frame in result.slowest(4):
         print("    " + frame.describe())
@@ -68,6 +95,33 @@ def report_visit(report, result: Visit) -> None:
           f"{len(collections)} frames, longest {1000 * max(collections, default=0):.1f} ms CPU")
 
 
+def idle_times(result: Visit) -> list[float]:
+    """The CPU times (ms) of the frames of screens at rest."""
+    return [1000 * f.cpu for f in result.frames if is_idle(f)]
+
+
+def idle_p99(result: Visit) -> float:
+    """The p99 of the frames at rest (ms)."""
+    return percentile(idle_times(result), 0.99)
+
+
+def idle_worst(result: Visit) -> float:
+    """The slowest frame at rest (ms)."""
+    return max(idle_times(result), default=0.0)
+
+
+def misses(row: Row) -> list[str]:
+    """The targets a screen and action's frames miss."""
+    missed = []
+    if row.action == "at rest" and row.p99 > IDLE_MS:
+        missed.append(f"at rest > {IDLE_MS:.0f} ms")
+    if row.p99 > P99_MS:
+        missed.append(f"p99 > {P99_MS:.0f} ms")
+    if row.worst > WORST_MS:
+        missed.append(f"worst > {WORST_MS:.0f} ms")
+    return missed
+
+
 def ms_figures(values: list[float]) -> str:
     if not values:
         return "-"
@@ -81,9 +135,13 @@ def test_a_visitor_plays_at_60_fps(report, game: str) -> None:
     result = visit(game, (COMPUTER, FRIEND), size=SIZE, realtime=True)
     report_visit(report, result)
     assert result.ends >= 2 and result.rules_pages and result.moves
-    assert result.p99("cpu") <= P99_MS and result.worst("cpu") <= WORST_MS
+    failed = [f"{row.screen} / {row.action}: {', '.join(misses(row))}"
+              for row in breakdown(result.frames) if misses(row)]
+    assert result.p99("cpu") <= P99_MS and result.worst("cpu") <= WORST_MS and idle_p99(result) <= IDLE_MS, (
+        f"{game}: CPU p99 {result.p99('cpu'):.1f} ms, worst {result.worst('cpu'):.1f} ms, at rest p99 "
+        f"{idle_p99(result):.2f} ms; " + "; ".join(failed))
     if quiet():
-        assert result.p99() <= P99_MS and result.worst() <= WORST_MS
+        assert result.p99() <= WALL_P99_MS and result.worst() <= WALL_WORST_MS
     else:
         print(f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the wall-clock target is "
               "reported, not asserted; run again on a quiet machine)")
@@ -165,3 +223,4 @@ def test_what_a_thinking_computer_costs_the_frame_thread(report, label: str, pro
     report("  the same, frame thread CPU median", f"{f['busy_cpu_median']:.1f} / {f['quiet_cpu_median']:.1f} ms",
            f"p99 {f['busy_cpu_p99']:.1f} / {f['quiet_cpu_p99']:.1f} ms; {f['searches']:.0f} searches")
     assert f["searches"] >= 2
+

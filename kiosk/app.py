@@ -37,6 +37,7 @@ from kiosk.daybook import DayBook
 from kiosk.demo import DemoScene
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
+from kiosk.frames import FrameComposer
 from kiosk.host import SceneFactory
 from kiosk.i18n import tr
 from kiosk.inputs import is_presence
@@ -210,6 +211,8 @@ class App:
         self.display: pygame.Surface
         #: What scenes draw on: the logical canvas over the native display.
         self.screen: Canvas
+        #: Draws the scenes, reusing what did not change (kiosk/frames.py).
+        self.frames = FrameComposer()
         self._open_display()
         self.stack = SceneStack()
         self.effects = EffectBus()
@@ -343,6 +346,7 @@ class App:
         self.display.set_clip(None)
         self.display.fill(LETTERBOX)
         self.screen = Canvas(self.display, LOGICAL_SIZE)
+        self.frames.forget()  # a new canvas: every frame is drawn anew
         set_display_scale(self.screen.scale)  # sprites are drawn at the screen's resolution first
 
     @staticmethod
@@ -496,6 +500,8 @@ class App:
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
         for raw in pygame.event.get():
+            if raw.type == pygame.WINDOWEXPOSED:
+                self.frames.forget()  # the window's pixels were lost: the next frame is drawn whole
             # The whole input path, not only the scene's part: the global keys, the operator's
             # door and the gamepad cursor run on a visitor's taps too, and must not stop a kiosk.
             self._guarded("input", self._take_input, raw)
@@ -610,8 +616,11 @@ class App:
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, the gamepad's cursor and a notice on top, then
         show the frame."""
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
+        # The cursor and the notice are drawn over the scenes: the frame is reused whole only
+        # when neither shows (the cursor breathes) or the notice is the same words.
+        extra = None if self.navigator.visible else (self.notice[0] if self.notice is not None else "")
+        if not self.frames.compose(self.screen, self.stack.visible(), extra):
+            return  # the screen already shows this frame: nothing drawn, nothing to flip
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
             ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)

@@ -412,3 +412,17 @@ def surface_bytes(image: pygame.Surface) -> int:
 
 budget.register_sizer(pygame.Surface, surface_bytes)
 budget.register_sizer(Canvas, lambda layer: pixel_bytes(layer.target))
+
+
+def aligned_box(rect: RectLike, scale: float, limit: int = 64) -> pygame.Rect:
+    """``rect`` (logical) grown so that its top-left corner falls where a move by it is an even
+    number of native pixels at ``scale``: a sprite drawn at its corner's coordinates and blitted
+    there then rounds every edge as drawing on the screen would (Python rounds halves to even,
+    so only an even shift leaves the rounding of ``x * scale`` unchanged). With no such step up
+    to ``limit`` logical pixels, the box starts at (0, 0)."""
+    x, y, w, h = _rect_tuple(rect)
+    step = next((k for k in range(1, limit + 1) if abs(k * scale - 2 * round(k * scale / 2)) < 1e-9), None)
+    if step is None:
+        return pygame.Rect(0, 0, math.ceil(x + w), math.ceil(y + h))
+    left, top = int(x // step) * step, int(y // step) * step
+    return pygame.Rect(left, top, math.ceil(x + w) - left, math.ceil(y + h) - top)

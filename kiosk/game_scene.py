@@ -27,7 +27,7 @@ everything around it:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -41,8 +41,9 @@ from games.match import BOARD, PERSON, M, Match, S, Seat, Thinker
 from games.sync import Phase
 from kiosk import theme, ui
 from kiosk.canvas import Target
+from kiosk.frames import StillLayer
 from kiosk.game_end import Ending, EndStep, end_card
-from kiosk.i18n import has_key, tr
+from kiosk.i18n import has_key, language, tr
 from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesPage, RulesScene
 from kiosk.scene import Scene
 from kiosk.scene_lights import LightsPublisher, light_roles
@@ -123,6 +124,8 @@ class GameScene(Scene, Generic[S, M]):
         self.attract = attract
         self.hint_on = False
         self.message: Message | None = None
+        #: The board at rest, drawn once per change (see :meth:`still_key`).
+        self.still = StillLayer(f"games.{self.game}.still", self.game)
         self.computer_wait = 0.0
         self.ending = Ending()
         self.bar = Toolbar(self.tools, Shelf(self.toolbar_area, self.toolbar_columns, self.toolbar_gap,
@@ -616,9 +619,50 @@ class GameScene(Scene, Generic[S, M]):
         when a person won; "L'ordinateur a gagné" without; hot-seat names the winner."""
         return end_card(self.match, outcome, self.end_reason(outcome), self.player_name)
 
+    def still_look(self) -> Hashable | None:
+        """The game's own part of :meth:`backdrop_look`: what else its board shows (a view, a
+        tile hovered), or None while something of its own moves beside :meth:`busy` (a
+        shake, a flash, a growing bolt). Idle decoration (a bob, a glow) may hold still."""
+        return ()
+
+    def backdrop_look(self) -> Hashable | None:
+        """The game under a card (who plays, the end, a question: modal): the position, the
+        hint, the message, the tools, the seats and :meth:`still_look`; None while a move
+        animates, on a real table or in attract mode (drawn at every frame)."""
+        if self.busy() or self.table is not None or self.attract:
+            return None
+        own = self.still_look()
+        if own is None:
+            return None
+        message = None if self.message is None else (self.message.text, self.message.tone)
+        return (self.match.version, language(), self.hint_on, self.hint() is not None, message, own,
+                repr(self.match.seats), repr(sorted(self.match.meta.items())), self.score_line(),
+                tuple(button.look() for button in self.buttons))
+
+    def still_key(self) -> Hashable | None:
+        """What :meth:`draw_still` draws depends on (the position, the words, what is hovered),
+        or None (the default) when :meth:`draw_game` draws everything at every frame. With a
+        key, a frame blits the still layer, drawn again only when the key changes, then
+        :meth:`draw_live` over it: the two together draw what :meth:`draw_game` draws, in the
+        same order where they overlap, so the picture is the same."""
+        return None
+
+    def draw_still(self, surface: Target) -> None:
+        """The part of :meth:`draw_game` at rest, starting with the paper (opaque, the whole
+        canvas): drawn into the still layer."""
+        self.draw_game(surface)
+
+    def draw_live(self, surface: Target) -> None:
+        """The part of :meth:`draw_game` that moves, drawn over the still layer at every frame."""
+
     def draw(self, surface: Target) -> None:
         """The game, the toolbar, the message, the attract banner."""
-        self.draw_game(surface)
+        key = self.still_key()
+        if key is None:
+            self.draw_game(surface)
+        else:
+            self.still.draw(surface, (language(), key), self.draw_still)
+            self.draw_live(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
         if self.table is not None:

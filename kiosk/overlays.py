@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,8 +13,9 @@ import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target
-from kiosk.i18n import tr
+from kiosk.canvas import Canvas, Target
+from kiosk.frames import StillLayer
+from kiosk.i18n import language, tr
 from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
 
@@ -43,6 +44,8 @@ class RulesScene(Scene):
     """Illustrated rules, one idea per page, big text, Next/Back buttons and arrow keys."""
 
     name = "rules"
+    #: The page's card.
+    CARD = pygame.Rect(40, 110, 1200, 500)
 
     def __init__(self, app: Host, heading: str, pages: list[RulesPage], accent: ui.Color = theme.ACCENT) -> None:
         super().__init__(app)
@@ -51,6 +54,8 @@ class RulesScene(Scene):
         self.accent = accent
         self.page = 0
         self.page_time = 0.0
+        #: The page without its illustration and buttons, drawn once per page (kiosk/frames.py).
+        self.still = StillLayer("kiosk.rules.page")
         self.back_button = ui.Button(
             pygame.Rect(40, 630, 180, 64), "button.back", self.back, color=(120, 124, 150), icon=ui.icon_undo
         )
@@ -107,12 +112,31 @@ class RulesScene(Scene):
         self.page_time += dt
 
     def draw(self, surface: Target) -> None:
-        """Heading, page card with text and illustration, page dots, buttons."""
+        """Heading, page card with text and illustration, page dots, buttons: all but the
+        illustration and the buttons come from one layer, drawn once per page."""
+        self.still.draw(surface, (language(), self.heading, self.page, self.pages[self.page].body()), self._draw_page)
+        page = self.pages[self.page]
+        if page.illustration:
+            card = self.CARD
+            page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
+        for button in self.buttons:
+            button.draw(surface, self.time)
+
+    def look(self) -> Hashable | None:
+        """A page without an illustration is still: its buttons change it."""
+        if self.pages[self.page].illustration:
+            return None
+        return (language(), self.heading, self.page, self.pages[self.page].body(),
+                tuple(button.look() for button in self.buttons))
+
+    def _draw_page(self, surface: Target) -> None:
+        """The paper, the heading, the page's card with its words, the page dots (they lie
+        apart from the illustration drawn over the layer: the same picture)."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
         heading = pygame.Rect(40, 28, 1200, theme.font(52, "title").get_height())
         ui.draw_fitted_text(surface, self.heading, heading, 52, theme.INK, "title", "center")
         page = self.pages[self.page]
-        card = pygame.Rect(40, 110, 1200, 500)
+        card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 28, 12)
         draw.rect(
             surface,
@@ -127,13 +151,9 @@ class RulesScene(Scene):
                             theme.font(42, "title").get_height())
         ui.draw_fitted_text(surface, tr(page.title), title, 42, self.accent, "title")
         ui.draw_paragraph(surface, page.body(), pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
-        if page.illustration:
-            page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
         for k in range(len(self.pages)):
             color = self.accent if k == self.page else (210, 200, 185)
             draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
-        for button in self.buttons:
-            button.draw(surface, self.time)
 
     def state_summary(self) -> dict[str, object]:
         """Which page is shown."""
@@ -181,8 +201,20 @@ class Confetti:
             p.y += p.vy * dt
             p.angle += p.spin * dt
 
+    def falling(self, height: int) -> bool:
+        """True while a piece is still to be seen on a screen ``height`` tall (:meth:`draw` draws it)."""
+        return any(p.y < height + 20 for p in self.particles)
+
     def draw(self, surface: Target) -> None:
-        """Each piece as a spinning quad."""
+        """Each piece as a spinning quad (on a canvas, straight onto its native pixels: 160
+        pieces through :func:`kiosk.draw.rect` cost 2 ms a frame in conversions alone)."""
+        if isinstance(surface, Canvas):
+            target, native, bottom = surface.target, surface.to_native_rect, surface.get_height() + 20
+            for p in self.particles:
+                if -20 < p.y < bottom:
+                    w = abs(math.cos(p.angle)) * p.size + 2
+                    pygame.draw.rect(target, p.color, native((p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66)))
+            return
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
                 w = abs(math.cos(p.angle)) * p.size + 2
@@ -308,8 +340,48 @@ class EndScene(Scene):
         if self.confetti:
             self.confetti.update(dt)
 
+    def _veil_alpha(self) -> int:
+        return round(120 * min(1.0, self.time * 4))
+
+    def _card_still(self) -> bool:
+        """The card has popped in (or is folded): it holds still under the confetti."""
+        return self.folded or self.pop.done
+
+    def under_look(self) -> Hashable | None:
+        """The veil fading in (none when folded), and the card once it holds still."""
+        veil = None if self.folded else self._veil_alpha()
+        if not self._card_still():
+            return ("veil", veil)
+        return ("card", veil, self.folded, language(), self.card.title, self.card.reason, self.card.invite,
+                tuple(button.look() for button in self.buttons))
+
+    def look(self) -> Hashable | None:
+        """None while the card pops in or confetti falls; then the card (its buttons' hover, press)."""
+        if not self._card_still() or (self.confetti is not None and not self.folded and self.confetti.falling(720)):
+            return None
+        return self.under_look()
+
     def draw(self, surface: Target) -> None:
         """Dim the game and draw the card (or, folded, a bar with the title)."""
+        self.draw_under(surface)
+        self.draw_over(surface)
+
+    def draw_under(self, surface: Target) -> None:
+        """The veil over the game (none when folded), and the card once it holds still."""
+        if not self.folded:
+            ui.draw_veil(surface, (30, 24, 40), self._veil_alpha())
+        if self._card_still():
+            self._draw_card(surface)
+
+    def draw_over(self, surface: Target) -> None:
+        """The card popping in, and the confetti."""
+        if not self._card_still():
+            self._draw_card(surface)
+        if self.confetti and not self.folded:
+            self.confetti.draw(surface)
+
+    def _draw_card(self, surface: Target) -> None:
+        """The card, or folded, a bar with the title."""
         if self.folded:
             if self.bar.width >= self.TOP_BAR.width:  # a bar across the screen
                 ui.draw_panel(surface, self.bar, theme.PANEL, 0, 6)
@@ -322,7 +394,6 @@ class EndScene(Scene):
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return
-        ui.draw_veil(surface, (30, 24, 40), round(120 * min(1.0, self.time * 4)))
         scale = max(0.05, self.pop.value)
         card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
         card.center = (640, 390)
@@ -341,8 +412,6 @@ class EndScene(Scene):
                 ui.draw_text(surface, self.card.invite, (640, card.y + 236), 28, theme.INK_SOFT, "text", "midtop")
             for button in self.card_buttons:
                 button.draw(surface, self.time)
-        if self.confetti:
-            self.confetti.draw(surface)
 
     def state_summary(self) -> dict[str, object]:
         """The words shown."""
@@ -401,9 +470,28 @@ class ConfirmScene(Scene):
             self.no()
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def _veil_alpha(self) -> int:
+        return round(130 * min(1.0, self.time * 5))
+
+    def under_look(self) -> Hashable | None:
+        """The veil fades in."""
+        return ("veil", self._veil_alpha())
+
+    def look(self) -> Hashable | None:
+        """The question and its buttons (hover, press)."""
+        return (self.title, self.detail, tuple(button.look() for button in self.buttons))
+
     def draw(self, surface: Target) -> None:
         """Veil, card, question, what "yes" does, the two buttons."""
-        ui.draw_veil(surface, (30, 24, 40), round(130 * min(1.0, self.time * 5)))
+        self.draw_under(surface)
+        self.draw_over(surface)
+
+    def draw_under(self, surface: Target) -> None:
+        """The veil over the game."""
+        ui.draw_veil(surface, (30, 24, 40), self._veil_alpha())
+
+    def draw_over(self, surface: Target) -> None:
+        """The card, the question, what "yes" does, the two buttons."""
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 36, 16)
         ui.draw_fitted_text(surface, self.title, pygame.Rect(card.x + 40, card.y + 36, card.width - 80, 84), 64,

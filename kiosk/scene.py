@@ -7,6 +7,7 @@ push/pop/replace between frames, and asks its host (:class:`kiosk.host.Host`) fo
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -58,6 +59,31 @@ class Scene:
     def draw(self, surface: Target) -> None:
         """Draw the scene on the logical canvas (a :class:`kiosk.canvas.Canvas` at native resolution,
         or a plain 1280x720 Surface in some tests)."""
+
+    def look(self) -> Hashable | None:
+        """What the scene shows now, as a key: two frames with equal keys show the same picture,
+        and the second is not drawn (:mod:`kiosk.frames`). None (the default): the picture may
+        change at every frame. A key must hold everything the picture depends on (state,
+        words, the language, buttons' hover and press, animations' progress)."""
+        return None
+
+    def backdrop_look(self) -> Hashable | None:
+        """The same key for the scene shown under a card (modal: idle decoration may hold
+        still there); by default :meth:`look`."""
+        return self.look()
+
+    def under_look(self) -> Hashable | None:
+        """An overlay's key for what :meth:`draw_under` draws (its veil); () when it draws nothing."""
+        return ()
+
+    def draw_under(self, surface: Target) -> None:
+        """An overlay's part drawn over the scenes below and kept with them in the backdrop (a
+        veil dimming the game); by default nothing, and :meth:`draw_over` draws everything."""
+
+    def draw_over(self, surface: Target) -> None:
+        """An overlay's own card, drawn on the backdrop at every frame it changes; by default
+        :meth:`draw`. A scene splitting its drawing draws both parts in :meth:`draw`."""
+        self.draw(surface)
 
     def state_summary(self) -> dict[str, Any]:
         """A small JSON-able description for tests and ``--json`` output."""

@@ -9,7 +9,7 @@ game's own questions (board size, N...). One tap on "Jouer !" accepts the defaul
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +18,7 @@ import pygame
 from games.effects import Sound
 from kiosk import theme, ui
 from kiosk.canvas import Target
-from kiosk.i18n import has_key, tr
+from kiosk.i18n import has_key, language, tr
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -221,9 +221,21 @@ class SeatsScene(Scene):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def look(self) -> Hashable | None:
+        """The card changes with its buttons (answers chosen, hover, press) and the language."""
+        return (language(), tuple(self.titles), tuple(button.look() for button in self.buttons))
+
     def draw(self, surface: Target) -> None:
         """Veil, card, questions and answers."""
+        self.draw_under(surface)
+        self.draw_over(surface)
+
+    def draw_under(self, surface: Target) -> None:
+        """The veil over the game."""
         ui.draw_veil(surface, (30, 24, 40), 110)
+
+    def draw_over(self, surface: Target) -> None:
+        """The card, its questions and answers."""
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         ui.draw_fitted_text(surface, tr("seats.heading"), pygame.Rect(card.x + 40, card.y + 22, card.width - 80, 56),

@@ -9,7 +9,7 @@ pending input is then flushed, so a tap that closed one screen never lands on th
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 import pygame
@@ -62,6 +62,26 @@ class Screen(Protocol):
 
     def state_summary(self) -> dict[str, Any]:
         """A small JSON-able description (tests, ``--json``)."""
+        ...
+
+    def look(self) -> Hashable | None:
+        """What it shows now, as a key (None: it changes at every frame): see kiosk/frames.py."""
+        ...
+
+    def backdrop_look(self) -> Hashable | None:
+        """The same, shown under a card."""
+        ...
+
+    def under_look(self) -> Hashable | None:
+        """An overlay's key for what :meth:`draw_under` draws."""
+        ...
+
+    def draw_under(self, surface: Target) -> None:
+        """An overlay's part under its card (the veil), kept in the backdrop."""
+        ...
+
+    def draw_over(self, surface: Target) -> None:
+        """An overlay's card."""
         ...
 
 

@@ -204,15 +204,81 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
 
 
 def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
-    """The soft shadow a card of ``rect`` casts (cached per size, at the target's resolution)."""
+    """The soft shadow a card of ``rect`` casts (cached per size, at the target's resolution).
+    A size seen for the first time (a card popping in grows at every frame) is drawn straight
+    onto the target in nine slices, the same pixels without a new surface; a size asked again
+    (a card at rest) is kept as one image."""
     if isinstance(surface, Canvas):
         box, scale = surface.to_native_rect(rect), surface.scale
         native_blur = max(1, round(blur * scale))
-        image = _shadow(box.size, round(radius * scale), native_blur, 70)
-        surface.target.blit(image, (box.x - 2 * native_blur, box.y - 2 * native_blur + native_blur // 2))
+        target, size, radius, blur = surface.target, box.size, round(radius * scale), native_blur
+        at = (box.x - 2 * native_blur, box.y - 2 * native_blur + native_blur // 2)
     else:
-        image = _shadow((rect.width, rect.height), radius, blur, 70)
-        surface.blit(image, (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2))
+        target, size = surface, (rect.width, rect.height)
+        at = (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2)
+    key = (size, radius, blur, 70)
+    if key not in _shadows and key not in _asked:
+        _asked[key] = None
+        while len(_asked) > 64:
+            _asked.popitem(last=False)
+        if _draw_sliced(target, at, size, radius, blur, 70):
+            return
+    target.blit(_shadow(size, radius, blur, 70), at)
+
+
+#: Shadow sizes asked for once (a second time, the shadow is kept as an image).
+_asked: OrderedDict[tuple[tuple[int, int], int, int, int], None] = OrderedDict()
+
+
+@budgeted(8 * MB, sizer=lambda pieces: sum(pixel_bytes(piece) for piece in pieces))
+def _shadow_pieces(radius: int, blur: int, alpha: int, width: int, height: int) -> tuple[pygame.Surface, ...]:
+    """A shadow template's slices for :func:`_draw_sliced`: the template, its four edges
+    stretched to ``width`` (top, bottom) and ``height`` (left, right), and a strip of its
+    inside colour ``width`` wide (an edge is one column or row of the template repeated: a part
+    of the stretched one is the edge stretched less)."""
+    edge = radius + 2 * blur
+    corner = edge + 2 * blur
+    template = _blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
+    last = template.get_width() - corner
+    top = pygame.transform.scale(template.subsurface((corner, 0, 1, corner)), (width, corner))
+    bottom = pygame.transform.scale(template.subsurface((corner, last, 1, corner)), (width, corner))
+    left = pygame.transform.scale(template.subsurface((0, corner, corner, 1)), (corner, height))
+    right = pygame.transform.scale(template.subsurface((last, corner, corner, 1)), (corner, height))
+    inside = pygame.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
+    inside.fill(template.get_at((corner, corner)))
+    return template, top, bottom, left, right, inside
+
+
+def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, int], radius: int, blur: int,
+                 alpha: int) -> bool:
+    """:func:`_sliced_shadow`'s image blended onto ``target`` at ``at`` slice by slice (the
+    slices do not overlap: each pixel is blended once, as the whole image's would be); False
+    for a shadow too small to slice."""
+    w, h = size
+    pad = blur * 2
+    edge = radius + 2 * blur
+    if w <= 2 * edge + 2 or h <= 2 * edge + 2:
+        return False
+    corner = edge + pad
+    width, height = w + 2 * pad, h + 2 * pad
+    middle_w, middle_h = width - 2 * corner, height - 2 * corner
+    # Stretched to the screen's size once (not to each card's): a part is blitted.
+    span_w, span_h = target.get_width() + 2 * corner, target.get_height() + 2 * corner
+    if middle_w > span_w or middle_h > span_h:
+        return False
+    template, top, bottom, left, right, inside = _shadow_pieces(radius, blur, alpha, span_w, span_h)
+    last = template.get_width() - corner
+    x, y = at
+    for dx, tx in ((0, 0), (width - corner, last)):
+        for dy, ty in ((0, 0), (height - corner, last)):
+            target.blit(template, (x + dx, y + dy), (tx, ty, corner, corner))
+    target.blit(top, (x + corner, y), (0, 0, middle_w, corner))
+    target.blit(bottom, (x + corner, y + height - corner), (0, 0, middle_w, corner))
+    target.blit(left, (x, y + corner), (0, 0, corner, middle_h))
+    target.blit(right, (x + width - corner, y + corner), (0, 0, corner, middle_h))
+    for row in range(0, middle_h, VEIL_STRIP):
+        target.blit(inside, (x + corner, y + corner + row), (0, 0, middle_w, min(VEIL_STRIP, middle_h - row)))
+    return True
 
 
 def _sliced_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
@@ -352,6 +418,11 @@ class Button:
     def text(self) -> str:
         """The visible label in the current language."""
         return self.label if self.literal else tr(self.label)
+
+    def look(self) -> tuple[object, ...]:
+        """Everything :meth:`draw` depends on, as a key (:meth:`kiosk.scene.Scene.look`)."""
+        return (tuple(self.rect), self.text, self.color, self.text_color, self.icon, self.enabled, self.active,
+                self.size, self.hovered, self.pressed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse and touch (SDL turns touches into mouse events): click on release inside."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import re
 import resource
 import threading
 import time
@@ -72,6 +73,7 @@ class FrameRecord:
     system: float = 0.0  # of ``cpu``, the seconds the kernel spent for the frame thread
     faults: int = 0  # page faults on the frame thread during the frame (minor and major)
     preempted: int = 0  # times the frame thread was switched out against its will
+    at: float = 0.0  # when the frame began (perf_counter seconds): real frame rates
 
     def describe(self) -> str:
         """One line for a report."""
@@ -155,6 +157,55 @@ class Visit:
             "moves": self.moves, "ends": self.ends, "rules_pages": self.rules_pages, "hints": self.hints,
             "views": self.views,
         }
+
+
+#: Frames this long after the visitor's last action, with nothing happening, are a screen at rest.
+IDLE_AFTER = 30
+
+
+def screen_kind(frame: FrameRecord) -> str:
+    """The screen of ``frame`` without its numbers ("rules page", "awele, person to move")."""
+    where = re.sub(r" \d+/\d+", "", frame.where)
+    return where.replace(", hint on", "").replace(", computer to move", ", the computer's turn")
+
+
+def action_kind(frame: FrameRecord) -> str:
+    """The visitor's action that led to ``frame``, without its numbers ("tap for a move")."""
+    action = frame.action
+    if action.startswith(("tap ", "play ")):
+        return "a move"
+    return re.sub(r"\s*\d+\b", "", action) or "arriving"
+
+
+def is_idle(frame: FrameRecord) -> bool:
+    """A screen at rest: the menu, a card or a game waiting for a tap, long enough after the last
+    action, with no move, animation, new screen or thinking computer (issue 43: 1 ms a frame)."""
+    return (frame.since >= IDLE_AFTER and not frame.events and not frame.thinking and "animating" not in frame.where
+            and "computer to move" not in frame.where and "game over" not in frame.where)
+
+
+@dataclass(frozen=True)
+class Row:
+    """The frames of one screen and action: how many, and their CPU median, p99 and worst (ms)."""
+
+    screen: str
+    action: str
+    frames: int
+    median: float
+    p99: float
+    worst: float
+
+
+def breakdown(frames: list[FrameRecord], attr: str = "cpu") -> list[Row]:
+    """The frames grouped by screen and action (the idle ones apart, action "at rest"), slowest
+    total first."""
+    groups: dict[tuple[str, str], list[float]] = {}
+    for frame in frames:
+        action = "at rest" if is_idle(frame) else action_kind(frame)
+        groups.setdefault((screen_kind(frame), action), []).append(1000 * getattr(frame, attr))
+    rows = [Row(screen, action, len(times), percentile(times, 0.5), percentile(times, 0.99), max(times))
+            for (screen, action), times in groups.items()]
+    return sorted(rows, key=lambda row: -row.median * row.frames)
 
 
 def game_scene_games() -> list[str]:
@@ -245,6 +296,7 @@ class Visitor:
                 collections.take()
                 before = resource.getrusage(resource.RUSAGE_THREAD)
                 wall, cpu = time.perf_counter(), time.thread_time()
+                begun = wall
                 app.tick(step)
                 cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
                 after = resource.getrusage(resource.RUSAGE_THREAD)
@@ -254,7 +306,7 @@ class Visitor:
                 self.logical += step
                 events = self._events(scene_before, version_before)
                 self.visit.frames.append(FrameRecord(wall, cpu, describe(self.top), self.action, self.since, events,
-                                                     self._thinking(), *collections.take(), *kernel))
+                                                     self._thinking(), *collections.take(), *kernel, at=begun))
                 self.since += 1
                 if time.perf_counter() - started > 20 * self.patience:
                     raise VisitorStuck(f"the visit of {self.game} took longer than {20 * self.patience:.0f} s")

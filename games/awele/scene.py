@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -440,6 +441,13 @@ class AweleScene(GameScene):
         super().update(dt)
         self.prepare_computer_move()
 
+    def still_look(self) -> Hashable | None:
+        """A tapped pit being checked and a message popping in move; the loop offer, a hovered
+        or lifted pit show."""
+        if self.checking is not None or (self.message is not None and self.message_time < 0.25):
+            return None
+        return (self.hovered, self.lifted, self.showing_loop, self.loop_offer is not None)
+
     def advance(self, dt: float) -> None:
         """Run the animation queue for ``dt`` seconds (several short steps may end in one frame)."""
         remaining = dt
@@ -462,16 +470,58 @@ class AweleScene(GameScene):
 
     # --- drawing -----------------------------------------------------------------------------------
 
+    def still_key(self) -> Hashable | None:
+        """At rest (no seed moving, no pit being checked, the banner's words in, not on a real
+        table): the seeds shown, the rows with a ring, the words and the score."""
+        if self.busy() or self.still_look() is None or self.table is not None or self.attract:
+            return None
+        return (self.match.version, tuple(self.display), tuple(self.display_scores), self.ringed_rows(),
+                self.banner_text(), None if self.message is None else self.message.tone, self._active_player(),
+                repr(self.match.seats), self.score_line())
+
+    def ringed_rows(self) -> tuple[bool, bool]:
+        """Whether the bottom row (player 1's pits) and the top row have a ring (a pit to play,
+        the loop offered, a pit being checked): a ringed row is drawn at every frame."""
+        half = self.layout.half
+        ringed = self._legal() | {p for p in (self.hovered, self._offered()) if p is not None}
+        if self.checking is not None:
+            ringed.add(self.checking - 1)
+        return any(i < half for i in ringed), any(i >= half for i in ringed)
+
+    def _rows(self, ringed: bool) -> list[int]:
+        half = self.layout.half
+        bottom, top = self.ringed_rows()
+        return [i for i in range(self.layout.n) if (bottom if i < half else top) == ringed]
+
+    def draw_still(self, surface: Target) -> None:
+        """The board, the notes, the label of the player waiting, the stores, the pits of a row
+        without rings and the banner."""
+        blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
+        self.draw_notes(surface)
+        self.draw_player_labels(surface, active=False)
+        self.draw_stores(surface)
+        self.draw_pits(surface, self._rows(ringed=False))
+        self._draw_banner(surface)
+
+    def draw_live(self, surface: Target) -> None:
+        """The glowing label of the player to move and the rows with glowing rings."""
+        self.draw_player_labels(surface, active=True)
+        self.draw_pits(surface, self._rows(ringed=True))
+
     def draw_game(self, surface: Target) -> None:
         """Board, pits, seeds, stores, names, the session score and who the computer is."""
         blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
         self.draw_notes(surface)
         self.draw_player_labels(surface)
+        self.draw_stores(surface)
+        self.draw_pits(surface)
+        self.draw_moving(surface)
+
+    def draw_stores(self, surface: Target) -> None:
+        """Each player's store with the seeds captured so far."""
         for player in (1, 2):
             rect = self.layout.store(player)
             surface.blit(store_image(rect.size, player, self.display_scores[player - 1]), rect.topleft)
-        self.draw_pits(surface)
-        self.draw_moving(surface)
 
     def draw_notes(self, surface: Target) -> None:
         """The visitors' score under the title; who the computer is, for the curious."""
@@ -490,20 +540,29 @@ class AweleScene(GameScene):
         """ "Toi : 3 graines", "L'ordinateur (Malin) : 0 graine"."""
         return tr("awele.label", name=self.seat_label(player), seeds=seeds(self.display_scores[player - 1]))
 
-    def draw_player_labels(self, surface: Target) -> None:
-        """Names and scores above and below the board; the player to move glows."""
+    def _active_player(self) -> int | None:
+        """The player whose label glows: the one to move, unless the game is over or seeds move."""
         state = self.state
-        for player, y in ((2, 134), (1, 580)):
-            active = not state.is_terminal() and state.current_player == player and not self.busy()
-            draw_player_label(surface, self.label_text(player), player, y, active, self.time)
+        return None if state.is_terminal() or self.busy() else state.current_player
 
-    def draw_pits(self, surface: Target) -> None:
-        """Every pit with its seeds and its count; the pits a person may play glow softly."""
-        state = self.state
-        legal = set(state.legal_indices()) if self.person_to_move() else set()
-        offered = None if self.loop_offer is None else self.loop_offer[0]
-        draw_pits(surface, self.layout, self.display, self.current, legal, state.current_player, self.hovered,
-                  offered, self.checking, self.time)
+    def draw_player_labels(self, surface: Target, active: bool | None = None) -> None:
+        """Names and scores above and below the board; the player to move glows (only the
+        glowing label, or only the other, with ``active``)."""
+        glowing = self._active_player()
+        for player, y in ((2, 134), (1, 580)):
+            if active is None or active == (player == glowing):
+                draw_player_label(surface, self.label_text(player), player, y, player == glowing, self.time)
+
+    def _legal(self) -> set[int]:
+        return set(self.state.legal_indices()) if self.person_to_move() else set()
+
+    def _offered(self) -> int | None:
+        return None if self.loop_offer is None else self.loop_offer[0]
+
+    def draw_pits(self, surface: Target, pits: list[int] | None = None) -> None:
+        """Every pit (or ``pits``) with its seeds and its count; the pits a person may play glow softly."""
+        draw_pits(surface, self.layout, self.display, self.current, self._legal(), self.state.current_player,
+                  self.hovered, self._offered(), self.checking, self.time, pits)
 
     def draw_moving(self, surface: Target) -> None:
         """The hand of seeds above the board, the seed in flight, captured seeds flying home."""
@@ -527,7 +586,12 @@ class AweleScene(GameScene):
         return tr("awele.turn", name=self.who(player), row=self.row(player))
 
     def draw_message(self, surface: Target) -> None:
-        """The banner at the top: big, plain French, fading in when it changes."""
+        """The banner at the top: big, plain French, fading in when it changes (at rest, in the
+        still layer: it lies apart from the toolbar drawn before it)."""
+        if self.still_key() is None:
+            self._draw_banner(surface)
+
+    def _draw_banner(self, surface: Target) -> None:
         pop = min(1.0, self.message_time / 0.25) if self.message is not None else 1.0
         draw_banner(surface, self.banner_text(), pop, self.message.tone if self.message is not None else None)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -275,12 +275,15 @@ class Step:
 
 
 def draw_pits(surface: Target, layout: Layout, counts: list[int], step: Step | None, legal: set[int],
-              mover: int, hovered: int | None, offered: int | None, checking: int | None, time: float) -> None:
-    """Every pit with its seeds (``counts``) and its count: the ``legal`` pits glow softly in the
-    ``mover``'s colour (``hovered`` more), the ``offered`` loop's pit and the pit whose move is
-    being ``checking`` (a pit number) get a ring; the pit of a lift or a relay ``step`` rises."""
+              mover: int, hovered: int | None, offered: int | None, checking: int | None, time: float,
+              pits: Iterable[int] | None = None) -> None:
+    """Every pit (or only ``pits``, in order) with its seeds (``counts``) and its count: the
+    ``legal`` pits glow softly in the ``mover``'s colour (``hovered`` more), the ``offered``
+    loop's pit and the pit whose move is being ``checking`` (a pit number) get a ring; the pit of
+    a lift or a relay ``step`` rises. A ring reaches its neighbours in the row, never the other
+    row: a row is drawn whole, in order."""
     r = layout.radius
-    for i in range(layout.n):
+    for i in range(layout.n) if pits is None else pits:
         x, y = layout.center(i)
         lift = 0.0
         if step is not None and step.kind in ("lift", "relay") and step.data["pit"] == i:

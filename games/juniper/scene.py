@@ -8,7 +8,7 @@ and the chain, and the explainer's pictures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -316,6 +316,12 @@ class JuniperScene(GameScene):
                 del table[k]
         super().update(dt)
 
+    def still_look(self) -> Hashable | None:
+        """Tiles popping, shaking or the chain's last arrow growing move; a hovered tile lifts."""
+        if self.timeline.busy or self.pops or self.shake:
+            return None
+        return (self.hovered,)
+
     # --- words -------------------------------------------------------------------------------------
 
     def who(self, player: int) -> str:
@@ -340,12 +346,35 @@ class JuniperScene(GameScene):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw_game(self, surface: Target) -> None:
-        """Title, the tiles with the chain, the side panel and the chain strip."""
+    def still_key(self) -> Hashable | None:
+        """At rest (no tile popping or shaking, the chain's arrow grown): the numbers played,
+        the hint, the hovered tile, the words and the score."""
+        if self.timeline.busy or self.pops or self.shake or self.table is not None:
+            return None
+        advice = self.hint()
+        return (self.match.version, self.state.played, None if advice is None else advice.move, self.hovered,
+                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line())
+
+    def draw_still(self, surface: Target) -> None:
+        """Everything but the glowing tiles and the chain's arrows over them."""
+        self._draw_header(surface)
+        self._draw_board(surface, glowing=False)
+        self._draw_side(surface)
+        self._draw_chain(surface)
+
+    def draw_live(self, surface: Target) -> None:
+        """The glowing tiles (the replies, the hint), then the arrows over every tile."""
+        self._draw_board(surface, still=False)
+
+    def _draw_header(self, surface: Target) -> None:
         surface.blit(_static_layer(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("juniper.title"), (24, 50), 46, ACCENT_DARK, "title", "midleft")
         rule = tr("juniper.rule.short", n=self.state.n)
         ui.draw_fitted_text(surface, rule, pygame.Rect(430, 30, 826, 44), 24, theme.INK_SOFT, "text", "right")
+
+    def draw_game(self, surface: Target) -> None:
+        """Title, the tiles with the chain, the side panel and the chain strip."""
+        self._draw_header(surface)
         self._draw_board(surface)
         self._draw_side(surface)
         self._draw_chain(surface)
@@ -376,13 +405,18 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: Target) -> None:
+    def _draw_board(self, surface: Target, still: bool = True, glowing: bool = True) -> None:
+        """The tiles, then the chain's arrows over them; only the ``still`` ones (played and out
+        of reach) or only the ``glowing`` ones (the replies and the hint) and the arrows."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
         person = self.person_to_move()
         for k, rect in self.tiles.items():
+            glows = k == hint or (k in legal and k not in state.played)
+            if not (glowing if glows else still):
+                continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect
             if k in self.pops:
@@ -393,7 +427,8 @@ class JuniperScene(GameScene):
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
             draw_tile(surface, r, k, fill, ink, border)
-        self._draw_path(surface)
+        if glowing:
+            self._draw_path(surface)
 
     def _draw_path(self, surface: Target) -> None:
         played = self.state.played
@@ -407,7 +442,14 @@ class JuniperScene(GameScene):
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
         board = tiles[1].unionall(list(tiles.values())).inflate(24, 24)
-        layer = new_layer(surface, board.size, alpha=True)
+        old = self._path_layer
+        if old is not None and old[0][2] == key[2] and old[2] == board.topleft and old[1].get_size() == board.size:
+            # The same board: cleared and drawn again (a new surface at each frame of the arrow
+            # growing cost its page faults, 2-5 ms on a loaded machine).
+            layer = old[1]
+            layer.fill((0, 0, 0, 0))
+        else:
+            layer = new_layer(surface, board.size, alpha=True)
         self._path_layer = (key, layer, board.topleft)
         width = max(4, min(9, tiles[1].width // 14))
         for i in range(1, len(played)):

@@ -9,6 +9,7 @@ view and animates the slides.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -193,6 +194,12 @@ class LewthwaiteScene(GameScene):
             self.shake_time += dt
         super().update(dt)
 
+    def still_look(self) -> Hashable | None:
+        """The blocked player's tokens shake for a moment at the end (not a move: not busy)."""
+        if self.state.is_terminal() and self.shake_time < SHAKE_SECONDS:
+            return None
+        return (self.view_mode,)
+
     # --- the physical board ----------------------------------------------------------------------
 
     def on_physical(self) -> None:
@@ -222,6 +229,36 @@ class LewthwaiteScene(GameScene):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def still_key(self) -> Hashable | None:
+        """At rest (no slide, no shake, not on a real table): the position, the view, the seats
+        and the score make the board and the panel's words."""
+        state = self.state
+        if self.anim is not None or self.table is not None or (state.is_terminal() and self.shake_time < SHAKE_SECONDS):
+            return None
+        return (state.to_text(), self.match.version, self.view_mode, repr(self.match.seats), self.score_line())
+
+    def draw_still(self, surface: DrawTarget) -> None:
+        """The board with its tokens (or the snake's body) and the panel but its bobbing token."""
+        state = self.state
+        board = self.board_view
+        snake = self.view_mode == "snake"
+        surface.blit(static_layer(surface.get_size(), board.rows, board.cols, snake, language()), (0, 0))
+        if snake:
+            board.draw_snake(surface, state, None, self.time, head=False)
+        else:
+            board.draw_tokens(surface, state, None, None, self.time)
+        self._draw_panel(surface, bob=False)
+
+    def draw_live(self, surface: DrawTarget) -> None:
+        """Over the still layer, in :meth:`draw_game`'s order: the snake's blinking head, the
+        glowing rings, the hint, the panel's bobbing token, the hint's bubble."""
+        state = self.state
+        if self.view_mode == "snake":
+            self.board_view.draw_snake(surface, state, None, self.time, body=False)
+        self._draw_moving(surface, panel=False)
+        self._draw_panel(surface, words=False)
+        self._draw_bubble(surface)
+
     def draw_game(self, surface: DrawTarget) -> None:
         """Board, tokens or snake, highlights, hint and the side panel."""
         state = self.state
@@ -237,16 +274,27 @@ class LewthwaiteScene(GameScene):
                 loser = state.current_color
                 shake = {cell for cell in self.board.cells() if state.token_at(cell) == loser}
             self.board_view.draw_tokens(surface, state, self.anim, shake, self.time)
+        self._draw_moving(surface)
+
+    def _draw_moving(self, surface: DrawTarget, panel: bool = True) -> None:
+        """The rings around the tokens that may move, the hint; the panel (with ``panel``) and
+        the hint's bubble."""
+        state = self.state
         if self.person_to_move():
             glow = theme.player_colors(state.current_color)[0]
             self.board_view.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
         advice = self.hint() if not self.busy() else None
         if advice is not None:
             self._draw_hint(surface, advice)
-        self._draw_panel(surface)
+        if panel:
+            self._draw_panel(surface)
+            self._draw_bubble(surface)
+
+    def _draw_bubble(self, surface: DrawTarget) -> None:
+        advice = self.hint() if not self.busy() else None
         if advice is not None and self.message is None:
             key = "lewthwaite.hint.win" if advice.wins else "lewthwaite.hint.lose"
-            key += ".snake" if snake else ""
+            key += ".snake" if self.view_mode == "snake" else ""
             ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
 
     def _draw_hint(self, surface: DrawTarget, advice: Hint) -> None:
@@ -258,17 +306,22 @@ class LewthwaiteScene(GameScene):
             else:
                 self.board_view.draw_arrow(surface, advice.move, hole, (230, 150, 0), self.time)
 
-    def _draw_panel(self, surface: DrawTarget) -> None:
+    def _draw_panel(self, surface: DrawTarget, words: bool = True, bob: bool = True) -> None:
+        """The side panel: whose turn (the ``words``, with their box) with a ``bob``bing token
+        of that colour (beside the words: either may be drawn alone, over the other)."""
         panel = PANEL
         state = self.state
         # Whose turn, with a big token of that colour.
         turn = pygame.Rect(panel.x + 20, panel.y + 84, panel.width - 40, 142)
         color = state.current_color
         main, _dark, light = theme.player_colors(color)
-        draw.rect(surface, ui.blend(light, theme.WHITE, 0.6), turn, border_radius=22)
-        bob = 3 * math.sin(self.time * 3)
-        sprite = token_sprite(color, 70)
-        surface.blit(sprite, sprite.get_rect(center=(turn.x + 58, turn.y + 58 + bob)))
+        if words:
+            draw.rect(surface, ui.blend(light, theme.WHITE, 0.6), turn, border_radius=22)
+        if bob:
+            sprite = token_sprite(color, 70)
+            surface.blit(sprite, sprite.get_rect(center=(turn.x + 58, turn.y + 58 + 3 * math.sin(self.time * 3))))
+        if not words:
+            return
         text_rect = pygame.Rect(turn.x + 110, turn.y + 18, turn.width - 124, 116)
         if state.is_terminal():
             outcome = state.outcome()

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.budget import MB, budgeted
+from games.budget import MB, budgeted, sizeof
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteState
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, native_sprite, scale_of
 
 Point = tuple[float, float]
 
@@ -197,12 +197,25 @@ class BoardView:
     # --- snake view ------------------------------------------------------------------------
 
     def draw_snake(
-        self, surface: Target, state: LewthwaiteState, anim: MoveAnimation | None, time: float
+        self, surface: Target, state: LewthwaiteState, anim: MoveAnimation | None, time: float,
+        body: bool = True, head: bool = True,
     ) -> None:
         """The hole's walk as a snake: body segments coloured by the player who made each move,
-        the start marked with a ring, the head with eyes looking where it goes."""
+        the start marked with a ring, the head with eyes looking where it goes (the ``body`` and
+        the ``head`` may be drawn alone: the head goes over the body)."""
         geo = state.geo
         cells = [geo.cell(i) for i in state.path]
+        points = [self.center_of(c) for c in cells]
+        if anim and len(points) >= 2:
+            points[-1] = self._lerp(anim.start, anim.end, anim.t)
+        if body:
+            self._draw_body(surface, state, cells, points)
+        if head:
+            direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (
+                0.0, 1.0)
+            self.draw_head(surface, points[-1], direction, time)
+
+    def _draw_body(self, surface: Target, state: LewthwaiteState, cells: list[Cell], points: list[Point]) -> None:
         width = max(8, int(self.cell * 0.34))
         # Visited squares get a soft wash of the mover's colour.
         for step in range(1, len(cells)):
@@ -216,17 +229,11 @@ class BoardView:
                 draw_mark(surface, mover, corner, self.cell * 0.24, theme.player_colors(mover)[1])
         start = self.center_of(cells[0])
         draw.circle(surface, (190, 176, 150), (round(start[0]), round(start[1])), round(self.cell * 0.3), 5)
-        points = [self.center_of(c) for c in cells]
-        if anim and len(points) >= 2:
-            points[-1] = self._lerp(anim.start, anim.end, anim.t)
         for step in range(1, len(points)):
             main, _dark, _light = theme.player_colors(state.color_of(state.mover_of_step(step)))
             a, b = points[step - 1], points[step]
             draw.line(surface, main, a, b, width)
             draw.circle(surface, main, (round(a[0]), round(a[1])), width // 2)
-        head = points[-1]
-        direction = (points[-1][0] - points[-2][0], points[-1][1] - points[-2][1]) if len(points) >= 2 else (0.0, 1.0)
-        self.draw_head(surface, head, direction, time)
 
     def draw_head(self, surface: Target, pos: Point, direction: Point, time: float) -> None:
         """The walking pawn: a sunny disc with two eyes that look ahead and blink now and then."""
@@ -255,17 +262,19 @@ class BoardView:
     # --- hint ------------------------------------------------------------------------------
 
     def draw_dominoes(self, surface: Target, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
-        """Golden capsules around each pair of cells: the matching the perfect player follows."""
-        overlay = new_layer(surface, alpha=True)
+        """Golden capsules around each pair of cells: the matching the perfect player follows
+        (drawn once per matching into a layer just large enough, then one blit a frame)."""
         inset = self.cell * 0.1
+        capsules = []
         for a, b in pairs:
             pa, pb = self.center_of(a), self.center_of(b)
             left, top = min(pa[0], pb[0]) - self.cell / 2 + inset, min(pa[1], pb[1]) - self.cell / 2 + inset
             right, bottom = max(pa[0], pb[0]) + self.cell / 2 - inset, max(pa[1], pb[1]) + self.cell / 2 - inset
-            capsule = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
-            draw.rect(overlay, (*color, 28), capsule, border_radius=round(self.cell * 0.4))
-            draw.rect(overlay, (*color, 255), capsule, width=6, border_radius=round(self.cell * 0.4))
-        blit(surface, overlay, (0, 0))
+            capsules.append((round(left), round(top), round(right - left), round(bottom - top)))
+        if not capsules:
+            return
+        layer, corner = _dominoes(tuple(capsules), round(self.cell * 0.4), color, surface.get_size(), scale_of(surface))
+        blit(surface, layer, corner)
 
     def draw_arrow(self, surface: Target, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
         """A bouncing arrow from ``start`` towards ``end`` (the suggested move)."""
@@ -285,6 +294,20 @@ class BoardView:
             (tip[0] + uy * size, tip[1] - ux * size),
         ]
         draw.polygon(surface, color, head)
+
+
+@budgeted(6 * MB, scope="lewthwaite", sizer=lambda entry: sizeof(entry[0]))
+def _dominoes(capsules: tuple[tuple[int, int, int, int], ...], radius: int, color: ui.Color, size: tuple[int, int],
+              scale: float) -> tuple[Target, tuple[int, int]]:
+    """The capsules on a see-through layer covering them (a full-screen one was 8 MB drawn and
+    page-faulted at every frame of a hint) and where it goes; the same pixels as drawn in place."""
+    box = aligned_box(pygame.Rect(capsules[0]).unionall([pygame.Rect(c) for c in capsules]), scale)
+    layer = make_layer(box.size, scale, alpha=True)
+    for x, y, w, h in capsules:
+        capsule = pygame.Rect(x - box.x, y - box.y, w, h)
+        draw.rect(layer, (*color, 28), capsule, border_radius=radius)
+        draw.rect(layer, (*color, 255), capsule, width=6, border_radius=radius)
+    return layer, box.topleft
 
 
 def draw_mini_board(

@@ -23,6 +23,7 @@ things are (``layout``), the tile in hand under a finger (``hand``), tiles in mo
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -289,6 +290,14 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
 
+    def still_look(self) -> Hashable | None:
+        """A tile landing, the flash, the bolt growing and the halves resizing move; the tile in
+        hand shows its turn and where it is held."""
+        if self.motion.moving() or self.view.share != self._share_target():
+            return None
+        hand = self.hand
+        return (hand.rotation, hand.dragging, hand.hover)
+
     # --- input: the tile in hand (scene_parts/hand.py) ----------------------------------------------
 
     @property
@@ -343,12 +352,56 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw_game(self, surface: Target) -> None:
-        """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
+    def still_key(self) -> Hashable | None:
+        """At rest (no tile flying or landing, no flash, the halves at their size, no tile
+        dragged, not on a real table): the position and its facts, the words, the tile in hand
+        as turned, the score."""
+        if (self.busy() or self.still_look() is None or self.hand.dragging or self.tabletop.on_table
+                or self.table is not None):
+            return None
+        state = self.state
+        return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
+                self.view.sizes, self.motion.hidden(), state.winner, repr(self.match.seats), self.score_line(),
+                self.person_to_move(), self.taking(), self.hand.hover)
+
+    def taking(self) -> bool:
+        """A person may take a tile (the pool and the reserve glow)."""
+        return self.person_to_move() and self.state.hand is None
+
+    def draw_still(self, surface: Target) -> None:
+        """The header, the board (its centre line aside), the card of the player waiting and,
+        unless it glows, the supply."""
+        self._draw_header(surface)
+        self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
+        for player in (1, 2):
+            if not self._card_active(player):
+                self._draw_card(surface, player)
+        if not self.taking():
+            self._draw_supply(surface)
+
+    def draw_live(self, surface: Target) -> None:
+        """Over the still layer, in :meth:`draw_game`'s order where things meet: the glowing
+        centre line, the marks on the board, the card of the player to move (it bobs), the
+        supply when it glows, the hand's buttons."""
+        self.view.draw_seam(surface, self.time)
+        self._draw_marks(surface)
+        for player in (1, 2):
+            if self._card_active(player):
+                self._draw_card(surface, player)
+        if self.taking():
+            self._draw_supply(surface)
+        for button in self.action_buttons:
+            button.draw(surface, self.time)
+
+    def _draw_header(self, surface: Target) -> None:
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         score = self.score_line()
         if score and self.tabletop.score_shown():
             self.SCORE.draw(surface, score, theme.INK_SOFT, "left")
+
+    def draw_game(self, surface: Target) -> None:
+        """Header, board, players' cards, pool, hand and reserve; the flying tile and the flash."""
+        self._draw_header(surface)
         self._draw_board(surface)
         for player in (1, 2):
             self._draw_card(surface, player)
@@ -400,13 +453,17 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
 
     def _draw_board(self, surface: Target) -> None:
+        self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden())
+        self._draw_marks(surface)
+
+    def _draw_marks(self, surface: Target) -> None:
+        """On the board: where the tile in hand may go, a tile landing, the bolt, the ghost."""
         state, view, facts = self.state, self.view, self.facts
         placing = self.person_to_move() and state.hand is not None
         # On a real table the squares where the tile in hand may go show too (the LEDs breathe there).
         at_table = self.tabletop.on_table and self.match.person_to_move() and not self.busy()
         shown = (placing or at_table) and state.hand is not None
         motion = self.motion
-        view.draw_board(surface, state, facts, self.time, motion.hidden())
         if shown:
             view.draw_legal(surface, facts.legal, self.time)
         if motion.drop is not None:
@@ -444,9 +501,14 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         big = tr("lightning.card.more.one") if distance == 1 else tr("lightning.card.more", n=distance)
         return big, tr("lightning.card.why.it" if self.match.seats[player].is_computer else "lightning.card.why.you")
 
+    def _card_active(self, player: int) -> bool:
+        """``player``'s card bobs: it is their turn."""
+        state = self.state
+        return state.current_player == player and not state.is_terminal()
+
     def _draw_card(self, surface: Target, player: int) -> None:
         state = self.state
-        active = state.current_player == player and not state.is_terminal()
+        active = self._card_active(player)
         draw_card(surface, player, state, self.facts.distance(player), self.card_name(player),
                   self.card_lines(player), self.time if active else None)
 

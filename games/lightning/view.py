@@ -435,18 +435,23 @@ class BoardView:
     # --- drawing -------------------------------------------------------------------------------
 
     def draw_board(self, surface: Target, state: LightningState, facts: Facts, time: float,
-                   skip: frozenset[Cell] = frozenset()) -> None:
+                   skip: frozenset[Cell] = frozenset(), seam: bool = True) -> None:
         """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
         or landing there), then the glowing centre line. Everything but the glow comes from one
         layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
-        key = (state.board, skip, self.sizes, language(), scale_of(surface))
+        # As tall as the tallest split of the squares (the width never changes): the halves
+        # growing and shrinking reuse one layer, cleared, instead of a new 4 MB surface (and
+        # its page faults, 10-20 ms on a loaded machine) at each of their frames. What lies
+        # below the board's own height stays transparent: blitted, it changes nothing.
+        shape = (self._tallest(), language(), scale_of(surface))
+        key = (state.board, skip, self.sizes, *shape)
         if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
             layout = self._layout
             layer = self._layer
-            if layer is not None and self._layer_key[2:] == key[2:]:
-                layer.fill((0, 0, 0, 0))  # the same sizes: cleared, not a new 4 MB surface each move
+            if layer is not None and self._layer_key[3:] == shape:
+                layer.fill((0, 0, 0, 0))
             else:
-                layer = new_layer(surface, (layout.width, layout.height), alpha=True)
+                layer = new_layer(surface, (layout.width, shape[0]), alpha=True)
             local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
             local.share = self.share
             local.draw_background(layer)
@@ -454,7 +459,14 @@ class BoardView:
             local.draw_tiles(layer, state, facts, skip)
             self._layer, self._layer_key, self._layer_facts = layer, key, facts
         blit(surface, self._layer, (self.left, self.top))
-        self.draw_seam(surface, time)
+        if seam:
+            self.draw_seam(surface, time)
+
+    def _tallest(self) -> int:
+        """The board's height with its squares split the tallest way (``share`` 0, 1 or 0.5)."""
+        geo = self.geo
+        return max(_layout(geo.half_rows, geo.cols, sizes, self.gap).height
+                   for sizes in ((self.big, self.small), (self.small, self.big), self.sizes))
 
     def draw_seam(self, surface: Target, time: float) -> None:
         """The golden centre line, glowing softly."""

@@ -26,6 +26,11 @@ class FactsWatch:
         self._version = -1
         self._block_check: tuple[int, int | None] | None = None
 
+    @property
+    def version(self) -> int:
+        """The match's version the facts shown are of (-1: none yet)."""
+        return self._version
+
     def watch_block(self, opponent: int) -> None:
         """A tile is being laid: once its facts are in, say whether it blocked ``opponent``."""
         self._block_check = (opponent, self.facts.distance(opponent))

@@ -84,6 +84,10 @@ class TileMotion:
             self.flash = Tween(1.0, 0.0, 0.9, ease_out_cubic)
             self._sound(Sound("thunder"))
 
+    def moving(self) -> bool:
+        """True while a tile lands, the flash fades or the winning bolt grows (a flight aside)."""
+        return self.drop is not None or self.flash.value > 0.01 or (self.bolt_time < 0.7 and self._won())
+
     def reset(self) -> None:
         """The position jumped: nothing in flight, no bounce, no flash, no bolt."""
         self.flight = None

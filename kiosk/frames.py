@@ -1,0 +1,160 @@
+"""Draw only what changed: the frame composer behind :meth:`kiosk.app.App.draw`.
+
+A frame is the visible scenes drawn bottom first. Two things are never drawn twice:
+
+- **A frame that looks like the last one.** Each scene may say what it shows as a key
+  (:meth:`Scene.look`): equal keys on two frames mean equal pictures. When every visible
+  scene gives a key and the keys (with the screen's size, the gamepad's cursor and the notice)
+  are those of the last frame drawn, nothing is drawn and the display is not flipped: the
+  screen already shows it. A scene that animates gives None and is drawn at every frame.
+- **What lies under a card.** A card (the who-plays card, the end card, a question) is modal:
+  the scenes under it are drawn once into a backdrop, a copy of the screen, blitted (one opaque
+  copy, 0.2 ms at 1080p) while their keys (:meth:`Scene.backdrop_look`) stay the same; a second
+  copy adds the card's still part (:meth:`Scene.draw_under`: its veil, the card once popped
+  in; key :meth:`Scene.under_look`), so a veil fading in costs a blit and a veil, and confetti
+  falls over one blit. What moves on the card (:meth:`Scene.draw_over`) is drawn at every
+  frame. A game under a card holds its idle decoration still (a bobbing token, a glow): what
+  changes it (a move, a hint, a message, an animation running) is in its key, and it is drawn
+  again.
+
+The two copies are screen-sized surfaces kept in a :class:`~games.budget.ByteCache` (listed
+with the other caches, given back as soon as no card is shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+import pygame
+
+from games.budget import MB, ByteCache
+from kiosk.canvas import Canvas, Target, blit, new_layer, pixel_bytes, scale_of
+from kiosk.stack import Screen
+
+#: One backdrop: a screen's copy (8 MB at 1080p, 33 MB at 4K: a value over the budget is kept alone).
+BACKDROP_BUDGET = 9 * MB
+
+
+class FrameComposer:
+    """Draws the visible scenes on the screen's canvas, reusing the last frame and the backdrop
+    under a card when their keys say nothing changed (see the module docstring)."""
+
+    def __init__(self) -> None:
+        # Two copies of the screen while a card is up: the scenes under it, and those with the
+        # card's own still part (its veil, the card once popped in) over them.
+        self._copies = ByteCache("kiosk.frames.backdrop", 2 * BACKDROP_BUDGET, sizer=pixel_bytes)
+        self._keys: dict[str, Hashable] = {}
+        self._frame_key: Hashable | None = None
+        #: Frames drawn, frames reused whole, backdrops reused (tests and the bench read them).
+        self.drawn = self.skipped = self.backdrops_reused = 0
+
+    def forget(self) -> None:
+        """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
+        self._frame_key = None
+        self._keys.clear()
+        self._copies.clear()
+
+    def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None) -> bool:
+        """Draw ``scenes`` (bottom first) on ``screen``; ``extra`` is the key of what the caller
+        draws on top (None: it changes). Returns False when the screen already shows this frame
+        (nothing was drawn: no flip is needed)."""
+        if not scenes:
+            return False
+        top = scenes[-1]
+        below = scenes[:-1]
+        card = top.overlay and bool(below)
+        shape = (id(screen.target), screen.target.get_size(), screen.scale)
+        looks = [s.backdrop_look() for s in below] if card else []
+        low: Hashable | None = None if any(look is None for look in looks) else (shape, *looks)
+        under = top.under_look() if card else ()
+        high: Hashable | None = None if low is None or under is None else (low, under)
+        top_look = top.look()
+        frame: Hashable | None = None
+        if high is not None and top_look is not None and extra is not None:
+            frame = (high, top_look, extra)
+        if frame is not None and frame == self._frame_key:
+            self.skipped += 1
+            return False
+        self._frame_key = frame
+        self.drawn += 1
+        if not card:
+            if self._keys:
+                self.forget()
+                self._frame_key = frame
+            for scene in scenes:
+                scene.draw(screen)
+            return True
+        if not self._reuse(screen.target, "high", high):
+            if not self._reuse(screen.target, "low", low):
+                for scene in below:
+                    scene.draw(screen)
+                self._keep(screen.target, "low", low)
+            top.draw_under(screen)
+            self._keep(screen.target, "high", high)
+        top.draw_over(screen)
+        return True
+
+    def _reuse(self, target: pygame.Surface, name: str, key: Hashable | None) -> bool:
+        """Blit the copy ``name`` if it was kept under ``key``."""
+        copy: pygame.Surface | None = self._copies.get(name)
+        if key is None or copy is None or self._keys.get(name) != key:
+            return False
+        target.blit(copy, (0, 0))
+        self.backdrops_reused += 1
+        return True
+
+    def _keep(self, target: pygame.Surface, name: str, key: Hashable | None) -> None:
+        """Copy the screen as ``name`` under ``key`` (None: nothing to keep)."""
+        if key is None:
+            self._keys.pop(name, None)
+            return
+        copy: pygame.Surface | None = self._copies.get(name)
+        if copy is None or copy.get_size() != target.get_size():
+            copy = pygame.Surface(target.get_size(), 0, target)
+        clip = target.get_clip()
+        target.set_clip(None)
+        copy.blit(target, (0, 0))
+        target.set_clip(clip)
+        self._keys[name] = key
+        self._copies.put(name, copy)
+
+
+class StillLayer:
+    """A full-screen layer drawn again only when its key changes: a scene draws its still part
+    (paper, board, pieces at rest, words) into it once, blits it at every frame (one opaque
+    copy) and draws what moves over it. The layer lives in a :class:`ByteCache` of
+    ``budget`` bytes under ``name`` (``scope``: given back with the game's screens)."""
+
+    def __init__(self, name: str, scope: str | None = None, budget: int = BACKDROP_BUDGET) -> None:
+        self._cache = ByteCache(name, budget, scope, sizer=_layer_bytes)
+        #: Times the layer was drawn again (tests read it).
+        self.redrawn = 0
+
+    def draw(self, surface: Target, key: Hashable, paint: Callable[[Target], None]) -> None:
+        """Blit the layer of ``key`` on ``surface``, painting it first with ``paint(layer)`` when
+        the key (or the surface's size and scale) changed. ``paint`` must cover the whole layer
+        with opaque pixels (it starts with the scene's paper)."""
+        shape = (surface.get_size(), scale_of(surface))
+        found: tuple[Hashable, Target] | None = self._cache.get("layer")
+        if found is None or found[0] != (key, shape):
+            # The same pixels are painted over (a new layer would cost its 8 MB of page faults
+            # again at 1080p); a new one only for a new size or scale.
+            if found is not None and found[0][1] == shape:  # type: ignore[index]
+                layer = found[1]
+            else:
+                layer = new_layer(surface)
+                layer = layer.convert() if isinstance(layer, Canvas) else layer
+            paint(layer)
+            self.redrawn += 1
+            found = ((key, shape), layer)
+            self._cache.put("layer", found)
+        blit(surface, found[1], (0, 0))
+
+    def forget(self) -> None:
+        """Drop the layer (drawn again at the next :meth:`draw`)."""
+        self._cache.clear()
+
+
+def _layer_bytes(entry: tuple[Hashable, Target]) -> int:
+    layer = entry[1]
+    return pixel_bytes(layer.target if isinstance(layer, Canvas) else layer)
