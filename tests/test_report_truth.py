@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import time
 import tracemalloc
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,7 @@ RECORD: list[tuple[dt.date, str, float, dict[str, Any]]] = [
 ]
 
 #: What happened on day 1: A, C, D, B, G, H.
-TRUTH_DAY1 = {
+TRUTH_DAY1: dict[str, Any] = {
     "games": 6, "finished": 5, "abandoned": 0, "in_progress": 0, "continued": 2, "kiosk_starts": 3, "cut_off": 2,
     "endings": {"person": 4, "computer": 1, "hotseat": 0, "draw": 0, "abandoned": 0, "idle": 0, "fault": 1,
                 "playing": 0},
@@ -104,7 +105,7 @@ TRUTH_DAY1 = {
 }
 
 
-def write_record(folder: Path, rows: list[tuple[dt.date, str, float, dict[str, Any]]]) -> None:
+def write_record(folder: Path, rows: Sequence[tuple[dt.date, str, float, dict[str, Any]]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for day in {row[0] for row in rows}:
         lines = [json.dumps({"t": at(d, clock), **event, "m": m}) for d, clock, m, event in rows if d == day]

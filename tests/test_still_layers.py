@@ -101,8 +101,9 @@ def test_the_still_layer_is_drawn_again_only_when_the_position_changes(game: str
     if isinstance(app.stack.top, SeatsScene):
         app.stack.top.play_button.on_click()
     run(app, 5)
-    scene = app.stack.top
-    assert isinstance(scene, GameScene)
+    top = app.stack.top
+    assert isinstance(top, GameScene)
+    scene = top
     for _ in range(600):  # the computer may open the game: until a person's turn, at rest
         if scene.person_to_move() and scene.still_key() is not None:
             break
