@@ -123,7 +123,7 @@ class Camera:
         (raises ``OSError`` when it cannot; the operator's screen words it)."""
         from kiosk.cli import probe_camera
 
-        return probe_camera(self.spec)
+        return probe_camera(self.spec, self.game)
 
     def status(self) -> str:
         """Open the camera, read a frame, close it: its size, brightness and the mat in view."""
@@ -131,7 +131,7 @@ class Camera:
         from kiosk.doctor import describe_camera
 
         try:
-            return describe_camera(probe_camera(self.spec))
+            return describe_camera(probe_camera(self.spec, self.game))
         except (OSError, ValueError) as exc:
             return f"camera {self.spec}: {exc}"
 

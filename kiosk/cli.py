@@ -135,17 +135,19 @@ def run_config(args: argparse.Namespace) -> int:
     return 0
 
 
-def probe_camera(camera: str) -> CameraReport:
+def probe_camera(camera: str, game: str | None = None) -> CameraReport:
     """Open ``camera`` ("synthetic" or an index), read one frame, close it: the frame's size and
-    brightness and which mats' markers are in view. Raises ``OSError`` when it cannot open or
-    gives no frame."""
+    brightness and which mats' markers are in view (the synthetic camera shows ``game``'s mat
+    when the camera reads its board, else Lewthwaite's). Raises ``OSError`` when it cannot open
+    or gives no frame."""
     os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    from games.registry import spec
     from vision.capture import OpenCVCamera, SyntheticCamera, start_grid
     from vision.mats import game_of_marker
     from vision.reader import detect_markers, to_gray
 
-    source: Any = SyntheticCamera("lewthwaite", start_grid("lewthwaite")) if camera == "synthetic" \
-        else OpenCVCamera(int(camera))
+    shown = game if game is not None and spec(game).default_board().readable else "lewthwaite"
+    source: Any = SyntheticCamera(shown, start_grid(shown)) if camera == "synthetic" else OpenCVCamera(int(camera))
     try:
         frame = None
         for _ in range(5):  # a webcam's first frames can be empty while it adjusts

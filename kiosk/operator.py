@@ -408,6 +408,15 @@ class SettingsScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def device_lines(self) -> tuple[str, str]:
+        """The camera's and the LED board's headlines: the devices the kiosk opened (the command
+        line's or the configuration's), else what the configuration names."""
+        config, opened = self.app.config, self.app.devices
+        camera = opened.camera.spec if opened.camera is not None else config.camera
+        device = tr(f"operator.camera.{camera}") if camera in ("none", "synthetic") else camera
+        port = opened.leds.led_status().port if opened.leds is not None else config.leds.port
+        return tr("operator.camera", device=device), tr("operator.leds", port=port or "—")
+
     def draw(self, surface: Target) -> None:
         """Two columns: the kiosk on the left, games and devices on the right."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
@@ -417,13 +426,11 @@ class SettingsScene(Scene):
             if value:
                 ui.draw_text(surface, value, (484, y + 30), 30, theme.INK, "bold", "center")
         ui.draw_text(surface, tr("operator.games"), (700, 112), 24, theme.INK, "bold")
-        config = self.app.config
-        device = tr(f"operator.camera.{config.camera}") if config.camera in ("none", "synthetic") else config.camera
-        camera_line = tr("operator.camera", device=device)
+        camera_line, leds_line = self.device_lines()
         ui.draw_text(surface, camera_line, (700, 300), 24, theme.INK, "bold")
         status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
         ui.draw_paragraph(surface, status, pygame.Rect(700, 332, 540, 84), 20, theme.INK_SOFT)
-        ui.draw_text(surface, tr("operator.leds", port=config.leds.port or "—"), (700, 490), 24, theme.INK, "bold")
+        ui.draw_text(surface, leds_line, (700, 490), 24, theme.INK, "bold")
         ui.draw_paragraph(surface, describe_leds(self.app.devices.leds),
                           pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
         ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,

@@ -116,3 +116,17 @@ def test_a_record_given_as_the_camera_is_replayed(command: Callable) -> None:
     mode.close()
     app, first = command(["play", "lewthwaite", "--camera", "synthetic", "--frames", "1", "--mute"])
     assert not table_of(first).replaying
+
+
+def test_the_operators_settings_name_the_command_lines_devices_and_the_games_mat(command: Callable) -> None:
+    # `play lightning --camera synthetic --led-port loop://` with no configuration file: the
+    # settings name the camera and the LED board the kiosk opened, not the (empty) configuration's,
+    # and the pretend camera shows the game's own mat.
+    app, first = command(["play", "lightning", "--camera", "synthetic", "--led-port", "loop://", "--frames", "1",
+                          "--mute"])
+    assert camera_of(app).probe().mats == ("lightning",)
+    app.start(first)
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    run_frames(app, 2)
+    assert settings.device_lines() == ("Caméra : simulée", "Plateau lumineux : loop://")

@@ -14,6 +14,7 @@ from hardware.config import LedConfig, config_from_dict
 from hardware.effects import OKABE_ITO
 from hardware.fakes import FakeClock, ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink
+from hardware.mapping import BoardLayout
 from hardware.pacing import frame_spacing, wire_seconds
 from hardware.protocols import Frame, FrameDecoder, encode_adalight
 from hardware.system import LedSystem
@@ -201,11 +202,11 @@ def test_the_thread_survives_a_broken_frame(monkeypatch: pytest.MonkeyPatch) -> 
     calls = {"n": 0}
     real = module.encode_lights
 
-    def flaky(*args: object, **kw: object) -> bytes:
+    def flaky(lights: BoardLights, t: float, config: LedConfig, layout: BoardLayout | None = None) -> bytes:
         calls["n"] += 1
         if calls["n"] == 1:
             raise ValueError("boom")
-        return real(*args, **kw)
+        return real(lights, t, config, layout)
 
     monkeypatch.setattr(module, "encode_lights", flaky)
     system._clock = time.monotonic

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from games.core import GameInputError, IllegalMoveError
 from games.juniper.rules import JuniperParams, deadly_primes, from_moves, from_text, neighbours
+from tests.outcomes import final
 
 # Section III of the article, N = 20: "coup précédent -> coups possibles" (before removing used numbers).
 ARTICLE_MOVES_20 = """
@@ -74,7 +75,7 @@ def test_the_blocked_player_loses():
 
 def test_n_1_has_no_first_move():
     state = JuniperParams(1).new_initial_state()
-    assert state.is_terminal() and state.outcome().winner == 2
+    assert state.is_terminal() and final(state).winner == 2
 
 
 @pytest.mark.parametrize("played, move, reason", [

@@ -17,6 +17,7 @@ from games.juniper.solver import (
     random_play_first_player_probability,
     winners,
 )
+from tests.outcomes import final
 
 
 def test_matching_agrees_with_the_article_table_up_to_50():
@@ -86,7 +87,7 @@ def test_perfect_player_keeps_a_won_game_won(n):
                 state = state.play(perfect_move(state))
             else:
                 state = state.play(rng.choice(state.legal_moves()))
-        assert state.outcome().winner == 1
+        assert final(state).winner == 1
 
 
 def test_perfect_player_resists_with_a_legal_move_when_losing():
@@ -115,6 +116,7 @@ def _plain_values(state):
 def test_game_values_against_plain_recursion(n):
     state = JuniperParams(n).new_initial_state()
     values = game_values(state)
+    assert values is not None
     for move, (mover_wins, left) in values.items():
         opp_wins, opp_left = _plain_values(state.play(move))
         assert (mover_wins, left) == (not opp_wins, opp_left)
@@ -125,10 +127,12 @@ def test_losing_perfect_player_makes_the_game_last_longest(n):
     # Player 2 wins for these N: perfect against perfect lasts exactly the exact longest loss.
     state = JuniperParams(n).new_initial_state()
     assert not analyse(state).to_move_wins
-    best = max(left + 1 for _w, left in game_values(state).values())
+    values = game_values(state)
+    assert values is not None
+    best = max(left + 1 for _w, left in values.values())
     while not state.is_terminal():
         state = state.play(perfect_move(state))
-    assert state.outcome().winner == 2
+    assert final(state).winner == 2
     assert len(state.played) == best
 
 

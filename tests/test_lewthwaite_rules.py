@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from games.core import GameInputError, IllegalMoveError
 from games.lewthwaite.rules import LewthwaiteParams, from_diagram, from_text
+from tests.outcomes import final
 
 START_5X5 = """
 BRBRB
@@ -97,7 +98,7 @@ def test_blocked_player_loses_with_a_reason():
     assert state.to_text() == "5x5 h2,2: 1,2 1,1 1,0 2,0 3,0 3,1 2,1"
     assert state.current_color == "blue"
     assert state.is_terminal()
-    outcome = state.outcome()
+    outcome = final(state)
     assert outcome.winner == 1
     assert outcome.reason == "lewthwaite.end.blocked"
     assert outcome.param_dict()["loser"] == "blue"
@@ -176,4 +177,4 @@ def test_random_games_keep_every_token_and_move_each_at_most_once(rows, cols, da
         state = state.play(move)
         assert counts(state) == start_counts  # nothing lost, nothing created
     assert state.moves_played <= rows * cols - 1  # the variant: unmoved tokens decrease
-    assert state.outcome().winner == 3 - state.current_player
+    assert final(state).winner == 3 - state.current_player

@@ -31,6 +31,7 @@ from games.lightning.rules import (
     winning_cells,
 )
 from games.lightning.tiles import Tile
+from tests.outcomes import final
 
 # Small boards: 2 rows per half, 3 columns. Rows 0-1 are player 2's half (start row 0 at the
 # top), rows 2-3 player 1's (start row 3 at the bottom); "--" marks the centre line.
@@ -260,7 +261,7 @@ def test_win_ends_the_game_whoever_lays_the_tile() -> None:
      """, player=2, hand="I")
     after = state.play(Place((2, 0), 0))
     assert after.is_terminal() and after.winner == 1
-    assert after.outcome().winner == 1 and after.legal_moves() == []
+    assert final(after).winner == 1 and after.legal_moves() == []
 
 
 def test_draw_when_pool_and_reserve_are_empty() -> None:
@@ -274,7 +275,7 @@ def test_draw_when_pool_and_reserve_are_empty() -> None:
     state = state.play(TAKE_POOL).play(SHELVE)
     assert not state.is_terminal()
     state = state.play(Take("reserve", "S")).play(Place((0, 1), 0))
-    assert state.is_terminal() and state.outcome().is_draw
+    assert state.is_terminal() and final(state).is_draw
 
 
 # The first to connect wins (the CEMÉA rules): once nobody can connect any more the game ends at
@@ -327,7 +328,7 @@ def test_a_position_where_nobody_can_connect_is_over() -> None:
      .  .  .
      L0 L3 L0
      """, player=1)
-    assert state.pool_size > 0 and state.is_terminal() and state.outcome().is_draw
+    assert state.pool_size > 0 and state.is_terminal() and final(state).is_draw
     assert from_text(state.to_text()).is_terminal()  # the text form needs no cached fact
 
 
@@ -418,6 +419,6 @@ def test_a_full_board_with_only_reserve_tiles_left_is_a_draw() -> None:
      L0 L1
      """, player=1, pool=(0, 0, 0, 0, 0), reserve=(2, 0, 0, 0, 0))
     assert not state.room_to_place()
-    assert state.is_terminal() and state.outcome().is_draw
+    assert state.is_terminal() and final(state).is_draw
     with pytest.raises(IllegalMoveError):
         state.play(Take("reserve", "I"))
