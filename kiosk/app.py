@@ -293,6 +293,14 @@ class App:
         except pygame.error as exc:
             log.info("keyboard grab unavailable: %s", exc)
 
+    @property
+    def state_folder(self) -> Path | None:
+        """The state folder: ``--state``'s (tests), the kiosk's own, or None (a run by hand
+        without one keeps nothing)."""
+        if self.options.state_dir is not None:
+            return self.options.state_dir
+        return self.state if self.kiosk else None
+
     def apply_config(self, config: KioskConfig) -> None:
         """Use ``config`` from now on (the operator's settings screen): language, volume,
         colour-blind tokens, idle times; the menu shows its games when it is next opened."""
