@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.core import GameInputError, shorten
@@ -119,6 +120,26 @@ class Machine:
             return None
         last = self.record.rfind("L")
         return last + 1
+
+    def can_lose(self, side: int = BLACK, replies: Callable[[HexapawnState], list[Move]] | None = None) -> bool:
+        """True while some game lost by the machine playing ``side`` can still happen: it plays
+        only the moves it has beads for (any move from an empty box), the other side any of
+        ``replies(state)`` (any legal move by default; a perfect player's choices). Once False
+        the machine has finished learning against that opponent: it never loses to it again."""
+        def lost(state: HexapawnState) -> bool:
+            outcome = state.outcome()
+            if outcome is not None:
+                return outcome.winner != side
+            moves = state.legal_moves() if replies is None or state.player == side else replies(state)
+            if state.player == side:
+                beads = self.box(state)
+                if sum(beads):
+                    position, mirrored = canonical(state)
+                    mine = position.legal_moves()
+                    moves = [flip(mine[k]) if mirrored else mine[k] for k, n in enumerate(beads) if n]
+            return any(lost(state.play(m)) for m in moves)
+
+        return lost(HexapawnState())
 
     def curve(self) -> list[int]:
         """Gardner's learning curve: after each game, wins minus losses so far."""
