@@ -273,8 +273,8 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         else:
             seat = self.match.seat_to_move
             key = "hexapawn.turn" if seat.is_human else "hexapawn.turn.computer"
-            ui.draw_fitted_text(surface, tr(key, Side=self.player_name(player).capitalize()), text.move(0, -18), 28, theme.INK,
-                                "title")
+            title = tr(key, Side=self.player_name(player).capitalize())
+            ui.draw_fitted_text(surface, title, text.move(0, -18), 28, theme.INK, "title")
             line = tr("hexapawn.turn.how") if seat.is_human else tr(
                 "seat.computer", level=tr(f"hexapawn.level.{seat.level}"))
             ui.draw_fitted_text(surface, line, text.move(0, 18), 20, theme.INK_SOFT, "text")
