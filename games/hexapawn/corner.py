@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from games.hexapawn.learning import memory_of
+from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.machine import box_state, boxes_for
 from games.hexapawn.rules import BLACK
 from games.hexapawn.view import draw_matchbox
@@ -19,7 +19,7 @@ from kiosk.science import CONTENT, CornerPage, ScienceScene
 
 ACCENT = (120, 90, 200)
 #: The boxes' grid, left of the explanation card.
-GRID = pygame.Rect(CONTENT.x, CONTENT.y + 4, 900, CONTENT.height - 8)
+GRID = pygame.Rect(CONTENT.x, CONTENT.y + 4, 800, CONTENT.height - 8)
 CARD = pygame.Rect(GRID.right + 16, CONTENT.y + 4, CONTENT.right - GRID.right - 16, CONTENT.height - 8)
 
 

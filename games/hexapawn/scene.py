@@ -18,7 +18,7 @@ from games.core import Outcome, Player
 from games.effects import Sound
 from games.hexapawn import solver
 from games.hexapawn.ai import DEFAULT_LEVEL, MACHINE, Hint, MatchboxPlayer
-from games.hexapawn.learning import memory_of
+from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.machine import Draw, box_key, boxes_for
 from games.hexapawn.memory import Memory
 from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
@@ -286,6 +286,11 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             ui.draw_fitted_text(surface, label, pygame.Rect(PANEL.x + 72, y - 16, PANEL.width - 96, 32), 22,
                                 theme.INK, "bold")
         shown = self.shown_box()
+        if shown is None and self.machine_player() is not None:
+            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
+                              theme.INK, "bold", 1.25)
+            self._draw_record(surface)
+            return
         if shown is None:
             score = self.score_line()
             if score:
@@ -314,9 +319,11 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             line = tr("hexapawn.panel.drawn")
         ui.draw_fitted_text(surface, line, pygame.Rect(BOX.x, BOX.bottom + 6, BOX.width, 28), 20, theme.INK_SOFT,
                             "bold")
-        lost = machine.record.count("L")
-        games = len(machine.record)
-        ui.draw_fitted_text(surface, tr("hexapawn.panel.record", n=games, lost=lost),
+        self._draw_record(surface)
+
+    def _draw_record(self, surface: DrawTarget) -> None:
+        record = self.memory.machine.record
+        ui.draw_fitted_text(surface, tr("hexapawn.panel.record", n=len(record), lost=record.count("L")),
                             pygame.Rect(BOX.x, BOX.bottom + 34, BOX.width, 28), 20, theme.INK_SOFT, "text")
 
 

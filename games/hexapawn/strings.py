@@ -33,6 +33,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "avec une perle par coup. Chaque fois qu'elle perd, elle retire la perle de son dernier coup.",
         "Choose “The learning machine” (Players button): a matchbox for each position, with a bead for "
         "each move. Each time it loses, it takes out the bead of its last move."),
+    "hexapawn.panel.waiting": (
+        "À toi de commencer ! Puis la machine ouvre la boîte de la position et tire une perle au hasard.",
+        "You start! Then the machine opens the box of the position and draws a bead at random."),
     "hexapawn.panel.box": ("Boîte {n} sur {total}", "Box {n} of {total}"),
     "hexapawn.panel.box.new": ("Une boîte toute neuve", "A brand new box"),
     "hexapawn.panel.shake": ("La machine secoue la boîte et tire une perle…",
@@ -107,9 +110,9 @@ STRINGS |= {
     "hexapawn.science.curve.axis": ("parties contre les visiteurs", "games against visitors"),
     "hexapawn.science.curve.title": ("Elle apprend", "It learns"),
     "hexapawn.science.curve.none": (
-        "Pas encore de partie aujourd'hui. Joue contre « La machine qui apprend » : "
+        "Pas encore de partie contre elle. Joue contre « La machine qui apprend » : "
         "la courbe monte d'un cran quand elle gagne et descend quand elle perd.",
-        "No game yet today. Play against “The learning machine”: the curve goes up a step "
+        "No game against it yet. Play against “The learning machine”: the curve goes up a step "
         "when it wins and down when it loses."),
     "hexapawn.science.curve.text": (
         "{n} parties, {lost} perdues. Sa dernière défaite : partie {last}. "
