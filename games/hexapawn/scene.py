@@ -445,7 +445,11 @@ def rules_pages() -> list[RulesPage]:
 
 def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     """Menu card: a little board where a white pawn keeps taking a black one."""
-    _illustrate_capture(surface, rect, time)
+    side = min(rect.width, rect.height) - 8
+    view = BoardView((rect.centerx - side // 2, rect.centery - side // 2), side // SIZE)
+    view.draw_board(surface, labels=False)
+    move = ((2, 0), (1, 1))
+    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
 
 
 def new_match(app: Host, white: str = "human", black: str = DEFAULT_LEVEL, physical: bool = False) -> Any:
