@@ -47,6 +47,7 @@ def install_screens() -> None:
     from games.awele import scene as awele
     from games.hexapawn import corner as hexapawn_corner
     from games.hexapawn import scene as hexapawn
+    from games.hexapawn.scene_parts import operator as hexapawn_operator
     from games.juniper import corner as juniper_corner
     from games.juniper import scene as juniper
     from games.lewthwaite import corner as lewthwaite_corner
@@ -69,4 +70,5 @@ def install_screens() -> None:
         lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True))
     register_screens(GameScreens(
         "hexapawn", hexapawn.make_scene, hexapawn.HexapawnScene, hexapawn.draw_icon,
-        hexapawn.make_demo_scene, hexapawn_corner.make_science_scene, physical=True))
+        hexapawn.make_demo_scene, hexapawn_corner.make_science_scene, physical=True,
+        operator_page=hexapawn_operator.make_operator_page))

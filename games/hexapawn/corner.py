@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
-from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.machine import box_state, boxes_for
 from games.hexapawn.rules import BLACK
+from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.view import draw_matchbox
 from kiosk import draw, theme
 from kiosk.canvas import Target

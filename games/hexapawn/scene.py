@@ -18,10 +18,10 @@ from games.core import Outcome, Player
 from games.effects import Sound
 from games.hexapawn import solver
 from games.hexapawn.ai import DEFAULT_LEVEL, MACHINE, Hint, MatchboxPlayer
-from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.machine import Draw, box_key, boxes_for
 from games.hexapawn.memory import Memory
 from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
+from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn
 from games.match import BOARD as AT_THE_TABLE
 from games.match import Seat

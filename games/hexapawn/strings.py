@@ -122,3 +122,18 @@ STRINGS |= {
         "When the curve only goes up, the machine has finished learning. "
         "Martin Gardner saw it in 1962: in the end it never loses."),
 }
+
+STRINGS |= {
+    "hexapawn.operator.button": ("Machine de l'Hexapion", "Hexapawn's machine"),
+    "hexapawn.operator.title": ("La machine qui apprend (Hexapion)", "The learning machine (Hexapawn)"),
+    "hexapawn.operator.record": (
+        "{n} parties contre les visiteurs, {lost} perdues (la dernière : partie {last}). "
+        "{boxes} boîtes. Boîtes neuves depuis le {day}.",
+        "{n} games against visitors, {lost} lost (the last one: game {last}). "
+        "{boxes} boxes. Fresh boxes since {day}."),
+    "hexapawn.operator.reset": ("Remettre les boîtes à neuf", "Give it fresh boxes"),
+    "hexapawn.operator.confirm": ("Toucher encore : elle oublie tout", "Touch again: it forgets everything"),
+    "hexapawn.operator.morning": ("Boîtes neuves chaque matin", "Fresh boxes each morning"),
+    "hexapawn.operator.file": ("Sa mémoire : {path}", "Its memory: {path}"),
+    "hexapawn.operator.nowhere": ("nulle part (pas de dossier d'état)", "nowhere (no state folder)"),
+}
