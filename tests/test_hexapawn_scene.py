@@ -111,13 +111,21 @@ def test_the_learning_is_kept_across_restarts(tmp_path: Path) -> None:
     again.close()
 
 
-def test_attract_mode_teaches_the_machine_nothing(app: App) -> None:
+def test_attract_mode_plays_new_games_and_teaches_the_machine_nothing(app: App) -> None:
+    """Each game of attract mode gets a new seed: two random players do not replay one game."""
     app.start(MenuScene(app))
-    scene = make_demo_scene(app)
-    scene.match.set_seat(BLACK, scene.match.seats[BLACK].computer("matchbox"))
+    scene = HexapawnScene(app, new_match(app, "random", "matchbox"), attract=True)
+    games: list[list[str]] = []
+    scene.match.subscribe(lambda match, event: games.append(list(map(str, match.moves))) if match.is_over()
+                          else None)
     app.stack.push(scene)
-    run_frames(app, 900)
-    assert memory_of(app).machine.record == ""
+    for _ in range(60):
+        run_frames(app, 60)
+        if len(games) >= 3:
+            break
+    assert len(games) >= 3 and len({tuple(g) for g in games}) > 1, games
+    assert memory_of(app).machine.record == ""  # it learns from people only
+    assert make_demo_scene(app).attract
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
