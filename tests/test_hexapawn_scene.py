@@ -11,7 +11,7 @@ import pytest
 
 from games.hexapawn.corner import make_science_scene
 from games.hexapawn.memory import FILE
-from games.hexapawn.rules import BLACK, WHITE
+from games.hexapawn.rules import WHITE
 from games.hexapawn.scene import HexapawnScene, make_demo_scene, new_match, rules_pages
 from games.hexapawn.scene_parts.learning import memory_of
 from kiosk.app import App, AppOptions
