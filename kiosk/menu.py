@@ -88,15 +88,15 @@ def card_layout(count: int) -> CardLayout:
         return CardLayout(rects, HEADER, 210, 34, tagline, 48, 60, 72, 148, False)
     columns = (count + 1) // 2
     width = (1180 - 30 * (columns - 1)) // columns
-    height, top, gap = 256, 104, 22
+    height, top, gap = 250, 104, 22  # the rows end at 626: the bobbing cards clear the buttons at 640
     placed = []
     for k in range(count):
         row, col = divmod(k, columns)
         in_row = columns if row == 0 else count - columns
         left = (1280 - (in_row * width + (in_row - 1) * 30)) // 2
         placed.append(pygame.Rect(left + col * (width + 30), top + row * (height + gap), width, height))
-    tagline = ui.TextBox(pygame.Rect(16, 150, width - 32, 48), 18, lines=2, smallest=14, kind="text")
-    return CardLayout(tuple(placed), 112, 116, 28, tagline, 40, 14, 56, None, True)
+    tagline = ui.TextBox(pygame.Rect(16, 148, width - 32, 44), 18, lines=2, smallest=14, kind="text")
+    return CardLayout(tuple(placed), 110, 114, 28, tagline, 40, 14, 56, None, True)
 
 
 class MenuScene(Scene):
