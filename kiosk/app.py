@@ -20,6 +20,7 @@ import warnings
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame

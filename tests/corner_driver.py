@@ -16,6 +16,7 @@ def open_corner(app: App, game: str, page: int = 0) -> ScienceScene:
     make = screens_for(game).make_science_scene
     assert make is not None, f"{game} has no science corner"
     corner = make(app, page)
+    assert isinstance(corner, ScienceScene)
     app.start(corner)
     run_frames(app, 2)
     return corner

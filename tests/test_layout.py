@@ -424,7 +424,7 @@ def test_the_menu_and_the_operator_screen_hold_any_number_of_games(recorder: Rec
     set_language(lang)
     with games_installed(count) as keys:
         for camera in (False, True):
-            set_opener((lambda options: Devices(handles={"camera": _Camera()})) if camera else None)
+            set_opener((lambda options: Devices(camera=Camera("synthetic"))) if camera else None)
             try:
                 app = make_app(lang=lang)
                 app.apply_config(app.config.with_changes(games=tuple(keys)))

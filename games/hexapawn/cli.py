@@ -20,18 +20,19 @@ PLAYER_CHOICES = ("human", *LEVELS)
 
 def run_play(args: argparse.Namespace) -> int:
     """Open the game on screen (on a real board under the camera with ``--physical``)."""
-    physical = physical_options(args)
-    replay = replayed_match(args)
+    table = physical_options(args)
+    replay = replayed_match(table, "hexapawn")
     from games.hexapawn.scene import HexapawnScene, new_match
+    from kiosk.cli import app_options
     from kiosk.physical import attach_to_play
     from kiosk.runner import run_app
 
     def first(app: App) -> GameScene:
-        scene = HexapawnScene(app, replay or new_match(app, args.white, args.black, physical))
+        scene = HexapawnScene(app, replay or new_match(app, args.white, args.black, table.physical))
         scene.hint_on = args.hint
-        return attach_to_play(scene, args)
+        return attach_to_play(scene, table)
 
-    return run_app(args, first)
+    return run_app(app_options(args, game="hexapawn", table=table, json=args.json), first)
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, 
 from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn
 from games.match import BOARD as AT_THE_TABLE
-from games.match import Seat
+from games.match import Match, Seat
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
@@ -56,7 +56,7 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
     message_width = 600
     camera_status_at = (22, 4)
 
-    def __init__(self, app: Host, match: Any, *, attract: bool = False) -> None:
+    def __init__(self, app: Host, match: Match[HexapawnState, Move], *, attract: bool = False) -> None:
         super().__init__(app, match, attract=attract)
         self.memory: Memory = memory_of(app)
         # The machine level plays with the kiosk's own boxes (they learn from every visitor);
@@ -452,7 +452,8 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
 
 
-def new_match(app: Host, white: str = "human", black: str = DEFAULT_LEVEL, physical: bool = False) -> Any:
+def new_match(app: Host, white: str = "human", black: str = DEFAULT_LEVEL,
+              physical: bool = False) -> Match[HexapawnState, Move]:
     """A match from the start; each side is ``"human"`` (at the screen, or with real pawns when
     ``physical``) or a computer level (Gardner's machine plays Black: the person starts)."""
     person = Seat(AT_THE_TABLE) if physical else Seat()
