@@ -149,3 +149,29 @@ def test_the_corner_shows_the_boxes_and_the_curve_live(app: App, lang: str) -> N
 def test_the_rules_have_six_illustrated_pages() -> None:
     pages = rules_pages()
     assert len(pages) == 6 and all(page.illustration is not None for page in pages)
+
+
+def test_the_operator_page_resets_the_machine_on_a_second_tap_and_sets_the_mornings(tmp_path: Path) -> None:
+    from games.hexapawn.scene_parts.operator import MachinePage
+    from kiosk.operator import SettingsScene
+
+    app = kept_app(tmp_path)
+    app.start(MenuScene(app))
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    run_frames(app, 2)
+    door = next(b for b in settings.buttons if b.label == "Machine de l'Hexapion")
+    tap(app, door.rect.center)
+    page = app.stack.top
+    assert isinstance(page, MachinePage)
+    memory_of(app).machine.record = "LLW"
+    reset, yes = page.buttons[0], page.buttons[1]
+    tap(app, reset.rect.center)
+    assert page.armed and memory_of(app).machine.record == "LLW"  # the first tap only asks
+    tap(app, page.buttons[0].rect.center)
+    assert not page.armed and memory_of(app).machine.record == ""
+    tap(app, yes.rect.center)
+    assert memory_of(app).machine.morning_reset
+    assert '"morning_reset": true' in (tmp_path / FILE).read_text()
+    assert page.state_summary()["morning_reset"] is True
+    app.close()
