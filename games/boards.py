@@ -245,6 +245,61 @@ def token_mat(
 #: One player's step on the table: the moves it plays (a Lightning draw and its placement are
 #: one step) and the state they lead to.
 Step = tuple[tuple[Any, ...], Any]
+#: A visitor's turn: the moves, and every state from the one before the first move to the last.
+Step2 = tuple[tuple[Any, ...], tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A scripted visitor's wrong action on the table: the table after it (``final``), the
+    pictures on the way (a piece carried over cells), and where the hand is (a cell or a spot)."""
+
+    final: Picture
+    via: tuple[Picture, ...] = ()
+    at: Any = None
+
+
+def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    """The cells next to ``cell`` (sides first, then corners), on a rows x cols grid."""
+    r, c = cell
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+    return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def slide_path(source: Cell, target: Cell) -> list[Cell]:
+    """The cells a hand carries a piece over from ``source`` to ``target`` (both included):
+    rows first, then columns."""
+    path = [source]
+    r, c = source
+    while (r, c) != target:
+        if r != target[0]:
+            r += 1 if target[0] > r else -1
+        else:
+            c += 1 if target[1] > c else -1
+        path.append((r, c))
+    return path
+
+
+def slide_pictures(before: Picture, after: Picture) -> tuple[Picture, ...]:
+    """The piece on its way from ``before`` to ``after``: lifted (its cell empty), then over the
+    cells in between (on top of other pieces)."""
+    cells = grid_diff(before.grid, after.grid)
+    gone = [c for c in cells if after.grid[c[0]][c[1]] == EMPTY]
+    come = [c for c in cells if before.grid[c[0]][c[1]] == EMPTY]
+    if not come:
+        return ()
+    target = come[0]
+    code = after.grid[target[0]][target[1]]
+    lifted = [list(row) for row in before.grid]
+    for r, c in gone:
+        lifted[r][c] = EMPTY
+    frames = [Picture(tuple(map(tuple, lifted)), before.spots)]
+    source = gone[0] if gone else (target[0], 0)
+    for cell in slide_path(source, target)[1:-1]:
+        over = [row[:] for row in lifted]
+        over[cell[0]][cell[1]] = code
+        frames.append(Picture(tuple(map(tuple, over)), before.spots))
+    return tuple(frames)
 
 
 @dataclass(frozen=True)
@@ -488,6 +543,58 @@ class BoardDescription:
     def spot_fixes(self, target: Picture, seen: Picture) -> list[Fix]:
         """The fixes of the spots off the grid (none by default)."""
         return []
+
+    # --- a scripted visitor at the table (games/visitor.py) -------------------------------------
+
+    def visitor_step(self, state: Any, choose: Callable[[Any], Any], rng: random.Random) -> Step2:
+        """A scripted visitor's turn at the table: the moves it makes (``choose(state)`` picks
+        one) and the states they lead through, first state included. One move by default; a
+        game whose turn is several moves (Lightning: a draw, then where the tile goes) says so."""
+        move = choose(state)
+        return (move,), (state, state.play(move))
+
+    def visitor_mistake(self, fault: str, state: Any, table: Picture, rng: random.Random) -> Mistake | None:
+        """The table after a visitor's mistake ``fault`` (see :data:`games.visitor.FAULTS`), or
+        None when this board has no such mistake here. By default, for a board of tokens:
+        ``illegal`` a token slid to a neighbouring empty cell where no move goes, ``stack`` a
+        token put on a neighbouring token of another kind where no move goes (checked against
+        :meth:`successors`, so it is never a legal move)."""
+        if self.pieces != "tokens" or fault not in ("illegal", "stack"):
+            return None
+        grid = [list(row) for row in table.grid]
+        legal = {after for _move, after in self.successors(state)}
+        options = []
+        for source in [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row)
+                       if code not in (EMPTY, NO_CELL, UNKNOWN)]:
+            code = grid[source[0]][source[1]]
+            for target in neighbours(source, len(grid), len(grid[0])):
+                there = grid[target[0]][target[1]]
+                onto = there not in (EMPTY, NO_CELL, UNKNOWN, code)
+                if (fault == "illegal" and there == EMPTY) or (fault == "stack" and onto):
+                    after = [row[:] for row in grid]
+                    after[source[0]][source[1]] = EMPTY
+                    after[target[0]][target[1]] = code
+                    if tuple(map(tuple, after)) not in legal:
+                        options.append((source, target))
+        if not options:
+            return None
+        source, target = rng.choice(options)
+        before = Picture(tuple(map(tuple, grid)), table.spots)
+        grid[target[0]][target[1]] = grid[source[0]][source[1]]
+        grid[source[0]][source[1]] = EMPTY
+        final = Picture(tuple(map(tuple, grid)), table.spots)
+        return Mistake(final, slide_pictures(before, final), source)
+
+    def visitor_shows_first(self, moves: tuple[Any, ...], rng: random.Random) -> str | None:
+        """The spot where a visitor shows the first of a turn's ``moves`` before making the rest
+        (Lightning: a drawn tile on the hand spot, now and then), or None: one gesture."""
+        return None
+
+    def visitor_draw(self, state: Any, rng: random.Random) -> tuple[dict[str, str], Any]:
+        """For a board whose sync engine asks the table to draw for the computer (a tile out of
+        the real bag): the spots the visitor lays it on and the move that draw is. A board
+        without draws is never asked."""
+        raise NotImplementedError(f"{self.game} has no draw at the table")
 
     # --- lights ----------------------------------------------------------------------------
 

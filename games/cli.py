@@ -15,13 +15,15 @@ from games import registry
 from games.awele import cli as awele_cli
 from games.cliutil import Commands
 from games.engine import engine_for, register_engine
+from games.hexapawn import cli as hexapawn_cli
 from games.juniper import cli as juniper_cli
 from games.lewthwaite import cli as lewthwaite_cli
 from games.lightning import cli as lightning_cli
 from games.tournament import register_tournament, tournament_for
 
 #: The built-in games' own commands, in the order ``--help`` lists them.
-BUILT_IN = (awele_cli.register, juniper_cli.register, lewthwaite_cli.register, lightning_cli.register)
+BUILT_IN = (awele_cli.register, juniper_cli.register, lewthwaite_cli.register, lightning_cli.register,
+            hexapawn_cli.register)
 
 
 def register(commands: Commands) -> None:
@@ -43,6 +45,9 @@ def install_screens() -> None:
     """Register the built-in games' screens (imports their scene modules, and so pygame)."""
     from games.awele import corner as awele_corner
     from games.awele import scene as awele
+    from games.hexapawn import corner as hexapawn_corner
+    from games.hexapawn import scene as hexapawn
+    from games.hexapawn.scene_parts import operator as hexapawn_operator
     from games.juniper import corner as juniper_corner
     from games.juniper import scene as juniper
     from games.lewthwaite import corner as lewthwaite_corner
@@ -63,3 +68,7 @@ def install_screens() -> None:
     register_screens(GameScreens(
         "lightning", lightning.make_scene, lightning.LightningScene, lightning.draw_icon,
         lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True))
+    register_screens(GameScreens(
+        "hexapawn", hexapawn.make_scene, hexapawn.HexapawnScene, hexapawn.draw_icon,
+        hexapawn.make_demo_scene, hexapawn_corner.make_science_scene, physical=True,
+        operator_page=hexapawn_operator.make_operator_page))

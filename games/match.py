@@ -414,6 +414,11 @@ class Match(Generic[S, M]):
         self._changed("undo")
         return undone
 
+    def reseed(self, seed: int) -> None:
+        """Draw the computer players' chances from ``seed`` from now on: the same seed replays
+        the same game against the same moves (attract mode gives each of its games a new one)."""
+        self.seed = seed
+
     def restart(self, start: S | None = None) -> None:
         """Back to the start (or to a new ``start`` position: a new deal, another board)."""
         if start is None:

@@ -29,9 +29,9 @@ _generation = 0
 
 def _built_in() -> tuple[AnyGame, ...]:
     """The games that ship with the kiosk (a new built-in game adds its line here)."""
-    from games import awele, juniper, lewthwaite, lightning
+    from games import awele, hexapawn, juniper, lewthwaite, lightning
 
-    return (lewthwaite.GAME, awele.GAME, juniper.GAME, lightning.GAME)
+    return (lewthwaite.GAME, awele.GAME, juniper.GAME, lightning.GAME, hexapawn.GAME)
 
 
 def _ensure_built_in() -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.boards import EMPTY, Cell, Picture, grid_diff
+from games.boards import EMPTY, Cell, Picture, grid_diff, slide_pictures
 from games.match import Match
 from games.physical import LiveBoard, Observation, PhysicalSession, RecordWriter
 from games.ports import CameraProblem
@@ -286,7 +286,7 @@ class Visitor:
         final = self.board.picture(states[-1])
         via: tuple[Picture, ...] = ()
         if fault == "slow":
-            via = self._in_between(self.table, final)
+            via = slide_pictures(self.table, final)
         if fault == "quick_two" and not states[-1].is_terminal() and self.engine.hot_seat:
             more, more_states = self._choose(states[-1])
             pair = self.board.picture(more_states[-1])
@@ -296,71 +296,29 @@ class Visitor:
             if self.engine.explain(state, self.board.read(pair.grid, self.board.slots(pair))) == [moves + more]:
                 moves, states = moves + more, states + more_states[1:]
                 final = pair
-        elif self.board.game == "lightning" and len(moves) == 2 and self.rng.random() < 0.3:
-            # Shown on the hand spot first (laid at the next turn decision): two gestures.
-            self._gesture(self.board.picture(states[1]), at="hand")
+        elif (spot := self.board.visitor_shows_first(moves, self.rng)) is not None:
+            # The first move shown on a spot first (a drawn tile on the hand spot, laid at the
+            # next turn decision): two gestures.
+            self._gesture(self.board.picture(states[1]), at=spot)
             self._expect_moves([states[0].move_to_text(moves[0])])
             return
         self._gesture(final, via)
         self._expect_moves([s.move_to_text(m) for s, m in zip(states, moves, strict=False)])
 
     def _choose(self, state: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        """The visitor's step: one move (Lewthwaite), or a draw and what to do with the tile."""
-        if self.board.game != "lightning":
-            move = self._policy(state)
-            return (move,), (state, state.play(move))
-        from games.lightning.rules import Take
-
-        if state.hand is None:
-            from games.lightning.board import RESERVE_SLOTS
-
-            reserve = [d for d, n in state.reserve_counts().items() if n]
-            # Beyond its slots the reserve is a pile the camera does not read: take from the bag.
-            overflow = state.reserve_size > RESERVE_SLOTS and state.pool_size
-            if reserve and state.room_to_place() and not overflow and (not state.pool_size or self.rng.random() < 0.25):
-                take = Take("reserve", self.rng.choice(reserve))
-            else:
-                take = Take("pool", self._draw(state))
-            held = state.play(take)
-            move = self._policy(held)
-            return (take, move), (state, held, held.play(move))
-        move = self._policy(state)
-        return (move,), (state, state.play(move))
+        """The visitor's step, as the game's board description plays a turn at the table (one
+        move; Lightning: a draw and what to do with the tile)."""
+        return self.board.visitor_step(state, self._policy, self.rng)
 
     def _policy(self, state: Any) -> Any:
         if self.level is None:
             return self.rng.choice(list(state.legal_moves()))
         return self.match.spec.make_player(self.level).choose(state, self.rng, 0.05)
 
-    def _draw(self, state: Any) -> str:
-        """A tile out of the real bag: it holds what the pool holds."""
-        counts = state.pool_counts()
-        designs = [d for d, n in counts.items() if n]
-        return self.rng.choices(designs, weights=[counts[d] for d in designs])[0]
-
-    def _in_between(self, before: Picture, after: Picture) -> tuple[Picture, ...]:
-        """The piece on its way: lifted (its cell empty), then over the cells in between (on
-        top of other pieces)."""
-        cells = grid_diff(before.grid, after.grid)
-        gone = [c for c in cells if after.grid[c[0]][c[1]] == EMPTY]
-        come = [c for c in cells if before.grid[c[0]][c[1]] == EMPTY]
-        if not come:
-            return ()
-        target = come[0]
-        code = after.grid[target[0]][target[1]]
-        lifted = [list(row) for row in before.grid]
-        for r, c in gone:
-            lifted[r][c] = EMPTY
-        frames = [Picture(tuple(map(tuple, lifted)), before.spots)]
-        source = gone[0] if gone else (target[0], 0)
-        for cell in _path(source, target)[1:-1]:
-            over = [row[:] for row in lifted]
-            over[cell[0]][cell[1]] = code
-            frames.append(Picture(tuple(map(tuple, over)), before.spots))
-        return tuple(frames)
-
     def _wrong(self, fault: str, state: Any) -> bool:
-        """Do ``fault`` on the table; False when it is not possible here."""
+        """Do ``fault`` on the table; False when it is not possible here. A knock is the same on
+        every board; the other mistakes are the board description's
+        (:meth:`~games.boards.BoardDescription.visitor_mistake`)."""
         grid = [list(row) for row in self.table.grid]
         pieces = [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row) if code not in (EMPTY, " ")]
         if fault == "knock" and pieces:
@@ -368,62 +326,10 @@ class Visitor:
             grid[r][c] = EMPTY
             self._gesture(Picture(tuple(map(tuple, grid)), self.table.spots), at=(r, c))
             return True
-        if fault == "turn" and self.board.game == "lightning":
-            tiles = [(r, c) for r, c in pieces if grid[r][c][0] in "LZS"]
-            if not tiles:
-                return False
-            r, c = self.rng.choice(tiles)
-            grid[r][c] = f"{grid[r][c][0]}{(int(grid[r][c][1]) + 1) % 4}"
-            self._gesture(Picture(tuple(map(tuple, grid)), self.table.spots), at=(r, c))
-            return True
-        if self.board.game == "lewthwaite":
-            return self._wrong_slide(fault, state, grid)
-        if fault == "illegal":
-            from games.lightning.rules import Take
-
-            held = state.play(Take("pool", self._draw(state))) if state.hand is None else state
-            free = [cell for cell in _cells(grid) if grid[cell[0]][cell[1]] == EMPTY and not held.can_place_on(cell)]
-            if not free:
-                return False
-            cell = self.rng.choice(free)
-            grid[cell[0]][cell[1]] = f"{held.hand}0"
-            self._gesture(Picture(tuple(map(tuple, grid)), self.table.spots), at=cell)
-            return True
-        return False
-
-    def _wrong_slide(self, fault: str, state: Any, grid: list[list[str]]) -> bool:
-        """A Lewthwaite token where it may not go: far, the other colour, onto another token."""
-        hole = state.hole
-        mine = "R" if state.current_color == "red" else "B"
-        theirs = "B" if mine == "R" else "R"
-        legal = set(state.legal_moves())
-        cells = _cells(grid)
-        if fault == "illegal":
-            options = [cell for cell in cells if grid[cell[0]][cell[1]] == mine and cell not in legal]
-            target = hole
-        elif fault == "wrong_player":
-            options = [cell for cell in cells if grid[cell[0]][cell[1]] == theirs]
-            target = hole
-        elif fault == "stack":
-            options = [cell for cell in cells if grid[cell[0]][cell[1]] == mine]
-            target = None
-        else:
+        mistake = self.board.visitor_mistake(fault, state, self.table, self.rng)
+        if mistake is None:
             return False
-        if not options:
-            return False
-        source = self.rng.choice(options)
-        code = grid[source[0]][source[1]]
-        if target is None:
-            near = [c for c in cells if abs(c[0] - source[0]) + abs(c[1] - source[1]) == 1
-                    and grid[c[0]][c[1]] not in (EMPTY, code)]
-            if not near:
-                return False
-            target = self.rng.choice(near)
-        before = Picture(tuple(map(tuple, grid)), self.table.spots)
-        grid[source[0]][source[1]] = EMPTY
-        grid[target[0]][target[1]] = code
-        final = Picture(tuple(map(tuple, grid)), self.table.spots)
-        self._gesture(final, self._in_between(before, final), at=source)
+        self._gesture(mistake.final, mistake.via, at=mistake.at)
         return True
 
     # --- for the computer ---------------------------------------------------------------------
@@ -447,12 +353,10 @@ class Visitor:
         self._expect_moves([s.move_to_text(m) for s, m in zip(guide.states, guide.moves, strict=False)])
 
     def _draw_for_computer(self) -> None:
-        from games.lightning.rules import Take
-
         state = self.match.state
-        design = self._draw(state)
-        self._gesture(self.table.with_spots(hand=design), at="hand")
-        self._expect_moves([state.move_to_text(Take("pool", design))])
+        spots, move = self.board.visitor_draw(state, self.rng)
+        self._gesture(self.table.with_spots(**spots), at=next(iter(spots)))
+        self._expect_moves([state.move_to_text(move)])
 
     # --- the camera is away: play on the screen ----------------------------------------------------
 
@@ -471,21 +375,6 @@ class Visitor:
         self._wait(lambda: self.engine.phase != LOST, self.drop_frames / self.fps + 2.0)
 
 
-def _cells(grid: list[list[str]]) -> list[Cell]:
-    return [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row) if code != " "]
-
-
-def _path(source: Cell, target: Cell) -> list[Cell]:
-    """The cells a piece slides over from ``source`` to ``target`` (rows first, then columns)."""
-    path = [source]
-    r, c = source
-    while (r, c) != target:
-        if r != target[0]:
-            r += 1 if target[0] > r else -1
-        else:
-            c += 1 if target[1] > c else -1
-        path.append((r, c))
-    return path
 
 
 # --- without a camera: pictures straight to readings ---------------------------------------------

@@ -20,6 +20,7 @@ import warnings
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -292,6 +293,14 @@ class App:
             grab(True)
         except pygame.error as exc:
             log.info("keyboard grab unavailable: %s", exc)
+
+    @property
+    def state_folder(self) -> Path | None:
+        """The state folder: ``--state``'s (tests), the kiosk's own, or None (a run by hand
+        without one keeps nothing)."""
+        if self.options.state_dir is not None:
+            return self.options.state_dir
+        return self.state if self.kiosk else None
 
     def apply_config(self, config: KioskConfig) -> None:
         """Use ``config`` from now on (the operator's settings screen): language, volume,

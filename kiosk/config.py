@@ -152,7 +152,7 @@ pin = "@PIN@"               # 4 to 8 digits (0-9); required when kiosk = true. A
                              # PIN each time the example is printed: write it down.
 
 language = "fr"              # "fr" or "en"
-games = ["lewthwaite", "awele", "juniper", "lightning"]   # the menu's cards, in this order
+games = @GAMES@   # the menu's cards, in this order
 volume = 80                  # 0 (silent) to 100
 colour_blind = false         # tokens carry shapes as well as colours
 camera = "none"              # "none", "synthetic" (a pretend camera) or an index: "0", "1"...
@@ -193,7 +193,8 @@ def pin_weakness(pin: str, published: tuple[str, ...] = PUBLISHED_PINS) -> str |
 
 def example(pin: str | None = None) -> str:
     """The commented example ``kiosk.toml`` with ``pin`` (a new random one by default)."""
-    return EXAMPLE.replace("@PIN@", pin or new_pin())
+    games = "[" + ", ".join(f'"{key}"' for key in game_keys()) + "]"
+    return EXAMPLE.replace("@PIN@", pin or new_pin()).replace("@GAMES@", games)
 
 
 def default_path() -> Path:

@@ -601,6 +601,8 @@ class GameScene(Scene, Generic[S, M]):
         if step is EndStep.CHEER:
             self.app.effects.publish(Sound("win", 0.4))
         elif step is EndStep.RESTART:
+            # Attract mode's next game: a new seed, or two computers replay the same game.
+            self.match.reseed(self.app.rng.randrange(2**31))
             self.restart()
         if step is not EndStep.CARD:
             return

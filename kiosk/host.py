@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Protocol
 from kiosk.stack import SceneStack, Screen
 
 if TYPE_CHECKING:  # annotations only (the architecture test counts them: none leads back here)
+    from pathlib import Path
+
     from games.effects import EffectBus
     from kiosk.chronicle import Chronicle
     from kiosk.config import KioskConfig
@@ -123,6 +125,12 @@ class Settings(Protocol):
 
     def apply_config(self, config: KioskConfig) -> None:
         """Use ``config`` from now on (language, volume, colours, idle times)."""
+        ...
+
+    @property
+    def state_folder(self) -> Path | None:
+        """The folder where the kiosk keeps what lasts across restarts (the save, the logs, a
+        game's own small files: Hexapawn's learning machine); None when the run keeps nothing."""
         ...
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,8 +35,10 @@ def menu_layer(
     """The menu's still parts: paper, heading, subtitle and a soft shadow under each card."""
     layer = make_layer(size, scale).convert()
     layer.blit(ui.background(size), (0, 0))
-    ui.draw_text(layer, heading, (640, 60), 72, theme.INK, "title", "midtop")
-    ui.draw_text(layer, subtitle, (640, 148), 30, theme.INK_SOFT, "text", "midtop")
+    layout = card_layout(len(cards))
+    ui.draw_text(layer, heading, (640, layout.heading_at), layout.heading_size, theme.INK, "title", "midtop")
+    if layout.subtitle_at is not None:  # two rows of cards leave no room for it
+        ui.draw_text(layer, subtitle, (640, layout.subtitle_at), 30, theme.INK_SOFT, "text", "midtop")
     for card in cards:
         ui.draw_shadow(layer, pygame.Rect(card), 28, 14)  # the card itself floats above, drawn each frame
     return layer
@@ -47,6 +50,53 @@ HEADER, TAB_SHIFT = 200, 18
 #: Where "Continuer ma partie" sits on its card (over the tagline), from the card's top (moved
 #: down by ``TAB_SHIFT`` with the tagline).
 CONTINUE_AT = 262
+#: The most games the menu lays out (two rows of four).
+MOST_CARDS = 8
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Where everything goes on the menu for a number of games: up to four tall cards in a row
+    (a picture on top, the title, a three-line tagline, "Les maths du jeu"), five to eight
+    shorter ones in two rows (the heading without its subtitle; the picture beside the age badge
+    and the "Plateau réel" tab, a two-line tagline). Offsets are from a card's top."""
+
+    rects: tuple[pygame.Rect, ...]
+    header: int
+    title_at: int
+    title_size: int
+    tagline: ui.TextBox  # at the card's top left, moved to each card
+    pill: int  # the "Les maths du jeu" button's height
+    heading_at: int
+    heading_size: int
+    subtitle_at: int | None
+    compact: bool
+
+    def science_rect(self, card: pygame.Rect) -> pygame.Rect:
+        """Where a card's "Les maths du jeu" button sits."""
+        return pygame.Rect(card.x + 18, card.bottom - self.pill - 16, card.width - 36, self.pill)
+
+
+def card_layout(count: int) -> CardLayout:
+    """The menu's layout for ``count`` games (1 to :data:`MOST_CARDS`; more are cut by the caller)."""
+    count = max(1, min(count, MOST_CARDS))
+    if count <= 4:
+        width = min(300, (1180 - 30 * (count - 1)) // count)
+        left = (1280 - (count * width + (count - 1) * 30)) // 2
+        rects = tuple(pygame.Rect(left + k * (width + 30), 196, width, 420) for k in range(count))
+        tagline = ui.TextBox(pygame.Rect(22, 256, width - 44, 90), 20, lines=3, smallest=16, kind="text")
+        return CardLayout(rects, HEADER, 210, 34, tagline, 48, 60, 72, 148, False)
+    columns = (count + 1) // 2
+    width = (1180 - 30 * (columns - 1)) // columns
+    height, top, gap = 250, 104, 22  # the rows end at 626: the bobbing cards clear the buttons at 640
+    placed = []
+    for k in range(count):
+        row, col = divmod(k, columns)
+        in_row = columns if row == 0 else count - columns
+        left = (1280 - (in_row * width + (in_row - 1) * 30)) // 2
+        placed.append(pygame.Rect(left + col * (width + 30), top + row * (height + gap), width, height))
+    tagline = ui.TextBox(pygame.Rect(16, 148, width - 32, 44), 18, lines=2, smallest=14, kind="text")
+    return CardLayout(tuple(placed), 110, 114, 28, tagline, 40, 14, 56, None, True)
 
 
 class MenuScene(Scene):
@@ -56,14 +106,10 @@ class MenuScene(Scene):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.games = playable_games(app.config.games)
-        self.cards: list[tuple[pygame.Rect, GameInfo, GameScreens]] = []
-        count = max(1, len(self.games))
-        width = min(300, (1180 - 30 * (count - 1)) // count)
-        total = count * width + (count - 1) * 30
-        left = (1280 - total) // 2
-        for k, (info, screens) in enumerate(self.games):
-            self.cards.append((pygame.Rect(left + k * (width + 30), 196, width, 420), info, screens))
+        self.games = playable_games(app.config.games)[:MOST_CARDS]
+        self.layout = card_layout(len(self.games))
+        self.cards: list[tuple[pygame.Rect, GameInfo, GameScreens]] = [
+            (rect, info, screens) for rect, (info, screens) in zip(self.layout.rects, self.games, strict=False)]
         self.pressed: int | None = None
         self.hovered: int | None = None
         self.corners = [screens.make_science_scene for _info, screens in self.games]
@@ -93,8 +139,7 @@ class MenuScene(Scene):
 
         for k, (rect, _info, screens) in enumerate(self.cards):
             if has_physical_mode(screens):
-                tab = pygame.Rect(0, 0, rect.width - 56, 40)
-                tab.center = (rect.centerx, rect.y + HEADER)
+                tab = self.tab_rect(rect)
                 self.tabs[k] = ui.Button(tab, "physical.menu", functools.partial(self.open_game, k, physical=True),
                                          color=(50, 60, 80), icon=ui.icon_eye, size=20)
         return list(self.tabs.values())
@@ -108,10 +153,23 @@ class MenuScene(Scene):
             return None, None
         k = keys.index(kept[0])
         rect = self.cards[k][0]
+        if self.layout.compact:  # over the tagline
+            at = self.layout.tagline.rect.move(rect.x, rect.y).inflate(0, -2)
+            return k, ui.Button(at, "menu.continue", self.continue_game, color=theme.GOOD, size=22)
         height = 72 - self.text_shift // 2 - 1  # with tabs, it keeps its distance to "Les maths du jeu"
         button = ui.Button(pygame.Rect(rect.x + 16, rect.y + CONTINUE_AT, rect.width - 32, height), "menu.continue",
                            self.continue_game, color=theme.GOOD, size=26)
         return k, button
+
+    def tab_rect(self, card: pygame.Rect) -> pygame.Rect:
+        """Where a card's "Plateau réel" tab sits: across the picture's foot (tall cards), or on
+        the right of the picture, under the age badge (two rows of cards)."""
+        if self.layout.compact:
+            width = min(176, card.width // 2)
+            return pygame.Rect(card.right - width - 12, card.y + 56, width, 38)
+        tab = pygame.Rect(0, 0, card.width - 56, 40)
+        tab.center = (card.centerx, card.y + HEADER)
+        return tab
 
     def continue_game(self) -> None:
         """Back to the game kept aside, where it was left."""
@@ -123,12 +181,13 @@ class MenuScene(Scene):
     @property
     def header_height(self) -> int:
         """The height of the cards' coloured picture."""
-        return HEADER
+        return self.layout.header
 
     @property
     def text_shift(self) -> int:
-        """How far the title and tagline move down for the tabs across the pictures' foot."""
-        return TAB_SHIFT if self.tabs else 0
+        """How far the title and tagline move down for the tabs across the pictures' foot (tall
+        cards only: on short ones the tab is beside the picture)."""
+        return TAB_SHIFT if self.tabs and not self.layout.compact else 0
 
     def on_enter(self) -> None:
         """Back on the menu: the LED board goes back to its idle glow."""
@@ -163,10 +222,9 @@ class MenuScene(Scene):
             self.app.effects.publish(Sound("select"))
             self.app.stack.push(corner(self.app, 0))
 
-    @staticmethod
-    def science_rect(card: pygame.Rect) -> pygame.Rect:
+    def science_rect(self, card: pygame.Rect) -> pygame.Rect:
         """Where a card's "Les maths du jeu" button sits."""
-        return pygame.Rect(card.x + 18, card.bottom - 64, card.width - 36, 48)
+        return self.layout.science_rect(card)
 
     def _science_at(self, pos: tuple[int, int]) -> int | None:
         for k, (rect, _info, _module) in enumerate(self.cards):
@@ -225,7 +283,7 @@ class MenuScene(Scene):
             ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
             header = pygame.Rect(card.x, card.y, card.width, self.header_height)
             if k in self.tabs:  # the tab rides with its card
-                self.tabs[k].rect.centery = card.y + self.header_height
+                self.tabs[k].rect = self.tab_rect(card)
             draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
             age = i18n.tr("menu.age", age=info.min_age)
             badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
@@ -233,32 +291,36 @@ class MenuScene(Scene):
             screens.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
             shift = self.text_shift
             # Narrower cards when more games are installed: a long title shrinks to its card.
+            layout = self.layout
             title = i18n.tr(info.title)
-            size = ui.fitted_size(title, 34, card.width - 20, "title")
-            ui.draw_text(surface, title, (card.centerx, card.y + 210 + shift + (34 - size) // 2), size, theme.INK,
-                         "title", "midtop")
-            tagline = pygame.Rect(card.x + 22, card.y + 256 + shift, card.width - 44, 90 - shift)
+            size = ui.fitted_size(title, layout.title_size, card.width - 20, "title")
+            title_y = card.y + layout.title_at + shift + (layout.title_size - size) // 2
+            ui.draw_text(surface, title, (card.centerx, title_y), size, theme.INK, "title", "midtop")
+            box = layout.tagline.rect.move(card.x, card.y + shift)
+            box.height -= shift
             if self.continue_button is not None and k == self.continue_card:
-                self.continue_button.rect.y = card.y + CONTINUE_AT + shift  # rides with its card
+                self.continue_button.rect.y = card.y + (box.y - card.y if layout.compact else CONTINUE_AT + shift)
                 self.continue_button.draw(surface, self.time)
             else:
-                ui.draw_paragraph(
-                    surface, i18n.tr(info.tagline), tagline, 20, theme.INK_SOFT, align="center", line_gap=1.15
-                )
+                layout.tagline.draw(surface, i18n.tr(info.tagline), theme.INK_SOFT, rect=box)
             draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
             ui.draw_text(surface, age, badge.center, 19, theme.WHITE, "bold", "center")
             if self.corners[k] is not None:
                 pill = self.science_rect(card)
                 draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
                 draw.rect(surface, info.accent, pill, border_radius=pill.height // 2)
-                ui.draw_text(surface, i18n.tr("menu.science"), pill.center, 21, theme.WHITE, "bold", "center")
+                ui.draw_fitted_text(surface, i18n.tr("menu.science"), pill.inflate(-24, 0), 21, theme.WHITE, "bold",
+                                    "center")
         for button in self.buttons:
             button.draw(surface, self.time)
 
-    @staticmethod
-    def picture_rect(header: pygame.Rect, badge: pygame.Rect, tab: ui.Button | None) -> pygame.Rect:
+    def picture_rect(self, header: pygame.Rect, badge: pygame.Rect, tab: ui.Button | None) -> pygame.Rect:
         """Where a card's picture goes: in its coloured header, under the age badge and above
-        the "Plateau réel" tab, so that neither covers any of it (a picture's shadow included)."""
+        the "Plateau réel" tab, so that neither covers any of it (a picture's shadow included);
+        on a short card, left of the badge and the tab."""
+        if self.layout.compact:
+            right = min(badge.left, tab.rect.left if tab is not None else badge.left) - 10
+            return pygame.Rect(header.x + 16, header.y + 10, right - header.x - 16, header.height - 20)
         top = badge.bottom + 8
         bottom = (tab.rect.top - 10) if tab is not None else header.bottom - 20
         return pygame.Rect(header.x + 20, top, header.width - 40, bottom - top)

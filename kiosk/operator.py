@@ -28,6 +28,7 @@ from kiosk.canvas import Target
 from kiosk.dayscreen import DayScene
 from kiosk.i18n import tr
 from kiosk.scene import Scene
+from kiosk.screens import screens_for
 
 if TYPE_CHECKING:
     from kiosk.devices import CameraPort, LedPort
@@ -247,6 +248,38 @@ def describe_leds(leds: LedPort | None) -> str:
     return tr("operator.leds.down", port=status.port, error=status.last_error or "?")
 
 
+#: Where the games' show/hide toggles go (above the camera's line), and the games' own pages'
+#: buttons (left of "Calibrer la caméra").
+GAME_TOGGLES = pygame.Rect(700, 148, 540, 132)
+GAME_PAGES = pygame.Rect(700, 420, 248, 56)
+
+
+def game_toggle_rects(count: int) -> list[pygame.Rect]:
+    """The games' toggles: two columns up to four games, then as many columns as two rows need
+    (eight games: four columns of 126 px), always above the camera's line."""
+    columns = 2 if count <= 4 else (count + 1) // 2
+    rows = max(1, (count + columns - 1) // columns)
+    gap = 12
+    width = (GAME_TOGGLES.width - gap * (columns - 1)) // columns
+    height = min(60, (GAME_TOGGLES.height - gap * (rows - 1)) // rows)
+    x, y = GAME_TOGGLES.topleft
+    return [pygame.Rect(x + (k % columns) * (width + gap), y + (k // columns) * (height + gap), width, height)
+            for k in range(count)]
+
+
+def game_pages() -> list[tuple[str, Callable[[Host], Scene]]]:
+    """The installed games that have a page of their own on the operator screen, and its maker."""
+    found = []
+    for info in installed_games():
+        try:
+            page = screens_for(info.key).operator_page
+        except LookupError:  # a game without screens
+            continue
+        if page is not None:
+            found.append((info.key, page))
+    return found
+
+
 class SettingsScene(Scene):
     """The operator's settings (see the module docstring)."""
 
@@ -287,14 +320,19 @@ class SettingsScene(Scene):
             (tr("operator.no"), not config.colour_blind, lambda: self.set_colour_blind(False)),
         ])
         games = [info for info in installed_games()]
-        x0, y0 = 700, 148
-        for k, info in enumerate(games):
+        for rect, info in zip(game_toggle_rects(len(games)), games, strict=False):
             shown = info.key in config.games
-            rect = pygame.Rect(x0 + (k % 2) * 276, y0 + (k // 2) * 72, 264, 60)
             self.buttons.append(ui.Button(rect, tr(info.title), functools.partial(self.toggle_game, info.key),
                                           color=info.accent if shown else UNCHOSEN, literal=True,
-                                          size=ui.fitted_size(tr(info.title), 24, 240, "bold"),
+                                          size=ui.fitted_size(tr(info.title), 24, rect.width - 24, "bold"),
                                           text_color=theme.WHITE if shown else theme.INK))
+        pages = game_pages()
+        for k, (key, page) in enumerate(pages):
+            width = (GAME_PAGES.width - 12 * (len(pages) - 1)) // len(pages)
+            rect = pygame.Rect(GAME_PAGES.x + k * (width + 12), GAME_PAGES.y, width, GAME_PAGES.height)
+            label = tr(f"{key}.operator.button")
+            self.buttons.append(ui.Button(rect, label, functools.partial(self.open_page, page), color=CHOSEN,
+                                          literal=True, size=ui.fitted_size(label, 22, rect.width - 20, "bold")))
         camera = self.app.devices.camera
         if camera is not None and camera.can_calibrate:
             self.buttons.append(ui.Button(pygame.Rect(960, 420, 256, 56), "operator.calibrate", self.calibrate,
@@ -358,6 +396,11 @@ class SettingsScene(Scene):
             order = [info.key for info in installed_games()]
             games = [g for g in order if g in games or g == key]
         self._change(games=tuple(games))
+
+    def open_page(self, page: Callable[[Host], Scene]) -> None:
+        """A game's own settings (the learning machine's boxes)."""
+        self.app.effects.publish(Sound("click"))
+        self.app.stack.push(page(self.app))
 
     def calibrate(self) -> None:
         """The camera calibration screen."""

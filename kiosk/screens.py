@@ -42,9 +42,10 @@ class GameScreens:
     ``resume(app, match)`` the game's scene around a match read back from a save,
     ``draw_icon(surface, rect, time)`` the menu card's picture, ``make_demo_scene(app)`` its
     computer-against-computer scene for attract mode (None: not in attract mode),
-    ``make_science_scene(app, tab)`` its science corner (None: no corner), and ``physical``
+    ``make_science_scene(app, tab)`` its science corner (None: no corner), ``physical``
     says it can be played on a real board under the camera ("Plateau réel" on its card, when
-    its board description has pieces a camera reads).
+    its board description has pieces a camera reads), and ``operator_page(app)`` the game's own
+    settings on the operator screen (None: none).
     """
 
     key: str
@@ -55,6 +56,9 @@ class GameScreens:
     make_demo_scene: Callable[[Host], Scene] | None = None
     make_science_scene: Callable[[Host, int], Scene] | None = None
     physical: bool = False
+    #: The game's own page on the operator screen (Hexapawn: the learning machine's reset), or
+    #: None; its button is labelled ``<key>.operator.button``.
+    operator_page: Callable[[Host], Scene] | None = None
 
 
 _screens: dict[str, GameScreens] = {}

@@ -3,17 +3,20 @@ of time with few drawn frames (the ``corner_app`` fixture is in ``tests/conftest
 
 from __future__ import annotations
 
-import importlib
 from typing import TypeVar
 
 from kiosk.app import App
 from kiosk.science import CornerPage, ScienceScene
+from kiosk.screens import screens_for
 from tests.kiosk_driver import run_frames
 
 
 def open_corner(app: App, game: str, page: int = 0) -> ScienceScene:
     """Start ``game``'s science corner on tab ``page`` and draw its first frames."""
-    corner = importlib.import_module(f"games.{game}.corner").make_science_scene(app, page)
+    make = screens_for(game).make_science_scene
+    assert make is not None, f"{game} has no science corner"
+    corner = make(app, page)
+    assert isinstance(corner, ScienceScene)
     app.start(corner)
     run_frames(app, 2)
     return corner

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -69,6 +70,7 @@ class FakeHost:
         self.devices = Devices()
         self.sound = SoundSystem(muted=True)
         self.config = KioskConfig()
+        self.state_folder: Path | None = None
         self.keeper = FakeKeeper()
         self.attendant = FakeAttendant()
         self.scores = SessionScores()

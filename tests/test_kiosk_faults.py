@@ -4,7 +4,6 @@ are in test_kiosk.py and test_kiosk_config.py)."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 import time
 from collections.abc import Callable
@@ -14,6 +13,7 @@ import pytest
 
 from games.effects import Sound
 from games.ports import CameraReport
+from games.registry import installed_games
 from hardware.config import LedConfig
 from hardware.link import SerialLink
 from hardware.system import LedSystem
@@ -25,18 +25,21 @@ from kiosk.i18n import set_language
 from kiosk.menu import MenuScene
 from kiosk.operator import PinScene, SettingsScene, describe_leds
 from kiosk.overlays import EndCard, EndScene, RulesPage, RulesScene
+from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene, Setup
 from main import Camera
 from tests.kiosk_driver import run_frames
 from tests.test_kiosk import kiosk_app, start_game
 from tests.waiting import until
 
-GAMES = ("lewthwaite", "awele", "juniper", "lightning")
+GAMES = tuple(info.key for info in installed_games())
 
 
 def game(key: str, demo: bool = False) -> Callable[[App], object]:
-    module = importlib.import_module(f"games.{key}.scene")
-    return (lambda app: module.make_demo_scene(app)) if demo else (lambda app: module.make_scene(app))
+    screens = screens_for(key)
+    make = screens.make_demo_scene if demo else screens.make_scene
+    assert make is not None
+    return make
 
 
 SCENES: dict[str, Callable[[App], object]] = {

@@ -387,3 +387,65 @@ def test_the_answers_of_a_who_plays_row_share_one_size(lang: str) -> None:
                        for b in card.buttons if b.literal), key
     finally:
         set_language("fr")
+
+
+@contextlib.contextmanager
+def games_installed(count: int) -> Iterator[list[str]]:
+    """``count`` games on the menu (1 to 8): the installed ones cut short, or topped up with
+    copies of the test suite's Nim under other keys (their entries and screens, removed after)."""
+    from dataclasses import replace
+
+    from games.registry import registered
+    from kiosk.screens import register_screens, unregister_screens
+    from tests.fifth_game import GAME as NIM
+    from tests.fifth_game.scene import SCREENS as NIM_SCREENS
+
+    extra = [f"nim{k}" for k in range(max(0, count - len(installed_games())))]
+    with contextlib.ExitStack() as stack:
+        for k, key in enumerate(extra):
+            # Nim's words once (the copies show Nim's title and tagline).
+            entry = replace(NIM, info=replace(NIM.info, key=key, order=90 + k), strings=NIM.strings if k == 0 else {})
+            stack.enter_context(registered(entry))
+            register_screens(replace(NIM_SCREENS, key=key))
+            stack.callback(unregister_screens, key)
+        yield [info.key for info in installed_games()][:count]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("count", [1, 5, 8])
+def test_the_menu_and_the_operator_screen_hold_any_number_of_games(recorder: Recorder, lang: str,
+                                                                   count: int) -> None:
+    """One game, five, eight: the cards' texts fit (tagline, "Les maths du jeu"), nothing hides
+    anything, with and without a camera's "Plateau réel" tabs; the operator's toggles stay above
+    the camera's line."""
+    from kiosk.i18n import tr
+    from kiosk.operator import game_toggle_rects
+
+    set_language(lang)
+    with games_installed(count) as keys:
+        for camera in (False, True):
+            set_opener((lambda options: Devices(camera=Camera("synthetic"))) if camera else None)
+            try:
+                app = make_app(lang=lang)
+                app.apply_config(app.config.with_changes(games=tuple(keys)))
+                screens = Screens(recorder, app, lang)
+                app.start(MenuScene(app))
+                run_frames(app, 3)
+                menu = app.stack.top
+                assert isinstance(menu, MenuScene) and len(menu.cards) == count
+                screens.check(f"menu, {count} games{' and a camera' if camera else ''}")
+                for rect, info, _screens in menu.cards:
+                    assert menu.layout.tagline.fit(tr(info.tagline)) is not None, info.key
+                    label = tr("menu.science")
+                    pill = menu.science_rect(rect)
+                    assert ui.fitted_size(label, 21, pill.width - 24, "bold") >= 16, (info.key, pill)
+                    assert rect.bottom <= 630 and rect.top >= 96
+                app.stack.push(SettingsScene(app))
+                app.stack.apply_pending()
+                run_frames(app, 2)
+                screens.check(f"operator settings, {len(installed_games())} games")
+                assert all(r.bottom < 296 for r in game_toggle_rects(len(installed_games())))
+                assert not screens.problems, "\n".join(screens.problems)
+                app.close()
+            finally:
+                set_opener(None)

@@ -12,11 +12,12 @@ import pytest
 
 import kiosk.runner
 import main
+from games.registry import installed_games
 from tests import cli_refusals
 
 #: Every command that opens a window (they all take --screenshot), as typed after ``main.py``.
 WINDOWS = [[], ["demo"], ["rules", "awele"], ["science", "juniper"], ["calibrate", "--camera", "synthetic"],
-           ["play", "lewthwaite"], ["play", "awele"], ["play", "juniper"], ["play", "lightning"],
+           *[["play", info.key] for info in installed_games()],
            ["play", "lewthwaite", "--physical", "--camera", "synthetic"]]
 PRECIOUS = b"the user's own picture"
 

@@ -7,13 +7,16 @@ import pygame
 import pytest
 
 from games.effects import Sound
+from games.registry import installed_games
 from kiosk import ui
 from kiosk.science import CornerPage, ReplayPage, ScienceScene
+from kiosk.screens import screens_for
 from tests.corner_driver import open_corner
 from tests.kiosk_driver import make_app, run_frames
 
 
-@pytest.mark.parametrize("game", ["awele", "juniper", "lewthwaite", "lightning"])
+@pytest.mark.parametrize("game", [info.key for info in installed_games()
+                                  if screens_for(info.key).make_science_scene is not None])
 def test_a_tab_past_the_last_opens_the_last(game):
     corner = open_corner(make_app(), game, 99)
     assert corner.index == len(corner.pages) - 1

@@ -6,7 +6,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.boards import EMPTY, BoardDescription, Cell, Grid, MatLayout, Picture, Sentence, grid_diff, token_mat
+from games.boards import (
+    EMPTY,
+    NO_CELL,
+    BoardDescription,
+    Cell,
+    Grid,
+    MatLayout,
+    Mistake,
+    Picture,
+    Sentence,
+    grid_diff,
+    slide_pictures,
+    token_mat,
+)
 from games.effects import RGB
 from games.lewthwaite.rules import BLUE, RED, LewthwaiteParams, LewthwaiteState
 
@@ -115,6 +128,45 @@ class LewthwaiteBoard(BoardDescription):
         if state.has_moved(source):
             return Sentence("lewthwaite.illegal.moved")
         return Sentence("lewthwaite.illegal.far")
+
+    def visitor_mistake(self, fault: str, state: LewthwaiteState, table: Picture,
+                        rng: random.Random) -> Mistake | None:
+        """A token where it may not go, slid over the cells in between: ``illegal`` one of the
+        colour to move that cannot (far, or moved already) into the hole, ``wrong_player`` one of
+        the other colour into the hole, ``stack`` one onto a neighbouring token of the other colour."""
+        grid = [list(row) for row in table.grid]
+        hole = state.hole
+        mine = TOKEN_CODE[state.current_color]
+        theirs = TOKEN_CODE[BLUE] if mine == TOKEN_CODE[RED] else TOKEN_CODE[RED]
+        legal = set(state.legal_moves())
+        cells = [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row) if code != NO_CELL]
+        target: Cell | None
+        if fault == "illegal":
+            options = [cell for cell in cells if grid[cell[0]][cell[1]] == mine and cell not in legal]
+            target = hole
+        elif fault == "wrong_player":
+            options = [cell for cell in cells if grid[cell[0]][cell[1]] == theirs]
+            target = hole
+        elif fault == "stack":
+            options = [cell for cell in cells if grid[cell[0]][cell[1]] == mine]
+            target = None
+        else:
+            return None
+        if not options:
+            return None
+        source = rng.choice(options)
+        code = grid[source[0]][source[1]]
+        if target is None:
+            near = [c for c in cells if abs(c[0] - source[0]) + abs(c[1] - source[1]) == 1
+                    and grid[c[0]][c[1]] not in (EMPTY, code)]
+            if not near:
+                return None
+            target = rng.choice(near)
+        before = Picture(tuple(map(tuple, grid)), table.spots)
+        grid[source[0]][source[1]] = EMPTY
+        grid[target[0]][target[1]] = code
+        final = Picture(tuple(map(tuple, grid)), table.spots)
+        return Mistake(final, slide_pictures(before, final), source)
 
     def state_roles(self, state: LewthwaiteState) -> dict[Cell, str]:
         """At the end the hole glows: the blocked player's last hope."""

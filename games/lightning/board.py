@@ -11,8 +11,9 @@ reserve slots was taken from the reserve.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -25,10 +26,12 @@ from games.boards import (
     Fix,
     Grid,
     MatLayout,
+    Mistake,
     Picture,
     Point,
     Sentence,
     Step,
+    Step2,
     TileFace,
     corner_markers,
     grid_diff,
@@ -298,6 +301,58 @@ class LightningBoard(BoardDescription):
         """Player 2's half on the left of the LED table, player 1's on the right."""
         return geometry(self.half_rows, self.cols).side_by_side(cell)
 
+    # --- a scripted visitor at the table (games/visitor.py) ---------------------------------
+
+    def visitor_step(self, state: LightningState, choose: Callable[[Any], Any], rng: random.Random) -> Step2:
+        """A turn at the table: with no tile in hand, a draw (now and then from the reserve, else
+        out of the real bag), then ``choose``'s move for the tile; with one, that move."""
+        if state.hand is None:
+            reserve = [d for d, n in state.reserve_counts().items() if n]
+            # Beyond its slots the reserve is a pile the camera does not read: take from the bag.
+            overflow = state.reserve_size > RESERVE_SLOTS and state.pool_size
+            if reserve and state.room_to_place() and not overflow and (not state.pool_size or rng.random() < 0.25):
+                take = Take("reserve", rng.choice(reserve))
+            else:
+                take = Take("pool", draw_from_bag(state, rng))
+            held = state.play(take)
+            move = choose(held)
+            return (take, move), (state, held, held.play(move))
+        move = choose(state)
+        return (move,), (state, state.play(move))
+
+    def visitor_shows_first(self, moves: tuple[Any, ...], rng: random.Random) -> str | None:
+        """A drawn tile is shown on the hand spot first, about one time in three."""
+        return HAND if len(moves) == 2 and rng.random() < 0.3 else None
+
+    def visitor_mistake(self, fault: str, state: LightningState, table: Picture,
+                        rng: random.Random) -> Mistake | None:
+        """``turn`` a tile turned by a sleeve; ``illegal`` the tile in hand (drawn now if need
+        be) laid on an empty cell where it may not go."""
+        grid = [list(row) for row in table.grid]
+        pieces = [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row) if code not in (EMPTY, " ")]
+        if fault == "turn":
+            tiles = [(r, c) for r, c in pieces if grid[r][c][0] in "LZS"]
+            if not tiles:
+                return None
+            r, c = rng.choice(tiles)
+            grid[r][c] = f"{grid[r][c][0]}{(int(grid[r][c][1]) + 1) % 4}"
+            return Mistake(Picture(tuple(map(tuple, grid)), table.spots), (), (r, c))
+        if fault == "illegal":
+            held = state.play(Take("pool", draw_from_bag(state, rng))) if state.hand is None else state
+            cells = [(r, c) for r, row in enumerate(grid) for c, code in enumerate(row) if code != " "]
+            free = [cell for cell in cells if grid[cell[0]][cell[1]] == EMPTY and not held.can_place_on(cell)]
+            if not free:
+                return None
+            cell = rng.choice(free)
+            grid[cell[0]][cell[1]] = f"{held.hand}0"
+            return Mistake(Picture(tuple(map(tuple, grid)), table.spots), (), cell)
+        return None
+
+    def visitor_draw(self, state: LightningState, rng: random.Random) -> tuple[dict[str, str], Any]:
+        """A tile out of the real bag for the computer, shown on the hand spot."""
+        design = draw_from_bag(state, rng)
+        return {HAND: design}, Take("pool", design)
+
     def state_roles(self, state: LightningState) -> dict[Cell, str]:
         """Live tiles in their player's colour, the winning bolt lit."""
         if not state.placed:
@@ -309,6 +364,13 @@ class LightningBoard(BoardDescription):
         if state.winner is not None:
             roles.update(dict.fromkeys(winning_cells(geo, state.board, state.winner), "win"))
         return roles
+
+
+def draw_from_bag(state: LightningState, rng: random.Random) -> str:
+    """A tile out of the real bag: it holds what the pool holds."""
+    counts = state.pool_counts()
+    designs = [d for d, n in counts.items() if n]
+    return rng.choices(designs, weights=[counts[d] for d in designs])[0]
 
 
 def _design(code: str) -> str:

@@ -1,0 +1,99 @@
+"""Hexapawn's science corner ("Les maths du jeu"): the learning machine, live. Every box of the
+kiosk's machine with the beads left in it, and the machine's record game by game as Gardner drew
+it (its learning curve), redrawn as visitors play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from games.hexapawn.machine import box_state, boxes_for
+from games.hexapawn.rules import BLACK
+from games.hexapawn.scene_parts.learning import memory_of
+from games.hexapawn.view import draw_matchbox
+from kiosk import draw, theme
+from kiosk.canvas import Target
+from kiosk.i18n import tr
+from kiosk.science import CONTENT, CornerPage, ScienceScene
+
+ACCENT = (120, 90, 200)
+#: The boxes' grid, left of the explanation card.
+GRID = pygame.Rect(CONTENT.x, CONTENT.y + 4, 800, CONTENT.height - 8)
+CARD = pygame.Rect(GRID.right + 16, CONTENT.y + 4, CONTENT.right - GRID.right - 16, CONTENT.height - 8)
+
+
+class BoxesPage(CornerPage):
+    """All the machine's boxes (playing Black: Gardner's), each with its beads left."""
+
+    title = "hexapawn.science.boxes"
+
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
+        """The boxes in the order of play, then what they mean."""
+        machine = memory_of(self.app).machine
+        keys = boxes_for(BLACK)
+        columns = 4
+        rows = -(-len(keys) // columns)
+        width = (GRID.width - (columns - 1) * 10) // columns
+        height = min(110, (GRID.height - (rows - 1) * 8) // rows)
+        for k, key in enumerate(keys):
+            box = pygame.Rect(GRID.x + (k % columns) * (width + 10), GRID.y + (k // columns) * (height + 8), width,
+                              height)
+            beads = machine.boxes.get(key) or machine.box(box_state(key))
+            draw_matchbox(surface, box, box_state(key), list(beads), None, self.time, emptied=not sum(beads))
+        left = sum(sum(machine.boxes.get(key, [])) for key in keys)
+        text = tr("hexapawn.science.boxes.text", boxes=len(keys), beads=left)
+        self.corner.explain(surface, CARD, text, 20, tr("hexapawn.science.boxes.heading"))
+
+    def summary(self) -> dict[str, Any]:
+        """The beads left in each box."""
+        machine = memory_of(self.app).machine
+        return {"boxes": {key: list(machine.boxes.get(key, [])) for key in boxes_for(BLACK)}}
+
+
+class CurvePage(CornerPage):
+    """The machine's record against the visitors: wins minus losses after each game."""
+
+    title = "hexapawn.science.curve"
+
+    def draw(self, surface: Target, rect: pygame.Rect) -> None:
+        """Gardner's learning curve: up one for a win, down one for a loss."""
+        machine = memory_of(self.app).machine
+        chart = GRID.inflate(-60, -80).move(20, -10)
+        self.corner.card(surface, GRID, tr("hexapawn.science.curve.heading"), (24, 14))
+        points = machine.curve()
+        span = max(10, len(points))
+        top = max([5, *points])
+        bottom = min([-5, *points])
+        draw.line(surface, theme.INK_SOFT, (chart.x, chart.bottom), (chart.right, chart.bottom), 2)
+        zero = chart.bottom - (0 - bottom) * chart.height / (top - bottom)
+        draw.line(surface, theme.INK_SOFT, (chart.x, zero), (chart.right, zero), 1)
+        self.corner.label(surface, "0", (chart.x - 8, zero), 18, theme.INK_SOFT, "bold", "midright")
+        self.corner.label(surface, tr("hexapawn.science.curve.axis"), (chart.centerx, chart.bottom + 10), 18,
+                          theme.INK_SOFT, "bold", "midtop", chart.width)
+        previous: tuple[float, float] = (chart.x, zero)
+        for k, value in enumerate(points):
+            at = (chart.x + (k + 1) * chart.width / span,
+                  chart.bottom - (value - bottom) * chart.height / (top - bottom))
+            lost = machine.record[k] == "L"
+            draw.line(surface, theme.BAD if lost else theme.GOOD, previous, at, 4)
+            previous = at
+        stop = machine.games_to_stop_losing()
+        if not points:
+            text = tr("hexapawn.science.curve.none")
+        else:
+            text = tr("hexapawn.science.curve.text", n=len(points), lost=machine.record.count("L"), last=stop or 0)
+        self.corner.explain(surface, CARD, text, 20, tr("hexapawn.science.curve.title"))
+
+    def summary(self) -> dict[str, Any]:
+        """The record and its curve."""
+        machine = memory_of(self.app).machine
+        return {"record": machine.record, "curve": machine.curve()}
+
+
+PAGES = (BoxesPage, CurvePage)
+
+
+def make_science_scene(app: Any, start: int = 0) -> ScienceScene:
+    """The corner, reached from the menu card ("Les maths du jeu")."""
+    return ScienceScene(app, "hexapawn", ACCENT, PAGES, start)

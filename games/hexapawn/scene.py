@@ -1,0 +1,478 @@
+"""Hexapawn on screen: tap a pawn, then where it goes; against the learning machine the side
+panel shows the matchbox of the position in play, its beads and the bead drawn.
+
+The flow (turns, the computer's pause, hints, undo, the end card) is
+:class:`kiosk.game_scene.GameScene`'s; this scene draws the board, slides the pawns and keeps
+the learning machine told of every game a person finishes against it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.budget import MB, budgeted
+from games.core import Outcome, Player
+from games.effects import Sound
+from games.hexapawn import solver
+from games.hexapawn.ai import DEFAULT_LEVEL, MACHINE, Hint, MatchboxPlayer
+from games.hexapawn.machine import Draw, box_key, boxes_for
+from games.hexapawn.memory import Memory
+from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
+from games.hexapawn.scene_parts.learning import memory_of
+from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn
+from games.match import BOARD as AT_THE_TABLE
+from games.match import Match, Seat
+from kiosk import draw, theme, ui
+from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Target as DrawTarget
+from kiosk.focus import Target, button_targets
+from kiosk.game_scene import GameScene, Tool
+from kiosk.i18n import language, tr
+from kiosk.overlays import RulesPage
+from kiosk.tween import Tween, ease_out_cubic
+
+if TYPE_CHECKING:
+    from kiosk.host import Host
+
+SLIDE_SECONDS = 0.35
+ACCENT = (120, 90, 200)
+BOARD = BoardView((88, 130), 160)
+PANEL = pygame.Rect(640, 24, 616, 672)
+#: The matchbox of the position in play, in the side panel.
+BOX = pygame.Rect(664, 300, 568, 168)
+
+
+class HexapawnScene(GameScene[HexapawnState, Move]):
+    """One game of Hexapawn."""
+
+    game = "hexapawn"
+    accent = ACCENT
+    toolbar_area = pygame.Rect(664, 536, 568, 144)
+    toolbar_columns = 3
+    message_anchor = (336, 712)
+    message_width = 600
+    camera_status_at = (22, 4)
+
+    def __init__(self, app: Host, match: Match[HexapawnState, Move], *, attract: bool = False) -> None:
+        super().__init__(app, match, attract=attract)
+        self.memory: Memory = memory_of(app)
+        # The machine level plays with the kiosk's own boxes (they learn from every visitor);
+        # the other levels are the game's own players.
+        match.make_player = self._player
+        self.selected: Cell | None = None
+        self.slide: tuple[Move, Tween] | None = None
+        #: The last lesson: the box and bead the machine took out after a lost game.
+        self.lesson: Draw | None = None
+
+    def _player(self, level: str) -> Player[HexapawnState, Move]:
+        if level == MACHINE:
+            return MatchboxPlayer(self.memory.machine)
+        return self.match.spec.make_player(level)
+
+    # --- the machine -----------------------------------------------------------------------------
+
+    def machine_player(self) -> int | None:
+        """The side the learning machine plays (None when it does not play)."""
+        for player, seat in self.match.seats.items():
+            if seat.is_computer and seat.level == MACHINE:
+                return player
+        return None
+
+    def shown_box(self) -> tuple[HexapawnState, Draw | None] | None:
+        """The matchbox on screen: the position the machine is to play (no bead yet), or the one
+        it has just played from with the bead it drew."""
+        side = self.machine_player()
+        if side is None:
+            return None
+        state = self.match.state
+        if state.player == side and not state.is_terminal():
+            return state, None
+        states, moves = [self.match.start], self.match.moves
+        for move in moves:
+            states.append(states[-1].play(move))
+        for k in range(len(moves) - 1, -1, -1):
+            if states[k].player == side:
+                return states[k], self.memory.draw_of(states[k], moves[k])
+        return None
+
+    def record_result(self, outcome: Outcome) -> None:
+        """The session score, and the learning machine learns from a visitor's game (attract
+        mode's games teach it nothing: it learns from people)."""
+        super().record_result(outcome)
+        side = self.machine_player()
+        if side is None or self.attract or self.match.all_computers:
+            return
+        self.lesson = self.memory.finish(self.match.start, list(self.match.moves), side)
+        if self.lesson is not None:
+            self.app.effects.publish(Sound("whoosh"))
+
+    # --- the flow's hooks ------------------------------------------------------------------------
+
+    def tools(self) -> list[Tool]:
+        """Hint, undo, restart, players, rules, home."""
+        t = self.standard_tools()
+        return [t["hint"], t["undo"], t["restart"], t["players"], t["rules"], t["home"]]
+
+    def busy(self) -> bool:
+        """True while a pawn slides."""
+        return self.slide is not None
+
+    def on_move(self, before: HexapawnState, move: Move, after: HexapawnState) -> None:
+        """Slide the pawn (a capture knocks the other off)."""
+        self.selected = None
+        self.slide = (move, Tween(0.0, 1.0, SLIDE_SECONDS, ease_out_cubic))
+        self.app.effects.publish(Sound("slide" if before.at(move[1]) == "." else "capture"))
+
+    def on_reset(self) -> None:
+        """Undo or restart: nothing selected, nothing sliding, the lesson forgotten."""
+        self.selected = None
+        self.slide = None
+        self.lesson = None
+
+    def player_name(self, player: int) -> str:
+        """"les blancs" / "les noirs"."""
+        return tr(f"hexapawn.player.{player}")
+
+    def end_reason(self, outcome: Outcome) -> str:
+        """Why the game ended: a pawn on the far row, no pawn left, or nothing to move."""
+        winner = outcome.winner or WHITE
+        return tr(outcome.reason, Winner=tr(f"hexapawn.player.{winner}").capitalize(),
+                  Loser=tr(f"hexapawn.player.{3 - winner}").capitalize())
+
+    def rules_pages(self) -> list[RulesPage]:
+        """The illustrated rules."""
+        return rules_pages()
+
+    def summary(self) -> dict[str, Any]:
+        """The selection, and the machine's box on screen."""
+        shown = self.shown_box()
+        return {
+            "selected": None if self.selected is None else list(self.selected),
+            "machine": None if shown is None else {
+                "box": shown[1].box if shown[1] is not None else None,
+                "bead": None if shown[1] is None else shown[1].bead,
+                "games": len(self.memory.machine.record),
+                "lost": self.memory.machine.record.count("L"),
+            },
+        }
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """A tap on one's own pawn picks it; a tap on where it may go plays it."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        cell = BOARD.cell_at(event.pos)
+        if cell is None:
+            return False
+        state = self.state
+        mine = [m[0] for m in state.legal_moves()]
+        if self.selected is not None and cell != self.selected and (cell not in mine or
+                                                                    (self.selected, cell) in state.legal_moves()):
+            move = (self.selected, cell)
+            self.selected = None
+            self.play(move)
+            return True
+        if cell in mine:
+            self.selected = None if cell == self.selected else cell
+            self.app.effects.publish(Sound("click"))
+            return True
+        if state.pawns(state.player) and cell in state.pawns(state.player):
+            self.say(tr("hexapawn.illegal.stuck"))
+            return True
+        return False
+
+    def taps_for(self, move: Move) -> list[tuple[int, int]]:
+        """The pawn, then the square it goes to."""
+        return [BOARD.cell_rect(move[0]).center, BOARD.cell_rect(move[1]).center]
+
+    def focus_targets(self) -> list[Target]:
+        """For a gamepad: the pawns that may move (or, one picked, where it may go), then the
+        toolbar."""
+        if not self.person_to_move():
+            return button_targets(self.buttons)
+        moves = self.state.legal_moves()
+        cells = sorted({m[0] for m in moves}) if self.selected is None else \
+            [m[1] for m in moves if m[0] == self.selected]
+        return [Target(BOARD.cell_rect(c)) for c in cells] + button_targets(self.buttons)
+
+    def update(self, dt: float) -> None:
+        """The slide, then the shared flow."""
+        if self.slide is not None:
+            self.slide[1].update(dt)
+            if self.slide[1].done:
+                self.slide = None
+        super().update(dt)
+
+    # --- the physical board ----------------------------------------------------------------------
+
+    def cell_rect(self, cell: tuple[int, int]) -> pygame.Rect | None:
+        """A cell's square on screen."""
+        return BOARD.cell_rect(cell)
+
+    def board_rect(self) -> pygame.Rect | None:
+        """The board."""
+        return BOARD.rect
+
+    def draw_piece(self, surface: DrawTarget, code: str, rect: pygame.Rect, alpha: int = 255) -> None:
+        """A pawn of the board's code (``W`` or ``B``), see-through by ``alpha``."""
+        player = {"W": WHITE, "B": BLACK}.get(code)
+        if player is None:
+            return
+        sprite = _ghost_pawn(player, rect.width)
+        sprite.set_alpha(alpha)
+        surface.blit(sprite, sprite.get_rect(center=rect.center))
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw_game(self, surface: DrawTarget) -> None:
+        """Board, pawns, the pawn picked and where it may go, the hint, the side panel."""
+        state = self.state
+        surface.blit(static_layer(surface.get_size(), language()), (0, 0))
+        moving = self.slide[0] if self.slide is not None else None
+        BOARD.draw_pawns(surface, state, skip=moving[1] if moving else None)
+        if self.slide is not None and moving is not None:
+            t = self.slide[1].progress
+            a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
+            at = a.lerp(b, t)
+            draw_pawn(surface, 3 - state.player, (at.x, at.y), BOARD.cell)
+        if self.person_to_move() and not self.busy():
+            glow = ui.blend(ACCENT, theme.HINT, 0.6)
+            if self.selected is None:
+                for cell in sorted({m[0] for m in state.legal_moves()}):
+                    BOARD.draw_ring(surface, cell, glow, self.time)
+            else:
+                BOARD.draw_ring(surface, self.selected, theme.HINT, self.time)
+                for move in state.legal_moves():
+                    if move[0] == self.selected:
+                        BOARD.draw_arrow(surface, move, glow)
+        advice = self.hint() if not self.busy() else None
+        if isinstance(advice, Hint) and advice.move is not None:
+            BOARD.draw_arrow(surface, advice.move, (230, 150, 0))
+            if self.message is None:
+                key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
+                ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: DrawTarget) -> None:
+        state = self.state
+        turn = pygame.Rect(PANEL.x + 24, PANEL.y + 78, PANEL.width - 48, 84)
+        player = state.player
+        draw.rect(surface, ui.blend(ACCENT, theme.WHITE, 0.82), turn, border_radius=20)
+        draw_pawn(surface, player, (turn.x + 46, turn.centery + 3 * math.sin(self.time * 3)), 84)
+        text = pygame.Rect(turn.x + 96, turn.y + 8, turn.width - 110, turn.height - 16)
+        if state.is_terminal():
+            outcome = state.outcome()
+            assert outcome is not None
+            ui.draw_paragraph(surface, self.end_reason(outcome), text, 22, theme.INK, "bold", 1.15)
+        elif self.setting_up():
+            ui.draw_paragraph(surface, tr("physical.panel.setup"), text, 24, theme.INK, "title", 1.1)
+        else:
+            seat = self.match.seat_to_move
+            key = "hexapawn.turn" if seat.is_human else "hexapawn.turn.computer"
+            title = tr(key, Side=self.player_name(player).capitalize())
+            ui.draw_fitted_text(surface, title, text.move(0, -18), 28, theme.INK, "title")
+            line = tr("hexapawn.turn.how") if seat.is_human else tr(
+                "seat.computer", level=tr(f"hexapawn.level.{seat.level}"))
+            ui.draw_fitted_text(surface, line, text.move(0, 18), 20, theme.INK_SOFT, "text")
+        for k, side in enumerate((WHITE, BLACK)):
+            y = turn.bottom + 26 + 34 * k
+            draw_pawn(surface, side, (PANEL.x + 44, y), 40)
+            label = f"{self.player_name(side).capitalize()} : {self.seat_label(side)}" if language() == "fr" else \
+                f"{self.player_name(side).capitalize()}: {self.seat_label(side)}"
+            ui.draw_fitted_text(surface, label, pygame.Rect(PANEL.x + 72, y - 16, PANEL.width - 96, 32), 22,
+                                theme.INK, "bold")
+        shown = self.shown_box()
+        if shown is None and self.machine_player() is not None:
+            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
+                              theme.INK, "bold", 1.25)
+            self._draw_record(surface)
+            return
+        if shown is None:
+            score = self.score_line()
+            if score:
+                ui.draw_fitted_text(surface, score, pygame.Rect(PANEL.x + 24, BOX.y + 10, PANEL.width - 48, 30), 22,
+                                    theme.INK_SOFT, "bold", "center")
+            ui.draw_paragraph(surface, tr("hexapawn.panel.other"), pygame.Rect(BOX.x, BOX.y + 60, BOX.width, 150),
+                              20, theme.INK_SOFT, "text", 1.25)
+            return
+        position, drawn = shown
+        machine = self.memory.machine
+        beads = list(machine.box(position))
+        number = boxes_for(position.player).index(drawn.box if drawn else _box_key(position)) + 1 \
+            if (drawn.box if drawn else _box_key(position)) in boxes_for(position.player) else 0
+        heading = tr("hexapawn.panel.box", n=number, total=len(boxes_for(position.player))) if number else \
+            tr("hexapawn.panel.box.new")
+        ui.draw_fitted_text(surface, heading, pygame.Rect(BOX.x, BOX.y - 34, BOX.width, 28), 22, theme.INK, "bold")
+        bead = drawn.bead if drawn is not None else None
+        draw_matchbox(surface, BOX, position, beads, bead, self.time, emptied=not sum(beads))
+        if self.lesson is not None:
+            line = tr("hexapawn.panel.lesson")
+        elif drawn is None:
+            line = tr("hexapawn.panel.shake")
+        elif bead is None:
+            line = tr("hexapawn.panel.empty")
+        else:
+            line = tr("hexapawn.panel.drawn")
+        ui.draw_fitted_text(surface, line, pygame.Rect(BOX.x, BOX.bottom + 6, BOX.width, 28), 20, theme.INK_SOFT,
+                            "bold")
+        self._draw_record(surface)
+
+    def _draw_record(self, surface: DrawTarget) -> None:
+        record = self.memory.machine.record
+        ui.draw_fitted_text(surface, tr("hexapawn.panel.record", n=len(record), lost=record.count("L")),
+                            pygame.Rect(BOX.x, BOX.bottom + 34, BOX.width, 28), 20, theme.INK_SOFT, "text")
+
+
+def _box_key(state: HexapawnState) -> str:
+    return box_key(state)
+
+
+@budgeted(13 * MB, scope="hexapawn")
+@native_sprite
+def static_layer(size: tuple[int, int], lang: str, scale: float = 1.0) -> Canvas:
+    """Paper, the board, the panel card and the title: one blit a frame."""
+    layer = make_layer(size, scale).convert()
+    layer.blit(ui.background(size), (0, 0))
+    BOARD.draw_board(layer)
+    ui.draw_text(layer, tr("hexapawn.title"), (BOARD.rect.centerx, 34), 46, theme.INK, "title", "midtop")
+    ui.draw_panel(layer, PANEL, theme.PANEL, 28, 12)
+    ui.draw_fitted_text(layer, tr("hexapawn.panel.title"), pygame.Rect(PANEL.x + 24, PANEL.y + 20, PANEL.width - 48,
+                                                                         44), 32, ACCENT, "title", "center")
+    return layer
+
+
+@budgeted(MB, scope="hexapawn")
+def _ghost_pawn(player: int, cell: int) -> pygame.Surface:
+    """A pawn of its own (its see-through level changes)."""
+    sprite = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    draw_pawn(sprite, player, (cell / 2, cell / 2), cell)
+    return sprite
+
+
+# --- rules pages, menu icon, factories ---------------------------------------------------------
+
+
+def _mini(rect: pygame.Rect) -> BoardView:
+    side = min(rect.width, rect.height) - 40
+    return BoardView((rect.centerx - side // 2, rect.centery - side // 2), side // SIZE)
+
+
+def _illustrate_start(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    view = _mini(rect)
+    view.draw_board(surface)
+    view.draw_pawns(surface, HexapawnState())
+
+
+def _illustrate_step(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    view = _mini(rect)
+    view.draw_board(surface)
+    state = HexapawnState()
+    move = ((2, 1), (1, 1))
+    view.draw_pawns(surface, state.play(move) if (time % 3.0) > 1.5 else state)
+    view.draw_arrow(surface, move, theme.GOOD)
+
+
+CAPTURE = from_rows("""
+B.B
+.B.
+W.W
+""")
+
+
+def _illustrate_capture(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    view = _mini(rect)
+    view.draw_board(surface)
+    move = ((2, 0), (1, 1))
+    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
+    view.draw_arrow(surface, move, theme.BAD)
+    view.draw_arrow(surface, ((0, 1), (1, 1)), theme.INK_SOFT)
+
+
+BLOCKED = from_rows("""
+.B.
+.W.
+...
+""", BLACK)
+
+
+def _illustrate_wins(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    third = rect.width // 3
+    far = from_rows("W..\n.B.\n...", BLACK)
+    taken = from_rows("...\n.W.\n...", BLACK)
+    for k, state in enumerate((far, taken, BLOCKED)):
+        view = _mini(pygame.Rect(rect.x + k * third, rect.y + 40, third, third))
+        view.draw_board(surface, labels=False)
+        view.draw_pawns(surface, state)
+        ui.draw_text(surface, tr(f"hexapawn.rules.win.{k + 1}"), (view.rect.centerx, view.rect.bottom + 24), 20,
+                     theme.INK, "bold", "midtop")
+
+
+def _illustrate_machine(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    state = HexapawnState().play(((2, 1), (1, 1)))
+    box = pygame.Rect(0, 0, min(rect.width - 20, 460), 170)
+    box.center = rect.center
+    beads = [1] * len(state.legal_moves())
+    drawn = int(time / 1.5) % len(beads)
+    draw_matchbox(surface, box, state, beads, drawn, time)
+
+
+def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    view = _mini(rect)
+    view.draw_board(surface)
+    start = HexapawnState()
+    view.draw_pawns(surface, start)
+    for move in start.legal_moves():
+        reply = solver.best_moves(start.play(move))[0]
+        view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
+        view.draw_arrow(surface, reply, theme.GOOD)
+
+
+def rules_pages() -> list[RulesPage]:
+    """The illustrated rules, then the learning machine and the solved game."""
+    return [
+        RulesPage("hexapawn.rules.p1.title", tr("hexapawn.rules.p1.text"), _illustrate_start),
+        RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step),
+        RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture),
+        RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins),
+        RulesPage("hexapawn.rules.p5.title", tr("hexapawn.rules.p5.text"), _illustrate_machine),
+        RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved),
+    ]
+
+
+def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """Menu card: a little board where a white pawn keeps taking a black one."""
+    side = min(rect.width, rect.height) - 8
+    view = BoardView((rect.centerx - side // 2, rect.centery - side // 2), side // SIZE)
+    view.draw_board(surface, labels=False)
+    move = ((2, 0), (1, 1))
+    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
+
+
+def new_match(app: Host, white: str = "human", black: str = DEFAULT_LEVEL,
+              physical: bool = False) -> Match[HexapawnState, Move]:
+    """A match from the start; each side is ``"human"`` (at the screen, or with real pawns when
+    ``physical``) or a computer level (Gardner's machine plays Black: the person starts)."""
+    person = Seat(AT_THE_TABLE) if physical else Seat()
+    seats = {WHITE: person if white == "human" else Seat.computer(white),
+             BLACK: person if black == "human" else Seat.computer(black)}
+    return GameScene.new_match(app, "hexapawn", HexapawnState(), seats)
+
+
+def make_scene(app: Host) -> HexapawnScene:
+    """From the menu: a child (White, first) against the learning machine, after the "who plays"
+    card."""
+    scene = HexapawnScene(app, new_match(app))
+    scene.ask_seats = True
+    return scene
+
+
+def make_demo_scene(app: Host) -> HexapawnScene:
+    """Computer against computer (attract mode): the kiosk's machine shows what it has learnt
+    against a random or a perfect White, and learns nothing from it."""
+    white = app.rng.choice(("random", "perfect"))
+    black = app.rng.choice((MACHINE, "perfect", "random"))
+    return HexapawnScene(app, new_match(app, white, black), attract=True)

@@ -1,0 +1,1 @@
+"""Parts of the Hexapawn screens: the kiosk's learning machine (:mod:`.learning`)."""
