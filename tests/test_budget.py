@@ -298,25 +298,26 @@ def test_a_long_physical_game_keeps_a_bounded_tail_of_its_events(tmp_path) -> No
     assert session.events[-1] is run.events[-1]  # the newest are the ones kept
 
 
-def test_two_worker_processes_past_the_pools_cap_together_go_back_under_it() -> None:
+def test_two_worker_processes_past_the_pools_cap_together_go_back_under_it(tmp_path) -> None:
     """Each worker under its own limit (WORKER_RSS_LIMIT), both together past the pool's cap:
     the one that just finished its job ends, so the cap holds after every job."""
     import functools
     import os
-    import time
 
     from games.workers import WORKER_RSS_LIMIT, Pool
     from tests.test_workers import run_on, wait_for
-    from tests.worker_jobs import hold
+    from tests.waiting import until
+    from tests.worker_jobs import blocked, hold, open_gate
 
     workers = Pool(memory_cap=60 * MB)
     try:
-        running, first = run_on(workers, functools.partial(time.sleep, 1.5))
-        deadline = time.monotonic() + 30
-        while running.worker is None and time.monotonic() < deadline:
-            time.sleep(0.01)
+        gate = str(tmp_path / "gate")
+        running, first = run_on(workers, functools.partial(blocked, gate))
+        until(lambda: running.worker is not None, "the first job is running in a worker")
         _, second = run_on(workers, functools.partial(hold, 40))  # a second worker, grown to about 50 MB
-        assert wait_for(second) != os.getpid() and wait_for(first) is None
+        assert wait_for(second) != os.getpid()
+        open_gate(gate)
+        assert wait_for(first) is None
         assert len(workers._workers) == 2
         assert all(budget.rss_bytes(w.process.pid) < WORKER_RSS_LIMIT for w in workers._workers if w.process)
         assert workers.memory() <= workers.memory_cap, workers.memory() / MB
