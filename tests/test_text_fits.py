@@ -1,6 +1,11 @@
 """Every string fits the box it is drawn in, in French and in English, at its longest parameters
 (issue: "measured, not eyeballed"). Each screen is visited headless in both languages by a
-scripted visitor; every translated text drawn in a box is then drawn again in each language."""
+scripted visitor; every translated text drawn in a box is then drawn again in each language.
+
+The visit runs in game time, every update of 1/60 s, and draws one frame in ``DRAW_EVERY``
+(0.1 s): a text is on the screen for longer than that, so the same texts are noted (checked
+against a visit drawing every frame: the same keys, boxes and parameters for every game), and
+drawing, nearly all of a frame's time, is done a sixth as often."""
 
 from __future__ import annotations
 
@@ -11,11 +16,23 @@ import pytest
 
 from games.registry import installed_games
 from kiosk import textfit
+from kiosk.app import STEP, App
 from kiosk.game_scene import GameScene
 from kiosk.i18n import set_language
 from kiosk.menu import MenuScene
 from kiosk.overlays import EndScene, RulesScene
-from tests.kiosk_driver import make_app, press, run_frames
+from tests.kiosk_driver import make_app, press
+
+#: Updates (1/60 s each) per frame drawn.
+DRAW_EVERY = 6
+
+
+def run_frames(app: App, frames: int) -> None:
+    """Let ``frames`` updates of game time pass, drawing every ``DRAW_EVERY``-th and the last."""
+    while frames > 0:
+        step = min(frames, DRAW_EVERY)
+        app.tick(STEP * step)
+        frames -= step
 
 
 def visit_game(app, module, records_frames: int = 2) -> None:
