@@ -7,7 +7,7 @@ the same visit is replayed: one stretched sample is the machine's, a repeated on
 The frame's work is its thread's CPU time in user mode (:attr:`FrameRecord.user`): the kiosk's
 own Python and drawing. Its kernel share is judged apart, by its median: on a busy or
 memory-short machine the kernel charges page reclaim and task switches to whatever thread runs
-(a 24 ms frame had 12 ms of it on a machine at load 20), so the total CPU time's p99 flipped
+(a 24 ms frame had 12 ms of it on a machine at load 23), so the total CPU time's p99 flipped
 between 14 and 31 ms on the same code; a frame loop that does system work on every frame (files,
 I/O) still raises the median. The wall-clock figures, with real-time pacing, are in
 ``bench/bench_frames.py`` (``make bench``)."""
