@@ -169,19 +169,21 @@ class Visitor:
     """Drives one app like a crowd of visitors would."""
 
     def __init__(self, app: App, rng: random.Random, report: SoakReport, leds: Any = None,
-                 physical_to_end: tuple[str, ...] = ()) -> None:
+                 physical_to_end: tuple[str, ...] = (), idle: IdleTimes = IDLE,
+                 updates_per_frame: int = UPDATES_PER_FRAME) -> None:
         self.app, self.rng, self.report, self.leds = app, rng, report, leds
         self.physical_to_end = physical_to_end
+        self.idle, self.updates_per_frame = idle, updates_per_frame
 
     def advance(self, seconds: float) -> None:
-        """Let ``seconds`` of game time pass (drawn every UPDATES_PER_FRAME updates)."""
-        frames = max(1, round(seconds / STEP / UPDATES_PER_FRAME))
+        """Let ``seconds`` of game time pass (drawn every ``updates_per_frame`` updates)."""
+        frames = max(1, round(seconds / STEP / self.updates_per_frame))
         for _ in range(frames):
-            self.app.tick(STEP * UPDATES_PER_FRAME)
+            self.app.tick(STEP * self.updates_per_frame)
             self.note_scene()
             if self.leds is not None:
                 self.leds.poll(0)  # the emulated board reads what the kiosk sent
-        self.report.updates += frames * UPDATES_PER_FRAME
+        self.report.updates += frames * self.updates_per_frame
 
     def note_scene(self) -> None:
         top = self.app.stack.top
@@ -352,7 +354,8 @@ class Visitor:
             spent += pause
         self.report.visits += 1
         # Gone: "Encore là ?", its countdown, home, then attract mode for a while.
-        self.advance(IDLE.prompt_after + IDLE.countdown + IDLE.attract_after + self.rng.uniform(*linger))
+        idle = self.idle
+        self.advance(idle.prompt_after + idle.countdown + idle.attract_after + self.rng.uniform(*linger))
 
 
 def measure() -> dict[str, float]:
@@ -365,10 +368,11 @@ def measure() -> dict[str, float]:
             "fds": open_files() - 2 * workers, "workers": workers}
 
 
-def settle(app: App, threads: int, timeout: float = 30.0) -> None:
+def settle(app: App, threads: int, timeout: float = 120.0) -> None:
     """Back on the menu, and wait for computer players' threads to finish their last move.
-    A thread that outlives ``timeout`` shows as growth in the report; 30 s, not 10, because a
-    perfect player's last search can take that long on a 2-core machine that runs other work."""
+    A thread that outlives ``timeout`` shows as growth in the report; 120 s, not 10: only a
+    thread that never ends waits that long; a perfect player's last search can take 30 s on a
+    2-core machine that runs other work."""
     app.stack.reset(MenuScene(app))
     deadline = time.monotonic() + timeout
     while threading.active_count() > threads and time.monotonic() < deadline:
@@ -380,17 +384,19 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
          size: tuple[int, int] = (1280, 720), games: tuple[str, ...] | None = None,
          devices: bool = True, leak: Callable[[int], None] | None = None,
          plan: tuple[str, ...] = PLAN, linger: tuple[float, float] = (5, 40),
-         physical_to_end: tuple[str, ...] = ()) -> SoakReport:
+         physical_to_end: tuple[str, ...] = (), idle: IdleTimes = IDLE,
+         updates_per_frame: int = UPDATES_PER_FRAME) -> SoakReport:
     """Run ``visits`` new visits (the first ``warmup`` fill the caches), each with a seed of its
     own and taking turns at every screen (PLAN), and report. ``games`` limits the menu (and
     attract mode) to some games; ``devices`` plugs in the synthetic camera and an emulated LED
     board (on a pty); ``leak(visit)`` runs after each visit (a test's deliberate leak);
     ``linger`` is how long attract mode runs once a visitor has gone (seconds, at random);
     ``physical_to_end`` makes each "physical" visit a whole game on the real board, these games
-    in turn (:meth:`Visitor.play_physical_to_the_end`)."""
-    config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, camera="synthetic" if devices else "none")
+    in turn (:meth:`Visitor.play_physical_to_the_end`); ``idle`` the kiosk's idle times (how long
+    each visitor's leaving takes), ``updates_per_frame`` the updates of 1/60 s per frame drawn."""
+    config = KioskConfig(kiosk=True, pin="2580", idle=idle, camera="synthetic" if devices else "none")
     if games is not None:
-        config = KioskConfig(kiosk=True, pin="2580", idle=IDLE, games=games, camera=config.camera)
+        config = KioskConfig(kiosk=True, pin="2580", idle=idle, games=games, camera=config.camera)
     leds = None
     if devices:
         import main
@@ -412,7 +418,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
     app.home_factory = MenuScene
     report = SoakReport(warmup=warmup)
     rng = random.Random(seed)
-    visitor = Visitor(app, rng, report, leds, physical_to_end)
+    visitor = Visitor(app, rng, report, leds, physical_to_end, idle, updates_per_frame)
     started = time.perf_counter()
     threads_at_start = threading.active_count()
     try:

@@ -132,8 +132,8 @@ def test_a_long_loop_takes_only_its_share_of_each_frame(corner_app, monkeypatch)
     page.update(1 / 60)
     page.elapsed = 100.0
     for _ in range(3):
-        before, started = page.sowing.walker.laps, time.perf_counter()
+        before, started = page.sowing.walker.laps, time.thread_time()  # CPU time: load stretches only the wall
         page.update(1 / 60)
-        spent = time.perf_counter() - started
+        spent = time.thread_time() - started
         assert page.sowing.walker.laps - before >= 32 and spent < 0.1, (page.sowing.walker.laps - before, spent)
     assert not page.sowing.finished

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -33,20 +34,47 @@ def test_the_autostart_entry_starts_the_unit_with_the_session_display():
     assert "start jeux-maths.service" in entry["Exec"]
 
 
-def test_install_puts_both_files_in_place_for_this_project(tmp_path):
+def _project(tmp_path: Path, *, built: bool) -> Path:
+    """A pretend checkout holding this project's deploy/ folder, with a ``.venv`` of its own when
+    ``built`` (whatever built this checkout, or did not: the test does not depend on it)."""
+    project = tmp_path / "project"
+    shutil.copytree(DEPLOY, project / "deploy")
+    if built:
+        python = project / ".venv" / "bin" / "python"
+        python.parent.mkdir(parents=True)
+        python.write_text("#!/bin/sh\nexit 0\n")
+        python.chmod(0o755)
+    return project
+
+
+def _pretend_user(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """A ``systemctl`` that only notes its arguments, and a config folder of its own."""
     stub = tmp_path / "bin"
     stub.mkdir()
     calls = tmp_path / "calls"
     (stub / "systemctl").write_text(f'#!/bin/sh\necho "$@" >> {calls}\n')
     (stub / "systemctl").chmod(0o755)
-    venv_python = ROOT / ".venv" / "bin" / "python"
-    assert venv_python.exists()  # make test builds it
     env = {**os.environ, "PATH": f"{stub}:{os.environ['PATH']}", "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    out = subprocess.run(["sh", str(DEPLOY / "install.sh")], env=env, capture_output=True, text=True, check=True)
+    return env, calls
+
+
+def test_install_puts_both_files_in_place_for_this_project(tmp_path):
+    project = _project(tmp_path, built=True)
+    env, calls = _pretend_user(tmp_path)
+    install = project / "deploy" / "install.sh"
+    out = subprocess.run(["sh", str(install)], env=env, capture_output=True, text=True, check=True)
     unit = (tmp_path / "config" / "systemd" / "user" / "jeux-maths.service").read_text()
-    assert "@ROOT@" not in unit and f"WorkingDirectory={ROOT}" in unit
-    assert f"ExecStart={ROOT}/.venv/bin/python main.py --kiosk" in unit
+    assert "@ROOT@" not in unit and f"WorkingDirectory={project}" in unit
+    assert f"ExecStart={project}/.venv/bin/python main.py --kiosk" in unit
     assert (tmp_path / "config" / "autostart" / "jeux-maths.desktop").exists()
     assert "enable jeux-maths.service" in calls.read_text() and "doctor" in out.stdout
-    subprocess.run(["sh", str(DEPLOY / "install.sh"), "--remove"], env=env, check=True, capture_output=True)
+    subprocess.run(["sh", str(install), "--remove"], env=env, check=True, capture_output=True)
     assert not (tmp_path / "config" / "systemd" / "user" / "jeux-maths.service").exists()
+
+
+def test_install_refuses_a_checkout_with_no_venv_and_changes_nothing(tmp_path):
+    project = _project(tmp_path, built=False)
+    env, calls = _pretend_user(tmp_path)
+    out = subprocess.run(["sh", str(project / "deploy" / "install.sh")], env=env, capture_output=True, text=True)
+    assert out.returncode == 2 and "make test" in out.stderr and len(out.stderr.splitlines()) == 1
+    assert not (tmp_path / "config").exists() and not calls.exists()

@@ -1,21 +1,33 @@
 """Issue 14's frame-time target, the part a loaded machine cannot blur: a scripted visitor plays
 each game from the menu at 1920x1080 against its strongest computer (hint, views, undo, every
-rules page, the end card folded, a new game), and the frame thread's own CPU time per frame
-(``time.thread_time``: other processes change it little) stays within the target, p99 <= 20 ms
-and no frame over 50 ms (a frame over it must be slow again when the same visit is replayed: one
-stretched sample is the machine's, a repeated one the kiosk's). The wall-clock figures, with
-real-time pacing, are in ``bench/bench_frames.py`` (``make bench``)."""
+rules page, the end card folded, a new game), and the frame thread's own work per frame stays
+within the target, p99 <= 20 ms and no frame over 50 ms (a frame over it must be slow again when
+the same visit is replayed: one stretched sample is the machine's, a repeated one the kiosk's).
+
+The frame's work is its thread's CPU time in user mode (:attr:`FrameRecord.user`): the kiosk's
+own Python and drawing. Its kernel share is judged apart, by its median: on a busy or
+memory-short machine the kernel charges page reclaim and task switches to whatever thread runs
+(a 24 ms frame had 12 ms of it on a machine at load 23), so the total CPU time's p99 flipped
+between 14 and 31 ms on the same code; a frame loop that does system work on every frame (files,
+I/O) still raises the median. The wall-clock figures, with real-time pacing, are in
+``bench/bench_frames.py`` (``make bench``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.registry import spec
-from tests.visitor import COMPUTER, game_scene_games, visit
+from tests.visitor import COMPUTER, Visit, game_scene_games, visit
 
 P99_MS, WORST_MS = 20.0, 50.0
+#: The kernel's median share of a frame (ms): a frame loop that only draws asks it for ~nothing.
+KERNEL_MEDIAN_MS = 2.0
 #: Person's moves after which a long game (Lightning) is left for home: the test stays short.
 MOVES = 20
+
+
+def _slowest(result: Visit) -> str:
+    return "\n".join(frame.describe() for frame in result.slowest(3, "user"))
 
 
 @pytest.mark.slow
@@ -23,19 +35,20 @@ MOVES = 20
 @pytest.mark.parametrize("game", game_scene_games())
 def test_a_visitor_never_meets_a_slow_frame(game: str) -> None:
     result = visit(game, (COMPUTER,), realtime=False, max_moves=MOVES, pace=0.4)
-    slowest = "\n".join(frame.describe() for frame in result.slowest(3, "cpu"))
     assert result.rules_pages > 0 and result.moves > 0
     assert result.ends == 1 or result.moves >= MOVES
     if spec(game).hint is not None:
         assert result.hints > 0
-    assert result.p99("cpu") <= P99_MS, f"{game}: p99 {result.p99('cpu'):.1f} ms of CPU; slowest:\n{slowest}"
-    if result.worst("cpu") > WORST_MS:
-        # One frame is one sample: a loaded machine (page reclaim, a cold cache) can stretch a
-        # single frame's CPU time once. Work the kiosk does on a frame is done again by the same
-        # visit (same seed, same screens), so a slow frame must show up twice to be the kiosk's.
+    assert result.p99("user") <= P99_MS, (
+        f"{game}: p99 {result.p99('user'):.1f} ms of the frame thread's own CPU time; slowest:\n{_slowest(result)}")
+    assert result.quantile(0.5, "system") <= KERNEL_MEDIAN_MS, (
+        f"{game}: the kernel works {result.quantile(0.5, 'system'):.1f} ms in the median frame")
+    if result.worst("user") > WORST_MS:
+        # One frame is one sample: a loaded machine (a cold cache) can stretch a single frame's
+        # CPU time once. Work the kiosk does on a frame is done again by the same visit (same
+        # seed, same screens), so a slow frame must show up twice to be the kiosk's.
         again = visit(game, (COMPUTER,), realtime=False, max_moves=MOVES, pace=0.4)
-        also = "\n".join(frame.describe() for frame in again.slowest(3, "cpu"))
-        assert again.worst("cpu") <= WORST_MS, (
-            f"{game}: worst {result.worst('cpu'):.1f} ms of CPU, then {again.worst('cpu'):.1f} ms on the same visit "
-            f"again:\n{slowest}\nagain:\n{also}"
+        assert again.worst("user") <= WORST_MS, (
+            f"{game}: worst {result.worst('user'):.1f} ms of CPU, then {again.worst('user'):.1f} ms on the same "
+            f"visit again:\n{_slowest(result)}\nagain:\n{_slowest(again)}"
         )

@@ -191,7 +191,7 @@ def test_the_camera_vanishing_shows_in_the_settings_and_nothing_breaks(tmp_path)
         settings = SettingsScene(app)
         app.stack.push(settings)
         run_frames(app, 2)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a bound for a broken run only
         status = settings.camera_status
         assert status is not None
         while "cannot be opened" not in status.text and time.monotonic() < deadline:
@@ -226,7 +226,7 @@ def test_the_settings_say_what_the_camera_sees_in_the_screens_language(tmp_path,
         app.start(MenuScene(app))
         settings = SettingsScene(app)
         app.stack.push(settings)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a bound for a broken run only
         status = settings.camera_status
         assert status is not None
         while status.text == "…" and time.monotonic() < deadline:

@@ -361,7 +361,7 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
     session.start(camera.feed(session.engine, seed=5))
     started = time.monotonic()
     try:
-        while time.monotonic() - started < 40 and len(match.moves) < 3:
+        while time.monotonic() - started < 120 and len(match.moves) < 3:  # a bound for a broken run only
             session.update(time.monotonic() - started)
             time.sleep(1 / 60)
     finally:
@@ -371,4 +371,4 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
     visitor = camera.visitor
     assert visitor is not None and played == visitor.made[: len(played)]
     frames = [e["frame"] for e in record_lines(list(session.events)) if e["event"] == "reading"]
-    assert frames == sorted(frames) and frames[-1] < 40 * 30
+    assert frames == sorted(frames) and frames[-1] < 120 * 30

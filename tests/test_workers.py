@@ -20,8 +20,8 @@ from games.lewthwaite.rules import LewthwaiteParams
 from games.lightning.ai import make_player as lightning_player
 from games.match import Match, Seat, Thinker, choose_move
 from games.workers import NICENESS, Pool, Task, game_of, payload, pool, preload
-from tests.waiting import until
-from tests.worker_jobs import die_in_a_worker, juniper_tables
+from tests.waiting import CEILING, until
+from tests.worker_jobs import blocked, die_in_a_worker, juniper_tables, open_gate
 
 
 def finish(thinker: Thinker, key: object, seconds: float = 60.0) -> object:
@@ -53,11 +53,11 @@ def test_a_job_that_fails_raises_when_polled() -> None:
         finish(thinker, "bad")
 
 
-def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts() -> None:
+def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts(tmp_path) -> None:
     thinker = Thinker(processes=True)
     thinker.start("warm", os.getpid, portable=True)
     finish(thinker, "warm")
-    thinker.start("stale", partial(time.sleep, 60), portable=True)
+    thinker.start("stale", partial(blocked, str(tmp_path / "never")), portable=True)  # ends only if stopped
 
     def busy() -> list[subprocess.Popen[bytes]]:
         return [w.process for w in pool()._workers if w.task is not None and w.process is not None]
@@ -66,10 +66,8 @@ def test_a_stale_search_is_stopped_at_once_and_the_next_one_starts() -> None:
     process = busy()[0]
     thinker.forget()  # an undo: nobody wants that answer any more
     until(lambda: process.poll() is not None, "the stale search's process was stopped")
-    started = time.monotonic()
     thinker.start("next", partial(divmod, 7, 2), portable=True)
-    assert finish(thinker, "next") == (3, 1)
-    assert time.monotonic() - started < 30  # not behind a 60 s sleep
+    assert finish(thinker, "next") == (3, 1)  # not behind the stale search: that one never ends
 
 
 def run_on(workers: Pool, work: object, brief: bool = False) -> tuple[Task, list[object]]:
@@ -90,7 +88,7 @@ def wait_for(answers: list[object], seconds: float = 60.0) -> object:
     return answers[0]
 
 
-def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_second_process() -> None:
+def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_second_process(tmp_path) -> None:
     # A new match preloads its game's player and its computer starts searching in the same frame:
     # a second Python process starting beside the search would take the frame loop's core.
     workers = Pool()
@@ -102,23 +100,25 @@ def test_a_search_submitted_beside_a_preload_waits_for_it_instead_of_starting_a_
         assert wait_for(search) != os.getpid() and wait_for(loaded) is None
         assert len(workers._workers) == 1
         # A search while another one runs still gets a worker of its own.
-        running, long = run_on(workers, partial(time.sleep, 1.0))
+        gate = str(tmp_path / "gate")
+        running, long = run_on(workers, partial(blocked, gate))
         until(lambda: running.worker is not None, "the long search is running in a worker")
         _, other = run_on(workers, os.getpid)
         assert wait_for(other) != os.getpid() and len(workers._workers) == 2
+        open_gate(gate)
         wait_for(long)
     finally:
         workers.close()
 
 
-def test_a_job_submitted_as_the_running_one_is_cancelled_needs_no_second_worker() -> None:
+def test_a_job_submitted_as_the_running_one_is_cancelled_needs_no_second_worker(tmp_path) -> None:
     # A game left during its computer's search and attract mode's first move in the same frame:
     # the cancelled job's worker is about to be free (issue 22: a second worker, +18 MB, all day).
     workers = Pool()
     try:
         wait_for(run_on(workers, os.getpid)[1])
-        stale, _ = run_on(workers, partial(time.sleep, 60))
-        time.sleep(0.3)
+        stale, _ = run_on(workers, partial(blocked, str(tmp_path / "never")))
+        until(lambda: stale.worker is not None, "the stale search is running in a worker")
         workers.cancel(stale)
         _, next_move = run_on(workers, os.getpid)
         assert wait_for(next_move) != os.getpid()
@@ -127,30 +127,35 @@ def test_a_job_submitted_as_the_running_one_is_cancelled_needs_no_second_worker(
         workers.close()
 
 
-def test_a_job_cancelled_while_queued_does_not_count_as_waiting() -> None:
+def test_a_job_cancelled_while_queued_does_not_count_as_waiting(tmp_path) -> None:
     # Behind a long search, a job queued then cancelled (a visitor's undo) must not make the next
     # one look like a second waiting job (issue 22: a second worker at minute 21 of the soak).
     workers = Pool(max_workers=1)
     try:
         wait_for(run_on(workers, os.getpid)[1])
-        _, long = run_on(workers, partial(time.sleep, 1.0))
-        time.sleep(0.2)
-        queued, _ = run_on(workers, partial(time.sleep, 60))
+        gate = str(tmp_path / "gate")
+        running, long = run_on(workers, partial(blocked, gate))
+        until(lambda: running.worker is not None, "the long search is running in the only worker")
+        queued, _ = run_on(workers, partial(blocked, str(tmp_path / "never")))
         workers.cancel(queued)
         assert workers._waiting - workers._dropped == 0  # nothing wanted waits: no reason for a worker
         _, after = run_on(workers, os.getpid)
+        open_gate(gate)
         assert wait_for(after) != os.getpid() and wait_for(long) is None
         assert workers._waiting == workers._dropped == 0 and len(workers._workers) == 1
     finally:
         workers.close()
 
 
-def test_the_pool_starts_no_worker_beyond_its_memory_cap() -> None:
+def test_the_pool_starts_no_worker_beyond_its_memory_cap(tmp_path) -> None:
     workers = Pool(memory_cap=1)  # no room for a second worker: the job waits for the first
     try:
-        _, long = run_on(workers, partial(time.sleep, 0.5))
-        time.sleep(0.2)
+        gate = str(tmp_path / "gate")
+        running, long = run_on(workers, partial(blocked, gate))
+        until(lambda: running.worker is not None, "the long job is running in a worker")
         _, other = run_on(workers, os.getpid)
+        assert len(workers._workers) == 1  # it waits for the first worker: no second one
+        open_gate(gate)
         assert wait_for(other) != os.getpid() and wait_for(long) is None
         assert len(workers._workers) == 1
         assert 0 < workers.memory() <= 60 * 1024 * 1024
@@ -190,31 +195,35 @@ def test_an_idle_worker_ends_and_the_next_job_starts_a_fresh_one() -> None:
         workers.close()
 
 
-def test_a_second_worker_leaves_the_pool_once_idle_and_its_thread_ends() -> None:
+def test_a_second_worker_leaves_the_pool_once_idle_and_its_thread_ends(tmp_path) -> None:
     # A busy moment started a second worker; kept, its thread took jobs in turn with the first
     # and two processes stayed alive (issue 22: threads 8 -> 9 and +18 MB for the rest of a soak).
     workers = Pool(idle_seconds=1.0)  # 45 s in the kiosk
     try:
-        running, long = run_on(workers, partial(time.sleep, 0.5))
+        gate = str(tmp_path / "gate")
+        running, long = run_on(workers, partial(blocked, gate))
         until(lambda: running.worker is not None, "the long job is running in a worker")
         _, other = run_on(workers, os.getpid)
         wait_for(other)
         first, second = workers._workers  # the second ran ``other`` beside the long job
         assert first.thread.is_alive() and second.thread.is_alive()
+        open_gate(gate)
         wait_for(long)
-        until(lambda: len(workers._workers) == 1, "a spare worker left the pool", 10)
+        until(lambda: len(workers._workers) == 1, "a spare worker left the pool")
         spare = second if workers._workers == [first] else first
-        spare.thread.join(timeout=10)
+        spare.thread.join(timeout=CEILING)
         assert not spare.thread.is_alive() and spare.process is None  # its thread and process ended
         (kept,) = workers._workers
-        until(lambda: workers.memory() == 0, "the last worker's process ended too", 10)
+        until(lambda: workers.memory() == 0, "the last worker's process ended too")
         assert kept.thread.is_alive()  # the first one stays, ready
         for _ in range(4):  # jobs one after another need one worker, as before the busy moment
             assert wait_for(run_on(workers, os.getpid)[1]) != os.getpid()
         assert workers._workers == [kept] and workers._idle == 1 and workers._waiting == 0
-        _, again = run_on(workers, partial(time.sleep, 0.5))  # a busy moment again: a second again
-        time.sleep(0.2)
+        gate = str(tmp_path / "again")
+        busy, again = run_on(workers, partial(blocked, gate))  # a busy moment again: a second again
+        until(lambda: busy.worker is not None, "the long job is running in a worker")
         assert wait_for(run_on(workers, os.getpid)[1]) != os.getpid() and len(workers._workers) == 2
+        open_gate(gate)
         wait_for(again)
     finally:
         workers.close()
@@ -302,6 +311,6 @@ def test_an_idle_worker_keeps_nothing_of_its_last_job() -> None:
         wait_for(asker.answers)
         gone = weakref.ref(asker)
         del asker, task
-        until(lambda: gc.collect() >= 0 and gone() is None, "the asker is freed once its answer is in", 5)
+        until(lambda: gc.collect() >= 0 and gone() is None, "the asker is freed once its answer is in")
     finally:
         workers.close()

@@ -75,6 +75,12 @@ class FrameRecord:
     preempted: int = 0  # times the frame thread was switched out against its will
     at: float = 0.0  # when the frame began (perf_counter seconds): real frame rates
 
+    @property
+    def user(self) -> float:
+        """Of ``cpu``, the seconds the frame thread ran the kiosk's own code (user mode): what a
+        busy machine changes least (the kernel's share grows with its page reclaim and switches)."""
+        return self.cpu - self.system
+
     def describe(self) -> str:
         """One line for a report."""
         after = f"{self.since} frame{'s' if self.since != 1 else ''} after '{self.action}'" if self.action else ""
@@ -137,11 +143,17 @@ class Visit:
     seconds: float = 0.0
 
     def p99(self, attr: str = "wall") -> float:
-        """The 99th percentile of the frames' ``wall`` or ``cpu`` times, in milliseconds."""
-        return 1000 * percentile([getattr(f, attr) for f in self.frames], 0.99)
+        """The 99th percentile of the frames' ``wall``, ``cpu``, ``user`` or ``system`` times, in
+        milliseconds."""
+        return self.quantile(0.99, attr)
+
+    def quantile(self, share: float, attr: str = "wall") -> float:
+        """The ``share`` quantile of the frames' ``wall``, ``cpu``, ``user`` or ``system`` times, in
+        milliseconds."""
+        return 1000 * percentile([getattr(f, attr) for f in self.frames], share)
 
     def worst(self, attr: str = "wall") -> float:
-        """The slowest frame's ``wall`` or ``cpu`` time, in milliseconds."""
+        """The slowest frame's ``wall``, ``cpu`` or ``user`` time, in milliseconds."""
         return 1000 * max((getattr(f, attr) for f in self.frames), default=0.0)
 
     def slowest(self, count: int = 3, attr: str = "wall") -> list[FrameRecord]:

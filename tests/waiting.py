@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 #: The longest wait: only a broken run waits this long, so it is generous for a loaded machine.
-CEILING = 10.0
+CEILING = 60.0
 
 
 def until(condition: Callable[[], object], what: str, seconds: float = CEILING) -> None:

@@ -28,3 +28,22 @@ def juniper_tables() -> int:
     from games.juniper import solver
 
     return len(solver._VALUE_MEMOS)
+
+
+def blocked(gate: str, ceiling: float = 300.0) -> None:
+    """A job that runs until the file ``gate`` exists: the test decides when it ends (released
+    by :func:`open_gate`), so a loaded machine cannot end it early or late. ``ceiling`` seconds
+    only bound a broken run."""
+    import time
+    from pathlib import Path
+
+    deadline = time.monotonic() + ceiling
+    while not Path(gate).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def open_gate(gate: str) -> None:
+    """End the :func:`blocked` jobs waiting on ``gate``."""
+    from pathlib import Path
+
+    Path(gate).touch()
