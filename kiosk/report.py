@@ -320,7 +320,9 @@ class DayCounter:
         return None
 
     def _keep_open(self, number: int, g: Game | None) -> None:
-        self.ids.pop(number, None)
+        before = self.ids.pop(number, None)
+        if before is not None and before.how is None and before is not g:
+            self._end(before, "fault", None)  # its number begins another game: a damaged record
         self.ids[number] = g
         if len(self.ids) > MAX_OPEN:  # a damaged record: the oldest is taken as cut off
             oldest = next(iter(self.ids))
@@ -493,7 +495,7 @@ class DayCounter:
             per_game[name] = {
                 "started": per.started,
                 "finished": sum(per.endings[how] for how in FINISHED),
-                "endings": {how: n for how in ENDINGS if (n := per.endings[how])},
+                "endings": {how: n for how in (*ENDINGS, PLAYING) if (n := per.endings[how])},
                 "moves": per.moves.quartiles(),
                 "seconds": per.seconds.quartiles(),
             }

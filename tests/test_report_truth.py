@@ -275,6 +275,52 @@ def test_any_bytes_in_a_day_file_never_crash_the_reader(tmp_path_factory, data):
     assert report_page.text(numbers, "fr") and report_page.html(numbers, "en")
 
 
+KIND = st.sampled_from(["start", "stop", "visit", "leave", "game", "game", "game", "end", "end", "end", "page"])
+
+
+@st.composite
+def records(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """A record of any shape: restarts anywhere, ends of games never begun, parts naming any
+    earlier game (or none), clocks going back, odd numbers."""
+    events: list[dict[str, Any]] = []
+    t = at(DAY1, "09:00:00")
+    begun: list[float] = []
+    for _ in range(draw(st.integers(0, 60))):
+        t += draw(st.floats(-3600, 3600))
+        kind = draw(KIND)
+        event: dict[str, Any] = {"t": t, "e": kind, "m": draw(st.floats(0, 1e6)), "tz": TZ}
+        if kind == "game":
+            event.update(id=draw(st.integers(1, 4)), game=draw(st.sampled_from(["awele", "juniper", "x"])),
+                         seats=["person", draw(st.sampled_from(["computer", "person"]))], level="random")
+            if begun and draw(st.booleans()):
+                event.update(resumed=draw(st.integers(-1, 9)), since=draw(st.sampled_from(begun)))
+            begun.append(t)
+        elif kind == "end":
+            event.update(id=draw(st.integers(1, 4)), how=draw(st.sampled_from(["person", "computer", "abandoned",
+                                                                                "idle", "fault", "draw", "?"])),
+                         moves=draw(st.integers(-5, 50)), s=draw(st.floats(-100, 1e8)))
+        events.append(event)
+    return events
+
+
+@settings(max_examples=150, deadline=None)
+@given(events=records(), split=st.integers(0, 60), live=st.booleans())
+def test_every_game_has_one_ending_whatever_the_record(events, split, live):
+    # Nothing lost, nothing counted twice: each game counted ends exactly one way, per game too,
+    # with the span cut anywhere and the rest read on.
+    numbers = figures(events[:split], events[split:], live=live, first_day="2026-10-09")
+    started = sum(entry["started"] for entry in numbers["per_game"].values())
+    assert sum(numbers["endings"].values()) == numbers["games"] == started
+    for entry in numbers["per_game"].values():
+        assert sum(entry["endings"].values()) == entry["started"]
+    assert numbers["finished"] == sum(numbers["endings"][how] for how in ("person", "computer", "hotseat", "draw"))
+    assert numbers["in_progress"] == 0 or live
+    assert sum(numbers["visits_per_hour"].values()) == numbers["visits"]
+    assert numbers["continued"] <= numbers["games"] and numbers["cut_off"] <= numbers["kiosk_starts"] + 1
+    seconds = numbers["visit_seconds"]
+    assert seconds is None or seconds["min"] >= 0
+
+
 def test_a_huge_sparse_day_file_is_read_only_as_far_as_a_day_can_be(tmp_path, capsys):
     folder = tmp_path / "days"
     folder.mkdir()
