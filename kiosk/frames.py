@@ -64,6 +64,9 @@ class SurfacePool:
         """Keep ``surface`` for the next :meth:`take` of its size and format."""
         shape = self._shape(surface.get_size(), surface)
         kept: list[pygame.Surface] = self._free.pop(shape) or []
+        if kept and sum(pixel_bytes(s) for s in kept) + pixel_bytes(surface) > self._free.budget:
+            self._free.put(shape, kept)  # full: this one is freed
+            return
         surface.set_clip(None)
         surface.set_alpha(None)
         self._free.put(shape, [*kept, surface])
