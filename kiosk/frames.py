@@ -72,8 +72,8 @@ class SurfacePool:
         self._free.put(shape, [*kept, surface])
 
 
-#: Up to three screens (25 MB at 1080p; at 4K one screen, 33 MB, is kept alone).
-POOL = SurfacePool(3 * BACKDROP_BUDGET)
+#: Up to two screens (17 MB at 1080p; at 4K one screen, 33 MB, is kept alone).
+POOL = SurfacePool(2 * BACKDROP_BUDGET - MB)
 
 
 class FrameComposer:
