@@ -35,6 +35,47 @@ from kiosk.stack import Screen
 BACKDROP_BUDGET = 9 * MB
 
 
+class SurfacePool:
+    """Screen-sized surfaces given back by the frame composer and the still layers, lent again
+    to the next one that needs the same size and format: a new 8 MB surface at 1080p costs
+    2,000 page faults the first time it is written (10-40 ms on a loaded machine, at a change of
+    screen), a lent one none. At most ``budget`` bytes wait in the pool (a ByteCache: listed with
+    the other caches)."""
+
+    def __init__(self, budget: int) -> None:
+        self._free = ByteCache("kiosk.frames.pool", budget, sizer=lambda kept: sum(pixel_bytes(s) for s in kept))
+
+    @staticmethod
+    def _shape(size: tuple[int, int], like: pygame.Surface) -> Hashable:
+        return (size, like.get_bitsize(), like.get_flags() & pygame.SRCALPHA, like.get_masks())
+
+    def take(self, size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+        """A surface of ``size`` in ``like``'s format (its pixels are whatever they were)."""
+        shape = self._shape(size, like)
+        kept: list[pygame.Surface] | None = self._free.pop(shape)
+        if kept:
+            surface = kept.pop()
+            if kept:
+                self._free.put(shape, kept)
+            return surface
+        return pygame.Surface(size, like.get_flags() & pygame.SRCALPHA, like)
+
+    def give(self, surface: pygame.Surface) -> None:
+        """Keep ``surface`` for the next :meth:`take` of its size and format."""
+        shape = self._shape(surface.get_size(), surface)
+        kept: list[pygame.Surface] = self._free.pop(shape) or []
+        if kept and sum(pixel_bytes(s) for s in kept) + pixel_bytes(surface) > self._free.budget:
+            self._free.put(shape, kept)  # full: this one is freed
+            return
+        surface.set_clip(None)
+        surface.set_alpha(None)
+        self._free.put(shape, [*kept, surface])
+
+
+#: Up to two screens (17 MB at 1080p; at 4K one screen, 33 MB, is kept alone).
+POOL = SurfacePool(2 * BACKDROP_BUDGET - MB)
+
+
 class FrameComposer:
     """Draws the visible scenes on the screen's canvas, reusing the last frame and the backdrop
     under a card when their keys say nothing changed (see the module docstring)."""
@@ -52,7 +93,10 @@ class FrameComposer:
         """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
         self._frame_key = None
         self._keys.clear()
-        self._copies.clear()
+        for name in ("low", "high"):
+            copy = self._copies.pop(name)
+            if copy is not None:
+                POOL.give(copy)
 
     def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None) -> bool:
         """Draw ``scenes`` (bottom first) on ``screen``; ``extra`` is the key of what the caller
@@ -110,7 +154,7 @@ class FrameComposer:
             return
         copy: pygame.Surface | None = self._copies.get(name)
         if copy is None or copy.get_size() != target.get_size():
-            copy = pygame.Surface(target.get_size(), 0, target)
+            copy = POOL.take(target.get_size(), target)
         clip = target.get_clip()
         target.set_clip(None)
         copy.blit(target, (0, 0))
@@ -125,8 +169,8 @@ class StillLayer:
     copy) and draws what moves over it. The layer lives in a :class:`ByteCache` of
     ``budget`` bytes under ``name`` (``scope``: given back with the game's screens)."""
 
-    def __init__(self, name: str, scope: str | None = None, budget: int = BACKDROP_BUDGET) -> None:
-        self._cache = ByteCache(name, budget, scope, sizer=_layer_bytes)
+    def __init__(self, name: str, budget: int = BACKDROP_BUDGET) -> None:
+        self._cache = ByteCache(name, budget, sizer=_layer_bytes)
         #: Times the layer was drawn again (tests read it).
         self.redrawn = 0
 
@@ -142,17 +186,28 @@ class StillLayer:
             if found is not None and found[0][1] == shape:  # type: ignore[index]
                 layer = found[1]
             else:
-                layer = new_layer(surface)
-                layer = layer.convert() if isinstance(layer, Canvas) else layer
+                self.forget()
+                layer = self._new_layer(surface)
             paint(layer)
             self.redrawn += 1
             found = ((key, shape), layer)
             self._cache.put("layer", found)
         blit(surface, found[1], (0, 0))
 
+    @staticmethod
+    def _new_layer(surface: Target) -> Target:
+        if not isinstance(surface, Canvas):
+            return new_layer(surface)
+        native = (max(1, round(surface.logical_size[0] * surface.scale)),
+                  max(1, round(surface.logical_size[1] * surface.scale)))
+        return Canvas(POOL.take(native, surface.target), surface.logical_size, surface.scale, (0, 0))
+
     def forget(self) -> None:
-        """Drop the layer (drawn again at the next :meth:`draw`)."""
-        self._cache.clear()
+        """Give the layer back (to the pool of screen-sized surfaces): the scene is left, or
+        its size changed. It is drawn again at the next :meth:`draw`."""
+        found: tuple[Hashable, Target] | None = self._cache.pop("layer")
+        if found is not None and isinstance(found[1], Canvas):
+            POOL.give(found[1].target)
 
 
 def _layer_bytes(entry: tuple[Hashable, Target]) -> int:

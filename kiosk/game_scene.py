@@ -125,7 +125,7 @@ class GameScene(Scene, Generic[S, M]):
         self.hint_on = False
         self.message: Message | None = None
         #: The board at rest, drawn once per change (see :meth:`still_key`).
-        self.still = StillLayer(f"games.{self.game}.still", self.game)
+        self.still = StillLayer(f"games.{self.game}.still")
         self.computer_wait = 0.0
         self.ending = Ending()
         self.bar = Toolbar(self.tools, Shelf(self.toolbar_area, self.toolbar_columns, self.toolbar_gap,
@@ -543,6 +543,7 @@ class GameScene(Scene, Generic[S, M]):
         """Leaving for good: the physical board's camera stops and its record is closed."""
         if self.table is not None:
             self.table.close()
+        self.still.forget()  # its layer goes back to the pool for the next screen
         self.app.chronicle.scene_left(self)
 
     def on_cover(self) -> None:

@@ -90,6 +90,10 @@ class RulesScene(Scene):
         """Back to the game."""
         self.app.stack.pop()
 
+    def on_exit(self) -> None:
+        """The page's layer goes back to the pool for the next screen."""
+        self.still.forget()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons, arrows, Escape."""
         if ui.handle_buttons(self.buttons, event):

@@ -43,7 +43,9 @@ def _unseen(app: App) -> Iterator[Canvas]:
     effects, rng_state = app.effects, app.rng.getstate()
     app.effects = EffectBus()
     try:
-        yield make_layer(LOGICAL_SIZE, app.screen.scale)
+        # In the display's format: the still layers drawn here go to the pool of screen-sized
+        # surfaces (kiosk/frames.py), whose first screens then cost a visitor no page faults.
+        yield make_layer(LOGICAL_SIZE, app.screen.scale).convert()
     finally:
         app.effects = effects
         app.rng.setstate(rng_state)
@@ -66,6 +68,7 @@ def warm_game(app: App, scene: GameScene, canvas: Canvas) -> None:
     for page in range(len(rules.pages)):
         rules.page = page
         rules.draw(canvas)
+    rules.on_exit()
     for card in (EndCard(tr("end.you_win"), "", celebrate=True), EndCard(tr("end.computer_wins"), "", tr("end.again"))):
         end = EndScene(app, card, lambda: None, scene.end_bar or scene.toolbar_area)
         end.update(1.0)  # the card popped in
@@ -73,6 +76,7 @@ def warm_game(app: App, scene: GameScene, canvas: Canvas) -> None:
         end.draw(canvas)
         end.folded = True
         end.draw(canvas)
+    scene.still.forget()  # its layer waits in the pool for the first screen
 
 
 def warm_up(app: App, games: list[str] | None = None) -> float:
