@@ -292,7 +292,7 @@ def records(draw: st.DrawFn) -> list[dict[str, Any]]:
         if kind == "game":
             event.update(id=draw(st.integers(1, 4)), game=draw(st.sampled_from(["awele", "juniper", "x"])),
                          seats=["person", draw(st.sampled_from(["computer", "person"]))], level="random")
-            if begun and draw(st.booleans()):
+            if len(begun) > 0 and draw(st.booleans()):
                 event.update(resumed=draw(st.integers(-1, 9)), since=draw(st.sampled_from(begun)))
             begun.append(t)
         elif kind == "end":
