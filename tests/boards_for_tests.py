@@ -8,7 +8,7 @@ test can describe any position directly; a test-only game may reuse it as its bo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from games.boards import EMPTY, BoardDescription, Grid, MatLayout, token_mat
 
@@ -23,7 +23,7 @@ class TinyTokenBoard(BoardDescription):
 
     game = "tinygrid"
     pieces = "tokens"
-    token_codes = ("Y", "P")
+    token_codes: ClassVar[tuple[str, ...]] = ("Y", "P")
 
     def __init__(self, rows: int = 3, cols: int = 4, hole: tuple[int, int] = (1, 1)) -> None:
         super().__init__(rows, cols)

@@ -17,7 +17,7 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str], *, alone: bool 
     try:
         code = main.main(argv)
     except SystemExit as exc:  # argparse's own refusals
-        code = exc.code
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1  # as Python exits
     out, err = capsys.readouterr()
     err = err.strip()
     assert code == 2, err

@@ -92,7 +92,7 @@ def basic_listing_choice(cas: list[int]) -> int | None:
 
 def random_positions(count: int, seed: int, pits: int = 12) -> list[AweleState]:
     rng = random.Random(seed)
-    states = []
+    states: list[AweleState] = []
     while len(states) < count:
         state = random_opening(new_game(pits, rng.randint(2, 5)), rng, rng.randint(0, 40))
         if not state.is_terminal():

@@ -85,7 +85,7 @@ def test_layout_for_unconfigured_or_resized_boards() -> None:
     config = config_from_dict(GOOD)
     assert config.layout_for("lewthwaite", 5, 5) == config.games["lewthwaite"]
     resized = config.layout_for("lewthwaite", 4, 6)  # a variant board keeps the builder's wiring
-    assert (resized.rows, resized.cols, resized.start) == (4, 6, "bottom-left")
+    assert isinstance(resized, Layout) and (resized.rows, resized.cols, resized.start) == (4, 6, "bottom-left")
     assert config.layout_for("awele", 2, 6) == Layout(2, 6)
 
 

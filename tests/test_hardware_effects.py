@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.effects import BoardLights
+from games.effects import RGB, BoardLights, Cell
 from hardware.effects import LOOKS, OFF, OKABE_ITO, Look, is_animated, render_cells, scale, unknown_roles
 
 
-def lights(cells: dict, **kw: object) -> BoardLights:
-    return BoardLights("lewthwaite", 5, 5, cells, **kw)
+def lights(cells: dict[Cell, str], idle: bool = False, colours: dict[Cell, RGB] | None = None) -> BoardLights:
+    return BoardLights("lewthwaite", 5, 5, cells, idle, colours or {})
 
 
 def colour(board: BoardLights, cell: tuple[int, int], t: float) -> tuple[int, int, int]:

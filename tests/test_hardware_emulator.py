@@ -66,7 +66,7 @@ def test_frames_through_the_pty_are_byte_exact(protocol: str) -> None:
         port.close()
         reader.close()
         emulator.close()
-    assert bytes(emulator.raw) == b"".join(frames)
+    assert emulator.raw is not None and bytes(emulator.raw) == b"".join(frames)
     assert [encode(protocol, f.pixels) for f in reader.frames] == frames
 
 
@@ -87,7 +87,7 @@ def test_led_test_lights_each_led_alone_then_all_off(protocol: str, leds: int) -
     expected = [[white if j == i else off for j in range(leds)] for i in range(leds)] + [[off] * leds]
     # the first frame twice (WLED blanks the first one); TPM2 with 100 LEDs carries a dark 101st for WLED
     frames = [encode(protocol, px) for px in expected]
-    assert bytes(emulator.raw) == frames[0] + b"".join(frames)
+    assert emulator.raw is not None and bytes(emulator.raw) == frames[0] + b"".join(frames)
     assert {f.count for f in reader.frames} == {leds if protocol == "adalight" else leds + 1}
 
 

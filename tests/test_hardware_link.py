@@ -140,7 +140,8 @@ def test_a_usb_board_is_followed_to_its_new_name() -> None:
 def test_a_pseudo_terminal_reused_by_another_program_is_not_reconnected(tmp_path: Path) -> None:
     master, slave = os.openpty()
     path = os.ttyname(slave)
-    assert device_identity(path).startswith(f"pseudo-terminal {path} created at")
+    identity = device_identity(path)
+    assert identity is not None and identity.startswith(f"pseudo-terminal {path} created at")
     link = SerialLink(path, 115200, backoff=(0.01, 0.01))
     try:
         assert link.send(FRAME)

@@ -18,7 +18,7 @@ from games.juniper.rules import neighbours
 
 
 def _random_graph(rng, n, p):
-    adj = [[] for _ in range(n)]
+    adj: list[list[int]] = [[] for _ in range(n)]
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
     for a, b in itertools.combinations(range(n), 2):
@@ -52,7 +52,7 @@ def test_random_graphs_against_networkx(seed):
 def test_odd_cycles_need_blossoms():
     # A 5-cycle with a pendant path: the classic case where bipartite augmenting search fails.
     edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5), (2, 6), (6, 7)]
-    adj = [[] for _ in range(8)]
+    adj: list[list[int]] = [[] for _ in range(8)]
     for a, b in edges:
         adj[a].append(b)
         adj[b].append(a)

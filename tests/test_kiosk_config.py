@@ -223,7 +223,7 @@ def test_doctor_says_what_to_change_at_a_stand_tilted_too_far():
     from vision.capture import start_grid
     from vision.synthetic import render_photo, stand_style
 
-    start = [row.upper() for row in start_grid("lewthwaite")]
+    start = [row.upper() for row in start_grid("lewthwaite") if isinstance(row, str)]  # a token mat: strings
     photo = render_photo("lewthwaite", start, random.Random("doctor"), stand_style("cap_up", 15, 31, 22, seed=3))
 
     advice = stand_advice(photo.image, "lewthwaite")
@@ -269,6 +269,7 @@ def test_logs_rotate_in_the_state_folder(tmp_path, monkeypatch):
 
     monkeypatch.setattr(logs, "MAX_BYTES", 2_000)
     path = setup_logging(tmp_path / "logs", echo=False)
+    assert path is not None
     try:
         for k in range(200):
             logging.getLogger("kiosk.test").info("line %d of a long day at the fair", k)

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.effects import BoardLights
-from games.lewthwaite.rules import LewthwaiteParams, from_text
+from games.lewthwaite.ai import Hint
+from games.lewthwaite.rules import LewthwaiteParams, LewthwaiteState, from_text
 from games.lewthwaite.scene import LewthwaiteScene, make_scene, new_match, rules_pages
 from kiosk.i18n import set_language
 from kiosk.overlays import EndScene, RulesScene
@@ -244,7 +245,11 @@ def test_the_hint_is_not_recomputed_every_frame(app, monkeypatch):
     real = ai.hint
     from games.registry import swapped
 
-    with swapped("lewthwaite", hint=lambda state: calls.append(1) or real(state)):
+    def counted(state: LewthwaiteState) -> Hint:
+        calls.append(1)
+        return real(state)
+
+    with swapped("lewthwaite", hint=counted):
         scene = start(app, red="human", blue="human")
     press(app, pygame.K_h)
     run_frames(app, 120)

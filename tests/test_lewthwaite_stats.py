@@ -21,7 +21,7 @@ def test_exact_statistics_match_the_article():
 def _enumerate(params):
     """Every random game with its probability, by explicit walk enumeration (tiny boards)."""
     start = params.new_initial_state()
-    dist = {}
+    dist: dict[int, float] = {}
 
     def walk(state, p):
         moves = state.legal_moves()

@@ -85,7 +85,8 @@ def test_strong_blocks_a_line_one_step_from_the_centre() -> None:
      """, player=1, hand="L")
     move = StrongPlayer().choose(state, random.Random(0))
     assert isinstance(move, Place) and move.cell == (2, 1) and move.rotation in (1, 2)
-    assert connection_distance(state.geo, state.place_unchecked(move).board, 2) > 1
+    distance = connection_distance(state.geo, state.place_unchecked(move).board, 2)
+    assert distance is not None and distance > 1
 
 
 def test_strong_finishes_when_it_can() -> None:
@@ -124,7 +125,8 @@ def test_strong_beats_builder_in_a_short_match_and_is_quick() -> None:
     for game in range(games):
         state = new_game(random.Random(rng.getrandbits(32)))
         strong_seat = 1 if game % 2 == 0 else 2
-        players = {strong_seat: StrongPlayer(), 3 - strong_seat: BuilderPlayer()}
+        players: dict[int, StrongPlayer | BuilderPlayer] = {strong_seat: StrongPlayer(),
+                                                            3 - strong_seat: BuilderPlayer()}
         while not state.is_terminal():
             start = time.thread_time()
             move = players[state.current_player].choose(state, rng)

@@ -75,7 +75,7 @@ def test_a_physical_game_left_takes_its_table_visitor_and_screen_with_it(no_auto
         run_frames(app, 30)
         table, visitor = opener.source, opener.visitor
         assert isinstance(table, TableCamera) and visitor is not None  # tests and benches see them
-        refs = [weakref.ref(table), weakref.ref(visitor), weakref.ref(scene)]
+        refs: list[weakref.ref[Any]] = [weakref.ref(table), weakref.ref(visitor), weakref.ref(scene)]
         del table, visitor, scene
         app.stack.pop()  # back to the menu: the game is saved and left
         run_frames(app, 2)

@@ -20,7 +20,7 @@ from vision.exposure import WASHED_SHARE
 from vision.reader import BoardReader, VisionError
 from vision.synthetic import CameraStyle, render_photo, stand_style
 
-START = [row.upper() for row in start_grid("lewthwaite")]
+START = [row.upper() for row in start_grid("lewthwaite") if isinstance(row, str)]  # a token mat: strings
 #: The webcam's own exposure: bright paper (1.3, as the photoreal stand's 1.3 EV over).
 EXPOSURE = 1.3
 
