@@ -147,6 +147,8 @@ EXAMPLE = '''\
 # Kiosk mode: full screen, no way out for visitors (Escape, Alt+F4 and the window's close
 # button are ignored), attract mode when idle, games saved after every move. The operator opens
 # the settings with Ctrl+Shift+O, or a 3-second press in the top-left corner, and the PIN.
+# It applies to the kiosk's start, `python main.py` (the service runs `main.py --kiosk`); other
+# commands (play, science, calibrate, demo...) open an ordinary window, unless given --kiosk.
 kiosk = true
 pin = "@PIN@"               # 4 to 8 digits (0-9); required when kiosk = true. A new random
                              # PIN each time the example is printed: write it down.
