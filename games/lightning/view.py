@@ -29,6 +29,7 @@ from games.lightning.rules import (
     Geometry,
     LightningState,
     best_path,
+    path_cut_off,
     powered_cells,
     winning_cells,
 )
@@ -184,6 +185,8 @@ class Facts:
     winning: tuple[Cell, ...]
     legal: frozenset[Cell]
     known: bool = True
+    #: Players whose live path no junction leads on from (they start again from their start row).
+    cut_off: frozenset[int] = frozenset()
 
     @classmethod
     def pending(cls) -> Facts:
@@ -201,6 +204,7 @@ class Facts:
             powered={p: powered_cells(geo, state.board, p) for p in (1, 2)},
             winning=winning,
             legal=frozenset(state.legal_cells()) if state.hand is not None and not state.is_terminal() else frozenset(),
+            cut_off=frozenset(p for p in (1, 2) if not state.is_terminal() and path_cut_off(geo, state.board, p)),
         )
 
     def distance(self, player: int) -> int | None:
