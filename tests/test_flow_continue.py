@@ -21,6 +21,7 @@ from kiosk.i18n import set_language, tr
 from kiosk.menu import MenuScene
 from kiosk.operator import SettingsScene
 from kiosk.overlays import ConfirmScene, RulesScene
+from kiosk.seats import SeatsScene
 from tests.kiosk_driver import press, run_frames, tap
 from tests.test_flow import card_of, choose_seats, chord, kiosk_app, open_from_menu, play_moves
 
@@ -170,4 +171,22 @@ def test_a_game_hidden_by_the_operator_keeps_its_promised_continue(tmp_path: Pat
     run_frames(app, 60)
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and "lightning" not in [info.key for info, _screens in menu.games]
+    app.close()
+
+
+@pytest.mark.parametrize("way", ["button", "escape"])
+def test_the_first_who_plays_card_leads_back_to_the_menu(tmp_path: Path, way: str) -> None:
+    """A game opened from the menu by mistake: "Qui joue ?" has a "Menu" button (and Escape), and
+    the menu offers nothing to continue (no move was played)."""
+    app = kiosk_app(tmp_path)
+    open_from_menu(app, "lightning")
+    seats = app.stack.top
+    assert isinstance(seats, SeatsScene)
+    if way == "button":
+        home = next(b for b in seats.buttons if b.label == "button.home")
+        tap(app, home.rect.center, frames=3)
+    else:
+        press(app, pygame.K_ESCAPE, frames=3)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and len(app.stack.scenes) == 1 and menu.continue_button is None
     app.close()

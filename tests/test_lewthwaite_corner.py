@@ -138,7 +138,7 @@ def test_a_mixed_answer_to_which_tokens_moved_is_marked_as_the_text_says(corner_
     set_language(lang)
     app = corner_app
     corner = open_corner(app, "lewthwaite", 3)
-    page = corner.page
+    page = page_of(corner, PuzzlePage)
     puzzle = page.puzzle
     for _question in range(2):
         tap(app, page.choice_buttons[0].rect.center)

@@ -499,6 +499,20 @@ def test_the_half_where_a_person_plays_is_the_big_one(app):
     assert demo.big_half() is None and demo.view.sizes == (36, 36)
 
 
+@pytest.mark.parametrize(("red", "blue"), [("human", "random"), ("random", "human"), ("human", "human")])
+def test_the_centre_line_stops_above_the_arrival_label(app, red, blue):
+    """The golden line runs along the squares and ends above "arrivée", never through it."""
+    for lang in ("fr", "en"):
+        set_language(lang)
+        scene = start(app, red, blue)
+        run_frames(app, 30)
+        view = scene.view
+        _start, end, _width = view.seam_line()
+        label = view.arrival_label_rect()
+        assert end[1] < label.top and label.centerx == end[0]
+    set_language("fr")
+
+
 @pytest.mark.parametrize("share", [0.0, 0.5, 1.0, 0.3])
 def test_squares_and_screen_positions_round_trip(app, share):
     scene = start(app)

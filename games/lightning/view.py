@@ -472,12 +472,23 @@ class BoardView:
         return max(_layout(geo.half_rows, geo.cols, sizes, self.gap).height
                    for sizes in ((self.big, self.small), (self.small, self.big), self.sizes))
 
+    def seam_line(self) -> tuple[tuple[int, int], tuple[int, int], int]:
+        """The golden centre line: its two ends and its width. It runs along the squares and
+        stops at their foot, clear of the "arrivée" label centred under it."""
+        seam, top = self.seam_x, self.top + PAD
+        return (seam, top - 8), (seam, top + self._layout.squares_height), max(2, self.big // 10)
+
+    def arrival_label_rect(self) -> pygame.Rect:
+        """Where the "arrivée" label is written, centred on the centre line under the squares."""
+        size = max(14, min(18, self.big // 2))
+        return ui.text_surface(tr("lightning.arrival"), size, (0, 0, 0), "bold").get_rect(
+            center=(self.seam_x, self.label_y))
+
     def draw_seam(self, surface: Target, time: float) -> None:
         """The golden centre line, glowing softly."""
         glow = 0.5 + 0.5 * math.sin(time * 2)
-        seam, top = self.seam_x, self.top + PAD
-        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
-                         (seam, top + self._layout.squares_height + 2), max(2, self.big // 10))
+        start, end, width = self.seam_line()
+        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), start, end, width)
 
     def draw_background(self, surface: Target) -> None:
         """The frame, the squares and the start/arrival labels."""
