@@ -503,7 +503,8 @@ class SettingsScene(Scene):
         notice = self.notice_text()
         if notice:
             colour = theme.BAD if self.unsaved else theme.INK_SOFT
-            ui.draw_paragraph(surface, notice, pygame.Rect(40, 584, 880, 40), 18, colour)
+            # Left of the memory line (x 700), one or two lines above the bottom buttons.
+            ui.draw_paragraph(surface, notice, pygame.Rect(40, 578, 640, 48), 18, colour)
         for button in self.buttons:
             button.draw(surface, self.time)
 

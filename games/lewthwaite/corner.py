@@ -741,8 +741,9 @@ class PuzzlePage(CornerPage):
             elif ring == "wrong":  # a tap on a token that never moved: a red ring, crossed
                 draw.circle(surface, theme.BAD, (x, y), round(view.cell * 0.44), 5)
                 arm = round(view.cell * 0.22)
-                draw.line(surface, theme.BAD, (x - arm, y - arm), (x + arm, y + arm), 7)
-                draw.line(surface, theme.BAD, (x - arm, y + arm), (x + arm, y - arm), 7)
+                for ink, width in ((theme.WHITE, 13), (theme.INK, 7)):  # seen on a red token too
+                    draw.line(surface, ink, (x - arm, y - arm), (x + arm, y + arm), width)
+                    draw.line(surface, ink, (x - arm, y + arm), (x + arm, y - arm), width)
             elif ring == "marked":  # the visitor's taps, before the answer: a thick ring and a dot
                 draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.49), 9)
                 draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.1))

@@ -282,8 +282,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lewthwaite.science.puzzle.marks.found": ("Un point vert marque ceux que tu as trouvés.",
                                               "A green dot marks the ones you found."),
-    "lewthwaite.science.puzzle.marks.wrong": ("Une croix rouge marque ceux que tu as touchés et qui n'ont pas bougé.",
-                                              "A red cross marks the ones you touched that did not move."),
+    "lewthwaite.science.puzzle.marks.wrong": ("Un rond rouge barré marque ceux que tu as touchés et qui n'ont pas "
+                                              "bougé.", "A red ring crossed out marks the ones you touched that did "
+                                                        "not move."),
     "lewthwaite.science.puzzle.why.first": (
         "Le jeton du centre a bougé le tout premier : il a glissé dans le trou du départ et n'en est jamais "
         "reparti. Il est {colour} : {player} ont commencé.",

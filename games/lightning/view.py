@@ -232,10 +232,15 @@ def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int
     draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=radius)
     draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=radius)
     stars = random.Random(1892)
+    seam = PAD + half_rows * sizes[0] + gap // 2
     for _ in range(width // 20):
         x = stars.randrange(6, width - 6)
         y = stars.choice((stars.randrange(3, PAD - 2), stars.randrange(height - 8, height - 3)))
-        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+        radius, alpha = stars.choice((1, 1, 2)), stars.randrange(60, 200)
+        # No star in a word of the label band ("départ" at both ends, "arrivée" on the seam).
+        if y > PAD and (abs(x - seam) < 60 or x < 90 or x > width - 90):
+            continue
+        draw.circle(image, (255, 255, 220, alpha), (x, y), radius)
     # Each half's grout in one fill (row by row, 34 narrow strips took 7 ms at 1080p), then its
     # squares, copied from one drawing per colour in a single call.
     for player, rows in ((1, range(half_rows, 2 * half_rows)), (2, range(half_rows))):
