@@ -122,10 +122,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                                  "leads there any more."),
     "lightning.end.walled.computer": ("Tu as barré toutes les routes de l'ordinateur vers le milieu !",
                                       "You have blocked every way the computer had to the middle!"),
-    "lightning.end.walled.named": ("Le chemin de {name} ne peut plus arriver au milieu : plus aucune jonction "
-                                   "ni case de départ n'y mène.",
-                                   "{name}'s path can no longer reach the middle: no junction or start square "
-                                   "leads there any more."),
+    "lightning.end.walled.named": ("Le chemin de {name} ne peut plus arriver au milieu : aucune jonction n'y "
+                                   "mène.", "{name}'s path can no longer reach the middle: no junction leads there."),
     "lightning.end.walled": ("Un chemin ne peut plus arriver au milieu.", "A path can no longer reach the middle."),
     "lightning.end.blocked": ("Les deux chemins sont barrés : plus personne ne peut arriver au milieu.",
                               "Both ways are walled off: nobody can reach the middle any more."),
