@@ -33,8 +33,10 @@ def match(a: str, b: str, games: int, seed: int) -> dict[str, float]:
                 slowest, total, moves = max(slowest, spent), total + spent, moves + 1
             state = state.play(move)
         tiles += state.placed
-        wins += state.winner == seat_a
-        draws += state.winner is None
+        outcome = state.outcome()
+        winner = outcome.winner if outcome is not None else None  # connected, or the other walled off
+        wins += winner == seat_a
+        draws += winner is None
     return {"games": games, "wins": wins, "draws": draws, "rate": wins / games,
             "slowest": slowest, "mean": total / max(1, moves), "tiles": tiles / games}
 

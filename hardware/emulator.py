@@ -55,6 +55,11 @@ class PtyEmulator:
         self._reader: threading.Thread | None = None
         self._reading = False
         self._updates: queue.SimpleQueue[list[Shown]] = queue.SimpleQueue()
+        #: When a byte last arrived, and when the firmware last greeted (its greeting comes only
+        #: while nothing arrives, as the Adalight sketch's).
+        self._heard = self._greeted = -float("inf")
+        #: Bytes the firmware wrote back (greetings and answers), for tests.
+        self.said = 0
 
     @property
     def decoder(self) -> FrameDecoder:
@@ -179,7 +184,29 @@ class PtyEmulator:
             data = os.read(self._master, max_bytes or 65536) if ready else b""
         except (OSError, ValueError):  # the pty was closed meanwhile
             data = b""
-        return list(self.feed(data)) if data else list(self.tick())
+        now = time.monotonic()
+        if not data:
+            every = self.receiver.GREETING_EVERY
+            if self.receiver.greeting and now - self._heard >= every and now - self._greeted >= every:
+                self._greeted = now
+                self._say(self.receiver.greeting)
+            return list(self.tick())
+        self._heard = now
+        updates = list(self.feed(data))
+        self._say(self.receiver.replies(data))
+        return updates
+
+    def _say(self, data: bytes) -> None:
+        """Write ``data`` back to the client as the firmware would; never waits: when nobody reads
+        the pty and its buffer is full, the bytes are dropped (a real board's are lost too)."""
+        if not data or self._master is None:
+            return
+        try:
+            _, writable, _ = select.select([], [self._master], [], 0)
+            if writable:
+                self.said += os.write(self._master, data)
+        except (OSError, ValueError):  # closed meanwhile, or full
+            pass
 
     def feed(self, data: bytes, now: float | None = None) -> list[Shown]:
         """Hand ``data`` to the firmware model as if it had arrived on the pty at ``now``

@@ -15,6 +15,12 @@ They are written from the firmware's documented behaviour, not from its code:
   bytes left over after the LEDs it read are taken for one-byte commands (``v`` prints the version,
   ``B0``..``B7`` change the baud rate...): the model lists them in :attr:`Wled.commands`.
 
+What the firmware says back, so that ``led-detect`` and ``doctor`` recognise the emulator as they
+recognise a board: the Adalight sketch greets the host with ``Ada\n`` every second while nothing
+arrives (:attr:`Receiver.greeting`; the ideal receiver too, since it reads what the sketch reads),
+and WLED answers the JSON request ``{"v":true}`` with its state and info, and a lone ``v`` with
+its version line (:meth:`Receiver.replies`).
+
 Bytes travel at the baud rate: a chunk handed to the line at time ``t`` starts when the line is
 free (not before ``t``) and its byte ``i`` arrives ``(i + 1) * 10 / baud`` seconds later. Times are
 whatever clock the caller uses: real seconds in the emulator, simulated ones in tests.
@@ -22,6 +28,7 @@ whatever clock the caller uses: real seconds in the emulator, simulated ones in 
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 
@@ -53,6 +60,9 @@ class Receiver:
     """The common part: the line's timing and the history of what the strip showed."""
 
     name = "receiver"
+    #: What the firmware writes by itself every ``GREETING_EVERY`` seconds while nothing arrives.
+    greeting = b""
+    GREETING_EVERY = 1.0
 
     def __init__(self, leds: int, baud: int | None = None, history: int = HISTORY) -> None:
         self.leds = leds
@@ -74,6 +84,10 @@ class Receiver:
         self.received += len(data)
         self._take(start, bytes(data))
         return self._new_since(before)
+
+    def replies(self, data: bytes) -> bytes:
+        """What the firmware writes back for ``data`` just received (nothing by default)."""
+        return b""
 
     def advance(self, t: float) -> list[Shown]:
         """Let time pass until ``t`` (WLED's live timeout); returns the strip updates meanwhile."""
@@ -114,9 +128,11 @@ class Receiver:
 
 
 class IdealReceiver(Receiver):
-    """Shows every frame it decodes, whole (even beyond ``leds``), as soon as it is complete."""
+    """Shows every frame it decodes, whole (even beyond ``leds``), as soon as it is complete, and
+    greets the host as the Adalight sketch does."""
 
     name = "ideal"
+    greeting = b"Ada\n"
 
     def __init__(self, leds: int, baud: int | None = None, max_leds: int = 4096, history: int = HISTORY) -> None:
         super().__init__(leds, baud, history)
@@ -133,6 +149,7 @@ class AdalightFastLed(Receiver):
     """An Arduino with the stock Adalight-FastLED sketch (see the module's docstring)."""
 
     name = "adalight"
+    greeting = b"Ada\n"
 
     def __init__(self, leds: int, baud: int, show_per_led: float = 30e-6, latch: float = 50e-6,
                  history: int = HISTORY) -> None:
@@ -245,7 +262,20 @@ class Wled(Receiver):
         self._low = 0
         self._rgb = bytearray()
         self._strip: list[RGB] = [BLACK] * leds
+        self._asked = b""  # the last bytes received, where a JSON request is looked for
         self._show(-math.inf, "wled", self._effect_pixels(), "effect")
+
+    def replies(self, data: bytes) -> bytes:
+        """WLED's answers: its state and info to ``{"v":true}``, its version line to a lone ``v``."""
+        self._asked = (self._asked + data)[-64:]
+        if WLED_JSON_QUERY in self._asked:
+            self._asked = b""
+            reply = {"state": {"on": self.on, "bri": self.brightness},
+                     "info": {"ver": WLED_VERSION, "name": "WLED (led-emulator)", "leds": {"count": self.leds}}}
+            return json.dumps(reply, separators=(",", ":")).encode() + b"\n"
+        if data.strip() == b"v":
+            return f"WLED {WLED_VERSION}\n".encode()
+        return b""
 
     def _effect_pixels(self) -> list[RGB]:
         if not self.on:
@@ -321,6 +351,9 @@ class Wled(Receiver):
 
 
 RECEIVERS = ("ideal", "adalight", "wled")
+#: The version the WLED model reports, and the request it answers with its state and info.
+WLED_VERSION = "0.14.4"
+WLED_JSON_QUERY = b'{"v":true}'
 
 
 def make_receiver(kind: str, leds: int, baud: int | None, *, history: int = HISTORY,

@@ -444,14 +444,18 @@ class App:
         home, top = self.home_factory, self.stack.top
         return isinstance(home, type) and isinstance(top, home)
 
-    def go_home(self) -> None:
+    def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
         scene the app was started on; an app without a home screen ends. An unfinished game is
-        kept aside: the menu offers "Continuer ma partie"."""
+        kept aside: the menu offers "Continuer ma partie"; not when ``keep`` is False (the idle
+        reset: the next child is someone else, and the menu is built without it)."""
         if self.home_factory is None:
             self.quit()
             return
-        self.keeper.keep_aside()
+        if keep:
+            self.keeper.keep_aside()
+        else:
+            self.keeper.kept = None
         self.stack.reset(self.home_factory(self))
 
     def quit(self, operator: bool = False) -> None:

@@ -149,7 +149,7 @@ class Attendant:
 
     def idle_reset(self) -> None:
         """The visitors left: go back to the menu and forget them (their game too)."""
-        self.app.go_home()
+        self.app.go_home(keep=False)
         self.forget_visitors()
         self.app.idle_seconds = 0.0
 

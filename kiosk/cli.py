@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.cliutil import CliError, Commands, int_in_range
 from games.outputs import check_outputs
 from games.ports import CameraProblem, CameraReport
-from kiosk.options import AppOptions, add_display_args
+from kiosk.options import AppOptions, add_display_args, is_kiosk_start
 
 if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
     from games.physical import TableOptions
@@ -63,7 +63,7 @@ def app_options(args: argparse.Namespace, *, game: str | None = None, table: Tab
         led_protocol=args.led_protocol or (leds.protocol if from_file else None),
         led_baud=args.led_baud or (leds.baud if from_file else None),
         led_config=args.led_config or (str(layout) if from_file and layout else None),
-        kiosk=bool(args.kiosk) or config.kiosk,
+        kiosk=is_kiosk_start(args, config),
         config=config,
         physical=physical,
         camera=camera,

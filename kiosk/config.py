@@ -129,9 +129,16 @@ class KioskConfig:
         return layout
 
     def save(self, path: Path | None = None) -> Path:
-        """Write :meth:`to_toml` atomically to ``path`` (the file it came from, or the default)."""
+        """Write the configuration atomically to ``path`` (the file it came from, or the default).
+        An existing file is edited in place (:func:`edited_toml`): only the values that changed
+        are rewritten, so its comments, order and layout stay; a file that cannot be edited so
+        (or none) gets :meth:`to_toml`."""
         target = path or self.path or default_path()
-        atomic_write(target, self.to_toml())
+        text = None
+        with contextlib.suppress(OSError, ConfigError, UnicodeDecodeError):
+            if target.is_file():
+                text = edited_toml(read_small_file(target, MAX_CONFIG_BYTES).decode("utf-8-sig"), self)
+        atomic_write(target, text if text is not None else self.to_toml())
         return target
 
     def with_changes(self, **changes: Any) -> KioskConfig:
@@ -147,6 +154,8 @@ EXAMPLE = '''\
 # Kiosk mode: full screen, no way out for visitors (Escape, Alt+F4 and the window's close
 # button are ignored), attract mode when idle, games saved after every move. The operator opens
 # the settings with Ctrl+Shift+O, or a 3-second press in the top-left corner, and the PIN.
+# It applies to the kiosk's start, `python main.py` (the service runs `main.py --kiosk`); other
+# commands (play, science, calibrate, demo...) open an ordinary window, unless given --kiosk.
 kiosk = true
 pin = "@PIN@"               # 4 to 8 digits (0-9); required when kiosk = true. A new random
                              # PIN each time the example is printed: write it down.
@@ -428,6 +437,105 @@ def _shown_key(name: str) -> str:
     """A key as the message shows it: control characters escaped (the message stays one line)."""
     shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+_SECTION_LINE = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(#.*)?$")
+_KEY_LINE = re.compile(r'^(\s*)"?([A-Za-z0-9_-]+)"?(\s*=\s*)(.*)$')
+
+
+def _toml_value(value: Any) -> str:
+    """``value`` (a configuration value: bool, number, text or list of texts) in TOML."""
+    if isinstance(value, bool):
+        return _toml_bool(value)
+    if isinstance(value, (int, float)):
+        return _number(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    return "[" + ", ".join(_toml_string(item) for item in value) + "]"
+
+
+def _split_value(rest: str) -> tuple[str, str, Any] | None:
+    """A key line's text after ``=``: (value text, what follows it: spaces and a comment, the
+    value read), or None when it is not one value on one line."""
+    cuts = [k for k, char in enumerate(rest) if char == "#"] + [len(rest)]
+    for cut in cuts:
+        candidate = rest[:cut].rstrip()
+        try:
+            value = tomllib.loads(f"v = {candidate}")["v"]
+        except tomllib.TOMLDecodeError:
+            continue
+        return candidate, rest[len(candidate):], value
+    return None
+
+
+def _flat(table: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    """A configuration table by (table, key): ("", "volume"), ("idle", "countdown")."""
+    flat: dict[tuple[str, str], Any] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            flat.update({(key, inner): item for inner, item in value.items()})
+        else:
+            flat[("", key)] = value
+    return flat
+
+
+def edited_toml(text: str, config: KioskConfig) -> str | None:
+    """``text`` (a ``kiosk.toml``) with the values of ``config`` written in place: a changed
+    value replaces the old one on its line (the comment after it keeps its column when there is
+    room), a missing key is added at the end of its table; comments, blank lines and order stay.
+    None when the file cannot be edited so (a value over several lines, dotted keys...): the
+    caller then writes :meth:`KioskConfig.to_toml`."""
+    wanted, defaults = _flat(as_table(config)), _flat(as_table(KioskConfig()))
+    lines = text.splitlines()
+    section, seen = "", set()
+    ends: dict[str, int | None] = {"": None}  # the line index after each table's last line
+    first_table: int | None = None
+    for k, line in enumerate(lines):
+        header = _SECTION_LINE.match(line)
+        if header:
+            section = header.group(1)
+            first_table = k if first_table is None else first_table
+            ends[section] = k + 1
+            continue
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _KEY_LINE.match(line)
+        if match is None or (section, match.group(2)) not in wanted:
+            return None  # a dotted key, a value over several lines, an unknown key: not edited in place
+        indent, key, equals, rest = match.groups()
+        split = _split_value(rest)
+        if split is None:
+            return None
+        old_text, after, old = split
+        seen.add((section, key))
+        ends[section] = k + 1
+        new = wanted[(section, key)]
+        if old == new and type(old) is type(new):
+            continue
+        new_text = _toml_value(new)
+        comment = after.lstrip()
+        room = len(old_text) + len(after) - len(comment) - len(new_text)
+        lines[k] = f"{indent}{key}{equals}{new_text}" + ((" " * max(1, room) + comment) if comment else "")
+    missing: dict[str, list[str]] = {}
+    for (table, key), value in wanted.items():
+        if (table, key) not in seen and value != defaults[(table, key)]:  # a default needs no line
+            missing.setdefault(table, []).append(f"{key} = {_toml_value(value)}")
+    for table in sorted(missing, key=lambda t: -(ends.get(t) or 0)):  # from the bottom up
+        if table and table not in ends:
+            lines += ["", f"[{table}]", *missing[table]]
+        elif table:
+            at = ends[table] or len(lines)
+            lines[at:at] = missing[table]
+        else:  # after the last key before the first table
+            at = ends[""] if ends[""] is not None else first_table if first_table is not None else len(lines)
+            lines[at:at] = missing[table]
+    edited = "\n".join(lines) + "\n"
+    try:
+        again = parse(tomllib.loads(edited), config.path)
+    except (tomllib.TOMLDecodeError, ConfigError):
+        return None
+    return edited if replace(again, path=None) == replace(config, path=None) else None
 
 
 def _toml_bool(value: bool) -> str:

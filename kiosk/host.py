@@ -56,8 +56,9 @@ class Screens(Protocol):
         """True when the top scene is the home screen."""
         ...
 
-    def go_home(self) -> None:
-        """Back to the home screen; an unfinished game is kept aside for "Continuer"."""
+    def go_home(self, keep: bool = True) -> None:
+        """Back to the home screen; an unfinished game is kept aside for "Continuer" (unless
+        ``keep`` is False: the visitors went)."""
         ...
 
     def quit(self, operator: bool = False) -> None:

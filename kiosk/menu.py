@@ -99,6 +99,18 @@ def card_layout(count: int) -> CardLayout:
     return CardLayout(tuple(placed), 110, 114, 28, tagline, 40, 14, 56, None, True)
 
 
+def menu_keys(app: Host) -> list[str]:
+    """The games the menu shows: the configuration's, and the game kept aside even when the
+    operator has just switched it off (its "Continuer ma partie" was promised to the visitors;
+    the card goes with the kept game)."""
+    keys = list(app.config.games)
+    kept = app.keeper.kept
+    if kept is not None and kept[0] not in keys:
+        installed = [info.key for info, _screens in playable_games()]
+        keys = [key for key in installed if key in keys or key == kept[0]]
+    return keys
+
+
 class MenuScene(Scene):
     """Pick a game. Cards bob gently so the screen looks alive from across the room."""
 
@@ -106,7 +118,7 @@ class MenuScene(Scene):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.games = playable_games(app.config.games)[:MOST_CARDS]
+        self.games = playable_games(menu_keys(app))[:MOST_CARDS]
         self.layout = card_layout(len(self.games))
         self.cards: list[tuple[pygame.Rect, GameInfo, GameScreens]] = [
             (rect, info, screens) for rect, (info, screens) in zip(self.layout.rects, self.games, strict=False)]
@@ -127,6 +139,8 @@ class MenuScene(Scene):
             ),
             self.sound_button,
         ]
+        #: The kept game the "Continuer" button was made for: the button follows the keeper.
+        self._offered = app.keeper.kept
         self.continue_card, self.continue_button = self._continue_button()
 
     def _physical_buttons(self) -> list[ui.Button]:
@@ -171,12 +185,28 @@ class MenuScene(Scene):
         tab.center = (card.centerx, card.y + HEADER)
         return tab
 
+    def _follow_keeper(self) -> None:
+        """Offer "Continuer ma partie" exactly while a game is kept aside: the visitors going
+        (attract mode, the idle reset) or a game that cannot come back take the button away at
+        once, so no button is ever offered that does nothing."""
+        if self.app.keeper.kept is not self._offered:
+            self._offered = self.app.keeper.kept
+            self.continue_card, self.continue_button = self._continue_button()
+
     def continue_game(self) -> None:
         """Back to the game kept aside, where it was left."""
         scene = self.app.keeper.take_kept()
+        self._follow_keeper()
+        if scene is None:
+            self.app.effects.publish(Sound("error"))
+            return
         self.app.effects.publish(Sound("select"))
-        if scene is not None:
-            self.app.stack.push(scene)
+        self.app.stack.push(scene)
+
+    def update(self, dt: float) -> None:
+        """Cards bob; the "Continuer" button follows the game kept aside."""
+        super().update(dt)
+        self._follow_keeper()
 
     @property
     def header_height(self) -> int:
@@ -240,6 +270,7 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Tap a card to play; Escape quits (outside kiosk mode)."""
+        self._follow_keeper()
         if ui.handle_buttons(self.buttons, event):
             return True
         if self.continue_button is not None and self.continue_button.handle_event(event):
@@ -272,6 +303,7 @@ class MenuScene(Scene):
     def draw(self, surface: DrawTarget) -> None:
         """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
         cached layer: the cards float over still shadows)."""
+        self._follow_keeper()
         rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
         surface.blit(menu_layer(surface.get_size(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests), (0, 0))
         for k, (rect, info, screens) in enumerate(self.cards):

@@ -25,6 +25,7 @@ from games.registry import installed_games
 from kiosk import i18n, theme, ui
 from kiosk.attendant import StillThereScene
 from kiosk.canvas import Target
+from kiosk.config import as_table
 from kiosk.dayscreen import DayScene
 from kiosk.i18n import tr
 from kiosk.scene import Scene
@@ -288,6 +289,9 @@ class SettingsScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.saved_to = ""
+        #: The settings as saved (or as found when the screen opened): "Fermer" goes back to
+        #: them, so a change nobody saved never stays in force unseen.
+        self.kept_config = app.config
         self.buttons: list[ui.Button] = []
         self.rows: list[tuple[str, int, str]] = []  # (label, y, value text) drawn each frame
         camera = app.devices.camera
@@ -340,7 +344,8 @@ class SettingsScene(Scene):
         bottom = 630
         self.buttons += [
             ui.Button(pygame.Rect(40, bottom, 300, 68), "operator.save", self.save, color=theme.GOOD, size=24),
-            ui.Button(pygame.Rect(360, bottom, 300, 68), "operator.close", self.close, color=GREY, size=24),
+            ui.Button(pygame.Rect(360, bottom, 300, 68), "operator.close.discard" if self.unsaved else "operator.close",
+                      self.close, color=GREY, size=24),
             ui.Button(pygame.Rect(680, bottom, 240, 68), "operator.day", self.open_day, color=CHOSEN, size=24),
             ui.Button(pygame.Rect(940, bottom, 300, 68), "operator.quit", self.quit_kiosk, color=theme.BAD, size=24),
         ]
@@ -414,6 +419,17 @@ class SettingsScene(Scene):
         """The day so far in numbers, and what to change (:mod:`kiosk.dayscreen`)."""
         self.app.stack.push(DayScene(self.app))
 
+    @property
+    def unsaved(self) -> tuple[str, ...]:
+        """The settings changed and not saved yet (their ``kiosk.toml`` keys), in order."""
+        now, kept = as_table(self.app.config), as_table(self.kept_config)
+        return tuple(key for key in now if now[key] != kept.get(key))
+
+    def notice_text(self) -> str:
+        """The line above the bottom buttons: where the settings were saved, or that changes
+        not saved yet go with "Fermer"."""
+        return tr("operator.unsaved") if self.unsaved else self.saved_to
+
     def save(self) -> None:
         """Write ``kiosk.toml`` (atomically)."""
         try:
@@ -423,12 +439,18 @@ class SettingsScene(Scene):
             self.saved_to = tr("operator.save.failed", error=exc.strerror or str(exc))
             return
         log.info("settings saved to %s", path)
+        self.kept_config = self.app.config
         self.saved_to = tr("operator.saved", path=str(path))
         self.app.effects.publish(Sound("select"))
+        self._rebuild()
 
     def close(self) -> None:
-        """Back to where the kiosk was, with the new settings: the visitors' game goes on; the
-        menu is built afresh (the games shown may have changed)."""
+        """Back to where the kiosk was: the visitors' game goes on; the menu is built afresh
+        (the games shown may have changed). Changes not saved are dropped (the screen says so
+        and the button reads "Fermer sans enregistrer"): what is in force is what the file holds."""
+        if self.unsaved:
+            log.info("settings not saved, dropped on closing: %s", ", ".join(self.unsaved))
+            self.app.apply_config(self.kept_config)
         stack = self.app.stack
         below = stack.scenes[-2] if len(stack.scenes) > 1 else None
         home = self.app.home_factory
@@ -478,8 +500,11 @@ class SettingsScene(Scene):
                           pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
         ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,
                             theme.INK_SOFT)
-        if self.saved_to:
-            ui.draw_paragraph(surface, self.saved_to, pygame.Rect(40, 584, 880, 40), 18, theme.INK_SOFT)
+        notice = self.notice_text()
+        if notice:
+            colour = theme.BAD if self.unsaved else theme.INK_SOFT
+            # Left of the memory line (x 700), one or two lines above the bottom buttons.
+            ui.draw_paragraph(surface, notice, pygame.Rect(40, 578, 640, 48), 18, colour)
         for button in self.buttons:
             button.draw(surface, self.time)
 

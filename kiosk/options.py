@@ -26,7 +26,8 @@ class AppOptions:
     led_protocol: str | None = None
     led_baud: int | None = None
     led_config: str | None = None
-    #: Kiosk mode (``--kiosk``, or ``kiosk = true`` in the configuration).
+    #: Kiosk mode (``--kiosk``, or ``kiosk = true`` in the configuration for the menu's start:
+    #: :func:`is_kiosk_start`).
     kiosk: bool = False
     #: ``kiosk.toml`` (defaults when None).
     config: KioskConfig | None = None
@@ -44,6 +45,15 @@ class AppOptions:
     game: str | None = None
     #: ``--json``: print the run's measurements and the last scene's summary at the end.
     json: bool = False
+
+
+def is_kiosk_start(args: argparse.Namespace, config: KioskConfig) -> bool:
+    """Kiosk mode: ``--kiosk`` (what ``deploy/jeux-maths.service`` runs), or ``kiosk = true`` for
+    the kiosk's own start, ``python main.py`` with no command. An operator's command on a
+    configured stand (``play``, ``science``, ``calibrate``, ``demo``, ``rules``) is not a visitors'
+    session: without ``--kiosk`` it opens a window of its own that never touches the visitors'
+    save or the day's record, and closes like any window."""
+    return bool(args.kiosk) or (config.kiosk and getattr(args, "command", None) is None)
 
 
 def window_size(text: str) -> tuple[int, int]:

@@ -22,6 +22,7 @@ The camera comes from the app's devices (``app.devices.camera``, a ``CameraPort`
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -42,6 +43,8 @@ from kiosk.game_scene import GameScene
 from kiosk.i18n import counted, has_key, tr
 from kiosk.screens import GameScreens
 from kiosk.table_mode import Summary, TableHost
+
+log = logging.getLogger("kiosk.physical")
 
 AnyScene = TypeVar("AnyScene", bound=GameScene)
 
@@ -84,6 +87,8 @@ class PhysicalMode(Generic[S, M]):
         #: Wall-clock times at which moves played from the table were first drawn (the bench).
         self.shown: list[tuple[int, float]] = []
         self._pending_shown: int | None = None
+        #: The paper was once read at the sensor's limit: said to the operator (the log), once.
+        self._told_bright = False
 
     @property
     def engine(self) -> SyncEngine[S, M]:
@@ -321,9 +326,12 @@ class PhysicalMode(Generic[S, M]):
             return None
         if not problem:
             # Read, but on paper at the sensor's limit: worth lowering the exposure when one can.
+            # That is the operator's business (the log, `doctor`'s advice), not the visitors': the
+            # board is read, and a child cannot change a camera's exposure.
             live = self.session.feed.live if self.session.feed is not None else None
-            if live is not None and live.paper_bright:
-                return tr("physical.camera.status", status=tr("physical.camera.bright")), theme.INK_SOFT
+            if live is not None and live.paper_bright and not self._told_bright:
+                self._told_bright = True
+                log.info("the mat's paper is read at the camera's limit: lower the camera's exposure if you can")
             return None
         key = f"physical.problem.{problem}"
         if problem == CameraProblem.OVEREXPOSED:

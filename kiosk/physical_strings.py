@@ -43,8 +43,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "physical.back": ("La caméra voit de nouveau le plateau.", "The camera sees the board again."),
     "physical.camera": ("Caméra", "Camera"),
     "physical.camera.status": ("Caméra : {status}", "Camera: {status}"),
-    "physical.camera.bright": ("papier très clair (je lis quand même ; baisse l'exposition si tu peux).",
-                               "very bright paper (read anyway; lower the exposure if you can)."),
     "physical.leds.lost": ("Les lumières sont débranchées : on continue sans elles.",
                            "The lights are unplugged: the game goes on without them."),
     "physical.problem.camera": ("Caméra débranchée : je réessaie…", "Camera unplugged: trying again…"),

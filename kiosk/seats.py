@@ -55,7 +55,8 @@ def _label(text: str) -> str:
 
 class SeatsScene(Scene):
     """The setup card, over the game. ``on_done(setup)`` receives the answers; ``cancel``
-    (only offered once a game is under way) closes the card and changes nothing."""
+    (only offered once a game is under way) closes the card and changes nothing; before that,
+    "Menu" (and Escape) goes back to the menu."""
 
     overlay = True
     is_card = True
@@ -194,6 +195,9 @@ class SeatsScene(Scene):
             cancel = pygame.Rect(0, 0, 260, 74)
             cancel.midbottom = (card.centerx - 160, card.bottom - 22)
             self.buttons.append(ui.Button(cancel, "button.cancel", self.cancel, color=(120, 124, 150)))
+        else:  # the first card of a game opened from the menu: a way back to it, in its corner
+            home = pygame.Rect(card.x + 30, card.bottom - 22 - 74, 200, 74)
+            self.buttons.append(ui.Button(home, "button.home", self.home, color=(120, 124, 150), icon=ui.icon_home))
 
     # --- answers -------------------------------------------------------------------------------
 
@@ -208,6 +212,11 @@ class SeatsScene(Scene):
         self.app.stack.pop()
         self.app.effects.publish(Sound("click"))
 
+    def home(self) -> None:
+        """Back to the menu (the first card, before any move: nothing to lose)."""
+        self.app.effects.publish(Sound("click"))
+        self.app.go_home()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons; Enter plays, Escape cancels (when allowed). Nothing reaches the board."""
         if ui.handle_buttons(self.buttons, event):
@@ -216,8 +225,8 @@ class SeatsScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self.done()
                 return True
-            if event.key == pygame.K_ESCAPE and self.can_cancel:
-                self.cancel()
+            if event.key == pygame.K_ESCAPE:
+                self.cancel() if self.can_cancel else self.home()
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 

@@ -81,7 +81,7 @@ class FakeHost:
     def at_home(self) -> bool:
         return isinstance(self.stack.top, Home)
 
-    def go_home(self) -> None:
+    def go_home(self, keep: bool = True) -> None:
         self.went_home += 1
 
     def quit(self, operator: bool = False) -> None:

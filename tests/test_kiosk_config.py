@@ -17,7 +17,7 @@ from hardware.detect import Detection
 from kiosk import config as kiosk_config
 from kiosk import doctor
 from kiosk.cli import probe_camera
-from kiosk.config import ConfigError, KioskConfig
+from kiosk.config import ConfigError, IdleTimes, KioskConfig
 from kiosk.logs import close_logging, setup_logging
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,3 +292,31 @@ def test_kiosk_mode_without_a_pin_is_refused_before_a_window_opens(tmp_path):
     out = cli("--kiosk", "--config", str(tmp_path / "k.toml"), "--frames", "3", env={"XDG_STATE_HOME": str(tmp_path)})
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "jeux-maths" / "logs" / "kiosk.log").exists()
+
+
+def test_saving_edits_the_file_in_place_and_keeps_its_comments(tmp_path):
+    """The settings screen's "Enregistrer" on the guide's file: the values changed, every comment,
+    blank line and key order as they were (issue 40)."""
+    path = tmp_path / "kiosk.toml"
+    original = kiosk_config.example("493027")
+    path.write_text(original, encoding="utf-8")
+    config = kiosk_config.load(path)
+    changed = config.with_changes(volume=50, games=("lewthwaite", "awele"), language="en",
+                                  idle=IdleTimes(attract_after=120.0, prompt_after=120.0, countdown=20.0))
+    changed.save()
+    text = path.read_text(encoding="utf-8")
+    assert kiosk_config.load(path) == changed
+    comments = [line for line in original.splitlines() if line.lstrip().startswith("#")]
+    assert comments and all(line in text.splitlines() for line in comments)
+    assert text.count("\n") == original.count("\n")
+    assert "volume = 50                  # 0 (silent) to 100" in text
+    games = next(line for line in text.splitlines() if line.startswith("games = "))
+    before = next(line for line in original.splitlines() if line.startswith("games = "))
+    assert games.startswith('games = ["lewthwaite", "awele"] ') and games.index("#") == before.index("#")
+    assert "attract_after = 120          # seconds on the menu" in text
+    # Unchanged values keep their text; a key the file lacks is added in its table.
+    path.write_text('# mine\nkiosk = true\npin = "493027"  # the PIN\n\n[leds]\nbaud = 9600 # slow\n', encoding="utf-8")
+    kiosk_config.load(path).with_changes(volume=30).save()
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('# mine\nkiosk = true\npin = "493027"  # the PIN\nvolume = 30\n')
+    assert "baud = 9600 # slow" in text and kiosk_config.load(path).volume == 30

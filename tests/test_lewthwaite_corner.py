@@ -1,6 +1,8 @@
 """Lewthwaite's science corner driven headless: taps, live counts, the figures on screen."""
 
 
+import pytest
+
 from games.lewthwaite import solver
 from games.lewthwaite.corner import AnyBoardPage, DominoProofPage, PuzzlePage, RandomGamesPage
 from games.lewthwaite.maths import domino_pairing, make_puzzle, partner_map
@@ -124,3 +126,38 @@ def test_the_puzzles_are_answered_by_tapping_and_explained(corner_app):
     assert page.key == "done" and "3 bonnes réponses sur 4" in corner.texts
     tap(app, page.next_button.rect.center)
     assert page.key == "moves" and page.puzzles == 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_mixed_answer_to_which_tokens_moved_is_marked_as_the_text_says(corner_app, lang):
+    """All but one of the moved tokens touched, and one that never moved: once checked, every
+    moved token is ringed in green ("the N tokens ringed in green"), the right taps keep a green
+    dot, the wrong one is crossed in red, and the text says what the marks mean and fits."""
+    from kiosk.i18n import set_language, tr
+
+    set_language(lang)
+    app = corner_app
+    corner = open_corner(app, "lewthwaite", 3)
+    page = page_of(corner, PuzzlePage)
+    puzzle = page.puzzle
+    for _question in range(2):
+        tap(app, page.choice_buttons[0].rect.center)
+        tap(app, page.next_button.rect.center)
+    assert page.key == "moved"
+    moved = list(puzzle.moved_cells)
+    still = next(cell for cell in puzzle.cells if cell not in moved and cell != puzzle.state.hole
+                 and puzzle.colour_at(cell) is not None and cell != puzzle.hidden)
+    for cell in moved[1:] + [still]:
+        tap(app, page.view.center_of(cell))
+    tap(app, page.verify_button.rect.center)
+    run_frames(app, 2)
+    rings = page.rings()
+    green = [cell for cell, ring in rings.items() if ring in ("moved", "found")]
+    assert sorted(green) == sorted(moved) and len(green) == puzzle.moves_played
+    assert rings[moved[0]] == "moved" and rings[still] == "wrong"
+    assert all(rings[cell] == "found" for cell in moved[1:])
+    text = page.reasoning()
+    assert text.startswith(tr("lewthwaite.science.puzzle.why.moved", n=puzzle.moves_played))
+    assert tr("lewthwaite.science.puzzle.marks.found") in text and tr("lewthwaite.science.puzzle.marks.wrong") in text
+    assert text in corner.texts and not corner.overflows
+    set_language("fr")

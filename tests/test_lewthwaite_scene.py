@@ -254,3 +254,22 @@ def test_the_hint_is_not_recomputed_every_frame(app, monkeypatch):
     press(app, pygame.K_h)
     run_frames(app, 120)
     assert scene.hint() is not None and len(calls) == 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_calculation_in_the_rules_never_breaks_across_lines(lang):
+    """"Comme 5 × 5 = 25": the rules page wraps at any width without leaving "Comme 5" on one line
+    and "× 5" on the next (non-breaking spaces around the signs)."""
+    from kiosk import theme
+    from kiosk.i18n import tr
+
+    set_language(lang)
+    pygame.init()
+    text = tr("lewthwaite.rules.p1.text")
+    signs = ("×", "=", "+")
+    for width in range(120, 720, 3):
+        for line in theme.wrap_text(text, 29, width):
+            words = line.split(" ")
+            assert words[0] not in signs and words[-1] not in signs, (width, line)
+            assert not line.startswith(signs) and not line.endswith(signs), (width, line)
+    set_language("fr")

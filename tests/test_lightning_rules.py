@@ -27,7 +27,9 @@ from games.lightning.rules import (
     geometry,
     is_connected,
     new_game,
+    open_junctions,
     parse_move,
+    path_cut_off,
     winning_cells,
 )
 from games.lightning.tiles import Tile
@@ -278,46 +280,108 @@ def test_draw_when_pool_and_reserve_are_empty() -> None:
     assert state.is_terminal() and final(state).is_draw
 
 
-# The first to connect wins (the CEMÉA rules): once nobody can connect any more the game ends at
-# once, a draw; while one half is still open, play goes on (it may still connect, or be blocked).
-# (name, diagram, player to move, hand, cell, rotation, over, winner, reason)
+# The first to connect wins (the CEMÉA rules). A blocked player may start again from any junction
+# of their path; one with no junction and no start square left that leads to the middle can never
+# connect: the game is decided, the other player wins at once (both at once, from a position
+# text: a draw). Whoever lays the tile that walls a half off.
+# (name, diagram, player to move, hand, cell, rotation, over, connected, outcome's winner, reason)
 ENDINGS_TABLE = [
-    ("one half blocked for good: play goes on", """
+    ("a half still open: play goes on", """
      .  .  .
      .  .  .
      --
      .  .  .
-     L0 L3 L0
-     """, 2, "I", (0, 0), 0, False, None, None),
-    ("the last open half is walled off: a draw at once", """
-     L0 L0 .
+     L0 L3 .
+     """, 2, "I", (0, 0), 0, False, None, None, None),
+    ("the other player walls a half off: they win at once", """
+     .  .  .
      .  .  .
      --
      .  .  .
-     L0 L3 L0
-     """, 1, "L", (0, 2), 0, True, None, "lightning.end.blocked"),
+     L0 L3 .
+     """, 2, "L", (3, 2), 0, True, None, 2, "lightning.end.walled"),
+    ("a player walls their own half off: the other wins", """
+     .  .  .
+     .  .  .
+     --
+     .  .  .
+     L0 L3 .
+     """, 1, "L", (3, 2), 0, True, None, 2, "lightning.end.walled"),
+    ("red walls blue's start row off: red wins", """
+     L2 L1 .
+     .  .  .
+     --
+     .  .  .
+     .  .  .
+     """, 1, "L", (0, 2), 2, True, None, 1, "lightning.end.walled"),
     ("the last open half connects: a win", """
      I0 .  .
      .  .  .
      --
      .  .  .
-     L0 L3 L0
-     """, 2, "I", (1, 0), 0, True, 2, "lightning.end.connected"),
+     .  .  .
+     """, 2, "I", (1, 0), 0, True, 2, 2, "lightning.end.connected"),
 ]
 
 
-@pytest.mark.parametrize(("name", "diagram", "player", "hand", "cell", "rotation", "over", "winner", "reason"),
-                         ENDINGS_TABLE, ids=[row[0] for row in ENDINGS_TABLE])
+@pytest.mark.parametrize(("name", "diagram", "player", "hand", "cell", "rotation", "over", "connected", "wins",
+                          "reason"), ENDINGS_TABLE, ids=[row[0] for row in ENDINGS_TABLE])
 def test_endings_table(name: str, diagram: str, player: int, hand: str, cell: tuple[int, int], rotation: int,
-                       over: bool, winner: int | None, reason: str | None) -> None:
+                       over: bool, connected: int | None, wins: int | None, reason: str | None) -> None:
     state = from_board(diagram, player=player, hand=hand)
     assert not state.is_terminal() and state.pool_size > 0
     after = state.play(Place(cell, rotation))
-    assert after.is_terminal() == over and after.winner == winner
+    assert after.is_terminal() == over and after.winner == connected
     outcome = after.outcome()
     assert (outcome.reason if outcome else None) == reason
+    assert (outcome.winner if outcome else None) == wins
     if over:
         assert after.legal_moves() == [] and after.phase == "over"
+        assert from_text(after.to_text()).outcome() == outcome  # the text form needs no cached fact
+
+
+# A path blocked at its tip goes on from another junction (a corner shared by up to four squares);
+# with none left it must start again from the start row. (diagram, open junctions of red, cut off)
+JUNCTIONS_TABLE = [
+    ("a Z from the start edge ends at a corner: three squares go on from it", """
+     .  .  .
+     .  .  .
+     --
+     .  .  .
+     .  Z2 .
+     """, {(2, 0), (2, 1), (3, 0)}, False),
+    ("the square above is taken: two junctions left", """
+     .  .  .
+     .  .  .
+     --
+     .  I1 .
+     .  Z2 .
+     """, {(2, 0), (3, 0)}, False),
+    ("every square at the corner is taken: the path is cut off, the start row is not", """
+     .  .  .
+     .  .  .
+     --
+     I1 I1 .
+     I1 Z2 .
+     """, set(), True),
+    ("no path yet: nothing to cut off", """
+     .  .  .
+     .  .  .
+     --
+     .  .  .
+     .  .  .
+     """, set(), False),
+]
+
+
+@pytest.mark.parametrize(("name", "diagram", "junctions", "cut_off"), JUNCTIONS_TABLE,
+                         ids=[row[0] for row in JUNCTIONS_TABLE])
+def test_a_blocked_path_goes_on_from_its_junctions(name: str, diagram: str, junctions: set[tuple[int, int]],
+                                                   cut_off: bool) -> None:
+    geo, board = board_from_text(diagram)
+    assert open_junctions(geo, board, 1) == junctions
+    assert path_cut_off(geo, board, 1) is cut_off
+    assert connection_distance(geo, board, 1) is not None
 
 
 def test_a_position_where_nobody_can_connect_is_over() -> None:

@@ -345,6 +345,75 @@ def play_to_the_end(app, scene: LightningScene, helper: str) -> EndScene:
     raise AssertionError("the game did not end")
 
 
+# A child (red) against the computer on a small board (3 rows a half, 3 columns; red's half is
+# rows 3-5, its start row 5). (diagram)
+CUT_OFF = """
+ .  .  .
+ .  .  .
+ .  .  .
+ --
+ .  .  .
+ I1 I1 .
+ I1 Z2 .
+"""
+WALLED = """
+ .  .  .
+ .  .  .
+ .  .  .
+ --
+ .  .  .
+ .  .  .
+ L0 L3 .
+"""
+
+
+def from_position(app, diagram: str, hand: str | None = None) -> LightningScene:
+    from games.lightning.rules import from_board
+    from games.match import Seat
+    from kiosk.game_scene import GameScene
+
+    state = from_board(diagram, player=1, hand=hand)
+    match = GameScene.new_match(app, "lightning", state, {1: Seat(), 2: Seat.computer("random")})
+    scene = LightningScene(app, match)
+    app.start(scene)
+    run_frames(app, 30)  # the board's facts come in
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_blocked_path_is_told_what_it_can_still_do(lang):
+    """Red's path is cut off at its corner (the CEMÉA rules: start again elsewhere): the status
+    and the card say so and what else the child can do, instead of "Bloqué !" beside "À toi !"."""
+    set_language(lang)
+    app = make_app(lang)
+    scene = from_position(app, CUT_OFF)
+    assert scene.person_to_move() and scene.facts.known and 1 in scene.facts.cut_off
+    assert scene.turn_text() == tr("lightning.turn.cut.you")
+    big, why = scene.card_lines(1)
+    assert big != tr("lightning.card.blocked") and why == tr("lightning.card.cut.you")
+    set_language("fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_child_walled_off_for_good_ends_the_game_from_the_childs_side(lang):
+    """The child lays the tile that fills its start row with tiles that touch no start edge: it
+    can never connect, the game ends at once and the end card says why, from the child's side."""
+    set_language(lang)
+    app = make_app(lang)
+    scene = from_position(app, WALLED, hand="L")
+    scene.play(Place((5, 2), 0))
+    for _ in range(60 * 10):
+        advance(app, 1)
+        if isinstance(app.stack.top, EndScene):
+            break
+    end = app.stack.top
+    assert isinstance(end, EndScene) and scene.match.is_over() and len(scene.match.moves) == 1
+    assert end.card.title == tr("end.computer_wins") and not end.card.celebrate
+    assert end.card.reason == tr("lightning.end.walled.you")
+    assert scene.card_lines(1)[0] == tr("lightning.card.blocked")
+    set_language("fr")
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_end_card_speaks_from_the_childs_side(lang):
     set_language(lang)
@@ -428,6 +497,20 @@ def test_the_half_where_a_person_plays_is_the_big_one(app):
     assert hot.view.cell_size(3 - mover) == 42 and hot.view.cell_size(mover) == 30
     demo = make_demo_scene(app)
     assert demo.big_half() is None and demo.view.sizes == (36, 36)
+
+
+@pytest.mark.parametrize(("red", "blue"), [("human", "random"), ("random", "human"), ("human", "human")])
+def test_the_centre_line_stops_above_the_arrival_label(app, red, blue):
+    """The golden line runs along the squares and ends above "arrivée", never through it."""
+    for lang in ("fr", "en"):
+        set_language(lang)
+        scene = start(app, red, blue)
+        run_frames(app, 30)
+        view = scene.view
+        _start, end, _width = view.seam_line()
+        label = view.arrival_label_rect()
+        assert end[1] < label.top and label.centerx == end[0]
+    set_language("fr")
 
 
 @pytest.mark.parametrize("share", [0.0, 0.5, 1.0, 0.3])
@@ -584,12 +667,12 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
     set_language(lang)
     S = LightningScene  # noqa: N806
     names = [tr("lightning.computer"), tr("lightning.player.1"), tr("lightning.player.2")]
-    status = ["lightning.turn.take.you", "lightning.turn.place.you", "lightning.turn.over",
+    status = ["lightning.turn.take.you", "lightning.turn.place.you", "lightning.turn.over", "lightning.turn.cut.you",
               "lightning.starts.you", "lightning.starts.computer"]
     status += [key for key in table() if key.startswith("lightning.illegal") and key != "lightning.illegal.draw"]
     named = ["lightning.turn.take.named", "lightning.turn.place.named", "lightning.turn.computer.take",
-             "lightning.turn.computer.place", "lightning.starts.named", "lightning.did.reserve",
-             "lightning.did.shelve"]
+             "lightning.turn.computer.place", "lightning.turn.cut.named", "lightning.starts.named",
+             "lightning.did.reserve", "lightning.did.shelve"]
     texts = [(tr(key), S.STATUS) for key in status]
     texts += [(tr("lightning.illegal.draw", design=design), S.STATUS) for design in DESIGNS]
     texts += [(tr(key, name=name), S.STATUS) for key in named for name in names]
@@ -599,7 +682,8 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
     texts += [(tr("seat.computer", level=tr(f"lightning.level.{level}")), S.CARD_NAME) for level in LEVELS]
     texts += [(tr("lightning.card.more", n=136), S.CARD_BIG)]
     texts += [(tr(f"lightning.card.{k}"), S.CARD_BIG) for k in ("more.one", "blocked", "won")]
-    texts += [(tr(f"lightning.card.{k}"), S.CARD_WHY) for k in ("why.you", "why.it", "blocked.why", "won.why")]
+    texts += [(tr(f"lightning.card.{k}"), S.CARD_WHY) for k in ("why.you", "why.it", "blocked.why", "won.why",
+                                                                "cut.you", "cut.it")]
     texts += [(tr("lightning.pool"), S.POOL_LABEL), (tr("lightning.reserve"), S.RESERVE_LABEL)]
     texts += [(tr("lightning.pool.count", count=150), S.POOL_COUNT), (tr("lightning.pool.one"), S.POOL_COUNT),
               (tr("lightning.pool.empty"), S.POOL_COUNT), (tr("lightning.reserve.empty"), S.RESERVE_EMPTY)]
@@ -621,7 +705,10 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
     texts += [(tr(k), picture) for k in ("lightning.pool", "lightning.hand.you", "lightning.reserve")]
     reason = ui.TextBox(pygame.Rect(0, 0, 720, 110), 32, lines=2, smallest=32, line_gap=1.2)
     texts += [(tr(k, tiles=150), reason) for k in ("lightning.end.you", "lightning.end.computer",
-                                                    "lightning.end.connected", "lightning.end.draw")]
+                                                    "lightning.end.connected", "lightning.end.draw",
+                                                    "lightning.end.walled.you", "lightning.end.walled.computer",
+                                                    "lightning.end.walled")]
+    texts += [(tr("lightning.end.walled.named", name=name), reason) for name in names[1:]]
     return texts
 
 

@@ -734,29 +734,53 @@ class PuzzlePage(CornerPage):
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
         for cell, ring in self.rings().items():
             x, y = round(view.center_of(cell)[0]), round(view.center_of(cell)[1])
-            if ring == "moved":
+            if ring in ("moved", "found"):  # every token that moved is ringed in green
                 draw.circle(surface, theme.GOOD, (x, y), round(view.cell * 0.44), 5)
-            else:  # the visitor's taps: a thick ring and a dot
+            if ring == "found":  # ...and the visitor's right taps keep a green dot
+                draw.circle(surface, theme.GOOD, (x, y), round(view.cell * 0.12))
+            elif ring == "wrong":  # a tap on a token that never moved: a red ring, crossed
+                draw.circle(surface, theme.BAD, (x, y), round(view.cell * 0.44), 5)
+                arm = round(view.cell * 0.22)
+                for ink, width in ((theme.WHITE, 13), (theme.INK, 7)):  # seen on a red token too
+                    draw.line(surface, ink, (x - arm, y - arm), (x + arm, y + arm), width)
+                    draw.line(surface, ink, (x - arm, y + arm), (x + arm, y - arm), width)
+            elif ring == "marked":  # the visitor's taps, before the answer: a thick ring and a dot
                 draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.49), 9)
                 draw.circle(surface, theme.HINT, (x, y), round(view.cell * 0.1))
         if not show_hidden:
             draw_hand(surface, view.center_of(puzzle.hidden), view.cell * 1.05)
 
     def rings(self) -> dict[Cell, str]:
-        """The rings on the board, in drawing order: the tokens that moved (``"moved"``), only
-        with a reasoning that speaks of them, then the visitor's taps (``"marked"``) over them."""
+        """The rings on the board: the tokens that moved (``"moved"``, ringed in green), only with
+        a reasoning that speaks of them; the visitor's taps (``"marked"``) while they answer. Once
+        their answer is checked, every moved token stays ringed in green, a right tap is
+        ``"found"`` (a green ring and dot) and a tap on a token that never moved ``"wrong"`` (a red
+        ring, crossed): the reasoning's "the N tokens ringed in green" is what the board shows."""
         rings: dict[Cell, str] = {}
-        if (self.revealed and self.key in ("moves", "moved")) or self.key == "done":
+        answer = (self.revealed and self.key in ("moves", "moved")) or self.key == "done"
+        moved = set(self.puzzle.moved_cells)
+        if answer:
             rings.update(dict.fromkeys(self.puzzle.moved_cells, "moved"))
-        for cell in self.marked:
-            rings.pop(cell, None)
-            rings[cell] = "marked"
+        checked = "moved" in self.answered
+        for cell in sorted(self.marked):
+            if not checked:
+                rings[cell] = "marked"
+            elif answer:
+                rings[cell] = "found" if cell in moved else "wrong"
         return rings
 
     def reasoning(self) -> str:
         """The article's reasoning for the question on screen, with this board's numbers."""
         puzzle = self.puzzle
-        if self.key in ("moves", "moved"):
+        if self.key == "moved":
+            why = tr("lewthwaite.science.puzzle.why.moved", n=puzzle.moves_played)
+            found, wrong = self.marked & set(puzzle.moved_cells), self.marked - set(puzzle.moved_cells)
+            if wrong or len(found) < puzzle.moves_played:
+                parts = [why] + [tr(key) for key, some in (("lewthwaite.science.puzzle.marks.found", found),
+                                                           ("lewthwaite.science.puzzle.marks.wrong", wrong)) if some]
+                return " ".join(parts)
+            return why
+        if self.key == "moves":
             return tr(f"lewthwaite.science.puzzle.why.{self.key}", n=puzzle.moves_played)
         if self.key == "first":
             first = puzzle.first_player

@@ -84,11 +84,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lewthwaite.rules.title": ("Les règles de Lewthwaite", "The rules of Lewthwaite"),
     "lewthwaite.rules.p1.title": ("Le matériel", "What you need"),
     "lewthwaite.rules.p1.text": (
-        "Une grille de 5 × 5 cases, 12 jetons rouges et 12 jetons bleus. On les pose comme sur un "
-        "damier, en alternant les couleurs. Comme 5 × 5 = 25 et 12 + 12 = 24, la case du milieu reste "
-        "vide : c'est le trou.",
-        "A 5 × 5 grid, 12 red tokens and 12 blue tokens. Lay them out like a checkerboard, alternating "
-        "the colours. Since 5 × 5 = 25 and 12 + 12 = 24, the middle square stays empty: that is the hole.",
+        # A calculation never breaks across lines: non-breaking spaces (\u00a0) around its signs.
+        "Une grille de 5\u00a0×\u00a05 cases, 12 jetons rouges et 12 jetons bleus. On les pose comme sur un "
+        "damier, en alternant les couleurs. Comme 5\u00a0×\u00a05\u00a0=\u00a025 et 12\u00a0+\u00a012\u00a0=\u00a024, "
+        "la case du milieu reste vide : c'est le trou.",
+        "A 5\u00a0×\u00a05 grid, 12 red tokens and 12 blue tokens. Lay them out like a checkerboard, alternating "
+        "the colours. Since 5\u00a0×\u00a05\u00a0=\u00a025 and 12\u00a0+\u00a012\u00a0=\u00a024, the middle "
+        "square stays empty: that is the hole.",
     ),
     "lewthwaite.rules.p2.title": ("Jouer", "How to play"),
     "lewthwaite.rules.p2.text": (
@@ -278,6 +280,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The {n} tokens ringed in green sit on a square of the other colour: they are the ones that moved, "
         "since no token ever moves twice.",
     ),
+    "lewthwaite.science.puzzle.marks.found": ("Un point vert marque ceux que tu as trouvés.",
+                                              "A green dot marks the ones you found."),
+    "lewthwaite.science.puzzle.marks.wrong": ("Un rond rouge barré marque ceux que tu as touchés et qui n'ont pas "
+                                              "bougé.", "A red ring crossed out marks the ones you touched that did "
+                                                        "not move."),
     "lewthwaite.science.puzzle.why.first": (
         "Le jeton du centre a bougé le tout premier : il a glissé dans le trou du départ et n'en est jamais "
         "reparti. Il est {colour} : {player} ont commencé.",

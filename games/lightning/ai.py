@@ -268,7 +268,8 @@ class StrongPlayer:
                 continue
             after = state.play(move) if not isinstance(move, Place) else state.place_unchecked(move)
             if after.is_terminal():
-                rescored.append((score if after.winner != 3 - me else -1000.0, move))
+                ended = after.outcome()
+                rescored.append((score if ended is None or ended.winner != 3 - me else -1000.0, move))
                 continue
             rescored.append((-self._reply_value(after, 3 - me), move))
         rescored.sort(key=lambda item: -item[0])

@@ -424,6 +424,36 @@ def powered_cells(geo: Geometry, board: tuple[int, ...], player: int) -> frozens
     return frozenset(geo.cell(i) for i in half if board[i] and geo.variant_ends[i][board[i]][0] in reached)
 
 
+def open_junctions(geo: Geometry, board: tuple[int, ...], player: int) -> frozenset[Cell]:
+    """The empty squares of ``player``'s half where their live path (the tiles joined to their
+    start edge) can go on towards the centre line: a square touching a point of that path from
+    which some tile laid there leads on to a point that can still reach the middle. The CEMÉA
+    rules: a player whose path is blocked may start again from any junction of it."""
+    half = geo.half_cells[player]
+    sources = set(geo.sources(player))
+    path = _reach_placed(geo, board, half, sources) - sources
+    to_middle = distance_field(geo, board, player, from_targets=True)
+    found = set()
+    for p in path:
+        for cell, reach in geo.half_point_cells[player][p]:
+            if not board[cell] and any(to_middle[q] < _INF for q in reach):
+                found.add(geo.cell(cell))
+    return frozenset(found)
+
+
+def path_cut_off(geo: Geometry, board: tuple[int, ...], player: int) -> bool:
+    """True when ``player`` has a live path (tiles joined to their start edge) but no junction of
+    it leads to the middle any more, while their half is not blocked for good: they must start a
+    new path from their start row."""
+    half = geo.half_cells[player]
+    sources = set(geo.sources(player))
+    if not _reach_placed(geo, board, half, sources) - sources:
+        return False
+    if is_connected(geo, board, player) or connection_distance(geo, board, player) is None:
+        return False
+    return not open_junctions(geo, board, player)
+
+
 def is_connected(geo: Geometry, board: tuple[int, ...], player: int) -> bool:
     """True when ``player``'s half joins a start edge point to a centre-line point."""
     reached = _reach_placed(geo, board, geo.half_cells[player], geo.sources(player))
@@ -456,9 +486,9 @@ class LightningState:
     winner: int | None = None
     turn: int = 1
     _legal: list[Move] | None = field(default=None, compare=False, repr=False)
-    #: Cached :meth:`nobody_can_connect` (kept by ``replace`` while the board is unchanged; a
-    #: half blocked for good stays blocked, so only laying a tile resets it).
-    _deadlock: bool | None = field(default=None, compare=False, repr=False)
+    #: Cached :meth:`blocked_for_good` of players 1 and 2 (kept by ``replace`` while the board is
+    #: unchanged; a half blocked for good stays blocked, so only laying a tile resets it).
+    _blocked: tuple[bool, bool] | None = field(default=None, compare=False, repr=False)
 
     # --- derived facts -------------------------------------------------------------------
 
@@ -556,22 +586,38 @@ class LightningState:
         object.__setattr__(self, "_legal", moves)
         return moves
 
+    def blocked_for_good(self, player: int) -> bool:
+        """True when no chain of ``player``'s half can reach the centre line any more: no
+        junction of their path and no start square leads there (``connection_distance`` None)."""
+        if self._blocked is None:
+            geo = self.geo
+            blocked = tuple(connection_distance(geo, self.board, p) is None for p in (1, 2))
+            object.__setattr__(self, "_blocked", blocked)
+        assert self._blocked is not None
+        return self._blocked[player - 1]
+
     def nobody_can_connect(self) -> bool:
         """True when both halves are blocked for good: the first to connect wins (the CEMÉA
         rules), and nobody can any more, so playing on until the pile is empty decides nothing."""
-        if self._deadlock is None:
-            geo = self.geo
-            stuck = all(connection_distance(geo, self.board, player) is None for player in (1, 2))
-            object.__setattr__(self, "_deadlock", stuck)
-        return bool(self._deadlock)
+        return self.blocked_for_good(1) and self.blocked_for_good(2)
+
+    def walled_off(self) -> int | None:
+        """The player blocked for good while the other is not, or None. The CEMÉA rules let a
+        blocked player start again from any junction of their path; with none left that leads
+        to the middle, they can never connect, and the game is decided: the other player wins
+        at once (playing on only made a child wait, for minutes, for the computer to connect)."""
+        if self.winner is not None:
+            return None
+        blocked = [p for p in (1, 2) if self.blocked_for_good(p)]
+        return blocked[0] if len(blocked) == 1 else None
 
     def is_terminal(self) -> bool:
-        """Over when someone connected, when nobody can connect any more (both halves blocked
-        for good), or nothing is left to take (a reserve tile counts only if it could be laid
-        somewhere: on the real board there is always room, 150 < 272)."""
+        """Over when someone connected, when a player can no longer connect (blocked for good:
+        the other wins; both: a draw), or nothing is left to take (a reserve tile counts only if
+        it could be laid somewhere: on the real board there is always room, 150 < 272)."""
         if self.winner is not None:
             return True
-        if self.nobody_can_connect():
+        if self.blocked_for_good(1) or self.blocked_for_good(2):
             return True
         if self.hand is not None or self.pool_size:
             return False
@@ -583,14 +629,18 @@ class LightningState:
         return any(self.can_place_on(geo.cell(i)) for i in range(geo.size) if not self.board[i])
 
     def outcome(self) -> Outcome | None:
-        """The connected player wins; both halves blocked for good, or an exhausted pool and
-        reserve, is a draw."""
+        """The connected player wins, and so does the other player of one blocked for good
+        (reason ``lightning.end.walled``, with ``walled``: who is blocked); both halves blocked
+        for good, or an exhausted pool and reserve, is a draw."""
         if self.winner is not None:
             return Outcome(
                 self.winner, "lightning.end.connected", (("winner", self.winner), ("tiles", self.placed))
             )
         if self.nobody_can_connect():
             return Outcome(None, "lightning.end.blocked", (("tiles", self.placed),))
+        walled = self.walled_off()
+        if walled is not None:
+            return Outcome(3 - walled, "lightning.end.walled", (("walled", walled), ("tiles", self.placed)))
         if self.is_terminal():
             return Outcome(None, "lightning.end.draw", (("tiles", self.placed),))
         return None
@@ -677,7 +727,7 @@ class LightningState:
         new_board = tuple(board)
         owner = geo.owner(move.cell)
         winner = owner if is_connected(geo, new_board, owner) else None
-        return self._end_turn(replace(self, board=new_board, winner=winner, _deadlock=None))
+        return self._end_turn(replace(self, board=new_board, winner=winner, _blocked=None))
 
     def _end_turn(self, state: LightningState) -> LightningState:
         if state.winner is not None:

@@ -166,11 +166,17 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             self.say(self.starts_text(), 3.5, theme.GOOD)
 
     def end_reason(self, outcome: Outcome) -> str:
-        """From the child's side: "Ton éclair relie…" / "Son éclair relie…", or the draw."""
+        """From the child's side: "Ton éclair relie…" / "Son éclair relie…", a path walled off
+        for good ("Ton chemin ne peut plus…" / "Tu as barré…"), or the draw."""
         tiles = self.state.placed
         if outcome.winner is None:
             return tr(outcome.reason)  # the pile is empty, or both ways are walled off
         person = self.match.person_player()
+        if outcome.reason == "lightning.end.walled":
+            walled = 3 - outcome.winner
+            if person is None or not self.match.against_computer:
+                return tr("lightning.end.walled.named", name=self.player_name(walled))
+            return tr("lightning.end.walled.you" if walled == person else "lightning.end.walled.computer")
         if person is None:
             return tr("lightning.end.connected", tiles=tiles)
         return tr("lightning.end.you" if outcome.winner == person else "lightning.end.computer", tiles=tiles)
@@ -448,6 +454,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         if self.match.seats[player].is_computer:
             return tr(f"lightning.turn.computer.{phase}", name=self.mover_name(player))
         phase = self.tabletop.turn_key(phase)
+        if player in self.facts.cut_off and not phase.startswith("physical"):
+            # The CEMÉA rules: start again elsewhere; and what else a turn can do.
+            if self.match.against_computer:
+                return tr("lightning.turn.cut.you")
+            return tr("lightning.turn.cut.named", name=self.player_name(player))
         if self.match.against_computer:
             return tr(f"lightning.turn.{phase}.you")
         return tr(f"lightning.turn.{phase}.named", name=self.player_name(player))
@@ -499,7 +510,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         if distance is None:
             return tr("lightning.card.blocked"), tr("lightning.card.blocked.why")
         big = tr("lightning.card.more.one") if distance == 1 else tr("lightning.card.more", n=distance)
-        return big, tr("lightning.card.why.it" if self.match.seats[player].is_computer else "lightning.card.why.you")
+        computer = self.match.seats[player].is_computer
+        if player in self.facts.cut_off:
+            return big, tr("lightning.card.cut.it" if computer else "lightning.card.cut.you")
+        return big, tr("lightning.card.why.it" if computer else "lightning.card.why.you")
 
     def _card_active(self, player: int) -> bool:
         """``player``'s card bobs: it is their turn."""

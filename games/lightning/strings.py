@@ -35,6 +35,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lightning.turn.computer.take": ("{name} choisit une tuile…", "{name} is choosing a tile…"),
     "lightning.turn.computer.place": ("{name} cherche où poser sa tuile…",
                                       "{name} is looking for a place for its tile…"),
+    "lightning.turn.cut.you": ("Ton chemin est barré : repars de ta ligne de départ, barre la route de "
+                               "l'ordinateur, ou mets ta tuile à la réserve.",
+                               "Your path is cut off: start again from your start row, block the computer's "
+                               "way, or put your tile in the reserve."),
+    "lightning.turn.cut.named": ("{name}, ton chemin est barré : repars de ta ligne de départ, barre la "
+                                 "route, ou mets ta tuile à la réserve.",
+                                 "{name}, your path is cut off: start again from your start row, block the "
+                                 "way, or put your tile in the reserve."),
     "lightning.turn.over": ("La partie est finie.", "The game is over."),
     "lightning.computer": ("L'ordinateur", "The computer"),
     "lightning.starts.you": ("Tirage au sort : c'est toi qui commences !", "Coin toss: you start!"),
@@ -87,6 +95,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                                "at least, to join your start edge to the gold line in the middle."),
     "lightning.card.why.it": ("au moins, pour relier son bord de départ au trait doré du milieu.",
                               "at least, to join its start edge to the gold line in the middle."),
+    "lightning.card.cut.you": ("au moins, en repartant de ta ligne de départ : ton chemin est barré.",
+                               "at least, starting again from your start row: your path is cut off."),
+    "lightning.card.cut.it": ("au moins, en repartant de sa ligne de départ : son chemin est barré.",
+                              "at least, starting again from its start row: its path is cut off."),
     "lightning.card.blocked": ("Bloqué !", "Blocked!"),
     "lightning.card.blocked.why": ("Tous les chemins vers le milieu sont barrés.",
                                    "Every way to the middle is cut off."),
@@ -104,6 +116,15 @@ STRINGS: dict[str, tuple[str, str]] = {
                                 "A bolt joins a start to the middle, with {tiles} tiles on the board."),
     "lightning.end.draw": ("La pioche et la réserve sont vides, et personne n'a relié son départ au milieu.",
                            "The pile and the reserve are empty, and nobody has joined their start to the middle."),
+    "lightning.end.walled.you": ("Ton chemin ne peut plus arriver au milieu : plus aucune jonction ni case "
+                                 "de départ n'y mène.",
+                                 "Your path can no longer reach the middle: no junction or start square "
+                                 "leads there any more."),
+    "lightning.end.walled.computer": ("Tu as barré toutes les routes de l'ordinateur vers le milieu !",
+                                      "You have blocked every way the computer had to the middle!"),
+    "lightning.end.walled.named": ("Le chemin de {name} ne peut plus arriver au milieu : aucune jonction n'y "
+                                   "mène.", "{name}'s path can no longer reach the middle: no junction leads there."),
+    "lightning.end.walled": ("Un chemin ne peut plus arriver au milieu.", "A path can no longer reach the middle."),
     "lightning.end.blocked": ("Les deux chemins sont barrés : plus personne ne peut arriver au milieu.",
                               "Both ways are walled off: nobody can reach the middle any more."),
     # The rules.
@@ -134,12 +155,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "where your tile may go."),
     "lightning.rules.p4.title": ("Bloqué ? Bifurque !", "Blocked? Branch off!"),
     "lightning.rules.p4.text": (
-        "Un chemin peut avoir des branches : si le tien est bloqué, repars d'un autre endroit de ton "
-        "chemin. Le premier arrivé au milieu gagne. Si plus personne ne peut y arriver, ou si la pioche et "
-        "la réserve sont vides, c'est match nul.",
-        "A path may have branches: if yours is blocked, go on from another place on your path. The first "
-        "to reach the middle wins. If nobody can reach it any more, or the pile and the reserve are empty, "
-        "it is a draw."),
+        "Un chemin peut avoir des branches : si le tien est bloqué, repars de n'importe quelle jonction "
+        "de ton chemin, ou de ta ligne de départ. Le premier arrivé au milieu gagne. Celui dont le chemin "
+        "ne peut plus du tout y arriver a perdu. Pioche et réserve vides : match nul.",
+        "A path may have branches: if yours is blocked, go on from any junction of your path, or from "
+        "your start row. The first to reach the middle wins. A player whose path can no longer reach it "
+        "at all has lost. Pile and reserve empty: a draw."),
     "lightning.rules.p5.title": ("Les tuiles", "The tiles"),
     "lightning.rules.p5.text": (
         "150 tuiles : 5 dessins, 30 de chaque. Harry A. Doty a inventé ce jeu et l'a fait breveter en "

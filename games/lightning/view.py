@@ -29,6 +29,7 @@ from games.lightning.rules import (
     Geometry,
     LightningState,
     best_path,
+    path_cut_off,
     powered_cells,
     winning_cells,
 )
@@ -184,6 +185,8 @@ class Facts:
     winning: tuple[Cell, ...]
     legal: frozenset[Cell]
     known: bool = True
+    #: Players whose live path no junction leads on from (they start again from their start row).
+    cut_off: frozenset[int] = frozenset()
 
     @classmethod
     def pending(cls) -> Facts:
@@ -201,6 +204,7 @@ class Facts:
             powered={p: powered_cells(geo, state.board, p) for p in (1, 2)},
             winning=winning,
             legal=frozenset(state.legal_cells()) if state.hand is not None and not state.is_terminal() else frozenset(),
+            cut_off=frozenset(p for p in (1, 2) if not state.is_terminal() and path_cut_off(geo, state.board, p)),
         )
 
     def distance(self, player: int) -> int | None:
@@ -228,10 +232,15 @@ def board_background(half_rows: int, cols: int, sizes: tuple[int, int], gap: int
     draw.rect(image, (20, 18, 44), image.get_rect(), border_radius=radius)
     draw.rect(image, (70, 62, 130), image.get_rect(), 3, border_radius=radius)
     stars = random.Random(1892)
+    seam = PAD + half_rows * sizes[0] + gap // 2
     for _ in range(width // 20):
         x = stars.randrange(6, width - 6)
         y = stars.choice((stars.randrange(3, PAD - 2), stars.randrange(height - 8, height - 3)))
-        draw.circle(image, (255, 255, 220, stars.randrange(60, 200)), (x, y), stars.choice((1, 1, 2)))
+        radius, alpha = stars.choice((1, 1, 2)), stars.randrange(60, 200)
+        # No star in a word of the label band ("départ" at both ends, "arrivée" on the seam).
+        if y > PAD and (abs(x - seam) < 60 or x < 90 or x > width - 90):
+            continue
+        draw.circle(image, (255, 255, 220, alpha), (x, y), radius)
     # Each half's grout in one fill (row by row, 34 narrow strips took 7 ms at 1080p), then its
     # squares, copied from one drawing per colour in a single call.
     for player, rows in ((1, range(half_rows, 2 * half_rows)), (2, range(half_rows))):
@@ -468,12 +477,23 @@ class BoardView:
         return max(_layout(geo.half_rows, geo.cols, sizes, self.gap).height
                    for sizes in ((self.big, self.small), (self.small, self.big), self.sizes))
 
+    def seam_line(self) -> tuple[tuple[int, int], tuple[int, int], int]:
+        """The golden centre line: its two ends and its width. It runs along the squares and
+        stops at their foot, clear of the "arrivée" label centred under it."""
+        seam, top = self.seam_x, self.top + PAD
+        return (seam, top - 8), (seam, top + self._layout.squares_height), max(2, self.big // 10)
+
+    def arrival_label_rect(self) -> pygame.Rect:
+        """Where the "arrivée" label is written, centred on the centre line under the squares."""
+        size = max(14, min(18, self.big // 2))
+        return ui.text_surface(tr("lightning.arrival"), size, (0, 0, 0), "bold").get_rect(
+            center=(self.seam_x, self.label_y))
+
     def draw_seam(self, surface: Target, time: float) -> None:
         """The golden centre line, glowing softly."""
         glow = 0.5 + 0.5 * math.sin(time * 2)
-        seam, top = self.seam_x, self.top + PAD
-        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), (seam, top - 8),
-                         (seam, top + self._layout.squares_height + 2), max(2, self.big // 10))
+        start, end, width = self.seam_line()
+        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), start, end, width)
 
     def draw_background(self, surface: Target) -> None:
         """The frame, the squares and the start/arrival labels."""
