@@ -421,13 +421,15 @@ def _illustrate_machine(surface: DrawTarget, rect: pygame.Rect, time: float) -> 
 
 
 def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    # White's three first moves in turn, each with Black's winning reply in green.
     view = _mini(rect)
     view.draw_board(surface)
     start = HexapawnState()
-    view.draw_pawns(surface, start)
-    for move in start.legal_moves():
-        reply = solver.best_moves(start.play(move))[0]
-        view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
+    move = start.legal_moves()[int(time / 2.5) % 3]
+    after = start.play(move)
+    view.draw_pawns(surface, after)
+    view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
+    for reply in solver.winning_moves(after):
         view.draw_arrow(surface, reply, theme.GOOD)
 
 
