@@ -131,7 +131,7 @@ class Settings(Protocol):
     @property
     def state_folder(self) -> Path | None:
         """The folder where the kiosk keeps what lasts across restarts (the save, the logs, a
-        game's own small files: Hexapawn's learning machine); None when the run keeps nothing."""
+        game's own small files, a learning machine's memory); None when the run keeps nothing."""
         ...
 
 

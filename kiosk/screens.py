@@ -56,7 +56,7 @@ class GameScreens:
     make_demo_scene: Callable[[Host], Scene] | None = None
     make_science_scene: Callable[[Host, int], Scene] | None = None
     physical: bool = False
-    #: The game's own page on the operator screen (Hexapawn: the learning machine's reset), or
+    #: The game's own page on the operator screen (a learning machine's reset, say), or
     #: None; its button is labelled ``<key>.operator.button``.
     operator_page: Callable[[Host], Scene] | None = None
 

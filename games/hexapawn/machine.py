@@ -21,6 +21,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from games.core import GameInputError, shorten
 from games.hexapawn.rules import BLACK, WHITE, HexapawnState, Move
@@ -187,7 +188,13 @@ def from_text(text: str) -> Machine:
 
 def boxes_for(player: int) -> list[str]:
     """The labels of the boxes of every position ``player`` can meet to move, mirror images
-    once, in the order of play (Black: Gardner's 24)."""
+    once, in the order of play (Black: 19, where Gardner drew 24: see docs/hexapawn.md)."""
+    return list(_boxes_for(player))
+
+
+@cache
+def _boxes_for(player: int) -> tuple[str, ...]:
+    # Computed once (the scene numbers its box with it every frame).
     from games.hexapawn.solver import reachable
 
     keys: list[str] = []
@@ -196,7 +203,7 @@ def boxes_for(player: int) -> list[str]:
             key = box_key(state)
             if key not in keys:
                 keys.append(key)
-    return keys
+    return tuple(keys)
 
 
 def fresh(player: int = BLACK) -> Machine:

@@ -9,6 +9,7 @@ the learning machine told of every game a person finishes against it.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,8 +42,9 @@ SLIDE_SECONDS = 0.35
 ACCENT = (120, 90, 200)
 BOARD = BoardView((88, 130), 160)
 PANEL = pygame.Rect(640, 24, 616, 672)
-#: The matchbox of the position in play, in the side panel.
+#: The matchbox of the position in play, in the side panel, and the card saying whose turn it is.
 BOX = pygame.Rect(664, 300, 568, 168)
+TURN = pygame.Rect(PANEL.x + 24, PANEL.y + 78, PANEL.width - 48, 84)
 
 
 class HexapawnScene(GameScene[HexapawnState, Move]):
@@ -228,8 +230,30 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def still_key(self) -> Hashable | None:
+        """At rest (no slide, not on a real table): the position, the seats and the score make
+        the board and the panel's words (the rings, the hint, the bobbing pawn and the machine's
+        box are drawn over them at every frame)."""
+        if self.slide is not None or self.table is not None:
+            return None
+        return (self.state.to_text(), self.match.version, repr(self.match.seats), self.score_line(),
+                self.setting_up())
+
+    def draw_still(self, surface: DrawTarget) -> None:
+        """The board and its pawns, the panel's words."""
+        surface.blit(static_layer(surface.get_size(), language()), (0, 0))
+        BOARD.draw_pawns(surface, self.state)
+        self._draw_words(surface)
+
+    def draw_live(self, surface: DrawTarget) -> None:
+        """Over the still layer: the rings and arrows, the hint, the bobbing pawn, the box."""
+        self._draw_marks(surface)
+        self._draw_lively(surface)
+
     def draw_game(self, surface: DrawTarget) -> None:
-        """Board, pawns, the pawn picked and where it may go, the hint, the side panel."""
+        """Board, pawns, the pawn picked and where it may go, the hint, the side panel (the
+        board and the panel do not overlap: :meth:`draw_still` and :meth:`draw_live` draw the
+        same picture)."""
         state = self.state
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         moving = self.slide[0] if self.slide is not None else None
@@ -239,6 +263,13 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
             at = a.lerp(b, t)
             draw_pawn(surface, 3 - state.player, (at.x, at.y), BOARD.cell)
+        self._draw_marks(surface)
+        self._draw_words(surface)
+        self._draw_lively(surface)
+
+    def _draw_marks(self, surface: DrawTarget) -> None:
+        """The rings on the pawns that may move (or the one picked and its arrows), the hint."""
+        state = self.state
         if self.person_to_move() and not self.busy():
             glow = ui.blend(ACCENT, theme.HINT, 0.6)
             if self.selected is None:
@@ -255,14 +286,14 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             if self.message is None:
                 key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
                 ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
-        self._draw_panel(surface)
 
-    def _draw_panel(self, surface: DrawTarget) -> None:
+    def _draw_words(self, surface: DrawTarget) -> None:
+        """The panel at rest: whose turn in words, who plays each side, and without the machine
+        the score and what it is."""
         state = self.state
-        turn = pygame.Rect(PANEL.x + 24, PANEL.y + 78, PANEL.width - 48, 84)
+        turn = TURN
         player = state.player
         draw.rect(surface, ui.blend(ACCENT, theme.WHITE, 0.82), turn, border_radius=20)
-        draw_pawn(surface, player, (turn.x + 46, turn.centery + 3 * math.sin(self.time * 3)), 84)
         text = pygame.Rect(turn.x + 96, turn.y + 8, turn.width - 110, turn.height - 16)
         if state.is_terminal():
             outcome = state.outcome()
@@ -285,19 +316,25 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
                 f"{self.player_name(side).capitalize()}: {self.seat_label(side)}"
             ui.draw_fitted_text(surface, label, pygame.Rect(PANEL.x + 72, y - 16, PANEL.width - 96, 32), 22,
                                 theme.INK, "bold")
-        shown = self.shown_box()
-        if shown is None and self.machine_player() is not None:
-            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
-                              theme.INK, "bold", 1.25)
-            self._draw_record(surface)
-            return
-        if shown is None:
+        if self.machine_player() is None:
             score = self.score_line()
             if score:
                 ui.draw_fitted_text(surface, score, pygame.Rect(PANEL.x + 24, BOX.y + 10, PANEL.width - 48, 30), 22,
                                     theme.INK_SOFT, "bold", "center")
             ui.draw_paragraph(surface, tr("hexapawn.panel.other"), pygame.Rect(BOX.x, BOX.y + 60, BOX.width, 150),
                               20, theme.INK_SOFT, "text", 1.25)
+
+    def _draw_lively(self, surface: DrawTarget) -> None:
+        """The panel's moving parts: the bobbing pawn of the side to move, and the learning
+        machine's box with its beads (the bead drawn bobs), its words and its record."""
+        draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
+        if self.machine_player() is None:
+            return
+        shown = self.shown_box()
+        if shown is None:
+            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
+                              theme.INK, "bold", 1.25)
+            self._draw_record(surface)
             return
         position, drawn = shown
         machine = self.memory.machine
@@ -421,13 +458,15 @@ def _illustrate_machine(surface: DrawTarget, rect: pygame.Rect, time: float) -> 
 
 
 def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    # White's three first moves in turn, each with Black's winning reply in green.
     view = _mini(rect)
     view.draw_board(surface)
     start = HexapawnState()
-    view.draw_pawns(surface, start)
-    for move in start.legal_moves():
-        reply = solver.best_moves(start.play(move))[0]
-        view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
+    move = start.legal_moves()[int(time / 2.5) % 3]
+    after = start.play(move)
+    view.draw_pawns(surface, after)
+    view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
+    for reply in solver.winning_moves(after):
         view.draw_arrow(surface, reply, theme.GOOD)
 
 
