@@ -127,3 +127,12 @@ def test_not_yet_when_it_lost_the_last_game_and_french_numbers_in_french() -> No
     entry.update(last_loss=1201, without_loss=1000, stopped=True)
     fr = report_page.learning_lines(numbers, "fr")[0]
     assert "depuis la partie 1\u202f201 : 1\u202f000 parties sans défaite" in fr
+
+
+def test_a_learning_level_must_be_one_of_the_game_s_levels() -> None:
+    import dataclasses
+
+    import pytest
+
+    with pytest.raises(ValueError, match="learning level 'nobody'"):
+        dataclasses.replace(LEARNER, learning=("nobody",))
