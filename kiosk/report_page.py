@@ -203,7 +203,8 @@ def learning_lines(numbers: dict[str, Any], lang: str | None = None) -> list[str
                 streak = entry["without_loss"]
                 verdict = tr("report.learning.stopped", lang, last=number(entry["last_loss"], lang),
                              streak=number(streak, lang), games=counted("report.games", streak, lang))
-            resets = counted("report.learning.resets", entry["resets"], lang, n=number(entry["resets"], lang))
+            resets = counted("report.learning.resets", entry["resets"], lang, n=number(entry["resets"], lang),
+                             since=number(since, lang), games=counted("report.games", since, lang))
             lines.append(str(tr("report.learning.line", lang, game=game_title(game, lang),
                                 level=level_name(game, level, lang), n=number(entry["games"], lang),
                                 games=counted("report.games", entry["games"], lang),

@@ -104,10 +104,10 @@ def test_the_text_and_the_page_say_since_which_game_it_no_longer_loses(tmp_path:
     assert len(fr) == len(en) == 1
     assert "15 parties contre les visiteurs, 6 perdues" in fr[0]
     assert "ne perd plus depuis la partie 4 : 5 parties sans défaite" in fr[0]
-    assert "2 remises à zéro" in fr[0]
+    assert "(2 remises à zéro ; 9 parties depuis la dernière)" in fr[0]
     assert "15 games against visitors, 6 lost" in en[0]
     assert "has not lost since game 4: 5 games without a loss" in en[0]
-    assert "reset 2 times" in en[0]
+    assert "(reset 2 times; 9 games since the last one)" in en[0]
     state = str(tmp_path)
     assert main.main(["report", "--state", state, "--from", DAY1.isoformat(), "--to", DAY1.isoformat()]) == 0
     assert fr[0] in capsys.readouterr().out
