@@ -254,3 +254,27 @@ def test_fresh_boxes_in_the_morning_are_written_in_the_day_s_record(tmp_path: Pa
     assert [(e["game"], e["level"], e["why"]) for e in events if e["e"] == "reset"] == [
         ("hexapawn", "matchbox", "morning")]
     app.close()
+
+
+def test_the_curve_has_a_mark_per_game_under_it_live(app: App) -> None:
+    """Under the learning curve, the record game by game: a green disc a win, a red square a
+    loss, the new game's mark as soon as it ends."""
+    from games.hexapawn.corner import curve_chart, record_marks
+    from kiosk import theme
+
+    app.start(MenuScene(app))
+    memory_of(app).machine.record = "LLWLWWW"
+    corner = make_science_scene(app, 1)
+    app.stack.push(corner)
+    run_frames(app, 3)
+
+    def colours() -> list[tuple[int, ...]]:
+        marks = record_marks(curve_chart(), memory_of(app).machine.record)
+        return [tuple(app.screen.target.get_at(app.screen.to_native((round(x), round(y)))))[:3]
+                for (x, y), _lost, _size in marks]
+
+    bad, good = tuple(theme.BAD[:3]), tuple(theme.GOOD[:3])
+    assert colours() == [bad, bad, good, bad, good, good, good]
+    memory_of(app).machine.record += "L"
+    run_frames(app, 2)
+    assert colours()[-1] == bad and len(colours()) == 8
