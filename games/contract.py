@@ -58,6 +58,9 @@ class Game(Generic[S, M]):
     * ``hint(state)``: the game's advice for the player to move (a module-level function too),
       or None for a game without hints.
     * ``strings``: the game's translation table, ``key -> (french, english)``.
+    * ``learning``: the computer levels that learn from the visitors' games (a matchbox machine):
+      their record starts again when the game says they were reset; the day report counts the
+      games each needed to stop losing. Each must be one of ``levels``.
     * ``commands(commands)``: extra command-line verbs of a game that lives outside ``games/``
       (the built-in games' ``cli.py`` are listed in :mod:`games.cli`); every registered game
       gets ``engine KEY`` and ``tournament KEY`` from this entry unless its commands add its own.
@@ -74,6 +77,7 @@ class Game(Generic[S, M]):
     hint: Callable[[S], object] | None = None
     strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     commands: Callable[[Commands], None] | None = None
+    learning: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.levels:
@@ -82,6 +86,9 @@ class Game(Generic[S, M]):
             object.__setattr__(self, "default_level", self.levels[0])
         if self.default_level not in self.levels:
             raise ValueError(f"{self.info.key}'s default level '{self.default_level}' is not one of its levels")
+        for level in self.learning:
+            if level not in self.levels:
+                raise ValueError(f"{self.info.key}'s learning level '{level}' is not one of its levels")
 
     @property
     def key(self) -> str:

@@ -11,7 +11,10 @@ The :class:`Chronicle` is told about the stand by the shared layers, once for ev
   with its first move and ends with :meth:`games.match.Match.result`, or abandoned by a restart,
   new seats or leaving the screen);
 * each frame, the physical-board mode's phase of a game on the stack (fixes asked, the camera
-  lost and found again).
+  lost and found again);
+* a game with a computer level that learns (``learning`` in :class:`games.contract.Game`): its
+  machine was reset (:meth:`Chronicle.learning_reset`: the operator's button, or fresh boxes in
+  the morning), so the report counts its games to stop losing from there.
 
 Each event becomes one line of :class:`kiosk.daybook.DayBook` (see docs/kiosk.md for the list),
 with its wall time ``t`` and a reading ``m`` of a clock that never steps back (durations are
@@ -143,6 +146,12 @@ class Chronicle:
         self.emit("fault", where=where, scene=scene)
 
     # --- games -------------------------------------------------------------------------------
+
+    def learning_reset(self, game: str, level: str, why: str) -> None:
+        """``game``'s learning computer ``level`` starts again from nothing (``why``: "operator",
+        the operator's button; "morning", fresh each morning): the report counts the games it
+        needs to stop losing from this line."""
+        self.emit("reset", game=game, level=level, why=why)
 
     def match_changed(self, scene: Any, event: str) -> None:
         """``scene``'s match changed (``event``: "move", "undo", "restart", "seats")."""

@@ -181,6 +181,39 @@ class Game:
 
 
 @dataclass
+class _Learner:
+    """A learning computer level's day: the finished games against it in the order they ended
+    (the order it learnt from them), counted as they stream past."""
+
+    games: int = 0
+    lost: int = 0
+    resets: int = 0
+    #: Games since its last reset (or the span's start), and the last of them it lost (0: none).
+    since_reset: int = 0
+    last_loss: int = 0
+
+    def ended(self, lost: bool) -> None:
+        """One more finished game against it (``lost``: the visitors won)."""
+        self.games += 1
+        self.since_reset += 1
+        if lost:
+            self.lost += 1
+            self.last_loss = self.since_reset
+
+    def reset(self) -> None:
+        """It starts again from nothing: the games to stop losing count from here."""
+        self.resets += 1
+        self.since_reset = self.last_loss = 0
+
+    def numbers(self) -> dict[str, Any]:
+        """The JSON figures: ``last_loss`` None when it lost none since its reset, ``stopped``
+        False while it lost the last game (or none was played since its reset)."""
+        return {"games": self.games, "lost": self.lost, "resets": self.resets, "since_reset": self.since_reset,
+                "last_loss": self.last_loss or None, "without_loss": self.since_reset - self.last_loss,
+                "stopped": self.since_reset > self.last_loss}
+
+
+@dataclass
 class _PerGame:
     started: int = 0
     endings: Counter[str] = field(default_factory=Counter)
@@ -240,6 +273,8 @@ class DayCounter:
         self.moves_played = 0
         self.per_game: dict[str, _PerGame] = {}
         self.levels: dict[str, dict[str, list[int]]] = {}
+        self.learners: dict[tuple[str, str], _Learner] = {}
+        self._learning: dict[str, tuple[str, ...]] = {}
         self.hotseat = 0
         self.real, self.fixes = 0, 0
         self.game_langs: Counter[str] = Counter()
@@ -295,6 +330,22 @@ class DayCounter:
         self._count(g, 1)
         if how not in FINISHED:
             self.resumable.append(g)
+        elif g.level is not None and not g.hotseat:
+            # A finished game is never taken back: a learning level's games count in the order
+            # they ended, the order it learnt from them.
+            learner = self._learner(g.game, g.level)
+            if learner is not None:
+                learner.ended(how == "person")
+
+    def _learner(self, game: str, level: str) -> _Learner | None:
+        """The day of ``game``'s computer ``level`` when it is one that learns, else None."""
+        if game not in self._learning:
+            if len(self._learning) >= MAX_NAMES:
+                return None
+            self._learning[game] = _learns(game)
+        if level not in self._learning[game]:
+            return None
+        return self.learners.setdefault((game, level), _Learner())
 
     def _cut(self) -> None:
         """The kiosk started again: the games its last run left open were cut off."""
@@ -415,6 +466,10 @@ class DayCounter:
         elif kind == "page":
             page = (_text(event.get("kind")), _text(event.get("game")))
             self.pages[page if page in self.pages or len(self.pages) < MAX_PAGES else (OTHER, OTHER)] += 1
+        elif kind == "reset":
+            learner = self._learner(_text(event.get("game")), _text(event.get("level")))
+            if learner is not None:
+                learner.reset()
         elif kind == "fault":
             self.faults += 1
             self.fault_places[_named(self.fault_places, _text(event.get("where")), MAX_NAMES)] += 1
@@ -507,6 +562,9 @@ class DayCounter:
             if rows:
                 levels[name] = {lv: {"games": e[0], "person": e[1], "computer": e[2], "draw": e[3],
                                      "person_rate": round(e[1] / e[0], 4)} for lv, e in rows}
+        learning: dict[str, dict[str, dict[str, Any]]] = {}
+        for (name, level), learner in sorted(self.learners.items(), key=lambda kv: _menu_order(kv[0][0])):
+            learning.setdefault(name, {})[level] = learner.numbers()
         hours = self.hours
         busiest = min(hours, key=lambda h: (-hours[h], h)) if hours else None
         finished = sum(self.endings[how] for how in FINISHED)
@@ -529,6 +587,7 @@ class DayCounter:
             "moves_played": self.moves_played,
             "per_game": per_game,
             "levels": levels,
+            "learning": learning,
             "hotseat": {"games": self.hotseat, "finished": self.endings["hotseat"]},
             "real_board": {
                 "games": self.real,
@@ -552,6 +611,14 @@ class DayCounter:
 def _levels(game: str) -> tuple[str, ...]:
     try:
         return spec(game).levels
+    except (LookupError, ValueError, ImportError):
+        return ()
+
+
+def _learns(game: str) -> tuple[str, ...]:
+    """The computer levels of ``game`` that learn from the visitors (none when not installed)."""
+    try:
+        return spec(game).learning
     except (LookupError, ValueError, ImportError):
         return ()
 

@@ -174,11 +174,44 @@ def text(numbers: dict[str, Any], lang: str | None = None) -> str:
             lines.append("  " + str(tr("report.level", lang, game=game_title(game, lang),
                                        level=level_name(game, level, lang), rate=round(100 * entry["person_rate"]),
                                        won=number(entry["person"], lang), played=number(entry["games"], lang))))
+    learnt = learning_lines(numbers, lang)
+    if learnt:
+        lines.append(str(tr("report.learning", lang)) + (" :" if (lang or "fr") == "fr" else ":"))
+        lines += [f"  - {line}" for line in learnt]
     said = advice(numbers, lang)
     if said:
         lines.append(str(tr("report.advice", lang)) + (" :" if (lang or "fr") == "fr" else ":"))
         lines += [f"  - {line}" for line in said]
     return "\n".join(lines)
+
+
+def learning_lines(numbers: dict[str, Any], lang: str | None = None) -> list[str]:
+    """One sentence per computer level that learns: the games played against it, the games it
+    lost, and since which game it no longer loses ("not yet" when it lost the last one), counted
+    from its last reset of the span."""
+    lines = []
+    for game, table in numbers.get("learning", {}).items():
+        for level, entry in table.items():
+            since = entry["since_reset"]
+            if not since:
+                verdict = tr("report.learning.none", lang) if entry["resets"] else tr("report.learning.never", lang)
+            elif entry["last_loss"] is None:
+                verdict = tr("report.learning.never", lang)
+            elif not entry["stopped"]:
+                verdict = tr("report.learning.not_yet", lang)
+            else:
+                streak = entry["without_loss"]
+                verdict = tr("report.learning.stopped", lang, last=number(entry["last_loss"], lang),
+                             streak=number(streak, lang), games=counted("report.games", streak, lang))
+            resets = counted("report.learning.resets", entry["resets"], lang, n=number(entry["resets"], lang),
+                             since=number(since, lang), games=counted("report.games", since, lang))
+            lines.append(str(tr("report.learning.line", lang, game=game_title(game, lang),
+                                level=level_name(game, level, lang), n=number(entry["games"], lang),
+                                games=counted("report.games", entry["games"], lang),
+                                lost=number(entry["lost"], lang),
+                                lost_word=counted("report.learning.lost", entry["lost"], lang),
+                                verdict=verdict)) + (str(resets) if entry["resets"] else ""))
+    return lines
 
 
 def csv_text(numbers: dict[str, Any]) -> str:
@@ -297,10 +330,14 @@ def html(numbers: dict[str, Any], lang: str = "fr") -> str:
                         + (f'<p class="legend">{legend}</p>' if legend else "") + "</section>")
     said = advice(numbers, lang) or [str(tr("report.advice.none", lang))]
     items = "".join(f"<li>{escape(line)}</li>" for line in said)
+    learnt = "".join(f"<li>{escape(line)}</li>" for line in learning_lines(numbers, lang))
+    if learnt:
+        learnt = f"<h2>{escape(str(tr('report.learning', lang)))}</h2><ul>{learnt}</ul>"
+
     heading = title(numbers, lang)
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{escape(heading)}</h1><p class=\"sub\">{escape(str(tr('report.subtitle', lang)))}</p>"
-            f'<div class="figures">{figures}</div><div class="plots">{"".join(sections)}</div>'
+            f'<div class="figures">{figures}</div><div class="plots">{"".join(sections)}</div>{learnt}'
             f"<h2>{escape(str(tr('report.advice', lang)))}</h2><ul>{items}</ul>"
             f"<footer>{escape(str(tr('report.footer', lang)))}</footer></body></html>\n")

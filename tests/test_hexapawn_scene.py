@@ -175,3 +175,106 @@ def test_the_operator_page_resets_the_machine_on_a_second_tap_and_sets_the_morni
     assert '"morning_reset": true' in (tmp_path / FILE).read_text()
     assert page.state_summary()["morning_reset"] is True
     app.close()
+
+
+def kiosk_kept_app(state: Path) -> App:
+    """A headless kiosk (it writes the day's record) keeping its state in ``state``."""
+    application = App(AppOptions(frames=1, seed=1, mute=True, kiosk=True, state_dir=state))
+    application.home_factory = MenuScene
+    return application
+
+
+def play_to_the_end(app: App, scene: HexapawnScene) -> None:
+    """The visitor plays the perfect player's moves against the machine until the game ends."""
+    perfect = scene.match.spec.make_player("perfect")
+    for _ in range(40):
+        if scene.match.is_over():
+            break
+        if scene.person_to_move():
+            for pos in scene.taps_for(perfect.choose(scene.state, app.rng)):
+                tap(app, pos)
+        run_frames(app, 90)
+    assert scene.match.is_over()
+    run_frames(app, 120)  # the end card: the game counts
+
+
+def test_the_day_report_counts_the_machine_s_games_from_the_operator_s_reset(tmp_path: Path) -> None:
+    """Driven as the kiosk runs: two games against the machine, the operator's reset, one more;
+    the day's record says what the machine's own record says."""
+    import datetime as dt
+
+    from games.hexapawn.scene_parts.operator import MachinePage
+    from kiosk.daybook import read_events
+    from kiosk.operator import SettingsScene
+    from kiosk.report import figures
+
+    app = kiosk_kept_app(tmp_path)
+    app.start(MenuScene(app))
+    before = ""
+    for _ in range(2):
+        scene = start(app, "human", "matchbox")
+        play_to_the_end(app, scene)
+        before = memory_of(app).machine.record
+    assert len(before) == 2
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    run_frames(app, 2)
+    tap(app, next(b for b in settings.buttons if b.label == "Machine de l'Hexapion").rect.center)
+    page = app.stack.top
+    assert isinstance(page, MachinePage)
+    tap(app, page.buttons[0].rect.center)
+    tap(app, page.buttons[0].rect.center)  # the second tap resets
+    assert memory_of(app).machine.record == ""
+    scene = start(app, "human", "matchbox")
+    play_to_the_end(app, scene)
+    after = memory_of(app).machine.record
+    assert app.chronicle.book is not None and app.chronicle.book.flush()
+    today = dt.date.fromtimestamp(app.chronicle.clock())
+    reading = read_events(tmp_path / "days", today, today)
+    learnt = figures(reading, first_day=today.isoformat())["learning"]["hexapawn"]["matchbox"]
+    record = before + after
+    assert (learnt["games"], learnt["lost"], learnt["resets"]) == (3, record.count("L"), 1)
+    assert (learnt["since_reset"], learnt["last_loss"]) == (1, 1 if after == "L" else None)
+    app.close()
+
+
+def test_fresh_boxes_in_the_morning_are_written_in_the_day_s_record(tmp_path: Path) -> None:
+    from games.hexapawn.machine import fresh
+    from kiosk.daybook import parse_lines
+
+    yesterday = fresh()
+    yesterday.day, yesterday.morning_reset, yesterday.record = "2000-01-01", True, "LLW"
+    (tmp_path / FILE).write_text(yesterday.to_text(), encoding="utf-8")
+    app = kiosk_kept_app(tmp_path)
+    app.start(MenuScene(app))
+    assert memory_of(app).machine.record == ""
+    memory_of(app)  # the same day: nothing more
+    assert app.chronicle.book is not None and app.chronicle.book.flush()
+    events = [e for p in sorted((tmp_path / "days").iterdir()) for e in parse_lines(p.read_bytes())[0]]
+    assert [(e["game"], e["level"], e["why"]) for e in events if e["e"] == "reset"] == [
+        ("hexapawn", "matchbox", "morning")]
+    app.close()
+
+
+def test_the_curve_has_a_mark_per_game_under_it_live(app: App) -> None:
+    """Under the learning curve, the record game by game: a green disc a win, a red square a
+    loss, the new game's mark as soon as it ends."""
+    from games.hexapawn.corner import curve_chart, record_marks
+    from kiosk import theme
+
+    app.start(MenuScene(app))
+    memory_of(app).machine.record = "LLWLWWW"
+    corner = make_science_scene(app, 1)
+    app.stack.push(corner)
+    run_frames(app, 3)
+
+    def colours() -> list[tuple[int, ...]]:
+        marks = record_marks(curve_chart(), memory_of(app).machine.record)
+        return [tuple(app.screen.target.get_at(app.screen.to_native((round(x), round(y)))))[:3]
+                for (x, y), _lost, _size in marks]
+
+    bad, good = tuple(theme.BAD[:3]), tuple(theme.GOOD[:3])
+    assert colours() == [bad, bad, good, bad, good, good, good]
+    memory_of(app).machine.record += "L"
+    run_frames(app, 2)
+    assert colours()[-1] == bad and len(colours()) == 8

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import main
+from games.registry import games
 from kiosk import daybook, report_page
 from kiosk.daybook import parse_lines, read_events
 from kiosk.report import MAX_NAMES, OTHER, Tally, figures, quartiles
@@ -433,10 +434,19 @@ def test_the_fullest_page_still_prints_on_one_a4_page(tmp_path, lang):
         stream.write(json.dumps({"t": t, "e": "start"}) + "\n")
         stream.write(json.dumps({"t": t + 1, "e": "game", "id": 1, "game": "awele", "seats": ["person", "computer"],
                                  "level": "random"}) + "\n")
+        # A computer that learns, reset and played against: its section is on the page too.
+        learner = next(g for g in games() if g.learning)
+        stream.write(json.dumps({"t": t + 2, "e": "reset", "game": learner.key, "level": learner.learning[0],
+                                 "why": "operator"}) + "\n")
+        for k, how in enumerate(("person", "computer")):
+            stream.write(json.dumps({"t": t + 3 + k, "e": "game", "id": 2 + k, "game": learner.key,
+                                     "seats": ["person", "computer"], "level": learner.learning[0]}) + "\n")
+            stream.write(json.dumps({"t": t + 3.5 + k, "e": "end", "id": 2 + k, "how": how, "moves": 5}) + "\n")
     page = tmp_path / "day.html"
     assert main.main(["report", "--state", str(tmp_path), "--html", str(page), "--lang", lang]) == 0
     html = page.read_text(encoding="utf-8")
     assert ("partie en cours" if lang == "fr" else "game in progress") in html
+    assert ("ordinateur qui apprend" if lang == "fr" else "The computer that learns") in html
     pdf = tmp_path / "day.pdf"
     subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
                     f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=60, check=True)

@@ -28,4 +28,5 @@ GAME: Game[rules.HexapawnState, rules.Move] = Game(
     default_board=board.default_board,
     hint=ai.hint,
     strings=strings.STRINGS,
+    learning=(ai.MACHINE,),
 )

@@ -71,7 +71,7 @@ class CurvePage(CornerPage):
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Gardner's learning curve: up one for a win, down one for a loss."""
         machine = memory_of(self.app).machine
-        chart = GRID.inflate(-60, -80).move(20, -10)
+        chart = curve_chart()
         self.corner.card(surface, GRID, tr("hexapawn.science.curve.heading"), (24, 14))
         points = machine.curve()
         span = max(10, len(points))
@@ -81,8 +81,8 @@ class CurvePage(CornerPage):
         zero = chart.bottom - (0 - bottom) * chart.height / (top - bottom)
         draw.line(surface, theme.INK_SOFT, (chart.x, zero), (chart.right, zero), 1)
         self.corner.label(surface, "0", (chart.x - 8, zero), 18, theme.INK_SOFT, "bold", "midright")
-        self.corner.label(surface, tr("hexapawn.science.curve.axis"), (chart.centerx, chart.bottom + 10), 18,
-                          theme.INK_SOFT, "bold", "midtop", chart.width)
+        self.corner.label(surface, tr("hexapawn.science.curve.axis"), (chart.centerx, chart.bottom + MARK_ROW + 6),
+                          18, theme.INK_SOFT, "bold", "midtop", chart.width)
         previous: tuple[float, float] = (chart.x, zero)
         for k, value in enumerate(points):
             at = (chart.x + (k + 1) * chart.width / span,
@@ -90,6 +90,12 @@ class CurvePage(CornerPage):
             lost = machine.record[k] == "L"
             draw.line(surface, theme.BAD if lost else theme.GOOD, previous, at, 4)
             previous = at
+        # The record game by game, under the curve: a green disc a win, a red square a loss.
+        for (x, y), lost, size in record_marks(chart, machine.record):
+            if lost:
+                draw.rect(surface, theme.BAD, pygame.Rect(0, 0, 2 * size, 2 * size).move(x - size, y - size))
+            else:
+                draw.circle(surface, theme.GOOD, (x, y), size)
         stop = machine.games_to_stop_losing()
         if not points:
             text = tr("hexapawn.science.curve.none")
@@ -101,6 +107,24 @@ class CurvePage(CornerPage):
         """The record and its curve."""
         machine = memory_of(self.app).machine
         return {"record": machine.record, "curve": machine.curve()}
+
+
+#: The height of the row of win and loss marks under the curve's chart.
+MARK_ROW = 22
+
+
+def curve_chart() -> pygame.Rect:
+    """Where the learning curve is drawn on its page."""
+    return GRID.inflate(-60, -80).move(20, -10)
+
+
+def record_marks(chart: pygame.Rect, record: str) -> list[tuple[tuple[float, float], bool, float]]:
+    """A mark per game of ``record`` under ``chart``, below its point of the curve: its centre,
+    whether the machine lost it, and its half-size (smaller as the games grow many)."""
+    step = chart.width / max(10, len(record))
+    size = max(1.5, min(7.0, step * 0.4))
+    y = chart.bottom + MARK_ROW / 2 + 2
+    return [((chart.x + (k + 1) * step, y), letter == "L", size) for k, letter in enumerate(record)]
 
 
 PAGES = (BoxesPage, CurvePage)

@@ -38,6 +38,8 @@ class Memory:
     machine: Machine
     path: Path | None = None
     problem: str | None = None
+    #: True when :meth:`open` gave fresh boxes because a new morning came (the setting is on).
+    renewed: bool = False
 
     @classmethod
     def open(cls, folder: Path | None, *, day: str | None = None, daily: bool = True) -> Memory:
@@ -62,7 +64,7 @@ class Memory:
             return cls(_fresh(day), path, f"{exc}: it is kept as {FILE}.bad and the machine starts with fresh boxes")
         memory = cls(machine, path)
         if daily:
-            memory.roll_over(day)
+            memory.renewed = memory.roll_over(day)
         return memory
 
     def roll_over(self, day: str | None = None) -> bool:

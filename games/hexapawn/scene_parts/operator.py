@@ -8,6 +8,8 @@ from typing import Any
 import pygame
 
 from games.effects import Sound
+from games.hexapawn import INFO
+from games.hexapawn.ai import MACHINE
 from games.hexapawn.scene_parts.learning import memory_of
 from kiosk import theme, ui
 from kiosk.canvas import Target
@@ -50,6 +52,7 @@ class MachinePage(Scene):
             self.armed = True
         else:
             self.memory.reset()
+            self.app.chronicle.learning_reset(INFO.key, MACHINE, "operator")
             self.armed = False
         self.app.effects.publish(Sound("click"))
         self._rebuild()
