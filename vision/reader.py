@@ -1500,6 +1500,11 @@ PIECE_REACH = 0.56
 #: Paper in a lamp's shadow: at most this far off the paper's tint (the log of each channel's
 #: ratio, less their mean: the room's light filling the shadow is cooler or warmer than the lamp)...
 SHADE_TINT = 0.2
+#: ... or this far when the shadow is cooler than the paper along the light's own axis (bluer,
+#: its green between its red and blue): a warm desk lamp (2700-3300 K) lights the paper, the
+#: room's daylight or a cool ceiling light fills its shadows (up to 0.4 off there on rendered
+#: stands); a hand's skin is warmer than the paper, never bluer.
+SHADE_TINT_COOL = 0.45
 #: ... darker than the paper by this factor at least (a shadow, not a pale sleeve), and not
 #: below :data:`SHADE_DEEP` (the guide allows no deep shadow on the mat) ...
 SHADE_DARK, SHADE_DEEP = 0.92, 0.4
@@ -1564,7 +1569,7 @@ def shade_seen(paper: CellPaper) -> np.ndarray | None:
     tints = []
     for light, tint in _vertex_light(paper):
         size = np.abs(tint).max(axis=1)
-        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & (size <= SHADE_TINT)
+        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & _tint_allowed(tint)
         tints.append(tint[shade & (size >= 0.04)])
     found = np.concatenate(tints) if tints else np.zeros((0, 3), np.float32)
     return _shade_middle(found) if len(found) >= 3 else None
@@ -1577,7 +1582,7 @@ def deep_shade(paper: CellPaper) -> bool:
     deep = 0
     for light, tints in _vertex_light(paper):
         tint = np.abs(tints).max(axis=1)
-        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & (tint <= SHADE_TINT)).sum())
+        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & _tint_allowed(tints)).sum())
     return deep >= 3
 
 
@@ -1640,9 +1645,21 @@ def _shade_tint(colour: np.ndarray, white: np.ndarray) -> np.ndarray | None:
     ratio = np.log((colour.astype(np.float32) + 2) / (white.astype(np.float32) + 2))
     light = float(ratio.mean())
     tint = ratio - light
-    if not math.log(SHADE_DEEP) <= light <= math.log(SHADE_DARK) or float(np.abs(tint).max()) > SHADE_TINT:
+    if not math.log(SHADE_DEEP) <= light <= math.log(SHADE_DARK):
+        return None
+    if not _tint_allowed(tint[None])[0]:
         return None
     return tint
+
+
+def _tint_allowed(tints: np.ndarray) -> np.ndarray:
+    """Per tint (N x 3, BGR log ratios less their mean): True when paper in a shadow may be that
+    far off the lit paper's colour: :data:`SHADE_TINT`, or :data:`SHADE_TINT_COOL` when the
+    shade is cooler (bluer than red, its green between the two as black bodies' colours lie,
+    give or take a tenth)."""
+    blue, green, red = tints[:, 0], tints[:, 1], tints[:, 2]
+    cooler = (blue > red) & (green >= np.minimum(blue, red) - 0.1) & (green <= np.maximum(blue, red) + 0.1)
+    return np.abs(tints).max(axis=1) <= np.where(cooler, SHADE_TINT_COOL, SHADE_TINT)
 
 
 #: Calibration on clipped paper is refused when the weakest token of the start position is not
