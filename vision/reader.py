@@ -1581,7 +1581,6 @@ def deep_shade(paper: CellPaper) -> bool:
     or too low, for the operator's advice."""
     deep = 0
     for light, tints in _vertex_light(paper):
-        tint = np.abs(tints).max(axis=1)
         deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & _tint_allowed(tints)).sum())
     return deep >= 3
 
