@@ -518,3 +518,26 @@ def test_a_resumed_game_being_set_up_offers_no_undo_or_restart(camera: PicturesC
     press(app, pygame.K_u, frames=2)
     scene.undo()
     assert match.state.to_text() == position and len(match.moves) == 4
+
+
+def test_the_setup_shows_each_cells_colour_in_the_snake_view(camera: PicturesCamera,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real board starts in the snake view, which shows no tokens: while the table is set
+    up the screen shows every cell's token (red or blue) as the tokens view does, then the
+    snake once the game is on."""
+    camera.faults = {}
+    app = make_app(seed=2)
+    scene = physical_scene(app, view="snake")
+    drawn: list[str] = []
+    board = scene.board_view
+    tokens, snake = board.draw_tokens, board.draw_snake
+    monkeypatch.setattr(board, "draw_tokens", lambda *a, **k: drawn.append("tokens") or tokens(*a, **k))
+    monkeypatch.setattr(board, "draw_snake", lambda *a, **k: drawn.append("snake") or snake(*a, **k))
+    run_frames(app, 2)
+    assert scene.setting_up() and scene.view_mode == "snake" and drawn[-1] == "tokens"
+    for _ in range(60 * 30):
+        run_frames(app, 1)
+        if not scene.setting_up():
+            break
+    run_frames(app, 2)
+    assert not scene.setting_up() and drawn[-1] == "snake"
