@@ -866,6 +866,8 @@ class BoardReader:
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
         self.colours = colours
         self.fix: MatFix | None = None
+        #: The last fix made, kept through :meth:`forget` (an arm over a corner marker).
+        self._last_fix: MatFix | None = None
         #: Marker id -> (its quad in the frame, the grey patch there when the fix was made): the
         #: markers found, and where each hidden one must be.
         self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -894,9 +896,25 @@ class BoardReader:
         gray = to_gray(frame) if gray is None else gray
         if self.fix is not None and self._markers_still(gray):
             return self.fix
-        self.fix = self._locate_any_variant(frame)
+        # The last good fix, even after motion made the reader forget it: checked against the
+        # markers seen now before it is used again.
+        previous = self.fix or self._last_fix
         self.redetections += 1
-        self._watch_markers(gray)
+        try:
+            fix = self._locate_any_variant(frame)
+        except VisionError as exc:
+            if previous is None or exc.reason != "no_markers" or not self._seen_agree(gray, previous, None):
+                raise
+            fix = previous  # an arm over a corner: the markers seen still put the mat where it was
+        else:
+            if previous is not None and len(fix.marker_corners) < len(previous.marker_corners) \
+                    and self._seen_agree(gray, previous, fix.marker_corners):
+                fix = previous  # a marker hidden, the others where they were: the fix from all four stands
+        self._watch_markers(gray, fix)
+        self._last_fix = fix
+        if fix is previous and self.fix is not None:
+            return fix
+        self.fix = fix
         self._frame_size = (frame.shape[1], frame.shape[0])
         self.pose = camera_pose(self.fix.homography, self._frame_size)
         if self.profile.pieces == "tiles":
@@ -936,23 +954,41 @@ class BoardReader:
         best = max(range(len(errors)), key=lambda i: len(errors[i].details.get("markers", [])))
         raise errors.pop(best)
 
-    def _watch_markers(self, gray: np.ndarray) -> None:
+    def _seen_agree(self, gray: np.ndarray, fix: MatFix, found: dict[int, np.ndarray] | None) -> bool:
+        """True when the markers seen now (``found``, else detected in ``gray``) are, every one,
+        where ``fix`` puts them (within :data:`MARKER_AGREE` pixels), two or more of each sheet's:
+        the mat has not moved, part of it is hidden (an arm resting over a corner marker)."""
+        if found is None:
+            found = detect_markers(gray)
+        points = self.mat.marker_points()
+        for sheet, ids in enumerate(self.mat.sheet_markers):
+            seen = [mid for mid in ids if mid in found]
+            if len(seen) < 2:
+                return False
+            for mid in seen:
+                where = cv2.perspectiveTransform(points[mid][None], fix.homographies[sheet])[0]
+                if float(np.abs(where - found[mid]).max()) > MARKER_AGREE:
+                    return False
+        return True
+
+    def _watch_markers(self, gray: np.ndarray, fix: MatFix | None = None) -> None:
         """Remember each marker's area: the markers found, and where the fix puts the ones it
         was made without. An arm over a corner hides a marker; the fix from the other three is
         less precise far from them (2 or 3 pixels off beside the hidden corner, enough to misread
         a spot there), so when that corner's area changes, the markers are looked for again."""
-        assert self.fix is not None
-        quads = dict(self.fix.marker_corners)
+        fix = fix or self.fix
+        assert fix is not None
+        quads = dict(fix.marker_corners)
         points = self.mat.marker_points()
         for sheet, ids in enumerate(self.mat.sheet_markers):
             for mid in ids:
                 if mid not in quads:
-                    quads[mid] = cv2.perspectiveTransform(points[mid][None], self.fix.homographies[sheet])[0]
+                    quads[mid] = cv2.perspectiveTransform(points[mid][None], fix.homographies[sheet])[0]
         self._marker_patches = {}
         for mid, quad in quads.items():
             patch = self._patch(gray, quad)
             # A hidden marker's place outside the frame never changes: nothing to watch there.
-            if patch.size or mid in self.fix.marker_corners:
+            if patch.size or mid in fix.marker_corners:
                 self._marker_patches[mid] = (quad, patch)
 
     @staticmethod
@@ -975,7 +1011,8 @@ class BoardReader:
         return True
 
     def forget(self) -> None:
-        """Drop the cached homography (the next frame re-detects the markers)."""
+        """Drop the cached homography (the next frame re-detects the markers; the last fix is
+        kept only to fall back on while the markers seen agree with it)."""
         self.fix = None
 
     # -- reading --
@@ -1491,6 +1528,9 @@ def _footprints_alike(pale_ones: np.ndarray) -> bool:
     return float(lift.min()) >= max(LIFT_SURE, ALIKE * float(lift.max()))
 
 
+#: A marker seen now agrees with the last fix when each of its corners lies within this many
+#: pixels of where the fix puts it (the camera still: detection jitters by a pixel at most).
+MARKER_AGREE = 2.5
 #: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two
 #: draughts. Where it can appear is forgiven in the paper checks (:meth:`BoardReader._excuse_tokens`).
 TALLEST_PIECE_MM = 16.0
