@@ -434,10 +434,21 @@ def _arm_session(spec: dict, truth: dict, style: str, seed: int, mat, look: dict
     moved = [(r, c) for r in range(5) for c in range(5) if start[r][c] != after[r][c]]
     carried = ["".join("." if (r, c) in moved else ch for c, ch in enumerate(row)) for r, row in enumerate(start)]
     corner = ARM_CORNERS[int(stand["arm"]) - 1]
-    marker = np.array(corner) + np.sign(np.array([105.0, 148.5]) - np.array(corner)) * 18.0  # over its outer part
-    inward = np.array([105.0, 148.5]) - marker
-    angle_sheet = math.atan2(inward[1], inward[0]) + math.radians(rng.uniform(-20, 20))
-    tips = sheet_to_world(*marker, mat.page)
+    if stand.get("lean"):
+        # Leaning on the sheet's edge beside the corner marker: the forearm across the edge, the
+        # fingers over the marker's inner part and on across the margin to 10 mm off the grid
+        # (over the reader's ring of paper there, but no cell).
+        bx, by, bw, bh = mat.blocks[0]
+        side = 1.0 if corner[1] > 148.5 else -1.0  # the fingers point up from the bottom edge
+        edge_y = by + bh if side > 0 else by
+        marker_x = corner[0] + (-22.5 if corner[0] > 105 else 22.5)
+        tip = np.array([marker_x + (-8.0 if corner[0] > 105 else 8.0), edge_y + side * 10.0])
+        angle_sheet = -side * math.pi / 2 + math.radians(rng.uniform(-8, 8))
+    else:
+        tip = np.array(corner) + np.sign(np.array([105.0, 148.5]) - np.array(corner)) * 18.0  # over its outer part
+        inward = np.array([105.0, 148.5]) - tip
+        angle_sheet = math.atan2(inward[1], inward[0]) + math.radians(rng.uniform(-20, 20))
+    tips = sheet_to_world(*tip, mat.page)
     skin = hsv_linear(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
     arm = {"tips": list(tips), "angle": -angle_sheet, "skin": skin, "finger": rng.uniform(0.05, 0.065),
            "sleeve": hsv_linear(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9))}
@@ -619,7 +630,7 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
 STAND_KEYS = ("tilt", "height", "piece_mm", "stack", "lamp_elevation", "ev", "setup",
               # issue 39: the camera's side (degrees), a warm lamp (kelvin, soft unless bare),
               # the pieces' width and how far off their cells' centres (mm), the table's cloth.
-              "azimuth", "lamp_k", "soft_lamp", "width_mm", "offset_mm", "cloth", "wood", "arm")
+              "azimuth", "lamp_k", "soft_lamp", "width_mm", "offset_mm", "cloth", "wood", "arm", "lean")
 
 
 def parse_stand(text: str) -> dict:
