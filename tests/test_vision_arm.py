@@ -67,3 +67,32 @@ def test_a_knocked_camera_is_not_taken_for_the_last_fix() -> None:
     with pytest.raises(VisionError) as caught:
         reader.read(knocked)
     assert caught.value.reason == "no_markers"
+
+
+def _finger(image: np.ndarray, homography: np.ndarray, x_mm: float, y0_mm: float, y1_mm: float) -> np.ndarray:
+    """A skin-coloured finger 12 mm wide from ``y0_mm`` to ``y1_mm`` at ``x_mm`` (sheet mm)."""
+    quad = np.array([[x_mm - 6, y0_mm], [x_mm + 6, y0_mm], [x_mm + 6, y1_mm], [x_mm - 6, y1_mm]], np.float32)
+    pixels = cv2.perspectiveTransform(quad[None], homography)[0]
+    out = image.copy()
+    cv2.fillPoly(out, [np.round(pixels).astype(np.int32)], (120, 150, 200), cv2.LINE_AA)
+    return out
+
+
+def test_fingers_on_the_margin_leave_the_border_cells_readable_live() -> None:
+    """Calibrated, a finger resting on the margin over the ring of paper outside a border cell,
+    10 mm off the grid, hides no cell: the cells are read. A finger reaching into the cell from
+    outside crosses the inner ring too: covered, as before."""
+    image = _photo()
+    reader = BoardReader("lewthwaite")
+    reader.calibrate(image, START)
+    assert reader.read(image).grid == START
+    assert reader.fix is not None
+    homography = reader.fix.homography
+    bottom = reader.mat.blocks[0][1] + reader.mat.blocks[0][3]
+    x = reader.mat.center(4, 2)[0]
+    resting = _finger(image, homography, x, bottom + 10.0, bottom + 45.0)
+    assert reader.read(resting).grid == START
+    reaching = _finger(image, homography, x, bottom - 4.0, bottom + 45.0)
+    with pytest.raises(VisionError) as caught:
+        reader.read(reaching)
+    assert caught.value.reason == "covered" and [4, 2] in caught.value.details["cells"]

@@ -475,6 +475,9 @@ class CellPaper:
     #: and where each lies in the block's rectified image (y, x).
     rings: list[tuple[np.ndarray, np.ndarray, list[tuple[int, int]], np.ndarray, np.ndarray]] = field(
         default_factory=list)
+    #: The inner ring's colours (all blocks, N x 3): a third of the way from the grid to the ring,
+    #: one beside each ring sample (:data:`INNER_RING`).
+    inner: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
 
 
 def covered_cells(
@@ -500,8 +503,13 @@ def changed_since(samples: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return np.abs(np.log(ratio)).max(axis=1) > 0.25
 
 
+#: The inner ring lies this share of the ring's distance out from the grid (tokens: 5 mm).
+INNER_RING = 1 / 3
+
+
 def measure_paper(
-    rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None, ring_offset: float = 0.3
+    rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None, ring_offset: float = 0.3,
+    inner_reference: np.ndarray | None = None,
 ) -> CellPaper:
     """Paper colour and validity at every vertex and around the grid, and which cells are covered.
 
@@ -510,15 +518,23 @@ def measure_paper(
     next to it. (Tall tokens seen at a steep angle can hide vertices: see
     :meth:`BoardReader._excuse_tokens`.)
     With a ``reference`` (the samples of the calibration frame), a sample that changed since
-    then is not paper either: in live use a sleeve of any colour is caught.
+    then is not paper either: in live use a sleeve of any colour is caught. With an
+    ``inner_reference`` too (the inner ring at calibration), a ring sample that changed leaves its
+    border cell readable when the inner ring beside it (between it and the grid) did not change
+    and the cell's corners are paper: something resting on the margin (an arm leaning on the
+    sheet's edge, fingers over a corner marker) that does not reach the cell; a hand reaching
+    into a border cell from outside crosses the inner ring too.
     """
-    whites, rings, shapes = [], [], []
+    whites, rings, shapes, inner = [], [], [], []
     for image, (_, _, bw, bh) in zip(rect.images, mat.blocks, strict=True):
         rows, cols = round(bh / mat.cell), round(bw / mat.cell)
         whites.append(vertex_paper(image, rows, cols, rect.ppc, rect.margin))
         ys, xs, ring_cells = ring_samples(rows, cols, rect.ppc, rect.margin, ring_offset)
         rings.append((_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))), ring_cells))
+        ys, xs, _ = ring_samples(rows, cols, rect.ppc, rect.margin, ring_offset * INNER_RING)
+        inner.append(_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))))
         shapes.append((rows, cols))
+    inner_all = np.concatenate(inner) if inner else np.zeros((0, 3), np.float32)
     # One paper for the whole mat: validity is judged against every sample together.
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
     valid_all = paper_validity(samples[:, None, :]).ravel()
@@ -539,19 +555,27 @@ def measure_paper(
     for colours, _ in rings:
         ring_valid.append(valid_all[cursor : cursor + len(colours)])
         cursor += len(colours)
+    inner_clear = np.zeros(len(inner_all), bool)
+    if reference is not None and reference.shape == samples.shape and inner_reference is not None \
+            and inner_reference.shape == inner_all.shape:
+        light = np.median((samples + 4) / (reference + 4), axis=0)
+        inner_clear = np.abs(np.log((inner_all + 4) / (inner_reference + 4) / light)).max(axis=1) <= 0.25
     ring_covered = set()
+    k = 0
     for b, (_, ring_cells) in enumerate(rings):
         for (rr, cc), ok in zip(ring_cells, ring_valid[b], strict=True):
-            if not ok:
+            corners = valid_blocks[b][rr : rr + 2, cc : cc + 2]
+            if not ok and not (inner_clear[k] and corners.all()):
                 ring_covered |= {
                     (r, c) for r in range(mat.rows) for c in range(mat.cols) if rect.where[r][c] == (b, rr, cc)
                 }
+            k += 1
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
     ring_info = [(colours, ring_valid[b], cells, *ring_samples(*shapes[b], rect.ppc, rect.margin, ring_offset)[:2])
                  for b, (colours, cells) in enumerate(rings)]
     return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks, clipped,
-                     ring_info)
+                     ring_info, inner_all)
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -873,6 +897,8 @@ class BoardReader:
         self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
+        #: The inner ring's colours in the calibration frame (:func:`measure_paper`).
+        self.inner_reference: np.ndarray | None = None
         #: The brightness of each spot's ring in the calibration frame (a tile mat's hand and reserve).
         self.spot_reference: list[np.ndarray] | None = None
         self.redetections = 0
@@ -1032,7 +1058,8 @@ class BoardReader:
                 self.seen.glare = True
             raise
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
+        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset,
+                              self.inner_reference if reference is not None else None)
         self.clipped = paper.clipped
         self.seen.cell_pixels = cell_pixels(fix, self.mat)
         if self.pose is not None:
@@ -1450,6 +1477,7 @@ class BoardReader:
         if paper.covered:
             raise VisionError(CameraProblem.COVERED, "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
+        self.inner_reference = paper.inner
         if features is None:
             if self.mat.spots:
                 self.spot_reference = [ring.mean(axis=1) for ring in spot_patches(frame, self.mat, fix, rect.ppc)[2]]
