@@ -334,11 +334,15 @@ def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: Pictur
     # One message at a time: the status box says the camera is lost (no banner over it), then
     # goes back to the turn's line while the camera's line under the title keeps it in short.
     banners: list[str] = []
-    table_of(scene)._banner = lambda surface, text, colour: banners.append(text)
+    monkeypatch.setattr(table_of(scene), "_banner", lambda surface, text, colour: banners.append(text))
     boxed: list[str] = []
     real_draw = TextBox.draw
-    monkeypatch.setattr(TextBox, "draw", lambda box, surface, text, *a, **k: boxed.append(text)
-                        or real_draw(box, surface, text, *a, **k))
+
+    def draw_box(box: TextBox, surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        boxed.append(text)
+        return real_draw(box, surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextBox, "draw", draw_box)
     run_frames(app, 2)
     assert banners == [] and tr("physical.lost") in boxed and scene.turn_text() not in boxed
     assert table_of(scene).camera_line() is None
@@ -501,12 +505,12 @@ def test_a_resumed_game_being_set_up_offers_no_undo_or_restart(camera: PicturesC
     from games.lightning.scene import new_match as lightning_match
 
     app = make_app(seed=4)
+    scene: GameScene[Any, Any]
     if game == "lightning":
-        match = lightning_match(app, "human", "human")
-        scene: GameScene = LightningScene(app, match)
+        scene = LightningScene(app, lightning_match(app, "human", "human"))
     else:
-        match = new_match(app, LewthwaiteParams(), "human", "human", "snake", physical=True)
-        scene = LewthwaiteScene(app, match)
+        scene = LewthwaiteScene(app, new_match(app, LewthwaiteParams(), "human", "human", "snake", physical=True))
+    match = scene.match
     for _ in range(4):  # the game so far, played before the power cut
         match.play(match.state.legal_moves()[0])
     position = match.state.to_text()
@@ -531,8 +535,17 @@ def test_the_setup_shows_each_cells_colour_in_the_snake_view(camera: PicturesCam
     drawn: list[str] = []
     board = scene.board_view
     tokens, snake = board.draw_tokens, board.draw_snake
-    monkeypatch.setattr(board, "draw_tokens", lambda *a, **k: drawn.append("tokens") or tokens(*a, **k))
-    monkeypatch.setattr(board, "draw_snake", lambda *a, **k: drawn.append("snake") or snake(*a, **k))
+
+    def draw_tokens(*args: Any, **kwargs: Any) -> None:
+        drawn.append("tokens")
+        tokens(*args, **kwargs)
+
+    def draw_snake(*args: Any, **kwargs: Any) -> None:
+        drawn.append("snake")
+        snake(*args, **kwargs)
+
+    monkeypatch.setattr(board, "draw_tokens", draw_tokens)
+    monkeypatch.setattr(board, "draw_snake", draw_snake)
     run_frames(app, 2)
     assert scene.setting_up() and scene.view_mode == "snake" and drawn[-1] == "tokens"
     for _ in range(60 * 30):

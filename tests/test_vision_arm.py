@@ -13,7 +13,7 @@ from vision.capture import start_grid
 from vision.reader import BoardReader, VisionError
 from vision.synthetic import CameraStyle, render_photo
 
-START = [row.upper() for row in start_grid("lewthwaite")]
+START = ["".join(row).upper() for row in start_grid("lewthwaite")]
 
 
 def _photo() -> np.ndarray:
