@@ -92,7 +92,7 @@ def test_printed_mats_keep_their_markers_geometry_and_pixels(game, variant, mark
 
 
 @pytest.mark.parametrize(("game", "variant"), [("lewthwaite", "standard"), ("lightning", "standard"),
-                                               ("lightning", "kids")])
+                                               ("lightning", "kids"), ("hexapawn", "standard")])
 def test_printed_mats_name_every_cell_as_the_screen_does(game, variant):
     """Each cell's column letter and row number are printed beside the grid, on the cell's own
     sheet, level with it: the names the screen's sentences use ("e1", "a34")."""
