@@ -174,6 +174,14 @@ def open_devices(options: AppOptions) -> Devices:
     if options.camera:
         from games.cliutil import CliError
 
+        if options.camera_named and options.camera.isdigit():
+            from vision.cameraspec import CameraSpec, missing_camera_message
+
+            # A webcam index named on the command line must exist (docs/vision.md: exit 2, the
+            # cameras that do exist listed); without one the game would quietly play on the screen.
+            missing = missing_camera_message(CameraSpec("device", str(options.camera)))
+            if missing:
+                raise CliError(missing)
         try:
             # Opened only when a screen needs it, for that game's board (a bad value stops here).
             devices.camera = Camera(options.camera, options.camera_fps,

@@ -192,6 +192,10 @@ class MatLayout:
     lines: tuple[tuple[int, Point, Point], ...] = ()
     #: words printed on the mat: (text, sheet, centre, height mm, vertical).
     labels: tuple[tuple[str, int, Point, float, bool], ...] = ()
+    #: the cells' names as the screen says them (:meth:`BoardDescription.cell_label`), printed
+    #: like ``labels`` beside the grid (mats printed before issue 39 have none: the reader needs
+    #: neither).
+    cell_names: tuple[tuple[str, int, Point, float, bool], ...] = ()
     #: the spots outlined in heavy ink (the others in the grid's ink).
     marked_spots: tuple[str, ...] = ()
 
@@ -237,9 +241,13 @@ def token_mat(
     y0 = 45 + (207 - rows * cell) / 2
     origins = tuple(tuple((x0 + c * cell, y0 + r * cell) for c in range(cols)) for r in range(rows))
     markers = corner_markers(marker_ids, page, 25.0, 10.0)
+    # The cells' names as the screen says them ("e1"): letters under the grid, numbers on its
+    # left, from 2.5 mm off its edge (the reader's paper ring lies 15 mm out, its token circles
+    # inside the cells).
+    names = cell_name_labels(rows, cols, rows, (x0, y0), cell, 0, 2.5, 4.0, letters=("bottom",))
     labels = ((title, 0, (page[0] / 2, page[1] - 22), 7.0, False),)
     return MatLayout(game, rows, cols, page, cell, origins, markers, ((x0, y0, cols * cell, rows * cell),),
-                     (marker_ids,), (0,), labels=labels)
+                     (marker_ids,), (0,), labels=labels, cell_names=names)
 
 
 #: One player's step on the table: the moves it plays (a Lightning draw and its placement are
@@ -632,6 +640,34 @@ class BoardDescription:
     def idle_lights(self) -> BoardLights:
         """The soft idle glow (menu, attract mode)."""
         return self.lights({}, idle=True)
+
+
+#: The printed labels' ink for a label ``height`` mm tall (the mat printer's font): half its
+#: height, and half the width of each character, as shares of ``height``.
+LABEL_HALF_HEIGHT, LABEL_HALF_CHAR = 0.65, 0.45
+
+
+def cell_name_labels(
+    rows: int, cols: int, board_rows: int, origin: Point, cell: float, sheet: int, near: float, height: float,
+    letters: tuple[str, ...] = ("bottom",), first_row: int = 0,
+) -> tuple[tuple[str, int, Point, float, bool], ...]:
+    """The printed names of a block of ``rows`` x ``cols`` cells whose top-left corner is at
+    ``origin`` (sheet mm), as :meth:`BoardDescription.cell_label` says them: each column's
+    letter beyond the block's ``letters`` edges (``top``, ``bottom``), each row's number (counted
+    from the bottom of a board of ``board_rows``; the block's first row is the board's
+    ``first_row``) on its left; ``height`` mm tall, their ink starting ``near`` mm from the
+    block's edge. Labels in :class:`MatLayout`'s form."""
+    x0, y0 = origin
+    out: list[tuple[str, int, Point, float, bool]] = []
+    for edge in letters:
+        gap = near + LABEL_HALF_HEIGHT * height
+        y = y0 - gap if edge == "top" else y0 + rows * cell + gap
+        out += [(_column_letters(c), sheet, (x0 + (c + 0.5) * cell, y), height, False) for c in range(cols)]
+    for r in range(rows):
+        number = str(board_rows - (first_row + r))
+        gap = near + LABEL_HALF_CHAR * height * len(number)
+        out.append((number, sheet, (x0 - gap, y0 + (r + 0.5) * cell), height, False))
+    return tuple(out)
 
 
 def _column_letters(col: int) -> str:

@@ -67,6 +67,7 @@ def app_options(args: argparse.Namespace, *, game: str | None = None, table: Tab
         config=config,
         physical=physical,
         camera=camera,
+        camera_named=table is not None and bool(table.camera),
         camera_fps=table.camera_fps if table is not None else 30.0,
         save_frames=table.save_frames if table is not None else None,
         game=game,

@@ -116,6 +116,10 @@ class GameScene(Scene, Generic[S, M]):
     ring_shape: ClassVar[str] = "circle"
     #: Where the physical-board mode writes the camera's status line (top left corner).
     camera_status_at: ClassVar[tuple[int, int]] = (22, 4)
+    #: ... and how wide it may be (made smaller to fit).
+    camera_status_width: ClassVar[int] = 816
+    #: The status box says "the camera is lost" itself (else a banner at the top says it).
+    notice_in_status: ClassVar[bool] = False
 
     def __init__(self, app: Host, match: Match[S, M], *, attract: bool = False) -> None:
         super().__init__(app)
@@ -333,12 +337,14 @@ class GameScene(Scene, Generic[S, M]):
                 "button.undo",
                 self.undo,
                 ui.icon_undo,
-                enabled=lambda: self.match.can_undo() and not self.attract,
+                # Not while a real table is set up (a resumed game: undo would move the screen
+                # away from the position the table is being laid out for).
+                enabled=lambda: self.match.can_undo() and not self.attract and not self.setting_up(),
                 keys=(pygame.K_u,),
                 name="undo",
             ),
             "restart": Tool("button.restart", self.ask_restart, ui.icon_restart, keys=(pygame.K_r,), name="restart",
-                            enabled=lambda: bool(self.match.moves) or not self.setting_up()),
+                            enabled=lambda: not self.setting_up()),
             "rules": Tool("button.rules", self.show_rules, ui.icon_book, (90, 110, 170), name="rules"),
             "players": Tool("button.players", self.open_seats, ui.icon_players, (70, 150, 120), name="players"),
             "home": Tool(
@@ -455,8 +461,8 @@ class GameScene(Scene, Generic[S, M]):
         self.publish_lights()
 
     def undo(self) -> None:
-        """Take back moves until a person is to move again."""
-        if self.match.can_undo():
+        """Take back moves until a person is to move again (not while a real table is set up)."""
+        if self.match.can_undo() and not self.setting_up():
             self.match.undo()
             self.app.effects.publish(Sound("click"))
 

@@ -38,6 +38,9 @@ class AppOptions:
     #: The camera: ``--camera``, else the configuration's (None: no camera); a camera index, a
     #: video, a folder of pictures, a record or "synthetic".
     camera: str | None = None
+    #: True when the camera was named on the command line (a webcam index there must exist; a
+    #: configured one that is unplugged leaves the kiosk playing on the screen).
+    camera_named: bool = False
     camera_fps: float = 30.0
     save_frames: str | None = None
     #: The game of the command line (``play GAME``, ``calibrate --game``): the camera's

@@ -58,6 +58,10 @@ SHOWN_FIXES = 2
 #: The reader's statuses that mean a hand is over the table (somebody is there).
 AT_THE_TABLE = frozenset({CameraProblem.MOTION, CameraProblem.COVERED})
 
+#: How long a scene whose status box says "the camera is lost" shows it there (game seconds)
+#: before its own line comes back (the camera line keeps a short reminder).
+NOTICE_SECONDS = 4.0
+
 
 class PhysicalMode(Generic[S, M]):
     """A scene's physical-board mode (see the module documentation): a
@@ -89,6 +93,8 @@ class PhysicalMode(Generic[S, M]):
         self._pending_shown: int | None = None
         #: The paper was once read at the sensor's limit: said to the operator (the log), once.
         self._told_bright = False
+        #: When (the mode's time) the camera was last found lost (None: it sees the board).
+        self._lost_at: float | None = None
 
     @property
     def engine(self) -> SyncEngine[S, M]:
@@ -144,6 +150,10 @@ class PhysicalMode(Generic[S, M]):
         if held and not self.replaying:
             self.engine.hold(True)
         events = self.session.update(now)
+        if self.engine.phase != LOST:
+            self._lost_at = None
+        elif self._lost_at is None:
+            self._lost_at = self.time
         if not held and not self.replaying:
             self.engine.hold(False)  # after the readings that came meanwhile: judged as the table stands
         after = len(match.moves)
@@ -204,7 +214,7 @@ class PhysicalMode(Generic[S, M]):
             self._draw_guide(surface)
         elif phase == DRAW and engine.drawing is not None:
             self._ring_spots(surface, scene.move_spots(scene.match.state, engine.drawing), GUIDE)
-        if phase == LOST:
+        if phase == LOST and not scene.notice_in_status:
             self._banner(surface, tr("physical.lost"), theme.BAD)
         lines = self.prompt_lines()
         if lines:
@@ -317,12 +327,23 @@ class PhysicalMode(Generic[S, M]):
         ui.draw_panel(surface, rect, theme.PANEL, 18, 6, border=colour)
         ui.draw_fitted_text(surface, text, rect.inflate(-30, -8), 24, ui.darker(colour, 0.2), "bold", "center")
 
+    def notice(self) -> str | None:
+        """The camera-lost notice for a scene whose status box says it
+        (:attr:`~kiosk.table_mode.TableHost.notice_in_status`), during its first
+        :data:`NOTICE_SECONDS` of the loss; then the box goes back to the game's own line and the
+        camera's line says it in short (:meth:`camera_line`)."""
+        if self.engine.phase != LOST or self._lost_at is None or not self.scene.notice_in_status:
+            return None
+        return tr("physical.lost") if self.time - self._lost_at < NOTICE_SECONDS else None
+
     def camera_line(self) -> tuple[str, ui.Color] | None:
         """The camera's problem of the moment in words and its colour (None when all is well,
-        or while the banner says the camera is lost)."""
+        or while the banner or the status box says the camera is lost)."""
         engine = self.engine
         problem = engine.problem
         if engine.phase == LOST:
+            if self.scene.notice_in_status and self.notice() is None:
+                return tr("physical.lost.short"), theme.BAD
             return None
         if not problem:
             # Read, but on paper at the sensor's limit: worth lowering the exposure when one can.
@@ -349,8 +370,10 @@ class PhysicalMode(Generic[S, M]):
         line = self.camera_line()
         if line is None:
             return
-        image = ui.text_surface(line[0], 18, line[1], "bold")
-        surface.blit(image, image.get_rect(topleft=self.scene.camera_status_at))
+        x, y = self.scene.camera_status_at
+        # Fitted to the room the scene keeps (under Lightning's title, the status box is beside it).
+        ui.draw_fitted_text(surface, line[0], pygame.Rect(x, y, self.scene.camera_status_width, 24), 18, line[1],
+                            "bold")
 
 
 def _arrow(surface: Target, start: tuple[int, int], end: tuple[int, int], colour: ui.Color) -> None:

@@ -40,6 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                                "I could not see the order of the moves: play one move at a time."),
     "physical.lost": ("La caméra ne voit plus le plateau : joue sur l'écran.",
                       "The camera cannot see the board: play on the screen."),
+    "physical.lost.short": ("Caméra perdue : joue sur l'écran", "Camera lost: play on the screen"),
     "physical.back": ("La caméra voit de nouveau le plateau.", "The camera sees the board again."),
     "physical.camera": ("Caméra", "Camera"),
     "physical.camera.status": ("Caméra : {status}", "Camera: {status}"),

@@ -44,6 +44,16 @@ class TableHost(Protocol[S, M]):
         """Where the camera's status line goes (its top left corner)."""
         ...
 
+    @property
+    def camera_status_width(self) -> int:
+        """How wide the camera's status line may be (pixels): it is made smaller to fit."""
+        ...
+
+    @property
+    def notice_in_status(self) -> bool:
+        """True when the scene's own status box says the camera is lost (no banner over it)."""
+        ...
+
     def table_hint(self) -> M | None:
         """The hint's move to light on the table (None: no hint shown)."""
         ...
@@ -127,6 +137,11 @@ class TableMode(Protocol):
 
     def prompt_tone(self) -> ui.Color:
         """The prompt's colour."""
+        ...
+
+    def notice(self) -> str | None:
+        """The camera-lost notice while it is new (None otherwise): a scene whose status box
+        says it shows it there instead of its own line, one message at a time."""
         ...
 
     def camera_line(self) -> tuple[str, ui.Color] | None:

@@ -359,6 +359,8 @@ REFUSED = [
     (PLAY + ["--camera", "synthetic", "--record", "/dev/null", "--force"], 2, "must name a .jsonl file"),
     (PLAY + ["--camera", "text.mp4"], 2, "'text.mp4' is not a video file"),
     (PLAY + ["--camera", ""], 2, "the camera is empty"),
+    (PLAY + ["--camera", "7"], 2, "camera 7 does not exist"),
+    (["play", "lightning", "--frames", "2", "--camera", "7"], 2, "camera 7 does not exist"),
     (PLAY + ["--camera-fps", "10"], 2, "--camera-fps goes with --physical"),
     (PLAY + ["--force"], 2, "--force goes with --screenshot (or --record, --save-frames)"),
     (["read-board", "one.png", "--game", "lewthwaite"], 2, "'one.png' is 1 x 1 pixels: too small"),

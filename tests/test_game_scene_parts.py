@@ -104,6 +104,9 @@ class FakeTable:
     def prompt_tone(self) -> tuple[int, int, int]:
         return (0, 0, 0)
 
+    def notice(self) -> str | None:
+        return None
+
     def camera_line(self) -> tuple[str, tuple[int, int, int]] | None:
         return None
 

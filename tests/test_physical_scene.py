@@ -24,6 +24,7 @@ from games.match import BOARD, Seat
 from games.physical import RecordFeed
 from games.sync import COMPUTER, DRAW, FIX, LOST, PLAY, SETUP, Phase
 from games.visitor import PictureFeed, Visitor
+from kiosk import theme
 from kiosk.devices import Devices, set_opener
 from kiosk.game_scene import GameScene
 from kiosk.i18n import set_language, tr
@@ -298,10 +299,12 @@ def test_a_whole_lightning_game_on_the_table_with_the_screen_following(camera: P
     assert watched.match.state.to_text() == scene.match.state.to_text()
 
 
-def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: PicturesCamera) -> None:
+def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: PicturesCamera,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import pygame
 
     from games.lightning.rules import TAKE_POOL
+    from kiosk.ui import TextBox
 
     camera.faults, camera.level = {}, "builder"
     app = make_app(seed=3)
@@ -328,6 +331,28 @@ def test_lightning_touch_is_refused_while_the_camera_sees_the_mat(camera: Pictur
         if scene.physical.touch_allowed:
             break
     assert table_of(scene).engine.phase == LOST and scene.person_to_move()
+    # One message at a time: the status box says the camera is lost (no banner over it), then
+    # goes back to the turn's line while the camera's line under the title keeps it in short.
+    banners: list[str] = []
+    monkeypatch.setattr(table_of(scene), "_banner", lambda surface, text, colour: banners.append(text))
+    boxed: list[str] = []
+    real_draw = TextBox.draw
+
+    def draw_box(box: TextBox, surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        boxed.append(text)
+        return real_draw(box, surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextBox, "draw", draw_box)
+    run_frames(app, 2)
+    assert banners == [] and tr("physical.lost") in boxed and scene.turn_text() not in boxed
+    assert table_of(scene).camera_line() is None
+    run_frames(app, 60 * 4)
+    boxed.clear()
+    run_frames(app, 1)
+    assert table_of(scene).notice() is None and banners == []
+    assert scene.turn_text() in boxed and tr("physical.lost") not in boxed
+    assert table_of(scene).camera_line() == (tr("physical.lost.short"), theme.BAD)
+    monkeypatch.undo()
     tap(app, scene.POOL_RECT.center)
     assert scene.match.moves[moves:] == [TAKE_POOL] and scene.match.state.hand is not None
     run_frames(app, 40)  # the tile flies into the hand
@@ -467,3 +492,65 @@ def test_a_game_saved_on_the_table_resumes_on_the_table(camera: PicturesCamera, 
     assert again.physical is None and {s.kind for s in again.match.seats.values()} == {"person"}
     for app in (first, second, third):
         app.close()
+
+
+@pytest.mark.parametrize("game", ["lewthwaite", "lightning"])
+def test_a_resumed_game_being_set_up_offers_no_undo_or_restart(camera: PicturesCamera, game: str) -> None:
+    """A game resumed on the table (moves played) starts with the setup: Annuler and Rejouer are
+    off, as at a new game's setup, and the undo key changes nothing (an undo there took
+    Lightning's pile from 97 to 99 while the table was laid out for the position)."""
+    import pygame
+
+    from games.lightning.scene import LightningScene
+    from games.lightning.scene import new_match as lightning_match
+
+    app = make_app(seed=4)
+    scene: GameScene[Any, Any]
+    if game == "lightning":
+        scene = LightningScene(app, lightning_match(app, "human", "human"))
+    else:
+        scene = LewthwaiteScene(app, new_match(app, LewthwaiteParams(), "human", "human", "snake", physical=True))
+    match = scene.match
+    for _ in range(4):  # the game so far, played before the power cut
+        match.play(match.state.legal_moves()[0])
+    position = match.state.to_text()
+    assert attach(scene) is not None
+    app.start(scene)
+    run_frames(app, 2)
+    assert table_of(scene).engine.phase == SETUP and scene.setting_up()
+    assert not scene.tool_at("undo").enabled and not scene.tool_at("restart").enabled  # type: ignore[union-attr]
+    press(app, pygame.K_u, frames=2)
+    scene.undo()
+    assert match.state.to_text() == position and len(match.moves) == 4
+
+
+def test_the_setup_shows_each_cells_colour_in_the_snake_view(camera: PicturesCamera,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real board starts in the snake view, which shows no tokens: while the table is set
+    up the screen shows every cell's token (red or blue) as the tokens view does, then the
+    snake once the game is on."""
+    camera.faults = {}
+    app = make_app(seed=2)
+    scene = physical_scene(app, view="snake")
+    drawn: list[str] = []
+    board = scene.board_view
+    tokens, snake = board.draw_tokens, board.draw_snake
+
+    def draw_tokens(*args: Any, **kwargs: Any) -> None:
+        drawn.append("tokens")
+        tokens(*args, **kwargs)
+
+    def draw_snake(*args: Any, **kwargs: Any) -> None:
+        drawn.append("snake")
+        snake(*args, **kwargs)
+
+    monkeypatch.setattr(board, "draw_tokens", draw_tokens)
+    monkeypatch.setattr(board, "draw_snake", draw_snake)
+    run_frames(app, 2)
+    assert scene.setting_up() and scene.view_mode == "snake" and drawn[-1] == "tokens"
+    for _ in range(60 * 30):
+        run_frames(app, 1)
+        if not scene.setting_up():
+            break
+    run_frames(app, 2)
+    assert not scene.setting_up() and drawn[-1] == "snake"

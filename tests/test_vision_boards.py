@@ -16,7 +16,7 @@ import pytest
 
 from games.registry import installed_games, spec
 from tests.boards_for_tests import TINY_MARKER_IDS, OneKindBoard, TinyTokenBoard, slide
-from vision.mats import layout, mat_description, render_mat
+from vision.mats import PIECE_READING, layout, mat_description, render_mat
 from vision.reader import BoardReader, VisionError, detect_markers
 from vision.synthetic import CameraStyle, render_photo
 
@@ -67,13 +67,14 @@ def test_a_board_vision_never_heard_of_is_read_back_exactly(seed):
 
 
 #: The printed mats' markers, geometry (``mat.json`` at 300 dpi) and pixels (4 px/mm) per sheet
-#: as they were printed before the board descriptions took them over: mats already on tables
-#: must keep working.
+#: as they were printed before the board descriptions took them over (without the cells' names:
+#: mats already on tables must keep working), and the pixels as printed since issue 39 (with
+#: them).
 PRINTED = [
-    ("lewthwaite", "standard", [(0, 1, 2, 3)], [("dfd4c735a400", "d6fc517076cf")]),
-    ("lightning", "standard", [(4, 5, 6, 7)], [("e869150239c7", "f3356c2555be")]),
+    ("lewthwaite", "standard", [(0, 1, 2, 3)], [("dfd4c735a400", "d6fc517076cf", "686787938ce9")]),
+    ("lightning", "standard", [(4, 5, 6, 7)], [("e869150239c7", "f3356c2555be", "e345f588031b")]),
     ("lightning", "kids", [(8, 9, 10, 11), (12, 13, 14, 15)],
-     [("c9adaa551de6", "d63b4f228074"), ("b0d00cf60f44", "8a791e458ee2")]),
+     [("c9adaa551de6", "d63b4f228074", "f213fa34520e"), ("b0d00cf60f44", "8a791e458ee2", "f09554f2619c")]),
 ]
 
 
@@ -81,11 +82,52 @@ PRINTED = [
 def test_printed_mats_keep_their_markers_geometry_and_pixels(game, variant, markers, digests):
     mat = layout(spec(game).default_board(), variant=variant)
     assert [tuple(ids) for ids in mat.sheet_markers] == markers
-    for sheet, (geometry, pixels) in enumerate(digests):
+    for sheet, (geometry, pixels, named) in enumerate(digests):
         text = json.dumps(mat_description(mat, 300 / 25.4, sheet))
         assert hashlib.sha1(text.encode()).hexdigest()[:12] == geometry
-        image = np.ascontiguousarray(render_mat(mat, 4.0, sheet))
+        image = np.ascontiguousarray(render_mat(mat, 4.0, sheet, names=False))
         assert hashlib.sha1(image.tobytes()).hexdigest()[:12] == pixels
+        image = np.ascontiguousarray(render_mat(mat, 4.0, sheet))
+        assert hashlib.sha1(image.tobytes()).hexdigest()[:12] == named
+
+
+@pytest.mark.parametrize(("game", "variant"), [("lewthwaite", "standard"), ("lightning", "standard"),
+                                               ("lightning", "kids"), ("hexapawn", "standard")])
+def test_printed_mats_name_every_cell_as_the_screen_does(game, variant):
+    """Each cell's column letter and row number are printed beside the grid, on the cell's own
+    sheet, level with it: the names the screen's sentences use ("e1", "a34")."""
+    board = spec(game).default_board()
+    mat = layout(board, variant=variant)
+    names = {(text, sheet): centre for text, sheet, centre, _, _ in mat.cell_names}
+    for r, c in board.cells():
+        label = board.cell_label((r, c))
+        letters, number = label.rstrip("0123456789"), label[len(label.rstrip("0123456789")):]
+        sheet = mat.sheet_of_cell(r, c)
+        x, y = mat.center(r, c)
+        assert abs(names[(letters, sheet)][0] - x) < 0.01, label
+        assert abs(names[(number, sheet)][1] - y) < 0.01, label
+    # Their ink lies outside the grid, clear of every paper sample the reader takes (the grid's
+    # vertices, the ring around it: patches of 2 px at 28 px a cell for tokens, at 20 px or more
+    # for tiles, and half a mm more): a mat with names reads as one without.
+    scale = 4.0
+    ring = PIECE_READING[board.pieces]["ring_offset"] * mat.cell
+    guard = 2 / 28 * mat.cell + 0.5 if board.pieces == "tokens" else 2 / 20 * mat.cell + 0.5
+    for sheet in range(mat.sheets):
+        ink = np.any(render_mat(mat, scale, sheet) != render_mat(mat, scale, sheet, names=False), axis=2)
+        assert ink.sum() > 100
+        for b, (bx, by, bw, bh) in enumerate(mat.blocks):
+            if mat.block_sheet[b] != sheet:
+                continue
+            x0, y0, x1, y1 = (round(v * scale) for v in (bx, by, bx + bw, by + bh))
+            assert not ink[y0:y1, x0:x1].any()
+            rows, cols = round(bh / mat.cell), round(bw / mat.cell)
+            points = [(bx + j * mat.cell, by + i * mat.cell) for i in range(rows + 1) for j in range(cols + 1)]
+            points += [(bx + (j + 0.5) * mat.cell, y) for j in range(cols) for y in (by - ring, by + bh + ring)]
+            points += [(x, by + (i + 0.5) * mat.cell) for i in range(rows) for x in (bx - ring, bx + bw + ring)]
+            for px, py in points:
+                near = ink[max(0, round((py - guard) * scale)):round((py + guard) * scale),
+                           max(0, round((px - guard) * scale)):round((px + guard) * scale)]
+                assert not near.any(), (game, variant, px, py)
 
 
 def test_no_two_mats_share_a_marker():

@@ -195,8 +195,9 @@ def draw_tile_face(image: np.ndarray, tile: TileFace, x: int, y: int, size: int)
     image[y : y + size, x : x + size] = tile_face(tile, size)
 
 
-def render_mat(mat: MatLayout, px_per_mm: float, sheet: int = 0) -> np.ndarray:
-    """Sheet ``sheet`` of the printable mat as a BGR image at ``px_per_mm``."""
+def render_mat(mat: MatLayout, px_per_mm: float, sheet: int = 0, names: bool = True) -> np.ndarray:
+    """Sheet ``sheet`` of the printable mat as a BGR image at ``px_per_mm``; ``names`` False:
+    without the cells' names (:attr:`MatLayout.cell_names`), as mats were printed before."""
     w, h = _px(mat.page[0], px_per_mm), _px(mat.page[1], px_per_mm)
     image = np.full((h, w, 3), PAPER, np.uint8)
     line = max(1, _px(0.5, px_per_mm))
@@ -224,7 +225,7 @@ def render_mat(mat: MatLayout, px_per_mm: float, sheet: int = 0) -> np.ndarray:
     for mid, corners in mat.markers:
         if mid in mat.sheet_markers[sheet]:
             draw_marker(image, mid, corners, px_per_mm)
-    for text, label_sheet, centre, height, vertical in mat.labels:
+    for text, label_sheet, centre, height, vertical in mat.labels + (mat.cell_names if names else ()):
         if label_sheet == sheet:
             _label(image, text, centre, height, px_per_mm, vertical)
     return image

@@ -475,6 +475,9 @@ class CellPaper:
     #: and where each lies in the block's rectified image (y, x).
     rings: list[tuple[np.ndarray, np.ndarray, list[tuple[int, int]], np.ndarray, np.ndarray]] = field(
         default_factory=list)
+    #: The inner ring's colours (all blocks, N x 3): a third of the way from the grid to the ring,
+    #: one beside each ring sample (:data:`INNER_RING`).
+    inner: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
 
 
 def covered_cells(
@@ -500,8 +503,13 @@ def changed_since(samples: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return np.abs(np.log(ratio)).max(axis=1) > 0.25
 
 
+#: The inner ring lies this share of the ring's distance out from the grid (tokens: 5 mm).
+INNER_RING = 1 / 3
+
+
 def measure_paper(
-    rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None, ring_offset: float = 0.3
+    rect: Rectified, mat: MatLayout, reference: np.ndarray | None = None, ring_offset: float = 0.3,
+    inner_reference: np.ndarray | None = None,
 ) -> CellPaper:
     """Paper colour and validity at every vertex and around the grid, and which cells are covered.
 
@@ -510,15 +518,23 @@ def measure_paper(
     next to it. (Tall tokens seen at a steep angle can hide vertices: see
     :meth:`BoardReader._excuse_tokens`.)
     With a ``reference`` (the samples of the calibration frame), a sample that changed since
-    then is not paper either: in live use a sleeve of any colour is caught.
+    then is not paper either: in live use a sleeve of any colour is caught. With an
+    ``inner_reference`` too (the inner ring at calibration), a ring sample that changed leaves its
+    border cell readable when the inner ring beside it (between it and the grid) did not change
+    and the cell's corners are paper: something resting on the margin (an arm leaning on the
+    sheet's edge, fingers over a corner marker) that does not reach the cell; a hand reaching
+    into a border cell from outside crosses the inner ring too.
     """
-    whites, rings, shapes = [], [], []
+    whites, rings, shapes, inner = [], [], [], []
     for image, (_, _, bw, bh) in zip(rect.images, mat.blocks, strict=True):
         rows, cols = round(bh / mat.cell), round(bw / mat.cell)
         whites.append(vertex_paper(image, rows, cols, rect.ppc, rect.margin))
         ys, xs, ring_cells = ring_samples(rows, cols, rect.ppc, rect.margin, ring_offset)
         rings.append((_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))), ring_cells))
+        ys, xs, _ = ring_samples(rows, cols, rect.ppc, rect.margin, ring_offset * INNER_RING)
+        inner.append(_patch_percentile(image, ys, xs, max(2, int(rect.ppc * 0.08))))
         shapes.append((rows, cols))
+    inner_all = np.concatenate(inner) if inner else np.zeros((0, 3), np.float32)
     # One paper for the whole mat: validity is judged against every sample together.
     samples = np.concatenate([w.reshape(-1, 3) for w in whites] + [c for c, _ in rings])
     valid_all = paper_validity(samples[:, None, :]).ravel()
@@ -539,19 +555,27 @@ def measure_paper(
     for colours, _ in rings:
         ring_valid.append(valid_all[cursor : cursor + len(colours)])
         cursor += len(colours)
+    inner_clear = np.zeros(len(inner_all), bool)
+    if reference is not None and reference.shape == samples.shape and inner_reference is not None \
+            and inner_reference.shape == inner_all.shape:
+        light = np.median((samples + 4) / (reference + 4), axis=0)
+        inner_clear = np.abs(np.log((inner_all + 4) / (inner_reference + 4) / light)).max(axis=1) <= 0.25
     ring_covered = set()
+    k = 0
     for b, (_, ring_cells) in enumerate(rings):
         for (rr, cc), ok in zip(ring_cells, ring_valid[b], strict=True):
-            if not ok:
+            corners = valid_blocks[b][rr : rr + 2, cc : cc + 2]
+            if not ok and not (inner_clear[k] and corners.all()):
                 ring_covered |= {
                     (r, c) for r in range(mat.rows) for c in range(mat.cols) if rect.where[r][c] == (b, rr, cc)
                 }
+            k += 1
     covered = covered_cells(valid_blocks, ring_covered, rect, mat)
     cell_white = [cell_whites(w, v) for w, v in zip(whites, valid_blocks, strict=True)]
     ring_info = [(colours, ring_valid[b], cells, *ring_samples(*shapes[b], rect.ppc, rect.margin, ring_offset)[:2])
                  for b, (colours, cells) in enumerate(rings)]
     return CellPaper(valid_blocks, cell_white, covered, samples, whites, ring_covered, changed_blocks, clipped,
-                     ring_info)
+                     ring_info, inner_all)
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -866,11 +890,15 @@ class BoardReader:
             raise ValueError(f"unknown colour in {colours} (choose from {', '.join(COLOUR_NAMES)})")
         self.colours = colours
         self.fix: MatFix | None = None
+        #: The last fix made, kept through :meth:`forget` (an arm over a corner marker).
+        self._last_fix: MatFix | None = None
         #: Marker id -> (its quad in the frame, the grey patch there when the fix was made): the
         #: markers found, and where each hidden one must be.
         self._marker_patches: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.model: TokenModel | None = None
         self.paper_reference: np.ndarray | None = None
+        #: The inner ring's colours in the calibration frame (:func:`measure_paper`).
+        self.inner_reference: np.ndarray | None = None
         #: The brightness of each spot's ring in the calibration frame (a tile mat's hand and reserve).
         self.spot_reference: list[np.ndarray] | None = None
         self.redetections = 0
@@ -894,9 +922,25 @@ class BoardReader:
         gray = to_gray(frame) if gray is None else gray
         if self.fix is not None and self._markers_still(gray):
             return self.fix
-        self.fix = self._locate_any_variant(frame)
+        # The last good fix, even after motion made the reader forget it: checked against the
+        # markers seen now before it is used again.
+        previous = self.fix or self._last_fix
         self.redetections += 1
-        self._watch_markers(gray)
+        try:
+            fix = self._locate_any_variant(frame)
+        except VisionError as exc:
+            if previous is None or exc.reason != "no_markers" or not self._seen_agree(gray, previous, None):
+                raise
+            fix = previous  # an arm over a corner: the markers seen still put the mat where it was
+        else:
+            if previous is not None and len(fix.marker_corners) < len(previous.marker_corners) \
+                    and self._seen_agree(gray, previous, fix.marker_corners):
+                fix = previous  # a marker hidden, the others where they were: the fix from all four stands
+        self._watch_markers(gray, fix)
+        self._last_fix = fix
+        if fix is previous and self.fix is not None:
+            return fix
+        self.fix = fix
         self._frame_size = (frame.shape[1], frame.shape[0])
         self.pose = camera_pose(self.fix.homography, self._frame_size)
         if self.profile.pieces == "tiles":
@@ -936,23 +980,41 @@ class BoardReader:
         best = max(range(len(errors)), key=lambda i: len(errors[i].details.get("markers", [])))
         raise errors.pop(best)
 
-    def _watch_markers(self, gray: np.ndarray) -> None:
+    def _seen_agree(self, gray: np.ndarray, fix: MatFix, found: dict[int, np.ndarray] | None) -> bool:
+        """True when the markers seen now (``found``, else detected in ``gray``) are, every one,
+        where ``fix`` puts them (within :data:`MARKER_AGREE` pixels), two or more of each sheet's:
+        the mat has not moved, part of it is hidden (an arm resting over a corner marker)."""
+        if found is None:
+            found = detect_markers(gray)
+        points = self.mat.marker_points()
+        for sheet, ids in enumerate(self.mat.sheet_markers):
+            seen = [mid for mid in ids if mid in found]
+            if len(seen) < 2:
+                return False
+            for mid in seen:
+                where = cv2.perspectiveTransform(points[mid][None], fix.homographies[sheet])[0]
+                if float(np.abs(where - found[mid]).max()) > MARKER_AGREE:
+                    return False
+        return True
+
+    def _watch_markers(self, gray: np.ndarray, fix: MatFix | None = None) -> None:
         """Remember each marker's area: the markers found, and where the fix puts the ones it
         was made without. An arm over a corner hides a marker; the fix from the other three is
         less precise far from them (2 or 3 pixels off beside the hidden corner, enough to misread
         a spot there), so when that corner's area changes, the markers are looked for again."""
-        assert self.fix is not None
-        quads = dict(self.fix.marker_corners)
+        fix = fix or self.fix
+        assert fix is not None
+        quads = dict(fix.marker_corners)
         points = self.mat.marker_points()
         for sheet, ids in enumerate(self.mat.sheet_markers):
             for mid in ids:
                 if mid not in quads:
-                    quads[mid] = cv2.perspectiveTransform(points[mid][None], self.fix.homographies[sheet])[0]
+                    quads[mid] = cv2.perspectiveTransform(points[mid][None], fix.homographies[sheet])[0]
         self._marker_patches = {}
         for mid, quad in quads.items():
             patch = self._patch(gray, quad)
             # A hidden marker's place outside the frame never changes: nothing to watch there.
-            if patch.size or mid in self.fix.marker_corners:
+            if patch.size or mid in fix.marker_corners:
                 self._marker_patches[mid] = (quad, patch)
 
     @staticmethod
@@ -975,7 +1037,8 @@ class BoardReader:
         return True
 
     def forget(self) -> None:
-        """Drop the cached homography (the next frame re-detects the markers)."""
+        """Drop the cached homography (the next frame re-detects the markers; the last fix is
+        kept only to fall back on while the markers seen agree with it)."""
         self.fix = None
 
     # -- reading --
@@ -995,7 +1058,8 @@ class BoardReader:
                 self.seen.glare = True
             raise
         rect = rectify(frame, self.mat, fix, self.ppc)
-        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset)
+        paper = measure_paper(rect, self.mat, reference, self.profile.ring_offset,
+                              self.inner_reference if reference is not None else None)
         self.clipped = paper.clipped
         self.seen.cell_pixels = cell_pixels(fix, self.mat)
         if self.pose is not None:
@@ -1413,6 +1477,7 @@ class BoardReader:
         if paper.covered:
             raise VisionError(CameraProblem.COVERED, "something covers the board: calibration needs a clear view")
         self.paper_reference = paper.samples
+        self.inner_reference = paper.inner
         if features is None:
             if self.mat.spots:
                 self.spot_reference = [ring.mean(axis=1) for ring in spot_patches(frame, self.mat, fix, rect.ppc)[2]]
@@ -1491,6 +1556,9 @@ def _footprints_alike(pale_ones: np.ndarray) -> bool:
     return float(lift.min()) >= max(LIFT_SURE, ALIKE * float(lift.max()))
 
 
+#: A marker seen now agrees with the last fix when each of its corners lies within this many
+#: pixels of where the fix puts it (the camera still: detection jitters by a pixel at most).
+MARKER_AGREE = 2.5
 #: The tallest piece a stand may use (``docs/physical.md``): bottle caps up to 15 mm, a stack of two
 #: draughts. Where it can appear is forgiven in the paper checks (:meth:`BoardReader._excuse_tokens`).
 TALLEST_PIECE_MM = 16.0
@@ -1500,6 +1568,11 @@ PIECE_REACH = 0.56
 #: Paper in a lamp's shadow: at most this far off the paper's tint (the log of each channel's
 #: ratio, less their mean: the room's light filling the shadow is cooler or warmer than the lamp)...
 SHADE_TINT = 0.2
+#: ... or this far when the shadow is cooler than the paper along the light's own axis (bluer,
+#: its green between its red and blue): a warm desk lamp (2700-3300 K) lights the paper, the
+#: room's daylight or a cool ceiling light fills its shadows (up to 0.4 off there on rendered
+#: stands); a hand's skin is warmer than the paper, never bluer.
+SHADE_TINT_COOL = 0.45
 #: ... darker than the paper by this factor at least (a shadow, not a pale sleeve), and not
 #: below :data:`SHADE_DEEP` (the guide allows no deep shadow on the mat) ...
 SHADE_DARK, SHADE_DEEP = 0.92, 0.4
@@ -1564,7 +1637,7 @@ def shade_seen(paper: CellPaper) -> np.ndarray | None:
     tints = []
     for light, tint in _vertex_light(paper):
         size = np.abs(tint).max(axis=1)
-        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & (size <= SHADE_TINT)
+        shade = (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & _tint_allowed(tint)
         tints.append(tint[shade & (size >= 0.04)])
     found = np.concatenate(tints) if tints else np.zeros((0, 3), np.float32)
     return _shade_middle(found) if len(found) >= 3 else None
@@ -1576,8 +1649,7 @@ def deep_shade(paper: CellPaper) -> bool:
     or too low, for the operator's advice."""
     deep = 0
     for light, tints in _vertex_light(paper):
-        tint = np.abs(tints).max(axis=1)
-        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & (tint <= SHADE_TINT)).sum())
+        deep += int(((light < math.log(SHADE_DEEP)) & (light > math.log(0.08)) & _tint_allowed(tints)).sum())
     return deep >= 3
 
 
@@ -1640,9 +1712,21 @@ def _shade_tint(colour: np.ndarray, white: np.ndarray) -> np.ndarray | None:
     ratio = np.log((colour.astype(np.float32) + 2) / (white.astype(np.float32) + 2))
     light = float(ratio.mean())
     tint = ratio - light
-    if not math.log(SHADE_DEEP) <= light <= math.log(SHADE_DARK) or float(np.abs(tint).max()) > SHADE_TINT:
+    if not math.log(SHADE_DEEP) <= light <= math.log(SHADE_DARK):
+        return None
+    if not _tint_allowed(tint[None])[0]:
         return None
     return tint
+
+
+def _tint_allowed(tints: np.ndarray) -> np.ndarray:
+    """Per tint (N x 3, BGR log ratios less their mean): True when paper in a shadow may be that
+    far off the lit paper's colour: :data:`SHADE_TINT`, or :data:`SHADE_TINT_COOL` when the
+    shade is cooler (bluer than red, its green between the two as black bodies' colours lie,
+    give or take a tenth)."""
+    blue, green, red = tints[:, 0], tints[:, 1], tints[:, 2]
+    cooler = (blue > red) & (green >= np.minimum(blue, red) - 0.1) & (green <= np.maximum(blue, red) + 0.1)
+    return np.abs(tints).max(axis=1) <= np.where(cooler, SHADE_TINT_COOL, SHADE_TINT)
 
 
 #: Calibration on clipped paper is refused when the weakest token of the start position is not

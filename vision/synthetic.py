@@ -74,6 +74,9 @@ class CameraStyle:
     glare: float = 0.0
     glare_at: tuple[float, float] = (0.5, 0.5)
     glare_mm: float = 60.0
+    #: The mat as printed since issue 39, with its cells' names (False: a mat printed before,
+    #: without them: such mats are still on tables).
+    mat_names: bool = True
 
 
 @dataclass
@@ -92,11 +95,12 @@ class Photo:
 
 
 @budgeted(24 * MB)
-def _flat_mat(board: BoardDescription, variant: str = "standard") -> tuple[MatLayout, np.ndarray]:
+def _flat_mat(board: BoardDescription, variant: str = "standard", names: bool = True) -> tuple[MatLayout, np.ndarray]:
     """The mat as one flat layout and image: a mat on several sheets has them laid end to end
-    (sheet 1 below sheet 0, as at the stand), in one coordinate frame."""
+    (sheet 1 below sheet 0, as at the stand), in one coordinate frame; ``names`` False: as
+    printed before the cells' names were."""
     mat = layout(board, variant=variant)
-    images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet) for sheet in range(mat.sheets)]
+    images = [render_mat(mat, TEXTURE_PX_PER_MM, sheet, names) for sheet in range(mat.sheets)]
     if mat.sheets == 1:
         return mat, images[0]
     height = mat.page[1]
@@ -692,9 +696,10 @@ def render_photo(
     already in :func:`_flat_mat`'s cache is drawn without being kept (3 to 6 MB)."""
     found = board_of_photo(board, len(grid), len(grid[0]))
     tokens = found.pieces == "tokens"
-    kept = keep_mat or (found, variant) in _flat_mat.cache
-    mat, flat = _flat_mat(found, variant) if kept else _flat_mat.function(found, variant)
     style = style or random_style(rng)
+    names = style.mat_names
+    kept = keep_mat or (found, variant, names) in _flat_mat.cache
+    mat, flat = _flat_mat(found, variant, names) if kept else _flat_mat.function(found, variant, names)
     homography, camera_mm = camera_homography(mat, style, frame_size)
     sheet = flat.copy()
     # With ``pieces_rng`` the pieces have their own random stream and the rest of the scene

@@ -86,6 +86,27 @@ def _noisy_material(name: str, colour_a: list[float], colour_b: list[float], sca
     return mat
 
 
+def _wood_material(colour_a: list[float], colour_b: list[float], scale: float, roughness: float) -> bpy.types.Material:
+    """Wood: bands along one axis (a wave texture bent by noise), light and dark grain."""
+    mat = bpy.data.materials.new("wood")
+    mat.use_nodes = True
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    bsdf = nodes["Principled BSDF"]
+    coords = nodes.new("ShaderNodeTexCoord")
+    wave = nodes.new("ShaderNodeTexWave")
+    wave.inputs["Scale"].default_value = scale
+    wave.inputs["Distortion"].default_value = 6.0
+    wave.inputs["Detail"].default_value = 3.0
+    links.new(coords.outputs["Object"], wave.inputs["Vector"])
+    ramp = nodes.new("ShaderNodeValToRGB")
+    ramp.color_ramp.elements[0].color = (*colour_a, 1)
+    ramp.color_ramp.elements[1].color = (*colour_b, 1)
+    links.new(wave.outputs["Fac"], ramp.inputs["Fac"])
+    links.new(ramp.outputs["Color"], bsdf.inputs["Base Color"])
+    bsdf.inputs["Roughness"].default_value = roughness
+    return mat
+
+
 def _link(obj: bpy.types.Object, mat: bpy.types.Material, collection: bpy.types.Collection) -> bpy.types.Object:
     obj.data.materials.append(mat)
     for c in obj.users_collection:
@@ -215,6 +236,45 @@ def _hand(spec: dict, collection: bpy.types.Collection) -> None:
     _link(arm, sleeve, collection)
 
 
+def _resting_arm(spec: dict, collection: bpy.types.Collection) -> None:
+    """A forearm lying on the table beside the sheet, its hand flat with the fingers over part of
+    a corner of the sheet (``tips``: where the middle fingers' tips rest; ``angle``: the
+    direction the fingers point)."""
+    skin = _material("skin-rest", spec["skin"], 0.55)
+    sleeve = _noisy_material("sleeve-rest", spec["sleeve"], [c * 0.7 for c in spec["sleeve"]], 200.0, 0.9)
+    d = Vector((math.cos(spec["angle"]), math.sin(spec["angle"]), 0.0))
+    n = Vector((-d.y, d.x, 0.0))
+    tips = Vector((*spec["tips"], 0.0))
+    finger = spec["finger"]
+    palm = tips - d * (finger + 0.04)
+    bpy.ops.mesh.primitive_uv_sphere_add(radius=1)
+    obj = bpy.context.object
+    obj.scale = (0.05, 0.043, 0.015)
+    obj.location = (palm.x, palm.y, 0.015)
+    obj.rotation_euler = (0, 0, spec["angle"])
+    bpy.ops.object.shade_smooth()
+    _link(obj, skin, collection)
+    for k in range(4):
+        length = finger * (0.8 if k in (0, 3) else 1.0)
+        base = palm + d * 0.04 + n * (k - 1.5) * 0.018
+        bpy.ops.mesh.primitive_cylinder_add(radius=0.0075, depth=length)
+        piece = bpy.context.object
+        piece.location = (base + d * length / 2).to_tuple()[:2] + (0.0075,)
+        piece.rotation_euler = (0, math.pi / 2, spec["angle"])
+        bpy.ops.object.shade_smooth()
+        _link(piece, skin, collection)
+    arm_start = palm - d * 0.04
+    arm_end = arm_start - d * 0.4
+    start, end = Vector((arm_start.x, arm_start.y, 0.032)), Vector((arm_end.x, arm_end.y, 0.045))
+    mid, vec = (start + end) / 2, end - start
+    bpy.ops.mesh.primitive_cylinder_add(radius=0.035, depth=vec.length)
+    arm = bpy.context.object
+    arm.location = mid
+    arm.rotation_euler = vec.to_track_quat("Z", "Y").to_euler()
+    bpy.ops.object.shade_smooth()
+    _link(arm, sleeve, collection)
+
+
 def build(scene_spec: dict) -> None:
     """The table, the sheet, lights and camera of a scene (pieces are added per frame)."""
     bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -250,7 +310,14 @@ def build(scene_spec: dict) -> None:
     table = scene_spec["table"]
     bpy.ops.mesh.primitive_plane_add(size=3.0, location=(0, 0, -0.0003))
     plane = bpy.context.object
-    plane.data.materials.append(_noisy_material("table", table["a"], table["b"], table["scale"], table["roughness"]))
+    if table.get("kind") == "cloth":
+        # A weave: fine threads' bumps on a matte coloured cloth.
+        material = _noisy_material("table", table["a"], table["b"], table["scale"], table["roughness"], bump=0.4)
+    elif table.get("kind") == "wood":
+        material = _wood_material(table["a"], table["b"], table["scale"], table["roughness"])
+    else:
+        material = _noisy_material("table", table["a"], table["b"], table["scale"], table["roughness"])
+    plane.data.materials.append(material)
     sheet = scene_spec["sheet"]
     for part in sheet["parts"]:
         bpy.ops.mesh.primitive_plane_add(size=1.0, location=(part["x"], part["y"], 0))
@@ -299,6 +366,8 @@ def render_frames(scene_spec: dict, out_dir: Path) -> None:
             _piece(piece, collection, k)
         if frame.get("hand"):
             _hand(frame["hand"], collection)
+        if frame.get("arm"):
+            _resting_arm(frame["arm"], collection)
         scene.render.filepath = str(target)
         bpy.ops.render.render(write_still=True)
         for obj in list(collection.objects):

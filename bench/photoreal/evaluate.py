@@ -180,7 +180,9 @@ def evaluate(truths: list[dict], exposure_control: bool = False, live: bool = Tr
         tally.scenes[style] += 1
         frames = truth["frames"]
         colours = _colours(truth)
-        positions = [name for name in frames if name == "start" or name.startswith("play")]
+        # A session's frames with an arm resting on the margin are scored by ``session.py``.
+        positions = [name for name in frames
+                     if name == "start" or (name.startswith("play") and not frames[name].get("arm"))]
         # A board being set up (``make_set.py --stand setup=N``) is read one-shot only.
         for frame in positions + [name for name in frames if name == "setup"]:
             try:

@@ -97,6 +97,8 @@ def camera_pose(rng: random.Random, page_m: tuple[float, float], long_across: bo
             azimuth = rng.choice((0.0, math.pi)) + math.radians(rng.uniform(-12, 12))
         else:
             azimuth = rng.uniform(0, 2 * math.pi)
+        if "azimuth" in stand:  # the side the camera leans from (degrees, 0: the sheet's right)
+            azimuth = math.radians(stand["azimuth"]) + math.radians(rng.uniform(-5, 5))
         target = np.array([rng.uniform(-0.03, 0.03), rng.uniform(-0.03, 0.03), 0.0])
         a = np.array([math.cos(azimuth), math.sin(azimuth), 0.0])
         centre = target + a * height * math.tan(tilt) + np.array([0, 0, height])
@@ -148,8 +150,10 @@ def token_look(style: str, rng: random.Random) -> dict:
     return {"names": ("red", "blue"), "hsv": (red, blue), "shade": 0.08}
 
 
-def token_pieces(style: str, grid: list[str], mat, look: dict, rng: random.Random, params: dict) -> list[dict]:
-    """The tokens of a Lewthwaite grid, each a little off its cell centre."""
+def token_pieces(style: str, grid: list[str], mat, look: dict, rng: random.Random, params: dict,
+                 reach_mm: float | None = None) -> list[dict]:
+    """The tokens of a Lewthwaite grid, each a little off its cell centre (up to 3 mm along each
+    axis, or, with ``reach_mm``, anywhere within that distance of it)."""
     pieces = []
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
@@ -157,8 +161,13 @@ def token_pieces(style: str, grid: list[str], mat, look: dict, rng: random.Rando
                 continue
             player = 0 if ch.upper() == "R" else 1
             x_mm, y_mm = mat.center(r, c)
-            x_mm += rng.uniform(-3, 3)
-            y_mm += rng.uniform(-3, 3)
+            if reach_mm is None:
+                x_mm += rng.uniform(-3, 3)
+                y_mm += rng.uniform(-3, 3)
+            else:
+                dist, direction = reach_mm * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+                x_mm += dist * math.cos(direction)
+                y_mm += dist * math.sin(direction)
             x, y = sheet_to_world(x_mm, y_mm, mat.page)
             if "colours" in look:
                 colour = [v * rng.uniform(1 - look["shade"], 1 + look["shade"]) for v in look["colours"][player]]
@@ -181,6 +190,8 @@ def style_params(style: str, rng: random.Random, stand: dict | None = None) -> d
     stand = stand or {}
     if "piece_mm" in stand:
         params["height"] = stand["piece_mm"] / 1000
+    if "width_mm" in stand:
+        params["radius"] = stand["width_mm"] / 2000
     if stand.get("stack") and style == "draught":
         params["stack"] = 2
     return params
@@ -280,8 +291,8 @@ def lights(rng: random.Random, stand: dict | None = None) -> tuple[list[dict], d
         "target": [0, 0, 0],
     }]
     info = {"ceiling_k": round(ceiling_k)}
-    if rng.random() < 0.75 or "lamp_elevation" in stand:
-        lamp_k = rng.uniform(3000, 6500)
+    if rng.random() < 0.75 or "lamp_elevation" in stand or "lamp_k" in stand:
+        lamp_k = stand.get("lamp_k", rng.uniform(3000, 6500))
         elevation = math.radians(stand.get("lamp_elevation", rng.uniform(20, 50)))
         azimuth = rng.uniform(0, 2 * math.pi)
         distance = rng.uniform(0.45, 0.8)
@@ -289,13 +300,28 @@ def lights(rng: random.Random, stand: dict | None = None) -> tuple[list[dict], d
                     distance * math.cos(elevation) * math.sin(azimuth), distance * math.sin(elevation)]
         kind, size = "SPOT" if rng.random() < 0.5 else "POINT", rng.uniform(0.005, 0.03)
         power = rng.uniform(2, 8) * distance**2 / 0.36
-        if "lamp_elevation" in stand:
+        if "lamp_elevation" in stand and not stand.get("soft_lamp"):
             size, power = 0.004, power * 4  # a bare bulb, the stand's main light: hard shadows
         found.append({"type": kind, "size": size,
                       "power": power, "colour": blackbody(lamp_k),
                       "location": location, "target": [rng.uniform(-0.05, 0.05), rng.uniform(-0.05, 0.05), 0]})
         info.update(lamp_k=round(lamp_k), lamp_elevation_deg=round(math.degrees(elevation), 1))
     return found, info
+
+
+def _table_kind(table: dict, stand: dict, rng: random.Random) -> dict:
+    """The table as ``stand`` asks: ``cloth=1`` (a woven tablecloth: fine threads, matte, a
+    coloured weave) or ``wood=1`` (brown grain); otherwise the drawn table as it was."""
+    if stand.get("cloth"):
+        hue = rng.random()
+        base = hsv_linear(hue, rng.uniform(0.2, 0.7), rng.uniform(0.25, 0.7))
+        return {"kind": "cloth", "a": base, "b": [c * rng.uniform(0.55, 0.8) for c in base],
+                "scale": rng.uniform(900, 1400), "roughness": 0.95}
+    if stand.get("wood"):
+        return {"kind": "wood", "a": hsv_linear(rng.uniform(0.06, 0.1), rng.uniform(0.5, 0.75), rng.uniform(0.3, 0.6)),
+                "b": hsv_linear(rng.uniform(0.05, 0.09), rng.uniform(0.55, 0.8), rng.uniform(0.15, 0.35)),
+                "scale": rng.uniform(3, 8), "roughness": rng.uniform(0.3, 0.6)}
+    return table
 
 
 def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
@@ -317,6 +343,7 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
     table = {"a": hsv_linear(table_h, rng.uniform(0.1, 0.6), rng.uniform(0.15, 0.6)),
              "b": hsv_linear(table_h + 0.03, rng.uniform(0.1, 0.6), rng.uniform(0.1, 0.5)),
              "scale": rng.uniform(3, 40), "roughness": rng.uniform(0.3, 0.9)}
+    table = _table_kind(table, stand, rng)
     spec = {
         "resolution": list(RESOLUTION), "samples": 8,
         "world": {"colour": blackbody(rng.uniform(4000, 7000)), "strength": rng.uniform(0.05, 0.3)},
@@ -342,7 +369,8 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
             frames_planned.append(("setup", setup))
         for name, grid in frames_planned:
             frame_rng = random.Random(f"{style}-{seed}-{name}")
-            spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, frame_rng, params)}
+            spec["frames"][name] = {"pieces": token_pieces(style, grid, mat, look, frame_rng, params,
+                                                            stand.get("offset_mm"))}
             truth["frames"][name] = {"grid": grid}
         # The tokens of the hand frame are those of the play frame; the hand comes on top.
         if hand:
@@ -373,6 +401,8 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
             pieces, offsets = tile_pieces(grid, mat, play_rng, tex)
             spec["frames"][name] = {"pieces": pieces}
             truth["frames"][name] = {"grid": grid, "tiles": offsets}
+    if stand.get("arm") and game == "lewthwaite":
+        _arm_session(spec, truth, style, seed, mat, look, params, stand, page_m)
     if stand:
         truth["stand"] = stand
     if force_hand and "hand" not in spec["frames"]:
@@ -382,6 +412,82 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
         spec["frames"]["hand"] = {"pieces": spec["frames"]["play"]["pieces"], "hand": hand_spec(hand_rng, page_m)}
         truth["frames"]["hand"] = {"grid": truth["frames"]["play"]["grid"], "hand": True}
     return spec, truth
+
+
+#: The sheet's corners (sheet mm) an arm may rest over (``arm`` = 1..4: markers 0..3's corner).
+ARM_CORNERS = ((0.0, 0.0), (210.0, 0.0), (210.0, 297.0), (0.0, 297.0))
+
+
+def _arm_session(spec: dict, truth: dict, style: str, seed: int, mat, look: dict, params: dict, stand: dict,
+                 page_m: tuple[float, float]) -> None:
+    """Frames of a session with an arm resting on the sheet's margin, fingers over part of a
+    corner marker (``stand["arm"]`` = 1..4), while the other player moves a token: ``start_arm``
+    (the start position and the arm), ``move`` (the arm, the mover's hand over the move's cells,
+    the token being carried gone from its cell), ``play_arm`` (the move made, the arm still there).
+    The ``play`` frame (the move made, no arm) is the one planned already, made one move from the
+    start here (the position of ``play_arm``)."""
+    rng = random.Random(f"photoreal-arm-{style}-{seed}")
+    state = LewthwaiteParams().new_initial_state()
+    move = rng.choice(state.legal_moves())
+    start = state.diagram().upper().splitlines()
+    after = state.play(move).diagram().upper().splitlines()
+    moved = [(r, c) for r in range(5) for c in range(5) if start[r][c] != after[r][c]]
+    carried = ["".join("." if (r, c) in moved else ch for c, ch in enumerate(row)) for r, row in enumerate(start)]
+    corner = ARM_CORNERS[int(stand["arm"]) - 1]
+    if stand.get("lean"):
+        # Leaning on the sheet's edge beside the corner marker: the forearm across the edge, the
+        # fingers over the marker's inner part and on across the margin to 10 mm off the grid
+        # (over the reader's ring of paper there, but no cell).
+        bx, by, bw, bh = mat.blocks[0]
+        side = 1.0 if corner[1] > 148.5 else -1.0  # the fingers point up from the bottom edge
+        edge_y = by + bh if side > 0 else by
+        marker_x = corner[0] + (-22.5 if corner[0] > 105 else 22.5)
+        tip = np.array([marker_x + (-8.0 if corner[0] > 105 else 8.0), edge_y + side * 10.0])
+        angle_sheet = -side * math.pi / 2 + math.radians(rng.uniform(-8, 8))
+    else:
+        tip = np.array(corner) + np.sign(np.array([105.0, 148.5]) - np.array(corner)) * 18.0  # over its outer part
+        inward = np.array([105.0, 148.5]) - tip
+        angle_sheet = math.atan2(inward[1], inward[0]) + math.radians(rng.uniform(-20, 20))
+    tips = sheet_to_world(*tip, mat.page)
+    skin = hsv_linear(rng.uniform(0.02, 0.09), rng.uniform(0.25, 0.6), rng.uniform(0.35, 0.95))
+    arm = {"tips": list(tips), "angle": -angle_sheet, "skin": skin, "finger": rng.uniform(0.05, 0.065),
+           "sleeve": hsv_linear(rng.random(), rng.uniform(0, 0.8), rng.uniform(0.1, 0.9))}
+    (r0, c0), (r1, c1) = moved
+    cx, cy = [(a + b) / 2 for a, b in zip(mat.center(r0, c0), mat.center(r1, c1), strict=True)]
+    hand = hand_spec(rng, page_m)
+    hand["palm"] = [*sheet_to_world(cx, cy, mat.page), rng.uniform(0.04, 0.07)]
+    # The tokens that stay lie exactly where they were; the moved one lands a little off the
+    # target cell's centre.
+    pieces = spec["frames"]["start"]["pieces"]
+    source, target = (moved[0], moved[1]) if start[moved[0][0]][moved[0][1]] != "." else (moved[1], moved[0])
+    token = next(p for p in pieces if _cell_of(p, mat) == source)
+    reach = stand.get("offset_mm", 2.5)
+    dist, direction = reach * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+    tx, ty = sheet_to_world(mat.center(*target)[0] + dist * math.cos(direction),
+                            mat.center(*target)[1] + dist * math.sin(direction), mat.page)
+    landed = {**token, "x": tx, "y": ty}
+    frames = {"start_arm": (start, pieces), "move": (carried, [p for p in pieces if p is not token]),
+              "play_arm": (after, [p for p in pieces if p is not token] + [landed])}
+    frames["play"] = frames["play_arm"]
+    for name, (grid, laid) in frames.items():
+        spec["frames"][name] = {"pieces": laid}
+        truth["frames"][name] = {"grid": grid}
+    for name in ("start_arm", "move", "play_arm"):
+        spec["frames"][name]["arm"] = arm
+        truth["frames"][name]["arm"] = True
+    spec["frames"]["move"]["hand"] = hand
+    truth["frames"]["move"]["hand"] = True
+    for name in ("hand", "setup"):  # planned for another position: not part of this session
+        spec["frames"].pop(name, None)
+        truth["frames"].pop(name, None)
+    truth["session"] = {"move": [[r0, c0], [r1, c1]], "arm_corner": int(stand["arm"])}
+
+
+def _cell_of(piece: dict, mat) -> tuple[int, int]:
+    """The cell a token was laid on (from its world position)."""
+    x_mm, y_mm = piece["x"] * 1000 + mat.page[0] / 2, mat.page[1] / 2 - piece["y"] * 1000
+    bx, by, _, _ = mat.blocks[0]
+    return int((y_mm - by) // mat.cell), int((x_mm - bx) // mat.cell)
 
 
 def hand_spec(rng: random.Random, page_m: tuple[float, float]) -> dict:
@@ -450,16 +556,26 @@ def exposure_frame(style: str, seed: int, frame: str, stops: int = 0) -> str:
 
 
 def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, plays: int = 1,
-               headroom: float = 0.0, exposure_steps: int = 0, stand: dict | None = None) -> str:
+               headroom: float = 0.0, exposure_steps: int = 0, stand: dict | None = None,
+               only: tuple[str, ...] = (), samples: int = 0) -> str:
     """Plan, render (skipping frames already rendered) and develop one scene.
 
     ``headroom``: the render is made that many stops darker and scaled back in linear light, so
     a paper brighter than the PNG's 1.0 keeps its detail (0: the set's first scenes, whose paper
     and white pieces often sit at 1.0 in the render itself). ``exposure_steps``: also develop
-    every frame 1..N stops below the start frame's auto-exposure, locked.
+    every frame 1..N stops below the start frame's auto-exposure, locked. ``only``: just those
+    frames (``start`` always: the exposure steps are the start frame's); ``samples``: Cycles'
+    samples a pixel (0: the plan's 8).
     """
     truth_path = out_dir / f"{style}-{seed:04d}.json"
     spec, truth = plan(style, seed, force_hand, plays, stand)
+    if only:
+        keep = {"start", *only}
+        spec["frames"] = {k: v for k, v in spec["frames"].items() if k in keep}
+        truth["frames"] = {k: v for k, v in truth["frames"].items() if k in keep}
+    if samples:
+        spec["samples"] = samples
+        truth["samples"] = samples
     steps = [exposure_frame(style, seed, name, k) for name in spec["frames"] for k in range(1, exposure_steps + 1)]
     if (truth_path.exists() and set(spec["frames"]) <= set(json.loads(truth_path.read_text())["frames"])
             and all((out_dir / name).exists() for name in steps)):
@@ -511,7 +627,10 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
 #: draughts stacked two high, a bare desk lamp at this elevation (degrees, hard shadows), the
 #: auto-exposure's error (EV: +1 puts much of the paper at the sensor's limit), and a ``setup``
 #: frame with only that many tokens of the start position laid.
-STAND_KEYS = ("tilt", "height", "piece_mm", "stack", "lamp_elevation", "ev", "setup")
+STAND_KEYS = ("tilt", "height", "piece_mm", "stack", "lamp_elevation", "ev", "setup",
+              # issue 39: the camera's side (degrees), a warm lamp (kelvin, soft unless bare),
+              # the pieces' width and how far off their cells' centres (mm), the table's cloth.
+              "azimuth", "lamp_k", "soft_lamp", "width_mm", "offset_mm", "cloth", "wood", "arm", "lean")
 
 
 def parse_stand(text: str) -> dict:
@@ -547,6 +666,8 @@ def main() -> None:
                         help="render this many stops darker and scale back (paper above the PNG's 1.0 keeps detail)")
     parser.add_argument("--stand", default="", help="fix draws, e.g. tilt=23,height=0.61,piece_mm=13,"
                         "lamp_elevation=25,stack=1,ev=1.2,setup=16 (see STAND_KEYS)")
+    parser.add_argument("--frames", default="", help="render only these frames (and start), e.g. play,move")
+    parser.add_argument("--samples", type=int, default=0, help="Cycles samples a pixel (default: the plan's 8)")
     parser.add_argument("--exposure-steps", type=int, default=0,
                         help="also develop each frame 1..N stops below the start frame's auto-exposure")
     args = parser.parse_args()
@@ -558,7 +679,9 @@ def main() -> None:
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for message in pool.map(lambda job: make_scene(job[0], job[1], out, args.hand, args.plays,
                                                        args.headroom, args.exposure_steps,
-                                                       parse_stand(args.stand)), jobs):
+                                                       parse_stand(args.stand),
+                                                       tuple(filter(None, args.frames.split(","))),
+                                                       args.samples), jobs):
             print(message, flush=True)
 
 

@@ -265,7 +265,9 @@ class LewthwaiteScene(GameScene):
         snake = self.view_mode == "snake"
         board = self.board_view
         surface.blit(static_layer(surface.get_size(), board.rows, board.cols, snake, language()), (0, 0))
-        if snake:
+        # A real board being set up shows its tokens in either view: the snake has no colours,
+        # and the child laying the pieces must see which cell takes red and which blue.
+        if snake and not self.setting_up():
             self.board_view.draw_snake(surface, state, self.anim, self.time)
         else:
             shake = None

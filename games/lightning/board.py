@@ -33,6 +33,7 @@ from games.boards import (
     Step,
     Step2,
     TileFace,
+    cell_name_labels,
     corner_markers,
     grid_diff,
 )
@@ -473,11 +474,16 @@ def _mat(half_rows: int, cols: int, variant: str) -> MatLayout:
             row, col = divmod(k, 3)
             spots.append((f"{RESERVE}{k}", 0, 180.0 + col * pitch, top + row * pitch))
         lines = ((0, (x0 - 4, middle), (x0 + cols * cell + 4, middle)),)
+        # The cells' names as the screen says them ("a34"): letters above and below the grid
+        # (a player at each end), numbers on its left, from 7 mm out (beyond the reader's paper
+        # ring, 4.4 mm out).
+        names = cell_name_labels(rows, cols, rows, (x0, y0), cell, 0, 7.0, 3.0, letters=("top", "bottom"))
         labels = (*_spot_labels(spots, cell, 1), ("LIGHTNING", 0, (21.0, page[1] / 2), 6.0, True))
         return MatLayout(game="lightning", rows=rows, cols=cols, page=page, cell=cell, origins=origins,
                          markers=markers, blocks=((x0, y0, cols * cell, rows * cell),), sheet_markers=(MARKER_IDS,),
                          block_sheet=(0,), spots=tuple(spots), variant=variant, tile_mm=TILE_MM,
-                         tile_faces=_tile_faces(), lines=lines, labels=labels, marked_spots=(HAND,))
+                         tile_faces=_tile_faces(), lines=lines, labels=labels, marked_spots=(HAND,),
+                         cell_names=names)
     # Children's mat: sheet 0 holds rows 0..16 (player 2's half) ending at its bottom edge,
     # sheet 1 rows 17..33 starting at its top edge: laid end to end the halves face each other.
     cell = KIDS_CELL_MM
@@ -511,13 +517,18 @@ def _mat(half_rows: int, cols: int, variant: str) -> MatLayout:
     edge = top_y + half_rows * cell
     right_x = x0 + cols * cell + 4
     kids_lines = ((0, (x0 - 4, edge), (right_x, edge)), (1, (x0 - 4, bottom_y), (right_x, bottom_y)))
+    # The cells' names, on each sheet: letters along its outer edge, numbers on the left, from
+    # 1.2 mm out and within 6 mm (the paper ring lies 8.8 mm out).
+    names = (*cell_name_labels(half_rows, cols, rows, (x0, top_y), cell, 0, 1.2, 2.5, letters=("top",)),
+             *cell_name_labels(half_rows, cols, rows, (x0, bottom_y), cell, 1, 1.2, 2.5, letters=("bottom",),
+                               first_row=half_rows))
     labels = (*_spot_labels(spots, cell, 2),
               *((f"LIGHTNING {sheet + 1}/2", sheet, (page[0] / 2, 5.5 if sheet == 0 else page[1] - 5.0), 4.0, False)
                 for sheet in (0, 1)))
     return MatLayout(game="lightning", rows=rows, cols=cols, page=page, cell=cell, origins=origins, markers=markers,
                      blocks=blocks, sheet_markers=KIDS_MARKER_IDS, block_sheet=(0, 1), spots=tuple(spots),
                      variant=variant, tile_mm=KIDS_TILE_MM, tile_faces=_tile_faces(), lines=kids_lines, labels=labels,
-                     marked_spots=(HAND,))
+                     marked_spots=(HAND,), cell_names=names)
 
 
 def _spot_labels(

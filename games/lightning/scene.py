@@ -90,6 +90,8 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     first_choice = False  # who starts is drawn at random, as in the article
     ring_shape = "square"  # a real table's squares and spots are ringed square, as the tiles
     camera_status_at = (20, 66)  # under the title, where the session's score goes otherwise
+    camera_status_width = 228  # up to the status box
+    notice_in_status = True  # the status box says the camera is lost: no banner over it
     computer_delay = 0.8
     end_delay = 1.8  # the bolt runs to the centre line and flickers before the end card
     message_anchor = (640, 712)  # the attract banner (messages go in the status box)
@@ -130,7 +132,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """Back to the start of the last turn a person began: a person's turn is two moves
         (take, then lay or shelve), so the tile taken goes back too; the pool gives the same
         tile again (its shuffle is part of the position)."""
-        if not self.can_take_back():
+        if not self.can_take_back() or self.setting_up():
             return
         self.match.undo()
         while self.state.hand is not None and self.match.can_undo():
@@ -140,7 +142,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     def tools(self) -> list[Tool]:
         """Undo, new game, players, rules, home (R turns the tile here: it does not restart)."""
         t = self.standard_tools()
-        undo = replace(t["undo"], enabled=self.can_take_back)
+        undo = replace(t["undo"], enabled=lambda: self.can_take_back() and not self.setting_up())
         restart = replace(t["restart"], keys=())
         return [undo, restart, t["players"], t["rules"], t["home"]]
 

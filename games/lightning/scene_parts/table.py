@@ -67,10 +67,11 @@ class LightningTable:
         """What the table must do now (set up, put right, play for the computer), in the status
         box with the prompt's colour; False when the game's own lines apply."""
         mode = self._mode()
-        lines = mode.prompt_lines() if mode is not None else []
+        notice = mode.notice() if mode is not None else None
+        lines = [notice] if notice is not None else mode.prompt_lines() if mode is not None else []
         if mode is None or not lines:
             return False
-        tone, panel = mode.prompt_tone(), Layout.STATUS_PANEL
+        tone, panel = theme.BAD if notice is not None else mode.prompt_tone(), Layout.STATUS_PANEL
         draw.circle(surface, tone, (panel.x + 22, panel.centery), 10)
         draw.rect(surface, tone, panel, 3, border_radius=26)
         Layout.STATUS_TABLE.draw(surface, self.table_text(lines), theme.INK)
