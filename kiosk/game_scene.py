@@ -239,7 +239,8 @@ class GameScene(Scene, Generic[S, M]):
         return False
 
     def taps_for(self, move: M) -> list[tuple[int, int]] | None:
-        """Where a person taps, in order, to play ``move`` now (logical canvas positions), or
+        """Where a person taps, in order, to play ``move`` from what the screen shows now (the
+        taps still needed: a piece already picked is not tapped again), in logical canvas positions, or
         None when the game does not say. The scripted visitor of the tests and benches plays
         through it, so a game that says is played the way a child plays it."""
         return None

@@ -188,8 +188,10 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         return False
 
     def taps_for(self, move: Move) -> list[tuple[int, int]]:
-        """The pawn, then the square it goes to."""
-        return [BOARD.cell_rect(move[0]).center, BOARD.cell_rect(move[1]).center]
+        """The pawn, then the square it goes to; once the pawn is picked, only the square (a
+        second tap on the pawn would put it down again)."""
+        to = BOARD.cell_rect(move[1]).center
+        return [to] if self.selected == move[0] else [BOARD.cell_rect(move[0]).center, to]
 
     def focus_targets(self) -> list[Target]:
         """For a gamepad: the pawns that may move (or, one picked, where it may go), then the
