@@ -29,6 +29,8 @@ VIEW = pygame.Rect(32, 104, 832, 468)
 PANEL = pygame.Rect(896, 104, 352, 584)
 #: Run the reader on one update in this many (10 readings a second at 60 fps).
 READ_EVERY = 6
+#: Where an advice's text begins, right of its dash.
+ADVICE_INDENT = 18
 #: The marks of empty and unreadable cells (tokens take their player's colour, first player red).
 LABEL_COLOURS = {".": (150, 150, 150), "?": theme.HINT}
 
@@ -175,9 +177,13 @@ class CalibrationScene(Scene):
         )
         y += 72
         # What to change at the stand, in words the operator can act on.
+        # The dash apart from the text: the translated text keeps its key, so the text-fit check
+        # measures each advice in its one line of 30 px (over the confidence figure).
+        advice_colour = ui.darker(theme.HINT, 0.35)
         for key in source.advice[:3]:
-            ui.draw_paragraph(surface, "– " + tr(f"vision.advice.{key}"), pygame.Rect(x, y, PANEL.width - 40, 30),
-                              20, ui.darker(theme.HINT, 0.35), "bold")
+            ui.draw_text(surface, "–", (x, y), 20, advice_colour, "bold")
+            ui.draw_paragraph(surface, tr(f"vision.advice.{key}"), pygame.Rect(x + ADVICE_INDENT, y,
+                              PANEL.width - 40 - ADVICE_INDENT, 30), 20, advice_colour, "bold")
             y += 30
         confidence = source.confidence
         if confidence is not None:

@@ -43,7 +43,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vision.advice.tilt": ("Inclinez moins la caméra", "Tilt the camera less"),
     "vision.advice.lamp": ("Éloignez la lampe (ou montez-la)", "Move the lamp away (or higher)"),
     "vision.advice.exposure": ("Baissez l'exposition de la caméra", "Lower the camera's exposure"),
-    "vision.advice.closer": ("Rapprochez la caméra du tapis", "Bring the camera closer to the mat"),
+    "vision.advice.closer": ("Rapprochez la caméra du tapis", "Bring the camera nearer the mat"),
     "vision.stable": ("État stable n° {count}", "Stable state #{count}"),
     "vision.confidence": ("Confiance : {percent} %", "Confidence: {percent}%"),
     "vision.calibrated": (

@@ -551,10 +551,11 @@ def test_rules_pages_replay_the_rules_own_laps_and_match_their_text(app):
     laps = list(new_game().laps(3))
     assert [lap.start + 1 for lap in laps] == [3] + ARTICLE_RELAYS
     assert "case 3, puis repart des cases 7, 12, 5 et 11" in pager.pages[1].body()
-    after = new_game().play(3)
-    assert after.last_effects.last + 1 == 5 and after.last_effects.capture_pit + 1 == 8
+    effects = new_game().play(3).last_effects
+    assert effects is not None and effects.capture_pit is not None
+    assert effects.last + 1 == 5 and effects.capture_pit + 1 == 8
     assert "case 5 et prend les 6 graines de la case 8" in pager.pages[2].body()
-    assert after.last_effects.captured == 6
+    assert effects.captured == 6
     for _ in range(3):
         press(app, pygame.K_RIGHT)
         run_frames(app, 90)
@@ -564,6 +565,7 @@ def test_rules_pages_replay_the_rules_own_laps_and_match_their_text(app):
     assert app.stack.top is scene
     surface = pygame.Surface((500, 440))
     for page in rules_pages():
+        assert page.illustration is not None  # every page of the rules shows the sowing
         for t in (0.0, 1.5, 7.9):
             page.illustration(surface, surface.get_rect(), t)
 
@@ -671,7 +673,7 @@ def test_every_awele_string_fits_its_box(app, lang):
 @given(st.lists(gestures([pygame.K_u, pygame.K_r, pygame.K_l, pygame.K_3], longest_wait=120), max_size=30))
 def test_random_taps_and_keys_never_break_the_game(actions):
     application = make_app()
-    scene = start(application, p2="1990")
+    scene: AweleScene = start(application, p2="1990")
     for gesture in actions:
         perform(application, gesture)
         if application.stack.top is not scene:  # the menu, the rules or the who-plays card

@@ -55,7 +55,7 @@ def test_the_stack_gives_back_a_games_caches_when_its_last_screen_leaves() -> No
     pygame.display.init()
     cache = ByteCache("test.scoped", MB, scope="testgame")
     cache.put("layer", b"x" * 1000)
-    game = type("GameScreen", (Scene,), {"__module__": "games.testgame.scene"})(app=None)  # type: ignore[arg-type]
+    game = type("GameScreen", (Scene,), {"__module__": "games.testgame.scene"})(app=None)
     menu = Scene(app=None)  # type: ignore[arg-type]
     stack = SceneStack()
     stack.push(menu)
@@ -141,7 +141,8 @@ def test_the_report_tells_pythons_arenas_from_the_objects_in_them() -> None:
 def test_a_snapshot_is_read_back_only_while_its_process_runs(tmp_path) -> None:
     path = tmp_path / "memory.json"
     budget.write_snapshot(path)
-    assert budget.read_snapshot(path)["rss_mb"] > 0
+    snapshot = budget.read_snapshot(path)
+    assert snapshot is not None and snapshot["rss_mb"] > 0
     path.write_text('{"pid": 999999999, "rss_mb": 1}')
     assert budget.read_snapshot(path) is None
 
@@ -178,7 +179,9 @@ def test_the_real_time_soak_says_where_the_kiosks_growth_sits() -> None:
 
     day = _day([260.0 + (12.0 if i >= 90 else 0.0) for i in range(120)], [{"1": 25.0}] * 120)
     for i, s in enumerate(day):  # from minute 45, 12 MB more: held by the program, in malloc's heap
-        s.update(rss_anon_mb=s["rss_mb"] - 90.0, rss_shmem_mb=8.0, rss_file_mb=90.0,
+        rss = s["rss_mb"]
+        assert isinstance(rss, float)
+        s.update(rss_anon_mb=rss - 90.0, rss_shmem_mb=8.0, rss_file_mb=90.0,
                  heap_mb={"in_use": 40.0 + (12.0 if i >= 90 else 0.0), "free": 3.0, "mapped": 60.0},
                  pymalloc_mb={"arenas": 30.0, "in_use": 26.0, "highwater": 40.0})
     parts = realtime_soak.verdict(day, minutes=60)["kiosk_parts_growth_last_half"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import mmap
+from collections.abc import Callable
 
 import numpy as np
 import pygame
@@ -108,7 +109,7 @@ def test_plain_surfaces_are_scaled_once_and_forgotten_with_them():
     assert len(module._scaled) == count - 1  # a weak cache: no id reuse, no leak
 
 
-def dot_sprite(calls: list[float]):
+def dot_sprite(calls: list[float]) -> Callable[..., pygame.Surface]:
     """A native sprite (a white disc) that notes the scale of each drawing."""
 
     @native_sprite
@@ -123,7 +124,7 @@ def dot_sprite(calls: list[float]):
 
 def test_native_sprites_are_drawn_again_at_the_screen_scale():
     set_display_scale(1.0)
-    calls = []
+    calls: list[float] = []
     logical = dot_sprite(calls)(10)
     assert logical.get_size() == (20, 20) and calls == [1.0]
     canvas = Canvas(pygame.Surface((3840, 2160)))
@@ -132,7 +133,7 @@ def test_native_sprites_are_drawn_again_at_the_screen_scale():
 
 
 def test_native_sprites_are_drawn_once_at_the_display_scale():
-    calls = []
+    calls: list[float] = []
     set_display_scale(1.5)
     try:
         logical = dot_sprite(calls)(10)
@@ -295,9 +296,14 @@ def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(mo
     canvas = Canvas(pygame.Surface((1920, 1080)))
     ui._shadows.clear()
     ui._blurred_rect.cache_clear()  # an earlier test's panel of the same size left its template
-    made = []
+    made: list[int] = []
     smoothscale = pygame.transform.smoothscale
-    monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: made.append(1) or smoothscale(*a))
+
+    def counted(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        made.append(1)
+        return smoothscale(surface, size)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
     for _ in range(5):
         ui.draw_panel(canvas, pygame.Rect(100, 100, 300, 200))
     assert len(made) == 2 and len(ui._shadows) == 1  # two scalings, once

@@ -85,12 +85,13 @@ class Command:
 def _blocks(text: str) -> list[list[tuple[int, str]]]:
     """The code blocks of a Markdown text: (line number, line) lists, continuation lines joined."""
     blocks: list[list[tuple[int, str]]] = []
-    fenced, current = False, None
+    fenced = False
+    current: list[tuple[int, str]] | None = None
     for number, line in enumerate(text.split("\n"), 1):
         if line.strip().startswith("```"):
             fenced = not fenced
             current = [] if fenced else None
-            if fenced:
+            if current is not None:
                 blocks.append(current)
             continue
         indented = not fenced and line.startswith("    ") and line.strip()

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,10 @@ from games.lightning.cli import ENGINE as LIGHTNING
 ROOT = Path(__file__).resolve().parent.parent
 #: Hypothesis examples per engine (``ENGINE_FUZZ_EXAMPLES=3000`` for a long run).
 EXAMPLES = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", "120"))
-ENGINES = {"awele": AWELE, "juniper": JUNIPER, "lewthwaite": LEWTHWAITE, "lightning": LIGHTNING}
+#: Any: each engine has its own state and move types (as in games.engine's own signatures).
+ENGINES: dict[str, EngineSpec[Any, Any]] = {
+    "awele": AWELE, "juniper": JUNIPER, "lewthwaite": LEWTHWAITE, "lightning": LIGHTNING,
+}
 #: The keys each engine reads, so that generated requests reach the game's own checks.
 KEYS = {
     "awele": ["pits", "scores", "player", "state"],
@@ -42,7 +46,7 @@ STATES = {
 }
 
 
-def answers(spec: EngineSpec, lines: list[bytes]) -> list[dict]:
+def answers(spec: EngineSpec[Any, Any], lines: list[bytes]) -> list[dict]:
     """Feed ``lines`` to the engine (random level, tiny budget) and read its answers back,
     checking that the output is UTF-8 with one JSON object per non-blank line."""
     out = io.StringIO()

@@ -11,6 +11,7 @@ import pytest
 
 import main
 from hardware.emulator import PtyEmulator
+from hardware.receivers import Shown
 from tests.cli_refusals import refused
 
 
@@ -109,7 +110,7 @@ def test_the_emulator_reads_on_its_own_thread_for_the_models() -> None:
     emulator = PtyEmulator(8, receiver=receiver)
     path = emulator.open()
     emulator.start_reader()  # bytes timed as they arrive, as led-emulator does
-    updates = []
+    updates: list[Shown] = []
     try:
         assert main.main(["led-test", "--port", path, "--leds", "8", "--baud", "921600", "--delay", "0"]) == 0
         deadline = time.monotonic() + 60  # a bound for a broken run only

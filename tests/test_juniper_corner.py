@@ -60,7 +60,8 @@ def test_the_proof_page_plays_the_matching_strategy(corner_app):
     state = JuniperParams(19).new_initial_state()
     for k in moves:
         state = state.play(k)
-    assert state.is_terminal() and state.outcome().winner == 2
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome is not None and outcome.winner == 2
     partner = page.proof.partner()
     assert all(partner[moves[k - 1]] == moves[k] for k in range(1, len(moves), 2))
     assert any("bloqué" in text for text in corner.texts)
@@ -72,7 +73,9 @@ def test_the_explainer_pages_follow_the_chosen_n(corner_app, n):
     pages = explainer_pages(n)
     body = {key: page.body() for key, page in zip(EXPLAINER_PAGES, pages, strict=True)}
     fourteen = explainer_params("fourteen", n)
-    assert fourteen["n"] == n and fourteen["prime"] * 2 == fourteen["move"] <= n < 3 * fourteen["prime"]
+    prime, move = fourteen["prime"], fourteen["move"]
+    assert isinstance(prime, int) and isinstance(move, int)
+    assert fourteen["n"] == n and prime * 2 == move <= n < 3 * prime
     assert f"Si tu joues {fourteen['move']}, ton adversaire joue {fourteen['prime']}" in body["fourteen"]
     proof = matching_proof(n)
     assert (f"Pour N = {n}, on commence par {proof.start}." in body["matching"]) == (proof.winner == 1)

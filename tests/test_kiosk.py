@@ -17,8 +17,11 @@ from games.registry import installed_games
 from kiosk import i18n, theme
 from kiosk.app import MEMORY_SECONDS, STEP, App, AppOptions
 from kiosk.attendant import StillThereScene
+from kiosk.canvas import Canvas
 from kiosk.config import IdleTimes, KioskConfig
 from kiosk.demo import DemoScene
+from kiosk.game_scene import GameScene
+from kiosk.host import Host
 from kiosk.menu import MenuScene
 from kiosk.operator import CORNER, LONG_PRESS, PinScene, SettingsScene
 from kiosk.scene import Scene
@@ -154,7 +157,8 @@ def test_settings_change_the_kiosk_live_and_save_kiosk_toml(app, tmp_path):
     close = next(b for b in app.stack.top.buttons if b.label == "operator.close")
     tap(app, close.rect.center)
     assert isinstance(app.stack.top, MenuScene)
-    assert "awele" not in app.stack.top.state_summary()["games"]
+    games = app.stack.top.state_summary()["games"]
+    assert isinstance(games, list) and "awele" not in games
 
 
 # --- idle: attract mode and "Encore là ?" -----------------------------------------------------------
@@ -168,14 +172,15 @@ def test_attract_mode_starts_on_an_idle_menu_and_a_touch_goes_home_without_playi
     demo = app.stack.top
     assert isinstance(demo, DemoScene) and app.scores.tallies == {}
     seconds(app, 5)
-    moves = demo.current.match.moves if hasattr(demo.current, "match") else None
+    shown = demo.current
+    moves = shown.match.moves if isinstance(shown, GameScene) else None
     # A finger lands on a card of the menu-to-be: it wakes the kiosk, and its release opens nothing.
     menu_card = MenuScene(app).cards[0][0].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.screen.to_native(menu_card), button=1))
     run_frames(app, 1)
     assert isinstance(app.stack.top, MenuScene)
-    if moves is not None:
-        assert demo.current.match.moves == moves  # the touch played nothing
+    if isinstance(shown, GameScene):
+        assert shown.match.moves == moves  # the touch played nothing
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.screen.to_native(menu_card), button=1))
     run_frames(app, 2)
     assert isinstance(app.stack.top, MenuScene)
@@ -186,12 +191,12 @@ def test_the_memory_snapshot_says_what_was_on_screen(app):
     # soak lays each snapshot against it.
     seconds(app, 1)
     first = budget.read_snapshot(app.state / "memory.json")
-    assert first["screen"] == "menu" and 0 < first["rss_anon_mb"] <= first["rss_mb"]
+    assert first is not None and first["screen"] == "menu" and 0 < first["rss_anon_mb"] <= first["rss_mb"]
     seconds(app, MEMORY_SECONDS + 1)  # attract mode by now
     demo = app.stack.top
     assert isinstance(demo, DemoScene)
     later = budget.read_snapshot(app.state / "memory.json")
-    assert later["time"] > first["time"] and later["screen"] == f"demo/{demo.memory_scope}"
+    assert later is not None and later["time"] > first["time"] and later["screen"] == f"demo/{demo.memory_scope}"
 
 
 def test_a_gamepad_button_also_ends_attract_mode(app):
@@ -233,7 +238,7 @@ class Broken(Scene):
 
     name = "broken"
 
-    def __init__(self, app: App, where: str) -> None:
+    def __init__(self, app: Host, where: str) -> None:
         super().__init__(app)
         self.where = where
 
@@ -247,7 +252,7 @@ class Broken(Scene):
         if self.where == "update" and self.time > 0.05:
             raise ZeroDivisionError("update went wrong")
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas | pygame.Surface) -> None:
         if self.where == "draw":
             raise ValueError("draw went wrong")
 
@@ -291,7 +296,7 @@ def test_outside_kiosk_mode_errors_are_raised_for_the_developer():
 
 def test_a_menu_that_keeps_failing_stops_the_program_for_a_clean_restart(tmp_path):
     app = kiosk_app(tmp_path)
-    app.home_factory = lambda a: Broken(a, "draw")  # type: ignore[assignment]
+    app.home_factory = lambda a: Broken(a, "draw")
     app.start(Broken(app, "draw"))
     with pytest.raises(SystemExit) as stop:
         run_frames(app, 20)
@@ -300,7 +305,7 @@ def test_a_menu_that_keeps_failing_stops_the_program_for_a_clean_restart(tmp_pat
 
 
 def test_an_error_past_recovery_is_logged_before_the_kiosk_stops(tmp_path):
-    def no_menu(app: App) -> Scene:
+    def no_menu(app: Host) -> Scene:
         raise RuntimeError("the menu cannot start")
 
     app = kiosk_app(tmp_path)
@@ -367,7 +372,8 @@ def test_the_save_store_writes_atomically(tmp_path):
     store = SaveStore(tmp_path / "save.json")
     store.save("lewthwaite", "first")
     store.save("lewthwaite", "second")
-    assert store.load().text == "second"
+    saved = store.load()
+    assert saved is not None and saved.text == "second"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]  # no temporary file left behind
 
 
@@ -461,7 +467,8 @@ def test_colour_blind_mode_puts_a_square_on_red_tokens_and_a_ring_on_blue_ones(a
     def pixel(colour: str, dx: int) -> tuple[int, int, int]:
         sprite = token_sprite(colour, 90)
         cx, cy = sprite.get_width() // 2, sprite.get_height() // 2 - 2
-        return tuple(sprite.get_at((cx + dx, cy)))[:3]
+        r, g, b, _a = sprite.get_at((cx + dx, cy))
+        return r, g, b
 
     def white(rgb: tuple[int, int, int]) -> bool:
         return min(rgb) > 225
@@ -478,14 +485,14 @@ def test_a_lewthwaite_game_can_be_played_with_the_pad_alone(app):
     legal = set(game.state.legal_moves())
     hat(app, 0, 1)  # show the cursor: on a token that may move
     focused = app.navigator.focus
+    assert focused is not None
     cell = game.board_view.cell_at(focused.center)
-    assert cell in legal
+    assert cell is not None and cell in legal
     button(app, 0)
     assert game.state.moves_played == 1 and game.state.to_text().endswith(f"{cell[0]},{cell[1]}")
 
 
 def test_every_game_on_the_match_layer_is_saved_and_resumed(tmp_path):
-    from kiosk.game_scene import GameScene
     from kiosk.keeper import scene_for_saved
     from kiosk.screens import screens_for
 
@@ -508,6 +515,7 @@ def test_every_game_on_the_match_layer_is_saved_and_resumed(tmp_path):
         text = scene.match.to_text()
         resumed = scene_for_saved(app, info.key, text)
         assert resumed.match.to_text() == text and isinstance(scene, type(resumed))
+        assert app.keeper.store is not None
         saved = SaveStore(app.keeper.store.path).load()
         assert saved is not None and saved.game == info.key
         checked.append(info.key)

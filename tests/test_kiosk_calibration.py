@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
-from kiosk import theme
+from kiosk import i18n, textfit, theme
 from kiosk.app import App, AppOptions
 from kiosk.calibration import VIEW, CalibrationScene, Outline, Point
-from kiosk.i18n import tr
+from kiosk.i18n import set_language, tr
 from tests.kiosk_driver import run_frames, tap
 
 
@@ -146,3 +146,31 @@ def test_the_hand_and_move_buttons_reach_the_synthetic_camera() -> None:
     tap(app, hand.rect.center)
     tap(app, move.rect.center)
     assert source.calls[-2:] == ["hand", "move"]
+
+
+class AdvisedSource(FakeSource):
+    """The fake camera giving the advice it is told to."""
+
+    def __init__(self, advice: list[str]) -> None:
+        super().__init__()
+        self.given = advice
+
+    @property
+    def advice(self) -> list[str]:
+        return self.given
+
+
+def test_every_advice_fits_its_line_above_the_confidence_in_both_languages() -> None:
+    # Each advice has one line of 30 px over the confidence figure: "Bring the camera closer to
+    # the mat" took two and ran into it. Every advice is drawn, three at a time, in each language.
+    keys = sorted(key.removeprefix("vision.advice.") for key in i18n.table() if key.startswith("vision.advice."))
+    assert len(keys) >= 5
+    with textfit.recording() as records:
+        for lang in i18n.LANGUAGES:
+            for k in range(0, len(keys), 3):
+                app, _scene = _open(AdvisedSource(keys[k : k + 3]))
+                set_language(lang)  # after the app, which starts in its options' language
+                run_frames(app, 7)  # a reading: the panel shows the confidence under the advice
+    set_language("fr")
+    assert {f"vision.advice.{key}" for key in keys} <= set(records)
+    assert textfit.problems(records) == []

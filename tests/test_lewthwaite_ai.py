@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from games.core import RandomPlayer, play_game
+from games.core import Player, RandomPlayer, play_game
 from games.lewthwaite import solver
 from games.lewthwaite.ai import GreedyPlayer, PerfectPlayer, make_player
-from games.lewthwaite.rules import LewthwaiteParams
+from games.lewthwaite.rules import Cell, LewthwaiteParams, LewthwaiteState
 
 
 @pytest.mark.parametrize(("rows", "cols", "hole"), [(5, 5, (2, 2)), (4, 5, (0, 0)), (6, 6, (2, 3))])
@@ -38,8 +38,10 @@ def test_losing_perfect_player_makes_the_game_last():
     # against a blue who wins as fast as possible (computed by the exact search).
     start = LewthwaiteParams().new_initial_state()
     rng = random.Random(2)
-    lengths = [len(play_game(start, {1: PerfectPlayer(), 2: PerfectPlayer()}, rng).moves) for _ in range(5)]
-    random_red = [len(play_game(start, {1: RandomPlayer(), 2: PerfectPlayer()}, rng).moves) for _ in range(40)]
+    perfect: dict[int, Player[LewthwaiteState, Cell]] = {1: PerfectPlayer(), 2: PerfectPlayer()}
+    random_red_players: dict[int, Player[LewthwaiteState, Cell]] = {1: RandomPlayer(), 2: PerfectPlayer()}
+    lengths = [len(play_game(start, perfect, rng).moves) for _ in range(5)]
+    random_red = [len(play_game(start, random_red_players, rng).moves) for _ in range(40)]
     assert min(lengths) >= 14
     assert sum(lengths) / len(lengths) > sum(random_red) / len(random_red)
 
@@ -61,8 +63,11 @@ def test_longest_losing_move_agrees_with_a_plain_search():
     for rows, cols, hole in ((3, 4, (1, 1)), (4, 4, (1, 1)), (3, 5, (1, 2))):
         state = LewthwaiteParams(rows, cols, hole).new_initial_state()
         if solver.to_move_wins(state):
-            state = state.play(solver.analyse(state).best)
+            best = solver.analyse(state).best
+            assert best is not None  # a won position has a recommended move
+            state = state.play(best)
         move = solver.longest_losing_move(state)
+        assert move is not None  # these small boards fit the search budget
         after = state.play(move)
         replies = [r for r in after.legal_moves() if not solver.brute_force_to_move_wins(after.play(r))]
         achieved = 2 + min(stall(after.play(r)) for r in replies) if replies else 1
@@ -74,7 +79,8 @@ def test_a_child_in_a_won_position_can_still_beat_the_perfect_player():
     # random blue player wins a fair share of games, and they last long.
     start = LewthwaiteParams().new_initial_state()
     rng = random.Random(3)
-    records = [play_game(start, {1: PerfectPlayer(), 2: RandomPlayer()}, rng) for _ in range(40)]
+    players: dict[int, Player[LewthwaiteState, Cell]] = {1: PerfectPlayer(), 2: RandomPlayer()}
+    records = [play_game(start, players, rng) for _ in range(40)]
     blue_wins = [r for r in records if r.outcome.winner == 2]
     assert len(blue_wins) >= 8
     assert min(len(r.moves) for r in blue_wins) >= 12

@@ -68,7 +68,9 @@ def solve_from_the_board(board: list[str], puzzle: list[str]) -> dict[str, objec
 def test_puzzle_answers_agree_with_an_independent_count_over_many_seeds(moves):
     for seed in range(120):
         answers = make_puzzle(seed, moves).answers()
-        expected = solve_from_the_board(answers["board"], answers["puzzle"])
+        board, puzzle = answers["board"], answers["puzzle"]
+        assert isinstance(board, list) and isinstance(puzzle, list)
+        expected = solve_from_the_board(board, puzzle)
         assert {k: answers[k] for k in expected} == expected, seed
         if moves is not None:
             assert answers["moves_played"] == moves
@@ -80,11 +82,13 @@ def test_the_situation_tells_who_started_as_in_the_article():
     for seed in range(200):
         puzzle = make_puzzle(seed)
         answers = puzzle.answers()
+        moves_played = answers["moves_played"]
+        assert isinstance(moves_played, int)
         if puzzle.finished:
-            odd = answers["moves_played"] % 2 == 1
+            odd = moves_played % 2 == 1
             assert (answers["first_player"] == answers["winner"]) == odd
         else:
-            even = answers["moves_played"] % 2 == 0
+            even = moves_played % 2 == 0
             assert (answers["first_player"] == answers["to_move"]) == even
         starters.add(answers["first_player"])
     assert starters == {RED, BLUE}  # both colours get to start

@@ -5,24 +5,24 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
 from games.awele.rules import new_game as new_awele
-from games.core import GameInputError, IllegalMoveError
+from games.core import GameInputError, GameState, IllegalMoveError
 from games.juniper.rules import JuniperParams
-from games.lewthwaite.rules import LewthwaiteParams
+from games.lewthwaite.ai import Hint
+from games.lewthwaite.rules import Cell, LewthwaiteParams, LewthwaiteState
 from games.lightning.rules import new_game as new_lightning
 from games.match import COMPUTER, PERSON, Match, Seat, Thinker
 from games.registry import installed_games, spec
 
 
-def lewthwaite(**kwargs: object) -> Match:
-    seats = kwargs.pop("seats", {1: Seat(), 2: Seat.computer("perfect")})
-    return Match("lewthwaite", LewthwaiteParams().new_initial_state(), seats, seed=1, thinker=Thinker(wait=True),
-                 **kwargs)  # type: ignore[arg-type]
+def lewthwaite(seats: Mapping[int, Seat] | None = None) -> Match[LewthwaiteState, Cell]:
+    seats = {1: Seat(), 2: Seat.computer("perfect")} if seats is None else seats
+    return Match("lewthwaite", LewthwaiteParams().new_initial_state(), seats, seed=1, thinker=Thinker(wait=True))
 
 
 def test_seats_are_checked_and_change_only_explicitly() -> None:
@@ -61,8 +61,10 @@ def test_undo_goes_back_to_the_person() -> None:
 
 def test_undo_between_computers_takes_one_move() -> None:
     match = lewthwaite(seats={1: Seat.computer("random"), 2: Seat.computer("random")})
-    match.play(match.computer_move())
-    match.play(match.computer_move())
+    for _ in range(2):
+        move = match.computer_move()
+        assert move is not None  # a waiting thinker always answers
+        match.play(move)
     assert len(match.undo()) == 1 and len(match.moves) == 1
 
 
@@ -185,9 +187,10 @@ def test_hint_is_computed_once_per_position(monkeypatch: pytest.MonkeyPatch) -> 
     with swapped("lewthwaite", hint=counting):
         match = lewthwaite()
     first = match.hint()
-    assert first is not None and first.move in match.state.legal_moves()
+    assert isinstance(first, Hint) and first.move in match.state.legal_moves()
     for _ in range(50):
         assert match.hint() is first
+    assert first.move is not None
     match.play(first.move)
     match.undo()
     assert match.hint() is first and len(calls) == 1  # the start position came back: cached
@@ -197,13 +200,15 @@ def test_headless_runs_are_reproducible() -> None:
     def game() -> list[object]:
         match = lewthwaite(seats={1: Seat.computer("random"), 2: Seat.computer("greedy")})
         while not match.is_over():
-            match.play(match.computer_move())
-        return match.moves
+            move = match.computer_move()
+            assert move is not None  # a waiting thinker always answers
+            match.play(move)
+        return list(match.moves)
 
     assert game() == game()
 
 
-def starts() -> dict[str, object]:
+def starts() -> dict[str, GameState[Any]]:
     return {
         "lewthwaite": LewthwaiteParams().new_initial_state(),
         "awele": new_awele(),
@@ -216,8 +221,9 @@ def starts() -> dict[str, object]:
 def test_a_match_round_trips_through_text(game: str) -> None:
     rng = random.Random(7)
     start = starts().get(game) or spec(game).new_state(random.Random(5))
-    match = Match(game, start, {1: Seat(), 2: Seat.computer(installed_level(game))}, seed=9,
-                  meta={"view": "snake"})
+    # Any: the test runs over every installed game, each with its own move type.
+    match: Match[GameState[Any], Any] = Match(game, start, {1: Seat(), 2: Seat.computer(installed_level(game))},
+                                              seed=9, meta={"view": "snake"})
     for _ in range(12):
         if match.is_over():
             break

@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -47,8 +48,12 @@ def lines_of(path: Path) -> list[dict]:
 def test_each_event_is_a_whole_line_fsynced_on_the_writer_thread(tmp_path, monkeypatch):
     synced: list[str] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(__import__("threading").current_thread().name),
-                                                 real_fsync(fd)))
+
+    def fsync(fd: int) -> None:
+        synced.append(threading.current_thread().name)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
     book = DayBook(tmp_path)
     for k in range(5):
         book.write({"t": NOON + k, "e": "visit", "n": k + 1, "lang": "fr"})
@@ -224,8 +229,8 @@ def test_any_bytes_in_the_record_never_crash_the_report(lines):
     assert isinstance(report_page.text(numbers, "en"), str)
 
 
-WEIRD = (None, [], {}, [1], {"a": 1}, "x" * 50, "", -1, 10**12, 1e300, True, 3.5)
-SAMPLES = [
+WEIRD: tuple[object, ...] = (None, [], {}, [1], {"a": 1}, "x" * 50, "", -1, 10**12, 1e300, True, 3.5)
+SAMPLES: list[dict[str, object]] = [
     {"e": "start"}, {"e": "visit", "n": 1, "lang": "fr"}, {"e": "leave", "n": 1, "why": "idle"},
     {"e": "game", "id": 1, "n": 1, "game": "awele", "seats": ["person", "computer"], "level": "random",
      "board": "real", "lang": "fr"},
@@ -315,7 +320,9 @@ def test_the_operator_sees_the_day_so_far_and_what_to_change(tmp_path, lang):
             summary = page.state_summary()
             numbers = figures(daybook.read_events(tmp_path / "days", page.day, page.day), live=True)
             assert summary["visits"] == numbers["visits"] and summary["games"] == numbers["games"]
-            said = " / ".join(summary["advice"])
+            advice = summary["advice"]
+            assert isinstance(advice, list)
+            said = " / ".join(advice)
             rate = round(100 * numbers["levels"]["awele"]["random"]["person_rate"])
             assert rate >= 85
             assert (f"Bébé est battu {rate} %" if lang == "fr" else f"Baby is beaten {rate}%") in said
@@ -335,9 +342,9 @@ def test_doctor_reads_yesterdays_faults(tmp_path):
     assert check_yesterday(tmp_path, today).status == "ok"
     days = tmp_path / "days"
     days.mkdir()
-    start = {"e": "start"}
-    lines = [start, {"e": "fault", "where": "draw", "scene": "awele"}, {"e": "camera", "up": False}, start,
-             {"e": "stop"}, start]
+    start: dict[str, object] = {"e": "start"}
+    lines: list[dict[str, object]] = [start, {"e": "fault", "where": "draw", "scene": "awele"},
+                                      {"e": "camera", "up": False}, start, {"e": "stop"}, start]
     (days / "2026-10-09.jsonl").write_text("".join(json.dumps({"t": NOON + k, **e}) + "\n"
                                                    for k, e in enumerate(lines)))
     check = check_yesterday(tmp_path, today)

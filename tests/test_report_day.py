@@ -10,17 +10,21 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from games.match import Match
 from kiosk import daybook
 from kiosk.app import STEP, App, AppOptions
 from kiosk.config import KioskConfig
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
+from kiosk.overlays import RulesScene
 from kiosk.report import FINISHED, figures, quartiles
+from kiosk.science import ScienceScene
 from tests import visitor as scripted
 from tests.soak import IDLE, SoakReport, Visitor
 
@@ -73,10 +77,11 @@ class CountingVisitor(Visitor):
             self.note_scene()
         self.report.updates += frames * UPDATES
 
-    def visit(self, play_seconds: float) -> None:
+    def visit(self, play_seconds: float, kind: str = "play", pin: str = "2580",
+              linger: tuple[float, float] = (5, 40)) -> None:
         hour = time.localtime(OPENING + SPEED * self.app.clock).tm_hour
         self.tally.visit_hours.append(hour)
-        super().visit(play_seconds)
+        super().visit(play_seconds, kind, pin, linger)
 
     def note_scene(self) -> None:
         super().note_scene()
@@ -84,20 +89,26 @@ class CountingVisitor(Visitor):
         for scene in scenes:
             if isinstance(scene, GameScene) and id(scene.match) not in self.watched:
                 self.watched.add(id(scene.match))
-                scene.match.subscribe(lambda match, event, scene=scene: self.changed(scene, event))
+                scene.match.subscribe(partial(self.noticed, scene))
         alive = {id(s.match) for s in scenes if isinstance(s, GameScene)}
         for key in [k for k in self.open if k not in alive]:
             self.close(key, "idle" if self.top_name == "still-there" else "abandoned")
         top = scenes[-1] if scenes else None
-        self.top_name = getattr(top, "name", "")
+        self.top_name = top.name if top is not None else ""
         page = None
-        if self.top_name == "rules":
-            page = ("rules", scenes[-2].game, top.page)  # type: ignore[union-attr]
-        elif self.top_name == "science":
-            page = ("science", top.game, top.index)  # type: ignore[union-attr]
+        if isinstance(top, RulesScene):
+            below = scenes[-2]
+            assert isinstance(below, GameScene)  # the rules open over their game
+            page = ("rules", below.game, top.page)
+        elif isinstance(top, ScienceScene):
+            page = ("science", top.game, top.index)
         if page != self.page and page is not None:
             self.tally.pages[f"{page[0]}/{page[1]}"] += 1
         self.page = page
+
+    def noticed(self, scene: GameScene, match: Match[Any, Any], event: str) -> None:
+        """A match's listener: what changed in ``scene``'s match."""
+        self.changed(scene, event)
 
     def changed(self, scene: GameScene, event: str) -> None:
         match, key = scene.match, id(scene.match)

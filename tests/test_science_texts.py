@@ -4,6 +4,10 @@ shows (each page is driven through its states: answers, loops found, games ended
 import pygame
 import pytest
 
+from games.awele.corner import ExplorerPage
+from games.juniper.corner import ProofPage, TablePage
+from games.lewthwaite.corner import AnyBoardPage, PuzzlePage
+from games.lightning.corner import DistancePage
 from games.registry import installed_games
 from kiosk.i18n import set_language, table
 from kiosk.science import ScienceScene
@@ -24,10 +28,12 @@ def drive_lewthwaite(app, corner: ScienceScene) -> None:
     advance(app, 40, 1.0)
     corner.open(2)
     board = corner.page
+    assert isinstance(board, AnyBoardPage)
     for k in (1, 3, 1, 3):  # 6 x 6, then 7 x 7: the three kinds of verdict
         tap(app, board.buttons[k].rect.center)
         tap(app, board.view.center_of((0, 1)))
     puzzles = corner.pages[3]
+    assert isinstance(puzzles, PuzzlePage)
     corner.open(3)
     for _ in range(2):
         for _question in range(4):
@@ -43,9 +49,11 @@ def drive_juniper(app, corner: ScienceScene) -> None:
     corner.open(0)
     advance(app, 26)
     table_page = corner.page
+    assert isinstance(table_page, TablePage)
     tap(app, table_page.cell_rect(18).center)
     tap(app, table_page.cell_rect(20).center)
     proof = corner.pages[1]
+    assert isinstance(proof, ProofPage)
     corner.open(1)
     for n in (2, 3, 8, 19, 20, 30):
         proof.set_n(n)
@@ -54,6 +62,7 @@ def drive_juniper(app, corner: ScienceScene) -> None:
 
 def drive_awele(app, corner: ScienceScene) -> None:
     explorer = corner.pages[0]
+    assert isinstance(explorer, ExplorerPage)
     corner.open(0)
     tap(app, explorer.sow_button.rect.center)
     tap(app, explorer.board_view.center(3))
@@ -74,6 +83,7 @@ def drive_awele(app, corner: ScienceScene) -> None:
 
 def drive_lightning(app, corner: ScienceScene) -> None:
     page = corner.pages[0]
+    assert isinstance(page, DistancePage)
     corner.open(0)
     for _ in range(80):
         page.step_once()

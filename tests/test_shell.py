@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from games.effects import BoardLights, EffectBus, Sound
+from games.effects import BoardLights, EffectBus, Message, Sound
 from games.lewthwaite.scene import LewthwaiteScene
 from kiosk import i18n
 from kiosk.menu import MenuScene
@@ -21,7 +21,8 @@ def test_menu_opens_a_game_with_a_tap():
     menu = MenuScene(app)
     app.start(menu)
     run_frames(app, 2)
-    assert "lewthwaite" in menu.state_summary()["games"]
+    games = menu.state_summary()["games"]
+    assert isinstance(games, list) and "lewthwaite" in games
     rect, _info, _module = menu.cards[[i.key for i, _m in menu.games].index("lewthwaite")]
     tap(app, rect.center)
     assert isinstance(app.stack.top, SeatsScene)  # first: who plays
@@ -63,7 +64,7 @@ def test_every_key_used_in_code_exists():
 
 def test_a_broken_subscriber_never_reaches_the_game():
     bus = EffectBus()
-    seen = []
+    seen: list[Message] = []
 
     def broken(message):
         raise OSError("LED cable unplugged")

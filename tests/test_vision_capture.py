@@ -10,6 +10,7 @@ import numpy as np
 from games.visitor import Shot
 from vision.capture import CaptureThread, LiveBoard, StableBoard, SyntheticCamera, start_grid
 from vision.reader import BoardReader
+from vision.table import TableCamera
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,25 +23,33 @@ class FakeCamera:
         self.value = value
         self.closed = False
 
-    def read(self):
+    def read(self) -> np.ndarray | None:
         if self.left <= 0:
             return None
         self.left -= 1
         return np.full((8, 8, 3), self.value, np.uint8)
 
-    def close(self):
+    def close(self) -> None:
         self.closed = True
 
 
-def test_capture_thread_reconnects_after_unplug():
-    opened = []
+def shown(camera: TableCamera) -> np.ndarray:
+    """The table camera's next frame (its script never unplugs it here)."""
+    frame = camera.read()
+    assert frame is not None
+    return frame
 
-    def opener():
+
+def test_capture_thread_reconnects_after_unplug():
+    opened: list[FakeCamera] = []
+    failed = [False]  # whether the last attempt failed
+
+    def opener() -> FakeCamera:
         # Every other attempt fails as if the USB device were not back yet.
-        if len(opened) % 2 == 1 and not getattr(opener, "failed", False):
-            opener.failed = True
+        if len(opened) % 2 == 1 and not failed[0]:
+            failed[0] = True
             raise OSError("no camera")
-        opener.failed = False
+        failed[0] = False
         camera = FakeCamera(3, len(opened))
         opened.append(camera)
         return camera
@@ -64,7 +73,8 @@ def test_stable_board_needs_still_identical_frames():
     results = [board.feed(camera.read()) for _ in range(6)]
     # The first frame has nothing to compare with: not motion (a still photo is still); 4 still frames.
     assert [r is not None for r in results] == [False, False, False, True, False, False]
-    assert results[3].grid == start_grid("lewthwaite")
+    still = results[3]
+    assert still is not None and still.grid == start_grid("lewthwaite")
     # A hand over the board: motion, then covered frames: nothing accepted.
     camera.show(camera.grid, hand=True)
     assert all(board.feed(camera.read()) is None for _ in range(8))
@@ -139,12 +149,13 @@ def test_a_marker_hidden_by_an_arm_is_looked_for_again_when_the_arm_goes():
     stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
     reader = stable.reader
     # Under the arm: one marker hidden, the board covered; nothing accepted.
-    assert [stable.feed(camera.read()) for _ in range(3)] == [None] * 3
-    assert stable.problem == "covered" and len(reader.fix.marker_ids) == 3 and reader.redetections == 1
+    assert [stable.feed(shown(camera)) for _ in range(3)] == [None] * 3
+    assert stable.problem == "covered" and reader.fix is not None
+    assert len(reader.fix.marker_ids) == 3 and reader.redetections == 1
     # The arm goes (a change too small over the whole frame for the motion gate to drop the fix).
-    assert stable.feed(camera.read()) is None and stable.problem == "motion" and reader.fix is not None
+    assert stable.feed(shown(camera)) is None and stable.problem == "motion" and reader.fix is not None
     # Then: the markers found again (all four), the board reported, the hand spot empty.
-    accepted = [r for r in (stable.feed(camera.read()) for _ in range(5)) if r is not None]
+    accepted = [r for r in (stable.feed(shown(camera)) for _ in range(5)) if r is not None]
     assert len(accepted) == 1 and stable.problem == ""
     assert accepted[0].extras["hand"] == "." and set(accepted[0].extras["reserve"]) == {"."}
     assert reader.redetections == 2 and len(reader.fix.marker_ids) == 4
@@ -167,10 +178,10 @@ def test_a_still_hand_over_the_spots_is_never_read():
     camera = TableCamera(board, iter(shots).__next__, seed=119)
     stable = StableBoard(BoardReader(board), stable_frames=STABLE_FRAMES)
     reader = stable.reader
-    clear = [camera.read() for _ in range(8)]
+    clear = [shown(camera) for _ in range(8)]
     assert [r.extras["hand"] for r in (stable.feed(frame) for frame in clear) if r is not None] == ["."]
     reader.calibrate(clear[-1], board.empty_grid())
-    frames = [camera.read() for _ in range(9)]
+    frames = [shown(camera) for _ in range(9)]
     assert [stable.feed(frame) for frame in frames] == [None] * 9
     assert stable.problem == "covered"
     try:

@@ -17,7 +17,15 @@ from vision.mats import layout
 from vision.reader import VISION_REASONS, BoardReader, VisionError
 from vision.synthetic import CameraStyle, render_photo
 
-START = start_grid("lewthwaite")
+
+def _rows(grid: list[str] | list[list[str]]) -> list[str]:
+    """Lewthwaite's grid as rows of text (its cells are one letter each)."""
+    rows = [row for row in grid if isinstance(row, str)]
+    assert len(rows) == len(grid)
+    return rows
+
+
+START = _rows(start_grid("lewthwaite"))
 
 
 def _white_token_scene() -> np.ndarray:

@@ -3,6 +3,7 @@ and tiles laid as a child lays them."""
 
 import json
 import random
+from functools import partial
 
 import pytest
 
@@ -10,9 +11,15 @@ import main
 from vision.capture import LiveBoard
 from vision.mats import layout
 from vision.reader import BoardReader
+from vision.sources import FrameSource
 from vision.synthetic import CameraStyle, random_grid, random_photo, render_photo
 
 SPOTS = {"hand": "Z1", "reserve0": "I0", "reserve3": "L2", "reserve5": "S3"}
+
+
+def _same(camera: FrameSource) -> FrameSource:
+    """The live board's opener of a camera made beforehand (each reopening gets the same one)."""
+    return camera
 
 
 def _style(seed: int) -> CameraStyle:
@@ -115,7 +122,7 @@ def test_live_reading_of_tiles_laid_over_the_vertices():
         camera.style = _style(seed)
         camera.style.fill = 0.95
         camera.style.child_tiles_mm = 2.0
-        live = LiveBoard("lightning", lambda camera=camera: camera, threaded=False, stable_frames=2)
+        live = LiveBoard("lightning", partial(_same, camera), threaded=False, stable_frames=2)
         for _ in range(3):
             live.poll()
         live.calibrate()

@@ -29,13 +29,14 @@ def _truth(name: str) -> tuple[list[str], tuple[str, str] | None]:
     style, seed, frame = name.split("-")[:3]
     truth = json.loads((SETS / "set-oneshot" / f"{style}-{seed}.json").read_text())
     colours = tuple(truth["colours"])
-    return truth["frames"][frame]["grid"], colours if set(colours) == {"black", "white"} else None  # type: ignore[return-value]
+    return truth["frames"][frame]["grid"], colours if set(colours) == {"black", "white"} else None
 
 
 def _photo(name: str) -> np.ndarray:
     """The crop put back where it lay in its frame, on grey."""
     where = json.loads((PHOTOS / "where.json").read_text())[name]
     crop = cv2.imread(str(PHOTOS / f"{name}.jpg"))
+    assert crop is not None
     frame = np.full((where["frame"][1], where["frame"][0], 3), 128, np.uint8)
     x, y = where["at"]
     frame[y : y + crop.shape[0], x : x + crop.shape[1]] = crop
@@ -96,7 +97,7 @@ def test_a_board_being_set_up_with_ivory_draughts_plainly_seen_is_read() -> None
     of footprint with less than half their outline off the white)."""
     reader = BoardReader("lewthwaite", colours=("white", "black"))
     reading = reader._read_tokens(_setup_rows(0.5), None, clipped=1.0)  # type: ignore[arg-type]
-    assert "".join(reading.grid) == "R" * 8 + "B" * 8 + "." * 9
+    assert "".join("".join(row) for row in reading.grid) == "R" * 8 + "B" * 8 + "." * 9
     with pytest.raises(VisionError):
         reader._read_tokens(_setup_rows(0.05, 0.4), None, clipped=1.0)  # type: ignore[arg-type]
 
@@ -128,5 +129,6 @@ def test_go_701s_board_being_set_up_is_read() -> None:
     23-30 %), the empty cells flat white. It was refused, tuned on since (not held out any more)."""
     truth = json.loads((SETS / "set-heldout2" / "go-0701.json").read_text())
     frame = cv2.imread(str(SETS / "set-heldout2" / "go-0701-setup.jpg"))
+    assert frame is not None
     reading = BoardReader("lewthwaite", colours=tuple(truth["colours"])).read(frame)
     assert ["".join(row) for row in reading.cells()] == truth["frames"]["setup"]["grid"]

@@ -28,6 +28,7 @@ def test_print_board_geometry_matches_the_png(tmp_path, game, rows, cols):
         len(r) == cols for r in description["cell_centers"]
     )
     image = cv2.imread(str(out))
+    assert image is not None
     found = detect_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     assert sorted(found) == sorted(MARKER_IDS[game])
     for marker in description["markers"]:
@@ -41,7 +42,9 @@ def test_print_board_geometry_matches_the_png(tmp_path, game, rows, cols):
 def test_printed_mat_reads_as_an_empty_board(tmp_path):
     out = tmp_path / "mat.png"
     main.main(["print-board", "lightning", "--out", str(out), "--dpi", "100"])
-    reading = BoardReader("lightning").read(cv2.imread(str(out)))
+    image = cv2.imread(str(out))
+    assert image is not None
+    reading = BoardReader("lightning").read(image)
     assert all(cell == "." for row in reading.grid for cell in row)
 
 
@@ -76,6 +79,7 @@ def test_print_tiles_sheet_reads_back_as_rotation_zero(tmp_path):
     names = [t["name"] for t in description["tiles"]]
     assert {n: names.count(n) for n in DESIGNS} == {n: 30 for n in DESIGNS}
     image = cv2.imread(str(out))
+    assert image is not None
     # Each printed tile, cut out and laid on paper, reads as its design at rotation 0.
     from vision.tiles import classify_windows, ink, search_px
 

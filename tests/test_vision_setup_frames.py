@@ -29,7 +29,7 @@ def _read(folder: str, scene: str, frame: str) -> tuple[list[str] | None, list[s
     image = cv2.imread(str(SETS / folder / f"{scene}-{frame}.jpg"))
     assert image is not None
     try:
-        reading = BoardReader(truth["game"], colours=named).read(image)  # type: ignore[arg-type]
+        reading = BoardReader(truth["game"], colours=named).read(image)
     except VisionError as exc:
         assert exc.reason == "overexposed"
         return None, truth["frames"][frame]["grid"]
@@ -112,5 +112,6 @@ def test_live_an_empty_cell_above_the_start_ones_sample_stays_empty(folder: str,
     reader = BoardReader("lewthwaite")
     start = cv2.imread(str(SETS / folder / f"{scene}-start{exposure}.jpg"))
     play = cv2.imread(str(SETS / folder / f"{scene}-play{exposure}.jpg"))
+    assert start is not None and play is not None
     reader.calibrate(start, truth["frames"]["start"]["grid"])
     assert ["".join(row) for row in reader.read(play).cells()] == truth["frames"]["play"]["grid"]

@@ -80,7 +80,7 @@ def test_folder_replays_by_game_time_exactly(tmp_path):
 def test_video_file_plays_every_frame(tmp_path):
     path = tmp_path / "board.avi"
     camera = SyntheticCamera("lewthwaite", start_grid("lewthwaite"), seed=3)
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15, (1280, 720))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 15, (1280, 720))
     if not writer.isOpened():
         pytest.skip("this OpenCV cannot write MJPG video")
     for _ in range(8):

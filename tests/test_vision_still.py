@@ -41,9 +41,11 @@ def test_a_new_exposure_is_not_motion() -> None:
 ])
 def test_photoreal_exposure_change_and_hand(name: str, frames: tuple[str, str], settling: bool, moved: bool) -> None:
     board = StableBoard(BoardReader("lewthwaite"))
-    board.feed(cv2.imread(str(HELDOUT2 / frames[0])))
+    before, after = cv2.imread(str(HELDOUT2 / frames[0])), cv2.imread(str(HELDOUT2 / frames[1]))
+    assert before is not None and after is not None
+    board.feed(before)
     board.exposure_settling = settling
-    board.feed(cv2.imread(str(HELDOUT2 / frames[1])))
+    board.feed(after)
     assert (board.problem == "motion") == moved, name
 
 

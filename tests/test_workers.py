@@ -15,9 +15,10 @@ import pytest
 
 from games.juniper.ai import hint
 from games.juniper.ai import make_player as juniper_player
-from games.juniper.rules import JuniperParams
-from games.lewthwaite.rules import LewthwaiteParams
+from games.juniper.rules import JuniperParams, JuniperState
+from games.lewthwaite.rules import Cell, LewthwaiteParams, LewthwaiteState
 from games.lightning.ai import make_player as lightning_player
+from games.lightning.rules import new_game
 from games.match import Match, Seat, Thinker, choose_move
 from games.workers import NICENESS, Pool, Task, game_of, payload, pool, preload
 from tests.waiting import CEILING, until
@@ -48,7 +49,8 @@ def test_a_portable_job_runs_in_another_process_and_a_closure_on_a_thread() -> N
 
 def test_a_job_that_fails_raises_when_polled() -> None:
     thinker = Thinker(processes=True)
-    thinker.start("bad", partial(choose_move, lightning_player, "genius", None, random.Random(1), 0.1), portable=True)
+    job = partial(choose_move, lightning_player, "genius", new_game(), random.Random(1), 0.1)
+    thinker.start("bad", job, portable=True)
     with pytest.raises(ValueError, match="unknown level 'genius'"):
         finish(thinker, "bad")
 
@@ -245,7 +247,7 @@ def test_a_job_for_another_game_empties_the_last_games_tables_in_the_worker() ->
 
 def test_a_job_names_its_game() -> None:
     state = JuniperParams(12).new_initial_state()
-    assert game_of(partial(choose_move, lightning_player, "strong", None, random.Random(1), 0.1)) == "lightning"
+    assert game_of(partial(choose_move, lightning_player, "strong", new_game(), random.Random(1), 0.1)) == "lightning"
     assert game_of(partial(hint, state)) == "juniper"
     assert game_of(partial(preload, "games.awele.ai")) == "awele"
     assert game_of(os.getpid) is None and game_of(partial(divmod, 7, 2)) is None
@@ -268,12 +270,14 @@ def test_a_job_whose_worker_dies_runs_on_a_thread() -> None:
 
 
 def test_computer_players_and_hints_give_the_same_game_in_a_process_as_on_a_thread() -> None:
-    def game(processes: bool) -> tuple[list[object], object]:
-        match = Match("juniper", JuniperParams(30).new_initial_state(),
+    def game(processes: bool) -> tuple[list[int], object]:
+        match: Match[JuniperState, int] = Match("juniper", JuniperParams(30).new_initial_state(),
                       {1: Seat.computer("semi-expert"), 2: Seat.computer("perfect")}, seed=7,
                       thinker=Thinker(wait=True, processes=processes))
         while not match.is_over():
-            match.play(match.computer_move())
+            move = match.computer_move()
+            assert move is not None  # a waiting thinker always answers
+            match.play(move)
         moves = match.moves
         match.set_seat(1, Seat())
         match.restart()
@@ -284,8 +288,9 @@ def test_computer_players_and_hints_give_the_same_game_in_a_process_as_on_a_thre
 
 
 def test_a_headless_match_waits_for_its_worker() -> None:
-    match = Match("lewthwaite", LewthwaiteParams().new_initial_state(), {1: Seat(), 2: Seat.computer("perfect")},
-                  seed=1, thinker=Thinker(wait=True, processes=True))
+    match: Match[LewthwaiteState, Cell] = Match("lewthwaite", LewthwaiteParams().new_initial_state(),
+                                                {1: Seat(), 2: Seat.computer("perfect")}, seed=1,
+                                                thinker=Thinker(wait=True, processes=True))
     match.play((2, 1))
     move = match.computer_move()  # waits: the frame that asks gets the answer
     assert move in match.state.legal_moves()

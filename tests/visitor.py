@@ -312,13 +312,15 @@ class Visitor:
                 app.tick(step)
                 cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
                 after = resource.getrusage(resource.RUSAGE_THREAD)
-                kernel = (after.ru_stime - before.ru_stime,
-                          after.ru_minflt + after.ru_majflt - before.ru_minflt - before.ru_majflt,
-                          after.ru_nivcsw - before.ru_nivcsw)
+                system = after.ru_stime - before.ru_stime
+                faults = after.ru_minflt + after.ru_majflt - before.ru_minflt - before.ru_majflt
+                preempted = after.ru_nivcsw - before.ru_nivcsw
                 self.logical += step
                 events = self._events(scene_before, version_before)
+                gc_mine, gc_other = collections.take()
                 self.visit.frames.append(FrameRecord(wall, cpu, describe(self.top), self.action, self.since, events,
-                                                     self._thinking(), *collections.take(), *kernel, at=begun))
+                                                     self._thinking(), gc_mine, gc_other, system, faults, preempted,
+                                                     at=begun))
                 self.since += 1
                 if time.perf_counter() - started > 20 * self.patience:
                     raise VisitorStuck(f"the visit of {self.game} took longer than {20 * self.patience:.0f} s")

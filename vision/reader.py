@@ -26,7 +26,7 @@ Nothing here imports pygame; :class:`VisionError` carries exit code 3 for the co
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -1469,9 +1469,10 @@ class BoardReader:
         return (bool(pale(white).all()) and not bool(pale(black).any())
                 and float(white[:, L].min() - black[:, L].max()) >= NAMED_GAP)
 
-    def calibrate(self, frame: np.ndarray, grid: list[str] | list[list[str]]) -> Reading:
+    def calibrate(self, frame: np.ndarray, grid: Sequence[str] | Sequence[Sequence[str]]) -> Reading:
         """Learn from a frame showing the known ``grid`` (the start position): the paper around the
-        cells (to notice later what covers it) and, for tokens, the players' colours."""
+        cells (to notice later what covers it) and, for tokens, the players' colours. Any rows of
+        cells will do (``read-board``'s lists, a board description's tuples): they are only read."""
         self.forget()
         fix, rect, paper, features = self._look(frame, None)
         if paper.covered:

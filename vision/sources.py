@@ -266,7 +266,7 @@ class SyntheticCamera:
             self.grid = grid
             self.hand = hand
 
-    def read(self) -> np.ndarray | None:
+    def read(self) -> np.ndarray:
         """A frame of the current scene with fresh sensor noise."""
         from vision.synthetic import render_photo
 
