@@ -49,7 +49,7 @@ from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 from kiosk.stack import SceneStack
-from kiosk.storage import SaveStore, folder_problem, state_dir
+from kiosk.storage import SaveStore, describe_folder_error, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
 
@@ -237,6 +237,7 @@ class App:
         self.home_factory: SceneFactory | None = None
         self._accumulator = 0.0
         self._memory_due = 0.0
+        self._memory_failing = False
         self.attendant = Attendant(self, attract=DemoScene)
         self.door = OperatorDoor(self)
         self.navigator = Navigator(self)
@@ -531,11 +532,26 @@ class App:
         if self.kiosk and self.clock >= self._memory_due:
             self._memory_due = self.clock + MEMORY_SECONDS
             budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
-            self._guarded("memory", budget.write_snapshot, self.state / "memory.json", {"screen": self.showing()})
+            self._guarded("memory", self._write_memory)
         self._guarded("record", self.chronicle.after_frame, self.stack.scenes, self.devices.leds)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
+
+    def _write_memory(self) -> None:
+        """The memory snapshot for ``doctor``: a folder that cannot take it (a full disk,
+        ``XDG_STATE_HOME=/dev/null``) is said once, not every minute, and the game goes on."""
+        try:
+            budget.write_snapshot(self.state / "memory.json", {"screen": self.showing()})
+        except OSError as exc:
+            if not self._memory_failing:
+                log.warning("the memory snapshot for doctor cannot be written: %s (said once)",
+                            describe_folder_error(self.state, exc))
+            self._memory_failing = True
+            return
+        if self._memory_failing:
+            log.info("the memory snapshot is written again")
+        self._memory_failing = False
 
     def _update_visible(self, dt: float) -> None:
         for scene in self.stack.visible():
