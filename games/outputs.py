@@ -61,11 +61,12 @@ def check_outputs(named: str | Path, paths: Sequence[Path], force: bool = False,
                 raise CliError(f"'{path}' exists and cannot be replaced (it is read-only)")
 
 
-def write_outputs(files: dict[Path, bytes]) -> None:
+def write_outputs(files: dict[Path, bytes], mode: int | None = None) -> None:
     """Write every file whole, all or none: each goes to a temporary file beside its target
-    (with :func:`file_mode`'s permissions), then all are renamed in place. Any failure removes
-    the temporary files, leaves what was there untouched, and is a CliError."""
-    mode = file_mode()
+    (with :func:`file_mode`'s permissions, or ``mode``: 0600 for a file holding a secret), then
+    all are renamed in place. Any failure removes the temporary files, leaves what was there
+    untouched, and is a CliError."""
+    mode = file_mode() if mode is None else mode
     temporary: list[tuple[Path, Path]] = []
     try:
         for target, data in files.items():

@@ -66,15 +66,15 @@ def state_dir() -> Path:
     return _xdg("XDG_STATE_HOME", ".local/state")
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str, new_mode: int | None = None) -> None:
     """Replace ``path`` with ``text`` in one step (temporary file, flush, fsync, rename, then an
     fsync of the folder so the rename itself survives a power cut). The file keeps its
-    permissions (a new one gets the umask's, not ``mkstemp``'s 0600)."""
+    permissions; a new one gets ``new_mode``, by default the umask's (not ``mkstemp``'s 0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
-        mode = file_mode()
+        mode = file_mode() if new_mode is None else new_mode
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # library: POSIX only

@@ -510,4 +510,4 @@ def test_the_settings_screen_keeps_the_configurations_permissions(tmp_path: Path
         KioskConfig().save(tmp_path / "new.toml")
     finally:
         os.umask(old)
-    assert (tmp_path / "new.toml").stat().st_mode & 0o777 == 0o644  # the umask's, not mkstemp's 0600
+    assert (tmp_path / "new.toml").stat().st_mode & 0o777 == 0o600  # it holds the PIN: the owner's only (issue 38)
