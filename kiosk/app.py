@@ -28,6 +28,7 @@ import pygame
 from games import budget
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
+from games.startup import release_early_stops
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
@@ -257,9 +258,14 @@ class App:
         :meth:`close` finishes the save, switches the LED board off, closes the camera (a
         physical game's record ends with its close event) and logs one line; the command exits
         0. A signal the parent made the program ignore (``nohup``, a background job) stays
-        ignored, except SIGTERM."""
+        ignored, except SIGTERM. A signal that came while the program started (``main.py`` notes
+        it, :func:`games.startup.catch_early_stops`) stops the app at its first frame, the same
+        clean way."""
         if threading.current_thread() is not threading.main_thread():
             return  # only the main thread may set handlers (a test's app on a thread)
+        early = release_early_stops()
+        if early is not None:
+            self.stopped_by, self.running = early, False
         if self.headless and not self.kiosk:
             return  # --frames captures and the tests' apps leave Ctrl+C to the test runner
         for name in STOP_SIGNALS:

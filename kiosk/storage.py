@@ -30,21 +30,19 @@ import errno
 import json
 import logging
 import os
-import re
 import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.contract import GAME_KEY
 from games.outputs import file_mode
 
 APP_DIR = "jeux-maths"
 SAVE_FORMAT = "jeux-save/1"
 #: A save larger than this is not a save (a match's text is a few kB at most).
 MAX_SAVE_BYTES = 2_000_000
-#: A game's key in a save: what ``games/<key>`` can be called.
-GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 log = logging.getLogger("kiosk.storage")
 
