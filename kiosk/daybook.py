@@ -96,7 +96,9 @@ class DayBook:
     """Appends events to the day's file on a writer thread (see the module docstring).
 
     ``folder`` is ``<state>/days``; ``keep_days`` how many day files stay; ``threaded`` False
-    writes on the caller's thread (tests). Once writing failed, it records nothing more.
+    writes on the caller's thread (tests). A full disk is said once and the record starts again
+    when it can; a folder that cannot be used, or a link where the file should be, turns the
+    record off (one log line).
     """
 
     def __init__(self, folder: Path, keep_days: int = KEEP_DAYS, threaded: bool = True) -> None:

@@ -11,6 +11,7 @@ import os
 import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path) -> Iterator[App]:
     application = kiosk_app(tmp_path)
     application.start(MenuScene(application))
     yield application
