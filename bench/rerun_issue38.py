@@ -132,6 +132,15 @@ def today() -> str:
     return time.strftime("%Y-%m-%d")
 
 
+def text(path: Path) -> str:
+    """What ``path`` holds ("" when it cannot be read: a missing file is a wrong result, not the
+    script's crash)."""
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
 def events(path: Path) -> list[str]:
     """The ``e`` of each event line in a day's file ([] when there is none)."""
     try:
@@ -209,7 +218,7 @@ def moved(tally: Tally, scratch: Path) -> None:
         user = User(scratch / f"u-moved-{k}")
         run = user.kiosk(2.0, during=functools.partial(act, user))
         if name == "kiosk.log deleted":
-            ok = "kiosk stopped by SIGTERM" in (user.kiosk_state / "logs" / "kiosk.log").read_text(errors="replace")
+            ok = "kiosk stopped by SIGTERM" in text(user.kiosk_state / "logs" / "kiosk.log")
         else:
             ok = events(day(user))[-1:] == ["stop"]
         tally.case(f"{name} while the kiosk runs: the stop lands in the new file", run, run.code == 0 and ok)
@@ -243,7 +252,7 @@ def links(tally: Tally, scratch: Path) -> None:
         run = user.run("play", "awele", "--kiosk", "--p1", "random", "--p2", "random", "--frames", "60", "--mute")
         untouched = victim.read_bytes() == USER_TEXT and os.listdir(victim.parent) == ["thesis.txt"]
         log = user.kiosk_state / "logs" / "kiosk.log"
-        said = run.err + (log.read_text(errors="replace") if log.is_file() and not log.is_symlink() else "")
+        said = run.err + (text(log) if not log.is_symlink() else "")
         tally.case(f"a link planted as {name}: refused, never written through", run,
                    run.code == 0 and "is a link" in said, overwrote=not untouched)
 
@@ -365,7 +374,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="issue38-") as folder:
         scratch = Path(folder)
         for part in (full_disk, moved, links, pin, command_line, smaller):
-            part(tally, scratch)
+            try:
+                part(tally, scratch)
+            except Exception as exc:  # noqa: BLE001 - the script goes on: a part that breaks is a wrong result
+                tally.case(f"{part.__name__}: the rerun itself failed ({type(exc).__name__}: {exc})", None, False)
     counts = {key: tally.counts.get(key, 0) for key in ("cases", "traceback", "hang", "crash", "overwrite", "wrong")}
     print(json.dumps(counts))
     return 0 if not any(v for k, v in counts.items() if k != "cases") else 1

@@ -160,3 +160,15 @@ def test_the_settings_screen_saves_the_configuration_0600(app: App, tmp_path: Pa
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "new" / "kiosk.toml").stat().st_mode) == 0o600
+
+
+def test_doctor_warns_about_a_pin_others_can_read(tmp_path: Path) -> None:
+    from kiosk import doctor
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text(f'kiosk = true\npin = "{kiosk_config.new_pin()}"\n')
+    path.chmod(0o644)
+    check = doctor.check_configuration(str(path))[0]
+    assert check.status == "warn" and f"chmod 600 {path}" in check.detail
+    path.chmod(0o600)
+    assert doctor.check_configuration(str(path))[0].status == "ok"
