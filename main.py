@@ -16,6 +16,13 @@ from __future__ import annotations
 import os
 import sys
 
+# First of all (the standard library's signal only): Ctrl+C or SIGTERM while the program starts
+# stops it cleanly (exit 0), not with a KeyboardInterrupt traceback out of an import (issue 38).
+from games import startup
+
+if __name__ == "__main__":
+    startup.catch_early_stops()
+
 # Before anything imports pygame: its banner would otherwise pollute --json output on stdout.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Before numpy loads: on a 2-core kiosk, multi-threaded BLAS makes the camera's small matrix
@@ -23,9 +30,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse  # noqa: E402 - after the environment set-up, like everything below
+import contextlib  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, Any, TextIO, cast  # noqa: E402
 
 from games import cli as games_cli  # noqa: E402
 from games.cliutil import CliError, Commands, Handler, Parser, move_leading_options  # noqa: E402
@@ -69,8 +77,15 @@ def run(args: argparse.Namespace) -> int:
     """Run the handler chosen by ``args``; user errors become a message and their exit code."""
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
+        startup.release_early_stops()
         print("error: no command (python main.py --help lists them)", file=sys.stderr)
         return 2
+    # A command that opens a window keeps the early catch until its app takes the signals over
+    # (and stops at its first frame); any other gets Ctrl+C back before it starts working.
+    stopped = startup.early_stop() if args.opens_window else startup.release_early_stops()
+    if stopped is not None and not args.opens_window:
+        print(f"stopped by {stopped} while starting: nothing was done", file=sys.stderr)
+        return 0
     try:
         return handler(args)
     except CliError as exc:
@@ -193,8 +208,56 @@ def open_devices(options: AppOptions) -> Devices:
     return devices
 
 
+#: The exit code of a command whose own output could not be written (stdout on a full disk,
+#: ``> /dev/full``, a closed pipe): sysexits' EX_IOERR.
+OUTPUT_LOST = 74
+
+
+class WatchedStdout:
+    """stdout as the commands see it during :func:`main`: the same stream, noting when a write
+    or a flush fails, so that an ``OSError`` is known to be stdout's (and said as a lost
+    output) rather than a file's the command wrote."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        """Write to the real stdout, noting a failure."""
+        try:
+            return self.stream.write(text)
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        """Flush the real stdout, noting a failure."""
+        try:
+            self.stream.flush()
+        except OSError:
+            self.failed = True
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)  # isatty, fileno, encoding...: the real stream's
+
+
+def output_lost(exc: OSError) -> int:
+    """Say in one line that the output was lost, send what stdout still holds nowhere (so that
+    the interpreter's own flush at exit adds no second message), and return :data:`OUTPUT_LOST`."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    with contextlib.suppress(OSError):
+        print(f"error: the output could not be written ({exc.strerror or exc}): free some space or write it "
+              "elsewhere", file=sys.stderr)
+    return OUTPUT_LOST
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code."""
+    """Parse ``argv``, wire the devices, and run the chosen command; returns the exit code (a
+    stdout that cannot be written: one line on stderr and :data:`OUTPUT_LOST`)."""
     set_opener(open_devices)
     use_catalog(games_cli.install_screens)
     parser = build_parser()
@@ -204,7 +267,20 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.code
-    return run(parser.parse_args(words))
+    real = sys.stdout
+    watched = WatchedStdout(real)
+    sys.stdout = cast(TextIO, watched)
+    try:
+        code = run(parser.parse_args(words))
+        sys.stdout.flush()
+    except OSError as exc:
+        if not watched.failed:
+            raise
+        sys.stdout = real
+        return output_lost(exc)
+    finally:
+        sys.stdout = real
+    return code
 
 
 if __name__ == "__main__":

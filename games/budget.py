@@ -397,16 +397,27 @@ def report() -> dict[str, Any]:
 
 def write_snapshot(path: str | os.PathLike[str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Write :func:`report` (with this process's id, the time and ``extra``) to ``path`` as JSON,
-    in one step (a temporary file renamed): the kiosk does it every minute for ``doctor``."""
+    in one step (a new temporary file, never an existing one or a link, renamed): the kiosk does
+    it every minute for ``doctor``. Raises ``OSError`` when it cannot (a full disk), leaving no
+    temporary file behind."""
+    import contextlib
     import json
+    import tempfile
     import time
 
     data = {"pid": os.getpid(), "time": time.time(), **report(), **(extra or {})}
-    temporary = f"{os.fspath(path)}.{os.getpid()}.tmp"
-    os.makedirs(os.path.dirname(os.fspath(path)) or ".", exist_ok=True)
-    with open(temporary, "w", encoding="utf-8") as stream:
-        json.dump(data, stream)
-    os.replace(temporary, path)
+    folder = os.path.dirname(os.fspath(path)) or "."
+    os.makedirs(folder, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(handle, 0o644)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     return data
 
 

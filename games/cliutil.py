@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import math
 import os
@@ -109,11 +110,25 @@ class Commands:
         self._add_interactive = add
 
     def finish(self) -> argparse.ArgumentParser:
-        """Give every interactive parser its options; returns the whole parser."""
+        """Give every interactive parser its options (and ``opens_window``, True for them, False
+        for the others); returns the whole parser."""
+        everyone = [self.parser, *(sub for action in self.parser._actions
+                                   if isinstance(action, argparse._SubParsersAction) for sub in _all_parsers(action))]
+        for parser in everyone:
+            parser.set_defaults(opens_window=parser in self._interactive)
         if self._add_interactive is not None:
             for parser in self._interactive:
                 self._add_interactive(parser)
         return self.parser
+
+
+def _all_parsers(action: argparse._SubParsersAction) -> Iterator[argparse.ArgumentParser]:
+    """Every parser under a subparsers action, nested ones included."""
+    for parser in action.choices.values():
+        yield parser
+        for inner in parser._actions:
+            if isinstance(inner, argparse._SubParsersAction):
+                yield from _all_parsers(inner)
 
 
 def leaf_parser(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[argparse.ArgumentParser, int]:
@@ -169,25 +184,99 @@ def print_json(obj: Any, stream: TextIO | None = None) -> None:
     stream.flush()
 
 
+#: The longest name of one file or folder (bytes) and of a whole path that Linux takes.
+NAME_MAX = 255
+PATH_MAX = 4095
+
+
+def shown_path(text: str | os.PathLike[str], limit: int = 80) -> str:
+    """A path as a one-line message quotes it: control characters escaped, a long one cut in
+    the middle (``aaaa…aaa.png``), so that the sentence stays readable."""
+    raw = os.fspath(text)
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in raw)
+    return line if len(line) <= limit else f"{line[:limit - 20]}…{line[-19:]}"
+
+
+def path_problem(text: str | os.PathLike[str]) -> str | None:
+    """Why ``text`` cannot name a file at all, before any file system call, or None: empty, a
+    NUL byte, a part longer than :data:`NAME_MAX` bytes, or longer than :data:`PATH_MAX` in
+    all (the kernel's ENAMETOOLONG). The one check behind every output and input path."""
+    raw = os.fspath(text)
+    if not raw.strip():
+        return "the name is empty: name a file"
+    if "\0" in raw:
+        return f"'{shown_path(raw)}' holds a NUL character: no file can have that name"
+    data = os.fsencode(raw)
+    longest = max(len(part) for part in data.split(b"/"))
+    if longest > NAME_MAX:
+        return (f"'{shown_path(raw)}' is too long a name: {longest} bytes in one part, at most {NAME_MAX} "
+                "(name a shorter file)")
+    if len(data) > PATH_MAX:
+        return f"'{shown_path(raw)}' is too long a path: {len(data)} bytes, at most {PATH_MAX}"
+    return None
+
+
+def link_loop(path: Path) -> bool:
+    """True when ``path`` is a symbolic link that leads back to itself (ELOOP)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def check_output_path(text: str, suffixes: tuple[str, ...] = (".png",)) -> Path:
     """A path a command will write later, checked now so that a bad one fails before the work:
-    the right suffix, not a folder, and its folder writable (or creatable in a writable one).
-    Raises ``ValueError`` with a one-line reason."""
+    a name the file system takes (:func:`path_problem`), the right suffix, not a folder nor a
+    link that loops, and its folder writable (or creatable in a writable one). Raises
+    ``ValueError`` with a one-line reason."""
+    problem = path_problem(text)
+    if problem:
+        raise ValueError(problem)
     path = Path(text)
-    if not text or path.suffix.lower() not in suffixes:
-        raise ValueError(f"'{text}' must name a {' or '.join(suffixes)} file")
-    if path.is_dir():
-        raise ValueError(f"'{text}' is a folder: name a file in it")
-    if path.exists() and not os.access(path, os.W_OK):
-        raise ValueError(f"'{text}' exists and cannot be overwritten")
-    folder = path.parent if str(path.parent) else Path(".")
-    while not folder.exists():
-        folder = folder.parent
-    if not folder.is_dir():
-        raise ValueError(f"cannot write '{text}': '{folder}' is a file, not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot write '{text}': the folder '{folder}' is not writable")
+    if path.suffix.lower() not in suffixes:
+        raise ValueError(f"'{shown_path(text)}' must name a {' or '.join(suffixes)} file")
+    try:
+        if link_loop(path):
+            raise ValueError(f"'{shown_path(text)}' is a link that loops (it leads back to itself): remove it or "
+                             "name another file")
+        if path.is_dir():
+            raise ValueError(f"'{shown_path(text)}' is a folder: name a file in it")
+        if path.exists() and not os.access(path, os.W_OK):
+            raise ValueError(f"'{shown_path(text)}' exists and cannot be overwritten")
+        folder = path.parent if str(path.parent) else Path(".")
+        while not folder.exists() and not folder.is_symlink():
+            folder = folder.parent
+        if link_loop(folder):
+            raise ValueError(f"cannot write '{shown_path(text)}': '{shown_path(folder)}' is a link that loops")
+        if not folder.is_dir():
+            raise ValueError(f"cannot write '{shown_path(text)}': '{shown_path(folder)}' is a file, not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise ValueError(f"cannot write '{shown_path(text)}': the folder '{shown_path(folder)}' is not writable")
+    except OSError as exc:  # whatever else the file system says, in one sentence
+        raise ValueError(f"cannot write '{shown_path(text)}': {exc.strerror or exc}") from None
     return path
+
+
+def input_file(what: str) -> Callable[[str], str]:
+    """An argparse ``type`` for a file the command will read: it must name an existing regular
+    file now (its content is checked when it is used); ``what`` names it in the message."""
+
+    def convert(text: str) -> str:
+        problem = path_problem(text)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
+        try:
+            if Path(text).is_dir():
+                raise argparse.ArgumentTypeError(f"'{shown_path(text)}' is a folder, not {what}'s file")
+            if not Path(text).is_file():
+                kind = "a link that loops" if link_loop(Path(text)) else "no such file"
+                raise argparse.ArgumentTypeError(f"'{shown_path(text)}': {kind} ({what})")
+        except OSError as exc:
+            raise argparse.ArgumentTypeError(f"'{shown_path(text)}' cannot be read: {exc.strerror or exc}") from None
+        return text
+
+    return convert
 
 
 def output_path(*suffixes: str) -> Callable[[str], str]:
@@ -320,10 +409,14 @@ def progress(items: Iterable[T], total: int, label: str, enabled: bool = True) -
         sys.stderr.write("\n")
 
 
+def how_long(seconds: float) -> str:
+    """A duration as a person reads it: ``45 s``, ``12 min``, ``3.5 h``."""
+    minutes = seconds / 60
+    return f"{seconds:.0f} s" if minutes < 2 else f"{minutes:.0f} min" if minutes < 120 else f"{minutes / 60:.1f} h"
+
+
 def say_how_long(seconds: float, what: str, threshold: float = 10.0) -> None:
     """Tell the person on stderr how long a long computation will take, before it starts."""
     if seconds >= threshold:
-        minutes = seconds / 60
-        span = f"{seconds:.0f} s" if minutes < 2 else f"{minutes:.0f} min" if minutes < 120 else f"{minutes / 60:.1f} h"
-        sys.stderr.write(f"{what}: about {span} (Ctrl+C stops it)\n")
+        sys.stderr.write(f"{what}: about {how_long(seconds)} (Ctrl+C stops it)\n")
         sys.stderr.flush()

@@ -11,6 +11,7 @@ the registry can import the games it lists without an import circle. Nothing imp
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -23,6 +24,20 @@ from games.core import GameState, Player
 S = TypeVar("S", bound=GameState[Any])
 #: A game's move type.
 M = TypeVar("M")
+
+
+#: A game's key: what ``play KEY``, the saves (``kiosk.storage``), the translation keys and a
+#: folder name all take: a lower-case letter, then lower-case letters, digits and ``_``.
+GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def key_problem(key: object) -> str | None:
+    """Why ``key`` cannot be a game's key (one sentence), or None."""
+    if not isinstance(key, str) or not GAME_KEY.fullmatch(key):
+        shown = repr(key) if not isinstance(key, str) or len(key) <= 40 else repr(key[:37] + "...")
+        return (f"{shown} is not a game's key: a lower-case letter, then up to 31 lower-case letters, digits "
+                "or _ (what the saves, the command line and a folder name all take)")
+    return None
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO
 
-from games.cliutil import CliError, check_output_path
+from games.cliutil import CliError, check_output_path, link_loop, path_problem, shown_path
 
 #: What the refusal of an existing output says to do.
 FORCE_HINT = "add --force to replace it, or name another file"
@@ -45,27 +45,47 @@ def check_outputs(named: str | Path, paths: Sequence[Path], force: bool = False,
     """Refuse (CliError) before anything is written: ``named`` (the user's ``--out``) with the
     wrong suffix or in a folder that cannot be written, and any of ``paths`` (the named file,
     its sidecars, its pages) that is a folder, or that exists without ``force``."""
+    check_named(named, suffixes)
+    for path in paths:
+        problem = path_problem(path)  # a page's or a sidecar's name is longer than the one named
+        if problem:
+            raise CliError(f"{problem} (written with '{shown_path(named)}')")
+        try:
+            _check_one(path, named, force)
+        except OSError as exc:
+            raise CliError(f"cannot write '{shown_path(path)}': {exc.strerror or exc}") from None
+
+
+def check_named(named: str | Path, suffixes: tuple[str, ...] = (".png",)) -> None:
+    """The user's ``--out`` alone (CliError): a name the file system takes, the right suffix,
+    its folder writable; the first step of :func:`check_outputs`, before pages are named."""
     try:
         check_output_path(str(named), suffixes)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    for path in paths:
-        if path.is_dir():
-            raise CliError(f"cannot write '{path}': it is a folder")
-        _refuse_special(path)
-        if path.exists() or path.is_symlink():
-            beside = "" if path == Path(named) else f" (written with '{named}')"
-            if not force:
-                raise CliError(f"'{path}' already exists{beside}: {FORCE_HINT}")
-            if not os.access(path, os.W_OK):
-                raise CliError(f"'{path}' exists and cannot be replaced (it is read-only)")
 
 
-def write_outputs(files: dict[Path, bytes]) -> None:
+def _check_one(path: Path, named: str | Path, force: bool) -> None:
+    if link_loop(path):
+        raise CliError(f"'{shown_path(path)}' is a link that loops (it leads back to itself): remove it or name "
+                       "another file")
+    if path.is_dir():
+        raise CliError(f"cannot write '{shown_path(path)}': it is a folder")
+    _refuse_special(path)
+    if path.exists() or path.is_symlink():
+        beside = "" if path == Path(named) else f" (written with '{shown_path(named)}')"
+        if not force:
+            raise CliError(f"'{shown_path(path)}' already exists{beside}: {FORCE_HINT}")
+        if not os.access(path, os.W_OK):
+            raise CliError(f"'{shown_path(path)}' exists and cannot be replaced (it is read-only)")
+
+
+def write_outputs(files: dict[Path, bytes], mode: int | None = None) -> None:
     """Write every file whole, all or none: each goes to a temporary file beside its target
-    (with :func:`file_mode`'s permissions), then all are renamed in place. Any failure removes
-    the temporary files, leaves what was there untouched, and is a CliError."""
-    mode = file_mode()
+    (with :func:`file_mode`'s permissions, or ``mode``: 0600 for a file holding a secret), then
+    all are renamed in place. Any failure removes the temporary files, leaves what was there
+    untouched, and is a CliError."""
+    mode = file_mode() if mode is None else mode
     temporary: list[tuple[Path, Path]] = []
     try:
         for target, data in files.items():
@@ -89,6 +109,9 @@ def open_stream(path: str | Path, force: bool = False) -> IO[str]:
     must not exist (checked by the creation itself, O_EXCL); with it, an existing file is replaced
     at once by the new, empty one (a rename: never half-truncated). CliError when it cannot."""
     path = Path(path)
+    problem = path_problem(path)
+    if problem:
+        raise CliError(problem)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if force and (path.exists() or path.is_symlink()):
@@ -101,9 +124,9 @@ def open_stream(path: str | Path, force: bool = False) -> IO[str]:
         else:
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        raise CliError(f"'{path}' already exists: {FORCE_HINT}") from None
+        raise CliError(f"'{shown_path(path)}' already exists: {FORCE_HINT}") from None
     except OSError as exc:
-        raise CliError(f"cannot write '{path}': {exc.strerror or exc}") from None
+        raise CliError(f"cannot write '{shown_path(path)}': {exc.strerror or exc}") from None
     return os.fdopen(handle, "w", encoding="utf-8")
 
 
@@ -112,14 +135,28 @@ def check_new_stream(path: str | Path, force: bool = False, reading: Iterable[st
     without ``force``, a folder, and a file that is also one of the inputs ``reading`` (writing
     it would destroy what is being read, ``--force`` or not)."""
     path = Path(path)
-    for source in reading:
-        if source and _same_file(path, Path(source)):
-            raise CliError(f"'{path}' is also the input being read: write to another file")
-    if path.is_dir():
-        raise CliError(f"cannot write '{path}': it is a folder")
-    _refuse_special(path)
-    if (path.exists() or path.is_symlink()) and not force:
-        raise CliError(f"'{path}' already exists: {FORCE_HINT}")
+    problem = path_problem(path)
+    if problem:
+        raise CliError(problem)
+    try:
+        for source in reading:
+            if source and _same_file(path, Path(source)):
+                raise CliError(f"'{shown_path(path)}' is also the input being read: write to another file")
+        if link_loop(path):
+            raise CliError(f"'{shown_path(path)}' is a link that loops (it leads back to itself): remove it or "
+                           "name another file")
+        if path.is_dir():
+            raise CliError(f"cannot write '{shown_path(path)}': it is a folder")
+        _refuse_special(path)
+        if (path.exists() or path.is_symlink()) and not force:
+            raise CliError(f"'{shown_path(path)}' already exists: {FORCE_HINT}")
+        folder = path.parent if str(path.parent) else Path(".")
+        while not folder.exists() and not folder.is_symlink():
+            folder = folder.parent
+        if not folder.is_dir():
+            raise CliError(f"cannot write '{shown_path(path)}': '{shown_path(folder)}' is not a folder")
+    except OSError as exc:
+        raise CliError(f"cannot write '{shown_path(path)}': {exc.strerror or exc}") from None
 
 
 def _refuse_special(path: Path) -> None:
@@ -142,6 +179,20 @@ def check_folder(folder: str | Path, pattern: str, force: bool = False, reading:
     path = Path(folder)
     if not str(folder).strip():
         raise CliError("the folder name is empty: name a folder")
+    problem = path_problem(folder)
+    if problem:
+        raise CliError(problem.replace("name a shorter file", "name a shorter folder"))
+    try:
+        _check_folder(path, folder, pattern, force, reading)
+    except OSError as exc:
+        raise CliError(f"cannot use the folder '{shown_path(folder)}': {exc.strerror or exc}") from None
+
+
+def _check_folder(path: Path, folder: str | Path, pattern: str, force: bool, reading: Iterable[str]) -> None:
+    """:func:`check_folder`'s checks that ask the file system (an ``OSError`` is its caller's)."""
+    if link_loop(path):
+        raise CliError(f"'{shown_path(folder)}' is a link that loops (it leads back to itself): remove it or name "
+                       "another folder")
     for source in reading:
         if source and _same_file(path, Path(source)):
             raise CliError(f"'{folder}' is also the input being read: write the frames to another folder")
@@ -173,12 +224,12 @@ def claim_folder(folder: str | Path, pattern: str, force: bool = False) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CliError(f"cannot create the folder '{folder}': {exc.strerror or exc}") from None
+        raise CliError(f"cannot create the folder '{shown_path(folder)}': {exc.strerror or exc}") from None
     for old in sorted(p for p in path.glob(pattern) if p.is_file() or p.is_symlink()):
         try:
             old.unlink()
         except OSError as exc:
-            raise CliError(f"cannot remove '{old}': {exc.strerror or exc}") from None
+            raise CliError(f"cannot remove '{shown_path(old)}': {exc.strerror or exc}") from None
     return path
 
 

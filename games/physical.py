@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any, ClassVar, Generic, Protocol
 
 from games.boards import BoardDescription, Cell, Grid, Picture
-from games.cliutil import CliError, float_in_range, output_path
+from games.cliutil import CliError, float_in_range, output_path, path_problem, shown_path
 from games.core import GameInputError
 from games.effects import BoardLights, EffectBus, Sound
 from games.match import MAX_TEXT, M, Match, S
@@ -489,7 +489,7 @@ def read_record(path: str | Path) -> Record:
     A last line cut short (as a crash leaves it) is skipped and said in :attr:`Record.notes`.
     Anything else is a :class:`RecordError` naming the file, the line and the fix."""
     path = Path(path)
-    name = str(path)
+    name = shown_path(path)
     try:
         size = path.stat().st_size
         if not path.is_file():
@@ -499,7 +499,7 @@ def read_record(path: str | Path) -> Record:
         data = path.read_bytes()[:MAX_RECORD]
     except OSError as exc:
         raise RecordError(f"{name}: cannot read the record ({exc.strerror or exc})") from None
-    record = Record(path=name)
+    record = Record(path=str(path))
     board: BoardDescription | None = None
     previous: tuple[int, float] = (0, 0.0)
     lines = data.split(b"\n")
@@ -803,10 +803,14 @@ DEFAULT_CAMERA_FPS = 30.0
 
 def camera_text(text: str) -> str:
     """argparse ``type`` of ``--camera``: anything but an empty name (which would silently mean
-    no camera, or camera 0); what it names is checked when the camera opens."""
+    no camera, or camera 0), nor a name no file can have (:func:`games.cliutil.path_problem`);
+    what it names is checked when the camera opens."""
     if not text.strip():
         raise argparse.ArgumentTypeError("the camera is empty: write 0 (a webcam's index), synthetic, a video file, "
                                          "a folder of images or a record (.jsonl)")
+    problem = None if text == "synthetic" or text.isdigit() else path_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from games.contract import AnyGame, Game, GameInfo
+from games.contract import AnyGame, Game, GameInfo, key_problem
 
 __all__ = ["AnyGame", "Game", "GameInfo", "GameSpec", "games", "installed_games", "register_game", "registered", "spec",
            "swapped", "unregister_game"]
@@ -43,8 +43,12 @@ def _ensure_built_in() -> None:
 
 
 def register_game(game: AnyGame) -> AnyGame:
-    """Install ``game`` (ValueError when another entry already has its key); returns it."""
+    """Install ``game`` (ValueError when another entry already has its key, or when its key is
+    not one the saves and the command line take: :func:`games.contract.key_problem`); returns it."""
     global _generation
+    problem = key_problem(game.key)
+    if problem:
+        raise ValueError(f"cannot register the game: {problem}")
     _ensure_built_in()
     known = _games.get(game.key)
     if known is not None and known is not game:

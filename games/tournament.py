@@ -19,7 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from games.cliutil import Commands, int_in_range, movetime_seconds, print_json, progress, say_how_long, seed_value
+from games.cliutil import (
+    Commands,
+    how_long,
+    int_in_range,
+    movetime_seconds,
+    print_json,
+    progress,
+    say_how_long,
+    seed_value,
+)
 from games.contract import Game
 from games.core import GameState, Outcome, Player, play_game
 from games.registry import spec as game_spec
@@ -107,6 +116,8 @@ class _Timed(Generic[S, M]):
 
     player: Player[S, M]
     times: list[float] = field(default_factory=list)
+    #: Called after each move (a long series' first estimate comes before its first game ends).
+    after_move: Callable[[], None] | None = None
 
     @property
     def name(self) -> str:
@@ -116,6 +127,8 @@ class _Timed(Generic[S, M]):
         started = time.perf_counter()
         move = self.player.choose(state, rng, time_budget)
         self.times.append(time.perf_counter() - started)
+        if self.after_move is not None:
+            self.after_move()
         return move
 
 
@@ -129,15 +142,17 @@ def play_series(
     movetime: float | None = None,
     on_game: Callable[[int, Played[S]], None] | None = None,
     names: tuple[str, str] = ("a", "b"),
+    on_move: Callable[[], None] | None = None,
 ) -> Series[S]:
     """``games`` games of ``a`` against ``b``: game ``k`` starts from ``start(k)`` (called just
     before it is played), its players draw from ``rng_for(k)``, A moves first when
-    ``a_first(k)``. ``on_game(k, played)`` follows each game (progress, time estimates)."""
+    ``a_first(k)``. ``on_game(k, played)`` follows each game (progress, time estimates) and
+    ``on_move()`` each move."""
     series: Series[S] = Series(*names)
     began = time.perf_counter()
     for k in range(games):
         first = a_first(k)
-        timed = {"a": _Timed(a), "b": _Timed(b)}
+        timed = {"a": _Timed(a, after_move=on_move), "b": _Timed(b, after_move=on_move)}
         seats: dict[int, Player[S, M]] = {1: timed["a"], 2: timed["b"]} if first else {1: timed["b"], 2: timed["a"]}
         record = play_game(start(k), seats, rng_for(k), movetime)
         think = {side: (sum(t.times), len(t.times), max(t.times, default=0.0)) for side, t in timed.items()}
@@ -149,16 +164,44 @@ def play_series(
     return series
 
 
-def announce_after_first(games: int, what: str) -> Callable[[int, Played], None]:
-    """An ``on_game`` that, after the first game, says on stderr how long the rest will take
-    when that is more than a few seconds (a series can be long: games x moves x movetime)."""
-    started = time.perf_counter()
+#: Seconds into a series' first game after which its length is said without waiting for the
+#: game's end (strong against strong at 1 s a move: a game takes a minute or two).
+EARLY_ESTIMATE = 5.0
 
-    def on_game(k: int, _played: Played) -> None:
-        if k == 0 and games > 1:
-            say_how_long((time.perf_counter() - started) * games, what)
 
-    return on_game
+class Announcer:
+    """Says on stderr how long a series will take when that is more than a few seconds (a
+    series can be long: games x moves x movetime): after its first game (``on_game``), or
+    sooner when the first game alone passes :data:`EARLY_ESTIMATE` seconds (``on_move``): then
+    at least ``games`` times what the first game has taken so far."""
+
+    def __init__(self, games: int, what: str, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.games, self.what, self.clock = games, what, clock
+        self.started = clock()
+        self.said_early = False
+        self.done_first = False
+
+    def on_move(self) -> None:
+        """After each move: the early estimate, once, while the first game goes on."""
+        elapsed = self.clock() - self.started
+        if not self.done_first and not self.said_early and self.games > 1 and elapsed >= EARLY_ESTIMATE:
+            self.said_early = True
+            sys.stderr.write(f"{self.what}: at least {how_long(elapsed * self.games)} (the first game alone has "
+                             f"taken {elapsed:.0f} s so far; Ctrl+C stops it)\n")
+            sys.stderr.flush()
+
+    def __call__(self, k: int, _played: Played) -> None:
+        """After each game: the estimate from the whole first game."""
+        if k == 0:
+            self.done_first = True
+            if self.games > 1:
+                say_how_long((self.clock() - self.started) * self.games, self.what)
+
+
+def announce_after_first(games: int, what: str) -> Announcer:
+    """An :class:`Announcer` for ``games`` games of ``what`` (pass it as ``on_game`` and its
+    ``on_move`` as ``on_move``)."""
+    return Announcer(games, what)
 
 
 # --- the generic command ---------------------------------------------------------------------------
@@ -208,6 +251,7 @@ def run_tournament_command(tournament: TournamentSpec[Any], args: argparse.Names
         movetime=args.movetime,
         on_game=on_game,
         names=(args.a, args.b),
+        on_move=announce.on_move,
     )
     for _rest in bar:
         pass

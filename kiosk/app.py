@@ -28,6 +28,7 @@ import pygame
 from games import budget
 from games.cliutil import atomic_output
 from games.effects import BoardLights, EffectBus
+from games.startup import release_early_stops
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
 from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
@@ -49,7 +50,7 @@ from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
 from kiosk.stack import SceneStack
-from kiosk.storage import SaveStore, folder_problem, state_dir
+from kiosk.storage import SaveStore, describe_folder_error, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
 
@@ -237,6 +238,7 @@ class App:
         self.home_factory: SceneFactory | None = None
         self._accumulator = 0.0
         self._memory_due = 0.0
+        self._memory_failing = False
         self.attendant = Attendant(self, attract=DemoScene)
         self.door = OperatorDoor(self)
         self.navigator = Navigator(self)
@@ -256,9 +258,14 @@ class App:
         :meth:`close` finishes the save, switches the LED board off, closes the camera (a
         physical game's record ends with its close event) and logs one line; the command exits
         0. A signal the parent made the program ignore (``nohup``, a background job) stays
-        ignored, except SIGTERM."""
+        ignored, except SIGTERM. A signal that came while the program started (``main.py`` notes
+        it, :func:`games.startup.catch_early_stops`) stops the app at its first frame, the same
+        clean way."""
         if threading.current_thread() is not threading.main_thread():
             return  # only the main thread may set handlers (a test's app on a thread)
+        early = release_early_stops()
+        if early is not None:
+            self.stopped_by, self.running = early, False
         if self.headless and not self.kiosk:
             return  # --frames captures and the tests' apps leave Ctrl+C to the test runner
         for name in STOP_SIGNALS:
@@ -531,11 +538,26 @@ class App:
         if self.kiosk and self.clock >= self._memory_due:
             self._memory_due = self.clock + MEMORY_SECONDS
             budget.trim()  # what threads freed meanwhile goes back to the system (a few ms, once a minute)
-            self._guarded("memory", budget.write_snapshot, self.state / "memory.json", {"screen": self.showing()})
+            self._guarded("memory", self._write_memory)
         self._guarded("record", self.chronicle.after_frame, self.stack.scenes, self.devices.leds)
         if self.stack.top is not None:
             self._guarded("draw", self.draw)
         self.frame += 1
+
+    def _write_memory(self) -> None:
+        """The memory snapshot for ``doctor``: a folder that cannot take it (a full disk,
+        ``XDG_STATE_HOME=/dev/null``) is said once, not every minute, and the game goes on."""
+        try:
+            budget.write_snapshot(self.state / "memory.json", {"screen": self.showing()})
+        except OSError as exc:
+            if not self._memory_failing:
+                log.warning("the memory snapshot for doctor cannot be written: %s (said once)",
+                            describe_folder_error(self.state, exc))
+            self._memory_failing = True
+            return
+        if self._memory_failing:
+            log.info("the memory snapshot is written again")
+        self._memory_failing = False
 
     def _update_visible(self, dt: float) -> None:
         for scene in self.stack.visible():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from dataclasses import replace
@@ -115,24 +116,32 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def run_config(args: argparse.Namespace) -> int:
-    """``python main.py config [--example] [--config FILE] [--json]``: print a commented example,
-    or check a configuration and print what the kiosk would use (exit 2 when it is wrong)."""
-    from games.cliutil import print_json
+    """``python main.py config [--example [--out FILE [--force]]] [--config FILE] [--json]``: an
+    example (on stdout with no PIN; in FILE, 0600, with a new random PIN), or check a
+    configuration and print what the kiosk would use, its PIN masked (exit 2 when it is wrong)."""
+    from games.cliutil import CliError, print_json
     from kiosk import config as kiosk_config
 
+    if args.out is not None and not args.example:
+        raise CliError("--out goes with --example (python main.py config --example --out FILE)")
+    if args.example and args.out is not None:
+        target = kiosk_config.write_example(args.out, args.force)
+        print(f"{target} written, readable by you only (0600), with a new random PIN: the operator types it to "
+              f"leave kiosk mode (read it there: grep pin {shlex.quote(str(target))})", file=sys.stderr)
+        return 0
     if args.example:
-        pin = kiosk_config.new_pin()
-        print(kiosk_config.example(pin), end="")
+        print(kiosk_config.example(""), end="")
         # stderr: shown on the terminal when the example goes to a file
-        print(f"The example's PIN is {pin} (new each time): the operator types it to leave kiosk mode.",
-              file=sys.stderr)
+        print("The example has no PIN: write one in it (4 to 8 digits), or let `python main.py config --example "
+              "--out FILE` write the file with a new random PIN, readable by you only.", file=sys.stderr)
         return 0
     config = kiosk_config.load(args.config)
     if args.json:
-        print_json({"path": str(config.path) if config.path else None, "config": kiosk_config.as_table(config)})
+        print_json({"path": str(config.path) if config.path else None,
+                    "config": kiosk_config.as_table(config, masked=True)})
     else:
         print(f"# {config.path or 'no configuration file: the defaults'}")
-        print(config.to_toml(), end="")
+        print(config.to_toml(masked=True), end="")
     return 0
 
 
@@ -237,7 +246,12 @@ def register(commands: Commands) -> None:
     demo.set_defaults(handler=run_demo)
 
     config = commands.verb("config", "the kiosk's configuration (kiosk.toml): an example, or check one")
-    config.add_argument("--example", action="store_true", help="print a commented example kiosk.toml")
+    config.add_argument("--example", action="store_true",
+                        help="print a commented example kiosk.toml (with no PIN: write yours in it), or with "
+                             "--out write it to FILE with a new random PIN, readable by you only (0600)")
+    config.add_argument("--out", default=None, metavar="FILE",
+                        help="with --example: the file to write (refused if it exists, unless --force)")
+    config.add_argument("--force", action="store_true", help="with --out: replace an existing file")
     config.add_argument("--config", default=None, metavar="FILE",
                         help="the file to check (default ~/.config/jeux-maths/kiosk.toml when it exists)")
     config.add_argument("--json", action="store_true", help='print {"path": ..., "config": {...}}')

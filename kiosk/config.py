@@ -89,14 +89,15 @@ class KioskConfig:
     #: the file this was read from (None: defaults, nothing read)
     path: Path | None = None
 
-    def to_toml(self) -> str:
-        """The configuration as ``kiosk.toml`` text (what the settings screen saves)."""
+    def to_toml(self, masked: bool = False) -> str:
+        """The configuration as ``kiosk.toml`` text (what the settings screen saves); ``masked``
+        shows the PIN as ``******`` (``config`` prints it so: the PIN is never printed)."""
         games = ", ".join(f'"{g}"' for g in self.games)
         return "\n".join([
             "# Written by the kiosk's settings screen; see `python main.py config --example`.",
             f"kiosk = {_toml_bool(self.kiosk)}",
             f'language = "{self.language}"',
-            f'pin = "{self.pin}"',
+            f'pin = "{mask(self.pin) if masked else self.pin}"',
             f"games = [{games}]",
             f"volume = {self.volume}",
             f"colour_blind = {_toml_bool(self.colour_blind)}",
@@ -132,13 +133,14 @@ class KioskConfig:
         """Write the configuration atomically to ``path`` (the file it came from, or the default).
         An existing file is edited in place (:func:`edited_toml`): only the values that changed
         are rewritten, so its comments, order and layout stay; a file that cannot be edited so
-        (or none) gets :meth:`to_toml`."""
+        (or none) gets :meth:`to_toml`. It holds the PIN: a new file is the user's only (0600);
+        an existing one keeps its permissions."""
         target = path or self.path or default_path()
         text = None
         with contextlib.suppress(OSError, ConfigError, UnicodeDecodeError):
             if target.is_file():
                 text = edited_toml(read_small_file(target, MAX_CONFIG_BYTES).decode("utf-8-sig"), self)
-        atomic_write(target, text if text is not None else self.to_toml())
+        atomic_write(target, text if text is not None else self.to_toml(), new_mode=SECRET_MODE)
         return target
 
     def with_changes(self, **changes: Any) -> KioskConfig:
@@ -157,8 +159,8 @@ EXAMPLE = '''\
 # It applies to the kiosk's start, `python main.py` (the service runs `main.py --kiosk`); other
 # commands (play, science, calibrate, demo...) open an ordinary window, unless given --kiosk.
 kiosk = true
-pin = "@PIN@"               # 4 to 8 digits (0-9); required when kiosk = true. A new random
-                             # PIN each time the example is printed: write it down.
+pin = "@PIN@"                     # 4 to 8 digits (0-9); required when kiosk = true. `config
+                             # --example --out FILE` writes a new random one; keep this file yours only.
 
 language = "fr"              # "fr" or "en"
 games = @GAMES@   # the menu's cards, in this order
@@ -201,9 +203,34 @@ def pin_weakness(pin: str, published: tuple[str, ...] = PUBLISHED_PINS) -> str |
 
 
 def example(pin: str | None = None) -> str:
-    """The commented example ``kiosk.toml`` with ``pin`` (a new random one by default)."""
+    """The commented example ``kiosk.toml`` with ``pin`` (a new random one by default; "" for
+    none: the example printed on stdout, which a shell redirect writes with the umask's
+    permissions, holds no PIN)."""
     games = "[" + ", ".join(f'"{key}"' for key in game_keys()) + "]"
-    return EXAMPLE.replace("@PIN@", pin or new_pin()).replace("@GAMES@", games)
+    return EXAMPLE.replace("@PIN@", new_pin() if pin is None else pin).replace("@GAMES@", games)
+
+
+#: A file holding the PIN: its owner's only.
+SECRET_MODE = 0o600
+
+
+def mask(pin: str) -> str:
+    """The PIN as commands print it: ``******`` (its length is not said either), "" for none."""
+    return "******" if pin else ""
+
+
+def write_example(out: str, force: bool = False) -> Path:
+    """``config --example --out FILE``: the example with a new random PIN written whole to
+    ``out``, 0600 whatever the umask, under the writer policy (an existing file needs ``force``;
+    never a folder or a device). CliError otherwise."""
+    from games.outputs import check_outputs, write_outputs
+
+    with contextlib.suppress(RuntimeError):  # "~nobody/...": no such home, left as written
+        out = str(Path(out).expanduser())  # as a shell would (a guide's command run without one)
+    target = Path(out)
+    check_outputs(out, [target], force, suffixes=(".toml",))
+    write_outputs({target: example().encode("utf-8")}, mode=SECRET_MODE)
+    return target
 
 
 def default_path() -> Path:
@@ -217,10 +244,10 @@ def no_pin_message(config: KioskConfig) -> str:
     if config.path is None:
         target = default_path()
         return (f"--kiosk needs a PIN, and there is no configuration ({target} does not exist): make one with "
-                f"`mkdir -p {target.parent} && python main.py config --example > {target}` (it prints a new "
-                "random PIN), or pass --config FILE")
+                f"`python main.py config --example --out {target}` (it writes a new random PIN, readable by you "
+                "only), or pass --config FILE")
     return (f"{config.path}: key 'pin' is missing: --kiosk needs a PIN for the operator to leave kiosk mode "
-            "(4 to 8 digits; `python main.py config --example` prints a random one)")
+            "(4 to 8 digits; `python main.py config --example --out FILE` writes a file with a random one)")
 
 
 def load(path: str | Path | None = None) -> KioskConfig:
@@ -292,7 +319,7 @@ def parse(table: dict[str, Any], path: Path | None = None) -> KioskConfig:
     kiosk = reader.boolean("kiosk", False)
     if kiosk and not pin:
         raise ConfigError(f"{where}: key 'pin': kiosk = true needs a PIN to leave kiosk mode (4 to 8 digits; "
-                          "`python main.py config --example` prints a random one)")
+                          "`python main.py config --example --out FILE` writes a file with a random one)")
     config = KioskConfig(
         kiosk=kiosk,
         language=reader.choice("language", "fr", LANGUAGES),
@@ -415,10 +442,12 @@ class _Reader:
                               + ", ".join(f"{self.prefix}{k}" for k in sorted(known)))
 
 
-def as_table(config: KioskConfig) -> dict[str, Any]:
-    """The configuration as the TOML table it would be read from."""
+def as_table(config: KioskConfig, masked: bool = False) -> dict[str, Any]:
+    """The configuration as the TOML table it would be read from (``masked``: the PIN as
+    ``******``, how ``config --json`` prints it)."""
     return {
-        "kiosk": config.kiosk, "language": config.language, "pin": config.pin, "games": list(config.games),
+        "kiosk": config.kiosk, "language": config.language, "pin": mask(config.pin) if masked else config.pin,
+        "games": list(config.games),
         "volume": config.volume, "colour_blind": config.colour_blind, "camera": config.camera,
         "record_days": config.record_days,
         "idle": {"attract_after": config.idle.attract_after, "prompt_after": config.idle.prompt_after,

@@ -11,7 +11,15 @@ module only keeps the lines, the way a kiosk that runs all day and may lose powe
   growing at :data:`MAX_DAY_BYTES` and the queue at :data:`QUEUE_LIMIT` events (a runaway loop
   cannot fill the disk or the memory).
 * **Never in the way.** A state folder that cannot be written logs one line and the kiosk goes
-  on recording nothing.
+  on recording nothing. A full disk is said once; the events meanwhile are lost and the record
+  starts again (saying how many were lost) when the disk takes them.
+* **Not lost when moved.** Before each line the file's path is checked against the open file
+  (one ``stat``): a day's file, ``days/`` or the whole state folder deleted or moved while the
+  kiosk runs is noticed, logged once, and a new file started where it belongs (the ``stop``
+  event lands in it).
+* **Never through a link.** The file is opened with ``O_NOFOLLOW`` beside a folder that must not
+  be a link (:func:`kiosk.storage.open_state_file`): a link planted there is refused in one log
+  line and the record is off, never written through.
 
 Nothing personal is written: no picture, no free text, no identifier but a per-visit counter.
 No pygame here.
@@ -21,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import json
 import logging
 import os
@@ -31,6 +40,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from kiosk.storage import folder_problem, open_state_file, same_file, write_all
 
 log = logging.getLogger("kiosk.daybook")
 
@@ -44,6 +55,8 @@ MAX_DAY_BYTES = 20_000_000
 QUEUE_LIMIT = 10_000
 #: A line longer than this is not one of ours (the reader skips it).
 MAX_LINE = 4096
+#: What :func:`kiosk.storage.open_state_file` refuses for good (a link, a FIFO, a device).
+_REFUSED = (errno.ELOOP, errno.ENXIO, errno.EINVAL)
 _DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.jsonl$")
 
 
@@ -83,7 +96,9 @@ class DayBook:
     """Appends events to the day's file on a writer thread (see the module docstring).
 
     ``folder`` is ``<state>/days``; ``keep_days`` how many day files stay; ``threaded`` False
-    writes on the caller's thread (tests). Once writing failed, it records nothing more.
+    writes on the caller's thread (tests). A full disk is said once and the record starts again
+    when it can; a folder that cannot be used, or a link where the file should be, turns the
+    record off (one log line).
     """
 
     def __init__(self, folder: Path, keep_days: int = KEEP_DAYS, threaded: bool = True) -> None:
@@ -93,19 +108,20 @@ class DayBook:
         self.enabled = True
         self.dropped = 0
         self.written = 0
+        #: Events that could not be written since the last one that was (a full disk): said once.
+        self.lost = 0
         self._queue: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
         self._pending = 0
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self._day = ""
-        self._stream: Any = None
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            probe = folder / f".probe-{os.getpid()}"
-            probe.write_bytes(b"")
-            probe.unlink()
-        except OSError as exc:
-            self._disable(f"cannot write in {folder}: {exc.strerror or exc}")
+        self._handle: int | None = None
+        self._size = 0
+        problem = folder_problem(folder)
+        if problem is None and folder.is_symlink():
+            problem = f"{folder} is a link: the kiosk never writes through a link (remove the link)"
+        if problem is not None:
+            self._disable(problem)
 
     def _disable(self, why: str) -> None:
         if self.enabled:
@@ -162,45 +178,62 @@ class DayBook:
     def _append(self, event: dict[str, Any]) -> None:
         try:
             line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
-            stream = self._open_for(day_of(float(event["t"])))
-            if stream is None:
+            day = day_of(float(event["t"]))
+        except (TypeError, ValueError, KeyError, OverflowError) as exc:
+            log.warning("event not recorded (%s): %r", exc, event.get("e"))
+            return
+        try:
+            handle = self._open_for(day)
+            if handle is None:
                 return
-            stream.write(line.encode("utf-8"))
-            stream.flush()
-            os.fsync(stream.fileno())
-            self.written += 1
+            data = line.encode("utf-8")
+            write_all(handle, data)
+            self._size += len(data)
+            os.fsync(handle)
         except OSError as exc:
             self._close_stream()
-            self._disable(f"cannot write the day's record: {exc.strerror or exc}")
-        except (TypeError, ValueError, KeyError) as exc:
-            log.warning("event not recorded (%s): %r", exc, event.get("e"))
+            if exc.errno in _REFUSED:  # a link or a device in the folder: never written through
+                self._disable(exc.strerror or str(exc))
+                return
+            if not self.lost:
+                log.error("the day's record cannot be written (%s): the kiosk goes on, and the record "
+                          "starts again when it can", exc.strerror or exc)
+            self.lost += 1
+            return
+        self.written += 1
+        if self.lost:
+            log.warning("the day's record is written again (%d event(s) lost meanwhile)", self.lost)
+            self.lost = 0
 
-    def _open_for(self, day: str) -> Any:
-        """The open file of ``day`` (opened, and the old days pruned, when the day changes);
-        None when the day's file is full."""
-        if day != self._day or self._stream is None:
+    def _open_for(self, day: str) -> int | None:
+        """The open file of ``day`` (opened, and the old days pruned, when the day changes; opened
+        again when it was deleted or moved, with a log line); None when the day's file is full."""
+        path = day_path(self.folder, day)
+        if self._handle is not None and day == self._day and not same_file(path, self._handle):
+            log.warning("the day's file %s was deleted or moved while the kiosk ran: a new one is started", path)
             self._close_stream()
-            path = day_path(self.folder, day)
-            stream = open(path, "ab")  # noqa: SIM115 - kept open all day
-            if stream.tell() > 0 and not _ends_with_newline(path):
-                stream.write(b"\n")  # the last line was cut (a power cut): start a fresh one
-            self._stream, self._day = stream, day
+        if day != self._day or self._handle is None:
+            self._close_stream()
+            handle = open_state_file(path)
+            size = os.fstat(handle).st_size
+            if size > 0 and os.pread(handle, 1, size - 1) != b"\n":
+                try:  # the last line was cut (a power cut, a full disk): start a fresh one
+                    write_all(handle, b"\n")
+                    size += 1
+                except OSError:
+                    os.close(handle)
+                    raise
+            self._handle, self._day, self._size = handle, day, size
             prune(self.folder, self.keep_days, day)
-        if self._stream.tell() >= MAX_DAY_BYTES:
+        if self._size >= MAX_DAY_BYTES:
             return None
-        return self._stream
+        return self._handle
 
     def _close_stream(self) -> None:
-        if self._stream is not None:
+        if self._handle is not None:
             with contextlib.suppress(OSError):
-                self._stream.close()
-        self._stream, self._day = None, ""
-
-
-def _ends_with_newline(path: Path) -> bool:
-    with open(path, "rb") as stream:
-        stream.seek(-1, os.SEEK_END)
-        return stream.read(1) == b"\n"
+                os.close(self._handle)
+        self._handle, self._day = None, ""
 
 
 # --- reading ---------------------------------------------------------------------------------

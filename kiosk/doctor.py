@@ -93,9 +93,20 @@ def check_configuration(path: str | None) -> tuple[Check, KioskConfig]:
     detail = f"{where}: {mode}, {len(config.games)} game(s)"
     if weakness:
         return Check("configuration", WARN, f"{detail}; the operator's PIN is a poor one ({weakness}): choose "
-                     "another, 4 to 8 digits (`python main.py config --example` prints a random one)",
+                     "another, 4 to 8 digits (`python main.py config --example --out FILE` writes a random one)",
                      {**data, "weak_pin": True}), config
+    if config.pin and config.path is not None and _readable_by_others(config.path):
+        return Check("configuration", WARN, f"{detail}; {config.path} holds the operator's PIN and others can "
+                     f"read it: chmod 600 {config.path}", {**data, "pin_readable": True}), config
     return Check("configuration", OK, detail, data), config
+
+
+def _readable_by_others(path: Path) -> bool:
+    """True when users other than the owner may read ``path`` (its group or everyone)."""
+    try:
+        return bool(path.stat().st_mode & 0o044)
+    except OSError:
+        return False
 
 
 def published_pins(root: Path = GUIDES) -> tuple[str, ...]:

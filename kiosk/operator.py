@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import threading
 import time
+import weakref
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,11 +42,64 @@ log = logging.getLogger("kiosk.operator")
 #: The top-left corner a long press opens the PIN pad from (logical pixels), and how long.
 CORNER = pygame.Rect(0, 0, 96, 96)
 LONG_PRESS = 3.0
-#: Wrong PINs before the pad closes by itself.
+#: Wrong PINs before the pad closes by itself and locks.
 TRIES = 3
+#: The first lock's length (seconds of the kiosk's clock); each wrong PIN after it doubles it,
+#: up to :data:`MAX_LOCK`: a 4-digit PIN then takes weeks to find by trying, not 50 minutes.
+FIRST_LOCK = 30.0
+MAX_LOCK = 900.0
 GREY = (120, 124, 150)
 CHOSEN = (90, 110, 170)
 UNCHOSEN = (196, 190, 178)
+
+
+@dataclass
+class PinLock:
+    """Wrong PINs counted across PIN pads (one per kiosk, :func:`pin_lock`): closing the pad and
+    opening it again with the key chord or the corner starts no fresh count. From the
+    :data:`TRIES`-th wrong PIN in a row, the pad takes nothing for a delay that doubles with
+    each further wrong PIN (:data:`FIRST_LOCK` up to :data:`MAX_LOCK`); the right PIN ends the
+    series. Times are the kiosk's clock (``Host.clock``, seconds)."""
+
+    #: Wrong PINs since the last right one.
+    failures: int = 0
+    #: Wrong PINs since the kiosk started (the settings screen shows it to the operator).
+    total: int = 0
+    #: The clock time until which the pad is locked.
+    until: float = 0.0
+    #: When the last wrong PIN was typed (wall clock, for the operator), 0 for never.
+    last_at: float = 0.0
+
+    def wait(self, now: float) -> float:
+        """Seconds before the pad takes a PIN again (0: now)."""
+        return max(0.0, self.until - now)
+
+    def wrong(self, now: float) -> float:
+        """Count a wrong PIN typed at ``now``; returns the lock it starts (0 for none yet)."""
+        self.failures += 1
+        self.total += 1
+        self.last_at = time.time()
+        if self.failures < TRIES:
+            return 0.0
+        delay = min(MAX_LOCK, FIRST_LOCK * 2 ** min(self.failures - TRIES, 16))
+        self.until = now + delay
+        return delay
+
+    def right(self) -> None:
+        """The right PIN: the series of wrong ones ends (the total stays for the operator)."""
+        self.failures = 0
+        self.until = 0.0
+
+
+_locks: weakref.WeakKeyDictionary[Host, PinLock] = weakref.WeakKeyDictionary()
+
+
+def pin_lock(app: Host) -> PinLock:
+    """The kiosk's one :class:`PinLock` (it lives as long as the app, not the pad)."""
+    lock = _locks.get(app)
+    if lock is None:
+        lock = _locks[app] = PinLock()
+    return lock
 
 
 class OperatorDoor:
@@ -95,7 +150,7 @@ class PinScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.entered = ""
-        self.tries = 0
+        self.lock = pin_lock(app)
         self.message = ""
         self.buttons: list[ui.Button] = []
         pad = pygame.Rect(0, 0, 3 * 120 + 2 * 16, 4 * 84 + 3 * 14)
@@ -114,8 +169,21 @@ class PinScene(Scene):
         self.buttons.append(ui.Button(pygame.Rect(40, 630, 220, 64), "button.back", self.close, color=GREY,
                                       icon=ui.icon_undo))
 
+    @property
+    def tries(self) -> int:
+        """Wrong PINs in a row (kept by the kiosk's :class:`PinLock`, not by this pad)."""
+        return self.lock.failures
+
+    @property
+    def locked(self) -> bool:
+        """True while the pad takes no PIN (too many wrong ones)."""
+        return self.lock.wait(self.app.clock) > 0
+
     def digit(self, d: str) -> None:
-        """One more digit (at most 8)."""
+        """One more digit (at most 8); none while the pad is locked."""
+        if self.locked:
+            self.app.effects.publish(Sound("error"))
+            return
         if len(self.entered) < 8:
             self.entered += d
             self.message = ""
@@ -126,19 +194,29 @@ class PinScene(Scene):
         self.entered = self.entered[:-1]
 
     def submit(self) -> None:
-        """Right PIN: the settings; wrong: try again (the pad closes after a few tries)."""
+        """Right PIN: the settings; wrong: try again (the pad closes and locks after a few tries;
+        while it is locked nothing is tried, not even the right PIN)."""
+        if self.locked:
+            self.entered = ""
+            self.app.effects.publish(Sound("error"))
+            return
         if self.entered == self.app.config.pin and self.entered:
-            log.info("operator PIN accepted")
+            log.info("operator PIN accepted" + (f" after {self.lock.failures} wrong one(s)" if self.lock.failures
+                                                 else ""))
+            self.lock.right()
             self.app.stack.replace(SettingsScene(self.app))
             self.app.effects.publish(Sound("select"))
             return
-        self.tries += 1
         self.entered = ""
         self.message = tr("operator.pin.wrong")
         self.app.effects.publish(Sound("error"))
-        log.warning("wrong operator PIN (%d of %d)", self.tries, TRIES)
-        if self.tries >= TRIES:
+        delay = self.lock.wrong(self.app.clock)
+        if delay:
+            log.warning("wrong operator PIN (%d in a row): the PIN pad is locked for %.0f s", self.lock.failures,
+                        delay)
             self.close()
+        else:
+            log.warning("wrong operator PIN (%d of %d before the pad locks)", self.lock.failures, TRIES)
 
     def close(self) -> None:
         """Back to where the kiosk was."""
@@ -169,14 +247,17 @@ class PinScene(Scene):
         ui.draw_panel(surface, dots, theme.PANEL, 20, 6)
         shown = "•" * len(self.entered) if self.entered else ""
         ui.draw_text(surface, shown, dots.center, 44, theme.INK, "bold", "center")
-        if self.message:
-            ui.draw_text(surface, self.message, (640, 196), 24, theme.BAD, "bold", "center")
+        wait = self.lock.wait(self.app.clock)
+        message = tr("operator.pin.locked", seconds=math.ceil(wait)) if wait > 0 else self.message
+        if message:
+            ui.draw_text(surface, message, (640, 196), 24, theme.BAD, "bold", "center")
         for button in self.buttons:
             button.draw(surface, self.time)
 
     def state_summary(self) -> dict[str, object]:
-        """Digits typed (not their values) and tries."""
-        return {"scene": self.name, "digits": len(self.entered), "tries": self.tries}
+        """Digits typed (not their values), tries and the lock."""
+        return {"scene": self.name, "digits": len(self.entered), "tries": self.tries,
+                "locked_s": math.ceil(self.lock.wait(self.app.clock))}
 
 
 class DeviceStatus:
@@ -500,11 +581,18 @@ class SettingsScene(Scene):
                           pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
         ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,
                             theme.INK_SOFT)
+        lock = pin_lock(self.app)
+        if lock.total:  # wrong PINs typed since the start: the operator sees them first
+            ui.draw_fitted_text(surface, tr("operator.pin.failures", count=lock.total,
+                                            time=time.strftime("%H:%M", time.localtime(lock.last_at))),
+                                pygame.Rect(40, 564, 640, 22), 17, theme.BAD, "bold")
         notice = self.notice_text()
         if notice:
             colour = theme.BAD if self.unsaved else theme.INK_SOFT
-            # Left of the memory line (x 700), one or two lines above the bottom buttons.
-            ui.draw_paragraph(surface, notice, pygame.Rect(40, 578, 640, 48), 18, colour)
+            # Left of the memory line (x 700), one or two lines above the bottom buttons (below
+            # the wrong PINs' line when there is one).
+            area = pygame.Rect(40, 588, 640, 40) if lock.total else pygame.Rect(40, 578, 640, 48)
+            ui.draw_paragraph(surface, notice, area, 16 if lock.total else 18, colour)
         for button in self.buttons:
             button.draw(surface, self.time)
 

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.cliutil import int_in_range, output_path, seed_value
+from games.cliutil import input_file, int_in_range, output_path, seed_value
 from kiosk.config import KioskConfig
 
 
@@ -105,5 +105,6 @@ def add_led_args(parser: argparse.ArgumentParser) -> None:
                        help="frame format the board's firmware speaks (default adalight)")
     group.add_argument("--led-baud", type=int_in_range(300, 4_000_000), default=None, metavar="B",
                        help="baud rate (default 115200)")
-    group.add_argument("--led-config", default=None, metavar="FILE",
-                       help="JSON file: wiring per game, colour order, brightness cap (see docs/hardware.md)")
+    group.add_argument("--led-config", type=input_file("the LED wiring"), default=None, metavar="FILE",
+                       help="JSON file: wiring per game, colour order, brightness cap (see docs/hardware.md); "
+                            "checked even without --led-port")

@@ -15,6 +15,10 @@ a file: the configuration, the saved match, the logs.
   (:func:`set_aside`), with a log line, never raised.
 - :func:`folder_problem` says in one sentence why a state folder cannot be used and what to do
   (the kiosk logs it and runs on; ``doctor`` prints it).
+- :func:`open_state_file` is how the kiosk opens a file it appends to all day (the log, the
+  day's record): never through a link (a link planted in ``logs/`` or ``days/``, or either
+  folder being a link, is refused in one sentence), a regular file only, and
+  :func:`same_file` tells whether the path still names the open file (it was deleted or moved).
 
 No pygame here.
 """
@@ -26,21 +30,19 @@ import errno
 import json
 import logging
 import os
-import re
 import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.contract import GAME_KEY
 from games.outputs import file_mode
 
 APP_DIR = "jeux-maths"
 SAVE_FORMAT = "jeux-save/1"
 #: A save larger than this is not a save (a match's text is a few kB at most).
 MAX_SAVE_BYTES = 2_000_000
-#: A game's key in a save: what ``games/<key>`` can be called.
-GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 log = logging.getLogger("kiosk.storage")
 
@@ -62,15 +64,15 @@ def state_dir() -> Path:
     return _xdg("XDG_STATE_HOME", ".local/state")
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str, new_mode: int | None = None) -> None:
     """Replace ``path`` with ``text`` in one step (temporary file, flush, fsync, rename, then an
     fsync of the folder so the rename itself survives a power cut). The file keeps its
-    permissions (a new one gets the umask's, not ``mkstemp``'s 0600)."""
+    permissions; a new one gets ``new_mode``, by default the umask's (not ``mkstemp``'s 0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
-        mode = file_mode()
+        mode = file_mode() if new_mode is None else new_mode
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # library: POSIX only
@@ -91,6 +93,65 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(folder)
         finally:
             os.close(folder)
+
+
+#: How a state file is opened for appending: created if needed, never through a link, never
+#: blocking (a FIFO planted there is refused, not waited on), not inherited by child processes.
+_APPEND = (os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+           | getattr(os, "O_CLOEXEC", 0))
+_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def open_state_file(path: Path) -> int:
+    """A descriptor of ``path`` opened for appending (and reading), its folder made if needed,
+    never through a link: ``path`` or its folder being a link, or ``path`` not a regular file,
+    raises ``OSError`` whose ``strerror`` is one sentence with the fix. The folder's own parents
+    (the state folder itself, which may live on a USB stick) may be links."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder_fd = os.open(folder, _FOLDER)
+    except OSError:
+        if folder.is_symlink():
+            raise OSError(errno.ELOOP, f"{folder} is a link: the kiosk never writes through a link "
+                                       f"(remove the link; the kiosk makes the folder)") from None
+        raise
+    try:
+        handle = os.open(path.name, _APPEND, file_mode(), dir_fd=folder_fd)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, f"{path} is a link: the kiosk never writes through a link "
+                                       "(remove the link; the kiosk makes the file)") from None
+        if exc.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise OSError(errno.ENXIO, f"{path} is not a regular file (move it away)") from None
+        raise
+    finally:
+        os.close(folder_fd)
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise OSError(errno.EINVAL, f"{path} is not a regular file (move it away)")
+    os.set_blocking(handle, True)
+    return handle
+
+
+def write_all(handle: int, data: bytes) -> None:
+    """Write all of ``data`` to the descriptor ``handle`` (unbuffered: nothing is left to flush
+    at the close, so a full disk fails here, on the write, never at the stop)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
+
+
+def same_file(path: Path, handle: int) -> bool:
+    """True while ``path`` still names the file open as ``handle``: False once it was deleted,
+    moved, or replaced (its folder too), so that the writer opens a new one. One ``stat`` each."""
+    try:
+        there = os.stat(path, follow_symlinks=False)
+        mine = os.fstat(handle)
+    except OSError:
+        return False
+    return (there.st_ino, there.st_dev) == (mine.st_ino, mine.st_dev) and mine.st_nlink > 0
 
 
 class NotUsable(ValueError):

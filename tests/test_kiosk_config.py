@@ -36,13 +36,18 @@ def test_the_example_is_valid_commented_and_round_trips():
     assert kiosk_config.parse(tomllib.loads(parsed.to_toml())) == parsed
 
 
-def test_config_example_is_printed_by_the_cli_with_a_new_random_pin_each_time():
+def test_config_example_out_writes_a_new_random_pin_each_time(tmp_path):
+    """The example on stdout holds no PIN (issue 38: a shell redirect wrote it 0644); ``--out``
+    writes a file with a new random one, never printed."""
+    out = cli("config", "--example")
+    assert out.returncode == 0 and tomllib.loads(out.stdout)["pin"] == ""
     pins = []
-    for _ in range(2):
-        out = cli("config", "--example")
-        example = tomllib.loads(out.stdout)
+    for k in range(2):
+        target = tmp_path / f"kiosk-{k}.toml"
+        out = cli("config", "--example", "--out", str(target))
+        example = tomllib.loads(target.read_text())
         assert out.returncode == 0 and example["kiosk"] is True
-        assert f"PIN is {example['pin']}" in out.stderr  # said on the terminal when stdout goes to a file
+        assert example["pin"] not in out.stdout + out.stderr and str(target) in out.stderr
         assert kiosk_config.pin_weakness(example["pin"]) is None
         pins.append(example["pin"])
     assert pins[0] != pins[1] and "2580" not in pins
@@ -284,7 +289,7 @@ def test_kiosk_mode_without_a_pin_is_refused_before_a_window_opens(tmp_path):
     default = tmp_path / "jeux-maths" / "kiosk.toml"
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert f"no configuration ({default} does not exist)" in out.stderr  # not "key 'pin'" of a missing file
-    assert f"python main.py config --example > {default}" in out.stderr
+    assert f"python main.py config --example --out {default}" in out.stderr
     (tmp_path / "empty.toml").write_text("volume = 50\n")
     out = cli("--kiosk", "--config", str(tmp_path / "empty.toml"), "--frames", "1")
     assert out.returncode == 2 and f"{tmp_path / 'empty.toml'}: key 'pin' is missing" in out.stderr

@@ -329,6 +329,7 @@ def test_doctor_warns_about_a_published_pin(tmp_path: Path) -> None:
     check, _config = doctor.check_configuration(str(tmp_path / "kiosk.toml"))
     assert check.status == "warn" and "printed in the guides" in check.detail and "2580" not in check.detail
     (tmp_path / "kiosk.toml").write_text(f'kiosk = true\npin = "{kiosk_config.new_pin()}"\n')
+    (tmp_path / "kiosk.toml").chmod(0o600)  # a PIN others can read is a warning too (tests/test_pin_lock.py)
     assert doctor.check_configuration(str(tmp_path / "kiosk.toml"))[0].status == "ok"
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "guide.md").write_text('Set `pin = "4930"` in kiosk.toml.')
@@ -510,4 +511,4 @@ def test_the_settings_screen_keeps_the_configurations_permissions(tmp_path: Path
         KioskConfig().save(tmp_path / "new.toml")
     finally:
         os.umask(old)
-    assert (tmp_path / "new.toml").stat().st_mode & 0o777 == 0o644  # the umask's, not mkstemp's 0600
+    assert (tmp_path / "new.toml").stat().st_mode & 0o777 == 0o600  # it holds the PIN: the owner's only (issue 38)

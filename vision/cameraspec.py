@@ -11,7 +11,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.cliutil import float_in_range
+from games.cliutil import float_in_range, path_problem, shown_path
 
 #: Image files a folder source plays, in name order.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -139,15 +139,26 @@ class CameraSpec:
 
 
 def parse_camera(text: str) -> CameraSpec:
-    """``0``..``63``, ``synthetic``, a video file or a folder of images; ValueError otherwise."""
+    """``0``..``63``, ``synthetic``, a video file or a folder of images; ValueError otherwise
+    (a name no file can have, and whatever the file system says about it, included)."""
     if not text.strip():
         raise ValueError("the camera is empty: write synthetic, an index such as 0, a video file or a folder")
     if text == "synthetic":
         return CameraSpec("synthetic")
     if text.isdigit():
-        if int(text) >= 64:
-            raise ValueError(f"'{text}' is not a camera: webcam indexes go from 0 to 63")
+        if len(text) > 2 or int(text) >= 64:
+            raise ValueError(f"'{shown_path(text)}' is not a camera: webcam indexes go from 0 to 63")
         return CameraSpec("device", text)
+    problem = path_problem(text)
+    if problem:
+        raise ValueError(problem)
+    try:
+        return _parse_camera_path(text)
+    except OSError as exc:
+        raise ValueError(f"'{shown_path(text)}' cannot be read: {exc.strerror or exc}") from None
+
+
+def _parse_camera_path(text: str) -> CameraSpec:
     path = Path(text)
     if path.is_dir():
         check_image_folder(path)

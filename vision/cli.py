@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games.cliutil import CliError, Commands, int_in_range, print_json, seed_value
-from games.outputs import check_outputs, write_outputs
+from games.outputs import check_named, check_outputs, write_outputs
 from games.ports import CameraProblem
 from vision.boards import LazyChoices, board_of, readable_boards
 from vision.cameraspec import add_camera_args
@@ -79,6 +79,7 @@ def _check_out(args: argparse.Namespace, pages: int = 1, suffixes: tuple[str, ..
     """The images ``--out`` stands for (one, or ``pages`` numbered pages) and their sidecar
     JSONs, checked as a whole before any work (the one writer policy, :mod:`games.outputs`):
     the pages' paths."""
+    check_named(args.out, suffixes + (".json",))  # an empty or too long name, before pages are named
     out = Path(args.out)
     if out.suffix.lower() == ".json":
         raise CliError(f"'{args.out}' must name a {' or '.join(suffixes)} file (its .json goes beside it)")

@@ -33,6 +33,7 @@ import numpy as np
 
 from games.boards import EMPTY, BoardDescription, Cell, Picture
 from games.budget import MB, ByteCache
+from games.cliutil import path_problem, shown_path
 from vision.cameraspec import parse_camera
 from vision.mats import MatLayout, face_for, layout, tile_face
 from vision.synthetic import (
@@ -364,15 +365,21 @@ DEMO_FAULTS = {2: "illegal", 5: "knock", 8: "slow", 11: "stack"}
 def camera_kind(spec: str) -> str:
     """What ``--camera SPEC`` names: ``device``, ``synthetic``, ``record``, ``folder`` or ``video``
     (ValueError with a clear message when it names nothing usable)."""
+    problem = None if spec == "synthetic" or spec.isdigit() else path_problem(spec)
+    if problem:
+        raise ValueError(f"--camera: {problem}")
     if spec.endswith(".jsonl"):
-        if not Path(spec).is_file():
-            raise ValueError(f"--camera {spec}: no such record file")
+        try:
+            if not Path(spec).is_file():
+                raise ValueError(f"--camera {shown_path(spec)}: no such record file")
+        except OSError as exc:
+            raise ValueError(f"--camera {shown_path(spec)}: {exc.strerror or exc}") from None
         return "record"
     try:
         return parse_camera(spec).kind
     except ValueError as exc:
         records = " (or a record, .jsonl)" if "is not a camera" in str(exc) else ""
-        raise ValueError(f"--camera {spec}: {exc}{records}") from None
+        raise ValueError(f"--camera {shown_path(spec)}: {exc}{records}") from None
 
 
 def _check_video(spec: str) -> None:

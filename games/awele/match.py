@@ -147,7 +147,7 @@ def run_tournament(
 
     series = play_series(
         make_player(a), make_player(b), games, start=opening, rng_for=lambda _k: rng, movetime=movetime,
-        on_game=on_game, names=(a, b),
+        on_game=on_game, names=(a, b), on_move=announce.on_move,
     )
     for _rest in ticks:
         pass
