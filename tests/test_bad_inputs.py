@@ -88,6 +88,13 @@ BAD: list[tuple[list[str], str]] = [
     (["tournament", "lightning", "--a", "random", "--b", "random", "--games", "0"], "out of range"),
     (["tournament", "lightning", "--a", "random", "--b", "random", "--time", "nan"], "finite"),
     (["engine", "lightning", "--level", "nobody"], "invalid choice"),
+    # Hexapawn
+    (["play", "hexapawn", "--white", "robot"], "invalid choice"),
+    (["play", "hexapawn", "--black", "matchbox", "--frames", "0"], "out of range"),
+    (["solve", "hexapawn", "--depth", "3"], "unrecognized arguments"),
+    (["tournament", "hexapawn", "--a", "robot", "--b", "random"], "invalid choice"),
+    (["tournament", "hexapawn", "--a", "random", "--b", "random", "--games", "0"], "out of range"),
+    (["engine", "hexapawn", "--level", "god"], "invalid choice"),
     # LED board
     (["led-test", "--port", "loop://", "--leds", "0"], "out of range"),
     (["led-test", "--port", "loop://", "--leds", "4", "--baud", "7"], "baud rate"),
