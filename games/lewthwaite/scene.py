@@ -360,7 +360,7 @@ class LewthwaiteScene(GameScene):
                                 22, theme.INK_SOFT, "bold", "center")
 
 
-@budgeted(13 * MB, scope='lewthwaite')
+@budgeted(17 * MB, scope='lewthwaite')  # both views at 1080p: switching view draws neither again
 @native_sprite
 def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang: str, scale: float = 1.0) -> Canvas:
     """Everything that does not move (paper, board, panel card, title): one blit per frame, drawn
