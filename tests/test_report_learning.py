@@ -1,6 +1,6 @@
 """The day report's learning computer (issue 41): against a day whose truth the test keeps, how
 many games the level that learns needed to stop losing, counted from its last reset, in the
-order the games ended; the text (French numbers in French) and the page say it, "not yet" when
+order the games ended; the text (French numbers in French) and the page say it, "still losing" when
 it lost the last game. The game and its level come from the registry (no game is named here)."""
 
 from __future__ import annotations
@@ -122,8 +122,8 @@ def test_not_yet_when_it_lost_the_last_game_and_french_numbers_in_french() -> No
              "stopped": False}
     numbers: dict[str, Any] = {"learning": {GAME: {LEVEL: entry}}}
     fr, en = report_page.learning_lines(numbers, "fr")[0], report_page.learning_lines(numbers, "en")[0]
-    assert "2\u202f201 parties contre les visiteurs, 1\u202f201 perdues ; ne perd plus ? pas encore" in fr
-    assert "2,201 games against visitors, 1,201 lost; stopped losing? not yet" in en
+    assert "2\u202f201 parties contre les visiteurs, 1\u202f201 perdues ; perd encore" in fr
+    assert "2,201 games against visitors, 1,201 lost; still losing" in en
     entry.update(last_loss=1201, without_loss=1000, stopped=True)
     fr = report_page.learning_lines(numbers, "fr")[0]
     assert "depuis la partie 1\u202f201 : 1\u202f000 parties sans défaite" in fr
