@@ -189,9 +189,11 @@ NAME_MAX = 255
 PATH_MAX = 4095
 
 
-def shown_path(text: str | os.PathLike[str], limit: int = 80) -> str:
-    """A path as a one-line message quotes it: control characters escaped, a long one cut in
-    the middle (``aaaa…aaa.png``), so that the sentence stays readable."""
+def shown_path(text: str | os.PathLike[str], limit: int = 200) -> str:
+    """A path as a one-line message quotes it: control characters escaped, one past ``limit``
+    characters (a name over 255 bytes, a runaway path) cut in the middle (``aaaa…aaa.png``), so
+    that the sentence stays readable; an ordinary path, however deep, is shown whole, since the
+    user must know which file is meant."""
     raw = os.fspath(text)
     line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in raw)
     return line if len(line) <= limit else f"{line[:limit - 20]}…{line[-19:]}"

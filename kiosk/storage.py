@@ -95,11 +95,17 @@ def atomic_write(path: Path, text: str, new_mode: int | None = None) -> None:
             os.close(folder)
 
 
+def _os_flag(name: str) -> int:
+    """The ``os`` module's flag ``name``, or 0 where the platform has none."""
+    # library: a flag some platforms' os module lacks (O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY, ...)
+    return int(getattr(os, name, 0))
+
+
 #: How a state file is opened for appending: created if needed, never through a link, never
 #: blocking (a FIFO planted there is refused, not waited on), not inherited by child processes.
-_APPEND = (os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-           | getattr(os, "O_CLOEXEC", 0))
-_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_APPEND = (os.O_RDWR | os.O_APPEND | os.O_CREAT | _os_flag("O_NOFOLLOW") | _os_flag("O_NONBLOCK")
+           | _os_flag("O_CLOEXEC"))
+_FOLDER = os.O_RDONLY | _os_flag("O_DIRECTORY") | _os_flag("O_NOFOLLOW") | _os_flag("O_CLOEXEC")
 
 
 def open_state_file(path: Path) -> int:
