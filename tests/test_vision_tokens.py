@@ -170,3 +170,21 @@ def test_black_and_ivory_under_a_warm_lamp_fill_up_unnamed() -> None:
     # Red and blue caps with a pale one missing are still not filled up without a clear group.
     pale = cell(-0.1, -0.05, 0.06, 1.0)
     assert read([RED] * 12 + [BLUE] * 11 + [pale, HOLE], None) == "R" * 12 + "B" * 11 + ".."
+
+
+def test_black_bluer_than_ivory_is_still_the_start_position() -> None:
+    """A new issue 39 render (draught 5010, a 2700 K bare bulb): black draughts lit by the room's
+    cooler light came out bluer than the ivory ones (log red/blue -0.17 against 0.12), so the hue
+    split them 12 / 12 and, unnamed, the ivory ones were read as the first player's: the start
+    position with the players swapped, which the setup assistant did not take for the start."""
+    from vision.reader import BoardReader
+
+    reader = BoardReader("lewthwaite")
+    start = [code for row in reader.board.start_grid() for code in row]
+    first, second = reader.profile.token_codes[:2]
+    # The black ones lit unevenly (lightness -0.8 to -1.5), their hue alike.
+    blacks = iter([cell(v, -0.17, 0.8, 1.0) for v in np.linspace(-0.8, -1.5, start.count(first))])
+    ivories = iter([cell(v, 0.12, 0.25, 1.0) for v in np.linspace(-0.1, -0.25, start.count(second))])
+    rows = np.array([next(blacks) if code == first else next(ivories) if code == second else HOLE for code in start])
+    labels, _, _ = reader._oneshot(rows, start, len(rows) - start.count("."))
+    assert labels == start
