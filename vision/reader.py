@@ -63,6 +63,7 @@ from vision.tokens import (
     cell_features,
     classify_oneshot,
     colour_axis,
+    grey,
     pale,
     presence,
 )
@@ -1390,7 +1391,12 @@ class BoardReader:
         swap = {codes[0]: codes[1], codes[1]: codes[0]}
         swapped = [swap.get(label, label) for label in labels]
         tokens = np.array([label in swap for label in labels])
-        if swapped != start or not tokens.any() or colour_axis(None, features[tokens])[0] != L:
+        if swapped != start or not tokens.any():
+            return labels
+        # Black and white tokens: split by lightness, or by a hue too weak to be a player's
+        # colour (under a 2700 K bare bulb black draughts lit by the room's cooler light came out
+        # bluer than ivory ones, log red/blue -0.17 against 0.12: the hue split them 12 / 12).
+        if colour_axis(None, features[tokens])[0] != L and not grey(features[tokens]):
             return labels
         return swapped
 
