@@ -41,6 +41,7 @@ from kiosk.config import IdleTimes, KioskConfig
 from kiosk.demo import DemoScene
 from kiosk.devices import set_opener
 from kiosk.focus import focus_targets
+from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.operator import SettingsScene
 from kiosk.warmup import warm_up
@@ -265,7 +266,7 @@ class Visitor:
         if play is not None:
             self.tap(play.rect.center)
             self.advance(0.3)
-        scene = next((s for s in self.app.stack.scenes if getattr(s, "table", None) is not None), None)
+        scene = next((s for s in self.app.stack.scenes if isinstance(s, GameScene) and s.table is not None), None)
         if scene is None:
             return
         spent, peak, peak_files = 0.0, 0.0, 0.0

@@ -52,6 +52,7 @@ def test_the_explorer_shows_a_move_that_ends(corner_app):
     advance(app, 20, 0.25)
     run_frames(app, 2)
     expected = sow((4,) * 12, 3)
+    assert isinstance(expected, Sown)
     summary = page.summary()
     assert summary["ended"] and summary["laps"] == expected.laps and summary["board"] == list(expected.board)
     assert any(f"après {expected.laps} tours" in text for text in corner.texts)
@@ -75,6 +76,7 @@ def test_random_boards_and_sowing_any_of_them_agree_with_the_rules(corner_app):
         if isinstance(expected, Loop):
             assert summary["period"] == expected.period
         else:
+            assert isinstance(expected, Sown)
             assert summary["ended"] and summary["laps"] == expected.laps
 
 
@@ -89,6 +91,7 @@ def test_the_big_loop_reaches_50636_laps(corner_app):
     run_frames(app, 2)
     summary = page.summary()
     expected = sow(*ARTICLE_BIG_LOOP)
+    assert isinstance(expected, Loop)
     assert summary["period"] == expected.period == summary["laps"] == 50_636
     assert summary["board"] == list(ARTICLE_BIG_LOOP[0])
     assert "Tours : 50\u00a0636" in corner.texts
@@ -125,15 +128,16 @@ def _laps(count):
 def test_a_long_loop_takes_only_its_share_of_each_frame(corner_app, monkeypatch):
     # This random board's pit 8 loops for 11,546,955 laps and the explorer's pace doubles every
     # 4 s: uncapped, a visitor watching for 100 s had one frame play 490,000 laps (seconds).
-    page = open_corner(corner_app, "awele").page
+    page = page_of(open_corner(corner_app, "awele"), ExplorerPage)
     monkeypatch.setattr(type(corner_app), "headless", property(lambda app: False))  # the kiosk's frames
     page._edit((1, 8, 7, 8, 1, 6, 5, 2, 7, 6, 5, 4))
     page.sow(7)
     page.update(1 / 60)
     page.elapsed = 100.0
     for _ in range(3):
+        assert page.sowing is not None
         before, started = page.sowing.walker.laps, time.thread_time()  # CPU time: load stretches only the wall
         page.update(1 / 60)
         spent = time.thread_time() - started
         assert page.sowing.walker.laps - before >= 32 and spent < 0.1, (page.sowing.walker.laps - before, spent)
-    assert not page.sowing.finished
+    assert page.sowing is not None and not page.sowing.finished

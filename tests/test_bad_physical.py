@@ -272,7 +272,7 @@ def _mp4() -> bytes:
     """A short MP4 of 80 x 80 frames (made once)."""
     if not _MP4:
         path = Path(tempfile.mkdtemp()) / "v.mp4"
-        writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 30, (80, 80))
+        writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"mp4v"), 30, (80, 80))
         for k in range(5):
             writer.write(np.full((80, 80, 3), 40 * k, np.uint8))
         writer.release()
@@ -413,6 +413,7 @@ def test_a_replay_the_game_refuses_exits_2_naming_the_line(workdir, capsys) -> N
 def test_read_board_refuses_greyscale_and_names_the_mat_size(workdir, capsys) -> None:
     assert main.main(["synthetic-photo", "lewthwaite", "--seed", "4", "--out", "p.png"]) == 0
     image = cv2.imread("p.png")
+    assert image is not None
     cv2.imwrite("grey.jpg", cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     capsys.readouterr()
     assert main.main(["read-board", "grey.jpg", "--game", "lewthwaite", "--json"]) == 3
@@ -503,5 +504,7 @@ def test_a_long_status_is_cut_before_the_font_renderer() -> None:
 
     mode = PhysicalMode.__new__(PhysicalMode)
     mode.session = type("S", (), {"engine": type("E", (), {"problem": "x" * 5_000_000, "phase": "play"})()})()
-    text, _ = mode.camera_line()
+    line = mode.camera_line()
+    assert line is not None
+    text, _ = line
     assert len(text) < MAX_STATUS + 40

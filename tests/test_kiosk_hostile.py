@@ -73,14 +73,15 @@ def check_config_file(folder: Path, data: bytes) -> KioskConfig | None:
     screen's writer) or one sentence naming the file; nothing written."""
     path = folder / "kiosk.toml"
     path.write_bytes(data)
+    config: KioskConfig | None
     try:
-        config = kiosk_config.load(path)
+        config = loaded = kiosk_config.load(path)
     except ConfigError as exc:
         message = str(exc)
         assert message.startswith(f"{path}: ") and "\n" not in message and exc.code == 2
         config = None
     else:
-        assert kiosk_config.parse(tomllib.loads(config.to_toml()), path) == config
+        assert kiosk_config.parse(tomllib.loads(loaded.to_toml()), path) == loaded
     assert contents(folder) == {"kiosk.toml"}
     return config
 
@@ -403,7 +404,7 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
     deadline = time.monotonic() + 60
     while not _read(tmp_path / "pty").strip() and time.monotonic() < deadline:
         time.sleep(0.1)
-    runs = {}
+    runs: dict[tuple[str, bool], tuple[Path, subprocess.Popen[str]]] = {}
     for name, kiosk in (("SIGTERM", True), ("SIGHUP", True), ("SIGINT", True), ("SIGHUP", False)):
         folder = tmp_path / f"{name}-{kiosk}"
         folder.mkdir()
@@ -443,9 +444,10 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
         frames = _read(tmp_path / "frames.txt").splitlines()
         assert any(" lit: " in line for line in frames) and frames[-1].endswith(" 0 lit")  # lit, then dark
     finally:
-        for process in [board] + [process for _, process in runs.values()]:
-            if process.poll() is None:
-                process.kill()
+        processes: list[subprocess.Popen[bytes] | subprocess.Popen[str]] = [board]
+        for started in processes + [process for _, process in runs.values()]:
+            if started.poll() is None:
+                started.kill()
 
 
 #: Issue 22: a stop signal is a clean stop within 2 s (systemd kills after 10 s).

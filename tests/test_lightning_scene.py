@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.core import Player
 from games.effects import BoardLights, Sound
 from games.lightning import scene as lightning_scene
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS, make_player
-from games.lightning.rules import POINT_OFFSETS, VARIANTS, Place, from_text
+from games.lightning.rules import POINT_OFFSETS, VARIANTS, LightningState, Move, Place, from_text
 from games.lightning.scene import (
     LightningScene,
     draw_icon,
@@ -118,6 +119,7 @@ def test_shelve_then_take_back_from_the_reserve(app):
     tap(app, scene.POOL_RECT.center)
     run_frames(app, 20)
     design = scene.state.hand
+    assert design is not None
     assert scene.shelve_button in scene.action_buttons
     tap(app, scene.shelve_button.rect.center)
     assert scene.state.reserve_counts()[design] == 1 and scene.state.hand is None
@@ -193,6 +195,7 @@ def test_every_refusal_says_why(lang):
     player = scene.state.current_player
     geo = scene.state.geo
     tap(app, scene.view.cell_rect(own_start(scene)).center)  # no tile yet
+    assert scene.message is not None
     assert scene.message.text == tr("lightning.illegal.take_first") and scene.state.placed == 0
     press(app, pygame.K_p)
     run_frames(app, 20)
@@ -211,7 +214,7 @@ def test_every_refusal_says_why(lang):
     ]
     for cell, key in expectations:
         tap(app, scene.view.cell_rect(cell).center)
-        assert scene.message.text == tr(key), cell
+        assert scene.message is not None and scene.message.text == tr(key), cell
         assert scene.state.placed == 1 and scene.state.hand is not None
         assert LightningScene.STATUS.fit(scene.message.text) is not None  # and it fits its box
     set_language("fr")
@@ -272,12 +275,20 @@ def test_computer_players_and_board_facts_never_run_on_the_frame_thread(app, mon
 
 
 class _Recorder:
-    def __init__(self, player, threads):
+    """A computer player that notes the thread each of its moves is chosen on."""
+
+    def __init__(self, player: Player[LightningState, Move], threads: list[str]) -> None:
         self.player, self.threads = player, threads
 
-    def choose(self, state, rng, budget=None):
+    @property
+    def name(self) -> str:
+        """The recorded player's name."""
+        return self.player.name
+
+    def choose(self, state: LightningState, rng: random.Random, time_budget: float | None = None) -> Move:
+        """The recorded player's move, chosen on this thread."""
         self.threads.append(threading.current_thread().name)
-        return self.player.choose(state, rng, budget)
+        return self.player.choose(state, rng, time_budget)
 
 
 # --- undo ------------------------------------------------------------------------------------------
@@ -286,7 +297,8 @@ class _Recorder:
 def test_undo_goes_back_to_the_start_of_the_childs_turn(app):
     scene = start(app, blue="builder")
     wait_for_person(app, scene)
-    assert scene.tool_at("undo").enabled is scene.can_take_back()
+    undo = scene.tool_at("undo")
+    assert undo is not None and undo.enabled is scene.can_take_back()
     press(app, pygame.K_p)
     run_frames(app, 20)
     drawn = scene.state.hand
@@ -315,7 +327,9 @@ def test_undo_waits_for_the_childs_first_move_and_works_in_hot_seat(app):
             break
     advance(application, 60 * 4)
     assert scene.match.person_to_move() and scene.match.moves
-    assert not scene.can_take_back() and not scene.tool_at("undo").enabled
+    assert not scene.can_take_back()
+    undo = scene.tool_at("undo")
+    assert undo is not None and not undo.enabled
     scene.undo()
     assert scene.match.moves  # nothing of the computer's was taken back
     hot = start(app)
@@ -673,7 +687,7 @@ def _texts(lang: str) -> list[tuple[str, ui.TextBox]]:
     named = ["lightning.turn.take.named", "lightning.turn.place.named", "lightning.turn.computer.take",
              "lightning.turn.computer.place", "lightning.turn.cut.named", "lightning.starts.named",
              "lightning.did.reserve", "lightning.did.shelve"]
-    texts = [(tr(key), S.STATUS) for key in status]
+    texts: list[tuple[str, ui.TextBox]] = [(tr(key), S.STATUS) for key in status]
     texts += [(tr("lightning.illegal.draw", design=design), S.STATUS) for design in DESIGNS]
     texts += [(tr(key, name=name), S.STATUS) for key in named for name in names]
     texts += [(tr("score.versus", you=99, computer=99), S.SCORE)]

@@ -18,7 +18,15 @@ from vision.capture import LiveBoard, start_grid
 from vision.reader import BoardReader, VisionError, cell_pixels
 from vision.synthetic import Photo, render_photo, stand_style
 
-START = [row.upper() for row in start_grid("lewthwaite")]
+
+def _rows(grid: list[str] | list[list[str]]) -> list[str]:
+    """Lewthwaite's grid as rows of text (its cells are one letter each)."""
+    rows = [row for row in grid if isinstance(row, str)]
+    assert len(rows) == len(grid)
+    return rows
+
+
+START = [row.upper() for row in _rows(start_grid("lewthwaite"))]
 #: (piece style, height mm, tilt degrees, lamp elevation degrees or 0 for none)
 STANDS = [
     ("cap_up", 13.0, 23.0, 25.0),  # the issue's stand: caps open side up, 23 degrees, a desk lamp
@@ -141,9 +149,11 @@ def test_pale_pieces_on_paper_at_the_sensors_limit_are_read_one_shot(scene: str)
     caps, ivory draughts. A person reads them (a pastel's darkest channel, the pieces' shaded
     sides on the flat white); one-shot they were refused as ``overexposed``."""
     truth = json.loads((PHOTOREAL / f"{scene}.json").read_text())
-    colours = tuple(truth["colours"]) if set(truth["colours"]) == {"black", "white"} else None
+    pair = truth["colours"]
+    colours = (pair[0], pair[1]) if set(pair) == {"black", "white"} else None
     image = cv2.imread(str(PHOTOREAL / f"{scene}-start.jpg"))
-    reading = BoardReader("lewthwaite", colours=colours).read(image)  # type: ignore[arg-type]
+    assert image is not None
+    reading = BoardReader("lewthwaite", colours=colours).read(image)
     assert reading.clipped > 0.9
     assert reading.grid == truth["frames"]["start"]["grid"]
 
@@ -152,6 +162,7 @@ def test_white_stones_as_white_as_the_paper_are_still_refused() -> None:
     """Go 304: seven white stones clip exactly like the paper (not a pixel off it): nobody can
     tell where they are, so the one-shot reading is refused, not guessed."""
     image = cv2.imread(str(PHOTOREAL / "go-0304-start.jpg"))
+    assert image is not None
     with pytest.raises(VisionError) as refused:
         BoardReader("lewthwaite", colours=("black", "white")).read(image)
     assert refused.value.reason == "overexposed"
