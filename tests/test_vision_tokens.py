@@ -147,6 +147,8 @@ def _disc_window(body: tuple[int, int, int] | None = None, rim: tuple[int, int, 
     return window
 
 
+@pytest.mark.xfail(strict=True, reason="issue 39, open: judging the faint cells by lightness fixed this but "
+                   "changed how the synthetic camera's red and blue game is read")
 def test_black_and_ivory_under_a_warm_lamp_fill_up_unnamed() -> None:
     """Issue 39 (draughts under a 2650-2750 K lamp): glossy black draughts mirror the warm room,
     so their hue (log red/blue 0.5 here; 0.27-0.28 on a new 2650 K render) is no weaker than a

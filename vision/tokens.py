@@ -462,24 +462,6 @@ def _faint_tokens(
     return doubtful[doubt[doubtful] >= DOUBT_FLOOR] if achromatic else doubtful[:0]
 
 
-def _lightness_splits(features: np.ndarray, score: np.ndarray, is_token: np.ndarray, max_tokens: int) -> bool:
-    """Unnamed colours, tokens missing: True when the tokens seen and the faint cells that could
-    fill the count up (the most token-like of the rest, up to the missing number, at
-    :data:`DOUBT_FLOOR` or above) split into the two players by lightness rather than by hue
-    (:func:`colour_axis`): black and ivory draughts, whatever tint they share. Under a warm lamp a
-    glossy black draught mirrors the warm room, so its hue is no weaker than a pale cap's and
-    :func:`grey` misses it; only a few ivory ones are seen, too few for lightness to look like
-    the players' axis on their own, and the rest were left empty (the setup never started).
-    Judged on both players' tokens together, the two colours are two clusters whatever their hue."""
-    doubt = _doubt(features, score)
-    rest = np.flatnonzero(~is_token)
-    rest = rest[np.argsort(-doubt[rest], kind="stable")][: max_tokens - int(is_token.sum())]
-    faint = rest[doubt[rest] >= DOUBT_FLOOR]
-    if len(faint) == 0:
-        return False
-    return colour_axis(None, features[np.concatenate([np.flatnonzero(is_token), faint])])[0] == L
-
-
 #: One-shot on paper at the sensor's ceiling, the game's token count is filled up by the cells
 #: whose footprint stands off the paper (:data:`LIFT`): at least this share of it where pale
 #: pieces would otherwise be refused as hidden, :data:`LIFT_SURE` in any reading (a tall
@@ -551,8 +533,7 @@ def classify_oneshot(
         margin[weakest] = np.minimum(margin[weakest], 0.3)
         notes.append(f"{len(weakest)} cell(s) looked occupied beyond the game's {max_tokens} tokens")
     elif max_tokens is not None and 0 < is_token.sum() < max_tokens:
-        achromatic = colour_axis(colours, features[is_token])[0] == L or (
-            colours is None and (grey(features[is_token]) or _lightness_splits(features, score, is_token, max_tokens)))
+        achromatic = colour_axis(colours, features[is_token])[0] == L or (colours is None and grey(features[is_token]))
         faint = _faint_tokens(features, score, is_token, max_tokens, achromatic)
         is_token[faint] = True
         # Their margin: how far the weakest of them stands above the strongest cell left empty.
