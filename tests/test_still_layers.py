@@ -50,18 +50,23 @@ def run(app: App, frames: int) -> None:
         app.tick()
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", game_scene_games())
-def test_the_still_layer_draws_the_same_picture(game: str) -> None:
+def open_game(game: str, frames: int) -> tuple[App, GameScene]:
+    """A kiosk showing ``game``, past the who-plays card, after ``frames`` more frames."""
     app = make_app()
-    scene = screens_for(game).make_scene(app)
-    app.start(scene)
+    app.start(screens_for(game).make_scene(app))
     run(app, 3)
     if isinstance(app.stack.top, SeatsScene):
         app.stack.top.play_button.on_click()
-    run(app, 40)
-    assert isinstance(app.stack.top, GameScene)
+    run(app, frames)
     scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    return app, scene
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", game_scene_games())
+def test_the_still_layer_draws_the_same_picture(game: str) -> None:
+    app, scene = open_game(game, 40)
     rng = random.Random(7)
     checked = layered = 0
     for turn in range(8):
@@ -96,16 +101,7 @@ def test_the_still_layer_draws_the_same_picture(game: str) -> None:
 
 @pytest.mark.parametrize("game", game_scene_games())
 def test_the_still_layer_is_drawn_again_only_when_the_position_changes(game: str) -> None:
-    app = make_app()
-    scene = screens_for(game).make_scene(app)
-    app.start(scene)
-    run(app, 3)
-    if isinstance(app.stack.top, SeatsScene):
-        app.stack.top.play_button.on_click()
-    run(app, 5)
-    top = app.stack.top
-    assert isinstance(top, GameScene)
-    scene = top
+    app, scene = open_game(game, 5)
     for _ in range(600):  # the computer may open the game: until a person's turn, at rest
         if scene.person_to_move() and scene.still_key() is not None:
             break
