@@ -55,9 +55,14 @@ JOINS: dict[str, dict[str, object]] = {
     "options": {
         "kiosk/options.py": ALL,
         "kiosk/runner.py": ALL,
-        "kiosk/cli.py": ["app_options"],
+        "kiosk/cli.py": ["app_options", "is_kiosk_start"],
         "kiosk/app.py": ["AppOptions", "options_from_args"],
-        "games/physical.py": ["TableOptions", "physical_options", "replayed_match"],
+        "games/physical.py": ["TableOptions", "replayed_match"],
+        "games/physical_cli.py": ALL,
+        "games/engine.py": ["EngineOptions", "EngineSpec"],
+        "games/engine_cli.py": ["OwnFlags", "NO_FLAGS", "engine_options", "engine_args", "register_engine"],
+        "games/tournament.py": ["TournamentOptions", "TournamentSpec", "run_tournament_command"],
+        "games/tournament_cli.py": ["tournament_options", "register_tournament"],
     },
 }
 

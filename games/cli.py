@@ -4,7 +4,8 @@ name): :func:`register` adds every game's commands to the command line, and
 :func:`kiosk.screens.use_catalog`, so pygame is imported only when a screen is needed).
 
 A registered game without its own ``engine`` or ``tournament`` verb gets the generic ones, made
-from its entry (:func:`games.engine.engine_for`, :func:`games.tournament.tournament_for`): a
+from its entry (:func:`games.engine.engine_for`, :func:`games.tournament.tournament_for`,
+registered by :mod:`games.engine_cli` and :mod:`games.tournament_cli` with no flags of its own): a
 game that lives outside ``games/`` answers ``engine KEY`` and plays ``tournament KEY`` with no
 edit here.
 """
@@ -14,12 +15,14 @@ from __future__ import annotations
 from games import registry
 from games.awele import cli as awele_cli
 from games.cliutil import Commands
-from games.engine import engine_for, register_engine
+from games.engine import engine_for
+from games.engine_cli import NO_FLAGS, register_engine
 from games.hexapawn import cli as hexapawn_cli
 from games.juniper import cli as juniper_cli
 from games.lewthwaite import cli as lewthwaite_cli
 from games.lightning import cli as lightning_cli
-from games.tournament import register_tournament, tournament_for
+from games.tournament import tournament_for
+from games.tournament_cli import register_tournament
 
 #: The built-in games' own commands, in the order ``--help`` lists them.
 BUILT_IN = (awele_cli.register, juniper_cli.register, lewthwaite_cli.register, lightning_cli.register,
@@ -36,9 +39,9 @@ def register(commands: Commands) -> None:
             game.commands(commands)
     for game in registry.games():
         if not commands.has_game_verb("engine", game.key):
-            register_engine(commands, engine_for(game))
+            register_engine(commands, engine_for(game), NO_FLAGS)
         if not commands.has_game_verb("tournament", game.key):
-            register_tournament(commands, tournament_for(game))
+            register_tournament(commands, tournament_for(game), NO_FLAGS)
 
 
 def install_screens() -> None:

@@ -78,7 +78,8 @@ class Game(Generic[S, M]):
       games each needed to stop losing. Each must be one of ``levels``.
     * ``commands(commands)``: extra command-line verbs of a game that lives outside ``games/``
       (the built-in games' ``cli.py`` are listed in :mod:`games.cli`); every registered game
-      gets ``engine KEY`` and ``tournament KEY`` from this entry unless its commands add its own.
+      gets ``engine KEY`` and ``tournament KEY`` from this entry unless its commands add its own
+      (with flags of its own: :class:`games.engine_cli.OwnFlags`, read into the game's record).
     """
 
     info: GameInfo

@@ -9,19 +9,19 @@ Juniper Green's ``{"n": 20, "played": [...]}``, Lightning's ``"hand"``) through 
 structure too deep, a field out of range, an impossible position, a finished game) is answered
 with ``{"error": "..."}`` naming the field, and the engine reads on; blank lines are skipped.
 Lines are read at most :data:`MAX_LINE` characters at a time, so no input can exhaust memory.
+
+This module reads no command line: ``engine GAME``'s options come as an :class:`EngineOptions`
+record, built by the command (:mod:`games.engine_cli`).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TextIO, TypeVar
 
-from games.cliutil import Commands, movetime_seconds, seed_value
 from games.contract import Game
 from games.core import GameInputError, GameState, IllegalMoveError, Player
 from games.registry import spec as game_spec
@@ -33,6 +33,8 @@ Request = dict[str, Any]
 # Any: a state of any move type (an engine says which with its own M).
 S = TypeVar("S", bound=GameState[Any])
 M = TypeVar("M")
+#: A game's own engine options (a frozen dataclass of the game's, or None for a game without).
+Own = TypeVar("Own")
 
 
 class RequestError(ValueError):
@@ -40,23 +42,35 @@ class RequestError(ValueError):
 
 
 @dataclass(frozen=True)
-class EngineSpec(Generic[S, M]):
+class EngineOptions(Generic[Own]):
+    """What an engine session was asked for: the computer ``level``, seconds per move
+    (``movetime``, None: the level's own), the players' ``seed`` (None: a fresh one) and the
+    game's own options ``own`` (a record of the game's, None for a game without)."""
+
+    level: str
+    movetime: float | None
+    seed: int | None
+    own: Own
+
+
+@dataclass(frozen=True)
+class EngineSpec(Generic[S, M, Own]):
     """What is a game's own in its engine; its levels, players and text form come from the
     registry (:func:`games.registry.spec`).
 
-    ``read_request(request, args)`` reads the game's own request format: the position, or None
-    when the request is the generic ``{"state": TEXT}``; it raises :class:`RequestError`
-    naming the field. ``answer(state, move)`` writes the answer to the game's own format
-    (default: the move's text). ``add_options`` adds the game's extra engine options, and
-    ``make_player(level, args)`` replaces the registry's when they matter to the player. The
-    default level is the strongest."""
+    ``read_request(request, own)`` reads the game's own request format (``own``: the game's
+    options record, :attr:`EngineOptions.own`): the position, or None when the request is the
+    generic ``{"state": TEXT}``; it raises :class:`RequestError` naming the field.
+    ``answer(state, move)`` writes the answer to the game's own format (default: the move's
+    text). ``make_player(level, own)`` replaces the registry's when the game's options matter to
+    the player. A game's own flags, and how they are read into ``own``, are its command's
+    (:class:`games.engine_cli.OwnFlags`). The default level is the strongest."""
 
     game: str
     state_example: str
-    read_request: Callable[[Request, argparse.Namespace], S | None] | None = None
+    read_request: Callable[[Request, Own], S | None] | None = None
     answer: Callable[[S, M], dict[str, object]] | None = None
-    add_options: Callable[[argparse.ArgumentParser], None] | None = None
-    make_player: Callable[[str, argparse.Namespace], Player[S, M]] | None = None
+    make_player: Callable[[str, Own], Player[S, M]] | None = None
     default_seed: int | None = 0
     default_movetime: float | None = None
     help: str = ""
@@ -66,11 +80,11 @@ class EngineSpec(Generic[S, M]):
         """The game's computer levels, weakest first."""
         return game_spec(self.game).levels
 
-    def player(self, level: str, args: argparse.Namespace) -> Player[S, M]:
-        """The computer player of ``level`` for a session with options ``args``."""
+    def player(self, options: EngineOptions[Own]) -> Player[S, M]:
+        """The computer player of a session asked for with ``options``."""
         if self.make_player is not None:
-            return self.make_player(level, args)
-        return game_spec(self.game).make_player(level)
+            return self.make_player(options.level, options.own)
+        return game_spec(self.game).make_player(options.level)
 
     def from_text(self, text: str) -> S:
         """The game's position from its text form."""
@@ -78,7 +92,7 @@ class EngineSpec(Generic[S, M]):
         return state
 
 
-def engine_for(game: Game[S, M]) -> EngineSpec[S, M]:
+def engine_for(game: Game[S, M]) -> EngineSpec[S, M, None]:
     """The generic engine of a game with no request format of its own: ``{"state": TEXT}``
     answered with ``{"move": TEXT}``."""
     example = game.new_state(random.Random(0)).to_text()
@@ -174,10 +188,10 @@ def game_over(state: GameState[Any]) -> str:
 
 
 def answer(
-    spec: EngineSpec[S, M], request: Request, player: Player[S, M], rng: random.Random, args: argparse.Namespace
+    spec: EngineSpec[S, M, Own], request: Request, player: Player[S, M], rng: random.Random, options: EngineOptions[Own]
 ) -> dict[str, object]:
     """The answer to one parsed request (raises :class:`RequestError`)."""
-    state = spec.read_request(request, args) if spec.read_request is not None else None
+    state = spec.read_request(request, options.own) if spec.read_request is not None else None
     own = state is not None
     if state is None:
         text = request.get("state")
@@ -189,17 +203,17 @@ def answer(
             raise RequestError(f"state: {exc}") from None
     if state.is_terminal():
         raise RequestError(game_over(state))
-    move = player.choose(state, rng, args.movetime)
+    move = player.choose(state, rng, options.movetime)
     if own and spec.answer is not None:
         return spec.answer(state, move)
     return {"move": state.move_to_text(move)}
 
 
-def answer_line(spec: EngineSpec[S, M], line: str | bytes, player: Player[S, M], rng: random.Random,
-                args: argparse.Namespace) -> dict[str, object]:
+def answer_line(spec: EngineSpec[S, M, Own], line: str | bytes, player: Player[S, M], rng: random.Random,
+                options: EngineOptions[Own]) -> dict[str, object]:
     """Exactly one answer for one line, whatever it holds."""
     try:
-        return answer(spec, parse_request(line), player, rng, args)
+        return answer(spec, parse_request(line), player, rng, options)
     except RequestError as exc:
         return {"error": str(exc)}
     except (GameInputError, IllegalMoveError) as exc:
@@ -223,61 +237,20 @@ def read_lines(stream: Any) -> Any:
         yield line
 
 
-def serve(spec: EngineSpec[Any, Any], args: argparse.Namespace, stdin: Any, stdout: TextIO) -> int:
+def serve(spec: EngineSpec[S, M, Own], options: EngineOptions[Own], stdin: Any, stdout: TextIO) -> int:
     """Answer every non-blank line of ``stdin`` on ``stdout`` until end of input."""
-    player = spec.player(args.level, args)
-    rng = random.Random(args.seed)
+    player = spec.player(options)
+    rng = random.Random(options.seed)
     for line in read_lines(stdin):
         if line is None:
             reply: dict[str, object] = {"error": f"the line is longer than {MAX_LINE} characters"}
         elif not line.strip():
             continue
         else:
-            reply = answer_line(spec, line, player, rng, args)
+            reply = answer_line(spec, line, player, rng, options)
         try:
             stdout.write(json.dumps(reply, ensure_ascii=True) + "\n")
             stdout.flush()
         except BrokenPipeError:
             return 0
     return 0
-
-
-def engine_args(spec: EngineSpec[Any, Any], argv: list[str] | None = None, **values: Any) -> argparse.Namespace:
-    """The options of ``engine GAME`` with their defaults (for tests and programs), overridden
-    by ``values``."""
-    parser = argparse.ArgumentParser()
-    add_engine_options(parser, spec)
-    args = parser.parse_args(argv or [])
-    for key, value in values.items():
-        setattr(args, key, value)
-    return args
-
-
-def add_engine_options(parser: argparse.ArgumentParser, spec: EngineSpec[Any, Any]) -> None:
-    """``--level``, ``--movetime`` (alias ``--time``), ``--seed`` and the game's own options."""
-    strongest = spec.levels[-1]
-    parser.add_argument("--level", choices=spec.levels, default=strongest,
-                        help=f"computer level: {', '.join(spec.levels)} (default {strongest})")
-    default = "the level's own" if spec.default_movetime is None else f"{spec.default_movetime:g}"
-    parser.add_argument("--movetime", "--time", dest="movetime", type=movetime_seconds,
-                        default=spec.default_movetime, metavar="T",
-                        help=f"seconds per move, at most 60 (default {default})")
-    parser.add_argument("--seed", type=seed_value, default=spec.default_seed,
-                        help="seed of the players' random choices (0..2^32-1)")
-    if spec.add_options is not None:
-        spec.add_options(parser)
-
-
-def register_engine(commands: Commands, spec: EngineSpec[Any, Any]) -> argparse.ArgumentParser:
-    """Add ``python main.py engine GAME``."""
-    parser = commands.game_verb("engine", spec.game, spec.help or f"{spec.game} JSON-lines engine on stdin/stdout")
-    add_engine_options(parser, spec)
-
-    def run(args: argparse.Namespace) -> int:
-        stdout = sys.stdout
-        # library: a replaced stdin may be text only
-        return serve(spec, args, getattr(sys.stdin, "buffer", sys.stdin), stdout)
-
-    parser.set_defaults(handler=run)
-    return parser
-

@@ -4,14 +4,14 @@
 :func:`play_series` plays the games (who sits first in each game, the start positions and
 the random generators are the caller's choice, so each game keeps its published, reproducible
 figures) and times every move. :class:`Series` counts the results from A's side. Games with no
-reporting of their own get ``python main.py tournament GAME --a L --b L`` from
-:func:`register_tournament`; Awélé (balanced openings, margins) and Juniper Green (the article's
+reporting of their own get ``python main.py tournament GAME --a L --b L`` (the command,
+:mod:`games.tournament_cli`, reads its options into a :class:`TournamentOptions` record for
+:func:`run_tournament_command`); Awélé (balanced openings, margins) and Juniper Green (the article's
 table of every pairing) build their own reports on the same loop.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -19,16 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from games.cliutil import (
-    Commands,
-    how_long,
-    int_in_range,
-    movetime_seconds,
-    print_json,
-    progress,
-    say_how_long,
-    seed_value,
-)
+from games.cliutil import how_long, progress, say_how_long
 from games.contract import Game
 from games.core import GameState, Outcome, Player, play_game
 from games.registry import spec as game_spec
@@ -36,6 +27,8 @@ from games.registry import spec as game_spec
 # Any: a state of any move type (a series says which with its own M).
 S = TypeVar("S", bound=GameState[Any])
 M = TypeVar("M")
+#: A game's own tournament options (a frozen dataclass of the game's, or None for a game without).
+Own = TypeVar("Own")
 
 #: Games in one series at most (the CLI's limit).
 MAX_GAMES = 100_000
@@ -208,13 +201,30 @@ def announce_after_first(games: int, what: str) -> Announcer:
 
 
 @dataclass(frozen=True)
-class TournamentSpec(Generic[S]):
-    """What is a game's own in ``tournament GAME``: its start position, and optionally extra
-    options and figures for the report. Levels and players come from the registry."""
+class TournamentOptions(Generic[Own]):
+    """What a series was asked for: the levels of A and B, how many ``games``, the ``seed``
+    every start position and choice is drawn from, seconds per move (``movetime``, None: the
+    level's own), ``json`` (no progress bar: the report is the only output) and the game's own
+    options ``own`` (a record of the game's, None for a game without)."""
+
+    a: str
+    b: str
+    games: int
+    seed: int
+    movetime: float | None
+    json: bool
+    own: Own
+
+
+@dataclass(frozen=True)
+class TournamentSpec(Generic[S, Own]):
+    """What is a game's own in ``tournament GAME``: its start position (``new_state(rng, own)``,
+    ``own``: the game's options record, :attr:`TournamentOptions.own`), and optionally figures
+    for the report. Levels and players come from the registry; a game's own flags, and how they
+    are read into ``own``, are its command's (:class:`games.engine_cli.OwnFlags`)."""
 
     game: str
-    new_state: Callable[[random.Random, argparse.Namespace], S]
-    add_options: Callable[[argparse.ArgumentParser], None] | None = None
+    new_state: Callable[[random.Random, Own], S]
     extras: Callable[[Series[S]], dict[str, object]] | None = None
     help: str = ""
 
@@ -224,44 +234,45 @@ class TournamentSpec(Generic[S]):
         return game_spec(self.game).levels
 
 
-def tournament_for(game: Game[S, M]) -> TournamentSpec[S]:
+def tournament_for(game: Game[S, M]) -> TournamentSpec[S, None]:
     """The generic ``tournament GAME`` of a game with no options or figures of its own: each
     game starts from the entry's ``new_state``."""
-    return TournamentSpec(game=game.key, new_state=lambda rng, _args: game.new_state(rng))
+    return TournamentSpec(game=game.key, new_state=lambda rng, _own: game.new_state(rng))
 
 
-def run_tournament_command(tournament: TournamentSpec[Any], args: argparse.Namespace) -> dict[str, Any]:
-    """Play the series ``args`` asks for (seats alternating, A first in even games, every
-    start position and choice drawn from one generator seeded by ``--seed``)."""
-    rng = random.Random(args.seed)
-    bar = progress(range(args.games), args.games, tournament.game, enabled=not args.json)
-    announce = announce_after_first(args.games, f"{args.games} {tournament.game} games")
+def run_tournament_command(tournament: TournamentSpec[S, Own], options: TournamentOptions[Own]) -> dict[str, object]:
+    """Play the series ``options`` asks for (seats alternating, A first in even games, every
+    start position and choice drawn from one generator seeded by ``options.seed``)."""
+    rng = random.Random(options.seed)
+    games = options.games
+    bar = progress(range(games), games, tournament.game, enabled=not options.json)
+    announce = announce_after_first(games, f"{games} {tournament.game} games")
 
-    def on_game(k: int, played: Played) -> None:
+    def on_game(k: int, played: Played[S]) -> None:
         announce(k, played)
         next(bar, None)
 
     game = game_spec(tournament.game)
     series = play_series(
-        game.make_player(args.a),
-        game.make_player(args.b),
-        args.games,
-        start=lambda _k: tournament.new_state(random.Random(rng.getrandbits(32)), args),
+        game.make_player(options.a),
+        game.make_player(options.b),
+        games,
+        start=lambda _k: tournament.new_state(random.Random(rng.getrandbits(32)), options.own),
         rng_for=lambda _k: rng,
-        movetime=args.movetime,
+        movetime=options.movetime,
         on_game=on_game,
-        names=(args.a, args.b),
+        names=(options.a, options.b),
         on_move=announce.on_move,
     )
     for _rest in bar:
         pass
-    report = {"game": tournament.game, **series.as_dict(), "seed": args.seed}
+    report: dict[str, object] = {"game": tournament.game, **series.as_dict(), "seed": options.seed}
     if tournament.extras is not None:
         report.update(tournament.extras(series))
     return report
 
 
-def print_report(report: dict[str, Any]) -> None:
+def print_report(report: dict[str, object]) -> None:
     """The generic report in words."""
     a, b = report["a"], report["b"]
     print(f"{report['game']}: {a} (a) vs {b} (b), {report['games']} games, seed {report['seed']}, "
@@ -273,32 +284,3 @@ def print_report(report: dict[str, Any]) -> None:
     for key, value in extra.items():
         print(f"  {key.replace('_', ' ')}: {value}")
     print(f"  slowest move {report['slowest_move_s']} s, mean {report['mean_move_s']} s")
-
-
-def register_tournament(commands: Commands, tournament: TournamentSpec[Any]) -> argparse.ArgumentParser:
-    """Add ``python main.py tournament GAME --a L --b L [--games K] [--seed S] [--movetime T]``."""
-    parser = commands.game_verb("tournament", tournament.game,
-                                tournament.help or f"{tournament.game} computer players against each other")
-    levels = ", ".join(tournament.levels)
-    parser.add_argument("--a", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player A: {levels}")
-    parser.add_argument("--b", choices=tournament.levels, required=True, metavar="LEVEL", help=f"player B: {levels}")
-    parser.add_argument("--games", type=int_in_range(1, MAX_GAMES), default=20,
-                        help=f"number of games, at most {MAX_GAMES} (default 20)")
-    parser.add_argument("--seed", type=seed_value, default=0, help="seed (the same seed replays the same games)")
-    parser.add_argument("--movetime", "--time", dest="movetime", type=movetime_seconds, default=None, metavar="T",
-                        help="thinking budget per move in seconds, at most 60 (default: the level's own)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    if tournament.add_options is not None:
-        tournament.add_options(parser)
-
-    def run(args: argparse.Namespace) -> int:
-        report = run_tournament_command(tournament, args)
-        if args.json:
-            print_json(report)
-        else:
-            print_report(report)
-        sys.stdout.flush()
-        return 0
-
-    parser.set_defaults(handler=run)
-    return parser

@@ -48,8 +48,8 @@ def layer(name: str) -> str:
         return "main"
     if name in TOOL_WINDOWS:
         return "tools"
-    if parts[-1] == "cli":
-        return "commands"
+    if parts[-1] == "cli" or parts[-1].endswith("_cli"):
+        return "commands"  # a package's cli.py, and a command's own module (kiosk/report_cli.py)
     if parts[0] == "games":
         if len(parts) >= 3 and parts[2] in SCREEN_MODULES:
             return "screens"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from games.awele.cli import ENGINE
-from games.engine import engine_args, serve
+from games.awele.cli import ENGINE, ENGINE_FLAGS
+from games.engine import serve
+from games.engine_cli import engine_args
 from main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,8 +83,8 @@ def test_tournament_rejects_a_bad_level() -> None:
 
 def engine_lines(lines: list[str], level: str = "1990", pits: int = 12) -> list[dict]:
     out = io.StringIO()
-    args = engine_args(ENGINE, level=level, pits=pits, movetime=0.05)
-    assert serve(ENGINE, args, io.StringIO("\n".join(lines) + "\n"), out) == 0
+    options = engine_args(ENGINE, ENGINE_FLAGS, level=level, pits=pits, movetime=0.05)
+    assert serve(ENGINE, options, io.StringIO("\n".join(lines) + "\n"), out) == 0
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 

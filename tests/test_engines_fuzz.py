@@ -17,17 +17,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.awele.cli import ENGINE as AWELE
-from games.engine import MAX_LINE, EngineSpec, engine_args, serve
+from games.awele.cli import ENGINE_FLAGS as AWELE_FLAGS
+from games.engine import MAX_LINE, EngineSpec, serve
+from games.engine_cli import NO_FLAGS, OwnFlags, engine_args
 from games.juniper.cli import ENGINE as JUNIPER
+from games.juniper.cli import ENGINE_FLAGS as JUNIPER_FLAGS
 from games.lewthwaite.cli import ENGINE as LEWTHWAITE
 from games.lightning.cli import ENGINE as LIGHTNING
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Hypothesis examples per engine (``ENGINE_FUZZ_EXAMPLES=3000`` for a long run).
 EXAMPLES = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", "120"))
-#: Any: each engine has its own state and move types (as in games.engine's own signatures).
-ENGINES: dict[str, EngineSpec[Any, Any]] = {
-    "awele": AWELE, "juniper": JUNIPER, "lewthwaite": LEWTHWAITE, "lightning": LIGHTNING,
+#: Any: each engine has its own state, move and options types (as in games.engine's own
+#: signatures); each with the flags of its own its command reads.
+ENGINES: dict[str, tuple[EngineSpec[Any, Any, Any], OwnFlags[Any]]] = {
+    "awele": (AWELE, AWELE_FLAGS), "juniper": (JUNIPER, JUNIPER_FLAGS), "lewthwaite": (LEWTHWAITE, NO_FLAGS),
+    "lightning": (LIGHTNING, NO_FLAGS),
 }
 #: The keys each engine reads, so that generated requests reach the game's own checks.
 KEYS = {
@@ -46,12 +51,13 @@ STATES = {
 }
 
 
-def answers(spec: EngineSpec[Any, Any], lines: list[bytes]) -> list[dict]:
+def answers(engine: tuple[EngineSpec[Any, Any, Any], OwnFlags[Any]], lines: list[bytes]) -> list[dict]:
     """Feed ``lines`` to the engine (random level, tiny budget) and read its answers back,
     checking that the output is UTF-8 with one JSON object per non-blank line."""
     out = io.StringIO()
-    args = engine_args(spec, level="random", movetime=0.01, seed=1)
-    assert serve(spec, args, io.BytesIO(b"\n".join(lines) + b"\n"), out) == 0
+    spec, flags = engine
+    options = engine_args(spec, flags, level="random", movetime=0.01, seed=1)
+    assert serve(spec, options, io.BytesIO(b"\n".join(lines) + b"\n"), out) == 0
     text = out.getvalue()
     text.encode("utf-8")  # strict: no lone surrogate ever comes out
     replies = [json.loads(line) for line in text.splitlines()]
@@ -155,7 +161,7 @@ def test_lightning_refuses_huge_boards_at_once() -> None:
     row = "." * 200
     board = "/".join([row] * 200)
     text = STATES["lightning"].replace("size=2x2 ", "").replace("board=../../../..", f"board={board}")
-    (reply,) = answers(LIGHTNING, [json.dumps({"state": text}).encode()])
+    (reply,) = answers(ENGINES["lightning"], [json.dumps({"state": text}).encode()])
     assert "board" in reply["error"]
 
 

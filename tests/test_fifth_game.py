@@ -168,6 +168,23 @@ def test_the_fifth_game_plays_a_tournament(monkeypatch: pytest.MonkeyPatch,
     assert report["wins_a_moving_first"] == 3  # the first player wins rows of 2, 3 and 4
 
 
+
+def test_the_fifth_game_adds_a_flag_of_its_own_from_its_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # tests/fifth_game/cli.py adds --start to its tournament and reads it into its own record: from
+    # rows of 1, 1 and 0 the second player wins, so perfect play wins only moving second.
+    out = run_main(["tournament", "nim", "--a", "perfect", "--b", "random", "--games", "6", "--seed", "3",
+                    "--start", "1,1,0", "--json"], b"", monkeypatch, capsys)
+    report = json.loads(out)
+    assert (report["wins_a_moving_first"], report["wins_a_moving_second"]) == (0, 3)
+    import main
+
+    with pytest.raises(SystemExit) as refused:
+        main.main(["tournament", "nim", "--a", "perfect", "--b", "random", "--start", "0,0,0"])
+    assert refused.value.code == 2
+    assert "at least one token" in capsys.readouterr().err
+
+
 def test_the_fifth_game_lights_the_led_board(tmp_path: Path) -> None:
     clock = FakeClock(50.0)
     device = ScriptedDevice(strict=False)

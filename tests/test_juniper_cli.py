@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import main
-from games.engine import answer_line, engine_args, serve
-from games.juniper.cli import ENGINE
+from games.engine import answer_line, serve
+from games.engine_cli import engine_args
+from games.juniper.cli import ENGINE, ENGINE_FLAGS
 from games.juniper.solver import ARTICLE_FIRST_PLAYER_WINS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +92,8 @@ def test_engine_protocol():
              "[1, 2]", '{"n": 5000}', '{"n": 20, "played": "14"}', "",
              '{"n": 20, "played": [14, 7]}']
     out = io.StringIO()
-    assert serve(ENGINE, engine_args(ENGINE, level="perfect"), io.StringIO("\n".join(lines) + "\n"), out) == 0
+    options = engine_args(ENGINE, ENGINE_FLAGS, level="perfect")
+    assert serve(ENGINE, options, io.StringIO("\n".join(lines) + "\n"), out) == 0
     replies = [json.loads(x) for x in out.getvalue().splitlines()]
     assert len(replies) == 9
     assert replies[0]["move"] in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20)
@@ -102,9 +104,10 @@ def test_engine_protocol():
 
 @pytest.mark.parametrize("level", ["random", "human", "semi-expert", "expert", "montecarlo", "perfect"])
 def test_engine_levels_return_legal_moves(level):
-    args = engine_args(ENGINE, level=level, playouts=3)
-    player = ENGINE.player(level, args)
-    reply = answer_line(ENGINE, '{"n": 30, "played": [6]}', player, __import__("random").Random(1), args)
+    options = engine_args(ENGINE, ENGINE_FLAGS, level=level, playouts=3)
+    assert options.own.playouts == 3  # the command's --playouts reaches the player's record
+    player = ENGINE.player(options)
+    reply = answer_line(ENGINE, '{"n": 30, "played": [6]}', player, __import__("random").Random(1), options)
     assert reply["move"] in (1, 2, 3, 12, 18, 24, 30)
 
 

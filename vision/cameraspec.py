@@ -6,12 +6,11 @@ frame by frame, and a folder of images is played in name order (see :mod:`vision
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.cliutil import float_in_range, path_problem, shown_path
+from games.cliutil import path_problem, shown_path
 
 #: Image files a folder source plays, in name order.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -227,31 +226,3 @@ def missing_camera_message(spec: CameraSpec) -> str | None:
     if any(c.index == int(spec.value) for c in cameras) or Path(f"/dev/video{spec.value}").exists():
         return None
     return f"camera {spec.value} does not exist; cameras on this machine: {describe_cameras(cameras)}"
-
-
-def camera_argument(text: str) -> CameraSpec:
-    """argparse ``type`` for ``--camera``."""
-    try:
-        return parse_camera(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-#: ``--camera-fps``: 1..120 frames a second.
-camera_fps = float_in_range(1, 120, "frames a second")
-
-
-def add_camera_args(parser: argparse.ArgumentParser, default: str = "synthetic") -> None:
-    """``--camera`` and ``--camera-fps``, for every command that watches a board."""
-    parser.add_argument(
-        "--camera",
-        type=camera_argument,
-        default=parse_camera(default),
-        help=f"a webcam index (0), synthetic, a video file or a folder of images (default {default})",
-    )
-    parser.add_argument(
-        "--camera-fps",
-        type=camera_fps,
-        default=30.0,
-        help="frames a second of a video or a folder of images (default 30); headless runs read one per 1/F s",
-    )

@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.cliutil import CliError, Commands, int_in_range, print_json, seed_value
+from games.cliutil import CliError, Commands, float_in_range, int_in_range, print_json, seed_value
 from games.outputs import check_named, check_outputs, write_outputs
 from games.ports import CameraProblem
 from vision.boards import LazyChoices, board_of, readable_boards
-from vision.cameraspec import add_camera_args
+from vision.cameraspec import CameraSpec, parse_camera
 
 if TYPE_CHECKING:
     from games.boards import BoardDescription
@@ -36,6 +36,34 @@ ROWS_HELP = "token mats only: rows (default: the game's usual board)"
 COLS_HELP = "token mats only: columns (default: the game's usual board)"
 #: ``--force`` of the commands that write files.
 FORCE_HELP = "replace the files it writes (the image and the .json beside it) if they exist"
+
+
+def camera_argument(text: str) -> CameraSpec:
+    """argparse ``type`` for ``--camera``."""
+    try:
+        return parse_camera(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: ``--camera-fps``: 1..120 frames a second.
+camera_fps = float_in_range(1, 120, "frames a second")
+
+
+def add_camera_args(parser: argparse.ArgumentParser, default: str = "synthetic") -> None:
+    """``--camera`` and ``--camera-fps``, for every command that watches a board."""
+    parser.add_argument(
+        "--camera",
+        type=camera_argument,
+        default=parse_camera(default),
+        help=f"a webcam index (0), synthetic, a video file or a folder of images (default {default})",
+    )
+    parser.add_argument(
+        "--camera-fps",
+        type=camera_fps,
+        default=30.0,
+        help="frames a second of a video or a folder of images (default 30); headless runs read one per 1/F s",
+    )
 
 
 def single_threaded_blas() -> None:

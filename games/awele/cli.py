@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from games.awele.ai import DEFAULT_LEVEL, LEVELS
 from games.awele.match import OPENING_KINDS
@@ -20,7 +21,8 @@ from games.cliutil import (
     seed_value,
 )
 from games.core import GameInputError
-from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
+from games.engine import EngineSpec, Request, RequestError, whole_number, whole_numbers
+from games.engine_cli import OwnFlags, register_engine
 
 PLAYER_CHOICES = ("human",) + LEVELS
 
@@ -164,15 +166,22 @@ def run_tournament_cmd(args: argparse.Namespace) -> int:
 # --- engine ---------------------------------------------------------------------------------------
 
 
-def read_request(request: Request, args: argparse.Namespace) -> AweleState | None:
-    """Awélé's own request ``{"pits": [...], "scores": [s1, s2], "player": p}`` (None for the
-    generic ``{"state": TEXT}``)."""
+@dataclass(frozen=True)
+class EngineBoard:
+    """``engine awele``'s own option: the board's number of pits (``--pits``)."""
+
+    pits: int = 12
+
+
+def read_request(request: Request, own: EngineBoard) -> AweleState | None:
+    """Awélé's own request ``{"pits": [...], "scores": [s1, s2], "player": p}`` on a board of
+    ``own.pits`` pits (None for the generic ``{"state": TEXT}``)."""
     if "state" in request:
         return None
     missing = [k for k in ("pits", "scores", "player") if k not in request]
     if missing:
         raise RequestError(f'missing {", ".join(missing)}: send {{"pits": [...], "scores": [0, 0], "player": 1}}')
-    n = args.pits
+    n = own.pits
     limit = n * MAX_SEEDS
     board = whole_numbers(request, "pits", 0, limit, count=n)
     scores = whole_numbers(request, "scores", 0, limit, count=2)
@@ -198,15 +207,21 @@ def _board_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pits", type=int, choices=PIT_COUNTS, default=12, help="board size (default 12)")
 
 
-ENGINE: EngineSpec[AweleState, int] = EngineSpec(
+def _engine_board(args: argparse.Namespace) -> EngineBoard:
+    pits: int = args.pits
+    return EngineBoard(pits)
+
+
+ENGINE: EngineSpec[AweleState, int, EngineBoard] = EngineSpec(
     game="awele",
     state_example="4 4 4 4 4 4 4 4 4 4 4 4 / 0 0 / 1",
     read_request=read_request,
     answer=lambda _state, move: {"move": move},
-    add_options=_board_option,
     default_movetime=1.0,
     help='awélé JSON-lines engine: {"pits": [...], "scores": [0, 0], "player": 1} -> {"move": pit}',
 )
+#: ``--pits``, read into :class:`EngineBoard`.
+ENGINE_FLAGS = OwnFlags(add=_board_option, read=_engine_board)
 
 
 # --- registration ---------------------------------------------------------------------------------
@@ -269,4 +284,4 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament_cmd)
 
-    register_engine(commands, ENGINE)
+    register_engine(commands, ENGINE, ENGINE_FLAGS)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from games.cliutil import Commands, print_json
 from games.hexapawn.ai import DEFAULT_LEVEL, LEVELS
-from games.physical import add_physical_args, physical_options, replayed_match
+from games.physical import replayed_match
+from games.physical_cli import add_physical_args, physical_options
 
 if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
     from kiosk.app import App

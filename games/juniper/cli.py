@@ -6,10 +6,12 @@ Only ``play`` imports pygame (lazily, inside its handler); the others only compu
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from games.cliutil import CliError, Commands, int_in_range, print_json, progress, say_how_long, seed_value
 from games.core import GameInputError, IllegalMoveError
-from games.engine import EngineSpec, Request, RequestError, register_engine, whole_number, whole_numbers
+from games.engine import EngineSpec, Request, RequestError, whole_number, whole_numbers
+from games.engine_cli import OwnFlags, register_engine
 from games.juniper.ai import DEFAULT_LEVEL, LEVELS, make_player
 from games.juniper.rules import DEFAULT_N, MAX_N, MIN_PLAY_N, JuniperState
 
@@ -129,7 +131,15 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_request(request: Request, args: argparse.Namespace) -> JuniperState | None:
+@dataclass(frozen=True)
+class EnginePlayouts:
+    """``engine juniper``'s own option: the Monte Carlo player's playouts per move
+    (``--playouts``; None: a time budget)."""
+
+    playouts: int | None = None
+
+
+def read_request(request: Request, _own: EnginePlayouts) -> JuniperState | None:
     """Juniper Green's own request ``{"n": 20, "played": [14, 7]}`` (None for the generic
     ``{"state": TEXT}``); ``n`` defaults to 20 and ``played`` to no move."""
     from games.juniper.rules import from_moves
@@ -149,16 +159,22 @@ def _engine_options(parser: argparse.ArgumentParser) -> None:
                         help="montecarlo: playouts per move instead of a time budget")
 
 
-ENGINE: EngineSpec[JuniperState, int] = EngineSpec(
+def _engine_playouts(args: argparse.Namespace) -> EnginePlayouts:
+    playouts: int | None = args.playouts
+    return EnginePlayouts(playouts)
+
+
+ENGINE: EngineSpec[JuniperState, int, EnginePlayouts] = EngineSpec(
     game="juniper",
-    make_player=lambda level, args: make_player(level, getattr(args, "playouts", None)),
+    make_player=lambda level, own: make_player(level, own.playouts),
     state_example="N=20: 14 7",
     read_request=read_request,
     answer=lambda _state, move: {"move": move},
-    add_options=_engine_options,
     default_seed=None,
     help='JSON lines: {"n": 20, "played": [...]} -> {"move": k}',
 )
+#: ``--playouts``, read into :class:`EnginePlayouts`.
+ENGINE_FLAGS = OwnFlags(add=_engine_options, read=_engine_playouts)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -204,4 +220,4 @@ def register(commands: Commands) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(handler=run_tournament)
 
-    register_engine(commands, ENGINE)
+    register_engine(commands, ENGINE, ENGINE_FLAGS)

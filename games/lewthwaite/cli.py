@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING
 
 from games.cliutil import CliError, Commands, int_in_range, parse_cell, print_json, say_how_long, seed_value
 from games.core import GameInputError
-from games.engine import EngineSpec, register_engine
+from games.engine import EngineSpec
+from games.engine_cli import NO_FLAGS, OwnFlags, register_engine
 from games.lewthwaite.ai import DEFAULT_LEVEL, LEVELS
 from games.lewthwaite.rules import MAX_PLAY_SIZE, MAX_SOLVER_SIZE, MIN_SIZE, Cell, LewthwaiteParams, LewthwaiteState
-from games.physical import add_physical_args, physical_options, replayed_match
-from games.tournament import TournamentSpec, register_tournament
+from games.physical import replayed_match
+from games.physical_cli import add_physical_args, physical_options
+from games.tournament import TournamentSpec
+from games.tournament_cli import register_tournament
 
 if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
     from kiosk.app import App
@@ -151,19 +154,21 @@ def run_puzzle(args: argparse.Namespace) -> int:
     return 0
 
 
-ENGINE: EngineSpec[LewthwaiteState, Cell] = EngineSpec(
+ENGINE: EngineSpec[LewthwaiteState, Cell, None] = EngineSpec(
     game="lewthwaite",
     state_example="5x5 h2,2: 2,1",
     help='JSON lines: {"state": "5x5 h2,2: 2,1"} -> {"move": "1,1"} (the token that slides, row,col)',
 )
 
 
-TOURNAMENT = TournamentSpec(
+TOURNAMENT: TournamentSpec[LewthwaiteState, LewthwaiteParams] = TournamentSpec(
     game="lewthwaite",
-    new_state=lambda _rng, args: _params(args, MAX_PLAY_SIZE).new_initial_state(),
-    add_options=lambda parser: _board_args(parser, MAX_PLAY_SIZE),
+    new_state=lambda _rng, params: params.new_initial_state(),
     help="Lewthwaite computer players against each other (random, greedy, perfect)",
 )
+#: ``--rows``, ``--cols`` and ``--hole``, read (and checked) into the board's :class:`LewthwaiteParams`.
+TOURNAMENT_FLAGS = OwnFlags(add=lambda parser: _board_args(parser, MAX_PLAY_SIZE),
+                            read=lambda args: _params(args, MAX_PLAY_SIZE))
 
 
 def register(commands: Commands) -> None:
@@ -206,5 +211,5 @@ def register(commands: Commands) -> None:
     puzzle.add_argument("--json", action="store_true", help="print the board and the answers as one JSON object")
     puzzle.set_defaults(handler=run_puzzle)
 
-    register_engine(commands, ENGINE)
-    register_tournament(commands, TOURNAMENT)
+    register_engine(commands, ENGINE, NO_FLAGS)
+    register_tournament(commands, TOURNAMENT, TOURNAMENT_FLAGS)

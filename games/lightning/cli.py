@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import argparse
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.cliutil import Commands
-from games.engine import EngineSpec, Request, RequestError, register_engine, shown
+from games.engine import EngineSpec, Request, RequestError, shown
+from games.engine_cli import NO_FLAGS, register_engine
 from games.lightning.ai import DEFAULT_LEVEL, LEVELS
 from games.lightning.rules import LightningState, Move
-from games.physical import add_physical_args, physical_options, replayed_match
-from games.tournament import TournamentSpec, register_tournament
+from games.physical import replayed_match
+from games.physical_cli import add_physical_args, physical_options
+from games.tournament import TournamentSpec
+from games.tournament_cli import register_tournament
+
+if TYPE_CHECKING:  # annotations only: computing commands must not import pygame
+    from kiosk.app import App
 
 LEVEL_CHOICES = LEVELS
 
@@ -27,13 +33,13 @@ def run_play(args: argparse.Namespace) -> int:
 
     blue = args.level if args.mode == "computer" else "human"
 
-    def first(app: Any) -> LightningScene:
+    def first(app: App) -> LightningScene:
         return attach_to_play(LightningScene(app, replay or new_match(app, "human", blue)), table)
 
     return run_app(app_options(args, game="lightning", table=table, json=args.json), first)
 
 
-def _new_game(rng: random.Random, _args: argparse.Namespace) -> Any:
+def _new_game(rng: random.Random, _own: None) -> LightningState:
     from games.lightning.rules import new_game
 
     return new_game(rng)
@@ -49,7 +55,7 @@ TOURNAMENT = TournamentSpec(
 )
 
 
-def read_request(request: Request, args: argparse.Namespace) -> LightningState | None:
+def read_request(request: Request, _own: None) -> LightningState | None:
     """Lightning's request ``{"state": TEXT, "hand": "Z"}``: ``hand`` (optional) draws that
     design from the pool for the position (without a tile in hand the answer says where to
     take one from)."""
@@ -80,7 +86,7 @@ def read_request(request: Request, args: argparse.Namespace) -> LightningState |
     return state.with_draw(hand)
 
 
-ENGINE: EngineSpec[LightningState, Move] = EngineSpec(
+ENGINE: EngineSpec[LightningState, Move, None] = EngineSpec(
     game="lightning",
     state_example="<position text>",
     read_request=read_request,
@@ -107,6 +113,6 @@ def register(commands: Commands) -> None:
     add_physical_args(play)
     play.set_defaults(handler=run_play)
 
-    register_tournament(commands, TOURNAMENT)
-    register_engine(commands, ENGINE)
+    register_tournament(commands, TOURNAMENT, NO_FLAGS)
+    register_engine(commands, ENGINE, NO_FLAGS)
 
