@@ -202,8 +202,11 @@ def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -
 
 
 def test_the_emulator_behaves_like_wled(tmp_path: Path) -> None:
+    # A live timeout of 65 s, not WLED's 2.5: a loaded machine may pause led-test between two
+    # frames for longer than 2.5 s (the timeout itself: tests/test_hardware_cli.py, on a clock
+    # of the test's own).
     lines = run_emulator(tmp_path, ["--leds", "4", "--receiver", "wled", "--force-max-brightness",
-                                    "--baud", "921600", "--exit-after", "6"],
+                                    "--live-timeout", "65", "--baud", "921600", "--exit-after", "6"],
                          ["--leds", "4", "--delay", "0", "--baud", "921600"])
     assert lines == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
                      + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]
