@@ -13,7 +13,10 @@ What counts (AST, nothing imported):
   of ``.wait``/``.join``/``.acquire``/``.result``, that is a number below
   :data:`tests.waiting.CEILING` (a name such as ``CEILING`` is fine). ``self.wait(...)`` in a
   file whose classes define ``wait`` (the scripted visitor's game-time wait) and
-  ``clock.wait(...)`` (a fake clock's) are the tests' own fakes, not real waits.
+  ``clock.wait(...)`` (a fake clock's) are the tests' own fakes, not real waits;
+* a duration the product measured, compared: an ordering (``<``, ``<=``, ``>``, ``>=``) with an
+  attribute named ``seconds`` or ``elapsed`` (``player.info.seconds < 1.0`` timed a search on
+  the wall clock).
 
 Each must carry a tag on its line or on the comment line just above it, ``# clock(KIND): why``,
 KIND one of :data:`KINDS`. Anything else is rewritten: drive the screen by game time, wait on the
@@ -47,6 +50,7 @@ KINDS = {
                 "second); what a test judges is awaited within a bound of at least CEILING",
     "report": "a wall-clock figure recorded for bench/'s reports and failure messages, never judged in a test",
     "passed": "a deadline already passed or never reached, by construction: no race with the clock",
+    "fake": "a duration on a clock the test drives (given to the product): no wall time in it",
 }
 
 TIME_FUNCTIONS = {"sleep", "time", "monotonic", "perf_counter", "thread_time", "process_time"}
@@ -55,6 +59,8 @@ DATE_NOW = {"now", "utcnow", "today"}
 PYGAME_TIME = {"Clock", "get_ticks", "wait", "delay"}
 TIMEOUT_KEYWORDS = {"timeout", "write_timeout"}
 TIMEOUT_METHODS = {"wait", "join", "acquire", "result"}
+DURATIONS = {"seconds", "elapsed"}
+ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 TAG = re.compile(r"#\s*clock\((\w+)\):\s*(\S.*)")
 
 
@@ -116,6 +122,10 @@ def _what(node: ast.expr, imported: dict[str, str], own_methods: set[str]) -> st
                 and not isinstance(func.value, ast.Constant) and not _fake(func, own_methods)
                 and _short(node.args[-1])):
             return f".{func.attr}({ast.unparse(node.args[-1])})"
+    if isinstance(node, ast.Compare) and any(isinstance(op, ORDERINGS) for op in node.ops):
+        for side in [node.left, *node.comparators]:
+            if isinstance(side, ast.Attribute) and side.attr in DURATIONS:
+                return f"duration .{side.attr} compared"
     return None
 
 
@@ -178,11 +188,12 @@ def test_the_scanner_sees_each_kind_of_site_and_reads_its_tag(tmp_path: Path) ->
         "    pygame.time.get_ticks()\n"
         "    # clock(cpu): CPU time\n"
         "    spent = time.thread_time()\n"
-        "    lock.acquire(timeout=60)\n")
+        "    lock.acquire(timeout=60)\n"
+        "    assert player.info.seconds < 1.0\n")
     found = [(s.line, s.what, s.kind) for s in sites(tmp_path)]
     assert found == [(6, "time.sleep", None), (7, "time.monotonic", None), (8, ".wait(2)", None),
                      (9, "timeout=3", None), (12, "date.today", None), (13, "pygame.time.get_ticks", None),
-                     (15, "time.thread_time", "cpu")]
+                     (15, "time.thread_time", "cpu"), (17, "duration .seconds compared", None)]
 
 
 if __name__ == "__main__":
