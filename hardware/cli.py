@@ -30,6 +30,8 @@ LOOP_BUFFER = 4096
 MAX_LISTEN = 60.0
 MAX_DEMO_SECONDS = 600.0
 MAX_EMULATOR_SECONDS = 86400.0
+#: ``led-emulator --live-timeout``: more than 0, at most 65 s
+MAX_LIVE_TIMEOUT = 65.0
 #: led-test resends a frame held longer than this, so that WLED stays in live mode
 TEST_KEEPALIVE = 1.0
 RGB = tuple[int, int, int]
@@ -267,10 +269,13 @@ def run_led_emulator(args: argparse.Namespace) -> int:
         layout = config.layout_for(board.game, board.led_rows, board.led_cols)
     leds = args.leds if args.leds is not None else (layout.end if layout else 25)
     positions = grid_positions(leds, layout, args.cols)
-    if args.force_max_brightness and args.receiver != "wled":
-        raise CliError("--force-max-brightness is a WLED setting: use it with --receiver wled")
+    for option, given in (("--force-max-brightness", args.force_max_brightness),
+                          ("--live-timeout", args.live_timeout is not None)):
+        if given and args.receiver != "wled":
+            raise CliError(f"{option} is a WLED setting: use it with --receiver wled")
     receiver = make_receiver(args.receiver, leds, args.baud if args.receiver != "ideal" else None,
-                             history=1000, force_max_brightness=args.force_max_brightness)
+                             history=1000, force_max_brightness=args.force_max_brightness,
+                             live_timeout=args.live_timeout)
     emulator = PtyEmulator(leds, link=args.link, receiver=receiver)
     try:
         emulator.check_link()
@@ -390,4 +395,7 @@ def register(commands: Commands) -> None:
                           help="with --receiver adalight or wled: the line's speed, for the timing (default 115200)")
     emulator.add_argument("--force-max-brightness", action="store_true",
                           help="with --receiver wled: as if WLED's 'Force max brightness' were ticked")
+    emulator.add_argument("--live-timeout", type=seconds_in_range(0, MAX_LIVE_TIMEOUT), default=None, metavar="S",
+                          help="with --receiver wled: seconds after the last frame before WLED shows its own "
+                               "effect again (its realtime timeout; default 2.5)")
     emulator.set_defaults(handler=run_led_emulator)

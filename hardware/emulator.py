@@ -22,6 +22,7 @@ import select
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 
 from hardware.mapping import BoardLayout
@@ -39,11 +40,14 @@ class PtyEmulator:
     ``link`` (optional) is a symlink kept pointing at the current pty, so that a client that
     opens the link finds the emulator again after :meth:`reopen`. ``keep_raw`` keeps every byte
     received in :attr:`raw`. ``receiver`` is the firmware model (default: every frame shown).
+    ``clock`` is the firmware's time, in seconds: when bytes arrive and when its timeouts (WLED's
+    live mode) run out (default: the monotonic clock; a test passes its own to decide when).
     """
 
     def __init__(self, leds: int = 25, link: str | None = None, keep_raw: bool = False,
-                 receiver: Receiver | None = None) -> None:
+                 receiver: Receiver | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.leds = leds
+        self.clock = clock
         self.raw = bytearray() if keep_raw else None  # every byte received, for byte-exact tests
         self.link = link
         self.receiver = receiver or IdealReceiver(leds, max_leds=MAX_FRAME_LEDS, history=1000)
@@ -184,7 +188,7 @@ class PtyEmulator:
             data = os.read(self._master, max_bytes or 65536) if ready else b""
         except (OSError, ValueError):  # the pty was closed meanwhile
             data = b""
-        now = time.monotonic()
+        now = self.clock()
         if not data:
             every = self.receiver.GREETING_EVERY
             if self.receiver.greeting and now - self._heard >= every and now - self._greeted >= every:
@@ -210,8 +214,8 @@ class PtyEmulator:
 
     def feed(self, data: bytes, now: float | None = None) -> list[Shown]:
         """Hand ``data`` to the firmware model as if it had arrived on the pty at ``now``
-        (default: the monotonic clock); return the strip's updates."""
-        now = time.monotonic() if now is None else now
+        (default: the emulator's clock); return the strip's updates."""
+        now = self.clock() if now is None else now
         self.bytes += len(data)
         if self.raw is not None:
             self.raw += data
@@ -224,7 +228,7 @@ class PtyEmulator:
 
     def tick(self, now: float | None = None) -> list[Shown]:
         """Let the model's time pass without bytes (WLED's live timeout)."""
-        return self.receiver.advance(time.monotonic() if now is None else now)
+        return self.receiver.advance(self.clock() if now is None else now)
 
     def fps(self) -> float:
         """Frames per second over the last two seconds."""

@@ -9,11 +9,12 @@ They are written from the firmware's documented behaviour, not from its code:
   frame does not carry are dark; LEDs beyond the strip are read and dropped.
 - :class:`Wled` is WLED's serial input (Adalight and TPM2). Entering live mode blanks the strip
   after the first frame's colours were set, so that frame shows dark; 2.5 s after the last frame
-  it leaves live mode and shows its own effect again (by default solid orange, or dark when it was
-  switched off). Live frames are shown at WLED's brightness (128 by default) unless "Force max
-  brightness" is set. A TPM2 length is read by dividing each of its two bytes by 3, rounded down;
-  bytes left over after the LEDs it read are taken for one-byte commands (``v`` prints the version,
-  ``B0``..``B7`` change the baud rate...): the model lists them in :attr:`Wled.commands`.
+  (its realtime timeout, a setting) it leaves live mode and shows its own effect again (by
+  default solid orange, or dark when it was switched off). Live frames are shown at WLED's
+  brightness (128 by default) unless "Force max brightness" is set. A TPM2 length is read by
+  dividing each of its two bytes by 3, rounded down; bytes left over after the LEDs it read are
+  taken for one-byte commands (``v`` prints the version, ``B0``..``B7`` change the baud
+  rate...): the model lists them in :attr:`Wled.commands`.
 
 What the firmware says back, so that ``led-detect`` and ``doctor`` recognise the emulator as they
 recognise a board: the Adalight sketch greets the host with ``Ada\n`` every second while nothing
@@ -219,6 +220,9 @@ class AdalightFastLed(Receiver):
 #: WLED's out-of-the-box look: the "Solid" effect in orange at brightness 128
 WLED_DEFAULT_COLOUR: RGB = (255, 160, 0)
 WLED_DEFAULT_BRIGHTNESS = 128
+#: Seconds after the last live frame before WLED shows its own effect again (its "realtime
+#: timeout", a setting; ``led-emulator --live-timeout``)
+WLED_LIVE_TIMEOUT = 2.5
 #: one-byte commands WLED acts on between frames
 WLED_COMMANDS = frozenset(b"vlL{I") | frozenset(range(0xB0, 0xB8))
 
@@ -243,7 +247,7 @@ class Wled(Receiver):
     name = "wled"
 
     def __init__(self, leds: int, baud: int | None = None, *, brightness: int = WLED_DEFAULT_BRIGHTNESS,
-                 force_max_brightness: bool = False, on: bool = True, live_timeout: float = 2.5,
+                 force_max_brightness: bool = False, on: bool = True, live_timeout: float = WLED_LIVE_TIMEOUT,
                  effect: RGB = WLED_DEFAULT_COLOUR, history: int = HISTORY) -> None:
         super().__init__(leds, baud, history)
         self.brightness = brightness
@@ -357,11 +361,12 @@ WLED_JSON_QUERY = b'{"v":true}'
 
 
 def make_receiver(kind: str, leds: int, baud: int | None, *, history: int = HISTORY,
-                  force_max_brightness: bool = False) -> Receiver:
+                  force_max_brightness: bool = False, live_timeout: float | None = None) -> Receiver:
     """The named model: ``ideal``, ``adalight`` (needs a baud rate) or ``wled`` (the only one
-    with ``force_max_brightness``); each keeps its last ``history`` updates."""
-    if force_max_brightness and kind != "wled":
-        raise ValueError("force_max_brightness is a WLED setting")
+    with ``force_max_brightness`` and ``live_timeout``, seconds: default
+    :data:`WLED_LIVE_TIMEOUT`); each keeps its last ``history`` updates."""
+    if (force_max_brightness or live_timeout is not None) and kind != "wled":
+        raise ValueError("force_max_brightness and live_timeout are WLED settings")
     if kind == "ideal":
         return IdealReceiver(leds, baud, history=history)
     if kind == "adalight":
@@ -369,5 +374,6 @@ def make_receiver(kind: str, leds: int, baud: int | None, *, history: int = HIST
             raise ValueError("the Adalight-FastLED model needs a baud rate")
         return AdalightFastLed(leds, baud, history=history)
     if kind == "wled":
-        return Wled(leds, baud, force_max_brightness=force_max_brightness, history=history)
+        return Wled(leds, baud, force_max_brightness=force_max_brightness, history=history,
+                    live_timeout=WLED_LIVE_TIMEOUT if live_timeout is None else live_timeout)
     raise ValueError(f"unknown receiver '{kind}' (choose from {', '.join(RECEIVERS)})")

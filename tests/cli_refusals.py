@@ -13,7 +13,7 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str], *, alone: bool 
     """Run ``argv``; it must exit 2 within 5 s of CPU time (the process's, every thread's: a loaded
     machine stretches the wall clock, not the work) with no traceback; returns the last line on stderr.
     ``alone``: nothing on stdout and exactly one line on stderr."""
-    start = time.process_time()
+    start = time.process_time()  # clock(cpu): the process's CPU time, every thread's
     try:
         code = main.main(argv)
     except SystemExit as exc:  # argparse's own refusals
@@ -21,7 +21,7 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str], *, alone: bool 
     out, err = capsys.readouterr()
     err = err.strip()
     assert code == 2, err
-    assert time.process_time() - start < 5 and "Traceback" not in err
+    assert time.process_time() - start < 5 and "Traceback" not in err  # clock(cpu): as above
     if alone:
         assert not out and len(err.splitlines()) == 1, err
     return err.splitlines()[-1]

@@ -375,10 +375,10 @@ def settle(app: App, threads: int, timeout: float = 120.0) -> None:
     thread that never ends waits that long; a perfect player's last search can take 30 s on a
     2-core machine that runs other work."""
     app.stack.reset(MenuScene(app))
-    deadline = time.monotonic() + timeout
-    while threading.active_count() > threads and time.monotonic() < deadline:
+    deadline = time.monotonic() + timeout  # clock(wait): settles on the threads' end, bounded (120 s)
+    while threading.active_count() > threads and time.monotonic() < deadline:  # clock(wait): as above
         app.tick()
-        time.sleep(0.02)
+        time.sleep(0.02)  # clock(wait): as above
 
 
 def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[float, float] = (20, 60),
@@ -420,7 +420,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
     report = SoakReport(warmup=warmup)
     rng = random.Random(seed)
     visitor = Visitor(app, rng, report, leds, physical_to_end, idle, updates_per_frame)
-    started = time.perf_counter()
+    started = time.perf_counter()  # clock(report): the soak's wall time, for bench/'s report
     threads_at_start = threading.active_count()
     try:
         app.start(MenuScene(app))
@@ -443,7 +443,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
         settle(app, threads_at_start)
         report.end = measure()
     finally:
-        report.seconds = time.perf_counter() - started
+        report.seconds = time.perf_counter() - started  # clock(report): as above
         report.errors = errors.records + [f"recovered: {len(app.errors)} error(s)"] * bool(app.errors)
         logging.getLogger().removeHandler(errors)
         app.close()

@@ -3,6 +3,7 @@ listing, the strong player against plain minimax, and short tournaments."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -161,11 +162,14 @@ def test_strong_search_equals_plain_minimax_at_fixed_depth() -> None:
 
 
 def test_strong_respects_its_time_budget_and_reports_depth() -> None:
-    player = StrongPlayer()
+    # The search's clock is the test's: a millisecond passes at each reading (it reads once per
+    # 256 nodes), so the budget runs out after the same work however busy the machine is.
+    readings = itertools.count()
+    player = StrongPlayer(clock=lambda: next(readings) / 1000)
     move = player.choose(new_game(), random.Random(0), 0.15)
     assert move in new_game().legal_moves()
     assert player.info.depth >= 2 and player.info.nodes > 0
-    assert player.info.seconds < 1.0
+    assert 0.1 < player.info.seconds <= 0.15  # clock(fake): read on the test's own clock above
 
 
 def test_strong_takes_an_immediate_win() -> None:

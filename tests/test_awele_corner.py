@@ -136,8 +136,9 @@ def test_a_long_loop_takes_only_its_share_of_each_frame(corner_app, monkeypatch)
     page.elapsed = 100.0
     for _ in range(3):
         assert page.sowing is not None
+        # clock(cpu): the frame thread's laps; load stretches only the wall
         before, started = page.sowing.walker.laps, time.thread_time()  # CPU time: load stretches only the wall
         page.update(1 / 60)
-        spent = time.thread_time() - started
+        spent = time.thread_time() - started  # clock(cpu): as above
         assert page.sowing.walker.laps - before >= 32 and spent < 0.1, (page.sowing.walker.laps - before, spent)
     assert page.sowing is not None and not page.sowing.finished

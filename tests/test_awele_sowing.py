@@ -95,9 +95,10 @@ def test_the_move_from_the_issue_is_decided_exactly_and_fast() -> None:
     board = (2, 1, 9, 3, 8, 1, 2, 1, 15, 3, 2, 6)  # ran over 600 s before
     if not compiled():
         pytest.skip("pure Python takes minutes on this move")
+    # clock(cpu): the C laps on this thread
     started = time.thread_time()  # the laps run in C on this thread: its CPU time, which load hardly changes
     assert MoveCheck(board, 2).run() == Loop(period=86_023_116, laps_before_loop=0)
-    assert time.thread_time() - started < 5
+    assert time.thread_time() - started < 5  # clock(cpu): as above
 
 
 def test_a_check_stopped_at_a_deadline_resumes_where_it_stopped() -> None:
@@ -105,10 +106,11 @@ def test_a_check_stopped_at_a_deadline_resumes_where_it_stopped() -> None:
     pit = 2 if compiled() else 10
     rules._LONG_MOVES.clear()
     rules._PENDING.clear()
+    # clock(passed): a deadline of now: passed before the first slice ends
     assert sow(board, pit, deadline=time.perf_counter()) is None
     laps = rules.pending_laps(board, pit)
     assert laps > 0
-    assert sow(board, pit, deadline=time.perf_counter()) is None
+    assert sow(board, pit, deadline=time.perf_counter()) is None  # clock(passed): as above
     assert rules.pending_laps(board, pit) > laps  # went on, did not start again
     assert isinstance(sow(board, pit), Loop)
     assert rules.known_long_move(board, pit) is not None
@@ -131,10 +133,12 @@ def test_players_answer_within_their_budget_on_a_board_with_a_huge_loop() -> Non
         rules._LONG_MOVES.clear()
         rules._PENDING.clear()
         state = position(board, (3, 2), 1)
+        # clock(cpu): the player's work on this thread
         started = time.thread_time()  # CPU time: a loaded machine stretches the wall clock, not the work
         move = make_player(level).choose(state, random.Random(1), 0.02)
-        assert time.thread_time() - started < 3
+        assert time.thread_time() - started < 3  # clock(cpu): as above
         assert rules.known_long_move(board, 5) is None  # pit 6's verdict was not waited for
+        # clock(passed): a deadline of now: only moves already known
         assert move != 6 and move in state.legal_moves_by(time.perf_counter())
 
 

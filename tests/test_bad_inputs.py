@@ -102,6 +102,8 @@ BAD: list[tuple[list[str], str]] = [
     (["led-demo", "--port", "loop://", "--game", "chess"], "invalid choice"),
     (["led-demo", "--port", "loop://", "--seconds", "0"], "out of range"),
     (["led-emulator", "--leds", "0"], "out of range"),
+    (["led-emulator", "--receiver", "wled", "--live-timeout", "0"], "out of range"),
+    (["led-emulator", "--live-timeout", "5"], "WLED setting"),
     # webcam
     (["print-board", "chess", "--out", "mat.png"], "invalid choice"),
     (["print-board", "lewthwaite", "--out", "mat.txt"], ".png"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +17,7 @@ from games.budget import MB, ByteCache, budgeted
 from kiosk import canvas
 from kiosk.scene import Scene
 from kiosk.stack import SceneStack
+from tests.waiting import until
 
 
 def test_entries_are_evicted_by_size_least_recently_used_first() -> None:
@@ -389,9 +389,7 @@ def _fake_kiosk(tmp_path: Path, on_term: str) -> subprocess.Popen[bytes]:
         time.sleep(60)
     """)
     child = subprocess.Popen([sys.executable, "-c", script])
-    deadline = time.monotonic() + 20
-    while not (tmp_path / "ready").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    until((tmp_path / "ready").exists, "the pretend kiosk's signal handlers set")
     return child
 
 

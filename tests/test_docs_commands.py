@@ -222,7 +222,7 @@ def _day_records() -> None:
     folder = state_dir() / daybook.FOLDER
     if not folder.exists():
         write_week(folder, (2026, 10, 5), games=70)
-        today = datetime.date.today()
+        today = datetime.date.today()  # clock(date): the guide's report reads today's records
         write_week(folder, (today.year, today.month, today.day), games=10, days=1)
 
 

@@ -46,9 +46,9 @@ def copy_cost() -> float:
     source = pygame.Surface(display.get_size()).convert()
     times = []
     for _ in range(60):
-        started = time.thread_time()
+        started = time.thread_time()  # clock(cpu): the copy's CPU time on the frame thread
         display.blit(source, (0, 0))
-        times.append(time.thread_time() - started)
+        times.append(time.thread_time() - started)  # clock(cpu): as above
     return statistics.median(times)
 
 
@@ -68,9 +68,9 @@ class Meter:
         unit = copy_cost()
         times = []
         for _ in range(frames):
-            started = time.thread_time()
+            started = time.thread_time()  # clock(cpu): the frame's CPU time, in copies
             self.app.tick()
-            times.append(time.thread_time() - started)
+            times.append(time.thread_time() - started)  # clock(cpu): as above
         return statistics.median(times) / ((unit + copy_cost()) / 2)
 
 

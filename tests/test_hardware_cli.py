@@ -4,7 +4,6 @@ emulator can behave like WLED or the Adalight-FastLED sketch."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import main
 from hardware.emulator import PtyEmulator
 from hardware.receivers import Shown
 from tests.cli_refusals import refused
+from tests.waiting import until
 
 
 @pytest.mark.parametrize("argv", [
@@ -106,16 +106,26 @@ def test_the_emulator_reuses_a_stale_link_and_removes_only_its_own(tmp_path: Pat
 def test_the_emulator_reads_on_its_own_thread_for_the_models() -> None:
     from hardware.receivers import Wled
 
+    # The firmware's time is the test's: it stands still while led-test sends its frames (so no
+    # pause of a loaded machine between two frames can end WLED's live mode), then jumps past the
+    # live timeout, and the reading thread must notice it with no byte arriving.
+    now = [0.0]
     receiver = Wled(8, 921600, force_max_brightness=True, live_timeout=0.5)
-    emulator = PtyEmulator(8, receiver=receiver)
+    emulator = PtyEmulator(8, receiver=receiver, clock=lambda: now[0])
     path = emulator.open()
     emulator.start_reader()  # bytes timed as they arrive, as led-emulator does
     updates: list[Shown] = []
+
+    def read(count: int) -> bool:
+        updates.extend(emulator.poll(0))
+        return len(updates) >= count
+
     try:
         assert main.main(["led-test", "--port", path, "--leds", "8", "--baud", "921600", "--delay", "0"]) == 0
-        deadline = time.monotonic() + 60  # a bound for a broken run only
-        while (not updates or updates[-1].why != "effect") and time.monotonic() < deadline:
-            updates += emulator.poll(0.05)  # what the thread read, and the live timeout it noticed
+        until(lambda: read(10), "the 10 frames led-test sent")
+        assert [u.why for u in updates] == ["blank"] + ["frame"] * 9, "live mode ended while the clock stood still"
+        now[0] = 0.6
+        until(lambda: read(11), "WLED's own effect once the live timeout has passed")
     finally:
         emulator.close()
     assert [u.why for u in updates] == ["blank"] + ["frame"] * 9 + ["effect"]

@@ -7,7 +7,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from hardware.link import SerialLink
 from hardware.mapping import Layout
 from hardware.protocols import Frame, encode
 from hardware.system import LedSystem, encode_lights
-from tests.waiting import until
+from tests.waiting import CEILING, until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,14 +39,12 @@ class Reader:
         while not self.stop:
             self.frames += self.emulator.poll(0.02)
 
-    def wait_for(self, count: int, timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        while len(self.frames) < count and time.monotonic() < deadline:
-            time.sleep(0.01)
+    def wait_for(self, count: int) -> None:
+        until(lambda: len(self.frames) >= count, f"{count} frames read")
 
     def close(self) -> None:
         self.stop = True
-        self.thread.join(2)
+        self.thread.join(CEILING)
 
 
 @pytest.mark.parametrize("protocol", ["adalight", "tpm2"])
@@ -57,7 +54,7 @@ def test_frames_through_the_pty_are_byte_exact(protocol: str) -> None:
     reader = Reader(emulator)
     frames = [encode(protocol, [((i * 7 + k) % 256, k % 256, 255 - k % 256) for k in range(272)])
               for i in range(5)]
-    port = serial.Serial(path, 115200, timeout=0.1, write_timeout=2)
+    port = serial.Serial(path, 115200, write_timeout=CEILING)  # the reader thread drains the pty
     try:
         for frame in frames:
             port.write(frame)
@@ -112,32 +109,35 @@ def test_pty_closed_mid_frame_then_reopened(tmp_path: Path) -> None:
     emulator.open()
     lights = BoardLights("lewthwaite", 5, 5, {(0, 0): "player1", (4, 4): "player2"})
     config = LedConfig()
-    link = SerialLink(link_path, 115200, backoff=(0.05, 0.2), write_timeout=0.3)
+    link = SerialLink(link_path, 115200, backoff=(0.05, 0.2), write_timeout=CEILING)
     logs: list[str] = []
     system = LedSystem(config, link, log=logs.append)
     try:
         system(lights)
-        deadline = time.monotonic() + 60  # a bound for a broken run only
-        while emulator.frames < 1 and time.monotonic() < deadline:
+
+        def polled(count: int) -> bool:
             emulator.poll(0.02)
-        assert emulator.frames >= 1
+            return emulator.frames >= count
+
+        until(lambda: polled(1), "the first frame")
         system(BoardLights("lewthwaite", 5, 5, {(2, 2): "put_back"}))  # animated: frames keep coming
         emulator.poll(0.5, max_bytes=40)  # part of a frame...
         emulator.close()  # ...and the cable is pulled
-        deadline = time.monotonic() + 60  # a bound for a broken run only
-        while link.connected and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: not link.connected, "the link noticed the cable pulled")
         status = link.snapshot()  # the LED thread may be mid-update: read under the link's lock
         assert not status.connected and status.failures >= 1
         until(lambda: link.snapshot().failures >= status.failures + 2,
               "a few failed reconnection attempts while the port is gone")
         emulator.open()
         before = emulator.frames
-        deadline = time.monotonic() + 60  # a bound for a broken run only
         got: list[Frame] = []
-        while len(got) < 3 and time.monotonic() < deadline:
-            got += emulator.poll(0.02)
-        assert len(got) >= 3 and emulator.frames > before
+
+        def read(count: int) -> bool:
+            got.extend(emulator.poll(0.02))
+            return len(got) >= count
+
+        until(lambda: read(3), "3 frames after the cable is back")
+        assert emulator.frames > before
         assert link.snapshot().connects >= 2
         assert all(f.count == 25 for f in got)
         # The put_back cell blinks; whatever the phase, every frame is one the system can make.
@@ -180,9 +180,7 @@ def run_emulator(tmp_path: Path, args: list[str], client: list[str]) -> list[str
         [sys.executable, "main.py", "led-emulator", "--text", "--path-file", str(path_file), "--seconds", "90",
          *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not path_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        until(path_file.exists, "the emulator's pty named")
         port = path_file.read_text().strip()
         test = subprocess.run([sys.executable, "main.py", "led-test", "--port", port, *client],
                               cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -204,8 +202,11 @@ def test_emulator_text_mode_and_led_test_as_separate_processes(tmp_path: Path) -
 
 
 def test_the_emulator_behaves_like_wled(tmp_path: Path) -> None:
+    # A live timeout of 65 s, not WLED's 2.5: a loaded machine may pause led-test between two
+    # frames for longer than 2.5 s (the timeout itself: tests/test_hardware_cli.py, on a clock
+    # of the test's own).
     lines = run_emulator(tmp_path, ["--leds", "4", "--receiver", "wled", "--force-max-brightness",
-                                    "--baud", "921600", "--exit-after", "6"],
+                                    "--live-timeout", "65", "--baud", "921600", "--exit-after", "6"],
                          ["--leds", "4", "--delay", "0", "--baud", "921600"])
     assert lines == (["frame 1 adalight 4 leds, 0 lit (WLED blanks the first frame of live mode)"]
                      + [f"frame {i + 2} adalight 4 leds, 1 lit: {i}=ffffff" for i in range(4)]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hardware.protocols import adalight_header, encode_adalight
+from tests.waiting import CEILING
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
 
@@ -32,7 +33,7 @@ def parser_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def decode(binary: Path, data: bytes, capacity: int = 272, gap_at: int | None = None) -> list[str]:
     args = [str(binary), str(capacity)] + ([str(gap_at)] if gap_at is not None else [])
-    result = subprocess.run(args, input=data, capture_output=True, check=True, timeout=30)
+    result = subprocess.run(args, input=data, capture_output=True, check=True, timeout=CEILING)
     return result.stdout.decode().split("\n")[:-1]
 
 

@@ -13,6 +13,7 @@ import serial
 from hardware.fakes import ScriptedDevice, ScriptedOpener
 from hardware.link import SerialLink, device_identity
 from hardware.protocols import encode_adalight
+from tests.waiting import until
 
 
 class FakeClock:
@@ -150,16 +151,14 @@ def test_a_pseudo_terminal_reused_by_another_program_is_not_reconnected(tmp_path
         assert not link.send(FRAME) and not link.connected  # ...the link lets go of the pty...
         # The kernel stamps a pty's creation with a coarse clock (a few ms): a real program starts
         # far later than this test could reopen it, so wait a little as the real one would.
-        time.sleep(0.05)
+        time.sleep(0.05)  # clock(wait): at least 50 ms for the kernel's stamp to move; load only adds
         master2, slave2 = os.openpty()  # ...and another program gets a pty, the lowest free number
         try:
             if os.ttyname(slave2) != path:
                 pytest.skip("another process took the pty number meanwhile")
-            deadline = time.monotonic() + 60  # a bound for a broken run only
-            while time.monotonic() < deadline and "another device" not in link.status.last_error:
-                link.send(FRAME)
-                time.sleep(0.01)
-            assert "another device" in link.status.last_error and not link.connected
+            until(lambda: not link.send(FRAME) and "another device" in link.status.last_error,
+                  "the link refuses the other program's pty")
+            assert not link.connected
             assert not select.select([master2], [], [], 0)[0]  # not a byte reached the other program
         finally:
             os.close(master2)

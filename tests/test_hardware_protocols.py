@@ -17,6 +17,7 @@ from hardware.protocols import (
     encode_tpm2,
     frame_size,
 )
+from tests.waiting import CEILING
 
 THREE = [(1, 2, 3), (4, 5, 6), (7, 8, 9)]
 
@@ -67,7 +68,7 @@ def test_unknown_protocol_is_refused() -> None:
 
 @pytest.mark.parametrize("protocol", ["adalight", "tpm2"])
 def test_frames_cross_a_loop_port_byte_for_byte(protocol: str) -> None:
-    port = serial.serial_for_url("loop://", baudrate=115200, timeout=0.2)
+    port = serial.serial_for_url("loop://", baudrate=115200, timeout=CEILING)  # the bytes are there: read at once
     frame = encode(protocol, [(i % 256, 255 - i % 256, i // 2) for i in range(272)])
     port.write(frame)
     received = port.read(len(frame))

@@ -18,7 +18,7 @@ from hardware.mapping import BoardLayout
 from hardware.pacing import frame_spacing, wire_seconds
 from hardware.protocols import Frame, FrameDecoder, encode_adalight
 from hardware.system import LedSystem
-from tests.waiting import until
+from tests.waiting import CEILING, until
 
 
 def make(config: LedConfig | None = None, device: ScriptedDevice | None = None) -> tuple:
@@ -145,7 +145,7 @@ class HeldDevice(ScriptedDevice):
     def write(self, data: bytes) -> int:
         self.count += 1
         self.writing.set()
-        if self.starved or not self.release.wait(10):
+        if self.starved or not self.release.wait(CEILING):
             self.starved = True
         if self.fail_writes:
             raise OSError(5, "Input/output error")
@@ -156,7 +156,7 @@ class HeldDevice(ScriptedDevice):
 def test_publishing_never_waits_for_the_port(fail: bool) -> None:
     # No stopwatch: the port's write is held open for as long as the game loop publishes. A publish
     # that waits for the port would wait for a write only this test can end, until the device
-    # gives up (10 s) and says so.
+    # gives up (CEILING seconds) and says so.
     device = HeldDevice(fail)
     link = SerialLink("held", opener=ScriptedOpener(*[device] * 50), backoff=(0.01, 0.05))
     system = LedSystem(LedConfig(), link, log=lambda _m: None)
@@ -164,7 +164,7 @@ def test_publishing_never_waits_for_the_port(fail: bool) -> None:
     bus.subscribe(system)
     try:
         bus.publish(BoardLights("lewthwaite", 5, 5, {(0, 0): "player1"}))
-        assert device.writing.wait(10), "the LED thread never wrote"
+        assert device.writing.wait(CEILING), "the LED thread never wrote"
         for i in range(60):  # the LED thread is stuck in the port's write all along
             bus.publish(BoardLights("lewthwaite", 5, 5, {(i % 5, i // 12): "selected"}))
         bus.publish(BoardLights("lewthwaite", 5, 5, {(4, 4): "player2"}))
@@ -175,7 +175,7 @@ def test_publishing_never_waits_for_the_port(fail: bool) -> None:
             until(lambda: any(lit_pixels(f) == [last] for f in frames_of(device)), "the newest lights shown")
     finally:
         device.release.set()
-        system.close(timeout=3)
+        system.close(timeout=CEILING)
     assert bus.errors == []
     if fail:
         assert system.link.status.failures >= 1
@@ -209,15 +209,17 @@ def test_the_thread_survives_a_broken_frame(monkeypatch: pytest.MonkeyPatch) -> 
         return real(lights, t, config, layout)
 
     monkeypatch.setattr(module, "encode_lights", flaky)
+    # clock(wait): the LED thread paces itself on the real clock; the test waits for its write
     system._clock = time.monotonic
+    # clock(wait): as above (the link's reconnection back-off)
     system.link._clock = time.monotonic
     thread = threading.Thread(target=system._run, daemon=True)
     system(BoardLights("lewthwaite", 5, 5, {(0, 0): "hint"}))
     thread.start()
-    assert device.wrote.wait(10), "nothing written after the broken frame"
+    assert device.wrote.wait(CEILING), "nothing written after the broken frame"
     system._stop = True
     system._wake.set()
-    thread.join(2)
+    thread.join(CEILING)
     assert frames_of(device) and "boom" in system.warnings[0]
 
 
@@ -245,7 +247,7 @@ def test_the_kiosk_attaches_the_system_with_led_port() -> None:
         assert isinstance(leds, LedSystem)
         leds.latencies = latencies = Noticed()  # a frame's latency is noted once it is written
         app.effects.publish(BoardLights("lewthwaite", 5, 5, {(2, 2): "legal"}))
-        assert latencies.grew.wait(10), "the frame was never written"
+        assert latencies.grew.wait(CEILING), "the frame was never written"
         assert leds.frames_sent >= 2  # the priming copy, then the frame
     finally:
         app.close()

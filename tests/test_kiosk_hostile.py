@@ -1,7 +1,8 @@
 """Issue 23's hostile probe, the kiosk's half: the one reader of configurations and the one reader
 of saves take anything (clear error or accepted, no traceback, nothing written but the set-aside
 copy of a save), the kiosk starts whatever its state folder holds, and a stop signal is a clean
-stop (exit 0 within 2 s, the game saved, the LED board off, the record closed, one log line)."""
+stop (exit 0, the game saved, the LED board off, the record closed, one log line; the stop's 2 s
+are measured by ``bench/bench_kiosk_stop.py``)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from kiosk.menu import MenuScene
 from kiosk.storage import SAVE_FORMAT, SaveStore
 from tests.kiosk_driver import run_frames
 from tests.test_kiosk import kiosk_app, start_game
+from tests.waiting import CEILING, until
 
 ROOT = Path(__file__).resolve().parent.parent
 PROPERTY = settings(max_examples=60, deadline=None, derandomize=True,
@@ -390,20 +392,28 @@ def _default_signals() -> None:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> None:
+def test_every_stop_signal_is_a_clean_stop(tmp_path: Path) -> None:
     """A physical game on the synthetic camera, an LED board, kiosk mode (and one window): each
-    signal stops it with exit 0 within 2 s, the game saved, the record closed; SIGTERM's board
-    (the LED emulator, on its pty) is dark at the end. The 2 s are the kiosk's own (:func:`_stop`):
-    a loaded test machine must not fail it, a slow stop must."""
+    signal stops it with exit 0, the game saved, the record closed; SIGTERM's board (the LED
+    emulator, on its pty) is dark at the end. How long the stop takes is not judged here (a
+    loaded machine decides that): ``bench/bench_kiosk_stop.py`` holds the 2 s promise, and
+    :func:`test_a_signal_in_process_ends_the_loop_and_puts_the_handlers_back` that the loop
+    stops at the next frame."""
+    stop_in_every_way(tmp_path, promise=CEILING)
+
+
+def stop_in_every_way(tmp_path: Path, promise: float) -> list[tuple[str, bool, float, float]]:
+    """Start four kiosks (SIGTERM, SIGHUP, SIGINT in kiosk mode, SIGHUP not), stop each with its
+    signal once it has played a move, and check each stop is clean and took the kiosk less than
+    ``promise`` seconds of its own (:func:`_stop`); return (signal, kiosk mode, its own seconds,
+    wall seconds) for each."""
     (tmp_path / "k.toml").write_text(f'pin = "{kiosk_config.new_pin()}"\n')
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     with (tmp_path / "frames.txt").open("w") as frames_out:  # the emulator prints a line a frame
         board = subprocess.Popen([sys.executable, "main.py", "led-emulator", "--text", "--path-file",
                                   str(tmp_path / "pty"), "--seconds", "300"], cwd=ROOT, env=env,
                                  stdout=frames_out, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while not _read(tmp_path / "pty").strip() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    until(lambda: _read(tmp_path / "pty").strip(), "the LED emulator's pty named")
     runs: dict[tuple[str, bool], tuple[Path, subprocess.Popen[str]]] = {}
     for name, kiosk in (("SIGTERM", True), ("SIGHUP", True), ("SIGINT", True), ("SIGHUP", False)):
         folder = tmp_path / f"{name}-{kiosk}"
@@ -416,23 +426,27 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
                                                         stdout=subprocess.DEVNULL,
                                                         stderr=subprocess.PIPE, text=True,
                                                         preexec_fn=_default_signals))
+    stops = []
     try:
         for (name, kiosk), (folder, process) in runs.items():
-            deadline = time.monotonic() + 90
-            while '"event":"move"' not in _read(folder / "r.jsonl") and time.monotonic() < deadline:
+
+            def moved(folder: Path = folder, process: subprocess.Popen[str] = process) -> bool:
                 assert process.poll() is None, process.communicate()[1]
-                time.sleep(0.1)
+                return '"event":"move"' in _read(folder / "r.jsonl")
+
+            until(moved, f"a move recorded by the {name} kiosk", seconds=90)
             # The kiosks still playing are paused meanwhile: they are this test's own load.
             others = [p for _, p in runs.values() if p is not process and p.returncode is None]
             for other in others:
                 other.send_signal(signal.SIGSTOP)
             try:
-                took, wall = _stop(process, name)
+                took, wall = _stop(process, name, limit=max(promise, 10.0))
             finally:
                 for other in others:
                     other.send_signal(signal.SIGCONT)
             code, err = process.returncode, process.communicate()[1]
-            assert code == 0 and took < STOP_PROMISE, (name, kiosk, code, f"{took:.2f} s ({wall:.2f} s wall)", err)
+            assert code == 0 and took < promise, (name, kiosk, code, f"{took:.2f} s ({wall:.2f} s wall)", err)
+            stops.append((name, kiosk, took, wall))
             assert json.loads(_read(folder / "r.jsonl").splitlines()[-1])["event"] == "close"
             if kiosk:
                 saved = SaveStore(folder / "jeux-maths" / "save" / "match.json").load()
@@ -443,6 +457,7 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
                 assert f"stopped by {name}" in err
         frames = _read(tmp_path / "frames.txt").splitlines()
         assert any(" lit: " in line for line in frames) and frames[-1].endswith(" 0 lit")  # lit, then dark
+        return stops
     finally:
         processes: list[subprocess.Popen[bytes] | subprocess.Popen[str]] = [board]
         for started in processes + [process for _, process in runs.values()]:
@@ -450,7 +465,8 @@ def test_every_stop_signal_is_a_clean_stop_within_2_seconds(tmp_path: Path) -> N
                 started.kill()
 
 
-#: Issue 22: a stop signal is a clean stop within 2 s (systemd kills after 10 s).
+#: Issue 22: a stop signal is a clean stop within 2 s (systemd kills after 10 s); measured by
+#: ``bench/bench_kiosk_stop.py``.
 STOP_PROMISE = 2.0
 
 
@@ -465,25 +481,26 @@ def _waiting_for_a_cpu(pid: int, tid: int | None = None) -> float:
 
 
 def _stop(process: subprocess.Popen[str], name: str, limit: float = 10.0) -> tuple[float, float]:
-    """Send signal ``name`` to ``process``, reap it, and return (the seconds the kiosk itself
-    took to exit, the wall seconds). The kiosk's time is the wall time from the signal to its
-    exit less what a loaded machine adds and the kiosk cannot help: its main thread (where the
-    handler, the loop, ``close`` and the interpreter's exit run) waiting for a CPU, and this test
-    waking up late to see the exit. Everything else counts in full: computing, writing, sleeping,
-    waiting for its own threads."""
+    """Send signal ``name`` to ``process``, reap it (killed after ``limit`` seconds), and return
+    (the seconds the kiosk itself took to exit, the wall seconds). The kiosk's time is the wall
+    time from the signal to its exit less what a loaded machine adds and the kiosk cannot help:
+    its main thread (where the handler, the loop, ``close`` and the interpreter's exit run)
+    waiting for a CPU, and this test waking up late to see the exit. Everything else counts in
+    full: computing, writing, sleeping, waiting for its own threads."""
     seen: dict[str, float] = {}
 
     def watch() -> None:  # blocked in waitid until the exit: its lateness is only the wake-up
         me = threading.get_native_id()
         late = _waiting_for_a_cpu(os.getpid(), me)
         os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # exited, not reaped: /proc still tells
+        # clock(wait): the time of the exit, judged against the caller's promise (CEILING in make test)
         seen["exit"] = time.monotonic() - (_waiting_for_a_cpu(os.getpid(), me) - late)
         seen["waited"] = _waiting_for_a_cpu(process.pid)
 
     waited = _waiting_for_a_cpu(process.pid)
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
-    sent = time.monotonic()
+    sent = time.monotonic()  # clock(wait): as above
     process.send_signal(getattr(signal, name))
     watcher.join(limit)
     if watcher.is_alive():

@@ -128,9 +128,9 @@ def test_strong_beats_builder_in_a_short_match_and_is_quick() -> None:
         players: dict[int, StrongPlayer | BuilderPlayer] = {strong_seat: StrongPlayer(),
                                                             3 - strong_seat: BuilderPlayer()}
         while not state.is_terminal():
-            start = time.thread_time()
+            start = time.thread_time()  # clock(cpu): the slowest move's work on this thread
             move = players[state.current_player].choose(state, rng)
-            slowest = max(slowest, time.thread_time() - start)
+            slowest = max(slowest, time.thread_time() - start)  # clock(cpu): as above
             state = state.play(move)
         outcome = state.outcome()
         wins += outcome is not None and outcome.winner == strong_seat  # by connecting or by walling off

@@ -359,11 +359,12 @@ def test_the_kiosk_path_in_real_time_reader_thread_and_paced_camera() -> None:
     camera = CameraOpener("synthetic", 30.0, stepped=False, faults={})
     session = PhysicalSession(match, None)
     session.start(camera.feed(session.engine, seed=5))
-    started = time.monotonic()
+    started = time.monotonic()  # clock(realtime): the kiosk's threaded path; 3 moves awaited
     try:
+        # clock(realtime): as above, within 120 s
         while time.monotonic() - started < 120 and len(match.moves) < 3:  # a bound for a broken run only
-            session.update(time.monotonic() - started)
-            time.sleep(1 / 60)
+            session.update(time.monotonic() - started)  # clock(realtime): the session moved along in wall time
+            time.sleep(1 / 60)  # clock(realtime): a frame's pause, as the kiosk's loop
     finally:
         session.close()
     played = moves_of(match)

@@ -300,7 +300,7 @@ def test_the_operator_sees_the_day_so_far_and_what_to_change(tmp_path, lang):
     from kiosk.operator import SettingsScene
     from tests.kiosk_driver import press, run_frames, tap
 
-    advice_day(tmp_path, dt.date.today())
+    advice_day(tmp_path, dt.date.today())  # clock(date): the operator's day screen shows today
     app = App(AppOptions(frames=1, mute=True, kiosk=True, lang=lang, state_dir=tmp_path,
                          config=KioskConfig(kiosk=True, pin="2580", language=lang)))
     app.home_factory = MenuScene

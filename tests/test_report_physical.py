@@ -82,4 +82,5 @@ def test_a_real_board_game_records_its_fixes_and_the_devices_coming_and_going(tm
     numbers = figures(events)
     real = numbers["real_board"]
     assert real["games"] == 1 and real["fixes"] == ends[0]["fixes"] and real["leds_lost"] == 1
+    # clock(date): the kiosk stamps its events with the real day
     assert dt.date.fromisoformat(numbers["from"]) == dt.date.today()

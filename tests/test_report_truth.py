@@ -365,7 +365,7 @@ def test_366_days_are_a_year(tmp_path, capsys):
 # --- the kiosk writes what the report needs ------------------------------------------------------------------
 
 def kiosk_numbers(state: Path, live: bool) -> dict[str, Any]:
-    today = dt.date.today()
+    today = dt.date.today()  # clock(date): the days the kiosk wrote, up to today
     days = sorted(p.name for p in (state / "days").iterdir())
     first = dt.date.fromisoformat(days[0][:10]) if days else today
     return numbers_of(state / "days", first, max(today, first), live=live)
@@ -427,7 +427,7 @@ def test_the_fullest_page_still_prints_on_one_a4_page(tmp_path, lang):
     import re
     import subprocess
 
-    today = dt.date.today()
+    today = dt.date.today()  # clock(date): the page reports today by default
     write_week(tmp_path / "days", (today.year, today.month, today.day), 3000, days=1, seed=9)
     t = time.mktime((today.year, today.month, today.day, 17, 59, 0, 0, 0, -1))
     with open(daybook.day_path(tmp_path / "days", today.isoformat()), "a", encoding="utf-8") as stream:

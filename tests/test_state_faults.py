@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk import daybook, logs
-from kiosk.daybook import DayBook, day_of, day_path, parse_lines
+from kiosk.daybook import DayBook, day_of, day_path, days_in, parse_lines
 from kiosk.menu import MenuScene
 from kiosk.storage import open_state_file
 from tests.test_kiosk import kiosk_app
@@ -27,8 +27,12 @@ from tests.test_kiosk import kiosk_app
 USER_TEXT = b"a user's own file: never written by the kiosk\n"
 
 
-def event(name: str, t: float | None = None) -> dict[str, object]:
-    return {"t": time.time() if t is None else t, "e": name}
+#: When the tests' own events happen (the day book files each event under its own day).
+NOON = time.mktime((2026, 10, 9, 12, 0, 0, 0, 0, -1))
+
+
+def event(name: str, t: float = NOON) -> dict[str, object]:
+    return {"t": t, "e": name}
 
 
 def full_disk(fail: list[bool], real: Callable[[int, bytes], None]) -> Callable[[int, bytes], None]:
@@ -42,8 +46,10 @@ def full_disk(fail: list[bool], real: Callable[[int, bytes], None]) -> Callable[
     return write
 
 
-def today_events(folder: Path) -> list[str]:
-    return [e["e"] for e in parse_lines(day_path(folder, day_of(time.time())).read_bytes())[0]]
+def day_events(folder: Path) -> list[str]:
+    """The events of every day file in ``folder``, oldest day first (no clock read: the kiosk's
+    own events fall on the day it ran, the tests' on :data:`NOON`'s)."""
+    return [e["e"] for day in days_in(folder) for e in parse_lines(day_path(folder, day).read_bytes())[0]]
 
 
 # --- a full disk -------------------------------------------------------------------------------
@@ -104,18 +110,18 @@ def test_a_full_disk_is_said_once_by_the_day_book_which_starts_again_after(
     said = [r for r in caplog.records if r.name == "kiosk.daybook"]
     assert [r.levelname for r in said] == ["ERROR", "WARNING"], [r.getMessage() for r in said]
     assert "20 event(s) lost" in said[1].getMessage()
-    assert today_events(tmp_path) == ["start", "stop"]
+    assert day_events(tmp_path) == ["start", "stop"]
 
 
 def test_a_line_cut_by_a_full_disk_does_not_swallow_the_next_one(tmp_path: Path) -> None:
     book = DayBook(tmp_path, threaded=False)
     book.write(event("start"))
-    with open(day_path(tmp_path, day_of(time.time())), "ab") as stream:
+    with open(day_path(tmp_path, day_of(NOON)), "ab") as stream:
         stream.write(b'{"t":1,"e":"vis')  # what a write cut by ENOSPC leaves
     book._close_stream()  # the writer closes its file after a failed write
     book.write(event("stop"))
     book.close()
-    assert today_events(tmp_path) == ["start", "stop"]
+    assert day_events(tmp_path) == ["start", "stop"]
 
 
 def test_a_state_folder_that_is_no_folder_is_said_once_and_the_game_goes_on(
@@ -143,7 +149,7 @@ def test_a_state_folder_that_is_no_folder_is_said_once_and_the_game_goes_on(
 
 
 def _gone_file(state: Path) -> None:
-    day_path(state / "days", day_of(time.time())).unlink()
+    day_path(state / "days", day_of(NOON)).unlink()
 
 
 def _gone_folder(state: Path) -> None:
@@ -155,7 +161,7 @@ def _moved_state(state: Path) -> None:
 
 
 def _moved_file(state: Path) -> None:
-    path = day_path(state / "days", day_of(time.time()))
+    path = day_path(state / "days", day_of(NOON))
     path.rename(path.with_name("elsewhere.jsonl"))
 
 
@@ -171,7 +177,7 @@ def test_the_day_book_starts_a_new_file_when_its_file_goes(
     book.write(event("visit"))
     book.write(event("stop"))
     book.close()
-    assert today_events(state / "days") == ["visit", "stop"]
+    assert day_events(state / "days") == ["visit", "stop"]
     said = [r.getMessage() for r in caplog.records if r.name == "kiosk.daybook"]
     assert len(said) == 1 and "deleted or moved" in said[0], said
 
@@ -203,7 +209,7 @@ def test_a_kiosk_whose_state_folder_is_deleted_stops_cleanly_and_records_its_sto
     shutil.rmtree(tmp_path / "state")
     app.tick()
     app.close()
-    assert today_events(tmp_path / "state" / "days")[-1] == "stop"
+    assert day_events(tmp_path / "state" / "days")[-1] == "stop"
     assert "deleted or moved" in (tmp_path / "state" / "logs" / "kiosk.log").read_text()
 
 
@@ -221,7 +227,7 @@ def test_a_planted_link_as_the_days_file_is_never_written_through(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     user = _user_file(tmp_path)
     (tmp_path / "days").mkdir()
-    day_path(tmp_path / "days", day_of(time.time())).symlink_to(user)
+    day_path(tmp_path / "days", day_of(NOON)).symlink_to(user)
     book = DayBook(tmp_path / "days", threaded=False)
     book.write(event("start"))
     book.write(event("stop"))
@@ -266,6 +272,7 @@ def test_a_kiosk_with_planted_links_starts_and_writes_nothing_through_them(tmp_p
     state = tmp_path / "state"
     (state / "days").mkdir(parents=True)
     (state / "logs").mkdir()
+    # clock(date): the day the kiosk files its start under (it stamps with the real clock)
     day_path(state / "days", day_of(time.time())).symlink_to(user)
     (state / "logs" / "kiosk.log").symlink_to(other)
     app = kiosk_app(state)
@@ -291,7 +298,7 @@ def test_something_else_than_a_file_is_refused_without_waiting(tmp_path: Path, k
 def test_whatever_bytes_the_days_file_held_the_new_events_are_read_back_whole(
         tmp_path_factory: pytest.TempPathFactory, before: bytes) -> None:
     folder = tmp_path_factory.mktemp("days")
-    now = time.time()
+    now = NOON
     day_path(folder, day_of(now)).write_bytes(before)
     book = DayBook(folder, threaded=False)
     book.write(event("start", now))

@@ -2,12 +2,12 @@
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 from games.visitor import Shot
+from tests.waiting import until
 from vision.capture import CaptureThread, LiveBoard, StableBoard, SyntheticCamera, start_grid
 from vision.reader import BoardReader
 from vision.table import TableCamera
@@ -55,9 +55,7 @@ def test_capture_thread_reconnects_after_unplug():
         return camera
 
     thread = CaptureThread(opener, retry_seconds=0.01).start()
-    deadline = time.monotonic() + 60  # a bound for a broken run only
-    while thread.status.reconnects < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    until(lambda: thread.status.reconnects >= 3, "3 reconnections")
     thread.stop()
     assert thread.status.reconnects >= 3
     assert len(opened) >= 3

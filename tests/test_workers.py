@@ -7,7 +7,6 @@ import gc
 import os
 import random
 import subprocess
-import time
 import weakref
 from functools import partial
 
@@ -25,15 +24,18 @@ from tests.waiting import CEILING, until
 from tests.worker_jobs import blocked, die_in_a_worker, juniper_tables, open_gate
 
 
-def finish(thinker: Thinker, key: object, seconds: float = 60.0) -> object:
+def finish(thinker: Thinker, key: object) -> object:
     """Poll ``key`` until its job is done (a live kiosk's frames do the same)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        ready, result = thinker.poll(key)
-        if ready:
-            return result
-        time.sleep(0.01)
-    raise AssertionError(f"job {key!r} did not finish in {seconds} s")
+    answer: list[object] = []
+
+    def ready() -> bool:
+        done, result = thinker.poll(key)
+        if done:
+            answer.append(result)
+        return done
+
+    until(ready, f"job {key!r} finished")
+    return answer[0]
 
 
 def test_a_portable_job_runs_in_another_process_and_a_closure_on_a_thread() -> None:
@@ -82,11 +84,8 @@ def run_on(workers: Pool, work: object, brief: bool = False) -> tuple[Task, list
     return task, answers
 
 
-def wait_for(answers: list[object], seconds: float = 60.0) -> object:
-    deadline = time.monotonic() + seconds
-    while not answers and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert answers, "the job did not finish"
+def wait_for(answers: list[object]) -> object:
+    until(lambda: answers, "the job finished")
     return answers[0]
 
 

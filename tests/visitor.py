@@ -107,9 +107,9 @@ class GcClock:
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         thread = threading.get_ident()
         if phase == "start":
-            self._started[thread] = time.thread_time()
+            self._started[thread] = time.thread_time()  # clock(cpu): garbage collections' CPU time
         elif thread in self._started:
-            spent = time.thread_time() - self._started.pop(thread)
+            spent = time.thread_time() - self._started.pop(thread)  # clock(cpu): as above
             if thread == self.frame_thread:
                 self.mine += spent
             else:
@@ -297,8 +297,9 @@ class Visitor:
 
     def run(self, script: Script) -> Visit:
         """Run ``script`` to its end, one frame per ``yield``, and return the visit's records."""
+        # clock(realtime): ticked only when realtime (bench/); tests pass realtime=False
         app, clock = self.app, pygame.time.Clock()
-        started = time.perf_counter()
+        started = time.perf_counter()  # clock(wait): the visit's bound (20 x patience)
         collections = GcClock()
         gc.callbacks.append(collections)
         try:
@@ -307,10 +308,11 @@ class Visitor:
                 scene_before, version_before = self.top, self._version()
                 collections.take()
                 before = resource.getrusage(resource.RUSAGE_THREAD)
+                # clock(report): wall for bench/; tests judge the CPU times
                 wall, cpu = time.perf_counter(), time.thread_time()
                 begun = wall
                 app.tick(step)
-                cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+                cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall  # clock(report): as above
                 after = resource.getrusage(resource.RUSAGE_THREAD)
                 system = after.ru_stime - before.ru_stime
                 faults = after.ru_minflt + after.ru_majflt - before.ru_minflt - before.ru_majflt
@@ -322,11 +324,12 @@ class Visitor:
                                                      self._thinking(), gc_mine, gc_other, system, faults, preempted,
                                                      at=begun))
                 self.since += 1
+                # clock(wait): only a stuck visit takes 20 x patience (an hour)
                 if time.perf_counter() - started > 20 * self.patience:
                     raise VisitorStuck(f"the visit of {self.game} took longer than {20 * self.patience:.0f} s")
         finally:
             gc.callbacks.remove(collections)
-        self.visit.seconds = time.perf_counter() - started
+        self.visit.seconds = time.perf_counter() - started  # clock(report): the visit's wall time, for bench/
         return self.visit
 
     def _scene(self) -> GameScene | None:
@@ -379,9 +382,9 @@ class Visitor:
 
     def until(self, done: Callable[[], bool], what: str, patience: float | None = None) -> Script:
         """Let frames run until ``done()`` (at most ``patience`` wall-clock seconds)."""
-        started = time.perf_counter()
+        started = time.perf_counter()  # clock(wait): patience (180 s) for what the visitor awaits
         while not done():
-            if time.perf_counter() - started > (patience or self.patience):
+            if time.perf_counter() - started > (patience or self.patience):  # clock(wait): as above
                 raise VisitorStuck(f"waited {patience or self.patience:.0f} s for {what}; "
                                    f"the screen shows {describe(self.top)}")
             yield
