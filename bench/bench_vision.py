@@ -384,6 +384,22 @@ def test_photoreal_heldout_set(report, name, first_seed):
     assert all(tally.rate((style, "one-shot")) >= 0.995 for style in tally.scenes), lines
 
 
+def _issue39_set(evaluate: Any, report: Any, name: str, first_seed: int, label: str) -> tuple[Any, list[str]]:
+    """Read issue 39's held-out set ``bench/photoreal/NAME`` (exposure control on) and report its
+    targets per style: the setup started, one-shot cells right on the frames read, live cells
+    right; the tally and the report's lines."""
+    tally, lines = _evaluate_set(evaluate, name, first_seed, f"{label} held-out stands, seeds >= {first_seed}",
+                                 f"--headroom 3 --exposure-steps 3 --samples 4 --stand ... --frames play --out "
+                                 f"bench/photoreal/{name}")
+    for style in sorted(tally.scenes):
+        report(f"photoreal {label} {style}: setup started", f"{tally.setup_done[style]}/{tally.setup_tried[style]}",
+               "all")
+        report(f"photoreal {label} {style} one-shot cells right, frames read",
+               f"{tally.rate_read((style, 'one-shot')):.2%}", ">= 99.5 %")
+        report(f"photoreal {label} {style} live cells right", f"{tally.rate((style, 'live')):.2%}", "no cell wrong")
+    return tally, lines
+
+
 @pytest.mark.bench
 @pytest.mark.timeout(3600)
 def test_photoreal_issue39_heldout(report):
@@ -397,16 +413,7 @@ def test_photoreal_issue39_heldout(report):
     marker while the other player moves) the move accepted within 8 camera frames of the hand
     leaving, nothing invented."""
     evaluate = _photoreal()
-    tally, lines = _evaluate_set(evaluate, "set-heldout39", 3900, "issue 39 held-out stands, seeds >= 3900",
-                                 "--headroom 3 --exposure-steps 3 --samples 4 --stand ... --out "
-                                 "bench/photoreal/set-heldout39")
-    for style in sorted(tally.scenes):
-        report(f"photoreal issue 39 {style}: setup started", f"{tally.setup_done[style]}/{tally.setup_tried[style]}",
-               "all")
-        report(f"photoreal issue 39 {style} one-shot cells right, frames read",
-               f"{tally.rate_read((style, 'one-shot')):.2%}", ">= 99.5 %")
-        report(f"photoreal issue 39 {style} live cells right", f"{tally.rate((style, 'live')):.2%}", "no cell wrong")
-    _photoreal()  # bench/photoreal on the path
+    tally, lines = _issue39_set(evaluate, report, "set-heldout39", 3900, "issue 39")
     import session
 
     truths = [t for t in evaluate.scenes(range(3900, 10_000), folder=evaluate.SET_DIR.with_name("set-heldout39"))
@@ -423,3 +430,23 @@ def test_photoreal_issue39_heldout(report):
     assert all(tally.rate_read((style, "one-shot")) >= 0.995 for style in tally.scenes), lines
     assert results and all(r["latency"] is not None and r["latency"] <= session.TARGET_FRAMES
                            and not r["invented"] for r in results), results
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3600)
+def test_photoreal_issue39_second_heldout(report):
+    """Issue 39's second held-out set (``bench/photoreal/set-heldout39b``, seeds 3940-3959, its
+    README), rendered after ``set-heldout39`` had been looked at and before the reader fix it
+    checks; never tuned on, scored once by the lead. Every token style the generator knows (caps
+    open side up and down 11-15 mm tall, draughts red/blue and black/ivory, cork, go stones,
+    Lightning's tiles on its own mat) at 20-25 degrees from all four sides, tokens up to 2.5 mm
+    off their cells' centres, warm desk lamps of 2700-3200 K beside the ceiling light (bare bulbs
+    and soft lamps, black/ivory draughts under a 2760 K bare bulb), cloth and wood tables.
+    Targets (issue 39): the setup starts on every stand, one-shot >= 99.5 % per style on the
+    frames read, no cell read wrong one-shot or live."""
+    evaluate = _photoreal()
+    tally, lines = _issue39_set(evaluate, report, "set-heldout39b", 3940, "issue 39b")
+    wrong = [e for e in tally.errors if " is " in e and "(refused)" not in e]
+    assert not wrong, wrong
+    assert all(tally.setup_done[style] == tally.setup_tried[style] for style in tally.setup_tried), lines
+    assert all(tally.rate_read((style, "one-shot")) >= 0.995 for style in tally.scenes), lines

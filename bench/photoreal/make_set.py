@@ -263,14 +263,16 @@ def random_tiles(rng: random.Random, rows: int, cols: int) -> list[list[str]]:
 # --- scenes -----------------------------------------------------------------------------------
 
 
-def textures() -> dict[str, str]:
-    """The printed sheets and tile faces as image files (cached)."""
+def textures(names: bool = False) -> dict[str, str]:
+    """The printed sheets and tile faces as image files (cached); ``names``: the sheets as printed
+    now, with the cells' names beside the grid; otherwise as every set before issue 39's second
+    held-out set was rendered, without them."""
     CACHE.mkdir(parents=True, exist_ok=True)
     out = {}
     for game in ("lewthwaite", "lightning"):
-        path = CACHE / f"mat-{game}.png"
+        path = CACHE / (f"mat-{game}-names.png" if names else f"mat-{game}.png")
         if not path.exists():
-            cv2.imwrite(str(path), render_mat(layout(game), 8.0))
+            cv2.imwrite(str(path), render_mat(layout(game), 8.0, names=names))
         out[game] = str(path)
     for design in DESIGNS:
         path = CACHE / f"tile-{design}.png"
@@ -333,7 +335,7 @@ def plan(style: str, seed: int, force_hand: bool = False, plays: int = 1,
     ``setup``: the start position with only N of its tokens laid (a board being set up)."""
     stand = stand or {}
     rng = random.Random(f"photoreal-{style}-{seed}")
-    tex = textures()
+    tex = textures(bool(stand.get("names")))
     game = "lightning" if style == "tiles" else "lewthwaite"
     mat = layout(game)
     page_m = (mat.page[0] / 1000, mat.page[1] / 1000)
@@ -630,7 +632,9 @@ def make_scene(style: str, seed: int, out_dir: Path, force_hand: bool = False, p
 STAND_KEYS = ("tilt", "height", "piece_mm", "stack", "lamp_elevation", "ev", "setup",
               # issue 39: the camera's side (degrees), a warm lamp (kelvin, soft unless bare),
               # the pieces' width and how far off their cells' centres (mm), the table's cloth.
-              "azimuth", "lamp_k", "soft_lamp", "width_mm", "offset_mm", "cloth", "wood", "arm", "lean")
+              "azimuth", "lamp_k", "soft_lamp", "width_mm", "offset_mm", "cloth", "wood", "arm", "lean",
+              # the mat as printed now, with the cells' names (without: as printed before).
+              "names")
 
 
 def parse_stand(text: str) -> dict:
