@@ -1188,6 +1188,10 @@ class BoardReader:
         ring_ok = [info[1].copy() for info in paper.rings]
         # Samples no piece explains against the lit paper: maybe a piece's side over its own shadow.
         pending: list[tuple[int, str, Any, tuple[float, float], list[tuple[int, int]], np.ndarray, np.ndarray]] = []
+        # Vertices that changed since calibration and are now paper in a light the frame shows
+        # elsewhere, unchanged (lit, or in a piece's shade): the shadows moved with the pieces.
+        lights = _unchanged_paper(paper)
+        relit: list[tuple[int, tuple[int, int]]] = []
         for b, (bx, by, _, _) in enumerate(blocks):
             if not paper.valid[b].any():
                 continue
@@ -1205,6 +1209,8 @@ class BoardReader:
                     v[i, j] = True
                 elif near and (tint := _shade_tint(colours[i, j], white)) is not None:
                     shade[(b, "v", (int(i), int(j)))] = tint
+                elif near and paper.changed[b][i, j] and _paper_seen(colours[i, j], lights):
+                    relit.append((b, (int(i), int(j))))
                 elif near:
                     pending.append((b, "v", (int(i), int(j)), point, near, colours[i, j], white))
             # The ring outside the grid.
@@ -1223,12 +1229,13 @@ class BoardReader:
                     pending.append((b, "r", int(k), point, near, ring_colours[k], white))
         middle = _shade_middle(np.array(list(shade.values()))) if shade else None
         ring_forgiven = any(bool((ok & ~info[1]).any()) for ok, info in zip(ring_ok, paper.rings, strict=True))
-        if (shade or ring_forgiven) and not self._edge_clear(frame, fix, paper, middle):
+        if (shade or ring_forgiven or relit) and not self._edge_clear(frame, fix, paper, middle):
             return paper.covered  # an arm across the sheet's edge: what it hides stays covered
         forgiven = [] if middle is None else [
             (b, kind, where) for b, kind, where, point, near, colour, white in pending
             if self._explained(point, near, colour, white * np.exp(middle), feats)
         ]
+        forgiven += [(b, "v", where) for b, where in relit]
         if shade and middle is not None:
             forgiven += [key for key, tint in shade.items() if _along_shade(tint, middle)]
         for b, kind, where in forgiven:
@@ -1628,10 +1635,15 @@ def sheet_edge(mat: MatLayout, sheet: int = 0) -> tuple[np.ndarray, np.ndarray]:
 def _vertex_light(paper: CellPaper) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """For each sheet with paper seen: its grid vertices' light (log, against the paper's median)
     and tint (log BGR less that light), one row per vertex."""
-    for valid, colours in zip(paper.valid, paper.vertex_colours, strict=True):
+    for b, (valid, colours) in enumerate(zip(paper.valid, paper.vertex_colours, strict=True)):
         if not valid.any():
             continue
         white = np.median(colours[valid], axis=0)
+        ring = paper.rings[b][0][paper.rings[b][1]] if b < len(paper.rings) else np.zeros((0, 3))
+        if len(ring) and _shade_tint(white, np.median(ring, axis=0)) is not None:
+            # Most vertices lie in the pieces' shade (tall caps, a bare lamp): the ring of paper
+            # round the grid is the lit paper the shade is measured against.
+            white = np.median(ring, axis=0)
         ratio = np.log((colours.reshape(-1, 3).astype(np.float32) + 2) / (white.astype(np.float32) + 2))
         light = ratio.mean(axis=1)
         yield light, ratio - light[:, None]
@@ -1670,10 +1682,14 @@ def _unshade(features: np.ndarray, paper: CellPaper) -> np.ndarray:
     # The tint in the tokens' axes: c1 = log(red / blue), c2 = log(green / sqrt(red * blue)) (BGR).
     shade = np.array([middle[2] - middle[0], middle[1] - (middle[0] + middle[2]) / 2], np.float32)
     colour = features[:, [C1, C2]]
-    t = np.clip(colour @ shade / max(float(shade @ shade), 1e-6), 0, 1.2)
+    t = np.clip(colour @ shade / max(float(shade @ shade), 1e-6), -1.2, 1.2)
     rest = colour - t[:, None] * shade
-    shaded = ((np.abs(rest).max(axis=1) <= SHADE_SPREAD) & (features[:, L] >= math.log(SHADE_DEEP))
-              & (features[:, L] <= math.log(0.97)))
+    lum = features[:, L]
+    # In shade where its corners are lit (darker, the shade's tint), or lit where its corners
+    # lie in shade (brighter, the opposite tint: an empty cell among tall caps' shadows).
+    shaded = (np.abs(rest).max(axis=1) <= SHADE_SPREAD) & np.where(
+        t >= 0, (lum >= math.log(SHADE_DEEP)) & (lum <= math.log(0.97)),
+        (lum >= -math.log(0.97)) & (lum <= -math.log(SHADE_DEEP)))
     out = features.copy()
     out[shaded, C1] = rest[shaded, 0]
     out[shaded, C2] = rest[shaded, 1]
@@ -1724,6 +1740,31 @@ def _shade_tint(colour: np.ndarray, white: np.ndarray) -> np.ndarray | None:
     if not _tint_allowed(tint[None])[0]:
         return None
     return tint
+
+
+#: A vertex that changed since calibration is paper now when its colour is within this (log, every
+#: channel) of a paper sample of the same frame that did not change: noise between samples in one
+#: light is 0.02-0.05; a lamp's shade on the paper is 0.25-0.4 off the lit paper, a hand or a
+#: sleeve further still from both.
+PAPER_SEEN = 0.1
+
+
+def _unchanged_paper(paper: CellPaper) -> np.ndarray:
+    """The colours (N x 3) of the paper samples of a frame (grid vertices and the ring round the
+    grid) that look like paper and did not change since calibration: the paper in every light
+    the frame shows it in (lit, in a piece's shade)."""
+    vertices = [colours[valid] for colours, valid in zip(paper.vertex_colours, paper.valid, strict=True)]
+    ring = [colours[valid] for colours, valid, *_ in paper.rings]
+    return np.concatenate([*vertices, *ring]) if vertices or ring else np.zeros((0, 3), np.float32)
+
+
+def _paper_seen(colour: np.ndarray, lights: np.ndarray) -> bool:
+    """True when ``colour`` is within :data:`PAPER_SEEN` of one of the unchanged paper samples
+    ``lights`` (:func:`_unchanged_paper`): paper, in a light seen elsewhere on the frame."""
+    if len(lights) == 0:
+        return False
+    off = np.abs(np.log((lights.astype(np.float32) + 4) / (colour.astype(np.float32) + 4))).max(axis=1)
+    return bool(off.min() <= PAPER_SEEN)
 
 
 def _tint_allowed(tints: np.ndarray) -> np.ndarray:

@@ -328,16 +328,32 @@ def pale(features: np.ndarray) -> np.ndarray:
 
 #: Unnamed colours: the tokens seen are black and white ones when this share of them has a hue
 #: weaker than :data:`GREY_HUE` (a few ivory draughts among black ones split too unevenly for
-#: lightness to look like the players' axis, yet no token has a colour).
+#: lightness to look like the players' axis, yet no token has a colour) ...
 GREY_SHARE, GREY_HUE = 0.8, 0.25
+#: ... or sends back too little coloured light to be a player's colour: its chroma (the hue times
+#: its lightness, both against the paper's white) below this.
+GREY_CHROMA = 0.12
+
+
+def colourless(features: np.ndarray) -> np.ndarray:
+    """Per token (row of features): True when it shows no player's colour: a weak hue (its
+    saturation, :data:`GREY_HUE`), or a dark token whose hue is strong but whose coloured light is
+    little (its chroma, :data:`GREY_CHROMA`). The hue is a ratio of channels, and a black token's
+    channels are small: a glossy black draught under a warm bare bulb mirrors the warm room and
+    takes a hue of 0.3-0.4 (as strong as a pale cap's), yet the colour it adds to the picture is
+    a twentieth of the paper's white (0.04-0.08). A few red or blue caps deep in shade come as
+    low (0.05-0.1), which is why :func:`grey` asks it of most tokens: on every photoreal frame
+    of red and blue tokens at most half of them are colourless, as with the hue alone."""
+    hue = np.hypot(features[:, HUE1], 1.5 * features[:, HUE2])
+    return np.asarray((hue < GREY_HUE) | (hue * np.exp(features[:, L]) < GREY_CHROMA))
 
 
 def grey(features: np.ndarray) -> bool:
-    """True when the tokens (rows of features) are black, white or grey: no player's colour."""
+    """True when the tokens (rows of features) are black, white or grey: no player's colour
+    (:data:`GREY_SHARE` of them :func:`colourless`)."""
     if len(features) == 0:
         return False
-    hue = np.hypot(features[:, HUE1], 1.5 * features[:, HUE2])
-    return float((hue < GREY_HUE).mean()) >= GREY_SHARE
+    return float(colourless(features).mean()) >= GREY_SHARE
 
 
 def colour_axis(colours: tuple[str, str] | None, features: np.ndarray) -> tuple[int, int]:
