@@ -277,7 +277,7 @@ class Sprites:
     nothing outside the box. Sprites live in a :class:`ByteCache` of ``budget`` bytes."""
 
     def __init__(self, name: str, budget: int) -> None:
-        self._cache = ByteCache(name, budget, sizer=pixel_bytes)
+        self._cache = ByteCache(name, budget)
         #: Sprites painted (tests read it).
         self.painted = 0
 
@@ -295,24 +295,43 @@ class Sprites:
         """Blit the sprite of ``key`` whose picture covers the logical ``box`` (painting it first
         with ``paint`` when none of this phase is kept); only its part in the native ``area``
         when given. Returns the native rectangle it covers."""
-        scale, (ox, oy) = screen.scale, screen.offset
-        native = self.native_box(screen, box)
-        phase = (round(ox + box.x * scale - native.x, 6), round(oy + box.y * scale - native.y, 6))
-        entry = (key, phase, native.size, scale, screen.logical_size)
-        sprite: pygame.Surface | None = self._cache.get(entry)
-        if sprite is None:
-            sprite = pygame.Surface(native.size, pygame.SRCALPHA)
-            canvas = Canvas(sprite, screen.logical_size, scale, (ox - native.x, oy - native.y))
-            canvas.set_clip(box)  # what the box does not cover is drawn by others
-            paint(canvas)
-            self.painted += 1
-            self._cache.put(entry, sprite)
-        part = screen.to_native_rect(box).clip(screen.area)
+        native, sprite, drawn, _opaque = self._sprite(screen, key, box, paint)
+        part = screen.to_native_rect(box).clip(screen.area).clip(drawn)
         if area is not None:
             part = part.clip(area)
         if part:
             screen.target.blit(sprite, part.topleft, part.move(-native.x, -native.y))
         return native
+
+    def opaque(self, screen: Canvas, key: Hashable, box: pygame.Rect, paint: Callable[[Canvas], None]) -> bool:
+        """Whether the sprite of ``key`` covers its whole box with opaque pixels (what was under
+        it then need not be drawn again first); paints it if none is kept."""
+        return self._sprite(screen, key, box, paint)[3]
+
+    def _sprite(self, screen: Canvas, key: Hashable, box: pygame.Rect, paint: Callable[[Canvas], None]
+                ) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect, bool]:
+        """The sprite's native place, the sprite, the native part of the screen its painted
+        pixels cover, and whether its box is all opaque."""
+        scale, (ox, oy) = screen.scale, screen.offset
+        native = self.native_box(screen, box)
+        phase = (round(ox + box.x * scale - native.x, 6), round(oy + box.y * scale - native.y, 6))
+        entry = (key, phase, native.size, scale, screen.logical_size)
+        found: tuple[pygame.Surface, pygame.Rect, bool] | None = self._cache.get(entry)
+        if found is None:
+            sprite = pygame.Surface(native.size, pygame.SRCALPHA)
+            canvas = Canvas(sprite, screen.logical_size, scale, (ox - native.x, oy - native.y))
+            canvas.set_clip(box)  # what the box does not cover is drawn by others
+            paint(canvas)
+            self.painted += 1
+            inside = canvas.to_native_rect(box).clip(sprite.get_rect())
+            # Blits skip what the sprite leaves transparent (a card's picture box: the title's foot).
+            drawn = sprite.get_bounding_rect().clip(inside)
+            opaque = bool(inside) and pygame.mask.from_surface(sprite.subsurface(inside), 254).count() \
+                == inside.width * inside.height
+            found = (sprite, drawn, opaque)
+            self._cache.put(entry, found, pixel_bytes(sprite))
+        sprite, drawn, opaque = found
+        return native, sprite, drawn.move(native.topleft), opaque
 
     def forget(self) -> None:
         """Drop every sprite (the screen that used them is covered or left)."""

@@ -58,9 +58,10 @@ MOST_CARDS = 8
 #: The cards' sprites: five cards in four phases of their bob at 1080p (1.2 MB each), and
 #: what each draws over its picture (0.4 MB).
 CARDS_BUDGET = 32 * MB
-#: How far (logical pixels) a card's animated picture may draw outside its box, within its card
-#: (Lewthwaite's board casts its shadow 15 pixels below it).
-PICTURE_MARGIN = 20
+#: How far (logical pixels: left, top, right, bottom) a card's animated picture may draw outside
+#: its box, within its card (Lewthwaite's board reaches 4 pixels above it and casts its shadow
+#: 12 below, Juniper's tiles 8 below: tests/test_menu_frames.py).
+PICTURE_MARGINS = (2, 6, 2, 16)
 #: The cards' sprites, kept while a game is played (shared by every menu: the next menu's cards
 #: are the same, and a sprite painted anew costs its page faults).
 CARD_SPRITES = Sprites("kiosk.menu.cards", CARDS_BUDGET)
@@ -162,8 +163,8 @@ class MenuScene(Scene):
         self.sprites = CARD_SPRITES
         # The screen the menu was last drawn on, its still layer's key, and each card's place,
         # look and native box there: what draw_changes draws over.
-        self._shown: tuple[weakref.ref[DrawTarget], Hashable, list[tuple[pygame.Rect, Hashable, pygame.Rect]]] | None \
-            = None
+        self._shown: tuple[weakref.ref[DrawTarget], Hashable,
+                           list[tuple[pygame.Rect, Hashable, pygame.Rect, Hashable | None]]] | None = None
 
     def _physical_buttons(self) -> list[ui.Button]:
         """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
@@ -414,29 +415,57 @@ class MenuScene(Scene):
         if k in self.tabs:
             self.tabs[k].draw(surface, self.time)
 
-    def _draw_picture(self, surface: DrawTarget, k: int, card: pygame.Rect, look: Hashable) -> pygame.Rect:
+    def picture_still(self, k: int) -> Hashable | None:
+        """The key of what stands still in card ``k``'s picture now (None: all of it moves)."""
+        parts = self.cards[k][2].icon_parts
+        return None if parts is None else parts.still(self.time)
+
+    @staticmethod
+    def picture_box(picture: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
+        """What a card's picture may draw on: its box, its margins, within its card."""
+        left, top, right, bottom = PICTURE_MARGINS
+        return pygame.Rect(picture.x - left, picture.y - top, picture.width + left + right,
+                           picture.height + top + bottom).clip(card)  # never over a neighbour
+
+    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable) -> pygame.Rect:
         """Card ``k``'s animated picture, in the order the card draws it (over the panel and the
         header, under the title, the badge and the tab), inside its box and a margin (what is
-        drawn again at every frame); returns that box."""
+        drawn again at every frame); returns that box. What of the picture stands still
+        (:class:`~kiosk.screens.IconParts`) comes from a sprite with the header under it."""
         picture = self.picture_at(k, card)
-        box = picture.inflate(2 * PICTURE_MARGIN, 2 * PICTURE_MARGIN).clip(card)  # never over a neighbour
-        surface.set_clip(box)
-        if isinstance(surface, Canvas):
+        box = self.picture_box(picture, card)
+        screens = self.cards[k][2]
+        parts = screens.icon_parts
+        still = self.picture_still(k)
+        under = functools.partial(self._paint_picture_under, k=k, card=card, picture=picture, still=still)
+        if not self.sprites.opaque(surface, ("under", look, still), box, under):  # a corner of the card
             self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area))
-        self.paint_under(surface, k, card)
-        self.cards[k][2].draw_icon(surface, picture, self.time)
+        self.sprites.place(surface, ("under", look, still), box, under)
+        surface.set_clip(box)
+        if still is None or parts is None:
+            screens.draw_icon(surface, picture, self.time)
+        elif parts.draw_live is not None:
+            parts.draw_live(surface, picture, self.time)
         surface.set_clip(None)
-        if isinstance(surface, Canvas):
-            self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
-        else:  # a plain surface (tests)
-            surface.set_clip(box)
-            self.paint_over(surface, k, card)
-            surface.set_clip(None)
+        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
         return box
+
+    def _paint_picture_under(self, surface: DrawTarget, k: int, card: pygame.Rect, picture: pygame.Rect,
+                             still: Hashable | None) -> None:
+        """The panel and the header under card ``k``'s picture, and the picture's still part when
+        it has one now (``still``: its key)."""
+        self.paint_under(surface, k, card)
+        parts = self.cards[k][2].icon_parts
+        if still is not None and parts is not None:
+            parts.draw_still(surface, picture, self.time)
 
     def draw(self, surface: DrawTarget) -> None:
         """The still layer (paper, titles, the cards' shadows, the buttons at the foot), each card
-        from its sprite, and each card's animated picture drawn in it."""
+        from its sprite, and each card's animated picture drawn in it (on a plain surface, the
+        cards drawn in place: :meth:`draw_in_place`)."""
+        if not isinstance(surface, Canvas):
+            self.draw_in_place(surface)
+            return
         self._follow_keeper()
         key = self.still_key()
         self.still.draw(surface, key, self._draw_still)
@@ -444,17 +473,28 @@ class MenuScene(Scene):
         for k in range(len(self.cards)):
             card = self.card_at(k)
             look = self.card_key(k, card)
-            if isinstance(surface, Canvas):
-                box = self.sprites.place(surface, look, card, functools.partial(self.paint_card, k=k, card=card))
-                shown.append((card, look, box))
-            else:  # a plain surface (tests): drawn in place
-                self.paint_card(surface, k, card)
+            box = self.sprites.place(surface, look, card, functools.partial(self.paint_card, k=k, card=card))
+            shown.append((card, look, box, self.picture_still(k)))
             self._draw_picture(surface, k, card, look)
-        self._shown = (weakref.ref(surface), key, shown) if isinstance(surface, Canvas) else None
+        self._shown = (weakref.ref(surface), key, shown)
+
+    def draw_in_place(self, surface: DrawTarget) -> None:
+        """The menu with every card drawn where it is, no sprite: what the sprites and
+        :meth:`draw_changes` must give, pixel for pixel (tests/test_menu_frames.py)."""
+        self._follow_keeper()
+        self.still.draw(surface, self.still_key(), self._draw_still)
+        for k, (_rect, _info, screens) in enumerate(self.cards):
+            card = self.card_at(k)
+            self.paint_under(surface, k, card)
+            picture = self.picture_at(k, card)
+            surface.set_clip(self.picture_box(picture, card))
+            screens.draw_icon(surface, picture, self.time)
+            surface.set_clip(None)
+            self.paint_over(surface, k, card)
 
     def draw_changes(self, surface: DrawTarget) -> list[pygame.Rect] | None:
-        """Only what moved: a card whose place or look changed is drawn again over the still
-        layer where it was and where it is; every card's picture in it."""
+        """Only what changed: a card whose place or look changed is drawn again over the still
+        layer where it was and where it is; the pictures, but a still one already shown."""
         self._follow_keeper()
         shown = self._shown
         if not isinstance(surface, Canvas) or shown is None or shown[0]() is not surface \
@@ -462,23 +502,27 @@ class MenuScene(Scene):
             return None
         now = []
         areas = []
-        for k, (card_then, look_then, box_then) in enumerate(shown[2]):
+        for k, (card_then, look_then, box_then, _still) in enumerate(shown[2]):
             card = self.card_at(k)
             look = self.card_key(k, card)
             box = self.sprites.native_box(surface, card)
-            now.append((card, look, box))
+            now.append((card, look, box, self.picture_still(k)))
             if card != card_then or look != look_then:
                 areas.append(box.union(box_then))
         for area in areas:
             if not self.still.copy_area(surface, area):
                 return None
         changed = [surface.to_logical_rect(area) for area in areas]
-        for k, (card, look, box) in enumerate(now):
+        for k, (card, look, box, still) in enumerate(now):
             paint = functools.partial(self.paint_card, k=k, card=card)
+            drawn = False
             for area in areas:
                 if area.colliderect(box):
                     self.sprites.place(surface, look, card, paint, area)
-            changed.append(self._draw_picture(surface, k, card, look))
+                    drawn = True
+            parts = self.cards[k][2].icon_parts
+            if drawn or parts is None or parts.draw_live is not None or still is None or still != shown[2][k][3]:
+                changed.append(self._draw_picture(surface, k, card, look))
         self._shown = (shown[0], shown[1], now)
         return changed
 
