@@ -526,6 +526,18 @@ class MenuScene(Scene):
         self._shown = (shown[0], shown[1], now)
         return changed
 
+    def warm(self, surface: Canvas) -> None:
+        """Paint every card's sprites in every phase of its bob and every still picture (a
+        bob's period, 3.9 s, drawn every 3 frames: a card moves less than a pixel meanwhile), so
+        that no visitor's frame paints one (the kiosk's warm-up, kiosk/warmup.py); 0.1 s."""
+        time = self.time
+        for step in range(80):
+            self.time = step / 20
+            self.draw(surface)
+        self.time = time
+        self.still.forget()
+        self._shown = None
+
     def on_cover(self) -> None:
         """A game or a science corner opens over the menu: its still layer goes back to the pool
         of screens for the next one (drawn again when the menu shows again; the cards' sprites

@@ -14,6 +14,7 @@ import pytest
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.menu import PICTURE_MARGINS, MenuScene
+from kiosk.overlays import RulesScene
 from kiosk.screens import playable_games
 
 SIZE = (1920, 1080)
@@ -115,3 +116,42 @@ def test_the_menu_at_rest_sends_only_what_changed_to_the_display(app: App) -> No
     print(f"\nthe menu at rest sends {100 * shares[len(shares) // 2]:.1f} % of the screen a frame "
           f"(most {100 * shares[-1]:.1f} %)")
     assert shares[len(shares) // 2] < 0.15 and shares[-1] < 0.5
+
+
+@pytest.mark.parametrize("game", [info.key for info, _screens in playable_games()])
+def test_a_rules_page_drawn_in_part_is_the_page_drawn_whole(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    scene = screens.make_scene(app)
+    scene.ask_seats = False
+    app.start(scene)
+    app.tick()
+    scene.show_rules()
+    app.tick()
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    for page in range(len(rules.pages)):
+        rules.page, rules.page_time = page, 0.0
+        for frame in range(1, 50):
+            app.tick()
+            if frame % 12 == 0:
+                whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+                rules.draw(whole)
+                assert pixels(app.display) == pixels(whole.target), f"page {page + 1}, frame {frame}"
+                rules.draw(app.screen)  # the page is the screen's again (draw_changes draws over it)
+    assert app.frames.partial > 0
+
+
+@pytest.mark.parametrize("game", [info.key for info, _screens in playable_games()])
+def test_a_rules_illustration_stays_within_the_margins_drawn_again(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    left, top, right, bottom = RulesScene.ILLUSTRATION_MARGINS
+    rect = RulesScene.ILLUSTRATION
+    allowed = pygame.Rect(rect.x - left, rect.y - top, rect.width + left + right, rect.height + top + bottom)
+    for page in screens.make_scene(app).rules_pages():
+        if page.illustration is None:
+            continue
+        for time in [i / 60 for i in range(0, 900, 11)]:
+            drawn = canvas()
+            page.illustration(drawn, rect.copy(), time)
+            used = drawn.to_logical_rect(drawn.target.get_bounding_rect())
+            assert not used or allowed.contains(used), f"{game}: {page.title} draws {used} at {time:.3f} s"
