@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -74,6 +74,12 @@ class CornerPage:
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Draw the page inside ``rect``."""
+
+    def look(self) -> Hashable | None:
+        """What the page shows now, as a key (equal keys, equal pictures: the corner's frame is
+        then not drawn again, kiosk/frames.py), with the language; None (the default): it may
+        change at every frame. Its buttons' looks are added by the corner."""
+        return None
 
     def again_button(self, rect: pygame.Rect, label: str, action: Callable[[], None], color: ui.Color | None = None,
                      size: int = 22) -> ui.Button:
@@ -270,6 +276,15 @@ class ScienceScene(Scene):
         self.still.draw(surface, key, functools.partial(self._draw_frame, heading=heading))
         self.texts.append(heading)
         self.page.draw(surface, CONTENT)
+
+    def look(self) -> Hashable | None:
+        """The corner is still while its open page says so (:meth:`CornerPage.look`)."""
+        page = self.page.look()
+        if page is None:
+            return None
+        return (self.index, tr("science.heading", game=tr(f"{self.game}.title")),
+                tuple(tab.look() for tab in self.tabs), self.close_button.look(), page,
+                tuple(button.look() for button in self.page.buttons))
 
     def _draw_frame(self, surface: Target, heading: str) -> None:
         """The corner's frame around its pages: the paper, the title, the tabs, "Retour"."""

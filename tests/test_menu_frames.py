@@ -15,6 +15,7 @@ from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.menu import PICTURE_MARGINS, MenuScene
 from kiosk.overlays import RulesScene
+from kiosk.science import ScienceScene
 from kiosk.screens import playable_games
 
 SIZE = (1920, 1080)
@@ -155,3 +156,23 @@ def test_a_rules_illustration_stays_within_the_margins_drawn_again(app: App, gam
             page.illustration(drawn, rect.copy(), time)
             used = drawn.to_logical_rect(drawn.target.get_bounding_rect())
             assert not used or allowed.contains(used), f"{game}: {page.title} draws {used} at {time:.3f} s"
+
+
+@pytest.mark.parametrize("game", [info.key for info, screens in playable_games() if screens.make_science_scene])
+def test_a_science_corner_not_drawn_again_shows_what_it_would_draw(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    assert screens.make_science_scene is not None
+    app.start(MenuScene(app))
+    app.tick()
+    corner = screens.make_science_scene(app, 0)
+    app.stack.push(corner)
+    app.tick()
+    assert isinstance(corner, ScienceScene)
+    for tab in range(len(corner.pages)):
+        corner.open(tab)
+        for frame in range(1, 200):
+            app.tick()
+            if frame % 20 == 0:
+                whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+                corner.draw(whole)
+                assert pixels(app.display) == pixels(whole.target), f"tab {tab}, frame {frame}"
