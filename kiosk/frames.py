@@ -336,3 +336,16 @@ class Sprites:
     def forget(self) -> None:
         """Drop every sprite (the screen that used them is covered or left)."""
         self._cache.clear()
+
+
+def uncovered(area: pygame.Rect, cover: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``area`` outside ``cover`` (at most four rectangles): what must be drawn
+    again under a sprite that moved, when the sprite covers ``cover``."""
+    inside = area.clip(cover)
+    if not inside:
+        return [area.copy()] if area else []
+    parts = [pygame.Rect(area.x, area.y, area.width, inside.y - area.y),
+             pygame.Rect(area.x, inside.bottom, area.width, area.bottom - inside.bottom),
+             pygame.Rect(area.x, inside.y, inside.x - area.x, inside.height),
+             pygame.Rect(inside.right, inside.y, area.right - inside.right, inside.height)]
+    return [part for part in parts if part.width > 0 and part.height > 0]

@@ -19,7 +19,7 @@ from kiosk import draw, i18n, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
-from kiosk.frames import Sprites, StillLayer
+from kiosk.frames import Sprites, StillLayer, uncovered
 from kiosk.scene import Scene
 from kiosk.screens import GameScreens, playable_games
 
@@ -55,6 +55,8 @@ HEADER, TAB_SHIFT = 200, 18
 CONTINUE_AT = 262
 #: The most games the menu lays out (two rows of four).
 MOST_CARDS = 8
+#: The corners' radius of a card (logical pixels).
+CARD_RADIUS = 28
 #: The cards' sprites: five cards in four phases of their bob at 1080p (1.2 MB each), and
 #: what each draws over its picture (0.4 MB).
 CARDS_BUDGET = 32 * MB
@@ -380,9 +382,10 @@ class MenuScene(Scene):
     def paint_under(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
         """What lies under card ``k``'s picture: the panel and the coloured header."""
         info = self.cards[k][1]
-        ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
+        ui.draw_panel(surface, card, theme.PANEL, CARD_RADIUS, shadow=0)
         header = pygame.Rect(card.x, card.y, card.width, self.header_height)
-        draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
+        draw.rect(surface, info.accent, header, border_top_left_radius=CARD_RADIUS,
+                  border_top_right_radius=CARD_RADIUS)
 
     def paint_over(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
         """What card ``k`` draws over its picture: the title, the tagline (or "Continuer ma
@@ -502,6 +505,7 @@ class MenuScene(Scene):
             return None
         now = []
         areas = []
+        moved = []
         for k, (card_then, look_then, box_then, _still) in enumerate(shown[2]):
             card = self.card_at(k)
             look = self.card_key(k, card)
@@ -509,9 +513,18 @@ class MenuScene(Scene):
             now.append((card, look, box, self.picture_still(k)))
             if card != card_then or look != look_then:
                 areas.append(box.union(box_then))
-        for area in areas:
-            if not self.still.copy_area(surface, area):
-                return None
+                moved.append(now[-1])
+        # Under a card that moved, only what its sprite leaves uncovered is drawn again from the
+        # still layer (an area copy costs about as much per pixel as the card's blit): the strip
+        # it left and its four rounded corners.
+        corner = math.ceil(CARD_RADIUS * surface.scale) + 1
+        for area, (card, _look, _box, _still) in zip(areas, moved, strict=True):
+            inner = surface.to_native_rect(card)
+            corners = [pygame.Rect(x, y, corner, corner) for x in (inner.x, inner.right - corner)
+                       for y in (inner.y, inner.bottom - corner)]
+            for part in [*uncovered(area, inner), *corners]:
+                if not self.still.copy_area(surface, part.clip(area)):
+                    return None
         changed = [surface.to_logical_rect(area) for area in areas]
         for k, (card, look, box, still) in enumerate(now):
             paint = functools.partial(self.paint_card, k=k, card=card)
