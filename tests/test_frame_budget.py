@@ -10,8 +10,9 @@ milliseconds, for whole visits, with issue 43's targets (p99 4 ms, worst 8 ms, 1
 are in ``bench/bench_frames.py`` (``make bench``).
 
 The screens are the kiosk's own at 1920x1080, headless (a hint is worked out at once): the
-menu at rest, each game waiting for a tap, Lewthwaite with the hint's capsules, the who-plays card, the end card
-popping in with confetti and folded, every rules page.
+menu at rest, the science pages that say what they show, each game waiting for a tap,
+Lewthwaite with the hint's capsules, the who-plays card, the end card popping in with confetti
+and folded, every rules page.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from kiosk.app import App, AppOptions
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.overlays import EndCard, EndScene, RulesScene
+from kiosk.science import ScienceScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
 from tests.visitor import game_scene_games
@@ -165,3 +167,17 @@ def test_the_menu_at_rest_costs_a_few_copies_a_frame(meter: Meter) -> None:
     copies = meter.median(240)
     print(f"\nthe menu at rest: {copies:.1f} copies a frame")
     assert copies <= MENU_AT_REST, f"a frame of the menu at rest costs {copies:.1f} copies (budget {MENU_AT_REST})"
+
+
+@pytest.mark.parametrize(("game", "tab"), [("hexapawn", 0), ("hexapawn", 1), ("lightning", 1)])
+def test_a_science_page_that_says_what_it_shows_is_not_drawn_again(meter: Meter, game: str, tab: int) -> None:
+    app = meter.app
+    app.start(MenuScene(app))
+    corner = screens_for(game).make_science_scene
+    assert corner is not None
+    app.stack.push(corner(app, tab))
+    meter.run(30)
+    assert isinstance(app.stack.top, ScienceScene) and app.stack.top.page.look() is not None
+    copies = meter.median(120)
+    print(f"\n{game}'s science tab {tab} at rest: {copies:.2f} copies a frame")
+    assert copies <= CARD_AT_REST, f"{game}'s science tab {tab} at rest costs {copies:.1f} copies a frame"
