@@ -266,6 +266,10 @@ class ProofPage(ReplayPage):
         """The numbers of the game, shown one every ``STEP_SECONDS``."""
         return len(self.game.played)
 
+    def look(self) -> Hashable:
+        """The page changes with N, the game and its step, and while the graph grows in (0.5 s)."""
+        return (language(), self.n, tuple(self.game.played), self.step, min(1.0, self.time * 2))
+
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The graph on the left; N, the verdict, the game's story and why on the right."""
         corner = self.corner
