@@ -36,6 +36,7 @@ from functools import partial
 
 import pytest
 
+from tests.shell_visitor import visit_shell
 from tests.visitor import (
     COMPUTER,
     FRIEND,
@@ -145,6 +146,21 @@ def test_a_visitor_plays_at_60_fps(report, game: str) -> None:
     else:
         print(f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the wall-clock target is "
               "reported, not asserted; run again on a quiet machine)")
+
+
+@pytest.mark.timeout(1800)
+def test_the_shell_at_60_fps(report) -> None:
+    """The menu at rest, every science corner's tabs, attract mode and the settings
+    (``tests/shell_visitor.py``), in real time, against the same CPU targets (rows per tab)."""
+    result = visit_shell(size=SIZE, realtime=True)
+    for frame in result.frames:  # a row per science tab and screen: the visitor's action names it
+        object.__setattr__(frame, "where", frame.action or frame.where)
+    report_visit(report, result)
+    failed = [f"{row.screen} / {row.action}: {', '.join(misses(row))}"
+              for row in breakdown(result.frames) if misses(row)]
+    assert result.p99("cpu") <= P99_MS and result.worst("cpu") <= WORST_MS and idle_p99(result) <= IDLE_MS, (
+        f"shell: CPU p99 {result.p99('cpu'):.1f} ms, worst {result.worst('cpu'):.1f} ms, at rest p99 "
+        f"{idle_p99(result):.2f} ms; " + "; ".join(failed))
 
 
 # --- what a thinking computer costs the frame thread --------------------------------------------

@@ -1,11 +1,13 @@
 """Real frame rates of a visit, screen by screen: what a person sees on this machine, or on a
 slow one when run under ``bench/throttle.py`` (see bench/README.md).
 
-``python bench/fps.py GAME [GAME...] [--friend-only]``: the visitor of ``bench/bench_frames.py``
+``python bench/fps.py [GAME|shell ...] [--friend-only]``: the visitor of ``bench/bench_frames.py``
 plays each game from the menu in real time (60 fps pacing, computer players thinking with their
-real budgets) and this prints, per screen, the frames, the real frames per second (frames over
-the wall time between their starts), the longest gap between two frames and the gaps over 33 ms
-(two refreshes missed at 60 Hz).
+real budgets), and ``shell`` visits the menu at rest, every science corner's tabs, attract mode
+and the settings (``tests/shell_visitor.py``); with no name, every game and the shell. For each
+it prints, per screen (per science tab), the frames, the real frames per second (frames over the
+wall time between their starts), the longest gap between two frames and the gaps over 33 ms (two
+refreshes missed at 60 Hz).
 """
 
 from __future__ import annotations
@@ -16,9 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import conftest  # noqa: E402,F401 - the project on the path and the games' screens, as for the tests
-from tests.visitor import COMPUTER, FRIEND, Visit, screen_kind, visit  # noqa: E402
+from tests.shell_visitor import visit_shell  # noqa: E402
+from tests.visitor import COMPUTER, FRIEND, FrameRecord, Visit, game_scene_games, screen_kind, visit  # noqa: E402
 
 SIZE = (1920, 1080)
+
+
+def shown(frame: FrameRecord, shell: bool) -> str:
+    """What ``frame`` showed: its screen, or in the shell's visit the visitor's action (a science
+    corner's tab by name)."""
+    return (frame.action or screen_kind(frame)) if shell else screen_kind(frame)
 
 
 def frame_rates(result: Visit) -> list[tuple[str, int, float, float, int]]:
@@ -27,7 +36,7 @@ def frame_rates(result: Visit) -> list[tuple[str, int, float, float, int]]:
     gaps: dict[str, list[float]] = {}
     frames = result.frames
     for frame, following in zip(frames, frames[1:], strict=False):
-        gaps.setdefault(screen_kind(frame), []).append(following.at - frame.at)
+        gaps.setdefault(shown(frame, result.game == "shell"), []).append(following.at - frame.at)
     return sorted(((screen, len(g), len(g) / sum(g), 1000 * max(g), sum(1 for x in g if x > 0.033))
                    for screen, g in gaps.items() if sum(g) > 0), key=lambda row: -row[1])
 
@@ -35,12 +44,14 @@ def frame_rates(result: Visit) -> list[tuple[str, int, float, float, int]]:
 def main(argv: list[str] | None = None) -> int:
     """Visit each game and print its screens' real frame rates."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="+", metavar="GAME", help="the games to visit")
+    names = [*game_scene_games(), "shell"]
+    parser.add_argument("games", nargs="*", metavar="GAME", choices=[[], *names],
+                        help=f"what to visit: {', '.join(names)} (default: all)")
     parser.add_argument("--friend-only", action="store_true", help="hot-seat only (no computer thinking)")
     args = parser.parse_args(argv)
-    for game in args.games:
+    for game in args.games or names:
         opponents = (FRIEND,) if args.friend_only else (COMPUTER, FRIEND)
-        result = visit(game, opponents, size=SIZE, realtime=True)
+        result = visit_shell(size=SIZE) if game == "shell" else visit(game, opponents, size=SIZE, realtime=True)
         total = len(result.frames) / result.seconds if result.seconds else 0.0
         slow = sum(1 for a, b in zip(result.frames, result.frames[1:], strict=False) if b.at - a.at > 0.033)
         print(f"{game}: {len(result.frames)} frames in {result.seconds:.0f} s: {total:.1f} frames a second, "

@@ -48,6 +48,7 @@ def install_screens() -> None:
     """Register the built-in games' screens (imports their scene modules, and so pygame)."""
     from games.awele import corner as awele_corner
     from games.awele import scene as awele
+    from games.awele import view as awele_view
     from games.hexapawn import corner as hexapawn_corner
     from games.hexapawn import scene as hexapawn
     from games.hexapawn.scene_parts import operator as hexapawn_operator
@@ -57,21 +58,25 @@ def install_screens() -> None:
     from games.lewthwaite import scene as lewthwaite
     from games.lightning import corner as lightning_corner
     from games.lightning import scene as lightning
-    from kiosk.screens import GameScreens, register_screens
+    from kiosk.screens import GameScreens, IconParts, register_screens
 
     register_screens(GameScreens(
         "lewthwaite", lewthwaite.make_scene, lewthwaite.LewthwaiteScene, lewthwaite.draw_icon,
-        lewthwaite.make_demo_scene, lewthwaite_corner.make_science_scene, physical=True))
+        lewthwaite.make_demo_scene, lewthwaite_corner.make_science_scene, physical=True,
+        icon_parts=IconParts(lewthwaite.icon_still, lewthwaite.draw_icon, None)))
     register_screens(GameScreens(
         "awele", awele.make_scene, awele.AweleScene, awele.draw_icon,
-        awele.make_demo_scene, awele_corner.make_science_scene, physical=True))
+        awele.make_demo_scene, awele_corner.make_science_scene, physical=True,
+        icon_parts=IconParts(awele_view.icon_still, awele_view.draw_icon_still, awele_view.draw_icon_live)))
     register_screens(GameScreens(
         "juniper", juniper.make_scene, juniper.JuniperScene, juniper.draw_icon,
-        juniper.make_demo_scene, juniper_corner.make_science_scene, physical=True))
+        juniper.make_demo_scene, juniper_corner.make_science_scene, physical=True,
+        icon_parts=IconParts(juniper.icon_still, juniper.draw_icon_still, juniper.draw_icon_live)))
     register_screens(GameScreens(
         "lightning", lightning.make_scene, lightning.LightningScene, lightning.draw_icon,
         lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True))
     register_screens(GameScreens(
         "hexapawn", hexapawn.make_scene, hexapawn.HexapawnScene, hexapawn.draw_icon,
         hexapawn.make_demo_scene, hexapawn_corner.make_science_scene, physical=True,
-        operator_page=hexapawn_operator.make_operator_page))
+        operator_page=hexapawn_operator.make_operator_page,
+        icon_parts=IconParts(hexapawn.icon_still, hexapawn.draw_icon, None)))

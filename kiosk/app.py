@@ -654,12 +654,16 @@ class App:
         # The cursor and the notice are drawn over the scenes: the frame is reused whole only
         # when neither shows (the cursor breathes) or the notice is the same words.
         extra = None if self.navigator.visible else (self.notice[0] if self.notice is not None else "")
-        if not self.frames.compose(self.screen, self.stack.visible(), extra):
+        drawn_over = self.navigator.visible or self.notice is not None
+        if not self.frames.compose(self.screen, self.stack.visible(), extra, drawn_over=drawn_over):
             return  # the screen already shows this frame: nothing drawn, nothing to flip
         self.navigator.draw(self.screen, self.clock)
         if self.notice is not None:
             ui.draw_bubble(self.screen, self.notice[0], (640, 236), 760, theme.ACCENT, 30)
-        pygame.display.flip()
+        if self.frames.changed is None:
+            pygame.display.flip()
+        else:  # only what changed goes to the display (the menu's bobbing cards, not 8 MB a frame)
+            pygame.display.update(self.frames.changed)
 
     def close(self) -> None:
         """Release devices (the LED board is switched off) and finish writing the save before

@@ -17,12 +17,21 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   changes it (a move, a hint, a message, an animation running) is in its key, and it is drawn
   again.
 
+- **What did not change on a screen without a card.** A scene drawn at the last frame, alone
+  on the screen with nothing drawn over it, may draw only what changed
+  (:meth:`Scene.draw_changes`: the menu's bobbing cards and their pictures, a rules page's
+  illustration) and say where; the composer then lists those native rectangles in
+  :attr:`FrameComposer.changed` and the app sends only them to the display
+  (``pygame.display.update(rects)``) instead of the whole screen (``flip``).
+
 The two copies are screen-sized surfaces kept in a :class:`~games.budget.ByteCache` (listed
 with the other caches, given back as soon as no card is shown).
 """
 
 from __future__ import annotations
 
+import math
+import weakref
 from collections.abc import Callable, Hashable, Sequence
 
 import pygame
@@ -88,20 +97,32 @@ class FrameComposer:
         self._frame_key: Hashable | None = None
         #: Frames drawn, frames reused whole, backdrops reused (tests and the bench read them).
         self.drawn = self.skipped = self.backdrops_reused = 0
+        #: Of the frames drawn, those drawn in part (:meth:`Scene.draw_changes`).
+        self.partial = 0
+        #: The native rectangles the last frame drawn changed; None: the whole screen (flip).
+        self.changed: list[pygame.Rect] | None = None
+        # The lone scene (a weak reference: a new scene may get a freed one's id) and the screen
+        # of the last frame drawn without a card and with nothing over it: the screen holds its
+        # picture, so the same scene may draw only what changed over it.
+        self._alone: tuple[weakref.ref[Screen], Hashable] | None = None
 
     def forget(self) -> None:
         """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
         self._frame_key = None
+        self._alone = None
         self._keys.clear()
         for name in ("low", "high"):
             copy = self._copies.pop(name)
             if copy is not None:
                 POOL.give(copy)
 
-    def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None) -> bool:
+    def compose(self, screen: Canvas, scenes: Sequence[Screen], extra: Hashable | None,
+                drawn_over: bool = True) -> bool:
         """Draw ``scenes`` (bottom first) on ``screen``; ``extra`` is the key of what the caller
-        draws on top (None: it changes). Returns False when the screen already shows this frame
-        (nothing was drawn: no flip is needed)."""
+        draws on top (None: it changes), ``drawn_over`` False when the caller draws nothing over
+        the scenes (a lone scene may then draw only what changed: :attr:`changed`). Returns
+        False when the screen already shows this frame (nothing was drawn: no flip is needed)."""
+        self.changed = None
         if not scenes:
             return False
         top = scenes[-1]
@@ -118,16 +139,32 @@ class FrameComposer:
             frame = (high, top_look, extra)
         if frame is not None and frame == self._frame_key:
             self.skipped += 1
+            self.changed = []
             return False
         self._frame_key = frame
-        self.drawn += 1
         if not card:
             if self._keys:
                 self.forget()
                 self._frame_key = frame
+            alone = (weakref.ref(scenes[0]), shape) if len(scenes) == 1 and not drawn_over else None
+            if alone is not None and self._alone is not None and self._alone[0]() is scenes[0] \
+                    and self._alone[1] == shape:
+                rects = scenes[0].draw_changes(screen)
+                if rects is not None:
+                    self.changed = [r for r in (screen.to_native_rect(rect).clip(screen.area) for rect in rects) if r]
+                    if not self.changed:
+                        self.skipped += 1
+                        return False
+                    self.drawn += 1
+                    self.partial += 1
+                    return True
+            self.drawn += 1
             for scene in scenes:
                 scene.draw(screen)
+            self._alone = alone
             return True
+        self._alone = None
+        self.drawn += 1
         if not self._reuse(screen.target, "high", high):
             if not self._reuse(screen.target, "low", low):
                 for scene in below:
@@ -194,6 +231,17 @@ class StillLayer:
             self._cache.put("layer", found)
         blit(surface, found[1], (0, 0))
 
+    def copy_area(self, surface: Canvas, area: pygame.Rect) -> bool:
+        """Copy the layer's pixels under the native rectangle ``area`` of the screen ``surface``
+        back onto it (what lies under a sprite that moved); False when no layer is kept for
+        ``surface``'s size and scale (draw it whole first)."""
+        found: tuple[Hashable, Target] | None = self._cache.get("layer")
+        if found is None or not isinstance(found[1], Canvas) or found[0][1] != (surface.get_size(), surface.scale):  # type: ignore[index]
+            return False
+        ox, oy = surface.offset
+        surface.target.blit(found[1].target, area.topleft, area.move(-ox, -oy))
+        return True
+
     @staticmethod
     def _new_layer(surface: Target) -> Target:
         if not isinstance(surface, Canvas):
@@ -213,3 +261,91 @@ class StillLayer:
 def _layer_bytes(entry: tuple[Hashable, Target]) -> int:
     layer = entry[1]
     return pixel_bytes(layer.target if isinstance(layer, Canvas) else layer)
+
+
+class Sprites:
+    """Pictures drawn once and blitted where they move (the menu's bobbing cards), pixel for
+    pixel what drawing them in place gives.
+
+    :meth:`place` paints a sprite with ``paint(canvas)`` at its real place, on a transparent
+    native surface whose canvas puts every logical point where the screen's does, shifted by an
+    even number of native pixels (Python rounds halves to even: only an even shift leaves every
+    rounding as it is). The sprite is then blitted at any place of the same *phase* (the native
+    position modulo 2: at 1080p, a move by 4 logical pixels): a card bobbing up and down 9
+    pixels is drawn in at most 4 phases, then only blitted. ``paint`` must draw the same
+    picture, moved, wherever its box is (``key`` holds everything else it depends on) and
+    nothing outside the box. Sprites live in a :class:`ByteCache` of ``budget`` bytes."""
+
+    def __init__(self, name: str, budget: int) -> None:
+        self._cache = ByteCache(name, budget)
+        #: Sprites painted (tests read it).
+        self.painted = 0
+
+    @staticmethod
+    def native_box(screen: Canvas, box: pygame.Rect) -> pygame.Rect:
+        """The native rectangle of ``screen`` that :meth:`place` covers for the logical ``box``
+        (even corners, a native pixel of margin)."""
+        scale, (ox, oy) = screen.scale, screen.offset
+        left, top = 2 * math.floor((ox + box.x * scale) / 2) - 2, 2 * math.floor((oy + box.y * scale) / 2) - 2
+        right, bottom = math.ceil(ox + box.right * scale) + 2, math.ceil(oy + box.bottom * scale) + 2
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def place(self, screen: Canvas, key: Hashable, box: pygame.Rect, paint: Callable[[Canvas], None],
+              area: pygame.Rect | None = None) -> pygame.Rect:
+        """Blit the sprite of ``key`` whose picture covers the logical ``box`` (painting it first
+        with ``paint`` when none of this phase is kept); only its part in the native ``area``
+        when given. Returns the native rectangle it covers."""
+        native, sprite, drawn, _opaque = self._sprite(screen, key, box, paint)
+        part = screen.to_native_rect(box).clip(screen.area).clip(drawn)
+        if area is not None:
+            part = part.clip(area)
+        if part:
+            screen.target.blit(sprite, part.topleft, part.move(-native.x, -native.y))
+        return native
+
+    def opaque(self, screen: Canvas, key: Hashable, box: pygame.Rect, paint: Callable[[Canvas], None]) -> bool:
+        """Whether the sprite of ``key`` covers its whole box with opaque pixels (what was under
+        it then need not be drawn again first); paints it if none is kept."""
+        return self._sprite(screen, key, box, paint)[3]
+
+    def _sprite(self, screen: Canvas, key: Hashable, box: pygame.Rect, paint: Callable[[Canvas], None]
+                ) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect, bool]:
+        """The sprite's native place, the sprite, the native part of the screen its painted
+        pixels cover, and whether its box is all opaque."""
+        scale, (ox, oy) = screen.scale, screen.offset
+        native = self.native_box(screen, box)
+        phase = (round(ox + box.x * scale - native.x, 6), round(oy + box.y * scale - native.y, 6))
+        entry = (key, phase, native.size, scale, screen.logical_size)
+        found: tuple[pygame.Surface, pygame.Rect, bool] | None = self._cache.get(entry)
+        if found is None:
+            sprite = pygame.Surface(native.size, pygame.SRCALPHA)
+            canvas = Canvas(sprite, screen.logical_size, scale, (ox - native.x, oy - native.y))
+            canvas.set_clip(box)  # what the box does not cover is drawn by others
+            paint(canvas)
+            self.painted += 1
+            inside = canvas.to_native_rect(box).clip(sprite.get_rect())
+            # Blits skip what the sprite leaves transparent (a card's picture box: the title's foot).
+            drawn = sprite.get_bounding_rect().clip(inside)
+            opaque = bool(inside) and pygame.mask.from_surface(sprite.subsurface(inside), 254).count() \
+                == inside.width * inside.height
+            found = (sprite, drawn, opaque)
+            self._cache.put(entry, found, pixel_bytes(sprite))
+        sprite, drawn, opaque = found
+        return native, sprite, drawn.move(native.topleft), opaque
+
+    def forget(self) -> None:
+        """Drop every sprite (the screen that used them is covered or left)."""
+        self._cache.clear()
+
+
+def uncovered(area: pygame.Rect, cover: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``area`` outside ``cover`` (at most four rectangles): what must be drawn
+    again under a sprite that moved, when the sprite covers ``cover``."""
+    inside = area.clip(cover)
+    if not inside:
+        return [area.copy()] if area else []
+    parts = [pygame.Rect(area.x, area.y, area.width, inside.y - area.y),
+             pygame.Rect(area.x, inside.bottom, area.width, area.bottom - inside.bottom),
+             pygame.Rect(area.x, inside.y, inside.x - area.x, inside.height),
+             pygame.Rect(inside.right, inside.y, area.right - inside.right, inside.height)]
+    return [part for part in parts if part.width > 0 and part.height > 0]

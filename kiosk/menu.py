@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,6 +19,7 @@ from kiosk import draw, i18n, theme, ui
 from kiosk.canvas import Canvas, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
+from kiosk.frames import Sprites, StillLayer, uncovered
 from kiosk.scene import Scene
 from kiosk.screens import GameScreens, playable_games
 
@@ -52,6 +55,18 @@ HEADER, TAB_SHIFT = 200, 18
 CONTINUE_AT = 262
 #: The most games the menu lays out (two rows of four).
 MOST_CARDS = 8
+#: The corners' radius of a card (logical pixels).
+CARD_RADIUS = 28
+#: The cards' sprites: five cards in four phases of their bob at 1080p (1.2 MB each), and
+#: what each draws over its picture (0.4 MB).
+CARDS_BUDGET = 32 * MB
+#: How far (logical pixels: left, top, right, bottom) a card's animated picture may draw outside
+#: its box, within its card (Lewthwaite's board reaches 4 pixels above it and casts its shadow
+#: 12 below, Juniper's tiles 8 below: tests/test_menu_frames.py).
+PICTURE_MARGINS = (2, 6, 2, 16)
+#: The cards' sprites, kept while a game is played (shared by every menu: the next menu's cards
+#: are the same, and a sprite painted anew costs its page faults).
+CARD_SPRITES = Sprites("kiosk.menu.cards", CARDS_BUDGET)
 
 
 @dataclass(frozen=True)
@@ -133,15 +148,25 @@ class MenuScene(Scene):
             literal=True,
             icon=ui.LOUDNESS_ICONS[app.sound.loudness],
         )
-        self.buttons = self._physical_buttons() + [
+        #: The buttons at the foot of the screen (drawn in the still layer).
+        self.foot = [
             ui.Button(
                 pygame.Rect(1280 - 230, 640, 200, 56), "menu.language", self.toggle_language, color=(90, 110, 170)
             ),
             self.sound_button,
         ]
+        self.buttons = self._physical_buttons() + self.foot
         #: The kept game the "Continuer" button was made for: the button follows the keeper.
         self._offered = app.keeper.kept
         self.continue_card, self.continue_button = self._continue_button()
+        #: The paper, the titles, the cards' shadows and the buttons at the foot (kiosk/frames.py).
+        self.still = StillLayer("kiosk.menu.still")
+        #: Each card without its picture, once per phase of its bob (kiosk/frames.py).
+        self.sprites = CARD_SPRITES
+        # The screen the menu was last drawn on, its still layer's key, and each card's place,
+        # look and native box there: what draw_changes draws over.
+        self._shown: tuple[weakref.ref[DrawTarget], Hashable,
+                           list[tuple[pygame.Rect, Hashable, pygame.Rect, Hashable | None]]] | None = None
 
     def _physical_buttons(self) -> list[ui.Button]:
         """"Plateau réel" on the cards of games played on a real board, when a camera is set: a
@@ -300,51 +325,242 @@ class MenuScene(Scene):
                 return True
         return False
 
-    def draw(self, surface: DrawTarget) -> None:
-        """Title, cards and toggles (the paper, the titles and the cards' shadows come from one
-        cached layer: the cards float over still shadows)."""
-        self._follow_keeper()
+    def still_key(self) -> Hashable:
+        """What the menu's still layer shows: the paper, heading, subtitle, the cards' shadows and
+        the buttons at the foot (the language, the sound)."""
+        rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
+        return (i18n.language(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests,
+                tuple(button.look() for button in self.foot))
+
+    def _draw_still(self, surface: DrawTarget) -> None:
         rests = tuple(tuple(rect) for rect, _info, _module in self.cards)
         surface.blit(menu_layer(surface.get_size(), i18n.tr("menu.heading"), i18n.tr("menu.subtitle"), rests), (0, 0))
-        for k, (rect, info, screens) in enumerate(self.cards):
-            bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
-            lift = 8 if k == self.hovered else 0
-            card = rect.move(0, round(bob - lift))
-            if k == self.pressed:
-                card = card.inflate(-10, -10)
-            ui.draw_panel(surface, card, theme.PANEL, 28, shadow=0)
-            header = pygame.Rect(card.x, card.y, card.width, self.header_height)
-            if k in self.tabs:  # the tab rides with its card
-                self.tabs[k].rect = self.tab_rect(card)
-            draw.rect(surface, info.accent, header, border_top_left_radius=28, border_top_right_radius=28)
-            age = i18n.tr("menu.age", age=info.min_age)
-            badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
-            badge.inflate_ip(22, 10)
-            screens.draw_icon(surface, self.picture_rect(header, badge, self.tabs.get(k)), self.time)
-            shift = self.text_shift
-            # Narrower cards when more games are installed: a long title shrinks to its card.
-            layout = self.layout
-            title = i18n.tr(info.title)
-            size = ui.fitted_size(title, layout.title_size, card.width - 20, "title")
-            title_y = card.y + layout.title_at + shift + (layout.title_size - size) // 2
-            ui.draw_text(surface, title, (card.centerx, title_y), size, theme.INK, "title", "midtop")
-            box = layout.tagline.rect.move(card.x, card.y + shift)
-            box.height -= shift
-            if self.continue_button is not None and k == self.continue_card:
-                self.continue_button.rect.y = card.y + (box.y - card.y if layout.compact else CONTINUE_AT + shift)
-                self.continue_button.draw(surface, self.time)
-            else:
-                layout.tagline.draw(surface, i18n.tr(info.tagline), theme.INK_SOFT, rect=box)
-            draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
-            ui.draw_text(surface, age, badge.center, 19, theme.WHITE, "bold", "center")
-            if self.corners[k] is not None:
-                pill = self.science_rect(card)
-                draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
-                draw.rect(surface, info.accent, pill, border_radius=pill.height // 2)
-                ui.draw_fitted_text(surface, i18n.tr("menu.science"), pill.inflate(-24, 0), 21, theme.WHITE, "bold",
-                                    "center")
-        for button in self.buttons:
+        for button in self.foot:
             button.draw(surface, self.time)
+
+    def card_at(self, k: int) -> pygame.Rect:
+        """Where card ``k`` is now: bobbing, lifted under the pointer, smaller while pressed. Its
+        "Plateau réel" tab and "Continuer ma partie" ride with it."""
+        rect = self.cards[k][0]
+        bob = 4 * math.sin(self.time * 1.6 + k * 1.3)
+        lift = 8 if k == self.hovered else 0
+        card = rect.move(0, round(bob - lift))
+        if k == self.pressed:
+            card = card.inflate(-10, -10)
+        if k in self.tabs:
+            self.tabs[k].rect = self.tab_rect(card)
+        if self.continue_button is not None and k == self.continue_card:
+            box = self.layout.tagline.rect.move(card.x, card.y + self.text_shift)
+            self.continue_button.rect.y = card.y + (box.y - card.y if self.layout.compact else
+                                                    CONTINUE_AT + self.text_shift)
+        return card
+
+    def card_key(self, k: int, card: pygame.Rect) -> Hashable:
+        """What card ``k``'s sprite shows besides its place (its picture is drawn over it at every
+        frame): its size, the language, its tab and "Continuer" button (their looks but where)."""
+        tab = self.tabs[k].look()[1:] if k in self.tabs else None
+        going_on = self.continue_button.look()[1:] if self.continue_button is not None and k == self.continue_card \
+            else None
+        rest, info, _screens = self.cards[k]
+        return (info.key, tuple(rest), len(self.cards), card.size, i18n.language(), tab, going_on, self.text_shift)
+
+    def picture_at(self, k: int, card: pygame.Rect) -> pygame.Rect:
+        """Where card ``k``'s animated picture is drawn (see :meth:`picture_rect`)."""
+        info = self.cards[k][1]
+        header = pygame.Rect(card.x, card.y, card.width, self.header_height)
+        age = i18n.tr("menu.age", age=info.min_age)
+        badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
+        badge.inflate_ip(22, 10)
+        return self.picture_rect(header, badge, self.tabs.get(k))
+
+    def paint_card(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
+        """Card ``k`` at ``card`` without its animated picture (a card's sprite:
+        :class:`~kiosk.frames.Sprites`)."""
+        self.paint_under(surface, k, card)
+        self.paint_over(surface, k, card)
+
+    def paint_under(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
+        """What lies under card ``k``'s picture: the panel and the coloured header."""
+        info = self.cards[k][1]
+        ui.draw_panel(surface, card, theme.PANEL, CARD_RADIUS, shadow=0)
+        header = pygame.Rect(card.x, card.y, card.width, self.header_height)
+        draw.rect(surface, info.accent, header, border_top_left_radius=CARD_RADIUS,
+                  border_top_right_radius=CARD_RADIUS)
+
+    def paint_over(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
+        """What card ``k`` draws over its picture: the title, the tagline (or "Continuer ma
+        partie"), the age badge, "Les maths du jeu" and the "Plateau réel" tab."""
+        info = self.cards[k][1]
+        age = i18n.tr("menu.age", age=info.min_age)
+        badge = ui.text_surface(age, 19, theme.WHITE, "bold").get_rect(topright=(card.right - 16, card.y + 14))
+        badge.inflate_ip(22, 10)
+        shift = self.text_shift
+        # Narrower cards when more games are installed: a long title shrinks to its card.
+        layout = self.layout
+        title = i18n.tr(info.title)
+        size = ui.fitted_size(title, layout.title_size, card.width - 20, "title")
+        title_y = card.y + layout.title_at + shift + (layout.title_size - size) // 2
+        ui.draw_text(surface, title, (card.centerx, title_y), size, theme.INK, "title", "midtop")
+        box = layout.tagline.rect.move(card.x, card.y + shift)
+        box.height -= shift
+        if self.continue_button is not None and k == self.continue_card:
+            self.continue_button.draw(surface, self.time)
+        else:
+            layout.tagline.draw(surface, i18n.tr(info.tagline), theme.INK_SOFT, rect=box)
+        draw.rect(surface, ui.darker(info.accent, 0.35), badge, border_radius=badge.height // 2)
+        ui.draw_text(surface, age, badge.center, 19, theme.WHITE, "bold", "center")
+        if self.corners[k] is not None:
+            pill = self.science_rect(card)
+            draw.rect(surface, ui.darker(info.accent, 0.3), pill.move(0, 4), border_radius=pill.height // 2)
+            draw.rect(surface, info.accent, pill, border_radius=pill.height // 2)
+            ui.draw_fitted_text(surface, i18n.tr("menu.science"), pill.inflate(-24, 0), 21, theme.WHITE, "bold",
+                                "center")
+        if k in self.tabs:
+            self.tabs[k].draw(surface, self.time)
+
+    def picture_still(self, k: int) -> Hashable | None:
+        """The key of what stands still in card ``k``'s picture now (None: all of it moves)."""
+        parts = self.cards[k][2].icon_parts
+        return None if parts is None else parts.still(self.time)
+
+    @staticmethod
+    def picture_box(picture: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
+        """What a card's picture may draw on: its box, its margins, within its card."""
+        left, top, right, bottom = PICTURE_MARGINS
+        return pygame.Rect(picture.x - left, picture.y - top, picture.width + left + right,
+                           picture.height + top + bottom).clip(card)  # never over a neighbour
+
+    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable) -> pygame.Rect:
+        """Card ``k``'s animated picture, in the order the card draws it (over the panel and the
+        header, under the title, the badge and the tab), inside its box and a margin (what is
+        drawn again at every frame); returns that box. What of the picture stands still
+        (:class:`~kiosk.screens.IconParts`) comes from a sprite with the header under it."""
+        picture = self.picture_at(k, card)
+        box = self.picture_box(picture, card)
+        screens = self.cards[k][2]
+        parts = screens.icon_parts
+        still = self.picture_still(k)
+        under = functools.partial(self._paint_picture_under, k=k, card=card, picture=picture, still=still)
+        if not self.sprites.opaque(surface, ("under", look, still), box, under):  # a corner of the card
+            self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area))
+        self.sprites.place(surface, ("under", look, still), box, under)
+        surface.set_clip(box)
+        if still is None or parts is None:
+            screens.draw_icon(surface, picture, self.time)
+        elif parts.draw_live is not None:
+            parts.draw_live(surface, picture, self.time)
+        surface.set_clip(None)
+        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
+        return box
+
+    def _paint_picture_under(self, surface: DrawTarget, k: int, card: pygame.Rect, picture: pygame.Rect,
+                             still: Hashable | None) -> None:
+        """The panel and the header under card ``k``'s picture, and the picture's still part when
+        it has one now (``still``: its key)."""
+        self.paint_under(surface, k, card)
+        parts = self.cards[k][2].icon_parts
+        if still is not None and parts is not None:
+            parts.draw_still(surface, picture, self.time)
+
+    def draw(self, surface: DrawTarget) -> None:
+        """The still layer (paper, titles, the cards' shadows, the buttons at the foot), each card
+        from its sprite, and each card's animated picture drawn in it (on a plain surface, the
+        cards drawn in place: :meth:`draw_in_place`)."""
+        if not isinstance(surface, Canvas):
+            self.draw_in_place(surface)
+            return
+        self._follow_keeper()
+        key = self.still_key()
+        self.still.draw(surface, key, self._draw_still)
+        shown = []
+        for k in range(len(self.cards)):
+            card = self.card_at(k)
+            look = self.card_key(k, card)
+            box = self.sprites.place(surface, look, card, functools.partial(self.paint_card, k=k, card=card))
+            shown.append((card, look, box, self.picture_still(k)))
+            self._draw_picture(surface, k, card, look)
+        self._shown = (weakref.ref(surface), key, shown)
+
+    def draw_in_place(self, surface: DrawTarget) -> None:
+        """The menu with every card drawn where it is, no sprite: what the sprites and
+        :meth:`draw_changes` must give, pixel for pixel (tests/test_menu_frames.py)."""
+        self._follow_keeper()
+        self.still.draw(surface, self.still_key(), self._draw_still)
+        for k, (_rect, _info, screens) in enumerate(self.cards):
+            card = self.card_at(k)
+            self.paint_under(surface, k, card)
+            picture = self.picture_at(k, card)
+            surface.set_clip(self.picture_box(picture, card))
+            screens.draw_icon(surface, picture, self.time)
+            surface.set_clip(None)
+            self.paint_over(surface, k, card)
+
+    def draw_changes(self, surface: DrawTarget) -> list[pygame.Rect] | None:
+        """Only what changed: a card whose place or look changed is drawn again over the still
+        layer where it was and where it is; the pictures, but a still one already shown."""
+        self._follow_keeper()
+        shown = self._shown
+        if not isinstance(surface, Canvas) or shown is None or shown[0]() is not surface \
+                or shown[1] != self.still_key():
+            return None
+        now = []
+        areas = []
+        moved = []
+        for k, (card_then, look_then, box_then, _still) in enumerate(shown[2]):
+            card = self.card_at(k)
+            look = self.card_key(k, card)
+            box = self.sprites.native_box(surface, card)
+            now.append((card, look, box, self.picture_still(k)))
+            if card != card_then or look != look_then:
+                areas.append(box.union(box_then))
+                moved.append(now[-1])
+        # Under a card that moved, only what its sprite leaves uncovered is drawn again from the
+        # still layer (an area copy costs about as much per pixel as the card's blit): the strip
+        # it left and its four rounded corners.
+        corner = math.ceil(CARD_RADIUS * surface.scale) + 1
+        for area, (card, _look, _box, _still) in zip(areas, moved, strict=True):
+            inner = surface.to_native_rect(card)
+            corners = [pygame.Rect(x, y, corner, corner) for x in (inner.x, inner.right - corner)
+                       for y in (inner.y, inner.bottom - corner)]
+            for part in [*uncovered(area, inner), *corners]:
+                if not self.still.copy_area(surface, part.clip(area)):
+                    return None
+        changed = [surface.to_logical_rect(area) for area in areas]
+        for k, (card, look, box, still) in enumerate(now):
+            paint = functools.partial(self.paint_card, k=k, card=card)
+            drawn = False
+            for area in areas:
+                if area.colliderect(box):
+                    self.sprites.place(surface, look, card, paint, area)
+                    drawn = True
+            parts = self.cards[k][2].icon_parts
+            if drawn or parts is None or parts.draw_live is not None or still is None or still != shown[2][k][3]:
+                changed.append(self._draw_picture(surface, k, card, look))
+        self._shown = (shown[0], shown[1], now)
+        return changed
+
+    def warm(self, surface: Canvas) -> None:
+        """Paint every card's sprites in every phase of its bob and every still picture (a
+        bob's period, 3.9 s, drawn every 3 frames: a card moves less than a pixel meanwhile), so
+        that no visitor's frame paints one (the kiosk's warm-up, kiosk/warmup.py); 0.1 s."""
+        time = self.time
+        for step in range(80):
+            self.time = step / 20
+            self.draw(surface)
+        self.time = time
+        self.still.forget()
+        self._shown = None
+
+    def on_cover(self) -> None:
+        """A game or a science corner opens over the menu: its still layer goes back to the pool
+        of screens for the next one (drawn again when the menu shows again; the cards' sprites
+        stay)."""
+        self.still.forget()
+        self._shown = None
+
+    def on_exit(self) -> None:
+        """The menu is left (attract mode, a reset): the same."""
+        self.on_cover()
 
     def picture_rect(self, header: pygame.Rect, badge: pygame.Rect, tab: ui.Button | None) -> pygame.Rect:
         """Where a card's picture goes: in its coloured header, under the age badge and above

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -56,6 +57,8 @@ class RulesScene(Scene):
         self.page_time = 0.0
         #: The page without its illustration and buttons, drawn once per page (kiosk/frames.py).
         self.still = StillLayer("kiosk.rules.page")
+        # The screen the page was last drawn on, and its key there: draw_changes draws over it.
+        self._drawn: tuple[weakref.ref[Target], Hashable] | None = None
         self.back_button = ui.Button(
             pygame.Rect(40, 630, 180, 64), "button.back", self.back, color=(120, 124, 150), icon=ui.icon_undo
         )
@@ -115,16 +118,52 @@ class RulesScene(Scene):
         super().update(dt)
         self.page_time += dt
 
+    #: Where a page's illustration is drawn, and how far (left, top, right, bottom) it may draw
+    #: outside that box (Lewthwaite's boards: 9 above, 14 below; tests/test_menu_frames.py).
+    ILLUSTRATION = pygame.Rect(CARD.x + 660, CARD.y + 30, 500, 440)
+    ILLUSTRATION_MARGINS = (6, 12, 6, 16)
+
     def draw(self, surface: Target) -> None:
         """Heading, page card with text and illustration, page dots, buttons: all but the
         illustration and the buttons come from one layer, drawn once per page."""
         self.still.draw(surface, (language(), self.heading, self.page, self.pages[self.page].body()), self._draw_page)
-        page = self.pages[self.page]
-        if page.illustration:
-            card = self.CARD
-            page.illustration(surface, pygame.Rect(card.x + 660, card.y + 30, 500, 440), self.page_time)
+        self._draw_illustration(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
+        self._drawn = (weakref.ref(surface), self._page_key())
+
+    def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
+        """An illustrated page whose buttons did not change: only its illustration, over the
+        page's layer."""
+        drawn, key = self._drawn or (None, None)
+        if not isinstance(surface, Canvas) or drawn is None or drawn() is not surface or key != self._page_key():
+            return None
+        box = self.illustration_box()
+        if box is None or not self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area)):
+            return None
+        self._draw_illustration(surface)
+        return [box]
+
+    def illustration_box(self) -> pygame.Rect | None:
+        """What the page's illustration may draw on (None: the page has none)."""
+        if not self.pages[self.page].illustration:
+            return None
+        left, top, right, bottom = self.ILLUSTRATION_MARGINS
+        box = self.ILLUSTRATION
+        return pygame.Rect(box.x - left, box.y - top, box.width + left + right, box.height + top + bottom)
+
+    def _draw_illustration(self, surface: Target) -> None:
+        page = self.pages[self.page]
+        box = self.illustration_box()
+        if page.illustration and box is not None:
+            surface.set_clip(box)
+            page.illustration(surface, self.ILLUSTRATION.copy(), self.page_time)
+            surface.set_clip(None)
+
+    def _page_key(self) -> Hashable:
+        """What the page's layer and its buttons show."""
+        return (language(), self.heading, self.page, self.pages[self.page].body(),
+                tuple(button.look() for button in self.buttons))
 
     def look(self) -> Hashable | None:
         """A page without an illustration is still: its buttons change it."""

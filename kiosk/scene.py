@@ -7,12 +7,12 @@ push/pop/replace between frames, and asks its host (:class:`kiosk.host.Host`) fo
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
 
-from kiosk.canvas import Target
+from kiosk.canvas import RectLike, Target
 from kiosk.host import Host
 
 
@@ -65,6 +65,14 @@ class Scene:
         and the second is not drawn (:mod:`kiosk.frames`). None (the default): the picture may
         change at every frame. A key must hold everything the picture depends on (state,
         words, the language, buttons' hover and press, animations' progress)."""
+        return None
+
+    def draw_changes(self, surface: Target) -> Sequence[RectLike] | None:
+        """Draw only what changed since this scene's last frame on ``surface``, and return the
+        logical rectangles drawn on ([]: nothing changed); None (the default): :meth:`draw`
+        draws the whole frame. The frame composer asks only when the screen still shows the
+        scene's last frame (drawn by :meth:`draw` or this, nothing over it, no other scene):
+        the pixels must be those :meth:`draw` would give (see :mod:`kiosk.frames`)."""
         return None
 
     def backdrop_look(self) -> Hashable | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -25,6 +25,7 @@ import pygame
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
+from kiosk.frames import StillLayer
 from kiosk.i18n import counted as counted  # re-exported: the corners count with it
 from kiosk.i18n import tr
 from kiosk.scene import Scene
@@ -73,6 +74,12 @@ class CornerPage:
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Draw the page inside ``rect``."""
+
+    def look(self) -> Hashable | None:
+        """What the page shows now, as a key (equal keys, equal pictures: the corner's frame is
+        then not drawn again, kiosk/frames.py), with the language; None (the default): it may
+        change at every frame. Its buttons' looks are added by the corner."""
+        return None
 
     def again_button(self, rect: pygame.Rect, label: str, action: Callable[[], None], color: ui.Color | None = None,
                      size: int = 22) -> ui.Button:
@@ -196,6 +203,8 @@ class ScienceScene(Scene):
         self.close_button = ui.Button(
             pygame.Rect(1066, 16, 190, 54), "button.back", self.close, color=(90, 110, 170), icon=ui.icon_home, size=24
         )
+        #: The paper, the title and the tabs, drawn once per tab (kiosk/frames.py).
+        self.still = StillLayer("kiosk.science.frame")
 
     @property
     def memory_scope(self) -> str | None:
@@ -256,19 +265,44 @@ class ScienceScene(Scene):
     # --- drawing -------------------------------------------------------------------------------------
 
     def draw(self, surface: Target) -> None:
-        """Paper, title, tabs, the open page."""
+        """Paper, title, tabs (one layer, drawn again when a tab or the language changes), the
+        open page."""
         self.texts = []
-        surface.blit(ui.background(surface.get_size()), (0, 0))
         heading = tr("science.heading", game=tr(f"{self.game}.title"))
-        self.label(surface, heading, (28, 42), 44, theme.INK, "title", "midleft", 1020)
         for k, tab in enumerate(self.tabs):
             tab.active = k == self.index
             tab.color = self.accent if tab.active else ui.blend(self.accent, theme.WHITE, 0.45)
+        key = (heading, tuple(tab.look() for tab in self.tabs), self.close_button.look())
+        self.still.draw(surface, key, functools.partial(self._draw_frame, heading=heading))
+        self.texts.append(heading)
+        self.page.draw(surface, CONTENT)
+
+    def look(self) -> Hashable | None:
+        """The corner is still while its open page says so (:meth:`CornerPage.look`)."""
+        page = self.page.look()
+        if page is None:
+            return None
+        return (self.index, tr("science.heading", game=tr(f"{self.game}.title")),
+                tuple(tab.look() for tab in self.tabs), self.close_button.look(), page,
+                tuple(button.look() for button in self.page.buttons))
+
+    def _draw_frame(self, surface: Target, heading: str) -> None:
+        """The corner's frame around its pages: the paper, the title, the tabs, "Retour"."""
+        surface.blit(ui.background(surface.get_size()), (0, 0))
+        self.label(surface, heading, (28, 42), 44, theme.INK, "title", "midleft", 1020)
+        for tab in self.tabs:
             self.check_button(tab)
             tab.draw(surface, self.time)
         self.check_button(self.close_button)
         self.close_button.draw(surface, self.time)
-        self.page.draw(surface, CONTENT)
+
+    def on_cover(self) -> None:
+        """Its layer goes back to the pool of screens (drawn again when the corner shows)."""
+        self.still.forget()
+
+    def on_exit(self) -> None:
+        """Left: the same."""
+        self.still.forget()
 
     def label(
         self,

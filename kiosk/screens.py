@@ -15,7 +15,7 @@ command that only computes never imports pygame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,21 @@ if TYPE_CHECKING:
     from kiosk.game_scene import GameScene
     from kiosk.host import Host
     from kiosk.scene import Scene
+
+
+@dataclass(frozen=True)
+class IconParts:
+    """A menu card's picture in two parts, so that the menu draws only what moves (the picture
+    animates at every frame): ``draw_still(surface, rect, time)`` draws what depends only on
+    ``still(time)`` (equal keys, equal pixels: the menu keeps it as a sprite), and
+    ``draw_live(surface, rect, time)`` is drawn over it at every frame. Together they draw what
+    the game's ``draw_icon`` draws (``tests/test_menu_frames.py`` compares them pixel for pixel).
+    ``still(time)`` None: at that time the menu draws ``draw_icon`` whole; ``draw_live`` None:
+    nothing moves while ``still(time)`` is not None (the menu then draws nothing of it)."""
+
+    still: Callable[[float], Hashable | None]
+    draw_still: Callable[[Target, pygame.Rect, float], None]
+    draw_live: Callable[[Target, pygame.Rect, float], None] | None
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,8 @@ class GameScreens:
     #: The game's own page on the operator screen (a learning machine's reset, say), or
     #: None; its button is labelled ``<key>.operator.button``.
     operator_page: Callable[[Host], Scene] | None = None
+    #: ``draw_icon`` in a still and a moving part (None: the menu draws it whole at every frame).
+    icon_parts: IconParts | None = None
 
 
 _screens: dict[str, GameScreens] = {}

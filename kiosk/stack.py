@@ -9,13 +9,13 @@ pending input is then flushed, so a tap that closed one screen never lands on th
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 import pygame
 
 from games import budget
-from kiosk.canvas import Target
+from kiosk.canvas import RectLike, Target
 
 
 class Screen(Protocol):
@@ -66,6 +66,11 @@ class Screen(Protocol):
 
     def look(self) -> Hashable | None:
         """What it shows now, as a key (None: it changes at every frame): see kiosk/frames.py."""
+        ...
+
+    def draw_changes(self, surface: Target) -> Sequence[RectLike] | None:
+        """Draw only what changed since its last frame; the logical rectangles drawn (None: it
+        cannot, :meth:`draw` draws the whole frame)."""
         ...
 
     def backdrop_look(self) -> Hashable | None:

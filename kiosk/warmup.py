@@ -84,7 +84,7 @@ def warm_up(app: App, games: list[str] | None = None) -> float:
     the seconds it took."""
     started = time.perf_counter()
     with _unseen(app) as canvas:
-        MenuScene(app).draw(canvas)
+        MenuScene(app).warm(canvas)  # the cards' sprites in every phase of their bob
         for info, module in playable_games():
             if app.stopped_by is not None:
                 break  # a stop signal: the kiosk exits at once, warm or not

@@ -9,9 +9,10 @@ move it), about twice what the kiosk needs here; the test prints the figures. Th
 milliseconds, for whole visits, with issue 43's targets (p99 4 ms, worst 8 ms, 1 ms at rest),
 are in ``bench/bench_frames.py`` (``make bench``).
 
-The screens are the kiosk's own at 1920x1080, headless (a hint is worked out at once): each
-game waiting for a tap, Lewthwaite with the hint's capsules, the who-plays card, the end card
-popping in with confetti and folded, every rules page.
+The screens are the kiosk's own at 1920x1080, headless (a hint is worked out at once): the
+menu at rest, the science pages that say what they show, each game waiting for a tap,
+Lewthwaite with the hint's capsules, the who-plays card, the end card popping in with confetti
+and folded, every rules page.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from kiosk.app import App, AppOptions
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.overlays import EndCard, EndScene, RulesScene
+from kiosk.science import ScienceScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
 from tests.visitor import game_scene_games
@@ -37,6 +39,7 @@ HINT = 16.0  # Lewthwaite with the hint's capsules (3-6; a full-screen layer a f
 CARD_AT_REST = 2.0  # a card once still (under 0.3: the frame is not drawn; drawn: 25+)
 END_CARD = 16.0  # the end card popping in, confetti falling (5-9; a new shadow a frame: 30+)
 RULES_PAGE = 12.0  # a rules page (3-6; its words drawn at every frame: 10-12)
+MENU_AT_REST = 7.0  # the menu at rest (cards from sprites, only pictures and moved cards drawn: 3-5; whole: 14-20)
 
 
 def copy_cost() -> float:
@@ -156,3 +159,25 @@ def test_every_rules_page_costs_a_few_copies_a_frame(meter: Meter) -> None:
         pages.append(meter.median(40))
     print("\nrules pages: " + ", ".join(f"{copies:.1f}" for copies in pages) + " copies a frame")
     assert max(pages) <= RULES_PAGE, f"a rules page costs {max(pages):.1f} copies a frame (budget {RULES_PAGE})"
+
+
+def test_the_menu_at_rest_costs_a_few_copies_a_frame(meter: Meter) -> None:
+    meter.app.start(MenuScene(meter.app))
+    meter.run(240)  # a card bobs in 3.9 s: its sprites of every phase are painted
+    copies = meter.median(240)
+    print(f"\nthe menu at rest: {copies:.1f} copies a frame")
+    assert copies <= MENU_AT_REST, f"a frame of the menu at rest costs {copies:.1f} copies (budget {MENU_AT_REST})"
+
+
+@pytest.mark.parametrize(("game", "tab"), [("hexapawn", 0), ("hexapawn", 1), ("lightning", 1)])
+def test_a_science_page_that_says_what_it_shows_is_not_drawn_again(meter: Meter, game: str, tab: int) -> None:
+    app = meter.app
+    app.start(MenuScene(app))
+    corner = screens_for(game).make_science_scene
+    assert corner is not None
+    app.stack.push(corner(app, tab))
+    meter.run(30)
+    assert isinstance(app.stack.top, ScienceScene) and app.stack.top.page.look() is not None
+    copies = meter.median(120)
+    print(f"\n{game}'s science tab {tab} at rest: {copies:.2f} copies a frame")
+    assert copies <= CARD_AT_REST, f"{game}'s science tab {tab} at rest costs {copies:.1f} copies a frame"

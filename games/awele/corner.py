@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.host import Host
-from kiosk.i18n import tr
+from kiosk.i18n import language, tr
 from kiosk.science import QUIET, CornerPage, ScienceScene, counted, format_number
 
 ACCENT = (190, 120, 50)
@@ -472,6 +473,12 @@ class SmallLoopPage(CornerPage):
         elif self.clock >= 0.6:
             self.clock = 0.0
             self.step()
+
+    def look(self) -> Hashable:
+        """The page changes with each seed sown (every 0.6 s by itself) and with its mode."""
+        sowing = self.sowing
+        return (language(), tuple(sowing.board), sowing.hand, sowing.walker.laps, sowing.finished,
+                sowing.walker.period, tuple(self.history), self.auto)
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the lap counter, the strip of boards after each lap."""

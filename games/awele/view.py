@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -486,21 +486,41 @@ def rules_pages() -> list[RulesPage]:
 
 def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card: a small board of 2 x 3 pits, a seed hopping from pit to pit."""
+    draw_icon_still(surface, rect, time)
+    draw_icon_live(surface, rect, time)
+
+
+def icon_still(time: float) -> Hashable:
+    """The key of :func:`draw_icon_still`: the board never changes."""
+    return ()
+
+
+def _icon_pits(rect: pygame.Rect) -> tuple[pygame.Rect, int, list[tuple[float, float]]]:
+    """The menu picture's board, its pits' radius and centres."""
     board = rect.inflate(-10, -rect.height * 0.3)
+    r = int(min(board.width / 8, board.height / 4.6))
+    centers = [(board.left + board.width * (col + 1) / 4, board.top + board.height * (0.3 if row == 0 else 0.7))
+               for row in range(2) for col in range(3)]
+    return board, r, centers
+
+
+def draw_icon_still(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's board, pits and seeds at rest."""
+    board, r, centers = _icon_pits(rect)
     draw.rect(surface, theme.WOOD_EDGE, board.move(0, 5), border_radius=30)
     draw.rect(surface, (214, 166, 108), board, border_radius=30)
-    r = int(min(board.width / 8, board.height / 4.6))
-    centers = []
-    for row in range(2):
-        for col in range(3):
-            x = board.left + board.width * (col + 1) / 4
-            y = board.top + board.height * (0.3 if row == 0 else 0.7)
-            centers.append((x, y))
-            draw.circle(surface, (110, 66, 32), (x, y), r)
-            draw.circle(surface, (150, 98, 54), (x, y + 2), r - 4)
-            for k, (dx, dy) in enumerate(seed_offsets(3 + (row + col) % 3, r)):
-                image = seed_sprite(SEED_COLORS[(k + col) % len(SEED_COLORS)], max(4, r // 4))
-                surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+    for k, (x, y) in enumerate(centers):
+        row, col = divmod(k, 3)
+        draw.circle(surface, (110, 66, 32), (x, y), r)
+        draw.circle(surface, (150, 98, 54), (x, y + 2), r - 4)
+        for j, (dx, dy) in enumerate(seed_offsets(3 + (row + col) % 3, r)):
+            image = seed_sprite(SEED_COLORS[(j + col) % len(SEED_COLORS)], max(4, r // 4))
+            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+
+
+def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's seed hopping from pit to pit."""
+    _board, r, centers = _icon_pits(rect)
     order = [3, 4, 5, 2, 1, 0]
     t = (time * 1.2) % len(order)
     a, b = centers[order[int(t)]], centers[order[(int(t) + 1) % len(order)]]

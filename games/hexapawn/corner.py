@@ -4,6 +4,7 @@ it (its learning curve), redrawn as visitors play."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -15,7 +16,7 @@ from games.hexapawn.scene_parts.learning import memory_of
 from games.hexapawn.view import draw_matchbox
 from kiosk import draw, theme
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
-from kiosk.i18n import tr
+from kiosk.i18n import language, tr
 from kiosk.science import CONTENT, CornerPage, ScienceScene
 
 ACCENT = (120, 90, 200)
@@ -29,12 +30,22 @@ class BoxesPage(CornerPage):
 
     title = "hexapawn.science.boxes"
 
+    def beads(self) -> tuple[tuple[int, ...], ...]:
+        """The beads in each box, in the order of play."""
+        machine = memory_of(self.app).machine
+        return tuple(tuple(machine.boxes.get(key) or machine.box(box_state(key))) for key in boxes_for(BLACK))
+
+    def look(self) -> Hashable:
+        """The page changes with the machine's boxes only (their beads, and which it holds)."""
+        boxes = memory_of(self.app).machine.boxes
+        return (language(), self.beads(), tuple(tuple(boxes.get(key, ())) for key in boxes_for(BLACK)))
+
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The boxes in the order of play (one picture, drawn again only when a bead goes),
         then what they mean."""
         machine = memory_of(self.app).machine
         keys = boxes_for(BLACK)
-        beads = tuple(tuple(machine.boxes.get(key) or machine.box(box_state(key))) for key in keys)
+        beads = self.beads()
         surface.blit(boxes_layer(GRID.size, beads), GRID.topleft)
         left = sum(sum(machine.boxes.get(key, [])) for key in keys)
         text = tr("hexapawn.science.boxes.text", boxes=len(keys), beads=left)
@@ -67,6 +78,10 @@ class CurvePage(CornerPage):
     """The machine's record against the visitors: wins minus losses after each game."""
 
     title = "hexapawn.science.curve"
+
+    def look(self) -> Hashable:
+        """The page changes with the machine's record only."""
+        return (language(), tuple(memory_of(self.app).machine.record))
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Gardner's learning curve: up one for a win, down one for a loss."""

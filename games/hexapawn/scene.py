@@ -490,7 +490,13 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     view = BoardView((rect.centerx - side // 2, rect.centery - side // 2), side // SIZE)
     view.draw_board(surface, labels=False)
     move = ((2, 0), (1, 1))
-    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
+    view.draw_pawns(surface, CAPTURE.play(move) if icon_still(time) else CAPTURE)
+
+
+def icon_still(time: float) -> bool:
+    """What the menu card's picture shows at ``time`` (True: the pawn has taken): the whole
+    picture depends on it alone (the menu keeps it, :class:`kiosk.screens.IconParts`)."""
+    return (time % 3.0) > 1.5
 
 
 def new_match(app: Host, white: str = "human", black: str = DEFAULT_LEVEL,

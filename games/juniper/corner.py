@@ -8,6 +8,7 @@ computed once per process in a background thread and revealed slowly enough to w
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -26,7 +27,7 @@ from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.host import Host
-from kiosk.i18n import counted, tr
+from kiosk.i18n import counted, language, tr
 from kiosk.science import QUIET, CornerPage, Progressive, ReplayPage, ScienceScene, format_number
 
 SECOND_WIN = (236, 96, 60)
@@ -111,6 +112,10 @@ class TablePage(CornerPage):
             self.app.effects.publish(Sound("click"))
             return True
         return False
+
+    def look(self) -> Hashable:
+        """The page changes as the table is revealed and computed, and with the N picked."""
+        return (language(), self.shown, self.selected, TABLE.finished)
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Progress bar, grid, the list of second-player wins, the pattern."""
@@ -260,6 +265,10 @@ class ProofPage(ReplayPage):
     def moves(self) -> int:
         """The numbers of the game, shown one every ``STEP_SECONDS``."""
         return len(self.game.played)
+
+    def look(self) -> Hashable:
+        """The page changes with N, the game and its step, and while the graph grows in (0.5 s)."""
+        return (language(), self.n, tuple(self.game.played), self.step, min(1.0, self.time * 2))
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The graph on the left; N, the verdict, the game's story and why on the right."""

@@ -765,18 +765,46 @@ def make_demo_scene(app: Host) -> JuniperScene:
 
 def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu card picture: the chain 4 -> 12 -> 6 -> 3 zigzagging, the last tile bouncing."""
-    numbers = [4, 12, 6, 3]
+    draw_icon_still(surface, rect, time)
+    draw_icon_live(surface, rect, time)
+
+
+#: The menu picture's chain of numbers.
+ICON_CHAIN = (4, 12, 6, 3)
+
+
+def _icon_tiles(rect: pygame.Rect) -> tuple[float, list[tuple[float, float]]]:
+    """The menu picture's tile size and tile centres."""
     size = min(rect.height * 0.4, rect.width / 4.4)
-    step = (rect.width - size) / (len(numbers) - 1)
+    step = (rect.width - size) / (len(ICON_CHAIN) - 1)
     rise = (rect.height - size) / 2
-    centers = [
-        (rect.x + size / 2 + i * step, rect.centery + (rise if i % 2 else -rise))
-        for i in range(len(numbers))
-    ]
-    for i in range(1, len(numbers)):
+    return size, [(rect.x + size / 2 + i * step, rect.centery + (rise if i % 2 else -rise))
+                  for i in range(len(ICON_CHAIN))]
+
+
+def icon_still(time: float) -> Hashable:
+    """The key of :func:`draw_icon_still`: the arrows and the first tiles never move."""
+    return ()
+
+
+def draw_icon_still(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's arrows and every tile but the last (drawn under it)."""
+    size, centers = _icon_tiles(rect)
+    for i in range(1, len(ICON_CHAIN)):
         draw_arrow(surface, centers[i - 1], centers[i], theme.WHITE, max(4, int(size / 9)), 1.0, size * 0.5)
-    for i, (k, c) in enumerate(zip(numbers, centers, strict=True)):
-        bob = 6 * math.sin(time * 3) if i == len(numbers) - 1 else 0
-        tile = pygame.Rect(0, 0, size, size)
-        tile.center = (round(c[0]), round(c[1] + bob))
-        draw_tile(surface, tile, k, PLAYER_COLORS[1] if i % 2 == 0 else PLAYER_COLORS[2], theme.WHITE)
+    for i, (k, c) in enumerate(zip(ICON_CHAIN[:-1], centers, strict=False)):
+        _icon_tile(surface, size, i, k, c)
+
+
+def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's last tile, bouncing."""
+    size, centers = _icon_tiles(rect)
+    last = len(ICON_CHAIN) - 1
+    c = centers[last]
+    _icon_tile(surface, size, last, ICON_CHAIN[last], (c[0], c[1] + 6 * math.sin(time * 3)))
+
+
+def _icon_tile(surface: Target, size: float, i: int, k: int, c: tuple[float, float]) -> None:
+    tile = pygame.Rect(0, 0, size, size)
+    tile.center = (round(c[0]), round(c[1]))
+    draw_tile(surface, tile, k, PLAYER_COLORS[1] if i % 2 == 0 else PLAYER_COLORS[2], theme.WHITE)

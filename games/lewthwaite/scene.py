@@ -501,6 +501,13 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     _illustrate_move(surface, rect, time)
 
 
+def icon_still(time: float) -> Hashable | None:
+    """The menu card's picture once the token has slid (a third of every 3 s: the same picture
+    until the next slide), else None: it moves (the glow pulses, the token slides)."""
+    phase = (time % 3.0) / 3.0
+    return "slid" if phase >= 0.35 and min(1.0, (phase - 0.35) / 0.3) >= 1.0 else None
+
+
 def new_match(app: Host, params: LewthwaiteParams | None = None, red: str = "human",
               blue: str = DEFAULT_LEVEL, view: str = "tokens",
               physical: bool = False) -> Match[LewthwaiteState, Cell]:

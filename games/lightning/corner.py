@@ -10,7 +10,7 @@ background, one tile at a time, and replayed slowly enough to follow.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 import pygame
@@ -23,7 +23,7 @@ from games.lightning.view import GOLD, HALF_COLORS, INK, NIGHT, PLAYER_COLORS, d
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.host import Host
-from kiosk.i18n import counted, tr
+from kiosk.i18n import counted, language, tr
 from kiosk.science import QUIET, CornerPage, Progressive, ScienceScene
 
 ACCENT = (98, 84, 190)
@@ -315,6 +315,10 @@ class HistoryPage(CornerPage):
     """Harry A. Doty's 1892 game: what the article tells, and what in our tile set is rebuilt."""
 
     title = "lightning.science.history.tab"
+
+    def look(self) -> Hashable:
+        """The page changes when the designs turn, every 1.5 s."""
+        return (language(), int(self.time / 1.5))
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """Facts and a timeline on the left; what is rebuilt and the five designs on the right."""

@@ -1,0 +1,178 @@
+"""The menu at rest draws only what moves (issue 43): its bobbing cards come from sprites over a
+still layer, each card's picture is drawn in its box, and only the rectangles that changed go to
+the display (``pygame.display.update(rects)``). Every check compares pixels: a frame drawn in
+part against the same frame drawn whole, a picture in parts against the game's ``draw_icon``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.menu import PICTURE_MARGINS, MenuScene
+from kiosk.overlays import RulesScene
+from kiosk.science import ScienceScene
+from kiosk.screens import playable_games
+
+SIZE = (1920, 1080)
+#: Times (s) at which the pictures are compared: every 7th frame of 6 s, and the edges of
+#: Hexapawn's and Lewthwaite's phases.
+TIMES = [i / 60 for i in range(0, 360, 7)] + [1.5, 1.5 + 1 / 60, 1.95, 1.95 + 1 / 60, 3.0]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=SIZE, seed=3, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return bytes(pygame.image.tobytes(surface, "RGB"))
+
+
+def canvas() -> Canvas:
+    """A transparent 1920x1080 canvas over the logical screen."""
+    return Canvas(pygame.Surface(SIZE, pygame.SRCALPHA), (1280, 720), 1.5, (0, 0))
+
+
+@pytest.mark.parametrize("game", [info.key for info, screens in playable_games() if screens.icon_parts])
+def test_a_picture_in_parts_is_the_games_picture(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    parts = screens.icon_parts
+    assert parts is not None
+    rect = pygame.Rect(100, 100, 260, 130)
+    stills: dict[object, bytes] = {}
+    for time in TIMES:
+        whole, split = canvas(), canvas()
+        screens.draw_icon(whole, rect, time)
+        key = parts.still(time)
+        if key is None:
+            continue
+        parts.draw_still(split, rect, time)
+        still = pixels(split.target)
+        assert stills.setdefault(key, still) == still, f"{game}: the still part at {time:.3f} s is not its key's"
+        if parts.draw_live is not None:
+            parts.draw_live(split, rect, time)
+        assert pixels(split.target) == pixels(whole.target), f"{game}: the picture in parts differs at {time:.3f} s"
+
+
+@pytest.mark.parametrize("game", [info.key for info, _screens in playable_games()])
+def test_a_picture_stays_within_the_margins_the_menu_draws_again(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    left, top, right, bottom = PICTURE_MARGINS
+    for rect in (pygame.Rect(100, 100, 230, 90), pygame.Rect(100, 100, 260, 130)):  # two rows, one row of cards
+        allowed = pygame.Rect(rect.x - left, rect.y - top, rect.width + left + right, rect.height + top + bottom)
+        for time in TIMES:
+            drawn = canvas()
+            screens.draw_icon(drawn, rect, time)
+            used = drawn.to_logical_rect(drawn.target.get_bounding_rect())
+            assert allowed.contains(used), f"{game} draws {used} at {time:.3f} s, outside {allowed}"
+
+
+def test_the_menu_drawn_in_part_is_the_menu_drawn_whole(app: App) -> None:
+    menu = MenuScene(app)
+    app.start(menu)
+    screen = app.screen
+    checked = 0
+    for frame in range(1, 400):
+        card = menu.cards[frame // 100 % len(menu.cards)][0]
+        if frame % 100 == 20:  # the pointer over a card: it lifts
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.to_native(card.center), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+        if frame % 100 == 50:  # pressed: it shrinks; let go away from every card: nothing opens
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen.to_native(card.center), button=1))
+        if frame % 100 == 70:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=screen.to_native((640, 40)), button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.to_native((640, 40)), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+        app.tick()
+        assert app.stack.top is menu
+        if frame % 9 == 0:
+            whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+            menu.draw_in_place(whole)  # the same frame, every card drawn where it is
+            assert pixels(app.display) == pixels(whole.target), f"frame {frame} drawn in part differs from the whole"
+            checked += 1
+    assert checked >= 40
+    assert app.frames.partial > 300
+
+
+def test_the_menu_at_rest_sends_only_what_changed_to_the_display(app: App) -> None:
+    app.start(MenuScene(app))
+    for _ in range(60):
+        app.tick()
+    screen = SIZE[0] * SIZE[1]
+    shares = []
+    for _ in range(240):
+        app.tick()
+        changed = app.frames.changed
+        assert changed is not None, "a frame of the menu at rest was flipped whole"
+        shares.append(sum(rect.width * rect.height for rect in changed) / screen)
+    shares.sort()
+    print(f"\nthe menu at rest sends {100 * shares[len(shares) // 2]:.1f} % of the screen a frame "
+          f"(most {100 * shares[-1]:.1f} %)")
+    assert shares[len(shares) // 2] < 0.15 and shares[-1] < 0.5
+
+
+@pytest.mark.parametrize("game", [info.key for info, _screens in playable_games()])
+def test_a_rules_page_drawn_in_part_is_the_page_drawn_whole(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    scene = screens.make_scene(app)
+    scene.ask_seats = False
+    app.start(scene)
+    app.tick()
+    scene.show_rules()
+    app.tick()
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    for page in range(len(rules.pages)):
+        rules.page, rules.page_time = page, 0.0
+        for frame in range(1, 50):
+            app.tick()
+            if frame % 12 == 0:
+                whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+                rules.draw(whole)
+                assert pixels(app.display) == pixels(whole.target), f"page {page + 1}, frame {frame}"
+                rules.draw(app.screen)  # the page is the screen's again (draw_changes draws over it)
+    assert app.frames.partial > 0
+
+
+@pytest.mark.parametrize("game", [info.key for info, _screens in playable_games()])
+def test_a_rules_illustration_stays_within_the_margins_drawn_again(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    left, top, right, bottom = RulesScene.ILLUSTRATION_MARGINS
+    rect = RulesScene.ILLUSTRATION
+    allowed = pygame.Rect(rect.x - left, rect.y - top, rect.width + left + right, rect.height + top + bottom)
+    for page in screens.make_scene(app).rules_pages():
+        if page.illustration is None:
+            continue
+        for time in [i / 60 for i in range(0, 900, 11)]:
+            drawn = canvas()
+            page.illustration(drawn, rect.copy(), time)
+            used = drawn.to_logical_rect(drawn.target.get_bounding_rect())
+            assert not used or allowed.contains(used), f"{game}: {page.title} draws {used} at {time:.3f} s"
+
+
+@pytest.mark.parametrize("game", [info.key for info, screens in playable_games() if screens.make_science_scene])
+def test_a_science_corner_not_drawn_again_shows_what_it_would_draw(app: App, game: str) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    assert screens.make_science_scene is not None
+    app.start(MenuScene(app))
+    app.tick()
+    corner = screens.make_science_scene(app, 0)
+    app.stack.push(corner)
+    app.tick()
+    assert isinstance(corner, ScienceScene)
+    for tab in range(len(corner.pages)):
+        corner.open(tab)
+        for frame in range(1, 200):
+            app.tick()
+            if frame % 20 == 0:
+                whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+                corner.draw(whole)
+                assert pixels(app.display) == pixels(whole.target), f"tab {tab}, frame {frame}"
