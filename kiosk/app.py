@@ -206,7 +206,7 @@ class App:
         pygame.init()
         # Fonts die with pygame.quit(); a second App in the same process (tests, the demo)
         # must not reuse dead ones from the caches.
-        theme.font.cache_clear()
+        theme.forget_fonts()
         ui.wrap_text.cache_clear()
         pygame.display.set_caption(self.options.title)
         self.fullscreen = self.options.fullscreen or self.kiosk

@@ -69,11 +69,8 @@ def _font_bytes(path: str) -> bytes:
 FONT_BYTES = 128 * 1024
 
 
-@budgeted(8 * MB, sizer=lambda _font: FONT_BYTES)
-def font(size: int, kind: str = "text") -> pygame.font.Font:
-    """A cached font of ``size`` pixels (falls back to pygame's own font if a package is missing)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
+@budgeted(8 * MB, name="kiosk.theme.font", sizer=lambda _font: FONT_BYTES)
+def _open_font(size: int, kind: str) -> pygame.font.Font:
     path = font_path(kind)
     try:
         # From bytes read once: a Font opened from a path keeps a file open for its whole life,
@@ -83,6 +80,26 @@ def font(size: int, kind: str = "text") -> pygame.font.Font:
         # A font file gone missing or damaged: the kiosk goes on with pygame's own font.
         logging.getLogger("kiosk.theme").warning("font %s unusable (%s): pygame's default font instead", path, exc)
         return pygame.font.Font(None, size)
+
+
+def font(size: int, kind: str = "text") -> pygame.font.Font:
+    """A cached font of ``size`` pixels (falls back to pygame's own font if a package is missing)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    opened = _open_font(size, kind)
+    try:
+        opened.get_height()
+    except pygame.error:
+        # The font module was closed and opened again since (pygame.quit() by a window that
+        # closed, then a new one): every cached font is dead, whoever reopened the module.
+        forget_fonts()
+        opened = _open_font(size, kind)
+    return opened
+
+
+def forget_fonts() -> None:
+    """Drop every cached font (they die with ``pygame.quit()``; the next call opens them again)."""
+    _open_font.cache_clear()
 
 
 _colour_blind = False

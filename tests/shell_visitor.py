@@ -61,7 +61,7 @@ class ShellVisitor(Visitor):
             yield from self.wait(TAB_SECONDS)
         yield from self.press(corner.close_button, "back to the menu")
         yield from self.until_top(MenuScene, "the menu")
-        yield from self.wait(1.0)
+        yield from self.wait(1.0)  # clock(fake): the script's wait counts game frames, not wall time
 
     def attract_mode(self, games: int) -> Script:
         """Attract mode, as the kiosk starts it when nobody is there, through ``games`` of its

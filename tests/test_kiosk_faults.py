@@ -105,7 +105,7 @@ def test_the_menu_failing_once_is_rebuilt(app, monkeypatch):
 
 def test_a_missing_font_falls_back_to_pygames_own(app, monkeypatch, caplog):
     monkeypatch.setattr(theme, "font_path", lambda kind: "/nowhere/FredokaOne-Regular.ttf")
-    theme.font.cache_clear()
+    theme.forget_fonts()
     ui.text_surface.cache_clear()
     ui.wrap_text.cache_clear()
     try:
@@ -115,7 +115,7 @@ def test_a_missing_font_falls_back_to_pygames_own(app, monkeypatch, caplog):
         assert isinstance(app.stack.top, MenuScene) and app.notice is None
         assert "unusable" in caplog.text
     finally:
-        theme.font.cache_clear()
+        theme.forget_fonts()
         ui.text_surface.cache_clear()
         ui.wrap_text.cache_clear()
 
@@ -258,3 +258,18 @@ def test_a_sound_device_missing_is_silence_not_a_crash(app):
     assert app.running and "win" in app.sound.played
 
 
+
+
+def test_fonts_opened_before_pygame_quit_are_opened_again_after() -> None:
+    """A window that closes (pygame.quit()) and a new one in the same process: the cached fonts
+    are dead, whoever opens the module again (the CI failure of the LED wiring picture)."""
+    pygame.init()
+    before = theme.font(31, "bold")
+    pygame.quit()
+    pygame.init()
+    try:
+        after = theme.font(31, "bold")
+        assert after is not before and after.size("Tu as gagné !")[0] > 0
+        assert ui.text_surface("Tu as gagné ! (font reopened)", 31, (0, 0, 0), "bold").get_width() > 0
+    finally:
+        ui.text_surface.cache_clear()
