@@ -128,13 +128,16 @@ class SoakReport:
     @staticmethod
     def growth(values: list[float]) -> float:
         """Growth over ``values``: the last quarter's median minus the first quarter's (one
-        sample a garbage collection has not reached yet is not a trend)."""
+        sample a garbage collection has not reached yet is not a trend).
+
+        The lower median: of two samples, the smaller. A leak raises both; one visit caught with
+        38 MB in hand (seen once on a quiet machine, gone at the next visit) raises one."""
         if len(values) < 2:
             return 0.0
         part = max(1, len(values) // 4)
 
         def median(chunk: list[float]) -> float:
-            return sorted(chunk)[len(chunk) // 2]
+            return sorted(chunk)[(len(chunk) - 1) // 2]
 
         return round(median(values[-part:]) - median(values[:part]), 1)
 

@@ -410,3 +410,14 @@ def test_the_real_time_soak_ends_with_the_service_managers_stop_and_judges_it(tm
     found = " | ".join(result["problems"])
     assert all(part in found for part in problems), found
     assert (not result["problems"]) is (on_term == "clean")
+
+
+def test_one_visit_caught_with_memory_in_hand_is_not_a_trend_and_a_leak_is() -> None:
+    """The soak's growth: a single high sample in the last quarter (the quiet-machine run that
+    failed on 36.3 MB, back to 339 MB at the next visit) is not growth; a steady climb is."""
+    from tests.soak import SoakReport
+
+    seen = [336.8, 334.1, 334.6, 335.5, 335.8, 335.1, 373.1, 339.2]
+    assert SoakReport.growth(seen) <= 6  # 339.2 - 334.1: the old upper median said 36.3
+    leak = [336.8 + 3 * visit for visit in range(8)]
+    assert SoakReport.growth(leak) >= 15
