@@ -556,10 +556,12 @@ def print_seen(gray: np.ndarray, printed: np.ndarray, box: tuple[int, int, int, 
     if y1 - y0 < 3 or x1 - x0 < 3:
         return 0.0
     template = printed[y0:y1, x0:x1]
-    seen = gray[y0 - search : y1 + search, x0 - search : x1 + search]
-    if float(template.std()) < 4.0 or float(seen.std()) < 0.5:
+    if float(cv2.meanStdDev(template)[1][0, 0]) < 4.0:
         return 0.0
-    return float(np.nan_to_num(cv2.matchTemplate(seen, template, cv2.TM_CCOEFF_NORMED).max()))
+    seen = gray[y0 - search : y1 + search, x0 - search : x1 + search]
+    # A flat patch of the frame gives NaN or inf (no correlation): 0.
+    best = float(cv2.minMaxLoc(cv2.matchTemplate(seen, template, cv2.TM_CCOEFF_NORMED))[1])
+    return best if math.isfinite(best) and best <= 1.0001 else 0.0
 
 
 def ring_strip(y: int, x: int, rows: int, cols: int, ppc: int, margin: int) -> tuple[int, int, int, int]:
@@ -1172,7 +1174,7 @@ class BoardReader:
         the room alone, darker and bluer than :func:`paper_validity` allows, and no hand is there.
 
         A sample not paper-coloured is forgiven when its colour is the lit paper's in another
-        light (:func:`_light_tint`: darker and cooler, or lighter and warmer, within the
+        light (:func:`_light_tints`: darker and cooler, or lighter and warmer, within the
         shadows' tints), every sample so forgiven shares one tint (one lamp, one room), and
 
         * the print around it is seen (:func:`print_seen`: the grid's lines, which a hand or a
@@ -1188,9 +1190,7 @@ class BoardReader:
         found: list[tuple[int, str, Any, np.ndarray, bool]] = []
         for b, (valid, colours) in enumerate(zip(paper.valid, paper.vertex_colours, strict=True)):
             ring_colours, ring_valid, _, ys, xs = paper.rings[b]
-            if valid.all() and ring_valid.all():
-                continue
-            if not valid.any():
+            if (valid.all() and ring_valid.all()) or not valid.any():
                 continue
             # The paper in the brightest light the grid shows, and in the dimmest (a lamp's pool
             # may light most of the grid, or little of it).
@@ -1199,20 +1199,25 @@ class BoardReader:
             lit, dim = paper_seen[order[int(len(order) * 0.9)]], paper_seen[order[int(len(order) * 0.1)]]
             gray = print_gray(rect.images[b])
             rows, cols = valid.shape[0] - 1, valid.shape[1] - 1
-            for i, j in zip(*np.nonzero(~valid), strict=True):
-                if (tint := _light_tint(colours[i, j], lit, dim)) is not None:
-                    y, x = m + i * ppc, m + j * ppc
-                    seen = print_seen(gray, printed[b], (y - half, y + half + 1, x - half, x + half + 1))
-                    found.append((b, "v", (int(i), int(j)), tint, seen >= PRINT_SEEN))
-            for k in np.flatnonzero(~ring_valid):
-                if (tint := _light_tint(ring_colours[k], lit, dim)) is not None:
-                    box = ring_strip(int(ys[k]), int(xs[k]), rows, cols, ppc, m)
-                    found.append((b, "r", int(k), tint, print_seen(gray, printed[b], box) >= PRINT_SEEN))
+            vertices = np.argwhere(~valid)
+            tints, ok = _light_tints(colours[~valid], lit, dim)
+            for (i, j), tint in zip(vertices[ok], tints[ok], strict=True):
+                y, x = m + i * ppc, m + j * ppc
+                seen = print_seen(gray, printed[b], (y - half, y + half + 1, x - half, x + half + 1))
+                found.append((b, "v", (int(i), int(j)), tint, seen >= PRINT_SEEN))
+            spoilt = np.flatnonzero(~ring_valid)
+            tints, ok = _light_tints(ring_colours[spoilt], lit, dim)
+            for k, tint in zip(spoilt[ok], tints[ok], strict=True):
+                box = ring_strip(int(ys[k]), int(xs[k]), rows, cols, ppc, m)
+                found.append((b, "r", int(k), tint, print_seen(gray, printed[b], box) >= PRINT_SEEN))
         seen_tints = np.array([tint for *_, tint, seen in found if seen])
         if not len(seen_tints):
             return  # no paper in another light shown by its print: nothing to forgive
         middle = _shade_middle(seen_tints)
-        found = [f for f in found if _along_shade(f[3], middle)]
+        tints = np.array([f[3] for f in found])
+        along = np.clip(tints @ middle / max(float(middle @ middle), 1e-6), 0, 1)
+        one_light = np.abs(tints - along[:, None] * middle[None]).max(axis=1) <= SHADE_SPREAD  # as _along_shade
+        found = [f for f, ok in zip(found, one_light, strict=True) if ok]
         valid_now = [v.copy() for v in paper.valid]
         ring_ok = [info[1].copy() for info in paper.rings]
         other_light = []
@@ -1225,34 +1230,36 @@ class BoardReader:
                     ring_ok[b][where] = True
                     other_light.append(paper.rings[b][0][where])
         paper.other_light = np.array(other_light, np.float32).reshape(-1, 3)
-        whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
-        if any(not seen for *_, seen in found):
-            # Whites from the forgiven paper first: a cell in the room's light is not ink.
-            lit = CellPaper(valid_now, whites, [], paper.samples)
-            has_tile = self._tiles_on(rect, lit)
-            for b, kind, where, _, seen in found:
-                if seen:
-                    continue
-                cells = _sample_cells(kind, where, paper.rings[b][2], valid_now[b].shape)
-                if not any(has_tile[rect_cell] for rect_cell in self._cells_of(rect, b, cells)):
-                    continue
-                if kind == "v":
-                    valid_now[b][where] = True
-                else:
-                    ring_ok[b][where] = True
-            whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
-        ring_covered = set()
-        for b, (_, _, ring_cells, _, _) in enumerate(paper.rings):
-            for (rr, cc), ok in zip(ring_cells, ring_ok[b], strict=True):
-                if not ok:
-                    ring_covered |= set(self._cells_of(rect, b, [(rr, cc)]))
-        paper.valid, paper.whites, paper.ring_covered = valid_now, whites, ring_covered
-        paper.covered = covered_cells(valid_now, ring_covered, rect, self.mat)
+        board_cell = {where: (r, c) for r, row in enumerate(rect.where) for c, where in enumerate(row)}
 
-    def _cells_of(self, rect: Rectified, block: int, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The board cells (r, c) at the given (row, col) of a block's grid."""
-        wanted = {(block, rr, cc) for rr, cc in cells}
-        return [(r, c) for r in range(self.mat.rows) for c in range(self.mat.cols) if rect.where[r][c] in wanted]
+        def covered(valid: list[np.ndarray], ring: list[np.ndarray]) -> tuple[list[tuple[int, int]], set]:
+            spoilt = {board_cell[(b, rr, cc)] for b, (_, _, ring_cells, _, _) in enumerate(paper.rings)
+                      for (rr, cc), ok in zip(ring_cells, ring[b], strict=True) if not ok}
+            return covered_cells(valid, spoilt, rect, self.mat), spoilt
+
+        hidden = [f for f in found if not f[4]]
+        if hidden:
+            # Only worth a look at the tiles when the hidden samples are all that still covers
+            # the board (a hand elsewhere leaves it covered whatever the tiles do).
+            all_valid, all_ring = [v.copy() for v in valid_now], [r.copy() for r in ring_ok]
+            for b, kind, where, _, _ in hidden:
+                (all_valid if kind == "v" else all_ring)[b][where] = True
+            if covered(all_valid, all_ring)[0]:
+                hidden = []
+        if hidden:
+            # Whites from the forgiven paper first: a cell in the room's light is not ink.
+            whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
+            has_tile = self._tiles_on(rect, CellPaper(valid_now, whites, [], paper.samples))
+            for b, kind, where, _, _ in hidden:
+                cells = _sample_cells(kind, where, paper.rings[b][2], valid_now[b].shape)
+                if any(has_tile[board_cell[(b, rr, cc)]] for rr, cc in cells):
+                    (valid_now if kind == "v" else ring_ok)[b][where] = True
+        paper.valid = valid_now
+        paper.covered, paper.ring_covered = covered(valid_now, ring_ok)
+        if not paper.covered:
+            # The cells' whites from the paper now seen in either light (a frame still covered
+            # is not read: its whites stay as they were).
+            paper.whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
 
     def _tiles_on(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
         """rows x cols: True where a cell's middle holds ink (a tile), against ``paper``'s whites."""
@@ -1908,15 +1915,21 @@ def _along_shade(tint: np.ndarray, middle: np.ndarray) -> bool:
     return float(np.abs(tint - t * middle).max()) <= SHADE_SPREAD
 
 
-def _light_tint(colour: np.ndarray, lit: np.ndarray, dim: np.ndarray) -> np.ndarray | None:
-    """The tint (log ratios less their mean) of paper in the room's light against paper in a
-    lamp's, when ``colour`` may be the paper in one of the two lights the grid shows: in the
-    shade of the ``lit`` paper (:func:`_shade_tint`), or, the reverse, in a lamp's pool beside
-    the ``dim`` paper the room alone lights (lighter, and warmer by what the dim paper is cooler);
-    else None."""
-    if (tint := _shade_tint(colour, lit)) is not None:
-        return tint
-    return _shade_tint(dim, colour)
+def _light_tints(colours: np.ndarray, lit: np.ndarray, dim: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each colour (N x 3): the tint (log ratios less their mean) of paper in the room's light
+    against paper in a lamp's, and whether the colour may be the paper in one of the two lights
+    the grid shows: in the shade of the ``lit`` paper (as :func:`_shade_tint`), or, the reverse,
+    in a lamp's pool beside the ``dim`` paper the room alone lights (lighter, and warmer by what
+    the dim paper is cooler)."""
+    colours = colours.astype(np.float32).reshape(-1, 3)
+    tints, ok = np.zeros_like(colours), np.zeros(len(colours), bool)
+    for ratio in (np.log((colours + 2) / (lit.astype(np.float32) + 2)),
+                  np.log((dim.astype(np.float32) + 2) / (colours + 2))):
+        light = ratio.mean(axis=1)
+        tint = ratio - light[:, None]
+        fits = ~ok & (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & _tint_allowed(tint)
+        tints[fits], ok = tint[fits], ok | fits
+    return tints, ok
 
 
 def _sample_cells(kind: str, where: Any, ring_cells: list[tuple[int, int]], shape: tuple[int, ...]
