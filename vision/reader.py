@@ -479,6 +479,9 @@ class CellPaper:
     #: The inner ring's colours (all blocks, N x 3): a third of the way from the grid to the ring,
     #: one beside each ring sample (:data:`INNER_RING`).
     inner: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+    #: The colours (N x 3) of samples not paper-coloured that the print around them showed to be
+    #: paper in another light (:meth:`BoardReader._excuse_light`): the room's light beyond a lamp's pool.
+    other_light: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
 
 
 def covered_cells(
@@ -495,6 +498,87 @@ def covered_cells(
         for c in range(mat.cols)
         if (r, c) in ring_covered or (rect.where[r][c][1], rect.where[r][c][2]) in hidden_in_block[rect.where[r][c][0]]
     ]
+
+
+#: A grid vertex or ring sample that is not paper-coloured is still paper, in another light (a
+#: desk lamp's pool ending on the grid: the paper beyond it lit by the room's light alone, darker
+#: and bluer), when the print around it is seen: the frame there correlates with the printed mat
+#: at least this well (normalised, within 2 px). Paper in a lamp's pool edge: 0.7-0.9 on rendered
+#: stands at the exposure the live board keeps; a hand or a sleeve over the print: 0.45 at most.
+PRINT_SEEN = 0.55
+#: Both the frame and the print are blurred this much (px) before they are compared: the lines
+#: are 1-2 px wide, the sensor's noise 1 px (3 stops under, the correlation of paper in the room's
+#: light goes from 0.2-0.5 to 0.3-0.65; a hand's stays under 0.25).
+PRINT_BLUR = 0.8
+#: The square read around a vertex for its print, this share of a cell either side (a tile laid
+#: off its cell reaches closer than that to few vertices).
+PRINT_HALF = 0.3
+
+
+@budgeted(4 * MB)
+def printed_blocks(mat: MatLayout, ppc: int, margin: int) -> tuple[np.ndarray, ...]:
+    """Each grid block's print as :func:`rectify` shows it (grey, float32): the grid's lines and
+    the mat's own lines, without the cells' names (mats are printed with and without them, and
+    they lie beyond what :func:`print_seen` reads), as :func:`print_gray` gives a frame's."""
+    scale = 2  # drawn finer, then averaged down as the camera's pixels average the print
+    px_per_mm = ppc / mat.cell
+    out = []
+    for block, (bx, by, bw, bh) in enumerate(mat.blocks):
+        fine = cv2.cvtColor(render_mat(mat, px_per_mm * scale, mat.block_sheet[block], names=False),
+                            cv2.COLOR_BGR2GRAY)
+        grey = cv2.resize(fine, None, fx=1 / scale, fy=1 / scale, interpolation=cv2.INTER_AREA)
+        cols, rows = round(bw / mat.cell), round(bh / mat.cell)
+        # Pixel u of ``grey`` is centred on (u + 0.5) / px_per_mm mm, rectified pixel x on
+        # bx + (x - margin + 0.5) / px_per_mm mm: a shift.
+        shift = np.array([[1.0, 0.0, margin - bx * px_per_mm], [0.0, 1.0, margin - by * px_per_mm]])
+        shown = cv2.warpAffine(grey, shift, (cols * ppc + 2 * margin, rows * ppc + 2 * margin),
+                               flags=cv2.INTER_LINEAR, borderValue=255)
+        out.append(print_gray(cv2.cvtColor(shown, cv2.COLOR_GRAY2BGR)))
+    return tuple(out)
+
+
+def print_gray(image: np.ndarray) -> np.ndarray:
+    """A rectified block (BGR) as :func:`print_seen` compares it with the print: grey, divided by
+    the paper's light around each pixel (the grid's lines taken out by a 5 px dilation: a lamp's
+    pool ending across a vertex is no print), blurred by :data:`PRINT_BLUR`."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    light = cv2.GaussianBlur(cv2.dilate(gray, np.ones((5, 5), np.uint8)), (0, 0), 2.0)
+    return cv2.GaussianBlur(255.0 * gray / np.maximum(light, 4.0), (0, 0), PRINT_BLUR)
+
+
+def print_seen(gray: np.ndarray, printed: np.ndarray, box: tuple[int, int, int, int], search: int = 2) -> float:
+    """How well the frame's grey ``gray`` shows the print ``printed`` (both rectified) in ``box``
+    (y0, y1, x0, x1): the best normalised correlation within ``search`` pixels (the fix's
+    error); 0 where nothing is printed or the frame is flat there."""
+    h, w = gray.shape
+    y0, y1, x0, x1 = box
+    y0, x0, y1, x1 = max(y0, search), max(x0, search), min(y1, h - search), min(x1, w - search)
+    if y1 - y0 < 3 or x1 - x0 < 3:
+        return 0.0
+    template = printed[y0:y1, x0:x1]
+    if float(cv2.meanStdDev(template)[1][0, 0]) < 4.0:
+        return 0.0
+    seen = gray[y0 - search : y1 + search, x0 - search : x1 + search]
+    # A flat patch of the frame gives NaN or inf (no correlation): 0.
+    best = float(cv2.minMaxLoc(cv2.matchTemplate(seen, template, cv2.TM_CCOEFF_NORMED))[1])
+    return best if math.isfinite(best) and best <= 1.0001 else 0.0
+
+
+def ring_strip(y: int, x: int, rows: int, cols: int, ppc: int, margin: int) -> tuple[int, int, int, int]:
+    """The box (y0, y1, x0, x1) read for a ring sample's print: its border cell's side of the
+    grid, from a quarter cell inside to just past the sample (the grid's edge line and the cell's
+    lines reaching it: what an arm crossing the ring into that cell hides)."""
+    if y < margin or y > margin + rows * ppc:  # above or below the grid
+        edge = margin if y < margin else margin + rows * ppc
+        c = (x - margin) // ppc
+        inward = ppc // 4
+        y0, y1 = (y - 4, edge + inward) if y < margin else (edge - inward, y + 5)
+        return y0, y1, margin + c * ppc - 2, margin + (c + 1) * ppc + 3
+    edge = margin if x < margin else margin + cols * ppc
+    r = (y - margin) // ppc
+    inward = ppc // 4
+    x0, x1 = (x - 4, edge + inward) if x < margin else (edge - inward, x + 5)
+    return margin + r * ppc - 2, margin + (r + 1) * ppc + 3, x0, x1
 
 
 def changed_since(samples: np.ndarray, reference: np.ndarray) -> np.ndarray:
@@ -826,6 +910,9 @@ def read_spots(
     white = spot_whites(rings)
     grid_paper = np.median(paper.samples, axis=0)[None]
     valid = paper_validity(np.concatenate([grid_paper, white])[:, None, :]).ravel()[1:]
+    if not valid.all() and len(paper.other_light):
+        # A spot beyond a lamp's pool: its paper is the grid's paper in the room's light.
+        valid |= np.array([_paper_seen(w, paper.other_light) for w in white])
     if reference is not None:
         valid &= ~covered_spots(rings, *reference)
     if not valid.all():
@@ -1075,9 +1162,114 @@ class BoardReader:
                 paper.covered = self._excuse_tokens(rect, paper, features, frame, fix)
                 self.seen.forgiven = sorted(before - set(paper.covered))
             self.seen.covered = sorted(paper.covered)
-        elif paper.covered and any(c.any() for c in paper.changed):
-            paper.covered = self._excuse_tiles(rect, paper)
+        elif paper.covered:
+            self._excuse_light(rect, paper)
+            if paper.covered and any(c.any() for c in paper.changed):
+                paper.covered = self._excuse_tiles(rect, paper)
         return fix, rect, paper, features
+
+    def _excuse_light(self, rect: Rectified, paper: CellPaper) -> None:
+        """Forgive (in ``paper``: validity, whites, covered cells) the samples that are paper in
+        another light: a desk lamp's pool ending on the grid leaves the paper beyond it lit by
+        the room alone, darker and bluer than :func:`paper_validity` allows, and no hand is there.
+
+        A sample not paper-coloured is forgiven when its colour is the lit paper's in another
+        light (:func:`_light_tints`: darker and cooler, or lighter and warmer, within the
+        shadows' tints), every sample so forgiven shares one tint (one lamp, one room), and
+
+        * the print around it is seen (:func:`print_seen`: the grid's lines, which a hand or a
+          sleeve hides; for a ring sample, its border cell's side of the grid), or
+        * (a vertex, or a ring sample) one of its cells holds a tile: a tile laid off its cell
+          hides that vertex's print, and at a tilt its side the grid's edge, while its card
+          takes the paper's light. A hand hides more than that: cells are a third of a finger's
+          width, and the samples round its tiles stay covered."""
+        ppc, m = rect.ppc, rect.margin
+        printed = printed_blocks(self.mat, ppc, m)
+        half = max(3, int(round(ppc * PRINT_HALF)))
+        # Candidates: (block, kind, index, tint, print seen); kind "v" (vertex (i, j)) or "r" (ring k).
+        found: list[tuple[int, str, Any, np.ndarray, bool]] = []
+        for b, (valid, colours) in enumerate(zip(paper.valid, paper.vertex_colours, strict=True)):
+            ring_colours, ring_valid, _, ys, xs = paper.rings[b]
+            if (valid.all() and ring_valid.all()) or not valid.any():
+                continue
+            # The paper in the brightest light the grid shows, and in the dimmest (a lamp's pool
+            # may light most of the grid, or little of it).
+            paper_seen = colours[valid]
+            order = np.argsort(paper_seen.mean(axis=1))
+            lit, dim = paper_seen[order[int(len(order) * 0.9)]], paper_seen[order[int(len(order) * 0.1)]]
+            gray = print_gray(rect.images[b])
+            rows, cols = valid.shape[0] - 1, valid.shape[1] - 1
+            vertices = np.argwhere(~valid)
+            tints, ok = _light_tints(colours[~valid], lit, dim)
+            for (i, j), tint in zip(vertices[ok], tints[ok], strict=True):
+                y, x = m + i * ppc, m + j * ppc
+                seen = print_seen(gray, printed[b], (y - half, y + half + 1, x - half, x + half + 1))
+                found.append((b, "v", (int(i), int(j)), tint, seen >= PRINT_SEEN))
+            spoilt = np.flatnonzero(~ring_valid)
+            tints, ok = _light_tints(ring_colours[spoilt], lit, dim)
+            for k, tint in zip(spoilt[ok], tints[ok], strict=True):
+                box = ring_strip(int(ys[k]), int(xs[k]), rows, cols, ppc, m)
+                found.append((b, "r", int(k), tint, print_seen(gray, printed[b], box) >= PRINT_SEEN))
+        seen_tints = np.array([tint for *_, tint, seen in found if seen])
+        if not len(seen_tints):
+            return  # no paper in another light shown by its print: nothing to forgive
+        middle = _shade_middle(seen_tints)
+        tints = np.array([f[3] for f in found])
+        along = np.clip(tints @ middle / max(float(middle @ middle), 1e-6), 0, 1)
+        one_light = np.abs(tints - along[:, None] * middle[None]).max(axis=1) <= SHADE_SPREAD  # as _along_shade
+        found = [f for f, ok in zip(found, one_light, strict=True) if ok]
+        valid_now = [v.copy() for v in paper.valid]
+        ring_ok = [info[1].copy() for info in paper.rings]
+        other_light = []
+        for b, kind, where, _, seen in found:
+            if seen:
+                if kind == "v":
+                    valid_now[b][where] = True
+                    other_light.append(paper.vertex_colours[b][where])
+                else:
+                    ring_ok[b][where] = True
+                    other_light.append(paper.rings[b][0][where])
+        paper.other_light = np.array(other_light, np.float32).reshape(-1, 3)
+        board_cell = {where: (r, c) for r, row in enumerate(rect.where) for c, where in enumerate(row)}
+
+        def covered(valid: list[np.ndarray], ring: list[np.ndarray]) -> tuple[list[tuple[int, int]], set]:
+            spoilt = {board_cell[(b, rr, cc)] for b, (_, _, ring_cells, _, _) in enumerate(paper.rings)
+                      for (rr, cc), ok in zip(ring_cells, ring[b], strict=True) if not ok}
+            return covered_cells(valid, spoilt, rect, self.mat), spoilt
+
+        hidden = [f for f in found if not f[4]]
+        if hidden:
+            # Only worth a look at the tiles when the hidden samples are all that still covers
+            # the board (a hand elsewhere leaves it covered whatever the tiles do).
+            all_valid, all_ring = [v.copy() for v in valid_now], [r.copy() for r in ring_ok]
+            for b, kind, where, _, _ in hidden:
+                (all_valid if kind == "v" else all_ring)[b][where] = True
+            if covered(all_valid, all_ring)[0]:
+                hidden = []
+        if hidden:
+            # Whites from the forgiven paper first: a cell in the room's light is not ink.
+            whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
+            has_tile = self._tiles_on(rect, CellPaper(valid_now, whites, [], paper.samples))
+            for b, kind, where, _, _ in hidden:
+                cells = _sample_cells(kind, where, paper.rings[b][2], valid_now[b].shape)
+                if any(has_tile[board_cell[(b, rr, cc)]] for rr, cc in cells):
+                    (valid_now if kind == "v" else ring_ok)[b][where] = True
+        paper.valid = valid_now
+        paper.covered, paper.ring_covered = covered(valid_now, ring_ok)
+        if not paper.covered:
+            # The cells' whites from the paper now seen in either light (a frame still covered
+            # is not read: its whites stay as they were).
+            paper.whites = [cell_whites(w, v) for w, v in zip(paper.vertex_colours, valid_now, strict=True)]
+
+    def _tiles_on(self, rect: Rectified, paper: CellPaper) -> np.ndarray:
+        """rows x cols: True where a cell's middle holds ink (a tile), against ``paper``'s whites."""
+        windows = tile_windows(rect, paper, self.mat)
+        s = search_px(rect.ppc)
+        inner = int(round(rect.ppc * 0.17))
+        return (
+            windows[:, s + inner : s + rect.ppc - inner, s + inner : s + rect.ppc - inner].mean(axis=(1, 2))
+            >= EMPTY_INK
+        ).reshape(self.mat.rows, self.mat.cols)
 
     def _excuse_tiles(self, rect: Rectified, paper: CellPaper) -> list[tuple[int, int]]:
         """The covered cells once vertices under tiles are forgiven: a tile laid 2 mm off lies
@@ -1087,13 +1279,7 @@ class BoardReader:
         which an arm must cross, never are."""
         if paper.ring_covered:
             return paper.covered
-        windows = tile_windows(rect, paper, self.mat)
-        s = search_px(rect.ppc)
-        inner = int(round(rect.ppc * 0.17))
-        has_tile = (
-            windows[:, s + inner : s + rect.ppc - inner, s + inner : s + rect.ppc - inner].mean(axis=(1, 2))
-            >= EMPTY_INK
-        ).reshape(self.mat.rows, self.mat.cols)
+        has_tile = self._tiles_on(rect, paper)
         valid = [v.copy() for v in paper.valid]
         for r in range(self.mat.rows):
             for c in range(self.mat.cols):
@@ -1727,6 +1913,40 @@ def _along_shade(tint: np.ndarray, middle: np.ndarray) -> bool:
     sample on a shadow's edge), within :data:`SHADE_SPREAD`."""
     t = float(np.clip(tint @ middle / max(float(middle @ middle), 1e-6), 0, 1))
     return float(np.abs(tint - t * middle).max()) <= SHADE_SPREAD
+
+
+def _light_tints(colours: np.ndarray, lit: np.ndarray, dim: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each colour (N x 3): the tint (log ratios less their mean) of paper in the room's light
+    against paper in a lamp's, and whether the colour may be the paper in one of the two lights
+    the grid shows: in the shade of the ``lit`` paper (as :func:`_shade_tint`), or, the reverse,
+    in a lamp's pool beside the ``dim`` paper the room alone lights (lighter, and warmer by what
+    the dim paper is cooler)."""
+    colours = colours.astype(np.float32).reshape(-1, 3)
+    tints, ok = np.zeros_like(colours), np.zeros(len(colours), bool)
+    for ratio in (np.log((colours + 2) / (lit.astype(np.float32) + 2)),
+                  np.log((dim.astype(np.float32) + 2) / (colours + 2))):
+        light = ratio.mean(axis=1)
+        tint = ratio - light[:, None]
+        fits = ~ok & (light >= math.log(SHADE_DEEP)) & (light <= math.log(SHADE_DARK)) & _tint_allowed(tint)
+        tints[fits], ok = tint[fits], ok | fits
+    return tints, ok
+
+
+def _sample_cells(kind: str, where: Any, ring_cells: list[tuple[int, int]], shape: tuple[int, ...]
+                  ) -> list[tuple[int, int]]:
+    """The cells (row, col in the block) a sample touches: a vertex's up to four; a ring sample's
+    border cell and the next ones along the border (a tile laid off its cell and turned reaches
+    into the strip :func:`ring_strip` reads beside it)."""
+    rows, cols = shape[0] - 1, shape[1] - 1
+    if kind == "r":
+        rr, cc = ring_cells[where]
+        # :func:`ring_samples` lists the top and bottom sides' samples first, then the left and right.
+        steps = ((0, -1), (0, 0), (0, 1)) if where < 2 * cols else ((-1, 0), (0, 0), (1, 0))
+        near = [(rr + dr, cc + dc) for dr, dc in steps]
+    else:
+        i, j = where
+        near = [(r, c) for r in (i - 1, i) for c in (j - 1, j)]
+    return [(r, c) for r, c in near if 0 <= r < rows and 0 <= c < cols]
 
 
 def _shade_tint(colour: np.ndarray, white: np.ndarray) -> np.ndarray | None:

@@ -74,6 +74,16 @@ class CameraStyle:
     glare: float = 0.0
     glare_at: tuple[float, float] = (0.5, 0.5)
     glare_mm: float = 60.0
+    #: A desk lamp's pool of light ending on the sheet (0: none): beyond the line through
+    #: ``pool_at`` (fractions of the sheet's width and height) at ``pool_angle`` (radians, the
+    #: direction on the sheet the pool lies towards), the room's light alone lights the table:
+    #: this share of the light, bluer by ``pool_tint`` (log blue/red, half), over a penumbra
+    #: ``pool_edge_mm`` wide.
+    pool_fill: float = 0.0
+    pool_at: tuple[float, float] = (0.5, 0.5)
+    pool_angle: float = 0.0
+    pool_tint: float = 0.15
+    pool_edge_mm: float = 10.0
     #: The mat as printed since issue 39, with its cells' names (False: a mat printed before,
     #: without them: such mats are still on tables).
     mat_names: bool = True
@@ -556,6 +566,20 @@ def _hot_spot(mat: MatLayout, homography: np.ndarray, style: CameraStyle, size: 
     return cv2.warpPerspective(spot, homography, size, flags=cv2.INTER_LINEAR)
 
 
+def _lamp_pool(mat: MatLayout, homography: np.ndarray, style: CameraStyle, size: tuple[int, int]) -> np.ndarray:
+    """The light of a scene with a lamp's pool ending on the sheet, per frame pixel (h x w x 3,
+    BGR): 1 in the pool, ``pool_fill`` and bluer beyond (the room's light), drawn on the sheet at
+    1 px/mm and continued past its edges (the table)."""
+    w, h = int(math.ceil(mat.page[0])), int(math.ceil(mat.page[1]))
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy = style.pool_at[0] * mat.page[0], style.pool_at[1] * mat.page[1]
+    along = (xs - cx) * math.cos(style.pool_angle) + (ys - cy) * math.sin(style.pool_angle)
+    pool = np.clip(0.5 + along / max(style.pool_edge_mm, 1e-3), 0.0, 1.0).astype(np.float32)
+    pool = cv2.warpPerspective(pool, homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    room = style.pool_fill * np.exp(np.array([style.pool_tint, 0.0, -style.pool_tint], np.float32))
+    return (pool[..., None] + (1 - pool[..., None]) * room).astype(np.float32)
+
+
 def draw_hand(image: np.ndarray, rng: random.Random, target: tuple[float, float], size: float) -> np.ndarray:
     """A hand (palm, fingers and the arm it hangs from) reaching over ``target`` (frame px).
 
@@ -738,6 +762,8 @@ def render_photo(
             cv2.fillConvexPoly(grid_mask, cv2.perspectiveTransform(quad, homography)[0].astype(np.int32), 1.0)
         hand_over_grid = bool((hand_mask * grid_mask).sum() > 50)
     image *= _light_field(rng, style, frame_size)[..., None]
+    if style.pool_fill > 0:
+        image *= _lamp_pool(mat, homography, style, frame_size)
     image *= np.array(style.white_balance, np.float32)
     if style.blur > 0.2:
         image = cv2.GaussianBlur(image, (0, 0), style.blur)
