@@ -82,6 +82,6 @@ def test_white_stones_as_pale_as_the_paper_are_still_told_by_their_outline() -> 
     """Tops hardly off the paper (white stones on white paper): their colour tells nothing, the
     outline and spread decide as before."""
     model = _model(-0.03)
-    assert model.off_paper is not None and not model.off_paper[1]
+    assert model.top_cut is not None and not np.isfinite(model.top_cut[1])
     labels, _ = model.classify(np.array([_row(-0.004, 0.0, 0.7, 0.13)]))
     assert labels == ["B"]

@@ -598,14 +598,15 @@ def classify_oneshot(
     return list(labels), margin.astype(np.float32), notes
 
 
-#: Live: a player's tokens "stand off the paper" when their tops' colour, learnt at calibration
-#: (:data:`L`, :data:`HUE1`, :data:`HUE2`, log against the paper's white), lies this far from the
-#: paper's (0) at least, and this many of their own spreads along that direction: ivory draughts
-#: 0.13-0.25 with a spread of a tenth of that; white go stones on white paper much less.
-OFF_PAPER, OFF_PAPER_SPREADS = 0.08, 4.0
+#: Live: a player's tokens' tops "stand off the paper" when, at calibration, the palest of them
+#: lies this far (log) beyond the empty cells from the paper's colour, along the direction of
+#: their mean colour (:data:`L`, :data:`HUE1`, :data:`HUE2`, against the paper's white): ivory
+#: draughts 0.1-0.2 off; white go stones on white paper, whose tops are the paper's colour, less.
+TOP_GAP = 0.08
 #: ... and then a cell whose top (the colour disc, where the pose puts a token's top) has gone
-#: less than this share of the way from the paper's colour to theirs shows the paper there: it
-#: is empty, whatever outline and spread its neighbours' shadows and sides put round it.
+#: less than this share of the way from the empty cells' colour to the palest top's shows the
+#: paper there: it is empty, whatever outline and spread its neighbours' shadows and sides put
+#: round it.
 TOP_SHOWN = 0.5
 #: Live: the empty cells' presence taken at least this high when the threshold is learnt (the
 #: start position's one empty cell can show 0.05 where another empty cell of the game shows 0.17:
@@ -630,26 +631,37 @@ class TokenModel:
     #: How many times as token-like the weakest token was as the most token-like empty cell at
     #: calibration (about 1 or below: some tokens could not be seen).
     separation: float = math.inf
-    #: Per label: whether its tokens' tops stand off the paper's colour (:data:`OFF_PAPER`): an
-    #: empty cell then shows the paper where their top would be.
-    off_paper: np.ndarray | None = None
+    #: Per label whose tops stand off the paper (:data:`TOP_GAP`): how far (a share of the mean
+    #: top's colour) a cell's top must go from the paper's colour to show such a token, and half
+    #: the gap between the empty cells' and the palest top's (for the margin); -inf and 1 for
+    #: the other labels.
+    top_cut: np.ndarray | None = None
+    top_half: np.ndarray | None = None
 
     @classmethod
     def fit(cls, features: np.ndarray, labels: list[str], codes: tuple[str, ...]) -> TokenModel:
         """Learn from cells whose labels are known (the start position)."""
         labels_arr = np.array(labels)
         x = features[:, [L, HUE1, HUE2]]
-        means, inv_covs, log_dets, off_paper = [], [], [], []
+        means, inv_covs, log_dets, cuts, halves = [], [], [], [], []
+        empties = x[labels_arr == "."]
         for code in codes:
             rows = x[labels_arr == code]
             if len(rows) == 0:
                 raise ValueError(f"no '{code}' token to calibrate on")
             cov = np.cov(rows.T) if len(rows) > 2 else np.zeros((3, 3))
-            # How far the tops stand off the paper, in their own spread along that direction.
+            # How far the palest top stands off the paper (the empty cells, at least the paper's
+            # own colour), along the mean top's colour: a share of it, and in log.
             mean = rows.mean(axis=0)
-            reach = float(np.linalg.norm(mean))
-            spread = float(np.std(rows @ mean / max(reach, 1e-6))) if len(rows) > 2 else reach
-            off_paper.append(reach >= OFF_PAPER and reach >= OFF_PAPER_SPREADS * spread)
+            reach = float(mean @ mean)
+            palest = float((rows @ mean).min()) / max(reach, 1e-9)
+            paper = max(0.0, float((empties @ mean).max()) / max(reach, 1e-9)) if len(empties) else 0.0
+            if (palest - paper) * math.sqrt(reach) >= TOP_GAP:
+                cuts.append(paper + TOP_SHOWN * (palest - paper))
+                halves.append(TOP_SHOWN * (palest - paper))
+            else:
+                cuts.append(-math.inf)
+                halves.append(1.0)
             # A floor on the spread: new light, another shade of the same colour still fit.
             cov = cov + np.diag([0.25, 0.12, 0.1]) ** 2
             means.append(rows.mean(axis=0))
@@ -668,7 +680,7 @@ class TokenModel:
         threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, floor, 0.05)))
         separation = max(weakest, 0.05) / max(empty, 0.05)
         return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold, separation,
-                   np.array(off_paper))
+                   np.array(cuts), np.array(halves))
 
     def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Labels and margins (0..1) for each row of ``features``."""
@@ -683,17 +695,18 @@ class TokenModel:
         # One kind of token: nothing to confuse it with.
         second = logp[np.arange(len(x)), order[:, 1]] if len(self.codes) > 1 else best - np.inf
         colour_margin = 1 - np.exp(-(best - second))
-        if self.off_paper is not None and self.off_paper.any():
+        if self.top_cut is not None and self.top_half is not None and np.isfinite(self.top_cut).any():
             # What the camera sees of an empty cell beside tall or dark pieces: their sides and
             # their shadows (long under a low lamp) reach into its outline's circles, which then
             # look like a faint token's outline; but where a token's top would be it shows the
             # paper. A token whose tops stand off the paper is there only if its top is seen.
-            mean = self.means[order[:, 0]]
+            best_k = order[:, 0]
+            mean = self.means[best_k]
             shown = np.einsum("ni,ni->n", x, mean) / np.maximum(np.einsum("ni,ni->n", mean, mean), 1e-9)
-            judged = is_token & self.off_paper[order[:, 0]]
-            paper = judged & (shown < TOP_SHOWN)
+            judged = is_token & np.isfinite(self.top_cut[best_k])
+            paper = judged & (shown < self.top_cut[best_k])
             is_token &= ~paper
-            top_margin = np.clip(np.abs(shown - TOP_SHOWN) / TOP_SHOWN, 0, 1)
+            top_margin = np.clip(np.abs(shown - self.top_cut[best_k]) / self.top_half[best_k], 0, 1)
             margin = np.where(paper, top_margin, np.where(judged, np.minimum(margin, top_margin), margin))
         labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
         margin = np.where(is_token, np.minimum(margin, colour_margin), margin)
