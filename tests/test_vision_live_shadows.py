@@ -85,3 +85,12 @@ def test_white_stones_as_pale_as_the_paper_are_still_told_by_their_outline() -> 
     assert model.top_cut is not None and not np.isfinite(model.top_cut[1])
     labels, _ = model.classify(np.array([_row(-0.004, 0.0, 0.7, 0.13)]))
     assert labels == ["B"]
+
+
+def test_a_closed_outline_is_a_token_whatever_its_top_shows() -> None:
+    """A cap open side up whose lit inside fills the colour disc shows the paper's colour where
+    a draught's top would be (caps up 0105 of ``set/``), yet its own outline goes all round:
+    neighbours' shadows and sides never do, so it is still read."""
+    model = _model(-0.14)
+    labels, _ = model.classify(np.array([_row(-0.01, 0.0, 1.0, 0.7), _row(-0.01, 0.0, 0.9, 0.7)]))
+    assert labels == ["B", "."]

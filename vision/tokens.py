@@ -606,8 +606,13 @@ TOP_GAP = 0.08
 #: ... and then a cell whose top (the colour disc, where the pose puts a token's top) has gone
 #: less than this share of the way from the empty cells' colour to the palest top's shows the
 #: paper there: it is empty, whatever outline and spread its neighbours' shadows and sides put
-#: round it.
-TOP_SHOWN = 0.5
+#: round it (such cells: 0-5 % of the way on the photoreal sets; tokens 26 % at least, caps open
+#: side up whose lit inside fills the disc, 50 % and more the others) ...
+TOP_SHOWN = 0.25
+#: ... unless its outline is closed: off the paper in this share of directions at least (24 of
+#: them). The neighbours' sides and shadows reach in from some sides, never all round; a token's
+#: own outline does go all round (a cap open side up whose inside shows the paper's colour).
+CLOSED = 0.95
 #: Live: the empty cells' presence taken at least this high when the threshold is learnt (the
 #: start position's one empty cell can show 0.05 where another empty cell of the game shows 0.17:
 #: draughts 1101 of ``set-check5``, ivory stacks; 0.12 and 0.25 on draughts 109 and 113 of ``set``).
@@ -703,7 +708,7 @@ class TokenModel:
             best_k = order[:, 0]
             mean = self.means[best_k]
             shown = np.einsum("ni,ni->n", x, mean) / np.maximum(np.einsum("ni,ni->n", mean, mean), 1e-9)
-            judged = is_token & np.isfinite(self.top_cut[best_k])
+            judged = is_token & np.isfinite(self.top_cut[best_k]) & (features[:, EDGE] < CLOSED)
             paper = judged & (shown < self.top_cut[best_k])
             is_token &= ~paper
             top_margin = np.clip(np.abs(shown - self.top_cut[best_k]) / self.top_half[best_k], 0, 1)
