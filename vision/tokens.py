@@ -606,8 +606,9 @@ TOP_GAP = 0.08
 #: ... and then a cell whose top (the colour disc, where the pose puts a token's top) has gone
 #: less than this share of the way from the empty cells' colour to the palest top's shows the
 #: paper there: it is empty, whatever outline and spread its neighbours' shadows and sides put
-#: round it (such cells: 0-5 % of the way on the photoreal sets; tokens 26 % at least, caps open
-#: side up whose lit inside fills the disc, 50 % and more the others) ...
+#: round it (on the photoreal sets' live frames, the empty cells read as tokens before: 0 % of
+#: the way or less; tokens: 26 % at least, a cap open side up whose lit inside fills the disc,
+#: 48 % and more the others) ...
 TOP_SHOWN = 0.25
 #: ... unless its outline is closed: off the paper in this share of directions at least (24 of
 #: them). The neighbours' sides and shadows reach in from some sides, never all round; a token's
@@ -637,9 +638,9 @@ class TokenModel:
     #: calibration (about 1 or below: some tokens could not be seen).
     separation: float = math.inf
     #: Per label whose tops stand off the paper (:data:`TOP_GAP`): how far (a share of the mean
-    #: top's colour) a cell's top must go from the paper's colour to show such a token, and half
-    #: the gap between the empty cells' and the palest top's (for the margin); -inf and 1 for
-    #: the other labels.
+    #: top's colour) a cell's top must go from the paper's colour to show such a token, and how
+    #: far that cut lies from the empty cells' colour (the margin's scale); -inf and 1 for the
+    #: other labels.
     top_cut: np.ndarray | None = None
     top_half: np.ndarray | None = None
 
