@@ -87,6 +87,9 @@ class CameraStyle:
     #: The mat as printed since issue 39, with its cells' names (False: a mat printed before,
     #: without them: such mats are still on tables).
     mat_names: bool = True
+    #: The players' pieces as (hue, saturation, value), first player's first (empty: red and
+    #: blue drawn at random by :func:`token_palette`; :data:`BLACK_IVORY`: black and ivory draughts).
+    palette: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass
@@ -195,6 +198,10 @@ def token_palette(rng: random.Random, codes: Sequence[str]) -> dict[str, tuple[f
     return dict(zip(codes, (red, blue), strict=False))  # none for a tile board (the draws keep seeds stable)
 
 
+#: Black and ivory pieces (hue, saturation, value), for :attr:`CameraStyle.palette`.
+BLACK_IVORY = ((0.0, 0.0, 0.12), (0.12, 0.14, 0.92))
+
+
 def _shade(color: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     b, g, r = (int(max(0, min(255, c * factor))) for c in color)
     return b, g, r
@@ -292,6 +299,8 @@ def _place_tokens(
 ) -> None:
     scale = TEXTURE_PX_PER_MM
     palette = token_palette(rng, codes)
+    if stand is not None and stand.palette:
+        palette = dict(zip(codes, stand.palette, strict=False))
     style = rng.choice(("flat", "cap", "glossy", "draught", "cork"))
     radius_mm = mat.cell * rng.uniform(0.34, 0.45)
     height_mm = rng.uniform(3, 12)

@@ -598,6 +598,22 @@ def classify_oneshot(
     return list(labels), margin.astype(np.float32), notes
 
 
+#: Live: a player's tokens' tops "stand off the paper" when, at calibration, the palest of them
+#: lies this far (log) beyond the empty cells from the paper's colour, along the direction of
+#: their mean colour (:data:`L`, :data:`HUE1`, :data:`HUE2`, against the paper's white): ivory
+#: draughts 0.1-0.2 off; white go stones on white paper, whose tops are the paper's colour, less.
+TOP_GAP = 0.08
+#: ... and then a cell whose top (the colour disc, where the pose puts a token's top) has gone
+#: less than this share of the way from the empty cells' colour to the palest top's shows the
+#: paper there: it is empty, whatever outline and spread its neighbours' shadows and sides put
+#: round it (on the photoreal sets' live frames, the empty cells read as tokens before: 0 % of
+#: the way or less; tokens: 26 % at least, a cap open side up whose lit inside fills the disc,
+#: 48 % and more the others) ...
+TOP_SHOWN = 0.25
+#: ... unless its outline is closed: off the paper in this share of directions at least (24 of
+#: them). The neighbours' sides and shadows reach in from some sides, never all round; a token's
+#: own outline does go all round (a cap open side up whose inside shows the paper's colour).
+CLOSED = 0.95
 #: Live: the empty cells' presence taken at least this high when the threshold is learnt (the
 #: start position's one empty cell can show 0.05 where another empty cell of the game shows 0.17:
 #: draughts 1101 of ``set-check5``, ivory stacks; 0.12 and 0.25 on draughts 109 and 113 of ``set``).
@@ -621,18 +637,37 @@ class TokenModel:
     #: How many times as token-like the weakest token was as the most token-like empty cell at
     #: calibration (about 1 or below: some tokens could not be seen).
     separation: float = math.inf
+    #: Per label whose tops stand off the paper (:data:`TOP_GAP`): how far (a share of the mean
+    #: top's colour) a cell's top must go from the paper's colour to show such a token, and how
+    #: far that cut lies from the empty cells' colour (the margin's scale); -inf and 1 for the
+    #: other labels.
+    top_cut: np.ndarray | None = None
+    top_half: np.ndarray | None = None
 
     @classmethod
     def fit(cls, features: np.ndarray, labels: list[str], codes: tuple[str, ...]) -> TokenModel:
         """Learn from cells whose labels are known (the start position)."""
         labels_arr = np.array(labels)
         x = features[:, [L, HUE1, HUE2]]
-        means, inv_covs, log_dets = [], [], []
+        means, inv_covs, log_dets, cuts, halves = [], [], [], [], []
+        empties = x[labels_arr == "."]
         for code in codes:
             rows = x[labels_arr == code]
             if len(rows) == 0:
                 raise ValueError(f"no '{code}' token to calibrate on")
             cov = np.cov(rows.T) if len(rows) > 2 else np.zeros((3, 3))
+            # How far the palest top stands off the paper (the empty cells, at least the paper's
+            # own colour), along the mean top's colour: a share of it, and in log.
+            mean = rows.mean(axis=0)
+            reach = float(mean @ mean)
+            palest = float((rows @ mean).min()) / max(reach, 1e-9)
+            paper = max(0.0, float((empties @ mean).max()) / max(reach, 1e-9)) if len(empties) else 0.0
+            if (palest - paper) * math.sqrt(reach) >= TOP_GAP:
+                cuts.append(paper + TOP_SHOWN * (palest - paper))
+                halves.append(TOP_SHOWN * (palest - paper))
+            else:
+                cuts.append(-math.inf)
+                halves.append(1.0)
             # A floor on the spread: new light, another shade of the same colour still fit.
             cov = cov + np.diag([0.25, 0.12, 0.1]) ** 2
             means.append(rows.mean(axis=0))
@@ -650,7 +685,8 @@ class TokenModel:
         floor = min(EMPTY_SEEN, weakest / 4)
         threshold = min(1.0, math.sqrt(max(weakest, 0.05) * max(empty, floor, 0.05)))
         separation = max(weakest, 0.05) / max(empty, 0.05)
-        return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold, separation)
+        return cls(tuple(codes), np.array(means), np.array(inv_covs), np.array(log_dets), threshold, separation,
+                   np.array(cuts), np.array(halves))
 
     def classify(self, features: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Labels and margins (0..1) for each row of ``features``."""
@@ -665,6 +701,19 @@ class TokenModel:
         # One kind of token: nothing to confuse it with.
         second = logp[np.arange(len(x)), order[:, 1]] if len(self.codes) > 1 else best - np.inf
         colour_margin = 1 - np.exp(-(best - second))
+        if self.top_cut is not None and self.top_half is not None and np.isfinite(self.top_cut).any():
+            # What the camera sees of an empty cell beside tall or dark pieces: their sides and
+            # their shadows (long under a low lamp) reach into its outline's circles, which then
+            # look like a faint token's outline; but where a token's top would be it shows the
+            # paper. A token whose tops stand off the paper is there only if its top is seen.
+            best_k = order[:, 0]
+            mean = self.means[best_k]
+            shown = np.einsum("ni,ni->n", x, mean) / np.maximum(np.einsum("ni,ni->n", mean, mean), 1e-9)
+            judged = is_token & np.isfinite(self.top_cut[best_k]) & (features[:, EDGE] < CLOSED)
+            paper = judged & (shown < self.top_cut[best_k])
+            is_token &= ~paper
+            top_margin = np.clip(np.abs(shown - self.top_cut[best_k]) / self.top_half[best_k], 0, 1)
+            margin = np.where(paper, top_margin, np.where(judged, np.minimum(margin, top_margin), margin))
         labels = [self.codes[order[i, 0]] if is_token[i] else "." for i in range(len(x))]
         margin = np.where(is_token, np.minimum(margin, colour_margin), margin)
         return labels, margin.astype(np.float32)
