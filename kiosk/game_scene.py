@@ -697,6 +697,14 @@ class GameScene(Scene, Generic[S, M]):
         more, whose turn it is, adds it)."""
         return None if self.message is None else (self.message.text, self.message.tone)
 
+    def message_area(self) -> pygame.Rect | None:
+        """Where :meth:`draw_message` draws (its shadow too), or None when it draws nothing."""
+        if self.message is None or self.attract:
+            return None
+        bubble = pygame.Rect((0, 0), ui.bubble_size(self.message.text, self.message_width))
+        bubble.midbottom = self.message_anchor
+        return bubble.inflate(64, 64)
+
     def shown_look(self, surface: Target) -> Hashable | None:
         """What a frame at rest shows beside its live part: the still layer's key, the message,
         the tools and the screen; None when a frame is drawn whole (no still layer, a real
@@ -738,14 +746,14 @@ class GameScene(Scene, Generic[S, M]):
         clip = surface.get_clip()
         surface.set_clip(drawn[0].unionall(drawn[1:]))
         self.draw_live(surface)
-        message = self.message_look() is not None or type(self).draw_message is not GameScene.draw_message
+        message = self.message_area()
         buttons = self.buttons
         for area in drawn:
             surface.set_clip(area)
             for button in buttons:
                 if button.rect.inflate(16, 24).colliderect(area):
                     button.draw(surface, self.time)
-            if message:
+            if message is not None and message.colliderect(area):
                 self.draw_message(surface)
         surface.set_clip(clip)
         return drawn
