@@ -83,7 +83,7 @@ class Message:
 
 #: Live areas covering more of the screen than this are drawn whole: copying tall areas back
 #: costs about what the whole still layer's one blit does (an area's rows cost more than its pixels).
-PARTIAL_SHARE = 0.3
+PARTIAL_SHARE = 0.35
 
 
 class GameScene(Scene, Generic[S, M]):

@@ -262,7 +262,7 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             areas.append(BOARD.rect.inflate(16, 16))  # arrows across the board
         elif self.person_to_move() and not self.busy():  # the rings alone (a tall area costs a copy)
             pawns = {move[0] for move in self.state.legal_moves()}
-            areas.extend(BOARD.cell_rect(cell).inflate(8, 8) for cell in sorted(pawns))
+            areas.extend(BOARD.cell_rect(cell) for cell in sorted(pawns))  # the ring lies inside
         if isinstance(advice, Hint) and advice.move is not None and self.message is None:
             key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
             bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key), self.message_width))
@@ -272,7 +272,7 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         pawn.center = (TURN.x + 46, TURN.centery)
         areas.append(pawn)
         if self.machine_player() is not None:
-            areas.append(pygame.Rect(BOX.x - 16, BOX.y - 40, BOX.width + 32, BOX.height + 110))
+            areas.append(pygame.Rect(BOX.x - 16, BOX.y - 64, BOX.width + 32, BOX.height + 134))
         return areas
 
     def draw_game(self, surface: DrawTarget) -> None:

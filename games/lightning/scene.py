@@ -364,14 +364,15 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     def still_key(self) -> Hashable | None:
         """At rest (no tile flying or landing, no flash, the halves at their size, no tile
         dragged, not on a real table): the position and its facts, the words, the tile in hand
-        as turned, the score."""
+        as turned, the score (the tile hovered over a square is live: a pointer's move does
+        not draw the board again)."""
         if (self.busy() or self.still_look() is None or self.hand.dragging or self.tabletop.on_table
                 or self.table is not None):
             return None
         state = self.state
         return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
                 self.view.sizes, self.motion.hidden(), state.winner, repr(self.match.seats), self.score_line(),
-                self.person_to_move(), self.taking(), self.hand.hover)
+                self.person_to_move(), self.taking())
 
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
@@ -417,8 +418,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         if state.winner is not None:
             return None
         placing = self.person_to_move() and state.hand is not None
+        hover = self.hand.hover if placing else None
         return (self.view.seam_colour(self.time), supply_glow(self.time) if self.taking() else None,
                 self.view.legal_alpha(self.time) if placing else None,
+                None if hover is None else self.view.cell_at(hover),
                 round(3 * math.sin(self.time * 3)) if not state.is_terminal() else None,
                 tuple(button.look() for button in self.action_buttons))
 
