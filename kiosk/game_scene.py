@@ -737,10 +737,15 @@ class GameScene(Scene, Generic[S, M]):
             return None
         screen = surface.get_rect()
         drawn: list[pygame.Rect] = []
-        # The same areas at most frames, rings inside a board with a hint: each pixel copied once.
-        for area in sorted((area.clip(screen) for area in [*shown[1], *areas]), key=lambda r: -r.width * r.height):
-            if area and not any(kept.contains(area) for kept in drawn):
+        # The same areas at most frames, rings inside a board with a hint: each pixel copied once
+        # (a tile's area is checked against the few large ones only: Juniper glows a hundred).
+        large: list[pygame.Rect] = []
+        unique = {tuple(area): area for area in (area.clip(screen) for area in [*shown[1], *areas]) if area}
+        for area in sorted(unique.values(), key=lambda r: -r.width * r.height):
+            if not any(kept.contains(area) for kept in large):
                 drawn.append(area)
+                if area.width * area.height * 50 > screen.width * screen.height:
+                    large.append(area)
         if sum(area.width * area.height for area in drawn) > PARTIAL_SHARE * screen.width * screen.height:
             return None  # a board's worth of live part (a hint): the whole frame costs no more
         self._shown = (look, areas)
