@@ -407,8 +407,9 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         return (super().message_look(), self.turn_text(), self.state.current_player)
 
     def message_area(self) -> pygame.Rect | None:
-        """The status box at the top, always drawn (its border, its dot, its words)."""
-        return self.STATUS_PANEL.inflate(64, 64)
+        """The status box at the top, always drawn: its border, its dot and its words, inside
+        the box (its paper and shadow are in the static layer)."""
+        return self.STATUS_PANEL.inflate(4, 4)
 
     def live_look(self) -> Hashable | None:
         """What the live part shows, as drawn: the centre line's colour, the glowing rings'
