@@ -27,7 +27,7 @@ everything around it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -40,7 +40,7 @@ from games.effects import Sound
 from games.match import BOARD, PERSON, M, Match, S, Seat, Thinker
 from games.sync import Phase
 from kiosk import theme, ui
-from kiosk.canvas import Target
+from kiosk.canvas import Canvas, RectLike, Target
 from kiosk.frames import StillLayer
 from kiosk.game_end import Ending, EndStep, end_card
 from kiosk.i18n import has_key, language, tr
@@ -79,6 +79,11 @@ class Message:
 
     def __post_init__(self) -> None:
         self.left = self.seconds
+
+
+#: Live areas covering more of the screen than this are drawn whole: copying tall areas back
+#: costs about what the whole still layer's one blit does (an area's rows cost more than its pixels).
+PARTIAL_SHARE = 0.35
 
 
 class GameScene(Scene, Generic[S, M]):
@@ -130,6 +135,9 @@ class GameScene(Scene, Generic[S, M]):
         self.message: Message | None = None
         #: The board at rest, drawn once per change (see :meth:`still_key`).
         self.still = StillLayer(f"games.{self.game}.still")
+        #: What the last frame drawn showed (:meth:`shown_look`) and where its live part drew
+        #: (:meth:`live_areas`): what :meth:`draw_changes` draws over.
+        self._shown: tuple[Hashable, list[pygame.Rect]] | None = None
         self.computer_wait = 0.0
         self.ending = Ending()
         self.bar = Toolbar(self.tools, Shelf(self.toolbar_area, self.toolbar_columns, self.toolbar_gap,
@@ -665,14 +673,115 @@ class GameScene(Scene, Generic[S, M]):
     def draw_live(self, surface: Target) -> None:
         """The part of :meth:`draw_game` that moves, drawn over the still layer at every frame."""
 
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The logical rectangles :meth:`draw_live` draws in now, all of them (a bobbing token's
+        whole course, a glow's widest ring), or None (the default) when they are not known: a
+        frame at rest then draws only these over the still layer (:meth:`draw_changes`).
+        ``tests/test_still_layers.py`` checks that nothing is drawn outside them."""
+        return None
+
+    def live_look(self) -> Hashable | None:
+        """What :meth:`draw_live` draws depends on beside the still layer's key (a glow's level
+        quantized, the tile hovered), or None (the default) when it changes at every frame: a
+        frame whose looks are the last one's is not drawn (:meth:`look`)."""
+        return None
+
+    def look(self) -> Hashable | None:
+        """The frame at rest, as a key: the still layer's, the message's, the tools' and the live
+        part's (:meth:`live_look`); None while any of them is unknown."""
+        if self.table is not None or self.attract:
+            return None
+        key = self.still_key()
+        live = self.live_look() if key is not None else None
+        if live is None:
+            return None
+        return (language(), key, self.message_look(), tuple(button.look() for button in self.buttons), live)
+
+    def message_look(self) -> Hashable:
+        """Everything :meth:`draw_message` depends on, as a key (a game whose message box says
+        more, whose turn it is, adds it)."""
+        return None if self.message is None else (self.message.text, self.message.tone)
+
+    def message_area(self) -> pygame.Rect | None:
+        """Where :meth:`draw_message` draws (its shadow too), or None when it draws nothing."""
+        if self.message is None or self.attract:
+            return None
+        bubble = pygame.Rect((0, 0), ui.bubble_size(self.message.text, self.message_width))
+        bubble.midbottom = self.message_anchor
+        return bubble.inflate(64, 64)
+
+    def shown_look(self, surface: Target) -> Hashable | None:
+        """What a frame at rest shows beside its live part: the still layer's key, the message,
+        the tools and the screen; None when a frame is drawn whole (no still layer, a real
+        table, attract mode)."""
+        if self.table is not None or self.attract:
+            return None
+        key = self.still_key()
+        if key is None:
+            return None
+        screen = (id(surface.target), surface.scale, surface.offset) if isinstance(surface, Canvas) else id(surface)
+        return (language(), key, self.message_look(), tuple(button.look() for button in self.buttons),
+                surface.get_size(), screen)
+
+    def draw_changes(self, surface: Target) -> Sequence[RectLike] | None:
+        """A game at rest draws only its live part (:meth:`live_areas`), over the still layer's
+        pixels copied back where the last frame's and this frame's live parts lie, then the
+        tools and the message where they cross those areas: the pixels :meth:`draw` gives,
+        for a few rectangles of the screen instead of all of it."""
+        look = self.shown_look(surface)
+        shown = self._shown
+        if look is None or shown is None or shown[0] != look or not isinstance(surface, Canvas):
+            return None
+        areas = self.live_areas()
+        if areas is None:
+            return None
+        screen = surface.get_rect()
+        drawn: list[pygame.Rect] = []
+        # The same areas at most frames, rings inside a board with a hint: each pixel copied once
+        # (a tile's area is checked against the few large ones only: Juniper glows a hundred).
+        large: list[pygame.Rect] = []
+        unique = {tuple(area): area for area in (area.clip(screen) for area in [*shown[1], *areas]) if area}
+        for area in sorted(unique.values(), key=lambda r: -r.width * r.height):
+            if not any(kept.contains(area) for kept in large):
+                drawn.append(area)
+                if area.width * area.height * 50 > screen.width * screen.height:
+                    large.append(area)
+        if sum(area.width * area.height for area in drawn) > PARTIAL_SHARE * screen.width * screen.height:
+            return None  # a board's worth of live part (a hint): the whole frame costs no more
+        self._shown = (look, areas)
+        if not drawn:
+            return []
+        for area in drawn:
+            if not self.still.copy_area(surface, surface.to_native_rect(area).clip(surface.area)):
+                self._shown = None
+                return None
+        clip = surface.get_clip()
+        surface.set_clip(drawn[0].unionall(drawn[1:]))
+        self.draw_live(surface)
+        message = self.message_area()
+        buttons = self.buttons
+        for area in drawn:
+            surface.set_clip(area)
+            for button in buttons:
+                if button.rect.inflate(16, 24).colliderect(area):
+                    button.draw(surface, self.time)
+            if message is not None and message.colliderect(area):
+                self.draw_message(surface)
+        surface.set_clip(clip)
+        return drawn
+
     def draw(self, surface: Target) -> None:
         """The game, the toolbar, the message, the attract banner."""
         key = self.still_key()
         if key is None:
+            self._shown = None
             self.draw_game(surface)
         else:
             self.still.draw(surface, (language(), key), self.draw_still)
             self.draw_live(surface)
+            look = self.shown_look(surface)
+            areas = self.live_areas() if look is not None else None
+            self._shown = None if look is None or areas is None else (look, areas)
         for button in self.buttons:
             button.draw(surface, self.time)
         if self.table is not None:

@@ -35,6 +35,11 @@ from tests.visitor import game_scene_games
 
 #: Budgets, in full-screen copies per frame (one copy: 0.2 ms on the 2-core machine here).
 GAME_AT_REST = 12.0  # a game waiting for a tap (the kiosk: 3-8 copies; drawn whole: 10-17)
+#: Games at rest whose frames are mostly not drawn (GameScene.look: Juniper's glowing tiles
+#: change with their glow's level, one frame in three; 0.5-0.7 copies; drawn whole: 7.3-11.2).
+#: The others draw their live part only (GameScene.draw_changes: 2-5 copies; whole: 3.5-10, too
+#: close on a busy machine for a budget: tests/test_game_frames.py holds what they send).
+DRAWN_IN_PART = {"juniper": 3.0}
 HINT = 16.0  # Lewthwaite with the hint's capsules (3-6; a full-screen layer a frame: 20-50)
 CARD_AT_REST = 2.0  # a card once still (under 0.3: the frame is not drawn; drawn: 25+)
 END_CARD = 16.0  # the end card popping in, confetti falling (5-9; a new shadow a frame: 30+)
@@ -107,8 +112,9 @@ def open_game(meter: Meter, game: str) -> GameScene:
 def test_a_game_waiting_for_a_tap_costs_a_few_copies_a_frame(meter: Meter, game: str) -> None:
     open_game(meter, game)
     copies = meter.median(120)
+    budget = DRAWN_IN_PART.get(game, GAME_AT_REST)
     print(f"\n{game} at rest: {copies:.1f} copies a frame")
-    assert copies <= GAME_AT_REST, f"{game}: a frame at rest costs {copies:.1f} copies (budget {GAME_AT_REST})"
+    assert copies <= budget, f"{game}: a frame at rest costs {copies:.1f} copies (budget {budget})"
 
 
 def test_the_hint_on_the_board_costs_a_few_copies_a_frame(meter: Meter) -> None:

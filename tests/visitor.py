@@ -22,21 +22,27 @@ frames can be named.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import random
 import re
 import resource
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from games.registry import spec
 from kiosk.app import STEP, App, AppOptions
+from kiosk.devices import set_opener
 from kiosk.game_scene import GameScene
 from kiosk.i18n import tr
 from kiosk.menu import MenuScene
@@ -141,6 +147,7 @@ class Visit:
     hints: int = 0  # hints shown
     views: int = 0  # view switches
     seconds: float = 0.0
+    led_frames: int | None = None  # frames the LED board was sent (None: no LED board)
 
     def p99(self, attr: str = "wall") -> float:
         """The 99th percentile of the frames' ``wall``, ``cpu``, ``user`` or ``system`` times, in
@@ -228,11 +235,56 @@ def game_scene_games() -> list[str]:
     return [info.key for info, _screens in playable_games()]
 
 
-def make_app(size: tuple[int, int] = (1920, 1080), seed: int = 1) -> App:
-    """A window-less kiosk that is not headless: real threads, and nobody waits for them."""
+ROOT = Path(__file__).resolve().parent.parent
+#: LEDs of the emulated board (the longest strip a game's layout asks for fits: Lightning's 272).
+EMULATED_LEDS = 300
+
+
+@contextlib.contextmanager
+def emulated_led_board() -> Iterator[str]:
+    """An LED board on a pty: ``main.py led-emulator`` in its own process, as a real board is a
+    device of its own (its reader would otherwise share the kiosk's interpreter lock); yields the
+    pty's path for ``--led-port``, and stops the emulator after."""
+    with tempfile.TemporaryDirectory(prefix="visitor-leds-") as folder:
+        path_file = Path(folder) / "pty"
+        emulator = subprocess.Popen([sys.executable, "main.py", "led-emulator", "--text", "--leds", str(EMULATED_LEDS),
+                                     "--path-file", str(path_file)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+        try:
+            # clock(wait): the emulator's start (a Python process importing), bounded by PATIENCE
+            started = time.perf_counter()
+            while not (path_file.exists() and path_file.read_text().strip()):
+                if emulator.poll() is not None or time.perf_counter() - started > PATIENCE:  # clock(wait): as above
+                    raise VisitorStuck("the LED emulator did not give its pty")
+                time.sleep(0.05)  # clock(wait): polling for the emulator's pty file
+            yield path_file.read_text().strip()
+        finally:
+            emulator.terminate()
+            try:
+                emulator.wait(10)  # clock(wait): the emulator stopping after SIGTERM (killed past it)
+            except subprocess.TimeoutExpired:
+                emulator.kill()
+                emulator.wait()
+
+
+def make_app(size: tuple[int, int] = (1920, 1080), seed: int = 1, led_port: str | None = None) -> App:
+    """A window-less kiosk that is not headless: real threads, and nobody waits for them. With
+    ``led_port``, the kiosk's devices are on, as at a stand with a table: the synthetic camera
+    (the menu's "Plateau réel" tabs; opened by a game on the table) and the LED board on that
+    port (``main.open_devices``, the LED system's thread sending the lights)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    app = App(AppOptions(size=size, seed=seed, mute=True))
+    if led_port is None:
+        app = App(AppOptions(size=size, seed=seed, mute=True))
+    else:
+        import main
+
+        set_opener(main.open_devices)
+        try:
+            app = App(AppOptions(size=size, seed=seed, mute=True, camera="synthetic", led_port=led_port))
+        finally:
+            set_opener(None)
+        assert app.devices.leds is not None and app.devices.camera is not None
     assert not app.headless
     app.home_factory = MenuScene
     return app
@@ -546,9 +598,19 @@ class Visitor:
 
 
 def visit(game: str, opponents: tuple[str, ...] = (COMPUTER, FRIEND), *, size: tuple[int, int] = (1920, 1080),
-          realtime: bool = True, seed: int = 1, max_moves: int | None = None, pace: float = 1.0) -> Visit:
-    """A visitor plays ``game`` once against each of ``opponents`` in one kiosk session."""
-    app = make_app(size, seed)
+          realtime: bool = True, seed: int = 1, max_moves: int | None = None, pace: float = 1.0,
+          devices: bool = False) -> Visit:
+    """A visitor plays ``game`` once against each of ``opponents`` in one kiosk session; with
+    ``devices``, the synthetic camera and an emulated LED board are on (:func:`make_app`)."""
+    if devices:
+        with emulated_led_board() as port:
+            return _visit(game, opponents, size, realtime, seed, max_moves, pace, port)
+    return _visit(game, opponents, size, realtime, seed, max_moves, pace, None)
+
+
+def _visit(game: str, opponents: tuple[str, ...], size: tuple[int, int], realtime: bool, seed: int,
+           max_moves: int | None, pace: float, led_port: str | None) -> Visit:
+    app = make_app(size, seed, led_port)
     warm_up(app)  # as the kiosk does when it starts (kiosk.runner.run_app)
     visitor = Visitor(app, game, realtime=realtime, seed=seed, max_moves=max_moves, pace=pace)
 
@@ -558,6 +620,9 @@ def visit(game: str, opponents: tuple[str, ...] = (COMPUTER, FRIEND), *, size: t
 
     app.start(MenuScene(app))
     try:
-        return visitor.run(script())
+        result = visitor.run(script())
+        if app.devices.leds is not None:
+            result.led_frames = app.devices.leds.led_status().frames_sent
+        return result
     finally:
         app.close()

@@ -26,6 +26,8 @@ from games.awele.board import AweleBoard
 from games.awele.rules import AweleState, Lap, Loop, new_game, owner, work_out
 from games.awele.view import (
     BANNER,
+    BOARD_RECT,
+    LABEL_WIDTH,
     WOOD,
     Layout,
     Point,
@@ -508,6 +510,31 @@ class AweleScene(GameScene):
         self.draw_player_labels(surface, active=True)
         self.draw_pits(surface, self._rows(ringed=True))
 
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The glowing label (its glow round it) and each row with rings: its pits with their
+        rings, seeds and counts."""
+        areas = []
+        glowing = self._active_player()
+        if glowing is not None:
+            label = pygame.Rect(0, 0, LABEL_WIDTH + 20, 62)
+            label.center = (BOARD_RECT.centerx, 134 if glowing == 2 else 580)
+            areas.append(label)
+        layout = self.layout
+        reach = layout.radius + 12
+        half = layout.half
+        for ringed, pits in ((ringed, [i for i in range(layout.n) if (i < half) == bottom])
+                             for ringed, bottom in zip(self.ringed_rows(), (True, False), strict=True)):
+            if not ringed or not pits:
+                continue
+            boxes = []
+            for i in pits:
+                x, y = layout.center(i)
+                boxes.append(pygame.Rect(round(x - reach), round(y - reach), 2 * reach, 2 * reach))
+                cx, cy = layout.count_at(i)
+                boxes.append(pygame.Rect(round(cx - 30), round(cy - 22), 60, 44))
+            areas.append(boxes[0].unionall(boxes[1:]))
+        return areas
+
     def draw_game(self, surface: Target) -> None:
         """Board, pits, seeds, stores, names, the session score and who the computer is."""
         blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
@@ -590,6 +617,10 @@ class AweleScene(GameScene):
         still layer: it lies apart from the toolbar drawn before it)."""
         if self.still_key() is None:
             self._draw_banner(surface)
+
+    def message_area(self) -> pygame.Rect | None:
+        """The banner, drawn here only while the game moves (at rest it is in the still layer)."""
+        return None if self.still_key() is not None else BANNER.inflate(64, 64)
 
     def _draw_banner(self, surface: Target) -> None:
         pop = min(1.0, self.message_time / 0.25) if self.message is not None else 1.0

@@ -252,6 +252,29 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         self._draw_marks(surface)
         self._draw_lively(surface)
 
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The board (rings, arrows, the hint's arrow), the hint's bubble, the bobbing pawn in its
+        whole course, and the learning machine's box with its words and record."""
+        areas = []
+        advice = self.hint() if not self.busy() else None
+        hinted = isinstance(advice, Hint) and advice.move is not None
+        if hinted or (self.person_to_move() and not self.busy() and self.selected is not None):
+            areas.append(BOARD.rect.inflate(16, 16))  # arrows across the board
+        elif self.person_to_move() and not self.busy():  # the rings alone (a tall area costs a copy)
+            pawns = {move[0] for move in self.state.legal_moves()}
+            areas.extend(BOARD.cell_rect(cell) for cell in sorted(pawns))  # the ring lies inside
+        if isinstance(advice, Hint) and advice.move is not None and self.message is None:
+            key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
+            bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key), self.message_width))
+            bubble.midbottom = self.message_anchor
+            areas.append(bubble.inflate(64, 64))
+        pawn = pygame.Rect(0, 0, 110, 116)
+        pawn.center = (TURN.x + 46, TURN.centery)
+        areas.append(pawn)
+        if self.machine_player() is not None:
+            areas.append(pygame.Rect(BOX.x - 16, BOX.y - 64, BOX.width + 32, BOX.height + 134))
+        return areas
+
     def draw_game(self, surface: DrawTarget) -> None:
         """Board, pawns, the pawn picked and where it may go, the hint, the side panel (the
         board and the panel do not overlap: :meth:`draw_still` and :meth:`draw_live` draw the

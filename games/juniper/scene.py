@@ -366,6 +366,25 @@ class JuniperScene(GameScene):
         """The glowing tiles (the replies, the hint), then the arrows over every tile."""
         self._draw_board(surface, still=False)
 
+    def live_look(self) -> Hashable | None:
+        """At rest the glowing tiles change with their glow's level (13 of them) and the tile
+        hovered: between two levels the frame is the last one."""
+        return (round(6 + 6 * math.sin(self.time * 5)), self.hovered)
+
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The glowing tiles (a hovered one lifted, their soft base under them) and the chain's
+        arrows between the numbers played."""
+        state = self.state
+        legal = set(state.legal_moves())
+        advice = self.hint()
+        hint = advice.move if advice is not None else None
+        areas = [rect.inflate(8, 24) for k, rect in self.tiles.items()
+                 if k == hint or (k in legal and k not in state.played)]
+        if len(state.played) >= 2:
+            played = [self.tiles[k] for k in state.played]
+            areas.append(played[0].unionall(played[1:]).inflate(24, 24))
+        return areas
+
     def _draw_header(self, surface: Target) -> None:
         surface.blit(_static_layer(surface.get_size()), (0, 0))
         ui.draw_text(surface, tr("juniper.title"), (24, 50), 46, ACCENT_DARK, "title", "midleft")

@@ -259,6 +259,32 @@ class LewthwaiteScene(GameScene):
         self._draw_panel(surface, words=False)
         self._draw_bubble(surface)
 
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The snake's head, the rings round the tokens that may move, the hint on the board,
+        the panel's token in its whole bob and the hint's bubble."""
+        state = self.state
+        areas = []
+        if self.view_mode == "snake":
+            head = self.cell_rect(state.hole)
+            assert head is not None
+            areas.append(head.inflate(24, 24))
+        if self.person_to_move():
+            for cell in state.legal_moves():
+                ring = self.cell_rect(cell)
+                assert ring is not None
+                areas.append(ring.inflate(16, 16))
+        advice = self.hint() if not self.busy() else None
+        if advice is not None:
+            areas.append(self.board_view.rect.inflate(16, 16))
+            if self.message is None:
+                bubble = pygame.Rect((0, 0), ui.bubble_size(tr(self._bubble_key(advice)), self.message_width))
+                bubble.midbottom = self.message_anchor
+                areas.append(bubble.inflate(64, 64))
+        token = pygame.Rect(0, 0, 100, 106)
+        token.center = (PANEL.x + 20 + 58, PANEL.y + 84 + 58)
+        areas.append(token)
+        return areas
+
     def draw_game(self, surface: DrawTarget) -> None:
         """Board, tokens or snake, highlights, hint and the side panel."""
         state = self.state
@@ -295,9 +321,13 @@ class LewthwaiteScene(GameScene):
     def _draw_bubble(self, surface: DrawTarget) -> None:
         advice = self.hint() if not self.busy() else None
         if advice is not None and self.message is None:
-            key = "lewthwaite.hint.win" if advice.wins else "lewthwaite.hint.lose"
-            key += ".snake" if self.view_mode == "snake" else ""
-            ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
+            ui.draw_bubble(surface, tr(self._bubble_key(advice)), self.message_anchor, self.message_width,
+                           (200, 140, 10))
+
+    def _bubble_key(self, advice: Hint) -> str:
+        """The hint's bubble's words (a translation key)."""
+        key = "lewthwaite.hint.win" if advice.wins else "lewthwaite.hint.lose"
+        return key + (".snake" if self.view_mode == "snake" else "")
 
     def _draw_hint(self, surface: DrawTarget, advice: Hint) -> None:
         self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)

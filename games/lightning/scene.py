@@ -22,6 +22,7 @@ things are (``layout``), the tile in hand under a finger (``hand``), tiles in mo
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from dataclasses import replace
@@ -47,7 +48,7 @@ from games.lightning.scene_parts.hand import HandControl
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.scene_parts.motion import Flight, TileMotion
 from games.lightning.scene_parts.pages import draw_icon, rules_pages
-from games.lightning.scene_parts.panels import draw_card, draw_supply
+from games.lightning.scene_parts.panels import draw_card, draw_supply, supply_glow
 from games.lightning.scene_parts.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
@@ -363,14 +364,15 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     def still_key(self) -> Hashable | None:
         """At rest (no tile flying or landing, no flash, the halves at their size, no tile
         dragged, not on a real table): the position and its facts, the words, the tile in hand
-        as turned, the score."""
+        as turned, the score (the tile hovered over a square is live: a pointer's move does
+        not draw the board again)."""
         if (self.busy() or self.still_look() is None or self.hand.dragging or self.tabletop.on_table
                 or self.table is not None):
             return None
         state = self.state
         return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
                 self.view.sizes, self.motion.hidden(), state.winner, repr(self.match.seats), self.score_line(),
-                self.person_to_move(), self.taking(), self.hand.hover)
+                self.person_to_move(), self.taking())
 
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
@@ -384,8 +386,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         for player in (1, 2):
             if not self._card_active(player):
                 self._draw_card(surface, player)
-        if not self.taking():
-            self._draw_supply(surface)
+        self._draw_supply(surface, rings=False if self.taking() else None)
 
     def draw_live(self, surface: Target) -> None:
         """Over the still layer, in :meth:`draw_game`'s order where things meet: the glowing
@@ -397,9 +398,60 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             if self._card_active(player):
                 self._draw_card(surface, player)
         if self.taking():
-            self._draw_supply(surface)
+            self._draw_supply(surface, rings=True)
         for button in self.action_buttons:
             button.draw(surface, self.time)
+
+    def message_look(self) -> Hashable:
+        """The status box says whose turn it is when there is no message."""
+        return (super().message_look(), self.turn_text(), self.state.current_player)
+
+    def message_area(self) -> pygame.Rect | None:
+        """The status box at the top, always drawn: its border, its dot and its words, inside
+        the box (its paper and shadow are in the static layer)."""
+        return self.STATUS_PANEL.inflate(4, 4)
+
+    def live_look(self) -> Hashable | None:
+        """What the live part shows, as drawn: the centre line's colour, the glowing rings'
+        colour, the breathing squares' alpha, the bobbing card's offset, the hand's buttons
+        (the bolt flickers: None)."""
+        state = self.state
+        if state.winner is not None:
+            return None
+        placing = self.person_to_move() and state.hand is not None
+        hover = self.hand.hover if placing else None
+        return (self.view.seam_colour(self.time), supply_glow(self.time) if self.taking() else None,
+                self.view.legal_alpha(self.time) if placing else None,
+                None if hover is None else self.view.cell_at(hover),
+                round(3 * math.sin(self.time * 3)) if not state.is_terminal() else None,
+                tuple(button.look() for button in self.action_buttons))
+
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The centre line, the squares where the tile in hand may go (and the tile hovered over
+        one), the bolt's half, the card of the player to move in its whole bob with its shadow,
+        the supply while it glows, and the hand's buttons."""
+        state, view = self.state, self.view
+        (seam, top), (_x, bottom), width = view.seam_line()
+        areas = [pygame.Rect(seam - width - 4, top - width - 4, 2 * width + 8, bottom - top + 2 * width + 8)]
+        placing = self.person_to_move() and state.hand is not None
+        if placing:
+            areas.extend(view.cell_rect(cell).inflate(4, 4) for cell in self.facts.legal)
+            hover = self.hand.hover
+            cell = view.cell_at(hover) if hover is not None else None
+            if cell is not None:
+                size = view.cell_size(state.geo.owner(cell))
+                areas.append(view.cell_rect(cell).inflate(size // 5 + 12, size // 5 + 12))
+        if state.winner is not None:
+            areas.append(view.half_rect(state.winner).inflate(48, 48))
+        for player in (1, 2):
+            if self._card_active(player):
+                areas.append(Layout.CARDS[player].inflate(64, 72))
+        if self.taking():  # the rings round the pool and the reserve (the row of them: one area)
+            rings = [Layout.POOL_RECT.inflate(16, 16)]
+            rings.extend(Layout.reserve_rect(k).inflate(12, 12) for k in range(len(DESIGNS)))
+            areas.append(rings[0].unionall(rings[1:]))
+        areas.extend(button.rect.inflate(16, 24) for button in self.action_buttons)
+        return areas
 
     def _draw_header(self, surface: Target) -> None:
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
@@ -544,7 +596,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             return tr("lightning.pool.empty")
         return tr("lightning.pool.one") if count == 1 else tr("lightning.pool.count", count=count)
 
-    def _draw_supply(self, surface: Target) -> None:
+    def _draw_supply(self, surface: Target, rings: bool | None = None) -> None:
         state = self.state
         flying = self.motion.flight is not None and self.motion.flight.kind == "take"
         tile = None
@@ -552,7 +604,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             computer = self.match.seats[state.current_player].is_computer
             tile = Tile(state.hand, self.tabletop.guide_rotation() if computer else self.rotation)
         draw_supply(surface, state, taking=self.person_to_move() and state.hand is None, time=self.time,
-                    pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile)
+                    pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile, rings=rings)
 
 
 # The rules pages and the menu icon: scene_parts/pages.py (imported above for the menu).

@@ -491,9 +491,18 @@ class BoardView:
 
     def draw_seam(self, surface: Target, time: float) -> None:
         """The golden centre line, glowing softly."""
-        glow = 0.5 + 0.5 * math.sin(time * 2)
         start, end, width = self.seam_line()
-        draw.line(surface, ui.blend(GOLD, (255, 255, 255), 0.4 * glow), start, end, width)
+        draw.line(surface, self.seam_colour(time), start, end, width)
+
+    @staticmethod
+    def seam_colour(time: float) -> ui.Color:
+        """The centre line's colour at ``time``: it glows softly."""
+        return ui.blend(GOLD, (255, 255, 255), 0.4 * (0.5 + 0.5 * math.sin(time * 2)))
+
+    @staticmethod
+    def legal_alpha(time: float) -> int:
+        """How opaque the squares the tile in hand may go on are at ``time`` (they breathe)."""
+        return round(200 + 55 * math.sin(time * 4))
 
     def draw_background(self, surface: Target) -> None:
         """The frame, the squares and the start/arrival labels."""
@@ -518,7 +527,7 @@ class BoardView:
 
     def draw_legal(self, surface: Target, cells: Iterable[Cell], time: float) -> None:
         """The squares the tile in hand may go on, plainly: green insets that breathe."""
-        alpha = round(200 + 55 * math.sin(time * 4))
+        alpha = self.legal_alpha(time)
         markers = {player: legal_marker(self.cell_size(player)) for player in (1, 2)}
         for marker in markers.values():
             marker.set_alpha(alpha)

@@ -42,11 +42,29 @@ def draw_card(surface: Target, player: int, state: LightningState, distance: int
     Layout.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
 
 
+def supply_glow(time: float) -> ui.Color:
+    """The colour of the rings round the pool and the reserve while a person is taking."""
+    return ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(time * 5))
+
+
 def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: float, pool_text: str,
-                hand_label: str, hand_tile: Tile | None) -> None:
+                hand_label: str, hand_tile: Tile | None, rings: bool | None = None) -> None:
     """The pool (a little stack of face-down tiles), the tile in hand (``hand_tile`` as shown,
-    None while it flies or is dragged) and the reserve; they glow while a person is ``taking``."""
-    glow = ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(time * 5))
+    None while it flies or is dragged) and the reserve; they glow while a person is ``taking``.
+    ``rings``: only the glowing rings (True: the part that moves), or all but them (False:
+    the still part); the rings cross nothing drawn after them, so the two make the whole."""
+    if rings:
+        if taking:
+            glow = supply_glow(time)
+            if state.pool_size:
+                draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
+            counts = state.reserve_counts()
+            for k, design in enumerate(DESIGNS):
+                if counts[design]:
+                    draw.rect(surface, glow, Layout.reserve_rect(k).inflate(8, 8), 3, border_radius=10)
+        return
+    taking = taking and rings is None
+    glow = supply_glow(time)
     for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
         draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
     if taking and state.pool_size:
