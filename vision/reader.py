@@ -41,7 +41,7 @@ from games.ports import CameraProblem
 from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
-from vision.tiles import DOUBT_GAP, EMPTY_INK, TIE_GAP, TileCache, ink, match_windows, search_px
+from vision.tiles import DOUBT_GAP, EMPTY_INK, TIE_GAP, TileCache, ink, match_windows, score_gaps, search_px
 from vision.tokens import (
     ARC,
     ARC_MIN,
@@ -779,20 +779,25 @@ def classify_tiles(
 
 
 def settle_ties(
-    labels: list[str], margins: np.ndarray, gaps: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook | None
+    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook | None
 ) -> None:
-    """Near ties (``gaps`` below :data:`~vision.tiles.TIE_GAP`) read again at :data:`FINE_PPC`
-    when ``fine`` can and the first look was coarser; a tie that stays (below
-    :data:`~vision.tiles.DOUBT_GAP`) becomes ``?`` (in place): a design is never a coin flip,
-    the live board or the player is asked instead."""
-    ties = np.flatnonzero(gaps < TIE_GAP)
+    """Settle the near ties (in place): cells whose best design beat the next by less than
+    :data:`~vision.tiles.TIE_GAP` are looked at again at :data:`FINE_PPC` when ``fine`` can and
+    the first look was coarser, and each design scored by both looks together. A tie that stays
+    (closer than :data:`~vision.tiles.DOUBT_GAP`) becomes ``?``: a design is never a coin flip,
+    the player is asked instead."""
+    names = [face.code for face in mat.tile_faces]
+    gaps = score_gaps(per_face)
+    ties = np.flatnonzero((gaps < TIE_GAP) & np.array([label not in (".", UNKNOWN) for label in labels]))
     if len(ties) and fine is not None and ppc < FINE_PPC:
-        fine_labels, fine_margins, _, fine_gaps = match_windows(
-            fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces)
-        for k, label, margin, gap in zip(ties, fine_labels, fine_margins, fine_gaps, strict=True):
-            # Ink at the first look and none at the second: the looks disagree, so doubt it.
-            labels[k] = UNKNOWN if label == "." else label
-            margins[k], gaps[k] = 0.0 if label == "." else margin, gap
+        _, _, _, fine_scores = match_windows(fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces)
+        # A window empty at the second look (nan) leaves no design winning: it is doubted.
+        both = np.nan_to_num((per_face[ties] + fine_scores) / 2, nan=0.0)
+        both_gaps = np.where(np.isnan(fine_scores).any(axis=1), 0.0, score_gaps(both))
+        for k, scores, gap in zip(ties, both, both_gaps, strict=True):
+            labels[k] = names[int(np.argmax(scores))]
+            margins[k] = float(np.clip(gap / 0.2, 0, 1))
+            gaps[k] = gap
     for k in np.flatnonzero(gaps < DOUBT_GAP):
         labels[k] = UNKNOWN
 
@@ -820,9 +825,9 @@ def classify_with_memory(
             labels[k], margins[k] = known[1][k], known[2][k]
         todo = np.flatnonzero(~same)
     if len(todo):
-        new_labels, new_margins, _, gaps = match_windows(windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
-        new_margins = new_margins.copy()
-        settle_ties(new_labels, new_margins, gaps, ppc, mat,
+        new_labels, new_margins, _, per_face = match_windows(
+            windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
+        settle_ties(new_labels, new_margins, per_face, ppc, mat,
                     None if fine is None else (lambda ties: fine(todo[ties])))
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)

@@ -139,8 +139,9 @@ def classify_windows(
 def match_windows(
     windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
 ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`classify_windows`, and by how much each cell's design beat the next one (correlation;
-    ``inf`` for an empty cell or a ``?``): below :data:`TIE_GAP` the answer is a near tie."""
+    """:func:`classify_windows`, and each window's score against each of ``faces`` (N x faces,
+    ``nan`` for an empty window): where the best beats the next by less than :data:`TIE_GAP`
+    (:func:`score_gaps`) the answer is a near tie."""
     s = search_px(ppc)
     crop = crop_size(ppc)
     n = len(windows)
@@ -148,10 +149,10 @@ def match_windows(
     centre_ink = windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
     labels = ["."] * n
     margins = np.clip((EMPTY_INK - centre_ink) / EMPTY_INK * 2, 0, 1).astype(np.float32)
-    gaps = np.full(n, np.inf, np.float32)
+    per_face = np.full((n, len(faces)), np.nan, np.float32)
     full = np.flatnonzero(centre_ink >= EMPTY_INK)
     if len(full) == 0:
-        return labels, margins, centre_ink, gaps
+        return labels, margins, centre_ink, per_face
     start = (ppc - crop) // 2
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
@@ -162,15 +163,22 @@ def match_windows(
     # of shift keeps a shifted arc from passing for a centred bolt.
     scores = scores - shift_penalty(s)[None, :, None, None]
     per_tile = scores.max(axis=(1, 3))  # the best shift and turn of each tile
+    per_face[full] = per_tile
     order = np.argsort(-per_tile, axis=1)
     for k, index in enumerate(full):
         best, second = per_tile[k, order[k, 0]], per_tile[k, order[k, 1]]
         labels[index] = names[order[k, 0] * len(TURNS)] if best >= MIN_MATCH else "?"
-        if best >= MIN_MATCH:
-            gaps[index] = best - second
         margins[index] = min(
             float(np.clip((best - second) / 0.2, 0, 1)),
             float(np.clip((best - 0.3) / 0.3, 0, 1)),
             float(np.clip((centre_ink[index] - EMPTY_INK) / EMPTY_INK, 0, 1)),
         )
-    return labels, margins, centre_ink, gaps
+    return labels, margins, centre_ink, per_face
+
+
+def score_gaps(per_face: np.ndarray) -> np.ndarray:
+    """By how much each row's best score beats its second (``inf`` for a row of ``nan``)."""
+    top = -np.sort(-np.nan_to_num(per_face, nan=-np.inf), axis=1)[:, :2]
+    with np.errstate(invalid="ignore"):
+        gaps = top[:, 0] - top[:, 1]
+    return np.where(np.isfinite(top[:, 0]), gaps, np.inf).astype(np.float32)
