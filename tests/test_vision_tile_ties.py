@@ -45,13 +45,13 @@ def _fine(window: np.ndarray):
 @pytest.mark.parametrize("pair", [("S1", "L0"), ("S3", "L2"), ("Z2", "L2")])
 def test_two_designs_matched_equally_are_doubted(pair):
     """Old code: the first of two equal scores named the cell (an invented tile)."""
-    windows = _between(*pair, 20)[None]
+    windows = _between(pair[0], pair[1], 20)[None]
     assert classify_windows(windows, 20, FRACTION, MAT.tile_faces)[0][0] in pair  # the matcher alone picks one
-    labels, margins = classify_with_memory(windows, 20, MAT, None, "cell", _fine(_between(*pair, FINE_PPC)))
+    labels, margins = classify_with_memory(windows, 20, MAT, None, "cell", _fine(_between(pair[0], pair[1], FINE_PPC)))
     assert labels == ["?"]
     assert margins[0] < DOUBT_GAP / 0.2
     # Without a finer look (a camera already giving FINE_PPC pixels a cell), the same.
-    labels, _ = classify_with_memory(_between(*pair, FINE_PPC)[None], FINE_PPC, MAT, None, "cell")
+    labels, _ = classify_with_memory(_between(pair[0], pair[1], FINE_PPC)[None], FINE_PPC, MAT, None, "cell")
     assert labels == ["?"]
 
 
