@@ -51,7 +51,8 @@ def test_two_designs_matched_equally_are_doubted(pair):
     assert labels == ["?"]
     assert margins[0] < DOUBT_GAP / 0.2
     # Without a finer look (a camera already giving FINE_PPC pixels a cell), the same.
-    labels, _ = classify_with_memory(_between(pair[0], pair[1], FINE_PPC)[None], FINE_PPC, MAT, None, "cell")
+    labels, _ = classify_with_memory(_between(pair[0], pair[1], FINE_PPC)[None], FINE_PPC, MAT, None, "cell",
+                                     _refuse)
     assert labels == ["?"]
 
 
@@ -66,11 +67,13 @@ def test_a_tie_the_finer_look_settles_is_read():
     assert margins[0] > TIE_GAP
 
 
+def _refuse(cells: np.ndarray) -> np.ndarray:
+    raise AssertionError(f"looked again at {cells}")
+
+
 def test_clear_designs_are_not_looked_at_again():
     """A clear design is read at the first look: the finer one is never asked for."""
-    def refuse(cells):
-        raise AssertionError(f"looked again at {cells}")
     windows = np.array([_window({code: 1.0}, 20) for code in ("I0", "D1", "L3", "Z0", "S2")])
-    labels, margins = classify_with_memory(windows, 20, MAT, None, "cell", refuse)
+    labels, margins = classify_with_memory(windows, 20, MAT, None, "cell", _refuse)
     assert labels == ["I0", "D1", "L3", "Z0", "S2"]
     assert margins.min() > 0.2

@@ -779,17 +779,17 @@ def classify_tiles(
 
 
 def settle_ties(
-    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook | None
+    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook
 ) -> None:
     """Settle the near ties (in place): cells whose best design beat the next by less than
-    :data:`~vision.tiles.TIE_GAP` are looked at again at :data:`FINE_PPC` when ``fine`` can and
-    the first look was coarser, and each design scored by both looks together. A tie that stays
+    :data:`~vision.tiles.TIE_GAP` are looked at again at :data:`FINE_PPC` (``fine``) when the
+    first look was coarser, and each design scored by both looks together. A tie that stays
     (closer than :data:`~vision.tiles.DOUBT_GAP`) becomes ``?``: a design is never a coin flip,
     the player is asked instead."""
     names = [face.code for face in mat.tile_faces]
     gaps = score_gaps(per_face)
     ties = np.flatnonzero((gaps < TIE_GAP) & np.array([label not in (".", UNKNOWN) for label in labels]))
-    if len(ties) and fine is not None and ppc < FINE_PPC:
+    if len(ties) and ppc < FINE_PPC:
         _, _, _, fine_scores = match_windows(fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces)
         # A window empty at the second look (nan) leaves no design winning: it is doubted.
         both = np.nan_to_num((per_face[ties] + fine_scores) / 2, nan=0.0)
@@ -807,8 +807,8 @@ def classify_with_memory(
     fine: FineLook | None = None,
 ) -> tuple[list[str], np.ndarray]:
     """:func:`vision.tiles.match_windows` for the tiles of ``mat``, skipping the windows whose
-    ink has not changed since ``memory`` last saw them (its entry ``kind``); near ties settled
-    by :func:`settle_ties` (``fine``: the windows' cells seen finer)."""
+    ink has not changed since ``memory`` last saw them (its entry ``kind``); with ``fine`` (the
+    windows' cells seen finer), near ties settled by :func:`settle_ties`."""
     n = len(windows)
     labels: list[str] = ["."] * n
     margins = np.ones(n, np.float32)
@@ -827,8 +827,8 @@ def classify_with_memory(
     if len(todo):
         new_labels, new_margins, _, per_face = match_windows(
             windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
-        settle_ties(new_labels, new_margins, per_face, ppc, mat,
-                    None if fine is None else (lambda ties: fine(todo[ties])))
+        if fine is not None:  # the grid's cells (the spots keep the first look's answer)
+            settle_ties(new_labels, new_margins, per_face, ppc, mat, lambda ties: fine(todo[ties]))
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)
     if memory is not None:
