@@ -26,7 +26,7 @@ Nothing here imports pygame; :class:`VisionError` carries exit code 3 for the co
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -34,14 +34,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-from games.boards import BoardDescription, Grid, grid_from_rows
+from games.boards import UNKNOWN, BoardDescription, Grid, grid_from_rows
 from games.budget import MB, budgeted
 from games.ports import VISION_REASONS as VISION_REASONS  # the reader's refusals, named here too
 from games.ports import CameraProblem
 from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
-from vision.tiles import EMPTY_INK, TileCache, classify_windows, ink, search_px
+from vision.tiles import DOUBT_GAP, EMPTY_INK, TIE_GAP, TileCache, ink, match_windows, score_gaps, search_px
 from vision.tokens import (
     ARC,
     ARC_MIN,
@@ -724,23 +724,91 @@ def tile_windows(rect: Rectified, paper: CellPaper, mat: MatLayout) -> np.ndarra
     return out
 
 
+#: Pixels per cell of the second look at a near tie (:data:`vision.tiles.TIE_GAP`): the same
+#: camera pixels warped finer, so that the shifts and turns searched fall between the first
+#: look's pixels. (Over the photoreal tile stands, read at 20: the near ties' answers at 32 were
+#: all right, their gaps 0.005 or wider, 0.05 or wider but for 3 of 44.)
+FINE_PPC = 32
+
+
+def fine_tile_windows(
+    frame: np.ndarray, fix: MatFix, mat: MatLayout, paper: CellPaper, where: list[list[tuple[int, int, int]]],
+    cells: np.ndarray, ppc: int = FINE_PPC,
+) -> np.ndarray:
+    """:func:`tile_windows` of just the ``cells`` (indices ``r * cols + c``) at ``ppc``, each
+    warped straight from ``frame``: (len(cells), ppc + 2s, ppc + 2s) float32."""
+    gray = to_gray(frame)
+    s = search_px(ppc)
+    size = ppc + 2 * s
+    mm_per_px = mat.cell / ppc
+    out = np.zeros((len(cells), size, size), np.float32)
+    # Which cell's white each pixel of a window takes: its own cell's, the neighbours' beyond
+    # its border, the border cell's past the grid (as :func:`tile_windows` does).
+    steps = np.floor((np.arange(size) - s) / ppc).astype(int)
+    for k, index in enumerate(cells):
+        r, c = divmod(int(index), mat.cols)
+        x, y = mat.origins[r][c]
+        b, rr, cc = where[r][c]
+        to_sheet = np.array([[mm_per_px, 0, x - (s - 0.5) * mm_per_px],
+                             [0, mm_per_px, y - (s - 0.5) * mm_per_px], [0, 0, 1]])
+        patch = cv2.warpPerspective(gray, fix.homographies[mat.block_sheet[b]] @ to_sheet, (size, size),
+                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        whites = np.maximum(paper.whites[b].mean(axis=2), 8.0)
+        ys = np.clip(rr + steps, 0, whites.shape[0] - 1)
+        xs = np.clip(cc + steps, 0, whites.shape[1] - 1)
+        out[k] = ink(patch.astype(np.float32) / whites[ys[:, None], xs[None, :]])
+    return out
+
+
+#: Windows of some cells (indices) seen finer, at :data:`FINE_PPC` (:func:`fine_tile_windows`).
+FineLook = Callable[[np.ndarray], np.ndarray]
+
+
 def classify_tiles(
-    rect: Rectified, paper: CellPaper, mat: MatLayout, memory: TileCache | None = None
+    rect: Rectified, paper: CellPaper, mat: MatLayout, memory: TileCache | None = None,
+    fine: FineLook | None = None,
 ) -> tuple[list[list[str]], np.ndarray]:
     """Design and rotation of the tile on each cell (``.`` empty, ``?`` unknown), and margins.
 
-    With ``memory`` (live use), a cell whose ink has not changed keeps its last answer."""
+    With ``memory`` (live use), a cell whose ink has not changed keeps its last answer; with
+    ``fine``, a near tie between two designs is looked at again, finer (:func:`settle_ties`)."""
     windows = tile_windows(rect, paper, mat)
-    labels, margins = classify_with_memory(windows, rect.ppc, mat, memory, "cell")
+    labels, margins = classify_with_memory(windows, rect.ppc, mat, memory, "cell", fine)
     grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
     return grid, margins.reshape(mat.rows, mat.cols)
 
 
+def settle_ties(
+    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook
+) -> None:
+    """Settle the near ties (in place): cells whose best design beat the next by less than
+    :data:`~vision.tiles.TIE_GAP` are looked at again at :data:`FINE_PPC` (``fine``) when the
+    first look was coarser, and each design scored by both looks together. A tie that stays
+    (closer than :data:`~vision.tiles.DOUBT_GAP`) becomes ``?``: a design is never a coin flip,
+    the player is asked instead."""
+    names = [face.code for face in mat.tile_faces]
+    gaps = score_gaps(per_face)
+    ties = np.flatnonzero((gaps < TIE_GAP) & np.array([label not in (".", UNKNOWN) for label in labels]))
+    if len(ties) and ppc < FINE_PPC:
+        _, _, _, fine_scores = match_windows(fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces)
+        # A window empty at the second look (nan) leaves no design winning: it is doubted.
+        both = np.nan_to_num((per_face[ties] + fine_scores) / 2, nan=0.0)
+        both_gaps = np.where(np.isnan(fine_scores).any(axis=1), 0.0, score_gaps(both))
+        for k, scores, gap in zip(ties, both, both_gaps, strict=True):
+            labels[k] = names[int(np.argmax(scores))]
+            margins[k] = float(np.clip(gap / 0.2, 0, 1))
+            gaps[k] = gap
+    for k in np.flatnonzero(gaps < DOUBT_GAP):
+        labels[k] = UNKNOWN
+
+
 def classify_with_memory(
-    windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache | None, kind: str
+    windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache | None, kind: str,
+    fine: FineLook | None = None,
 ) -> tuple[list[str], np.ndarray]:
-    """:func:`vision.tiles.classify_windows` for the tiles of ``mat``, skipping the windows whose
-    ink has not changed since ``memory`` last saw them (its entry ``kind``)."""
+    """:func:`vision.tiles.match_windows` for the tiles of ``mat``, skipping the windows whose
+    ink has not changed since ``memory`` last saw them (its entry ``kind``); with ``fine`` (the
+    windows' cells seen finer), near ties settled by :func:`settle_ties`."""
     n = len(windows)
     labels: list[str] = ["."] * n
     margins = np.ones(n, np.float32)
@@ -757,7 +825,10 @@ def classify_with_memory(
             labels[k], margins[k] = known[1][k], known[2][k]
         todo = np.flatnonzero(~same)
     if len(todo):
-        new_labels, new_margins, _ = classify_windows(windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
+        new_labels, new_margins, _, per_face = match_windows(
+            windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
+        if fine is not None:  # the grid's cells (the spots keep the first look's answer)
+            settle_ties(new_labels, new_margins, per_face, ppc, mat, lambda ties: fine(todo[ties]))
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)
     if memory is not None:
@@ -1301,7 +1372,8 @@ class BoardReader:
             )
         if features is not None:
             return self._read_tokens(features, fix, paper.clipped)
-        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory)
+        fine = self._fine_look(frame, fix, rect, paper)
+        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory, fine)
         extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory, self._spot_paper(paper))
         notes = []
         if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
@@ -1309,6 +1381,10 @@ class BoardReader:
         if is_clipped(paper.clipped):
             notes.append(_clipped_note(paper.clipped))
         return Reading(self.game, grid, float(margins.min()), fix, margins, notes, extras, paper.clipped)
+
+    def _fine_look(self, frame: np.ndarray, fix: MatFix, rect: Rectified, paper: CellPaper) -> FineLook:
+        """The grid's cells of ``frame`` seen finer (:func:`fine_tile_windows`), for near ties."""
+        return lambda cells: fine_tile_windows(frame, fix, self.mat, paper, rect.where, cells)
 
     def _spot_paper(self, paper: CellPaper) -> tuple[list[np.ndarray], float] | None:
         """The spots' rings at calibration and how the light on the grid's paper changed since
@@ -1681,7 +1757,7 @@ class BoardReader:
         if features is None:
             if self.mat.spots:
                 self.spot_reference = [ring.mean(axis=1) for ring in spot_patches(frame, self.mat, fix, rect.ppc)[2]]
-            grid_read, margins = classify_tiles(rect, paper, self.mat)
+            grid_read, margins = classify_tiles(rect, paper, self.mat, fine=self._fine_look(frame, fix, rect, paper))
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
         labels = [ch.upper() for row in grid for ch in row]
         model = TokenModel.fit(features, labels, self.profile.token_codes)

@@ -9,6 +9,11 @@ and 8 degrees off its cell, touching a neighbour: the comparison searches every 
 A cell is empty when its centre has no ink (a neighbour's stroke reaching over the border stays
 out of the centre); a cell with ink that matches no design well is ``?``, never a guess.
 
+Two designs may match a cell almost equally at the camera's resolution (16-20 pixels a cell: a
+bolt's middle and an arc's end share their pixels). :func:`classify_windows` then says by how
+little (:data:`TIE_GAP`); the reader looks at such cells again, warped finer from the same camera
+pixels, and a tie that stays (:data:`DOUBT_GAP`) is ``?``: the player is asked, never a coin flip.
+
 In live use most cells do not change from one frame to the next: :class:`TileCache` keeps each
 cell's answer while its ink stays the same, so only the cells a hand or a new tile changed
 are compared again.
@@ -39,6 +44,13 @@ CENTRE = 0.66
 #: 0.027 or more, an empty cell with a neighbour's stroke reaching over 0.01 at most).
 EMPTY_INK = 0.016
 MIN_MATCH = 0.45
+#: A design that beats the next by less than this (correlation) is a near tie at that resolution:
+#: the reader looks again, finer. (Over the tile stands of the photoreal sets at 20 pixels a
+#: cell: 44 of 1389 tiles, among them the only misread one, S3 read L2 by 0.015.)
+TIE_GAP = 0.05
+#: A design that still beats the next by less than this at the finer look is doubted (``?``):
+#: there the stands' right answers won by 0.02 or more, the coin flips by 0.005.
+DOUBT_GAP = 0.01
 
 
 def ink(grey: np.ndarray) -> np.ndarray:
@@ -120,6 +132,16 @@ def classify_windows(
 ) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells,
     for tiles ``faces`` whose side is ``fraction`` of a cell's."""
+    labels, margins, centre_ink, _ = match_windows(windows, ppc, fraction, faces)
+    return labels, margins, centre_ink
+
+
+def match_windows(
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`classify_windows`, and each window's score against each of ``faces`` (N x faces,
+    ``nan`` for an empty window): where the best beats the next by less than :data:`TIE_GAP`
+    (:func:`score_gaps`) the answer is a near tie."""
     s = search_px(ppc)
     crop = crop_size(ppc)
     n = len(windows)
@@ -127,9 +149,10 @@ def classify_windows(
     centre_ink = windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
     labels = ["."] * n
     margins = np.clip((EMPTY_INK - centre_ink) / EMPTY_INK * 2, 0, 1).astype(np.float32)
+    per_face = np.full((n, len(faces)), np.nan, np.float32)
     full = np.flatnonzero(centre_ink >= EMPTY_INK)
     if len(full) == 0:
-        return labels, margins, centre_ink
+        return labels, margins, centre_ink, per_face
     start = (ppc - crop) // 2
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
@@ -140,6 +163,7 @@ def classify_windows(
     # of shift keeps a shifted arc from passing for a centred bolt.
     scores = scores - shift_penalty(s)[None, :, None, None]
     per_tile = scores.max(axis=(1, 3))  # the best shift and turn of each tile
+    per_face[full] = per_tile
     order = np.argsort(-per_tile, axis=1)
     for k, index in enumerate(full):
         best, second = per_tile[k, order[k, 0]], per_tile[k, order[k, 1]]
@@ -149,4 +173,12 @@ def classify_windows(
             float(np.clip((best - 0.3) / 0.3, 0, 1)),
             float(np.clip((centre_ink[index] - EMPTY_INK) / EMPTY_INK, 0, 1)),
         )
-    return labels, margins, centre_ink
+    return labels, margins, centre_ink, per_face
+
+
+def score_gaps(per_face: np.ndarray) -> np.ndarray:
+    """By how much each row's best score beats its second (``inf`` for a row of ``nan``)."""
+    top = -np.sort(-np.nan_to_num(per_face, nan=-np.inf), axis=1)[:, :2]
+    with np.errstate(invalid="ignore"):
+        gaps = top[:, 0] - top[:, 1]
+    return np.where(np.isfinite(top[:, 0]), gaps, np.inf).astype(np.float32)

@@ -53,6 +53,9 @@ class Tally:
     refused: collections.Counter = field(default_factory=collections.Counter)
     #: Cells of the refused frames (counted wrong in :meth:`rate`, left out of :meth:`rate_read`).
     refused_cells: collections.Counter = field(default_factory=collections.Counter)
+    #: Cells not right that were read ``?`` (the reader doubted them, the player is asked) rather
+    #: than read as another piece or tile.
+    doubted: collections.Counter = field(default_factory=collections.Counter)
     errors: list[str] = field(default_factory=list)
     hand_frames: int = 0
     accepted_under_hand: int = 0
@@ -162,6 +165,7 @@ def _compare(tally: Tally, key: tuple[str, str], name: str, grid: list, reading:
         if got == t:
             tally.right[key] += 1
         else:
+            tally.doubted[key] += got == "?"
             tally.errors.append(f"{name} {key[1]}: cell {r},{c} is {t}, read {got}")
 
 
@@ -287,7 +291,7 @@ def report(tally: Tally) -> list[str]:
             lines.append(
                 f"{style:<9} {mode:<8} {tally.right[key]:>5}/{tally.total[key]:<5} = {tally.rate(key):7.2%}"
                 f"  ({tally.scenes[style]} scenes, {tally.refused[key]} refused; {tally.rate_read(key):7.2%} of the"
-                f" frames read)"
+                f" frames read)" + (f", {tally.doubted[key]} doubted (?)" if tally.doubted[key] else "")
             )
     if tally.by_offset_total:
         parts = [
