@@ -46,10 +46,11 @@ from kiosk.inputs import is_presence
 from kiosk.keeper import MatchKeeper
 from kiosk.operator import OperatorDoor
 from kiosk.options import AppOptions
+from kiosk.prepare import Preparation
 from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
-from kiosk.stack import SceneStack
+from kiosk.stack import SceneStack, Screen
 from kiosk.storage import SaveStore, describe_folder_error, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
@@ -450,6 +451,16 @@ class App:
         """True when the top scene is the home screen (the menu)."""
         home, top = self.home_factory, self.stack.top
         return isinstance(home, type) and isinstance(top, home)
+
+    def prepare(self, paint: Callable[[Canvas], None]) -> Preparation:
+        """Draw a screen ahead with ``paint`` (kiosk/prepare.py), on a thread of its own; at once
+        in a headless run (its frames, screenshots and random numbers stay as they were)."""
+        return Preparation(paint, self.screen, threaded=not self.headless)
+
+    def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
+        """Put ``scene`` on top once ``paint`` has drawn it ahead (its first frame then blits)."""
+        preparation = self.prepare(paint)
+        self.stack.push_when_ready(scene, lambda: preparation.ready)
 
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever

@@ -10,6 +10,7 @@ import pygame
 from games import budget
 from kiosk.canvas import Target
 from kiosk.inputs import is_presence
+from kiosk.prepare import Preparation
 from kiosk.scene import Scene
 from kiosk.screens import playable_games
 
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from kiosk.host import Host
 
 GAME_SECONDS = 40.0
+#: How long before the change of game the next one is made and drawn ahead, off the frame
+#: thread (kiosk/prepare.py): 50 ms of CPU at 1080p here, a few times that on a busy machine.
+LEAD_SECONDS = 2.0
 
 
 class DemoScene(Scene):
@@ -39,6 +43,9 @@ class DemoScene(Scene):
         self.index = 0
         self.elapsed = 0.0
         self.current = self.demos[0](app)
+        # The next game, once made and being drawn ahead (not in a headless run: there it is
+        # made at the change, as it always was, so that its frames and random numbers stay).
+        self.coming: tuple[Scene, Preparation] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A finger down, a key or a button: back to the menu (the stack drops the rest of that
@@ -51,15 +58,33 @@ class DemoScene(Scene):
         """Advance the hosted demo; move on to the next game after a while."""
         super().update(dt)
         self.elapsed += dt
-        if self.elapsed >= GAME_SECONDS and len(self.demos) > 1:
-            self.elapsed = 0.0
-            self.index = (self.index + 1) % len(self.demos)
-            left = self.memory_scope
-            self.current = self.demos[self.index](self.app)
-            gc.collect()  # the last demo game is garbage in a cycle: it goes now (see SceneStack)
-            if left is not None and left not in self.app.stack.scopes():
-                budget.release([left])  # the last game's pictures: it is no longer shown
+        if len(self.demos) > 1:
+            if self.coming is None and self.elapsed >= GAME_SECONDS - LEAD_SECONDS and not self.app.headless:
+                coming = self.demos[(self.index + 1) % len(self.demos)](self.app)
+                self.coming = (coming, self.app.prepare(coming.prepare))
+            if self.elapsed >= GAME_SECONDS and (self.coming is None or self.coming[1].ready):
+                self._next_game()
         self.current.update(dt)
+
+    def _next_game(self) -> None:
+        """Show the next game (drawn ahead, or made now in a headless run); the last one's
+        pictures go."""
+        self.elapsed = 0.0
+        self.index = (self.index + 1) % len(self.demos)
+        left = self.memory_scope
+        coming, self.coming = self.coming, None
+        self.current = coming[0] if coming is not None else self.demos[self.index](self.app)
+        del coming
+        gc.collect()  # the last demo game is garbage in a cycle: it goes now (see SceneStack)
+        if left is not None and left not in self.app.stack.scopes() and left != self.memory_scope:
+            budget.release([left])  # the last game's pictures: it is no longer shown
+
+    def on_exit(self) -> None:
+        """Attract mode ends: the next game drawn ahead, if any, gives back its pictures."""
+        coming, self.coming = self.coming, None
+        scope = coming[0].memory_scope if coming is not None else None
+        if scope is not None and scope != self.memory_scope and scope not in self.app.stack.scopes():
+            budget.release([scope])
 
     @property
     def memory_scope(self) -> str | None:

@@ -64,6 +64,10 @@ class Screen(Protocol):
         """A small JSON-able description (tests, ``--json``)."""
         ...
 
+    def prepare(self, surface: Target) -> None:
+        """Draw its first frames ahead, off screen (kiosk/prepare.py)."""
+        ...
+
     def look(self) -> Hashable | None:
         """What it shows now, as a key (None: it changes at every frame): see kiosk/frames.py."""
         ...
@@ -97,6 +101,9 @@ class SceneStack:
         self.scenes: list[Screen] = []
         self._pending: list[Callable[[], None]] = []
         self._left = 0
+        # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), and
+        # what says it is ready.
+        self._waiting: tuple[Screen, Callable[[], bool]] | None = None
 
     @property
     def top(self) -> Screen | None:
@@ -106,6 +113,27 @@ class SceneStack:
     def push(self, scene: Screen) -> None:
         """Put ``scene`` on top (at the end of the frame)."""
         self._pending.append(lambda: self._push(scene))
+
+    def push_when_ready(self, scene: Screen, ready: Callable[[], bool]) -> None:
+        """Put ``scene`` on top at the end of the first frame where ``ready()`` is true (it is
+        being drawn ahead: :class:`kiosk.prepare.Preparation`); a screen already waiting is
+        dropped, and so is this one if the stack is reset meanwhile."""
+        self._drop_waiting()
+        self._waiting = (scene, ready)
+
+    @property
+    def waiting(self) -> Screen | None:
+        """The screen waiting to be pushed once drawn ahead, if any."""
+        return self._waiting[0] if self._waiting is not None else None
+
+    def _drop_waiting(self) -> None:
+        """Forget the screen waiting (the visitors went elsewhere): what it alone filled goes."""
+        if self._waiting is None:
+            return
+        scope = self._waiting[0].memory_scope
+        self._waiting = None
+        if scope is not None and scope not in self.scopes():
+            budget.release([scope])
 
     def pop(self) -> None:
         """Remove the top scene (at the end of the frame)."""
@@ -128,10 +156,15 @@ class SceneStack:
                 self._pop()
             self._push(scene)
 
+        self._drop_waiting()
         self._pending.append(do)
 
     def apply_pending(self) -> bool:
-        """Apply the requested changes; True if anything changed."""
+        """Apply the requested changes (and push the screen waiting, once drawn ahead); True if
+        anything changed."""
+        if self._waiting is not None and self._waiting[1]():
+            scene, self._waiting = self._waiting[0], None
+            self._pending.append(lambda: self._push(scene))
         if not self._pending:
             return False
         pending, self._pending = self._pending, []
