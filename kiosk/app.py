@@ -79,6 +79,8 @@ MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
 #: Game-time seconds between two memory snapshots (``<state>/memory.json``, read by ``doctor``).
 MEMORY_SECONDS = 60.0
+#: Seconds closing waits for a screen still being drawn ahead (a tenth of a second at most here).
+PREPARATION_WAIT = 5.0
 #: The signals that stop the program cleanly, kiosk mode included: a service manager's stop
 #: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
 #: not the service manager.
@@ -237,6 +239,8 @@ class App:
         self.clock = 0.0
         #: Builds the home screen (the menu, set by :func:`kiosk.runner.run_app`).
         self.home_factory: SceneFactory | None = None
+        #: Screens being drawn ahead on threads of their own (kiosk/prepare.py): closing waits for them.
+        self._ahead: list[Preparation] = []
         self._accumulator = 0.0
         self._memory_due = 0.0
         self._memory_failing = False
@@ -455,7 +459,10 @@ class App:
     def prepare(self, paint: Callable[[Canvas], None]) -> Preparation:
         """Draw a screen ahead with ``paint`` (kiosk/prepare.py), on a thread of its own; at once
         in a headless run (its frames, screenshots and random numbers stay as they were)."""
-        return Preparation(paint, self.screen, threaded=not self.headless)
+        self._ahead = [preparation for preparation in self._ahead if not preparation.ready]
+        preparation = Preparation(paint, self.screen, threaded=not self.headless)
+        self._ahead.append(preparation)
+        return preparation
 
     def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
         """Put ``scene`` on top once ``paint`` has drawn it ahead (its first frame then blits)."""
@@ -679,6 +686,9 @@ class App:
     def close(self) -> None:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
+        for preparation in self._ahead:  # no thread draws while pygame's fonts and display close
+            preparation.wait(PREPARATION_WAIT)
+        self._ahead.clear()
         self.keeper.flush()
         done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
                                          ("LED board off", self.leds is not None),

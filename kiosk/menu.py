@@ -139,6 +139,8 @@ class MenuScene(Scene):
             (rect, info, screens) for rect, (info, screens) in zip(self.layout.rects, self.games, strict=False)]
         self.pressed: int | None = None
         self.hovered: int | None = None
+        #: A game tapped is being drawn ahead (kiosk/prepare.py): it shows within a tenth of a second.
+        self.opening = False
         self.corners = [screens.make_science_scene for _info, screens in self.games]
         self.sound_button = ui.Button(
             pygame.Rect(30, 640, 72, 56),
@@ -261,8 +263,8 @@ class MenuScene(Scene):
 
     def open_game(self, index: int, physical: bool = False) -> None:
         """Start the game of card ``index`` (on the real board under the camera if ``physical``)."""
-        if self.app.stack.waiting is not None:
-            return  # a game is being opened (drawn ahead: a tenth of a second)
+        if self.opening:
+            return  # a game is being opened (drawn ahead: a tenth of a second); a second tap
         _info, screens = self.games[index]
         self.app.effects.publish(Sound("select"))
         scene = screens.make_scene(self.app)
@@ -274,6 +276,7 @@ class MenuScene(Scene):
             return
         # Its still layer, sprites and "who plays" card drawn ahead, off the frame thread: its
         # first frame blits them (40-50 ms of the frame's CPU before, page faults included).
+        self.opening = True
         self.app.push_drawn(scene, scene.prepare)
 
     def open_science(self, index: int) -> None:
@@ -563,6 +566,7 @@ class MenuScene(Scene):
         stay)."""
         self.still.forget()
         self._shown = None
+        self.opening = False
 
     def on_exit(self) -> None:
         """The menu is left (attract mode, a reset): the same."""

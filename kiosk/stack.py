@@ -118,8 +118,9 @@ class SceneStack:
         """Put ``scene`` on top at the end of the first frame where ``ready()`` is true (it is
         being drawn ahead: :class:`kiosk.prepare.Preparation`); a screen already waiting is
         dropped, and so is this one if the stack is reset meanwhile."""
-        self._drop_waiting()
-        self._waiting = (scene, ready)
+        dropped, self._waiting = self._waiting, (scene, ready)
+        if dropped is not None:
+            self._release_unshown(dropped[0])
 
     @property
     def waiting(self) -> Screen | None:
@@ -127,12 +128,17 @@ class SceneStack:
         return self._waiting[0] if self._waiting is not None else None
 
     def _drop_waiting(self) -> None:
-        """Forget the screen waiting (the visitors went elsewhere): what it alone filled goes."""
-        if self._waiting is None:
-            return
-        scope = self._waiting[0].memory_scope
-        self._waiting = None
-        if scope is not None and scope not in self.scopes():
+        """Forget the screen waiting (the visitors went elsewhere)."""
+        dropped, self._waiting = self._waiting, None
+        if dropped is not None:
+            self._release_unshown(dropped[0])
+
+    def _release_unshown(self, scene: Screen) -> None:
+        """What ``scene``, dropped before it was shown, alone filled goes (unless a screen on the
+        stack or waiting uses it too)."""
+        scope = scene.memory_scope
+        if scope is not None and scope not in self.scopes() and (
+                self._waiting is None or self._waiting[0].memory_scope != scope):
             budget.release([scope])
 
     def pop(self) -> None:
