@@ -220,6 +220,7 @@ class App:
         self.frames = FrameComposer()
         self._open_display()
         self.stack = SceneStack()
+        self.stack.defer_collection = True  # a left screen is collected at the next frame
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
         self.sound.set_volume(self.config.volume / 100)
@@ -537,6 +538,7 @@ class App:
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
+        self._guarded("collect", self.stack.collect_left)  # the screens left at the last frame
         for raw in pygame.event.get():
             if raw.type == pygame.WINDOWEXPOSED:
                 self.frames.forget()  # the window's pixels were lost: the next frame is drawn whole
@@ -630,6 +632,7 @@ class App:
             raise SystemExit(1) from exc
         self.keeper.forget()
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
+        self.stack.defer_collection = True
         if self.home_factory is None:
             self.running = False
             return

@@ -104,6 +104,11 @@ class SceneStack:
         # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), and
         # what says it is ready.
         self._waiting: tuple[Screen, Callable[[], bool]] | None = None
+        #: Collect the screens left at the next frame (:meth:`collect_left`, called by the app at
+        #: the start of each frame) rather than in the frame that shows the next screen.
+        self.defer_collection = False
+        # The memory scopes on the stack before screens were left, while their collection waits.
+        self._left_behind: set[str] | None = None
 
     @property
     def top(self) -> Screen | None:
@@ -179,14 +184,29 @@ class SceneStack:
         for change in pending:
             change()
         del pending
-        if self._left != left:
-            # A screen left is garbage in a cycle (its buttons call back into it): collected now,
-            # its surfaces and camera go now, not at the next full collection, which comes every
-            # few minutes in a kiosk at rest. 2-5 ms, at a change of screen (measured, 1080p).
-            gc.collect()
-        budget.release(before - self.scopes())  # a screen left gives back what it alone used
+        if self._left != left and self.defer_collection:
+            # The frame that shows the next screen draws it whole: the left one goes at the next.
+            self._left_behind = (self._left_behind or set()) | before
+        else:
+            if self._left != left:
+                # A screen left is garbage in a cycle (its buttons call back into it): collected
+                # now, its surfaces and camera go now, not at the next full collection, which
+                # comes every few minutes in a kiosk at rest. 2-5 ms (measured, 1080p).
+                gc.collect()
+            budget.release(before - self.scopes())  # a screen left gives back what it alone used
         pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP))
         return True
+
+    def collect_left(self) -> None:
+        """Collect the screens left at the last change and give back what they alone used (the
+        frame after the change: 2-5 ms at 1080p, freed pages and ``malloc_trim`` included, that
+        the change's own frame, drawing the next screen whole, does not pay)."""
+        if self._left_behind is None:
+            return
+        before, self._left_behind = self._left_behind, None
+        gc.collect()
+        waiting = self._waiting[0].memory_scope if self._waiting is not None else None
+        budget.release(before - self.scopes() - ({waiting} if waiting is not None else set()))
 
     def scopes(self) -> set[str]:
         """The memory scopes of the scenes on the stack."""
