@@ -46,6 +46,8 @@ class DemoScene(Scene):
         # The next game, once made and being drawn ahead (not in a headless run: there it is
         # made at the change, as it always was, so that its frames and random numbers stay).
         self.coming: tuple[Scene, Preparation] | None = None
+        # The memory scope of the last game shown, until it is collected (the frame after the change).
+        self._left: tuple[str | None] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A finger down, a key or a button: back to the menu (the stack drops the rest of that
@@ -57,6 +59,7 @@ class DemoScene(Scene):
     def update(self, dt: float) -> None:
         """Advance the hosted demo; move on to the next game after a while."""
         super().update(dt)
+        self._collect_left()
         self.elapsed += dt
         if len(self.demos) > 1:
             if self.coming is None and self.elapsed >= GAME_SECONDS - LEAD_SECONDS and not self.app.headless:
@@ -74,13 +77,22 @@ class DemoScene(Scene):
         left = self.memory_scope
         coming, self.coming = self.coming, None
         self.current = coming[0] if coming is not None else self.demos[self.index](self.app)
-        del coming
-        gc.collect()  # the last demo game is garbage in a cycle: it goes now (see SceneStack)
+        self._left = (left,)  # the last game goes at the next frame: this one draws the next whole
+
+    def _collect_left(self) -> None:
+        """The last demo game is garbage in a cycle: it goes now (see SceneStack), and its
+        pictures with it (it is no longer shown); 1-4 ms at 1080p."""
+        if self._left is None:
+            return
+        (left,), self._left = self._left, None
+        gc.collect()
         if left is not None and left not in self.app.stack.scopes() and left != self.memory_scope:
-            budget.release([left])  # the last game's pictures: it is no longer shown
+            budget.release([left])
 
     def on_exit(self) -> None:
-        """Attract mode ends: the next game drawn ahead, if any, gives back its pictures."""
+        """Attract mode ends: the last game and the next one drawn ahead, if any, give back
+        their pictures."""
+        self._collect_left()
         coming, self.coming = self.coming, None
         scope = coming[0].memory_scope if coming is not None else None
         if scope is not None and scope != self.memory_scope and scope not in self.app.stack.scopes():
