@@ -127,11 +127,6 @@ class SceneStack:
         if dropped is not None:
             self._release_unshown(dropped[0])
 
-    @property
-    def waiting(self) -> Screen | None:
-        """The screen waiting to be pushed once drawn ahead, if any."""
-        return self._waiting[0] if self._waiting is not None else None
-
     def _drop_waiting(self) -> None:
         """Forget the screen waiting (the visitors went elsewhere)."""
         dropped, self._waiting = self._waiting, None

@@ -26,9 +26,12 @@ from kiosk.app import App
 from kiosk.demo import DemoScene
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
+from kiosk.scene import Scene
 from kiosk.seats import SeatsScene
+from kiosk.stack import SceneStack
 from kiosk.warmup import warm_up
 from tests.test_frame_budget import copy_cost
+from tests.test_host import FakeHost
 from tests.visitor import game_scene_games, make_app
 
 #: The worst frame of a change of screen, in copies (the kiosk: 6-30, a game's switch frame
@@ -134,3 +137,24 @@ def test_a_screen_drawn_ahead_shows_what_it_draws_whole(app: App) -> None:
     app.frames.forget()
     app.draw()
     assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
+def test_a_screen_drawn_ahead_is_pushed_once_ready_and_dropped_by_a_reset() -> None:
+    pygame.init()  # the stack flushes input events on every change
+    stack = SceneStack()
+    host = FakeHost()
+    menu, game, other, attract = Scene(host), Scene(host), Scene(host), Scene(host)
+    stack.push(menu)
+    stack.apply_pending()
+    done = [False]
+    stack.push_when_ready(game, lambda: done[0])
+    stack.apply_pending()
+    assert stack.top is menu  # still being drawn: the menu stays
+    done[0] = True
+    stack.apply_pending()
+    assert stack.top is game
+    stack.push_when_ready(other, lambda: False)
+    stack.reset(attract)  # the visitors went: the screen waiting is dropped
+    stack.apply_pending()
+    stack.apply_pending()
+    assert stack.scenes == [attract]
