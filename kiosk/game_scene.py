@@ -403,7 +403,10 @@ class GameScene(Scene, Generic[S, M]):
 
     def prepare(self, surface: Target) -> None:
         """The game's first frames drawn ahead (kiosk/prepare.py): its still layer and sprites,
-        and the "who plays" card it opens with, over it."""
+        and the "who plays" card it opens with, over it. Not a game at the real table: its
+        table's views are drawn on the frame thread only."""
+        if self.table is not None:
+            return
         self.draw(surface)
         if self.ask_seats:
             self.seats_card(first_time=True).draw(surface)

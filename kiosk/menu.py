@@ -221,14 +221,18 @@ class MenuScene(Scene):
             self.continue_card, self.continue_button = self._continue_button()
 
     def continue_game(self) -> None:
-        """Back to the game kept aside, where it was left."""
+        """Back to the game kept aside, where it was left (drawn ahead: its pictures were given
+        back when it was left)."""
+        if self.opening:
+            return
         scene = self.app.keeper.take_kept()
         self._follow_keeper()
         if scene is None:
             self.app.effects.publish(Sound("error"))
             return
         self.app.effects.publish(Sound("select"))
-        self.app.stack.push(scene)
+        self.opening = True
+        self.app.push_drawn(scene, scene.prepare)
 
     def update(self, dt: float) -> None:
         """Cards bob; the "Continuer" button follows the game kept aside."""
