@@ -692,6 +692,7 @@ class App:
         for preparation in self._ahead:  # no thread draws while pygame's fonts and display close
             preparation.wait(PREPARATION_WAIT)
         self._ahead.clear()
+        self.stack.collect_left()  # the screens left at the last frame: there is no next one
         self.keeper.flush()
         done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
                                          ("LED board off", self.leds is not None),
