@@ -26,6 +26,7 @@ from kiosk.menu import MenuScene  # noqa: E402
 from kiosk.operator import SettingsScene  # noqa: E402
 from kiosk.overlays import RulesScene  # noqa: E402
 from kiosk.screens import playable_games  # noqa: E402
+from kiosk.stack import Screen  # noqa: E402
 from tests.visitor import make_app, percentile  # noqa: E402
 
 
@@ -35,6 +36,13 @@ class Screens:
     def __init__(self, app: App) -> None:
         self.app = app
         self.rows: dict[str, list[float]] = {}
+
+    def open(self, name: str, scene: Screen) -> None:
+        """Open ``scene`` as the kiosk does (drawn ahead, off the frame thread: kiosk/prepare.py),
+        the frames until it shows timed under ``name``."""
+        self.app.push_drawn(scene, scene.prepare)
+        while self.app.stack.top is not scene:
+            self.measure(name, 1, 0)
 
     def measure(self, name: str, frames: int, settle: int = 30) -> None:
         """``settle`` frames, then ``frames`` timed under ``name``."""
@@ -61,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         game = game_screens.make_scene(app)
         game.ask_seats = False
-        app.stack.push(game)
+        screens.open("game arriving", game)
         screens.measure("game arriving", 20, 0)
         game.show_rules()
         app.tick()
@@ -81,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                 screens.measure(f"science {info.key} tab {tab}", 180, 30)
             app.stack.pop()
             screens.measure("menu", 10, 0)
-    app.stack.push(DemoScene(app))
+    screens.open("attract", DemoScene(app))
     screens.measure("attract", 2400, 30)
     app.go_home(keep=False)
     app.tick()

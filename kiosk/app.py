@@ -46,10 +46,11 @@ from kiosk.inputs import is_presence
 from kiosk.keeper import MatchKeeper
 from kiosk.operator import OperatorDoor
 from kiosk.options import AppOptions
+from kiosk.prepare import Preparation
 from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
-from kiosk.stack import SceneStack
+from kiosk.stack import SceneStack, Screen
 from kiosk.storage import SaveStore, describe_folder_error, folder_problem, state_dir
 
 log = logging.getLogger("kiosk.app")
@@ -78,6 +79,8 @@ MAX_ERRORS, ERROR_WINDOW = 5, 60.0
 NOTICE_SECONDS = 4.0
 #: Game-time seconds between two memory snapshots (``<state>/memory.json``, read by ``doctor``).
 MEMORY_SECONDS = 60.0
+#: Seconds closing waits for a screen still being drawn ahead (a tenth of a second at most here).
+PREPARATION_WAIT = 5.0
 #: The signals that stop the program cleanly, kiosk mode included: a service manager's stop
 #: (SIGTERM), a closed terminal (SIGHUP), Ctrl+C (SIGINT). The operator's PIN keeps visitors in,
 #: not the service manager.
@@ -217,6 +220,7 @@ class App:
         self.frames = FrameComposer()
         self._open_display()
         self.stack = SceneStack()
+        self.stack.defer_collection = True  # a left screen is collected at the next frame
         self.effects = EffectBus()
         self.sound = SoundSystem(muted=self.options.mute)
         self.sound.set_volume(self.config.volume / 100)
@@ -236,6 +240,8 @@ class App:
         self.clock = 0.0
         #: Builds the home screen (the menu, set by :func:`kiosk.runner.run_app`).
         self.home_factory: SceneFactory | None = None
+        #: Screens being drawn ahead on threads of their own (kiosk/prepare.py): closing waits for them.
+        self._ahead: list[Preparation] = []
         self._accumulator = 0.0
         self._memory_due = 0.0
         self._memory_failing = False
@@ -451,6 +457,19 @@ class App:
         home, top = self.home_factory, self.stack.top
         return isinstance(home, type) and isinstance(top, home)
 
+    def prepare(self, paint: Callable[[Canvas], None]) -> Preparation:
+        """Draw a screen ahead with ``paint`` (kiosk/prepare.py), on a thread of its own; at once
+        in a headless run (its frames, screenshots and random numbers stay as they were)."""
+        self._ahead = [preparation for preparation in self._ahead if not preparation.ready]
+        preparation = Preparation(paint, self.screen, threaded=not self.headless)
+        self._ahead.append(preparation)
+        return preparation
+
+    def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
+        """Put ``scene`` on top once ``paint`` has drawn it ahead (its first frame then blits)."""
+        preparation = self.prepare(paint)
+        self.stack.push_when_ready(scene, lambda: preparation.ready)
+
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
         scene the app was started on; an app without a home screen ends. An unfinished game is
@@ -519,6 +538,7 @@ class App:
 
     def tick(self, step: float = STEP) -> None:
         """One frame: deliver input, advance logic in fixed steps of 1/60 s, draw once."""
+        self._guarded("collect", self.stack.collect_left)  # the screens left at the last frame
         for raw in pygame.event.get():
             if raw.type == pygame.WINDOWEXPOSED:
                 self.frames.forget()  # the window's pixels were lost: the next frame is drawn whole
@@ -612,6 +632,7 @@ class App:
             raise SystemExit(1) from exc
         self.keeper.forget()
         self.stack = SceneStack()  # the broken scenes are dropped, not asked to clean up
+        self.stack.defer_collection = True
         if self.home_factory is None:
             self.running = False
             return
@@ -668,6 +689,10 @@ class App:
     def close(self) -> None:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
+        for preparation in self._ahead:  # no thread draws while pygame's fonts and display close
+            preparation.wait(PREPARATION_WAIT)
+        self._ahead.clear()
+        self.stack.collect_left()  # the screens left at the last frame: there is no next one
         self.keeper.flush()
         done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
                                          ("LED board off", self.leds is not None),

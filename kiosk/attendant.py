@@ -145,7 +145,8 @@ class Attendant:
         log.info("attract mode")
         self.forget_visitors()
         self.app.idle_seconds = 0.0
-        self.app.stack.push(self.attract(self.app))
+        attract = self.attract(self.app)
+        self.app.push_drawn(attract, attract.prepare)  # its first game drawn ahead, off the frame thread
 
     def idle_reset(self) -> None:
         """The visitors left: go back to the menu and forget them (their game too)."""

@@ -401,11 +401,23 @@ class GameScene(Scene, Generic[S, M]):
     def open_seats(self, first_time: bool = False) -> None:
         """The setup card; confirming it starts a new game with the chosen seats."""
         self.seats_pending = self.seats_pending or first_time
-        self.app.stack.push(
-            SeatsScene(self.app, self.game, self.match.spec.levels, self.current_setup(), self.setup_choices(),
-                       self.apply_setup, first_choice=self.first_choice, can_cancel=not first_time,
-                       accent=self.accent)
-        )
+        self.app.stack.push(self.seats_card(first_time))
+
+    def seats_card(self, first_time: bool) -> SeatsScene:
+        """The setup card for the present match (only the first one cannot be cancelled)."""
+        return SeatsScene(self.app, self.game, self.match.spec.levels, self.current_setup(), self.setup_choices(),
+                          self.apply_setup, first_choice=self.first_choice, can_cancel=not first_time,
+                          accent=self.accent)
+
+    def prepare(self, surface: Target) -> None:
+        """The game's first frames drawn ahead (kiosk/prepare.py): its still layer and sprites,
+        and the "who plays" card it opens with, over it. Not a game at the real table: its
+        table's views are drawn on the frame thread only."""
+        if self.table is not None:
+            return
+        self.draw(surface)
+        if self.ask_seats:
+            self.seats_card(first_time=True).draw(surface)
 
     def apply_setup(self, setup: Setup) -> None:
         """Seat the players as chosen and start a new game."""

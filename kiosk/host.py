@@ -29,9 +29,11 @@ if TYPE_CHECKING:  # annotations only (the architecture test counts them: none l
     from pathlib import Path
 
     from games.effects import EffectBus
+    from kiosk.canvas import Canvas
     from kiosk.chronicle import Chronicle
     from kiosk.config import KioskConfig
     from kiosk.devices import Devices
+    from kiosk.prepare import Preparation
     from kiosk.session import SessionScores
     from kiosk.sound import SoundSystem
 
@@ -54,6 +56,16 @@ class Screens(Protocol):
 
     def at_home(self) -> bool:
         """True when the top scene is the home screen."""
+        ...
+
+    def prepare(self, paint: Callable[[Canvas], None]) -> Preparation:
+        """Draw a screen ahead, off screen, with ``paint`` (kiosk/prepare.py): on a thread of
+        its own, at once in a headless run."""
+        ...
+
+    def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
+        """Put ``scene`` on top once ``paint`` has drawn it ahead: its first frame then blits
+        what it keeps instead of drawing it (the stack's :meth:`SceneStack.push_when_ready`)."""
         ...
 
     def go_home(self, keep: bool = True) -> None:

@@ -139,6 +139,8 @@ class MenuScene(Scene):
             (rect, info, screens) for rect, (info, screens) in zip(self.layout.rects, self.games, strict=False)]
         self.pressed: int | None = None
         self.hovered: int | None = None
+        #: A game tapped is being drawn ahead (kiosk/prepare.py): it shows within a tenth of a second.
+        self.opening = False
         self.corners = [screens.make_science_scene for _info, screens in self.games]
         self.sound_button = ui.Button(
             pygame.Rect(30, 640, 72, 56),
@@ -219,14 +221,18 @@ class MenuScene(Scene):
             self.continue_card, self.continue_button = self._continue_button()
 
     def continue_game(self) -> None:
-        """Back to the game kept aside, where it was left."""
+        """Back to the game kept aside, where it was left (drawn ahead: its pictures were given
+        back when it was left)."""
+        if self.opening:
+            return
         scene = self.app.keeper.take_kept()
         self._follow_keeper()
         if scene is None:
             self.app.effects.publish(Sound("error"))
             return
         self.app.effects.publish(Sound("select"))
-        self.app.stack.push(scene)
+        self.opening = True
+        self.app.push_drawn(scene, scene.prepare)
 
     def update(self, dt: float) -> None:
         """Cards bob; the "Continuer" button follows the game kept aside."""
@@ -261,6 +267,8 @@ class MenuScene(Scene):
 
     def open_game(self, index: int, physical: bool = False) -> None:
         """Start the game of card ``index`` (on the real board under the camera if ``physical``)."""
+        if self.opening:
+            return  # a game is being opened (drawn ahead: a tenth of a second); a second tap
         _info, screens = self.games[index]
         self.app.effects.publish(Sound("select"))
         scene = screens.make_scene(self.app)
@@ -268,7 +276,12 @@ class MenuScene(Scene):
             from kiosk.physical import attach
 
             attach(scene)
-        self.app.stack.push(scene)
+            self.app.stack.push(scene)  # its table opens with it
+            return
+        # Its still layer, sprites and "who plays" card drawn ahead, off the frame thread: its
+        # first frame blits them (40-50 ms of the frame's CPU before, page faults included).
+        self.opening = True
+        self.app.push_drawn(scene, scene.prepare)
 
     def open_science(self, index: int) -> None:
         """Open the science corner of card ``index`` ("Les maths du jeu")."""
@@ -557,6 +570,7 @@ class MenuScene(Scene):
         stay)."""
         self.still.forget()
         self._shown = None
+        self.opening = False
 
     def on_exit(self) -> None:
         """The menu is left (attract mode, a reset): the same."""

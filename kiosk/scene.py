@@ -60,6 +60,12 @@ class Scene:
         """Draw the scene on the logical canvas (a :class:`kiosk.canvas.Canvas` at native resolution,
         or a plain 1280x720 Surface in some tests)."""
 
+    def prepare(self, surface: Target) -> None:
+        """Draw what the scene's first frames will show, off screen (``surface`` is a scratch
+        layer, maybe on another thread: :mod:`kiosk.prepare`), so that they find it in the
+        caches; by default its :meth:`draw`. Nothing else may change: no effect, no state."""
+        self.draw(surface)
+
     def look(self) -> Hashable | None:
         """What the scene shows now, as a key: two frames with equal keys show the same picture,
         and the second is not drawn (:mod:`kiosk.frames`). None (the default): the picture may

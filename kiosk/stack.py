@@ -64,6 +64,10 @@ class Screen(Protocol):
         """A small JSON-able description (tests, ``--json``)."""
         ...
 
+    def prepare(self, surface: Target) -> None:
+        """Draw its first frames ahead, off screen (kiosk/prepare.py)."""
+        ...
+
     def look(self) -> Hashable | None:
         """What it shows now, as a key (None: it changes at every frame): see kiosk/frames.py."""
         ...
@@ -97,6 +101,14 @@ class SceneStack:
         self.scenes: list[Screen] = []
         self._pending: list[Callable[[], None]] = []
         self._left = 0
+        # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), and
+        # what says it is ready.
+        self._waiting: tuple[Screen, Callable[[], bool]] | None = None
+        #: Collect the screens left at the next frame (:meth:`collect_left`, called by the app at
+        #: the start of each frame) rather than in the frame that shows the next screen.
+        self.defer_collection = False
+        # The memory scopes on the stack before screens were left, while their collection waits.
+        self._left_behind: set[str] | None = None
 
     @property
     def top(self) -> Screen | None:
@@ -106,6 +118,28 @@ class SceneStack:
     def push(self, scene: Screen) -> None:
         """Put ``scene`` on top (at the end of the frame)."""
         self._pending.append(lambda: self._push(scene))
+
+    def push_when_ready(self, scene: Screen, ready: Callable[[], bool]) -> None:
+        """Put ``scene`` on top at the end of the first frame where ``ready()`` is true (it is
+        being drawn ahead: :class:`kiosk.prepare.Preparation`); a screen already waiting is
+        dropped, and so is this one if the stack is reset meanwhile."""
+        dropped, self._waiting = self._waiting, (scene, ready)
+        if dropped is not None:
+            self._release_unshown(dropped[0])
+
+    def _drop_waiting(self) -> None:
+        """Forget the screen waiting (the visitors went elsewhere)."""
+        dropped, self._waiting = self._waiting, None
+        if dropped is not None:
+            self._release_unshown(dropped[0])
+
+    def _release_unshown(self, scene: Screen) -> None:
+        """What ``scene``, dropped before it was shown, alone filled goes (unless a screen on the
+        stack or waiting uses it too)."""
+        scope = scene.memory_scope
+        if scope is not None and scope not in self.scopes() and (
+                self._waiting is None or self._waiting[0].memory_scope != scope):
+            budget.release([scope])
 
     def pop(self) -> None:
         """Remove the top scene (at the end of the frame)."""
@@ -128,10 +162,15 @@ class SceneStack:
                 self._pop()
             self._push(scene)
 
+        self._drop_waiting()
         self._pending.append(do)
 
     def apply_pending(self) -> bool:
-        """Apply the requested changes; True if anything changed."""
+        """Apply the requested changes (and push the screen waiting, once drawn ahead); True if
+        anything changed."""
+        if self._waiting is not None and self._waiting[1]():
+            scene, self._waiting = self._waiting[0], None
+            self._pending.append(lambda: self._push(scene))
         if not self._pending:
             return False
         pending, self._pending = self._pending, []
@@ -140,14 +179,29 @@ class SceneStack:
         for change in pending:
             change()
         del pending
-        if self._left != left:
-            # A screen left is garbage in a cycle (its buttons call back into it): collected now,
-            # its surfaces and camera go now, not at the next full collection, which comes every
-            # few minutes in a kiosk at rest. 2-5 ms, at a change of screen (measured, 1080p).
-            gc.collect()
-        budget.release(before - self.scopes())  # a screen left gives back what it alone used
+        if self._left != left and self.defer_collection:
+            # The frame that shows the next screen draws it whole: the left one goes at the next.
+            self._left_behind = (self._left_behind or set()) | before
+        else:
+            if self._left != left:
+                # A screen left is garbage in a cycle (its buttons call back into it): collected
+                # now, its surfaces and camera go now, not at the next full collection, which
+                # comes every few minutes in a kiosk at rest. 2-5 ms (measured, 1080p).
+                gc.collect()
+            budget.release(before - self.scopes())  # a screen left gives back what it alone used
         pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP))
         return True
+
+    def collect_left(self) -> None:
+        """Collect the screens left at the last change and give back what they alone used (the
+        frame after the change: 2-5 ms at 1080p, freed pages and ``malloc_trim`` included, that
+        the change's own frame, drawing the next screen whole, does not pay)."""
+        if self._left_behind is None:
+            return
+        before, self._left_behind = self._left_behind, None
+        gc.collect()
+        waiting = self._waiting[0].memory_scope if self._waiting is not None else None
+        budget.release(before - self.scopes() - ({waiting} if waiting is not None else set()))
 
     def scopes(self) -> set[str]:
         """The memory scopes of the scenes on the stack."""

@@ -4,7 +4,7 @@ a small fake host drives them here (no window, no devices, no main loop)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +13,17 @@ import pytest
 
 from games.effects import EffectBus, Sound
 from kiosk.attendant import Attendant, StillThereScene
+from kiosk.canvas import LOGICAL_SIZE, Canvas
 from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
 from kiosk.devices import Devices
 from kiosk.host import SceneFactory
 from kiosk.overlays import ConfirmScene
+from kiosk.prepare import Preparation
 from kiosk.scene import Scene
 from kiosk.session import SessionScores
 from kiosk.sound import SoundSystem
-from kiosk.stack import SceneStack
+from kiosk.stack import SceneStack, Screen
 
 
 class FakeKeeper:
@@ -83,6 +85,12 @@ class FakeHost:
 
     def go_home(self, keep: bool = True) -> None:
         self.went_home += 1
+
+    def prepare(self, paint: Callable[[Canvas], None]) -> Preparation:
+        return Preparation(paint, Canvas(pygame.Surface((128, 72)), LOGICAL_SIZE, 0.1, (0, 0)), threaded=False)
+
+    def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
+        self.stack.push(scene)  # nothing is drawn ahead here
 
     def quit(self, operator: bool = False) -> None:
         pass
