@@ -285,6 +285,17 @@ class ExplorerPage(CornerPage):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def look(self) -> Hashable:
+        """The page changes with each seed dropped (or lap played), a tap on a pit, its buttons'
+        actions; a board waiting for a tap holds still."""
+        sowing = self.sowing
+        shown: Hashable = None
+        if sowing is not None:
+            walker = sowing.walker
+            shown = (sowing.board, sowing.hand, walker.laps, walker.period, walker.ended, sowing.lap_done,
+                     sowing.finished)
+        return (language(), self.n, self.pits, self.choosing, shown)
+
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the counter and what happened."""
         corner = self.corner
@@ -381,6 +392,15 @@ class BigLoopPage(CornerPage):
             self.sowing.laps(max(1, round(self.rate * dt)), lap_seconds(self))
         if self.sowing.finished:
             self.app.effects.publish(Sound("win"))
+
+    def look(self) -> Hashable:
+        """The page changes with each seed (8 a second), then at every frame of laps (the
+        counter, the speed), and holds still once the loop is found."""
+        sowing = self.sowing
+        walker = sowing.walker
+        fast = self.elapsed >= 6 and not sowing.finished
+        return (language(), sowing.board, sowing.hand, walker.laps, walker.period, sowing.finished,
+                format_number(self.rate) if fast else None)
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board, the big counter and, at the end, the period."""

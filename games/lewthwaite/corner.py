@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
@@ -34,7 +35,7 @@ from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.host import Host
-from kiosk.i18n import counted, tr
+from kiosk.i18n import counted, language, tr
 from kiosk.science import QUIET, CornerPage, ReplayPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
 
@@ -657,6 +658,12 @@ class PuzzlePage(CornerPage):
         return False
 
     # --- drawing -----------------------------------------------------------------------------
+
+    def look(self) -> Hashable:
+        """Nothing on the page moves: it changes with the puzzle, the question, the answers, the
+        marks and its buttons (those of the question on screen)."""
+        return (language(), theme.colour_blind(), self.puzzles, self.question, tuple(sorted(self.answered.items())),
+                tuple(sorted(self.marked)), tuple(button.look() for button in self.active_buttons))
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board (with the hand, or the tinted squares once a reasoning is shown), the

@@ -144,6 +144,12 @@ class DistancePage(CornerPage):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def look(self) -> Hashable:
+        """The page changes with each tile laid (every 1.8 s), a new game, the first position
+        computed and "Pause"/"Lecture"; nothing on it moves in between."""
+        computed = self.game is not None and bool(self.game.items)
+        return (language(), self.games, self.index, computed, self.playing)
+
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board with its numbers, each player's distance, what the last tile did, why."""
         corner = self.corner
