@@ -36,7 +36,7 @@ from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.host import Host
 from kiosk.i18n import counted, language, tr
-from kiosk.science import QUIET, CornerPage, ReplayPage, ScienceScene, format_number
+from kiosk.science import QUIET, CornerPage, Part, ReplayPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
 
 ACCENT = theme.RED
@@ -90,6 +90,7 @@ class RandomGamesPage(CornerPage):
         self.params = LewthwaiteParams()
         self.exact: RandomPlayStats | None = None
         self.buttons = [self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.random.again", self.reset)]
+        self.resets = 0
         self.reset()
 
     def reset(self) -> None:
@@ -99,6 +100,9 @@ class RandomGamesPage(CornerPage):
         self.boards = [self.params.new_initial_state() for _ in range(self.BOARDS)]
         self.credit = [0.0] * self.BOARDS
         self.history: list[tuple[int, float]] = []
+        #: The history's changes, and the restarts: the rate's curve is drawn again on a change.
+        self.history_version = 0
+        self.resets += 1
         self.run_time = 0.0
 
     def exact_stats(self) -> RandomPlayStats | None:
@@ -117,6 +121,7 @@ class RandomGamesPage(CornerPage):
         games = self.tally.games
         if not self.history or games >= self.history[-1][0] * 1.08 or games - self.history[-1][0] >= 200:
             self.history.append((games, self.tally.first_win_rate))
+            self.history_version += 1
 
     def _step(self, k: int) -> None:
         state = self.boards[k]
@@ -161,23 +166,37 @@ class RandomGamesPage(CornerPage):
         self.history.append((self.tally.games, self.tally.first_win_rate))
         if len(self.history) > 400:
             self.history = self.history[::2]
+        self.history_version += 1
 
-    # --- drawing -----------------------------------------------------------------------------
+    # --- drawing: the boards and the cards' frames still, the tokens, glows and figures over them
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The boards on the left; figures, histogram and the converging rate on the right."""
-        corner = self.corner
-        for k, state in enumerate(self.boards):
-            r, c = divmod(k, 3)
-            view = BoardView(5, 5, (rect.x + 84 + c * 178, rect.y + 86 + r * 168), 130)
-            view.draw_board(surface, False)
-            view.draw_tokens(surface, state, dim_moved=False)
-            if state.is_terminal():
-                view.draw_glow(surface, [state.hole], theme.BAD, self.time, 4)
+    def views(self, rect: pygame.Rect) -> list[BoardView]:
+        """The nine boards' places."""
+        return [BoardView(5, 5, (rect.x + 84 + c * 178, rect.y + 86 + r * 168), 130)
+                for r, c in (divmod(k, 3) for k in range(self.BOARDS))]
+
+    @staticmethod
+    def _panels(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The figures', the histogram's and the rate's cards."""
         panel = pygame.Rect(rect.x + 560, rect.y, rect.width - 560, rect.height)
-        self._draw_figures(surface, pygame.Rect(panel.x, panel.y, panel.width, 150))
-        self._draw_histogram(surface, pygame.Rect(panel.x, panel.y + 162, panel.width, 184))
-        self._draw_rate(surface, pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
+        return (pygame.Rect(panel.x, panel.y, panel.width, 150), pygame.Rect(panel.x, panel.y + 162, panel.width, 184),
+                pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
+
+    def still(self) -> Hashable:
+        """The empty boards, the cards, the exact figures once known, the explanation."""
+        return (language(), theme.colour_blind(), None if self.exact is None else self.exact.p_first_wins)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The empty boards, the cards with their headings, the exact figures, the explanation."""
+        corner = self.corner
+        for view in self.views(rect):
+            view.draw_board(surface, False)
+        figures, histogram, rate = self._panels(rect)
+        ui.draw_panel(surface, figures, theme.PANEL, 20, 6)
+        self._draw_exact(surface, figures)
+        corner.card(surface, histogram, tr("lewthwaite.science.random.histogram"), (20, 10))
+        corner.card(surface, rate, tr("lewthwaite.science.random.converge"), (20, 8))
+        panel = pygame.Rect(rect.x + 560, rect.y, rect.width - 560, rect.height)
         corner.paragraph(
             surface,
             tr("lewthwaite.science.random.explain"),
@@ -187,21 +206,58 @@ class RandomGamesPage(CornerPage):
         )
         self.draw_buttons(surface)
 
-    def _draw_figures(self, surface: Target, rect: pygame.Rect) -> None:
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """Each board's tokens (a move), its pulsing glow once stuck, the counts, the histogram
+        (a game finished) and the rate's curve."""
+        parts: list[Part] = []
+        for k, (view, state) in enumerate(zip(self.views(rect), self.boards, strict=True)):
+            parts.append(Part(("tokens", k), view.rect, state.path, partial(self._paint_tokens, view, state)))
+            if state.is_terminal():
+                parts.append(Part(("glow", k), view.cell_box(state.hole, 0.5), (state.path, self.time),
+                                  partial(self._paint_glow, view, state.hole, self.time)))
+        figures, histogram, rate = self._panels(rect)
+        parts.append(Part("figures", figures, self._figures(figures), partial(self._draw_figures, rect=figures)))
+        chart = pygame.Rect(histogram.x + 12, histogram.y + 36, histogram.width - 24, histogram.height - 42)
+        exact = self.exact.length_histogram if self.exact else ()
+        parts.append(Part("histogram", chart, (tuple(self.tally.counts), exact),
+                          partial(self._draw_histogram, rect=histogram)))
+        line = pygame.Rect(rate.x + 12, rate.y + 30, rate.width - 24, rate.height - 36)
+        parts.append(Part("rate", line, (self.resets, self.history_version, max(1000, self.tally.games),
+                                         None if self.exact is None else self.exact.p_first_wins),
+                          partial(self._draw_rate, rect=rate)))
+        return parts
+
+    @staticmethod
+    def _paint_tokens(view: BoardView, state: LewthwaiteState, surface: Target) -> None:
+        """A board's tokens (only those over the part of the screen drawn again)."""
+        view.draw_tokens(surface, state, dim_moved=False, area=surface.get_clip())
+
+    @staticmethod
+    def _paint_glow(view: BoardView, hole: Cell, time: float, surface: Target) -> None:
+        """The pulsing rings around a stuck board's hole."""
+        view.draw_glow(surface, [hole], theme.BAD, time, 4)
+
+    def _figures(self, rect: pygame.Rect) -> tuple[tuple[str, tuple[int, int], int, ui.Color, str, str, int], ...]:
+        """The counts on the figures' card: (text, where, size, colour, font, anchor, width)."""
         x, w = rect.x + 24, rect.width - 48
         games = counted("lewthwaite.science.random.games", self.tally.games, n=format_number(self.tally.games))
-        corner.label(surface, games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2)
         speed = tr("lewthwaite.science.random.speed", n=format_number(self.speed, 0 if self.speed >= 10 else 1))
-        corner.label(
-            surface, speed, (rect.right - 24, rect.y + 22), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 10
-        )
-        exact = self.exact
         rate = tr("lewthwaite.science.random.rate", p=percent(self.tally.first_win_rate))
-        corner.label(surface, rate, (x, rect.y + 62), 24, theme.RED_DARK, "bold", "topleft", w // 2 + 40)
         mean = tr("lewthwaite.science.random.mean", m=format_number(self.tally.mean_length, 2))
-        corner.label(surface, mean, (x, rect.y + 100), 24, theme.INK, "bold", "topleft", w // 2 + 40)
+        return ((games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2),
+                (speed, (rect.right - 24, rect.y + 22), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 10),
+                (rate, (x, rect.y + 62), 24, theme.RED_DARK, "bold", "topleft", w // 2 + 40),
+                (mean, (x, rect.y + 100), 24, theme.INK, "bold", "topleft", w // 2 + 40))
+
+    def _draw_figures(self, surface: Target, rect: pygame.Rect) -> None:
+        for text, at, size, color, kind, anchor, width in self._figures(rect):
+            self.corner.label(surface, text, at, size, color, kind, anchor, width)
+
+    def _draw_exact(self, surface: Target, rect: pygame.Rect) -> None:
+        """The exact figures beside the counts (once computed)."""
+        corner = self.corner
+        w = rect.width - 48
+        exact = self.exact
         if exact is None:
             corner.label(
                 surface,
@@ -224,7 +280,6 @@ class RandomGamesPage(CornerPage):
             )
 
     def _draw_histogram(self, surface: Target, rect: pygame.Rect) -> None:
-        self.corner.card(surface, rect, tr("lewthwaite.science.random.histogram"), (20, 10))
         chart = pygame.Rect(rect.x + 20, rect.y + 40, rect.width - 40, rect.height - 76)
         counts = self.tally.counts
         games = max(1, self.tally.games)
@@ -247,7 +302,6 @@ class RandomGamesPage(CornerPage):
         draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
 
     def _draw_rate(self, surface: Target, rect: pygame.Rect) -> None:
-        self.corner.card(surface, rect, tr("lewthwaite.science.random.converge"), (20, 8))
         chart = pygame.Rect(rect.x + 20, rect.y + 36, rect.width - 40, rect.height - 48)
         low, high = 0.15, 0.55
         top_games = max(1000, self.tally.games)
