@@ -348,6 +348,7 @@ class DominoProofPage(ReplayPage):
         self.pairing = domino_pairing()
         self.partner = partner_map(self.pairing)
         self.view = BoardView(5, 5, (300, 396), self.SIZE)
+        self._tokens: tuple[Hashable, list[Part]] | None = None
         again = self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.domino.new", self.new_game)
         self.buttons = [again]
         self.new_game()
@@ -375,27 +376,90 @@ class DominoProofPage(ReplayPage):
         cell = geo.cell(self.game.path[red_step])
         return cell, self.partner[cell]
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The board with every domino, the last move sliding, and the story so far."""
-        corner = self.corner
-        view = self.view
-        state = self.shown
-        view.draw_board(surface, False)
+    def still(self) -> Hashable:
+        """The empty board, the story's card, the explanation and the button."""
+        return (language(),)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The board without tokens, the story's card, the explanation, the button."""
+        self.view.draw_board(surface, False)
+        ui.draw_panel(surface, self._story_panel(rect), theme.PANEL, 22, 8)
+        panel = self._story_panel(rect)
+        self.corner.explain(
+            surface,
+            pygame.Rect(panel.x, rect.y + 228, panel.width, 260),
+            tr("lewthwaite.science.domino.explain"),
+            26,
+            tr("lewthwaite.science.domino.why"),
+        )
+        self.draw_buttons(surface)
+
+    @staticmethod
+    def _story_panel(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x + 600, rect.y, rect.width - 600, 210)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The tokens at rest (a move), the one sliding, every domino over them, red's domino in
+        gold, the pulsing glow once red is stuck, and the story (a move)."""
+        view, state = self.view, self.shown
         anim = None
         if self.step > 0 and self.clock < self.SLIDE_SECONDS:
             geo = self.game.geo
             moved, hole = geo.cell(self.game.path[self.step]), geo.cell(self.game.path[self.step - 1])
             anim = MoveAnimation(moved, hole, ease_out_cubic(self.clock / self.SLIDE_SECONDS))
-        view.draw_tokens(surface, state, anim)
-        draw_dominoes(surface, view, self.SIZE, self.pairing, DOMINO)
+        board = view.rect
+        shown = (self.games, self.step)
+        parts = list(self._token_parts(state, anim))
+        if anim is not None:
+            parts.append(Part("slide", view.slide_box(anim.start, anim.end), (*shown, anim.t),
+                              partial(self._paint_slide, state, anim)))
+        parts.append(Part("dominoes", board, (), self._paint_dominoes))
         domino = self._current_domino()
         if domino is not None:
-            draw_dominoes(surface, view, self.SIZE, (domino,), GOLD)
+            box = view.cell_box(domino[0], 0.5).union(view.cell_box(domino[1], 0.5))
+            parts.append(Part("domino", box, domino, partial(self._paint_domino, domino)))
         stuck = self.step == self.game.moves_played
         if stuck:
-            view.draw_glow(surface, [state.hole], theme.BAD, self.time)
-        panel = pygame.Rect(rect.x + 600, rect.y, rect.width - 600, 210)
-        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+            parts.append(Part("glow", view.cell_box(state.hole, 0.5), (*shown, self.time),
+                              partial(self._paint_glow, state.hole, self.time)))
+        parts.append(Part("story", self._story_panel(rect), (language(), *shown, stuck),
+                          partial(self._draw_story, rect=rect, stuck=stuck)))
+        return parts
+
+    def _token_parts(self, state: LewthwaiteState, anim: MoveAnimation | None) -> list[Part]:
+        """One part per token at rest (a move draws again only the cells it changed), kept
+        while the position and the slide's end are the same (asked twice a frame)."""
+        key = (self.games, self.step, anim is None, theme.colour_blind())
+        if self._tokens is not None and self._tokens[0] == key:
+            return self._tokens[1]
+        view, parts = self.view, []
+        for r in range(view.rows):
+            for c in range(view.cols):
+                color = state.token_at((r, c))
+                if color is not None and not (anim and (r, c) == anim.end):
+                    moved = state.has_moved((r, c))
+                    parts.append(Part(("token", r, c), view.cell_box((r, c)), (color, moved, key[3]),
+                                      partial(view.draw_token, cell=(r, c), color=color, moved=moved)))
+        self._tokens = (key, parts)
+        return parts
+
+    def _paint_slide(self, state: LewthwaiteState, anim: MoveAnimation, surface: Target) -> None:
+        """The token sliding into the hole (lifted half-way)."""
+        self.view.draw_tokens(surface, state, anim, area=pygame.Rect(0, 0, 0, 0))
+
+    def _paint_dominoes(self, surface: Target) -> None:
+        draw_dominoes(surface, self.view, self.SIZE, self.pairing, DOMINO)
+
+    def _paint_domino(self, domino: tuple[Cell, Cell], surface: Target) -> None:
+        draw_dominoes(surface, self.view, self.SIZE, (domino,), GOLD)
+
+    def _paint_glow(self, hole: Cell, time: float, surface: Target) -> None:
+        self.view.draw_glow(surface, [hole], theme.BAD, time)
+
+    def _draw_story(self, surface: Target, rect: pygame.Rect, stuck: bool) -> None:
+        """How many moves, and what the last one did."""
+        corner = self.corner
+        panel = self._story_panel(rect)
         x, w = panel.x + 28, panel.width - 56
         corner.label(
             surface,
@@ -417,14 +481,6 @@ class DominoProofPage(ReplayPage):
             story = tr("lewthwaite.science.domino.blue")
         color = theme.BAD if stuck else theme.INK
         corner.paragraph(surface, story, pygame.Rect(x, panel.y + 70, w, 120), 28, color, "bold")
-        corner.explain(
-            surface,
-            pygame.Rect(panel.x, rect.y + 228, panel.width, 260),
-            tr("lewthwaite.science.domino.explain"),
-            26,
-            tr("lewthwaite.science.domino.why"),
-        )
-        self.draw_buttons(surface)
 
     def summary(self) -> dict[str, Any]:
         """The game shown and how far it has gone."""
@@ -505,7 +561,21 @@ class AnyBoardPage(CornerPage):
         self.app.effects.publish(Sound("slide"))
         return True
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
+    def still(self) -> Hashable:
+        """All but the arrow: the board, its verdict and why, for its size and hole."""
+        return (language(), self.rows, self.cols, self.hole)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The perfect player's first move: a bouncing arrow (when the first player wins)."""
+        verdict = self.verdict
+        if verdict.first_move is None:
+            return []
+        view = self.view
+        return [Part("arrow", view.arrow_box(verdict.first_move, self.hole), self.time,
+                     partial(view.draw_arrow, start=verdict.first_move, end=self.hole, color=theme.RED,
+                             time=self.time))]
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
         """The board in two tints, the dominoes, the verdict and why."""
         corner = self.corner
         view = self.view
@@ -524,8 +594,6 @@ class AnyBoardPage(CornerPage):
         draw.circle(surface, theme.WHITE, hole, round(view.cell * 0.3), 3)
         for cell in verdict.alone:
             view.draw_glow(surface, [cell], theme.BAD, 0.0, 5)
-        if verdict.first_move is not None:
-            view.draw_arrow(surface, verdict.first_move, self.hole, theme.RED, self.time)
         for k, key in enumerate(self.labels):
             value = self.rows if k == 0 else self.cols
             corner.label(surface, tr(key, n=value), (24 + k * 310 + 147, 679), 24, theme.INK, "bold", "center", 150)

@@ -142,6 +142,12 @@ class BoardView:
             return int(y), int(x)
         return None
 
+    def draw_token(self, surface: Target, cell: Cell, color: str, moved: bool) -> None:
+        """One token at rest on ``cell`` (as :meth:`draw_tokens` draws it; ``moved``: dimmed)."""
+        x, y = self.center_of(cell)
+        sprite = token_sprite(color, int(self.cell * 0.78), moved)
+        surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
+
     def cell_box(self, cell: Cell, reach: float = 0.6) -> pygame.Rect:
         """A box around ``cell`` reaching ``reach`` cells from its centre each way: what a token
         at rest (0.6: its sprite and shadow), a ring or a glow there may draw on."""
@@ -177,11 +183,10 @@ class BoardView:
         time: float = 0.0,
         dim_moved: bool = True,
         area: pygame.Rect | None = None,
-        moving: bool = True,
     ) -> None:
-        """Every token; the moving one at its animated place (unless ``moving`` is False),
-        shaking ones wobbling. Given an ``area``, only the tokens at rest drawn over it (what a
-        part of the screen drawn again needs)."""
+        """Every token; the moving one at its animated place, shaking ones wobbling. Given an
+        ``area``, only the tokens at rest drawn over it (what a part of the screen drawn again
+        needs)."""
         size = int(self.cell * 0.78)
         for r in range(self.rows):
             for c in range(self.cols):
@@ -195,7 +200,7 @@ class BoardView:
                     x += math.sin(time * 40) * self.cell * 0.06
                 sprite = token_sprite(color, size, dim_moved and state.has_moved((r, c)))
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
-        if anim and moving:
+        if anim:
             color = state.token_at(anim.end)
             if color is not None:
                 x, y = self._lerp(anim.start, anim.end, anim.t)
