@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from games.awele.corner import ExplorerPage
 from games.lewthwaite.corner import AnyBoardPage, DominoProofPage
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
@@ -181,9 +182,10 @@ def test_a_science_corner_not_drawn_again_shows_what_it_would_draw(app: App, gam
 
 #: Science pages drawn in layers, and how long (s) to jump ahead before the frames compared:
 #: Lewthwaite's random games with boards stuck and glowing (6 s), every board changing at every
-#: frame (20 s); its proof sliding, then stuck and glowing (-1: a second before red is stuck).
+#: frame (20 s); its proof sliding, then stuck and glowing (-1: a second before red is stuck);
+#: Awélé's explorer sowing a pit, its big loop seed by seed, then lap by lap (8 s).
 LAYERED = [("lewthwaite", 0, 0.0), ("lewthwaite", 0, 6.0), ("lewthwaite", 0, 20.0), ("lewthwaite", 1, 0.0),
-           ("lewthwaite", 1, -1.0), ("lewthwaite", 2, 0.0)]
+           ("lewthwaite", 1, -1.0), ("lewthwaite", 2, 0.0), ("awele", 0, 0.0), ("awele", 1, 0.0), ("awele", 1, 8.0)]
 
 
 @pytest.mark.parametrize(("game", "tab", "ahead"), LAYERED)
@@ -199,6 +201,8 @@ def test_a_science_page_in_layers_drawn_in_part_is_the_page_drawn_whole(app: App
     if isinstance(corner.page, AnyBoardPage):  # the bouncing arrow, then a board of another size
         x, y = corner.page.view.center_of((0, 1))
         corner.page.tap((round(x), round(y)))
+    if isinstance(corner.page, ExplorerPage):
+        corner.page.sow(1)  # four seeds in each pit
     if isinstance(corner.page, DominoProofPage) and ahead < 0:
         ahead += corner.page.STEP_SECONDS * corner.page.game.moves_played
     for _ in range(round(ahead / 0.5)):
