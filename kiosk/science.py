@@ -364,12 +364,13 @@ class ScienceScene(Scene):
             if old != new:
                 changed += [pygame.Rect(entry[0]) for entry in (old, new) if entry is not None]
         regions = merged(changed)
+        native = [surface.to_native_rect(region).clip(surface.area) for region in regions]
+        if not self.still.copy_areas(surface, native):
+            return None
+        boxes = [part.box for part in parts]
         for region in regions:
-            if not self.still.copy_area(surface, surface.to_native_rect(region).clip(surface.area)):
-                return None
-            for part in parts:
-                if part.box.colliderect(region):
-                    self._paint(surface, part, region)
+            for k in region.collidelistall(boxes):  # every part over the region, in order
+                self._paint(surface, parts[k], region)
         self._drawn = (drawn[0], drawn[1], now)
         self._collect_texts(parts)
         return regions
@@ -523,14 +524,10 @@ def merged(boxes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
     regions: list[pygame.Rect] = []
     for box in boxes:
         box = box.copy()
-        joined = True
-        while joined:
-            joined = False
-            for k, region in enumerate(regions):
-                if region.colliderect(box):
-                    box.union_ip(regions.pop(k))
-                    joined = True
-                    break
+        k = box.collidelist(regions)
+        while k != -1:
+            box.union_ip(regions.pop(k))
+            k = box.collidelist(regions)
         regions.append(box)
     return regions
 
