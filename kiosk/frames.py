@@ -20,7 +20,7 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
 - **What did not change on a screen without a card.** A scene drawn at the last frame, alone
   on the screen with nothing drawn over it, may draw only what changed
   (:meth:`Scene.draw_changes`: the menu's bobbing cards and their pictures, a rules page's
-  illustration) and say where; the composer then lists those native rectangles in
+  illustration, a science page's parts that changed) and say where; the composer then lists those native rectangles in
   :attr:`FrameComposer.changed` and the app sends only them to the display
   (``pygame.display.update(rects)``) instead of the whole screen (``flip``).
 
