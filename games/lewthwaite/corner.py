@@ -477,7 +477,7 @@ class DominoProofPage(ReplayPage):
         draw_dominoes(surface, self.view, self.SIZE, self.pairing, DOMINO)
 
     def _paint_domino(self, domino: tuple[Cell, Cell], surface: Target) -> None:
-        draw_dominoes(surface, self.view, self.SIZE, (domino,), GOLD)
+        self.view.draw_dominoes(surface, [domino], GOLD)
 
     def _paint_glow(self, hole: Cell, time: float, surface: Target) -> None:
         self.view.draw_glow(surface, [hole], theme.BAD, time)
