@@ -91,7 +91,6 @@ class RandomGamesPage(CornerPage):
         self.exact: RandomPlayStats | None = None
         self.buttons = [self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.random.again", self.reset)]
         self.resets = 0
-        self._cells: dict[int, tuple[Hashable, list[Part]]] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -184,18 +183,14 @@ class RandomGamesPage(CornerPage):
                 pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
 
     def still(self) -> Hashable:
-        """The boards with their tokens at the start, the cards, the exact figures once known,
-        the explanation."""
+        """The empty boards, the cards, the exact figures once known, the explanation."""
         return (language(), theme.colour_blind(), None if self.exact is None else self.exact.p_first_wins)
 
     def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
-        """The boards with their first tokens, the cards with their headings, the exact figures,
-        the explanation."""
+        """The empty boards, the cards with their headings, the exact figures, the explanation."""
         corner = self.corner
-        start = self.params.new_initial_state()
-        for view in self.views(rect):  # the tokens where they start: a game changes the cells it visits
+        for view in self.views(rect):
             view.draw_board(surface, False)
-            view.draw_tokens(surface, start, dim_moved=False)
         figures, histogram, rate = self._panels(rect)
         ui.draw_panel(surface, figures, theme.PANEL, 20, 6)
         self._draw_exact(surface, figures)
@@ -212,11 +207,11 @@ class RandomGamesPage(CornerPage):
         self.draw_buttons(surface)
 
     def parts(self, rect: pygame.Rect) -> list[Part]:
-        """Each board's visited cells (a move changes two), its pulsing glow once stuck, the
-        counts, the histogram (a game finished) and the rate's curve."""
+        """Each board's tokens (a move), its pulsing glow once stuck, the counts, the histogram
+        (a game finished) and the rate's curve."""
         parts: list[Part] = []
         for k, (view, state) in enumerate(zip(self.views(rect), self.boards, strict=True)):
-            parts += self._cell_parts(k, view, state)
+            parts.append(Part(("tokens", k), view.rect, state.path, partial(self._paint_tokens, view, state)))
             if state.is_terminal():
                 parts.append(Part(("glow", k), view.cell_box(state.hole, 0.5), (state.path, self.time),
                                   partial(self._paint_glow, view, state.hole, self.time)))
@@ -232,31 +227,10 @@ class RandomGamesPage(CornerPage):
                           partial(self._draw_rate, rect=rate)))
         return parts
 
-    def _cell_parts(self, k: int, view: BoardView, state: LewthwaiteState) -> list[Part]:
-        """Board ``k``'s cells the hole has visited, one part each (the others show their first
-        token, in the still layer): the hole's cell empty, the others with the token that came
-        from the next cell of the path. Kept while the board's game is the same (asked twice a
-        frame)."""
-        kept = self._cells.get(k)
-        if kept is not None and kept[0] == (view.rect.topleft, state.path):
-            return kept[1]
-        geo, path, parts = state.geo, state.path, []
-        for j, index in enumerate(path):
-            cell = geo.cell(index)
-            color = None if j == len(path) - 1 else self.params.initial_color(geo.cell(path[j + 1]))
-            x = view.rect.left + view.margin + cell[1] * view.cell
-            y = view.rect.top + view.margin + cell[0] * view.cell
-            parts.append(Part(("cell", k, index), pygame.Rect(x, y, view.cell, view.cell), color,
-                              partial(self._paint_cell, view, cell, color)))
-        self._cells[k] = ((view.rect.topleft, path), parts)
-        return parts
-
     @staticmethod
-    def _paint_cell(view: BoardView, cell: Cell, color: str | None, surface: Target) -> None:
-        """A visited cell (the painter's clip is its square): the board, and its token if any."""
-        view.draw_board(surface, False)
-        if color is not None:
-            view.draw_token(surface, cell, color, False)
+    def _paint_tokens(view: BoardView, state: LewthwaiteState, surface: Target) -> None:
+        """A board's tokens (only those over the part of the screen drawn again)."""
+        view.draw_tokens(surface, state, dim_moved=False, area=surface.get_clip())
 
     @staticmethod
     def _paint_glow(view: BoardView, hole: Cell, time: float, surface: Target) -> None:
@@ -477,7 +451,7 @@ class DominoProofPage(ReplayPage):
         draw_dominoes(surface, self.view, self.SIZE, self.pairing, DOMINO)
 
     def _paint_domino(self, domino: tuple[Cell, Cell], surface: Target) -> None:
-        self.view.draw_dominoes(surface, [domino], GOLD)
+        draw_dominoes(surface, self.view, self.SIZE, (domino,), GOLD)
 
     def _paint_glow(self, hole: Cell, time: float, surface: Target) -> None:
         self.view.draw_glow(surface, [hole], theme.BAD, time)
