@@ -20,7 +20,7 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
 - **What did not change on a screen without a card.** A scene drawn at the last frame, alone
   on the screen with nothing drawn over it, may draw only what changed
   (:meth:`Scene.draw_changes`: the menu's bobbing cards and their pictures, a rules page's
-  illustration) and say where; the composer then lists those native rectangles in
+  illustration, a science page's parts that changed) and say where; the composer then lists those native rectangles in
   :attr:`FrameComposer.changed` and the app sends only them to the display
   (``pygame.display.update(rects)``) instead of the whole screen (``flip``).
 
@@ -235,11 +235,17 @@ class StillLayer:
         """Copy the layer's pixels under the native rectangle ``area`` of the screen ``surface``
         back onto it (what lies under a sprite that moved); False when no layer is kept for
         ``surface``'s size and scale (draw it whole first)."""
+        return self.copy_areas(surface, [area])
+
+    def copy_areas(self, surface: Canvas, areas: Sequence[pygame.Rect]) -> bool:
+        """:meth:`copy_area` for each of ``areas`` (the layer looked up once)."""
         found: tuple[Hashable, Target] | None = self._cache.get("layer")
         if found is None or not isinstance(found[1], Canvas) or found[0][1] != (surface.get_size(), surface.scale):  # type: ignore[index]
             return False
         ox, oy = surface.offset
-        surface.target.blit(found[1].target, area.topleft, area.move(-ox, -oy))
+        layer, target = found[1].target, surface.target
+        for area in areas:
+            target.blit(layer, area.topleft, area.move(-ox, -oy))
         return True
 
     @staticmethod

@@ -14,7 +14,7 @@ import math
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -378,6 +378,8 @@ class SettingsScene(Scene):
         camera = app.devices.camera
         self.camera_status = camera_status(camera) if camera is not None else None
         self.memory = MemoryLine()
+        #: The lines read by the frame's :meth:`look`, drawn by its :meth:`draw`.
+        self._shown: tuple[str, ...] | None = None
         self._rebuild()
 
     # --- the settings, as rows ------------------------------------------------------------------
@@ -563,6 +565,24 @@ class SettingsScene(Scene):
         port = opened.leds.led_status().port if opened.leds is not None else config.leds.port
         return tr("operator.camera", device=device), tr("operator.leds", port=port or "—")
 
+    def _lines(self) -> tuple[str, ...]:
+        """The screen's words that change by themselves (the devices' status, the memory line,
+        wrong PINs, the notice), read once a frame for :meth:`look` and :meth:`draw`."""
+        camera_line, leds_line = self.device_lines()
+        status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
+        lock = pin_lock(self.app)
+        failures = tr("operator.pin.failures", count=lock.total,
+                      time=time.strftime("%H:%M", time.localtime(lock.last_at))) if lock.total else ""
+        return (camera_line, leds_line, status, describe_leds(self.app.devices.leds), self.memory.refresh(self.time),
+                failures, self.notice_text())
+
+    def look(self) -> Hashable:
+        """The screen holds still between the operator's taps and its lines' changes (the memory
+        line is read every 2 s, the devices' status every 4 s): not drawn again in between."""
+        self._shown = self._lines()
+        return (i18n.language(), tuple(self.rows), self._shown, self.unsaved,
+                tuple(button.look() for button in self.buttons))
+
     def draw(self, surface: Target) -> None:
         """Two columns: the kiosk on the left, games and devices on the right."""
         surface.blit(ui.background(surface.get_size()), (0, 0))
@@ -572,27 +592,22 @@ class SettingsScene(Scene):
             if value:
                 ui.draw_text(surface, value, (484, y + 30), 30, theme.INK, "bold", "center")
         ui.draw_text(surface, tr("operator.games"), (700, 112), 24, theme.INK, "bold")
-        camera_line, leds_line = self.device_lines()
+        shown = self._shown if self._shown is not None else self._lines()
+        self._shown = None  # read again at the next frame
+        camera_line, leds_line, status, leds, memory, failures, notice = shown
         ui.draw_text(surface, camera_line, (700, 300), 24, theme.INK, "bold")
-        status = self.camera_status.refresh() if self.camera_status else tr("operator.none")
         ui.draw_paragraph(surface, status, pygame.Rect(700, 332, 540, 84), 20, theme.INK_SOFT)
         ui.draw_text(surface, leds_line, (700, 490), 24, theme.INK, "bold")
-        ui.draw_paragraph(surface, describe_leds(self.app.devices.leds),
-                          pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
-        ui.draw_fitted_text(surface, self.memory.refresh(self.time), pygame.Rect(700, 582, 540, 30), 18,
-                            theme.INK_SOFT)
-        lock = pin_lock(self.app)
-        if lock.total:  # wrong PINs typed since the start: the operator sees them first
-            ui.draw_fitted_text(surface, tr("operator.pin.failures", count=lock.total,
-                                            time=time.strftime("%H:%M", time.localtime(lock.last_at))),
-                                pygame.Rect(40, 564, 640, 22), 17, theme.BAD, "bold")
-        notice = self.notice_text()
+        ui.draw_paragraph(surface, leds, pygame.Rect(700, 522, 540, 84), 20, theme.INK_SOFT)
+        ui.draw_fitted_text(surface, memory, pygame.Rect(700, 582, 540, 30), 18, theme.INK_SOFT)
+        if failures:  # wrong PINs typed since the start: the operator sees them first
+            ui.draw_fitted_text(surface, failures, pygame.Rect(40, 564, 640, 22), 17, theme.BAD, "bold")
         if notice:
             colour = theme.BAD if self.unsaved else theme.INK_SOFT
             # Left of the memory line (x 700), one or two lines above the bottom buttons (below
             # the wrong PINs' line when there is one).
-            area = pygame.Rect(40, 588, 640, 40) if lock.total else pygame.Rect(40, 578, 640, 48)
-            ui.draw_paragraph(surface, notice, area, 16 if lock.total else 18, colour)
+            area = pygame.Rect(40, 588, 640, 40) if failures else pygame.Rect(40, 578, 640, 48)
+            ui.draw_paragraph(surface, notice, area, 16 if failures else 18, colour)
         for button in self.buttons:
             button.draw(surface, self.time)
 

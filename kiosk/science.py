@@ -17,14 +17,16 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from games.effects import Sound
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target
+from kiosk.canvas import Canvas, Target
 from kiosk.frames import StillLayer
 from kiosk.i18n import counted as counted  # re-exported: the corners count with it
 from kiosk.i18n import tr
@@ -37,8 +39,25 @@ CONTENT = pygame.Rect(24, 146, 1232, 562)
 QUIET = (120, 124, 150)
 
 
+@dataclass(frozen=True)
+class Part:
+    """A piece of a page drawn in layers that changes by itself (a board whose tokens move, a
+    pulsing glow, a counter): ``paint(surface)`` draws it over the page's still layer, clipped to
+    the logical ``box`` (it draws nothing outside), and draws the same pixels as long as ``key``
+    is the same. ``name`` follows the piece from frame to frame."""
+
+    name: Hashable
+    box: pygame.Rect
+    key: Hashable
+    paint: Callable[[Target], None]
+
+
 class CornerPage:
-    """One topic of a science corner. ``title`` is the tab's translation key."""
+    """One topic of a science corner. ``title`` is the tab's translation key.
+
+    A page may be drawn in layers (:meth:`still`, :meth:`draw_still`, :meth:`parts`): what does
+    not move is painted once into the corner's still layer, and each frame only the parts whose
+    key changed are drawn again over it (kiosk/frames.py's ``draw_changes``)."""
 
     title = ""
 
@@ -73,7 +92,26 @@ class CornerPage:
         return False
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """Draw the page inside ``rect``."""
+        """Draw the page inside ``rect`` (a page drawn in layers: its still part, then its parts
+        in order, each clipped to its box)."""
+        self.draw_still(surface, rect)
+        for part in self.parts(rect):
+            paint_part(surface, part, part.box)
+
+    def still(self) -> Hashable | None:
+        """A page drawn in layers: the key of its still part (:meth:`draw_still`: equal keys,
+        equal pictures), with the language; its buttons' looks are added by the corner. None
+        (the default): the page is drawn whole (:meth:`draw`)."""
+        return None
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """A page drawn in layers: what does not move (painted into the corner's still layer)."""
+
+    def parts(self, rect: pygame.Rect) -> Sequence[Part]:
+        """A page drawn in layers: what changes by itself, in the order it is drawn over the
+        still part (asked at every frame: it must be cheap; the painting is done only when a
+        part's key or box changed)."""
+        return ()
 
     def look(self) -> Hashable | None:
         """What the page shows now, as a key (equal keys, equal pictures: the corner's frame is
@@ -136,6 +174,23 @@ class ReplayPage(CornerPage):
 
 
 PageFactory = Callable[["ScienceScene"], CornerPage]
+
+
+#: Where a part was drawn and its key (what :meth:`ScienceScene.draw_changes` compares).
+Shown = tuple[tuple[int, int, int, int], Hashable]
+
+
+def shown(parts: Sequence[Part]) -> dict[Hashable, Shown]:
+    """Each part's box and key, by name."""
+    return {part.name: ((part.box.x, part.box.y, part.box.width, part.box.height), part.key) for part in parts}
+
+
+def paint_part(surface: Target, part: Part, area: pygame.Rect) -> None:
+    """Paint ``part`` clipped to the logical ``area`` (within its box)."""
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(part.box).clip(clip))
+    part.paint(surface)
+    surface.set_clip(clip)
 
 
 class Progressive:
@@ -203,8 +258,14 @@ class ScienceScene(Scene):
         self.close_button = ui.Button(
             pygame.Rect(1066, 16, 190, 54), "button.back", self.close, color=(90, 110, 170), icon=ui.icon_home, size=24
         )
-        #: The paper, the title and the tabs, drawn once per tab (kiosk/frames.py).
+        #: The paper, the title and the tabs, drawn once per tab (kiosk/frames.py), with the
+        #: still part of a page drawn in layers.
         self.still = StillLayer("kiosk.science.frame")
+        # A page drawn in layers: the screen it was drawn on, its still key and its parts' boxes
+        # and keys there (draw_changes draws over it); the texts of its layer and of each part.
+        self._drawn: tuple[weakref.ref[Target], Hashable, dict[Hashable, Shown]] | None = None
+        self._still_texts: list[str] = []
+        self._part_texts: dict[Hashable, list[str]] = {}
 
     @property
     def memory_scope(self) -> str | None:
@@ -266,19 +327,92 @@ class ScienceScene(Scene):
 
     def draw(self, surface: Target) -> None:
         """Paper, title, tabs (one layer, drawn again when a tab or the language changes), the
-        open page."""
+        open page; a page drawn in layers has its still part in that layer, and its parts over it."""
         self.texts = []
         heading = tr("science.heading", game=tr(f"{self.game}.title"))
         for k, tab in enumerate(self.tabs):
             tab.active = k == self.index
             tab.color = self.accent if tab.active else ui.blend(self.accent, theme.WHITE, 0.45)
-        key = (heading, tuple(tab.look() for tab in self.tabs), self.close_button.look())
-        self.still.draw(surface, key, functools.partial(self._draw_frame, heading=heading))
+        key = self._frame_key()
+        still = self._still_key()
+        if still is None:
+            self._drawn = None
+            self.still.draw(surface, key, functools.partial(self._draw_frame, heading=heading))
+            self.texts.append(heading)
+            self.page.draw(surface, CONTENT)
+            return
+        self.still.draw(surface, (key, still), functools.partial(self._draw_layered, heading=heading))
+        parts = self.page.parts(CONTENT)
+        for part in parts:
+            self._paint(surface, part, part.box)
+        self._drawn = (weakref.ref(surface), still, shown(parts))
+        self._collect_texts(parts)
+
+    def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
+        """A page drawn in layers whose still part is the one on screen: only the boxes of the
+        parts that changed (or went) are drawn again, from the still layer up, every part over
+        them drawn in order (clipped to them)."""
+        drawn = self._drawn
+        if drawn is None or not isinstance(surface, Canvas) or drawn[0]() is not surface \
+                or drawn[1] != self._still_key():
+            return None
+        parts = self.page.parts(CONTENT)
+        now = shown(parts)
+        changed: list[pygame.Rect] = []
+        for name in now.keys() | drawn[2].keys():
+            old, new = drawn[2].get(name), now.get(name)
+            if old != new:
+                changed += [pygame.Rect(entry[0]) for entry in (old, new) if entry is not None]
+        regions = merged(changed)
+        native = [surface.to_native_rect(region).clip(surface.area) for region in regions]
+        if not self.still.copy_areas(surface, native):
+            return None
+        boxes = [part.box for part in parts]
+        for region in regions:
+            for k in region.collidelistall(boxes):  # every part over the region, in order
+                self._paint(surface, parts[k], region)
+        self._drawn = (drawn[0], drawn[1], now)
+        self._collect_texts(parts)
+        return regions
+
+    def _paint(self, surface: Target, part: Part, area: pygame.Rect) -> None:
+        """Paint ``part`` within ``area``, keeping the texts it draws (:attr:`texts`)."""
+        texts, self.texts = self.texts, []
+        paint_part(surface, part, area)
+        self._part_texts[part.name] = self.texts
+        self.texts = texts
+
+    def _collect_texts(self, parts: Sequence[Part]) -> None:
+        """The texts on screen: the still layer's, then each part's as last painted."""
+        self.texts = [*self._still_texts, *(text for part in parts for text in self._part_texts.get(part.name, ()))]
+
+    def _draw_layered(self, surface: Target, heading: str) -> None:
+        """The corner's frame and the page's still part (one layer)."""
+        self.texts = []
+        self._draw_frame(surface, heading)
         self.texts.append(heading)
-        self.page.draw(surface, CONTENT)
+        self.page.draw_still(surface, CONTENT)
+        self._still_texts = self.texts
+
+    def _frame_key(self) -> Hashable:
+        """What the corner's frame shows: the heading, the tabs, "Retour"."""
+        heading = tr("science.heading", game=tr(f"{self.game}.title"))
+        return (heading, tuple(tab.look() for tab in self.tabs), self.close_button.look())
+
+    def _still_key(self) -> Hashable | None:
+        """The still layer's key of a page drawn in layers (its frame, tab, still part and
+        buttons); None for a page drawn whole."""
+        still = self.page.still()
+        if still is None:
+            return None
+        return (self._frame_key(), self.index, still, tuple(button.look() for button in self.page.buttons))
 
     def look(self) -> Hashable | None:
-        """The corner is still while its open page says so (:meth:`CornerPage.look`)."""
+        """The corner is still while its open page says so (:meth:`CornerPage.look`), or, for a
+        page drawn in layers, while its still part and its parts' keys are the same."""
+        still = self._still_key()
+        if still is not None:
+            return (still, tuple(shown(self.page.parts(CONTENT)).items()))
         page = self.page.look()
         if page is None:
             return None
@@ -299,10 +433,12 @@ class ScienceScene(Scene):
     def on_cover(self) -> None:
         """Its layer goes back to the pool of screens (drawn again when the corner shows)."""
         self.still.forget()
+        self._drawn = None
 
     def on_exit(self) -> None:
         """Left: the same."""
         self.still.forget()
+        self._drawn = None
 
     def label(
         self,
@@ -380,6 +516,20 @@ class ScienceScene(Scene):
         return {"scene": self.name, "game": self.game, "page": self.index, **self.page.summary()}
 
 
+
+
+def merged(boxes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """``boxes`` with those that overlap joined into their union (until none overlap): each
+    region is then drawn once, from the still layer up."""
+    regions: list[pygame.Rect] = []
+    for box in boxes:
+        box = box.copy()
+        k = box.collidelist(regions)
+        while k != -1:
+            box.union_ip(regions.pop(k))
+            k = box.collidelist(regions)
+        regions.append(box)
+    return regions
 
 
 def format_number(value: float, decimals: int = 0) -> str:

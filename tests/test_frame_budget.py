@@ -10,7 +10,8 @@ milliseconds, for whole visits, with issue 43's targets (p99 4 ms, worst 8 ms, 1
 are in ``bench/bench_frames.py`` (``make bench``).
 
 The screens are the kiosk's own at 1920x1080, headless (a hint is worked out at once): the
-menu at rest, the science pages that say what they show, each game waiting for a tap,
+menu at rest, the science pages that say what they show or draw only what moves over a still
+layer, the settings screen, each game waiting for a tap,
 Lewthwaite with the hint's capsules, the who-plays card, the end card popping in with confetti
 and folded, every rules page.
 """
@@ -24,9 +25,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from games.lewthwaite.corner import AnyBoardPage
 from kiosk.app import App, AppOptions
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
+from kiosk.operator import SettingsScene
 from kiosk.overlays import EndCard, EndScene, RulesScene
 from kiosk.science import ScienceScene
 from kiosk.screens import screens_for
@@ -45,6 +48,7 @@ CARD_AT_REST = 2.0  # a card once still (under 0.3: the frame is not drawn; draw
 END_CARD = 16.0  # the end card popping in, confetti falling (5-9; a new shadow a frame: 30+)
 RULES_PAGE = 12.0  # a rules page (3-6; its words drawn at every frame: 10-12)
 MENU_AT_REST = 7.0  # the menu at rest (cards from sprites, only pictures and moved cards drawn: 3-5; whole: 14-20)
+SCIENCE_MOVING = 2.0  # a science page with something moving, its first seconds (only what moves: 0.1-0.6; whole: 10-25)
 
 
 def copy_cost() -> float:
@@ -187,3 +191,40 @@ def test_a_science_page_that_says_what_it_shows_is_not_drawn_again(meter: Meter,
     copies = meter.median(120)
     print(f"\n{game}'s science tab {tab} at rest: {copies:.2f} copies a frame")
     assert copies <= CARD_AT_REST, f"{game}'s science tab {tab} at rest costs {copies:.1f} copies a frame"
+
+
+#: The science pages where something pulses, slides or counts: drawn in layers (only what moved
+#: drawn again) or said still between changes (kiosk/science.py).
+MOVING_PAGES = [("lewthwaite", 0), ("lewthwaite", 1), ("lewthwaite", 2), ("lewthwaite", 3), ("awele", 0),
+                ("awele", 1), ("lightning", 0)]
+
+
+@pytest.mark.parametrize(("game", "tab"), MOVING_PAGES)
+def test_a_science_page_that_moves_draws_only_what_moves(meter: Meter, game: str, tab: int) -> None:
+    app = meter.app
+    app.start(MenuScene(app))
+    corner = screens_for(game).make_science_scene
+    assert corner is not None
+    scene = corner(app, tab)
+    app.stack.push(scene)
+    assert isinstance(scene, ScienceScene)
+    if isinstance(scene.page, AnyBoardPage):  # a hole the first player wins from: the arrow bounces
+        x, y = scene.page.view.center_of((0, 1))
+        assert scene.page.tap((round(x), round(y))) and scene.page.verdict.first_move is not None
+    meter.run(30)
+    # Three seconds: games counted and glowing (random games), moves sliding (the proof), the
+    # arrow bouncing (any board), seeds sown (Awélé's big loop), a tile laid (Lightning).
+    copies = meter.median(180)
+    print(f"\n{game}'s science tab {tab}: {copies:.2f} copies a frame")
+    assert copies <= SCIENCE_MOVING, f"{game}'s science tab {tab} costs {copies:.1f} copies a frame"
+
+
+def test_the_settings_screen_at_rest_is_not_drawn_again(meter: Meter) -> None:
+    app = meter.app
+    app.start(MenuScene(app))
+    meter.run(2)
+    app.stack.push(SettingsScene(app))
+    meter.run(30)
+    copies = meter.median(120)
+    print(f"\nthe settings at rest: {copies:.2f} copies a frame")
+    assert copies <= CARD_AT_REST, f"the settings screen at rest costs {copies:.1f} copies a frame"

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from games.awele.corner import ExplorerPage
+from games.lewthwaite.corner import AnyBoardPage, DominoProofPage
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.menu import PICTURE_MARGINS, MenuScene
@@ -176,3 +178,45 @@ def test_a_science_corner_not_drawn_again_shows_what_it_would_draw(app: App, gam
                 whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
                 corner.draw(whole)
                 assert pixels(app.display) == pixels(whole.target), f"tab {tab}, frame {frame}"
+
+
+#: Science pages drawn in layers, and how long (s) to jump ahead before the frames compared:
+#: Lewthwaite's random games with boards stuck and glowing (6 s), every board changing at every
+#: frame (20 s); its proof sliding, then stuck and glowing (-1: a second before red is stuck);
+#: Awélé's explorer sowing a pit, its big loop seed by seed, then lap by lap (8 s); Lightning's
+#: distances, a tile every 1.8 s.
+LAYERED = [("lewthwaite", 0, 0.0), ("lewthwaite", 0, 6.0), ("lewthwaite", 0, 20.0), ("lewthwaite", 1, 0.0),
+           ("lewthwaite", 1, -1.0), ("lewthwaite", 2, 0.0), ("awele", 0, 0.0), ("awele", 1, 0.0), ("awele", 1, 8.0),
+           ("lightning", 0, 0.0)]
+
+
+@pytest.mark.parametrize(("game", "tab", "ahead"), LAYERED)
+def test_a_science_page_in_layers_drawn_in_part_is_the_page_drawn_whole(app: App, game: str, tab: int,
+                                                                        ahead: float) -> None:
+    screens = next(screens for info, screens in playable_games() if info.key == game)
+    assert screens.make_science_scene is not None
+    app.start(MenuScene(app))
+    app.tick()
+    corner = screens.make_science_scene(app, tab)
+    app.stack.push(corner)
+    assert isinstance(corner, ScienceScene) and corner.page.still() is not None
+    if isinstance(corner.page, AnyBoardPage):  # the bouncing arrow, then a board of another size
+        x, y = corner.page.view.center_of((0, 1))
+        corner.page.tap((round(x), round(y)))
+    if isinstance(corner.page, ExplorerPage):
+        corner.page.sow(1)  # four seeds in each pit
+    if isinstance(corner.page, DominoProofPage) and ahead < 0:
+        ahead += corner.page.STEP_SECONDS * corner.page.game.moves_played
+    for _ in range(round(ahead / 0.5)):
+        app.tick(0.5)
+    partial = app.frames.partial
+    for frame in range(1, 240):
+        app.tick()
+        if frame == 120 and isinstance(corner.page, AnyBoardPage):
+            corner.page.resize("rows", -1)
+        if frame % 7 == 0:
+            whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+            corner.draw(whole)
+            assert pixels(app.display) == pixels(whole.target), f"tab {tab}, {ahead} s ahead, frame {frame}"
+            corner.draw(app.screen)  # the page is the screen's again (draw_changes draws over it)
+    assert app.frames.partial - partial >= 2  # the others were not drawn at all (nothing moved)

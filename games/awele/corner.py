@@ -12,6 +12,7 @@ import math
 import random
 import time
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.host import Host
 from kiosk.i18n import language, tr
-from kiosk.science import QUIET, CornerPage, ScienceScene, counted, format_number
+from kiosk.science import QUIET, CornerPage, Part, ScienceScene, counted, format_number
 
 ACCENT = (190, 120, 50)
 MAX_SEEDS = 24
@@ -67,21 +68,49 @@ class PitBoard:
         labels: bool = True,
     ) -> None:
         """The wooden board, the pits with their seeds, the counts and optional coloured rings."""
+        self.draw_board(surface)
+        for i, count in enumerate(pits):
+            self.draw_pit(surface, i, count, rings.get(i) if rings else None, labels)
+
+    def draw_board(self, surface: Target) -> None:
+        """The wooden board without its pits."""
         surface.blit(board_sprite(self.rect.size), self.rect.topleft)
+
+    def _badge(self, index: int) -> pygame.Rect:
+        """Where pit ``index``'s count is written."""
+        x, y = self.center(index)
+        badge = pygame.Rect(0, 0, 44, 30)
+        badge.center = (round(x), round(y + (self.radius + 24 if index < self.n // 2 else -self.radius - 24)))
+        return badge
+
+    def draw_pit(self, surface: Target, index: int, count: int, ring: ui.Color | None = None,
+                 labels: bool = True) -> None:
+        """Pit ``index`` with ``count`` seeds, its ring and its count."""
+        x, y = self.center(index)
+        image = pit_image(index, min(count, 40), self.radius, max(4, self.radius // 6))
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+        if ring is not None:
+            draw.circle(surface, ring, (round(x), round(y)), self.radius + 6, 5)
+        if labels:
+            badge = self._badge(index)
+            draw.rect(surface, theme.PANEL, badge, border_radius=15)
+            ui.draw_text(surface, str(count), badge.center, 22, theme.INK, "title", "center")
+
+    def parts(self, pits: tuple[int, ...] | list[int], rings: dict[int, ui.Color]) -> list[Part]:
+        """Each pit as a part of a page drawn in layers (its seeds, ring and count: a seed dropped
+        draws one pit again), over :meth:`draw_board` in the still layer."""
         seed_radius = max(4, self.radius // 6)
-        half = self.n // 2
+        parts = []
         for i, count in enumerate(pits):
             x, y = self.center(i)
-            image = pit_image(i, min(count, 40), self.radius, seed_radius)
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
-            if rings and i in rings:
-                draw.circle(surface, rings[i], (round(x), round(y)), self.radius + 6, 5)
-            if labels:
-                badge = pygame.Rect(0, 0, 44, 30)
-                below = i < half
-                badge.center = (round(x), round(y + (self.radius + 24 if below else -self.radius - 24)))
-                draw.rect(surface, theme.PANEL, badge, border_radius=15)
-                ui.draw_text(surface, str(count), badge.center, 22, theme.INK, "title", "center")
+            box = pit_image(i, 0, self.radius, seed_radius).get_rect(center=(round(x), round(y)))
+            box.union_ip(pygame.Rect(round(x) - self.radius - 9, round(y) - self.radius - 9, 2 * self.radius + 19,
+                                     2 * self.radius + 19))
+            box.union_ip(self._badge(i).inflate(4, 4))
+            ring = rings.get(i)
+            parts.append(Part(("pit", i), box, (self.n, min(count, 40), count, ring),
+                              partial(self.draw_pit, index=i, count=count, ring=ring)))
+        return parts
 
 
 class Sowing:
@@ -285,9 +314,14 @@ class ExplorerPage(CornerPage):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The board, the counter and what happened."""
-        corner = self.corner
+    def still(self) -> Hashable:
+        """The board, the panel, the help while no move is sown, the buttons (their labels: the
+        board's size, "Sow" or "Stop")."""
+        sowing = self.sowing
+        self._label_buttons()
+        return (language(), self.n, self.choosing if sowing is None else None, sowing is None)
+
+    def _label_buttons(self) -> None:
         self.buttons[3].label = tr("awele.science.explorer.size", n=4 if self.n == 12 else 12)
         self.sow_button.label = (
             "awele.science.explorer.stop"
@@ -295,38 +329,50 @@ class ExplorerPage(CornerPage):
             else "awele.science.explorer.sow"
         )
         self.sow_button.icon = ui.icon_play if self.sow_button.label == "awele.science.explorer.sow" else None
-        view = self.board_view
-        sowing = self.sowing
-        rings: dict[int, ui.Color] = {}
-        if sowing is not None:
-            hand = sowing.hand
-            if hand is not None:
-                rings[hand] = theme.HINT
-            view.draw(surface, sowing.board, rings)
-        else:
-            view.draw(surface, self.pits, {})
-        panel = pygame.Rect(rect.x, rect.y + 350, rect.width, 140)
+
+    def _panel(self, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x, rect.y + 350, rect.width, 140)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The board without its pits, the panel (with the help before a move), the buttons."""
+        self.board_view.draw_board(surface)
+        panel = self._panel(rect)
         ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
-        x, w = panel.x + 28, panel.width - 56
-        if sowing is None:
+        if self.sowing is None:
             key = "awele.science.explorer.choose" if self.choosing else "awele.science.explorer.help"
-            corner.paragraph(surface, tr(key), pygame.Rect(x, panel.y + 22, w, 100), 26, theme.INK)
-        else:
-            walker = sowing.walker
-            laps = tr("awele.science.laps", n=format_number(walker.laps))
-            corner.label(surface, laps, (x, panel.y + 20), 34, theme.INK, "title", "topleft", w)
-            if walker.period is not None and sowing.lap_done:
-                # A loop always comes back to the board it started from (LapWalker's doc).
-                text = tr("awele.science.explorer.loop.now", period=format_number(walker.period))
-                color = theme.BAD
-            elif walker.ended and sowing.lap_done:
-                text = counted("awele.science.explorer.ended", walker.laps, n=walker.laps)
-                color = theme.GOOD
-            else:
-                text = tr("awele.science.explorer.going")
-                color = theme.INK_SOFT
-            corner.paragraph(surface, text, pygame.Rect(x, panel.y + 70, w, 64), 24, color, "bold")
+            x, w = panel.x + 28, panel.width - 56
+            self.corner.paragraph(surface, tr(key), pygame.Rect(x, panel.y + 22, w, 100), 26, theme.INK)
         self.draw_buttons(surface)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The pits (a seed dropped: the pits it changed), and while a move is sown, the lap
+        counter and what happened."""
+        sowing = self.sowing
+        if sowing is None:
+            return self.board_view.parts(self.pits, {})
+        hand = sowing.hand
+        parts = self.board_view.parts(sowing.board, {hand: theme.HINT} if hand is not None else {})
+        panel = self._panel(rect)
+        walker = sowing.walker
+        laps = tr("awele.science.laps", n=format_number(walker.laps))
+        if walker.period is not None and sowing.lap_done:
+            # A loop always comes back to the board it started from (LapWalker's doc).
+            text = tr("awele.science.explorer.loop.now", period=format_number(walker.period))
+            color = theme.BAD
+        elif walker.ended and sowing.lap_done:
+            text = counted("awele.science.explorer.ended", walker.laps, n=walker.laps)
+            color = theme.GOOD
+        else:
+            text = tr("awele.science.explorer.going")
+            color = theme.INK_SOFT
+        parts.append(Part("counter", panel, (laps, text, color), partial(self._draw_counter, panel, laps, text, color)))
+        return parts
+
+    def _draw_counter(self, panel: pygame.Rect, laps: str, text: str, color: ui.Color, surface: Target) -> None:
+        """The laps so far and what happened, on the panel."""
+        x, w = panel.x + 28, panel.width - 56
+        self.corner.label(surface, laps, (x, panel.y + 20), 34, theme.INK, "title", "topleft", w)
+        self.corner.paragraph(surface, text, pygame.Rect(x, panel.y + 70, w, 64), 24, color, "bold")
 
     def summary(self) -> dict[str, Any]:
         """The board, and the move being shown."""
@@ -382,9 +428,22 @@ class BigLoopPage(CornerPage):
         if self.sowing.finished:
             self.app.effects.publish(Sound("win"))
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The board, the big counter and, at the end, the period."""
-        corner = self.corner
+    def still(self) -> Hashable:
+        """The board, the panel and the button."""
+        return (language(),)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The board without its pits, the panel, the button."""
+        PitBoard(12, self.BOARD).draw_board(surface)
+        ui.draw_panel(surface, self._panel(rect), theme.PANEL, 22, 8)
+        self.draw_buttons(surface)
+
+    def _panel(self, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x, rect.y + 350, rect.width, 140)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The pits (one ring: the article's pit, then the pit being sown), the big counter and
+        the speed (at every frame of laps), the words (the period, at the end)."""
         sowing = self.sowing
         walker = sowing.walker
         hand = sowing.hand
@@ -392,17 +451,15 @@ class BigLoopPage(CornerPage):
         rings = {ARTICLE_BIG_LOOP[1]: theme.HINT} if walker.laps == 0 else {}
         if hand is not None and walker.laps:
             rings[hand] = theme.HINT
-        PitBoard(12, self.BOARD).draw(surface, sowing.board, rings)
-        panel = pygame.Rect(rect.x, rect.y + 350, rect.width, 140)
-        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+        parts = PitBoard(12, self.BOARD).parts(sowing.board, rings)
+        panel = self._panel(rect)
         x, w = panel.x + 28, panel.width - 56
         laps = tr("awele.science.laps", n=format_number(walker.laps))
-        corner.label(surface, laps, (x, panel.y + 18), 40, theme.INK, "title", "topleft", w // 2)
-        if self.elapsed >= 6 and not sowing.finished:
-            speed = tr("awele.science.big.speed", n=format_number(self.rate))
-            corner.label(
-                surface, speed, (panel.right - 28, panel.y + 26), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 20
-            )
+        speed = tr("awele.science.big.speed", n=format_number(self.rate)) \
+            if self.elapsed >= 6 and not sowing.finished else ""
+        # The counter and the speed share the panel's top line; the words are below them.
+        top = pygame.Rect(panel.x + 8, panel.y + 8, panel.width - 16, 64)
+        parts.append(Part("counter", top, (laps, speed), partial(self._draw_counter, panel, laps, speed)))
         if sowing.finished and walker.period is not None:
             text = tr(
                 "awele.science.big.found",
@@ -413,8 +470,21 @@ class BigLoopPage(CornerPage):
         else:
             text = tr("awele.science.big.intro")
             color = theme.INK
-        corner.paragraph(surface, text, pygame.Rect(x, panel.y + 76, w, 60), 22, color, "bold")
-        self.draw_buttons(surface)
+        words = pygame.Rect(panel.x + 8, panel.y + 72, panel.width - 16, panel.height - 76)
+        parts.append(Part("words", words, (text, color),
+                          partial(self._draw_words, text=text, color=color, at=pygame.Rect(x, panel.y + 76, w, 60))))
+        return parts
+
+    def _draw_counter(self, panel: pygame.Rect, laps: str, speed: str, surface: Target) -> None:
+        x, w = panel.x + 28, panel.width - 56
+        self.corner.label(surface, laps, (x, panel.y + 18), 40, theme.INK, "title", "topleft", w // 2)
+        if speed:
+            self.corner.label(
+                surface, speed, (panel.right - 28, panel.y + 26), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 20
+            )
+
+    def _draw_words(self, surface: Target, text: str, color: ui.Color, at: pygame.Rect) -> None:
+        self.corner.paragraph(surface, text, at, 22, color, "bold")
 
     def summary(self) -> dict[str, Any]:
         """The counter and the period once found."""

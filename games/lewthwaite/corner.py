@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
@@ -34,8 +35,8 @@ from games.lewthwaite.view import BoardView, MoveAnimation
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, Target, make_layer, native_sprite
 from kiosk.host import Host
-from kiosk.i18n import counted, tr
-from kiosk.science import QUIET, CornerPage, ReplayPage, ScienceScene, format_number
+from kiosk.i18n import counted, language, tr
+from kiosk.science import QUIET, CornerPage, Part, ReplayPage, ScienceScene, format_number
 from kiosk.tween import ease_out_cubic
 
 ACCENT = theme.RED
@@ -89,6 +90,7 @@ class RandomGamesPage(CornerPage):
         self.params = LewthwaiteParams()
         self.exact: RandomPlayStats | None = None
         self.buttons = [self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.random.again", self.reset)]
+        self.resets = 0
         self.reset()
 
     def reset(self) -> None:
@@ -98,6 +100,9 @@ class RandomGamesPage(CornerPage):
         self.boards = [self.params.new_initial_state() for _ in range(self.BOARDS)]
         self.credit = [0.0] * self.BOARDS
         self.history: list[tuple[int, float]] = []
+        #: The history's changes, and the restarts: the rate's curve is drawn again on a change.
+        self.history_version = 0
+        self.resets += 1
         self.run_time = 0.0
 
     def exact_stats(self) -> RandomPlayStats | None:
@@ -116,6 +121,7 @@ class RandomGamesPage(CornerPage):
         games = self.tally.games
         if not self.history or games >= self.history[-1][0] * 1.08 or games - self.history[-1][0] >= 200:
             self.history.append((games, self.tally.first_win_rate))
+            self.history_version += 1
 
     def _step(self, k: int) -> None:
         state = self.boards[k]
@@ -160,23 +166,37 @@ class RandomGamesPage(CornerPage):
         self.history.append((self.tally.games, self.tally.first_win_rate))
         if len(self.history) > 400:
             self.history = self.history[::2]
+        self.history_version += 1
 
-    # --- drawing -----------------------------------------------------------------------------
+    # --- drawing: the boards and the cards' frames still, the tokens, glows and figures over them
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The boards on the left; figures, histogram and the converging rate on the right."""
-        corner = self.corner
-        for k, state in enumerate(self.boards):
-            r, c = divmod(k, 3)
-            view = BoardView(5, 5, (rect.x + 84 + c * 178, rect.y + 86 + r * 168), 130)
-            view.draw_board(surface, False)
-            view.draw_tokens(surface, state, dim_moved=False)
-            if state.is_terminal():
-                view.draw_glow(surface, [state.hole], theme.BAD, self.time, 4)
+    def views(self, rect: pygame.Rect) -> list[BoardView]:
+        """The nine boards' places."""
+        return [BoardView(5, 5, (rect.x + 84 + c * 178, rect.y + 86 + r * 168), 130)
+                for r, c in (divmod(k, 3) for k in range(self.BOARDS))]
+
+    @staticmethod
+    def _panels(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The figures', the histogram's and the rate's cards."""
         panel = pygame.Rect(rect.x + 560, rect.y, rect.width - 560, rect.height)
-        self._draw_figures(surface, pygame.Rect(panel.x, panel.y, panel.width, 150))
-        self._draw_histogram(surface, pygame.Rect(panel.x, panel.y + 162, panel.width, 184))
-        self._draw_rate(surface, pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
+        return (pygame.Rect(panel.x, panel.y, panel.width, 150), pygame.Rect(panel.x, panel.y + 162, panel.width, 184),
+                pygame.Rect(panel.x, panel.y + 358, panel.width, 110))
+
+    def still(self) -> Hashable:
+        """The empty boards, the cards, the exact figures once known, the explanation."""
+        return (language(), theme.colour_blind(), None if self.exact is None else self.exact.p_first_wins)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The empty boards, the cards with their headings, the exact figures, the explanation."""
+        corner = self.corner
+        for view in self.views(rect):
+            view.draw_board(surface, False)
+        figures, histogram, rate = self._panels(rect)
+        ui.draw_panel(surface, figures, theme.PANEL, 20, 6)
+        self._draw_exact(surface, figures)
+        corner.card(surface, histogram, tr("lewthwaite.science.random.histogram"), (20, 10))
+        corner.card(surface, rate, tr("lewthwaite.science.random.converge"), (20, 8))
+        panel = pygame.Rect(rect.x + 560, rect.y, rect.width - 560, rect.height)
         corner.paragraph(
             surface,
             tr("lewthwaite.science.random.explain"),
@@ -186,21 +206,58 @@ class RandomGamesPage(CornerPage):
         )
         self.draw_buttons(surface)
 
-    def _draw_figures(self, surface: Target, rect: pygame.Rect) -> None:
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 20, 6)
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """Each board's tokens (a move), its pulsing glow once stuck, the counts, the histogram
+        (a game finished) and the rate's curve."""
+        parts: list[Part] = []
+        for k, (view, state) in enumerate(zip(self.views(rect), self.boards, strict=True)):
+            parts.append(Part(("tokens", k), view.rect, state.path, partial(self._paint_tokens, view, state)))
+            if state.is_terminal():
+                parts.append(Part(("glow", k), view.cell_box(state.hole, 0.5), (state.path, self.time),
+                                  partial(self._paint_glow, view, state.hole, self.time)))
+        figures, histogram, rate = self._panels(rect)
+        parts.append(Part("figures", figures, self._figures(figures), partial(self._draw_figures, rect=figures)))
+        chart = pygame.Rect(histogram.x + 12, histogram.y + 36, histogram.width - 24, histogram.height - 42)
+        exact = self.exact.length_histogram if self.exact else ()
+        parts.append(Part("histogram", chart, (tuple(self.tally.counts), exact),
+                          partial(self._draw_histogram, rect=histogram)))
+        line = pygame.Rect(rate.x + 12, rate.y + 30, rate.width - 24, rate.height - 36)
+        parts.append(Part("rate", line, (self.resets, self.history_version, max(1000, self.tally.games),
+                                         None if self.exact is None else self.exact.p_first_wins),
+                          partial(self._draw_rate, rect=rate)))
+        return parts
+
+    @staticmethod
+    def _paint_tokens(view: BoardView, state: LewthwaiteState, surface: Target) -> None:
+        """A board's tokens (only those over the part of the screen drawn again)."""
+        view.draw_tokens(surface, state, dim_moved=False, area=surface.get_clip())
+
+    @staticmethod
+    def _paint_glow(view: BoardView, hole: Cell, time: float, surface: Target) -> None:
+        """The pulsing rings around a stuck board's hole."""
+        view.draw_glow(surface, [hole], theme.BAD, time, 4)
+
+    def _figures(self, rect: pygame.Rect) -> tuple[tuple[str, tuple[int, int], int, ui.Color, str, str, int], ...]:
+        """The counts on the figures' card: (text, where, size, colour, font, anchor, width)."""
         x, w = rect.x + 24, rect.width - 48
         games = counted("lewthwaite.science.random.games", self.tally.games, n=format_number(self.tally.games))
-        corner.label(surface, games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2)
         speed = tr("lewthwaite.science.random.speed", n=format_number(self.speed, 0 if self.speed >= 10 else 1))
-        corner.label(
-            surface, speed, (rect.right - 24, rect.y + 22), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 10
-        )
-        exact = self.exact
         rate = tr("lewthwaite.science.random.rate", p=percent(self.tally.first_win_rate))
-        corner.label(surface, rate, (x, rect.y + 62), 24, theme.RED_DARK, "bold", "topleft", w // 2 + 40)
         mean = tr("lewthwaite.science.random.mean", m=format_number(self.tally.mean_length, 2))
-        corner.label(surface, mean, (x, rect.y + 100), 24, theme.INK, "bold", "topleft", w // 2 + 40)
+        return ((games, (x, rect.y + 16), 30, theme.INK, "title", "topleft", w // 2),
+                (speed, (rect.right - 24, rect.y + 22), 22, theme.INK_SOFT, "bold", "topright", w // 2 - 10),
+                (rate, (x, rect.y + 62), 24, theme.RED_DARK, "bold", "topleft", w // 2 + 40),
+                (mean, (x, rect.y + 100), 24, theme.INK, "bold", "topleft", w // 2 + 40))
+
+    def _draw_figures(self, surface: Target, rect: pygame.Rect) -> None:
+        for text, at, size, color, kind, anchor, width in self._figures(rect):
+            self.corner.label(surface, text, at, size, color, kind, anchor, width)
+
+    def _draw_exact(self, surface: Target, rect: pygame.Rect) -> None:
+        """The exact figures beside the counts (once computed)."""
+        corner = self.corner
+        w = rect.width - 48
+        exact = self.exact
         if exact is None:
             corner.label(
                 surface,
@@ -223,7 +280,6 @@ class RandomGamesPage(CornerPage):
             )
 
     def _draw_histogram(self, surface: Target, rect: pygame.Rect) -> None:
-        self.corner.card(surface, rect, tr("lewthwaite.science.random.histogram"), (20, 10))
         chart = pygame.Rect(rect.x + 20, rect.y + 40, rect.width - 40, rect.height - 76)
         counts = self.tally.counts
         games = max(1, self.tally.games)
@@ -246,7 +302,6 @@ class RandomGamesPage(CornerPage):
         draw.line(surface, theme.INK_SOFT, chart.bottomleft, chart.bottomright, 2)
 
     def _draw_rate(self, surface: Target, rect: pygame.Rect) -> None:
-        self.corner.card(surface, rect, tr("lewthwaite.science.random.converge"), (20, 8))
         chart = pygame.Rect(rect.x + 20, rect.y + 36, rect.width - 40, rect.height - 48)
         low, high = 0.15, 0.55
         top_games = max(1000, self.tally.games)
@@ -293,6 +348,7 @@ class DominoProofPage(ReplayPage):
         self.pairing = domino_pairing()
         self.partner = partner_map(self.pairing)
         self.view = BoardView(5, 5, (300, 396), self.SIZE)
+        self._tokens: tuple[Hashable, list[Part]] | None = None
         again = self.again_button(pygame.Rect(24, 650, 250, 54), "lewthwaite.science.domino.new", self.new_game)
         self.buttons = [again]
         self.new_game()
@@ -320,27 +376,90 @@ class DominoProofPage(ReplayPage):
         cell = geo.cell(self.game.path[red_step])
         return cell, self.partner[cell]
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The board with every domino, the last move sliding, and the story so far."""
-        corner = self.corner
-        view = self.view
-        state = self.shown
-        view.draw_board(surface, False)
+    def still(self) -> Hashable:
+        """The empty board, the story's card, the explanation and the button."""
+        return (language(),)
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The board without tokens, the story's card, the explanation, the button."""
+        self.view.draw_board(surface, False)
+        ui.draw_panel(surface, self._story_panel(rect), theme.PANEL, 22, 8)
+        panel = self._story_panel(rect)
+        self.corner.explain(
+            surface,
+            pygame.Rect(panel.x, rect.y + 228, panel.width, 260),
+            tr("lewthwaite.science.domino.explain"),
+            26,
+            tr("lewthwaite.science.domino.why"),
+        )
+        self.draw_buttons(surface)
+
+    @staticmethod
+    def _story_panel(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x + 600, rect.y, rect.width - 600, 210)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The tokens at rest (a move), the one sliding, every domino over them, red's domino in
+        gold, the pulsing glow once red is stuck, and the story (a move)."""
+        view, state = self.view, self.shown
         anim = None
         if self.step > 0 and self.clock < self.SLIDE_SECONDS:
             geo = self.game.geo
             moved, hole = geo.cell(self.game.path[self.step]), geo.cell(self.game.path[self.step - 1])
             anim = MoveAnimation(moved, hole, ease_out_cubic(self.clock / self.SLIDE_SECONDS))
-        view.draw_tokens(surface, state, anim)
-        draw_dominoes(surface, view, self.SIZE, self.pairing, DOMINO)
+        board = view.rect
+        shown = (self.games, self.step)
+        parts = list(self._token_parts(state, anim))
+        if anim is not None:
+            parts.append(Part("slide", view.slide_box(anim.start, anim.end), (*shown, anim.t),
+                              partial(self._paint_slide, state, anim)))
+        parts.append(Part("dominoes", board, (), self._paint_dominoes))
         domino = self._current_domino()
         if domino is not None:
-            draw_dominoes(surface, view, self.SIZE, (domino,), GOLD)
+            box = view.cell_box(domino[0], 0.5).union(view.cell_box(domino[1], 0.5))
+            parts.append(Part("domino", box, domino, partial(self._paint_domino, domino)))
         stuck = self.step == self.game.moves_played
         if stuck:
-            view.draw_glow(surface, [state.hole], theme.BAD, self.time)
-        panel = pygame.Rect(rect.x + 600, rect.y, rect.width - 600, 210)
-        ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
+            parts.append(Part("glow", view.cell_box(state.hole, 0.5), (*shown, self.time),
+                              partial(self._paint_glow, state.hole, self.time)))
+        parts.append(Part("story", self._story_panel(rect), (language(), *shown, stuck),
+                          partial(self._draw_story, rect=rect, stuck=stuck)))
+        return parts
+
+    def _token_parts(self, state: LewthwaiteState, anim: MoveAnimation | None) -> list[Part]:
+        """One part per token at rest (a move draws again only the cells it changed), kept
+        while the position and the slide's end are the same (asked twice a frame)."""
+        key = (self.games, self.step, anim is None, theme.colour_blind())
+        if self._tokens is not None and self._tokens[0] == key:
+            return self._tokens[1]
+        view, parts = self.view, []
+        for r in range(view.rows):
+            for c in range(view.cols):
+                color = state.token_at((r, c))
+                if color is not None and not (anim and (r, c) == anim.end):
+                    moved = state.has_moved((r, c))
+                    parts.append(Part(("token", r, c), view.cell_box((r, c)), (color, moved, key[3]),
+                                      partial(view.draw_token, cell=(r, c), color=color, moved=moved)))
+        self._tokens = (key, parts)
+        return parts
+
+    def _paint_slide(self, state: LewthwaiteState, anim: MoveAnimation, surface: Target) -> None:
+        """The token sliding into the hole (lifted half-way)."""
+        self.view.draw_tokens(surface, state, anim, area=pygame.Rect(0, 0, 0, 0))
+
+    def _paint_dominoes(self, surface: Target) -> None:
+        draw_dominoes(surface, self.view, self.SIZE, self.pairing, DOMINO)
+
+    def _paint_domino(self, domino: tuple[Cell, Cell], surface: Target) -> None:
+        draw_dominoes(surface, self.view, self.SIZE, (domino,), GOLD)
+
+    def _paint_glow(self, hole: Cell, time: float, surface: Target) -> None:
+        self.view.draw_glow(surface, [hole], theme.BAD, time)
+
+    def _draw_story(self, surface: Target, rect: pygame.Rect, stuck: bool) -> None:
+        """How many moves, and what the last one did."""
+        corner = self.corner
+        panel = self._story_panel(rect)
         x, w = panel.x + 28, panel.width - 56
         corner.label(
             surface,
@@ -362,14 +481,6 @@ class DominoProofPage(ReplayPage):
             story = tr("lewthwaite.science.domino.blue")
         color = theme.BAD if stuck else theme.INK
         corner.paragraph(surface, story, pygame.Rect(x, panel.y + 70, w, 120), 28, color, "bold")
-        corner.explain(
-            surface,
-            pygame.Rect(panel.x, rect.y + 228, panel.width, 260),
-            tr("lewthwaite.science.domino.explain"),
-            26,
-            tr("lewthwaite.science.domino.why"),
-        )
-        self.draw_buttons(surface)
 
     def summary(self) -> dict[str, Any]:
         """The game shown and how far it has gone."""
@@ -450,7 +561,21 @@ class AnyBoardPage(CornerPage):
         self.app.effects.publish(Sound("slide"))
         return True
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
+    def still(self) -> Hashable:
+        """All but the arrow: the board, its verdict and why, for its size and hole."""
+        return (language(), self.rows, self.cols, self.hole)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The perfect player's first move: a bouncing arrow (when the first player wins)."""
+        verdict = self.verdict
+        if verdict.first_move is None:
+            return []
+        view = self.view
+        return [Part("arrow", view.arrow_box(verdict.first_move, self.hole), self.time,
+                     partial(view.draw_arrow, start=verdict.first_move, end=self.hole, color=theme.RED,
+                             time=self.time))]
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
         """The board in two tints, the dominoes, the verdict and why."""
         corner = self.corner
         view = self.view
@@ -469,8 +594,6 @@ class AnyBoardPage(CornerPage):
         draw.circle(surface, theme.WHITE, hole, round(view.cell * 0.3), 3)
         for cell in verdict.alone:
             view.draw_glow(surface, [cell], theme.BAD, 0.0, 5)
-        if verdict.first_move is not None:
-            view.draw_arrow(surface, verdict.first_move, self.hole, theme.RED, self.time)
         for k, key in enumerate(self.labels):
             value = self.rows if k == 0 else self.cols
             corner.label(surface, tr(key, n=value), (24 + k * 310 + 147, 679), 24, theme.INK, "bold", "center", 150)
@@ -657,6 +780,12 @@ class PuzzlePage(CornerPage):
         return False
 
     # --- drawing -----------------------------------------------------------------------------
+
+    def look(self) -> Hashable:
+        """Nothing on the page moves: it changes with the puzzle, the question, the answers, the
+        marks and its buttons (those of the question on screen)."""
+        return (language(), theme.colour_blind(), self.puzzles, self.question, tuple(sorted(self.answered.items())),
+                tuple(sorted(self.marked)), tuple(button.look() for button in self.active_buttons))
 
     def draw(self, surface: Target, rect: pygame.Rect) -> None:
         """The board (with the hand, or the tinted squares once a reasoning is shown), the

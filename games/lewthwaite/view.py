@@ -142,6 +142,28 @@ class BoardView:
             return int(y), int(x)
         return None
 
+    def draw_token(self, surface: Target, cell: Cell, color: str, moved: bool) -> None:
+        """One token at rest on ``cell`` (as :meth:`draw_tokens` draws it; ``moved``: dimmed)."""
+        x, y = self.center_of(cell)
+        sprite = token_sprite(color, int(self.cell * 0.78), moved)
+        surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
+
+    def cell_box(self, cell: Cell, reach: float = 0.6) -> pygame.Rect:
+        """A box around ``cell`` reaching ``reach`` cells from its centre each way: what a token
+        at rest (0.6: its sprite and shadow), a ring or a glow there may draw on."""
+        x, y = self.center_of(cell)
+        half = math.ceil(self.cell * reach) + 2
+        return pygame.Rect(math.floor(x) - half, math.floor(y) - half, 2 * half + 1, 2 * half + 1)
+
+    def slide_box(self, start: Cell, end: Cell) -> pygame.Rect:
+        """What a token sliding from ``start`` to ``end`` (:class:`MoveAnimation`, lifted and
+        grown at mid-way) may draw on."""
+        return self.cell_box(start, 0.75).union(self.cell_box(end, 0.75))
+
+    def arrow_box(self, start: Cell, end: Cell) -> pygame.Rect:
+        """What :meth:`draw_arrow` from ``start`` to ``end`` may draw on, at every bounce."""
+        return self.cell_box(start, 0.5).union(self.cell_box(end, 0.5)).inflate(8, 8)
+
     def _lerp(self, a: Cell, b: Cell, t: float) -> Point:
         pa, pb = self.center_of(a), self.center_of(b)
         return (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
@@ -160,11 +182,16 @@ class BoardView:
         shake: set[Cell] | None = None,
         time: float = 0.0,
         dim_moved: bool = True,
+        area: pygame.Rect | None = None,
     ) -> None:
-        """Every token; the moving one at its animated place, shaking ones wobbling."""
+        """Every token; the moving one at its animated place, shaking ones wobbling. Given an
+        ``area``, only the tokens at rest drawn over it (what a part of the screen drawn again
+        needs)."""
         size = int(self.cell * 0.78)
         for r in range(self.rows):
             for c in range(self.cols):
+                if area is not None and not self.cell_box((r, c)).colliderect(area):
+                    continue
                 color = state.token_at((r, c))
                 if color is None or (anim and (r, c) == anim.end):
                     continue

@@ -10,7 +10,9 @@ background, one tile at a time, and replayed slowly enough to follow.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Hashable, Iterator
+from functools import partial
 from typing import Any
 
 import pygame
@@ -24,7 +26,7 @@ from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.host import Host
 from kiosk.i18n import counted, language, tr
-from kiosk.science import QUIET, CornerPage, Progressive, ScienceScene
+from kiosk.science import QUIET, CornerPage, Part, Progressive, ScienceScene
 
 ACCENT = (98, 84, 190)
 #: Who plays in the demonstration: red only builds, blue builds and blocks.
@@ -87,6 +89,14 @@ class DistancePage(CornerPage):
         self.game: Progressive | None = None
         self.games = 0
         self._layer: tuple[tuple[int, int, float], Any] | None = None
+        # The next position's layer being painted ahead (its key, the layer, the cells left), the
+        # layer last shown (painted over for the next), and the screen the page is drawn on.
+        self._ahead: tuple[tuple[int, int, float], Any, Iterator[None]] | None = None
+        self._spare: Any = None
+        self._like: weakref.ref[Target] | None = None
+        self._ahead_done = False
+        self._frames = 0
+        self._parts: tuple[Hashable, list[Part]] | None = None
 
     def on_show(self) -> None:
         """The first game starts when the tab is first opened."""
@@ -133,23 +143,29 @@ class DistancePage(CornerPage):
     def update(self, dt: float) -> None:
         """A tile every ``STEP_SECONDS``; a pause at the end, then another game."""
         super().update(dt)
-        if not self.playing:
-            return
+        self.paint_ahead()
+        if not self.playing or self.game is None or not self.game.items:
+            return  # the first tile's time counts from the first position shown
         self.clock += dt
         if self.at_end:
             if self.clock >= self.END_SECONDS:
                 self.new_game()
-        elif self.clock >= self.STEP_SECONDS:
+        elif self.clock >= self.STEP_SECONDS and (self._ahead_done or self.clock >= self.STEP_SECONDS + self.LATE):
             self._advance()
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The board with its numbers, each player's distance, what the last tile did, why."""
-        corner = self.corner
+    def still(self) -> Hashable:
+        """The cards' frames and names, the story's card, the explanation, the board's captions,
+        the buttons ("Pause"/"Lecture"); or "computing" until the first position is there."""
         self.play_button.label = (
             "lightning.science.distance.pause" if self.playing else "lightning.science.distance.play"
         )
+        return (language(), self.game is not None and bool(self.game.items))
+
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """All but the board's layer and the words that change with each tile."""
+        corner = self.corner
         if self.game is None or not self.game.items:
             corner.label(
                 surface,
@@ -163,34 +179,8 @@ class DistancePage(CornerPage):
             )
             self.draw_buttons(surface)
             return
-        state, step, red, blue = self.game.items[self.index]
-        self._draw_board(surface, state, step, {1: red, 2: blue})
-        self._draw_cards(surface, rect, state, step)
-        corner.explain(
-            surface,
-            pygame.Rect(rect.x + 760, rect.y + 338, rect.width - 760, 156),
-            tr("lightning.science.distance.explain"),
-            20,
-        )
-        self.draw_buttons(surface)
-
-    def _draw_board(
-        self, surface: Target, state: LightningState, step: DemoStep | None, numbers: dict[int, Distances]
-    ) -> None:
         layout = self.layout
-        frame = layout.rect.inflate(20, 20)
-        key = (self.games, self.index, scale_of(surface))
-        if self._layer is None or self._layer[0] != key:
-            layer = new_layer(surface, frame.size, alpha=True)
-            self._paint_board(layer, BoardLayout(self.BOARD.move(-frame.x, -frame.y)), state, numbers)
-            self._layer = (key, layer)
-        blit(surface, self._layer[1], frame.topleft)
         seam = layout.left + layout.half_rows * layout.cell + layout.gap // 2
-        draw.line(surface, GOLD, (seam, layout.top - 8), (seam, layout.rect.bottom + 8), 3)
-        if step is not None:
-            ring = layout.cell_rect(step.cell).inflate(4, 4)
-            color = theme.BAD if step.blocked_by else theme.HINT
-            draw.rect(surface, color, ring, 3, border_radius=6)
         for player, x in ((1, layout.left), (2, layout.rect.right)):
             ui.draw_text(
                 surface,
@@ -202,10 +192,137 @@ class DistancePage(CornerPage):
                 "midtop",
             )
         ui.draw_text(surface, tr("lightning.arrival"), (seam, layout.rect.bottom + 14), 18, NIGHT, "bold", "midtop")
+        for k, player in enumerate((1, 2)):
+            card = self._card(rect, k)
+            ui.draw_panel(surface, card, theme.PANEL, 20, 6)
+            draw.rect(
+                surface,
+                PLAYER_COLORS[player],
+                (card.x, card.y, 10, card.height),
+                border_top_left_radius=20,
+                border_bottom_left_radius=20,
+            )
+            name = tr(f"lightning.science.distance.role.{player}")
+            corner.label(surface, name, (card.x + 26, card.y + 12), 20, PLAYER_COLORS[player], "title", "topleft",
+                         card.width - 44)
+        ui.draw_panel(surface, self._story(rect), theme.PANEL, 20, 6)
+        corner.explain(
+            surface,
+            pygame.Rect(rect.x + 760, rect.y + 338, rect.width - 760, 156),
+            tr("lightning.science.distance.explain"),
+            20,
+        )
+        self.draw_buttons(surface)
 
     @staticmethod
-    def _paint_board(layer: Any, layout: BoardLayout, state: LightningState, numbers: dict[int, Distances]) -> None:
-        """The board with its tiles and numbers, drawn once per position shown."""
+    def _card(rect: pygame.Rect, k: int) -> pygame.Rect:
+        """Player ``k + 1``'s card."""
+        return pygame.Rect(rect.x + k * 374, rect.y + 338, 360, 104)
+
+    @staticmethod
+    def _story(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x, rect.y + 456, 734, 106)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """With each tile: the board (its layer of numbers, painted ahead), each player's
+        distance, the story."""
+        if self.game is None or not self.game.items:
+            return []
+        # Kept while the tile shown is the same (asked twice a frame; a distance is a search).
+        key = (language(), self.games, self.index, tuple(rect))
+        if self._parts is not None and self._parts[0] == key:
+            return self._parts[1]
+        state, step, _red, _blue = self.game.items[self.index]
+        # The layer's native pixels may reach a pixel past its logical frame: a margin of one.
+        parts = [Part("board", self.layout.rect.inflate(22, 22), (self.games, self.index),
+                      partial(self._draw_board, state=state, step=step))]
+        for k, player in enumerate((1, 2)):
+            distance = state.distance(player)
+            if state.winner == player:
+                text = tr("lightning.science.distance.connected")
+            elif distance is None:
+                text = tr("lightning.science.distance.blocked")
+            elif distance == 1:
+                text = tr("lightning.science.distance.needs.one")
+            else:
+                text = tr("lightning.science.distance.needs", n=distance)
+            card = self._card(rect, k)
+            words = pygame.Rect(card.x + 26, card.y + 46, card.width - 44, 58)
+            parts.append(Part(("distance", player), card, text, partial(self._words, text=text, rect=words)))
+        story = self._story(rect)
+        told = self.story(state, step)
+        parts.append(Part("story", story, told, partial(self._words, text=told, rect=story.inflate(-48, -28))))
+        self._parts = (key, parts)
+        return parts
+
+    def _words(self, surface: Target, text: str, rect: pygame.Rect) -> None:
+        self.corner.paragraph(surface, text, rect, 22, theme.INK, "bold")
+
+    def _draw_board(self, surface: Target, state: LightningState, step: DemoStep | None) -> None:
+        """The board's layer of the position shown (painted ahead: only swapped in here), the
+        centre line, and a ring on the last tile."""
+        layout = self.layout
+        frame = layout.rect.inflate(20, 20)
+        key = (self.games, self.index, scale_of(surface))
+        self._like = weakref.ref(surface)
+        if self._layer is None or self._layer[0] != key:
+            ahead = self._ahead if self._ahead is not None and self._ahead[0] == key else self._start(surface, key)
+            for _cell in ahead[2]:  # the cells not painted ahead yet
+                pass
+            if self._layer is not None:
+                self._spare = self._layer[1]
+            self._layer, self._ahead = (key, ahead[1]), None
+        blit(surface, self._layer[1], frame.topleft)
+        seam = layout.left + layout.half_rows * layout.cell + layout.gap // 2
+        draw.line(surface, GOLD, (seam, layout.top - 8), (seam, layout.rect.bottom + 8), 3)
+        if step is not None:
+            ring = layout.cell_rect(step.cell).inflate(4, 4)
+            color = theme.BAD if step.blocked_by else theme.HINT
+            draw.rect(surface, color, ring, 3, border_radius=6)
+
+    #: Cells of the next position's layer painted every third frame, ahead of its tile (272 cells:
+    #: about 100 frames of the 108 between two tiles, two frames in three left alone; painted at
+    #: once, the tile's frame took 11-17 ms), and at every frame once the tile is due (its
+    #: position was computed late): the tile waits for its layer, ``LATE`` seconds at most.
+    CELLS_A_FRAME = 8
+    CELLS_WHEN_DUE = 24
+    LATE = 0.5
+
+    def _start(self, like: Target, key: tuple[int, int, float]) -> tuple[tuple[int, int, float], Any, Iterator[None]]:
+        """The layer of position ``key[1]`` of game ``key[0]``, to be painted cell by cell (on the
+        spare layer of the same size when there is one: no new surface's page faults)."""
+        assert self.game is not None
+        frame = self.layout.rect.inflate(20, 20)
+        spare, self._spare = self._spare, None
+        if spare is None or scale_of(spare) != key[2]:
+            spare = new_layer(like, frame.size, alpha=True)
+        else:
+            spare.fill((0, 0, 0, 0))
+        state, _step, red, blue = self.game.items[key[1]]
+        cells = self._paint_board(spare, BoardLayout(self.BOARD.move(-frame.x, -frame.y)), state, {1: red, 2: blue})
+        return key, spare, cells
+
+    def paint_ahead(self) -> None:
+        """A few cells of the next position's layer (its tile is laid in a moment)."""
+        like = self._like() if self._like is not None else None
+        if like is None or self.game is None or self.index + 1 >= len(self.game.items):
+            return
+        key = (self.games, self.index + 1, scale_of(like))
+        if self._ahead is None or self._ahead[0] != key:
+            self._ahead, self._ahead_done = self._start(like, key), False
+        self._frames += 1
+        due = self.clock >= self.STEP_SECONDS
+        if not due and self._frames % 3:
+            return
+        cells = self.CELLS_WHEN_DUE if due else self.CELLS_A_FRAME
+        painted = sum(1 for _cell, _ in zip(self._ahead[2], range(cells), strict=False))
+        self._ahead_done = painted < cells
+
+    @staticmethod
+    def _paint_board(layer: Any, layout: BoardLayout, state: LightningState, numbers: dict[int, Distances]
+                     ) -> Iterator[None]:
+        """The board with its tiles and numbers, painted once per position shown, one cell at
+        each step (cells do not overlap: painted in steps or at once, the same pixels)."""
         geo = state.geo
         draw.rect(layer, (20, 18, 44), layout.rect.inflate(20, 20), border_radius=16)
         size = layout.cell
@@ -229,37 +346,7 @@ class DistancePage(CornerPage):
                 else:
                     ink = NIGHT if on_best else (236, 232, 255)
                     ui.draw_text(layer, str(value), r.center, round(size * 0.46), ink, "title", "center")
-
-    def _draw_cards(
-        self, surface: Target, rect: pygame.Rect, state: LightningState, step: DemoStep | None
-    ) -> None:
-        corner = self.corner
-        for k, player in enumerate((1, 2)):
-            card = pygame.Rect(rect.x + k * 374, rect.y + 338, 360, 104)
-            ui.draw_panel(surface, card, theme.PANEL, 20, 6)
-            draw.rect(
-                surface,
-                PLAYER_COLORS[player],
-                (card.x, card.y, 10, card.height),
-                border_top_left_radius=20,
-                border_bottom_left_radius=20,
-            )
-            x, w = card.x + 26, card.width - 44
-            name = tr(f"lightning.science.distance.role.{player}")
-            corner.label(surface, name, (x, card.y + 12), 20, PLAYER_COLORS[player], "title", "topleft", w)
-            distance = state.distance(player)
-            if state.winner == player:
-                text = tr("lightning.science.distance.connected")
-            elif distance is None:
-                text = tr("lightning.science.distance.blocked")
-            elif distance == 1:
-                text = tr("lightning.science.distance.needs.one")
-            else:
-                text = tr("lightning.science.distance.needs", n=distance)
-            corner.paragraph(surface, text, pygame.Rect(x, card.y + 46, w, 58), 22, theme.INK, "bold")
-        story = pygame.Rect(rect.x, rect.y + 456, 734, 106)
-        ui.draw_panel(surface, story, theme.PANEL, 20, 6)
-        corner.paragraph(surface, self.story(state, step), story.inflate(-48, -28), 22, theme.INK, "bold")
+                yield
 
     def story(self, state: LightningState, step: DemoStep | None) -> str:
         """What the last tile did, in words."""
