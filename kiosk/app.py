@@ -689,27 +689,30 @@ class App:
     def close(self) -> None:
         """Release devices (the LED board is switched off) and finish writing the save before
         the process exits."""
-        for preparation in self._ahead:  # no thread draws while pygame's fonts and display close
-            preparation.wait(PREPARATION_WAIT)
-        self._ahead.clear()
-        self.stack.collect_left()  # the screens left at the last frame: there is no next one
-        self.keeper.flush()
-        done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
-                                         ("LED board off", self.leds is not None),
-                                         ("camera closed", self.devices.camera is not None)) if there]
-        self.devices.close()
-        self.leds = None
-        self.chronicle.stopped()
-        if self._logging:
-            from kiosk.logs import close_logging
+        try:
+            for preparation in self._ahead:  # no thread draws while pygame's fonts and display close
+                preparation.wait(PREPARATION_WAIT)
+            self._ahead.clear()
+            self.stack.collect_left()  # the screens left at the last frame: there is no next one
+            self.keeper.flush()
+            done = [what for what, there in (("the game in progress saved", self.keeper.holds_a_game()),
+                                             ("LED board off", self.leds is not None),
+                                             ("camera closed", self.devices.camera is not None)) if there]
+            self.devices.close()
+            self.leds = None
+            self.chronicle.stopped()
+            if self._logging:
+                from kiosk.logs import close_logging
 
-            log.info("kiosk stopped" + (f" by {self.stopped_by}" if self.stopped_by else "")
-                     + (f": {', '.join(done)}" if done else ""))
-            close_logging()
-            self._logging = False
-        elif self.stopped_by:
-            print(f"{self.options.title}: stopped by {self.stopped_by}", file=sys.stderr)
-        self._release_signals()
+                log.info("kiosk stopped" + (f" by {self.stopped_by}" if self.stopped_by else "")
+                         + (f": {', '.join(done)}" if done else ""))
+                close_logging()
+                self._logging = False
+            elif self.stopped_by:
+                print(f"{self.options.title}: stopped by {self.stopped_by}", file=sys.stderr)
+        finally:
+            # Ctrl+C goes back to whoever had it, even if a device would not close.
+            self._release_signals()
 
     def save_screenshot(self, path: str) -> None:
         """Save the screen as a PNG at its native size (folders are created as needed); the

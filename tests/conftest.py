@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,12 @@ from tests.kiosk_driver import make_app
 # The game registry and the screens a test adds a game to (the fifth game) are put back by that
 # test's fixture (``games.registry.registered``, ``kiosk.screens.unregister_screens``).
 SETTINGS = ((i18n, "_language"), (devices, "_opener"), (theme, "_colour_blind"), (canvas, "_display_scale"))
+#: The stop signals an ``App`` that is not headless takes over until it is closed.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _handlers() -> dict[int, Any]:
+    return {number: signal.getsignal(number) for number in STOP_SIGNALS}
 
 
 @contextmanager
@@ -36,9 +44,24 @@ def settings_kept() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _settings_kept() -> Iterator[None]:
-    """A test that fails half-way leaves no English, opener, colour-blind mode or scale behind."""
+    """A test that fails half-way leaves no English, opener, colour-blind mode or scale behind,
+    and no app holding the stop signals: an ``App`` that is not headless takes SIGINT, SIGTERM
+    and SIGHUP until it is closed, so one a test left open is closed here (its threads and
+    devices with it); otherwise Ctrl+C in a later test of the process would only stop that app
+    (``test_hostile_cli``'s early SIGINT failed so after an Awélé scene test on its worker)."""
+    before = _handlers()
     with settings_kept():
         yield
+        for handler in {id(h): h for h in _handlers().values()}.values():
+            owner = getattr(handler, "__self__", None)  # library: a bound method's object
+            if isinstance(owner, App) and handler not in before.values():
+                owner.close()
+    after = _handlers()
+    if after != before:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        left = sorted(signal.Signals(number).name for number in before if after[number] != before[number])
+        pytest.fail(f"the test left its own handlers for {', '.join(left)}")
 
 
 @pytest.fixture
