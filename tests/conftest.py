@@ -52,16 +52,22 @@ def _settings_kept() -> Iterator[None]:
     before = _handlers()
     with settings_kept():
         yield
-        for handler in {id(h): h for h in _handlers().values()}.values():
-            owner = getattr(handler, "__self__", None)  # library: a bound method's object
-            if isinstance(owner, App) and handler not in before.values():
-                owner.close()
+        apps = {id(owner): owner for owner in (getattr(handler, "__self__", None)  # library: a bound method's
+                                               for handler in _handlers().values()) if isinstance(owner, App)}
+        for owner in apps.values():
+            owner.close()
+    # Apps closed out of order (two in one test) hand back each other's handlers: put the
+    # test's starting ones back, whatever app they belong to.
+    stale = [number for number, handler in _handlers().items()
+             if handler != before[number] and isinstance(getattr(handler, "__self__", None), App)]
+    for number in stale:
+        signal.signal(number, before[number])
     after = _handlers()
     if after != before:
         for number, handler in before.items():
             signal.signal(number, handler)
         left = sorted(signal.Signals(number).name for number in before if after[number] != before[number])
-        pytest.fail(f"the test left its own handlers for {', '.join(left)}")
+        pytest.fail(f"the test left handlers of its own for {', '.join(left)}")
 
 
 @pytest.fixture
