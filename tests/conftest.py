@@ -52,14 +52,16 @@ def _settings_kept() -> Iterator[None]:
     before = _handlers()
     with settings_kept():
         yield
+        # An app the test made (not one of a wider fixture's, already there before it).
+        made = [handler for handler in _handlers().values() if handler not in before.values()]
         apps = {id(owner): owner for owner in (getattr(handler, "__self__", None)  # library: a bound method's
-                                               for handler in _handlers().values()) if isinstance(owner, App)}
+                                               for handler in made) if isinstance(owner, App)}
         for owner in apps.values():
             owner.close()
     # Apps closed out of order (two in one test) hand back each other's handlers: put the
-    # test's starting ones back, whatever app they belong to.
-    stale = [number for number, handler in _handlers().items()
-             if handler != before[number] and isinstance(getattr(handler, "__self__", None), App)]
+    # test's starting ones back, whatever app of the test they belong to.
+    stale = [number for number, handler in _handlers().items() if handler not in before.values()
+             and isinstance(getattr(handler, "__self__", None), App)]
     for number in stale:
         signal.signal(number, before[number])
     after = _handlers()
