@@ -68,6 +68,8 @@ class Worst:
             if isinstance(self.app.stack.top, shown):
                 return
             self.frames(name)
+            # The next screen is drawn on a thread: frames at rest (0.03 ms) can outrun it.
+            self.app.wait_for_screens_ahead(60.0)
         raise RuntimeError(f"no {shown.__name__} after {PATIENCE} frames")
 
 

@@ -33,6 +33,7 @@ from kiosk.warmup import warm_up
 from tests.test_frame_budget import copy_cost
 from tests.test_host import FakeHost
 from tests.visitor import game_scene_games, make_app
+from tests.waiting import CEILING
 
 #: The worst frame of a change of screen, in copies (the kiosk: 6-30, a game's switch frame
 #: letting the last one's pictures go included; its first frame drawn on the frame thread: 150+).
@@ -69,6 +70,9 @@ def tick_until(app: App, shown: type) -> float:
         if isinstance(app.stack.top, shown):
             return worst
         worst = max(worst, worst_frame(app, 1))
+        # Wait on the thing awaited, not on a count of frames: the menu's frames at rest (0.03 ms)
+        # can outrun the thread drawing the next screen ahead.
+        assert app.wait_for_screens_ahead(CEILING)
     raise AssertionError(f"no {shown.__name__} after {PATIENCE} frames")
 
 
