@@ -36,6 +36,16 @@ def pixels(surface: pygame.Surface) -> bytes:
     return bytes(pygame.image.tobytes(surface, "RGB"))
 
 
+def settle(app: App, scene: GameScene) -> None:
+    """Frames until ``scene`` waits for a person's tap (the computer's move played), and 40 more."""
+    for _ in range(900):
+        app.tick()
+        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
+            break
+    for _ in range(40):
+        app.tick()
+
+
 def at_rest(app: App, game: str) -> GameScene:
     """``game`` opened, the who-plays card accepted (against the computer where it is the
     default), at a person's turn with nothing moving."""
@@ -48,12 +58,7 @@ def at_rest(app: App, game: str) -> GameScene:
         app.tick()
     scene = app.stack.top
     assert isinstance(scene, GameScene)
-    for _ in range(900):
-        app.tick()
-        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
-            break
-    for _ in range(40):
-        app.tick()
+    settle(app, scene)
     return scene
 
 
@@ -84,12 +89,7 @@ def states(app: App, scene: GameScene) -> Iterator[str]:
     pointed at), with the hint, then in its other view (where it has one)."""
     yield "at rest"
     scene.play(scene.match.state.legal_moves()[0])
-    for _ in range(900):
-        app.tick()
-        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
-            break
-    for _ in range(40):
-        app.tick()
+    settle(app, scene)
     yield "after a move"
     scene.toggle_hint()
     for _ in range(20):
