@@ -32,7 +32,7 @@ from games.juniper.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, pixel_bytes
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage
@@ -98,6 +98,62 @@ def draw_tile(
     surface.blit(_tile_image(rect.size, number, fill, ink, border), rect.topleft)
 
 
+def draw_glowing_tile(
+    surface: Target,
+    rect: pygame.Rect,
+    number: int,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    border: tuple[int, int, int] | None,
+) -> None:
+    """:func:`draw_tile`'s pixels for a tile whose fill glows: its face (shared by every number
+    at that glow level, :func:`_tile_face`) and its number drawn over it where the tile's image
+    would lie. A tile image per number and glow level was 13 images a glowing tile (a 20-tile
+    board cycled ~25 MB through its 8 MB cache, a new image at most frames); the faces of a
+    board's glow fit in a few MB. A plain surface, or a tile the clip cuts (a subsurface
+    ignores the clip), is drawn as :func:`draw_tile` does."""
+    if not isinstance(surface, Canvas):
+        draw_tile(surface, rect, number, fill, ink, border)
+        return
+    scale, (ox, oy) = surface.scale, surface.offset
+    face = _tile_face(rect.size, fill, border, scale)
+    logical = (rect.width, rect.height + _tile_base(rect.height))
+    width, height = face.get_size()
+    # Where Canvas.blit places a native sprite: centred on the stretched image's place.
+    at = (round(ox + (rect.x + logical[0] / 2) * scale - width / 2),
+          round(oy + (rect.y + logical[1] / 2) * scale - height / 2))
+    box = pygame.Rect(at, (width, height))
+    target = surface.target
+    if not target.get_clip().contains(box):
+        draw_tile(surface, rect, number, fill, ink, border)
+        return
+    target.blit(face, at)
+    # The number on a canvas at the tile's corner: the same native pixels as in the tile's image.
+    _draw_number(Canvas(target.subsurface(box), logical, scale, (0, 0)), rect.size, number, ink)
+
+
+def _tile_base(height: int) -> int:
+    """The height of a tile's soft base under it."""
+    return max(2, height // 22)
+
+
+def _draw_face(image: Target, size: tuple[int, int], fill: tuple[int, int, int],
+               border: tuple[int, int, int] | None) -> None:
+    w, h = size
+    rect = pygame.Rect(0, 0, w, h)
+    radius = max(6, w // 5)
+    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, _tile_base(h)), border_radius=radius)
+    draw.rect(image, fill, rect, border_radius=radius)
+    if border is not None:
+        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
+
+
+def _draw_number(image: Target, size: tuple[int, int], number: int, ink: tuple[int, int, int]) -> None:
+    w, h = size
+    text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
+    ui.draw_text(image, str(number), (w // 2, h // 2), text_size, ink, "title", "center")
+
+
 @budgeted(8 * MB, scope='juniper')
 @native_sprite
 def _tile_image(
@@ -109,17 +165,21 @@ def _tile_image(
     scale: float = 1.0,
 ) -> Canvas:
     w, h = size
-    base = max(2, h // 22)
-    image = make_layer((w, h + base), scale, alpha=True)
-    rect = pygame.Rect(0, 0, w, h)
-    radius = max(6, w // 5)
-    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
-    draw.rect(image, fill, rect, border_radius=radius)
-    if border is not None:
-        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
-    text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
-    ui.draw_text(image, str(number), rect.center, text_size, ink, "title", "center")
+    image = make_layer((w, h + _tile_base(h)), scale, alpha=True)
+    _draw_face(image, size, fill, border)
+    _draw_number(image, size, number, ink)
     return image
+
+
+#: A board's glow at 1080p: 13 levels for the player to move and 13 for the hint, 6 kB to 0.62 MB
+#: a face (N = 100 to N = 6): 20 MB holds the largest tiles' whole cycle (16.1 MB).
+@budgeted(20 * MB, scope='juniper', sizer=pixel_bytes)
+def _tile_face(size: tuple[int, int], fill: tuple[int, int, int], border: tuple[int, int, int] | None,
+               scale: float) -> pygame.Surface:
+    """A tile without its number, at ``scale`` (native pixels, as :func:`_tile_image` draws it)."""
+    image = make_layer((size[0], size[1] + _tile_base(size[1])), scale, alpha=True)
+    _draw_face(image, size, fill, border)
+    return image.target
 
 
 CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
@@ -445,7 +505,7 @@ class JuniperScene(GameScene):
                 r = r.move(round(8 * math.sin(self.shake[k].elapsed * 60) * (1 - self.shake[k].progress)), 0)
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
-            draw_tile(surface, r, k, fill, ink, border)
+            (draw_glowing_tile if glows else draw_tile)(surface, r, k, fill, ink, border)
         if glowing:
             self._draw_path(surface)
 

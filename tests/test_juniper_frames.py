@@ -1,0 +1,79 @@
+"""Juniper Green's glowing tiles (issue 43): each frame at rest draws the replies and the hint
+glowing, 13 levels of glow. A tile image per number and level made a 20-tile board cycle ~25 MB
+through the tiles' 8 MB cache, a new image at most frames; the glowing tiles are now drawn from a
+face per level shared by every number, with the number over it. The checks count the images made
+(never time) and compare pixels with the tile images they replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from games.juniper.scene import _tile_face, _tile_image, draw_glowing_tile, draw_tile
+from kiosk import theme
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.menu import MenuScene
+from tests.test_game_frames import at_rest
+
+#: Canvases as the kiosk makes them: 1080p, 720p, 4K, a letterboxed 4:3 screen.
+CANVASES = [((1920, 1080), 1.5, (0, 0)), ((1280, 720), 1.0, (0, 0)), ((3840, 2160), 3.0, (0, 0)),
+            ((1024, 768), 0.8, (0, 96))]
+LOOKS = [((238, 214, 214), theme.INK, theme.RED), ((214, 226, 246), theme.INK, theme.BLUE),
+         ((250, 236, 180), theme.INK, (170, 140, 40)), ((246, 242, 234), (150, 150, 150), None)]
+
+
+@pytest.mark.parametrize(("size", "scale", "offset"), CANVASES)
+def test_a_glowing_tile_is_the_tile_image_pixel_for_pixel(size: tuple[int, int], scale: float,
+                                                         offset: tuple[int, int]) -> None:
+    pygame.display.init()
+    drawn = 0
+    for rect in (pygame.Rect(101, 103, 118, 118), pygame.Rect(250, 333, 118, 118), pygame.Rect(77, 141, 46, 46),
+                 pygame.Rect(400, 401, 97, 97), pygame.Rect(33, 120, 257, 257), pygame.Rect(61, 87, 81, 81)):
+        for number in (7, 13, 100):
+            for fill, ink, border in LOOKS:
+                whole = Canvas(pygame.Surface(size), (1280, 720), scale, offset)
+                whole.target.fill((40, 90, 30))
+                faces = Canvas(whole.target.copy(), (1280, 720), scale, offset)
+                draw_tile(whole, rect, number, fill, ink, border)
+                draw_glowing_tile(faces, rect, number, fill, ink, border)
+                assert pygame.image.tobytes(faces.target, "RGB") == pygame.image.tobytes(whole.target, "RGB"), \
+                    f"tile {number} at {rect} (scale {scale}) drawn from its face differs"
+                drawn += 1
+    assert drawn == 6 * 3 * len(LOOKS)
+
+
+def test_a_glowing_tile_cut_by_the_clip_stays_inside_it() -> None:
+    whole = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+    faces = Canvas(whole.target.copy(), (1280, 720), 1.5, (0, 0))
+    rect = pygame.Rect(101, 103, 118, 118)
+    for canvas, draw in ((whole, draw_tile), (faces, draw_glowing_tile)):
+        canvas.set_clip(pygame.Rect(120, 90, 60, 200))
+        draw(canvas, rect, 12, (214, 226, 246), theme.INK, theme.BLUE)
+    assert pygame.image.tobytes(faces.target, "RGB") == pygame.image.tobytes(whole.target, "RGB")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=(1920, 1080), seed=5, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def test_a_board_glowing_at_rest_makes_no_new_image(app: App) -> None:
+    scene = at_rest(app, "juniper")
+    assert len(scene.state.legal_moves()) >= 8  # the first move: every even number glows
+    for _ in range(150):  # a whole glow cycle (1.3 s): every level's images made once
+        app.tick()
+    made = _tile_image.cache.misses + _tile_face.cache.misses
+    drawn = app.frames.partial
+    for _ in range(150):
+        app.tick()
+    assert app.frames.partial - drawn >= 40, "the glow was not drawn"
+    new = _tile_image.cache.misses + _tile_face.cache.misses - made
+    print(f"\nJuniper at rest, the glow's second cycle: {new} new tile images")
+    assert new == 0, f"{new} tile images made again in the glow's second cycle (the cache cycles)"
