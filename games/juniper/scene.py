@@ -407,39 +407,52 @@ class JuniperScene(GameScene):
     # --- drawing -------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no tile popping or shaking, the chain's arrow grown): the numbers played,
-        the hint, the hovered tile, the words and the score."""
-        if self.timeline.busy or self.pops or self.shake or self.table is not None:
+        """Unless a tile shakes: the numbers played, the hint, the hovered tile, the words, the
+        score, and the tiles popping beside the last one played (a move's pop and the chain's
+        arrow growing are in the live part: a move's frames draw the still layer once)."""
+        if self.shake or self.table is not None:
             return None
         advice = self.hint()
+        popping = tuple(sorted(k for k in self.pops if k != self.state.last))
         return (self.match.version, self.state.played, None if advice is None else advice.move, self.hovered,
-                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line())
+                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line(), popping)
 
     def draw_still(self, surface: Target) -> None:
-        """Everything but the glowing tiles and the chain's arrows over them."""
+        """Everything but the live tiles (:meth:`_live_tile`) and the chain's arrows over them."""
         self._draw_header(surface)
-        self._draw_board(surface, glowing=False)
+        self._draw_board(surface, live=False)
         self._draw_side(surface)
         self._draw_chain(surface)
 
     def draw_live(self, surface: Target) -> None:
-        """The glowing tiles (the replies, the hint), then the arrows over every tile."""
+        """The live tiles (the replies and the hint glowing, the last number played, a tile
+        popping), then the arrows over every tile."""
         self._draw_board(surface, still=False)
 
     def live_look(self) -> Hashable | None:
         """At rest the glowing tiles change with their glow's level (13 of them) and the tile
-        hovered: between two levels the frame is the last one."""
+        hovered: between two levels the frame is the last one. A tile popping or the chain's
+        arrow growing changes at every frame (None)."""
+        if self.timeline.busy or self.pops:
+            return None
         return (round(6 + 6 * math.sin(self.time * 5)), self.hovered)
 
+    def _live_tile(self, k: int, legal: set[int], hint: int | None) -> bool:
+        """Whether tile ``k`` is drawn in the live part: a reply or the hint (glowing), the last
+        number played or a tile popping (it grows when played)."""
+        state = self.state
+        return k == hint or (k in legal and k not in state.played) or k == state.last or k in self.pops
+
     def live_areas(self) -> list[pygame.Rect] | None:
-        """The glowing tiles (a hovered one lifted, their soft base under them) and the chain's
-        arrows between the numbers played."""
+        """The live tiles (a hovered one lifted, a popping one at its largest, their soft base
+        under them) and the chain's arrows between the numbers played."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        areas = [rect.inflate(8, 24) for k, rect in self.tiles.items()
-                 if k == hint or (k in legal and k not in state.played)]
+        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough.
+        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) for k, rect in self.tiles.items()
+                 if self._live_tile(k, legal, hint)]
         if len(state.played) >= 2:
             played = [self.tiles[k] for k in state.played]
             areas.append(played[0].unionall(played[1:]).inflate(24, 24))
@@ -484,9 +497,11 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: Target, still: bool = True, glowing: bool = True) -> None:
-        """The tiles, then the chain's arrows over them; only the ``still`` ones (played and out
-        of reach) or only the ``glowing`` ones (the replies and the hint) and the arrows."""
+    def _draw_board(self, surface: Target, still: bool = True, live: bool = True) -> None:
+        """The tiles, then the chain's arrows over them; only the ``still`` ones (played before
+        the last one, out of reach) or only the ``live`` ones (:meth:`_live_tile`) and the
+        arrows. No tile overlaps another (a pop grows a tile by 4 %, less than the gap between
+        tiles), so the two parts drawn one over the other are the board drawn in one go."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
@@ -494,7 +509,7 @@ class JuniperScene(GameScene):
         person = self.person_to_move()
         for k, rect in self.tiles.items():
             glows = k == hint or (k in legal and k not in state.played)
-            if not (glowing if glows else still):
+            if not (live if self._live_tile(k, legal, hint) else still):
                 continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect
@@ -506,7 +521,7 @@ class JuniperScene(GameScene):
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
             (draw_glowing_tile if glows else draw_tile)(surface, r, k, fill, ink, border)
-        if glowing:
+        if live:
             self._draw_path(surface)
 
     def _draw_path(self, surface: Target) -> None:
