@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from games.juniper.scene import _tile_face, _tile_image, draw_glowing_tile, draw_tile
+from games.juniper.scene import JuniperScene, _tile_face, _tile_image, draw_glowing_tile, draw_tile
 from kiosk import theme
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
@@ -84,6 +84,7 @@ def test_a_board_glowing_at_rest_makes_no_new_image(app: App) -> None:
 @pytest.mark.parametrize("moves", [0, 2])
 def test_a_move_pops_its_tile_over_the_still_layer(app: App, moves: int) -> None:
     scene = at_rest(app, "juniper")
+    assert isinstance(scene, JuniperScene)
     for _ in range(moves):  # later moves: the chain's arrow grows too
         scene.play(scene.match.state.legal_moves()[0])
         for _ in range(200):
