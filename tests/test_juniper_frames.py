@@ -4,7 +4,9 @@ through the tiles' 8 MB cache, a new image at most frames; the glowing tiles are
 face per level shared by every number, with the number over it. A move's tile pops in (0.35 s) and
 the chain's arrow grows over the still layer: those frames drew the whole screen. The checks
 count the images made and the frames drawn whole (never time) and compare pixels with the tile
-images and the whole frames they replace.
+images and the whole frames they replace. The science corner's proof replays a game over the
+divisibility graph, a number every 1.3 s: each step drew the whole page (4-5 ms); now the
+graph's discs and arrows and the story only, over the page's still layer.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from kiosk import theme
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.menu import MenuScene
+from kiosk.science import ScienceScene
+from kiosk.screens import screens_for
 from tests.test_game_frames import at_rest, outside, pixels, whole
 
 #: Canvases as the kiosk makes them: 1080p, 720p, 4K, a letterboxed 4:3 screen.
@@ -104,3 +108,32 @@ def test_a_move_pops_its_tile_over_the_still_layer(app: App, moves: int) -> None
     drawn_in_part = app.frames.partial - partial
     print(f"\nJuniper, a move's pop after {moves} moves: {drawn_in_part} of {frames} frames drawn in part")
     assert drawn_in_part >= frames - 1, f"{frames - drawn_in_part} of the pop's {frames} frames drawn whole"
+
+
+def test_the_proof_page_draws_each_step_in_part(app: App) -> None:
+    app.start(MenuScene(app))
+    app.tick()
+    make = screens_for("juniper").make_science_scene
+    assert make is not None
+    corner = make(app, 1)
+    assert isinstance(corner, ScienceScene)
+    app.stack.push(corner)
+    for _ in range(60):  # the graph's pairs thicken in the first half second (drawn whole)
+        app.tick()
+    page = corner.page
+    steps, step, screen = 0, page.summary()["played"], 1920 * 1080
+    for _ in range(400):  # five numbers played, 1.3 s each
+        app.tick()
+        if page.summary()["played"] == step:
+            continue
+        steps, step = steps + 1, page.summary()["played"]
+        changed = app.frames.changed
+        assert changed is not None, f"step {steps} of the proof drawn whole"
+        share = sum(rect.width * rect.height for rect in changed) / screen
+        assert share < 0.5, f"step {steps} of the proof sent {100 * share:.0f} % of the screen"
+        drawn = corner._drawn  # the screen's own record: drawing elsewhere must not change it
+        canvas = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+        corner.draw(canvas)
+        corner._drawn = drawn
+        assert pixels(app.display) == pixels(canvas.target), f"step {steps} drawn in part differs"
+    assert steps >= 4
