@@ -6,7 +6,9 @@ the chain's arrow grows over the still layer: those frames drew the whole screen
 count the images made and the frames drawn whole (never time) and compare pixels with the tile
 images and the whole frames they replace. The science corner's proof replays a game over the
 divisibility graph, a number every 1.3 s: each step drew the whole page (4-5 ms); now the
-graph's discs and arrows and the story only, over the page's still layer.
+graph's discs and arrows and the story only, over the page's still layer. The table of winners
+reveals a few N a frame for 25 s, and drew its whole page each frame (4 ms): now the rows of the
+grid that changed, the progress bar and the side card's words.
 """
 
 from __future__ import annotations
@@ -137,3 +139,38 @@ def test_the_proof_page_draws_each_step_in_part(app: App) -> None:
         corner._drawn = drawn
         assert pixels(app.display) == pixels(canvas.target), f"step {steps} drawn in part differs"
     assert steps >= 4
+
+
+def test_the_table_of_winners_draws_its_reveal_in_part(app: App) -> None:
+    app.start(MenuScene(app))
+    app.tick()
+    make = screens_for("juniper").make_science_scene
+    assert make is not None
+    corner = make(app, 0)
+    assert isinstance(corner, ScienceScene)
+    app.stack.push(corner)
+    for _ in range(3):
+        app.tick()
+    screen, whole_frames, shares = 1920 * 1080, 0, []
+    for frame in range(420):  # 7 s: one N at a time, then faster
+        if frame == 200:  # a square picked: its frame drawn over the grid
+            square = app.screen.to_native((62 + 39 * 21 + 5, 211))  # N = 40, the last column
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=square, button=1))
+        app.tick()
+        changed = app.frames.changed
+        if changed is None:
+            whole_frames += 1
+        elif changed:
+            shares.append(sum(rect.width * rect.height for rect in changed) / screen)
+        if frame % 20 == 0 or frame == 200:
+            drawn = corner._drawn  # the screen's own record: drawing elsewhere must not change it
+            canvas = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+            corner.draw(canvas)
+            corner._drawn = drawn
+            assert pixels(app.display) == pixels(canvas.target), f"frame {frame} of the reveal drawn in part differs"
+    assert corner.page.summary()["shown"] >= 55
+    shares.sort()
+    print(f"\nthe table of winners revealed: {whole_frames} frames drawn whole, {len(shares)} in part, "
+          f"{100 * shares[len(shares) // 2]:.1f} % of the screen (most {100 * shares[-1]:.1f} %)")
+    assert whole_frames == 0, f"{whole_frames} frames of the reveal drawn whole"
+    assert len(shares) >= 50 and shares[len(shares) // 2] < 0.15 and shares[-1] < 0.5
