@@ -14,11 +14,13 @@ grid that changed, the progress bar and the side card's words.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
 
 from games.juniper.scene import JuniperScene, _tile_face, _tile_image, draw_glowing_tile, draw_tile
+from games.match import Seat
 from kiosk import theme
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
@@ -174,3 +176,34 @@ def test_the_table_of_winners_draws_its_reveal_in_part(app: App) -> None:
           f"{100 * shares[len(shares) // 2]:.1f} % of the screen (most {100 * shares[-1]:.1f} %)")
     assert whole_frames == 0, f"{whole_frames} frames of the reveal drawn whole"
     assert len(shares) >= 50 and shares[len(shares) // 2] < 0.15 and shares[-1] < 0.5
+
+
+class RecordingSurface(pygame.Surface):
+    """A screen that adds up the source pixels blitted on it."""
+
+    pixels = 0
+
+    def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:  # library: pygame's overloads
+        area = args[1] if len(args) > 1 else kwargs.get("area")
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        RecordingSurface.pixels += size[0] * size[1]
+        return super().blit(source, *args, **kwargs)
+
+
+def test_the_chain_blends_only_where_its_arrows_lie(app: App) -> None:
+    scene = at_rest(app, "juniper")
+    assert isinstance(scene, JuniperScene)
+    scene.match.set_seat(2, Seat())  # hot-seat: the visitor plays both sides
+    for _ in range(3):
+        scene.play(scene.match.state.legal_moves()[0])
+        for _ in range(40):
+            app.tick()
+    screen = Canvas(RecordingSurface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+    scene._draw_path(screen)  # the chain's layer drawn
+    RecordingSurface.pixels = 0
+    scene._draw_path(screen)
+    played = [scene.tiles[k] for k in scene.state.played]
+    span = screen.to_native_rect(played[0].unionall(played[1:]).inflate(24, 24))
+    print(f"\nthe chain of {len(played)} numbers blends {RecordingSurface.pixels} pixels ({span.width * span.height} "
+          f"under its numbers)")
+    assert 0 < RecordingSurface.pixels <= (span.width + 2) * (span.height + 2)  # edges rounded either way

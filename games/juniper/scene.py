@@ -531,7 +531,7 @@ class JuniperScene(GameScene):
         last_progress = round(self.arrow_tween.value, 2) if self.arrow_tween else 1.0
         key = (tuple(played), last_progress, surface.get_size())
         if self._path_layer is not None and self._path_layer[0] == key:
-            blit(surface, self._path_layer[1], self._path_layer[2])
+            self._blit_path(surface, self._path_layer[1], self._path_layer[2])
             return
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
@@ -554,7 +554,21 @@ class JuniperScene(GameScene):
             alpha = 235 if i == len(played) - 1 else 150
             draw_arrow(layer, a, b, (*ui.darker(PLAYER_COLORS[mover], 0.1), alpha), width, progress,
                        shorten=tiles[1].width * 0.3)
-        blit(surface, layer, board.topleft)
+        self._blit_path(surface, layer, board.topleft)
+
+    def _blit_path(self, surface: Target, layer: Target, corner: tuple[int, int]) -> None:
+        """The chain's layer over the board, only where its arrows lie (the numbers played, as
+        :meth:`live_areas` says): the rest of the board's layer is transparent, and blending it
+        cost a millisecond a frame while an arrow grows."""
+        if not isinstance(surface, Canvas) or not isinstance(layer, Canvas):
+            blit(surface, layer, corner)
+            return
+        played = [self.tiles[k] for k in self.state.played]
+        span = played[0].unionall(played[1:]).inflate(24, 24).move(-corner[0], -corner[1])
+        area = layer.to_native_rect(span).clip(layer.target.get_rect())
+        at = surface.to_native(corner)
+        # In native pixels: the layer's pixels land where a whole blit at ``corner`` puts them.
+        surface.target.blit(layer.target, (at[0] + area.x, at[1] + area.y), area)
 
     def _draw_side(self, surface: Target) -> None:
         state = self.state
