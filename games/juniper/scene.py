@@ -171,9 +171,9 @@ def _tile_image(
     return image
 
 
-#: A board's glow at 1080p: 13 levels for the player to move and 13 for the hint, 6 kB to 0.62 MB
-#: a face (N = 100 to N = 6): 20 MB holds the largest tiles' whole cycle (16.1 MB).
-@budgeted(20 * MB, scope='juniper', sizer=pixel_bytes)
+#: A board's glow at 1080p: 13 levels for the player to move and 13 for the hint, 31 kB to 0.49 MB
+#: a face (N = 100 to N = 6): 16 MB hold the largest tiles' whole cycle (12.8 MB; N = 20: 3.2 MB).
+@budgeted(16 * MB, scope='juniper', sizer=pixel_bytes)
 def _tile_face(size: tuple[int, int], fill: tuple[int, int, int], border: tuple[int, int, int] | None,
                scale: float) -> pygame.Surface:
     """A tile without its number, at ``scale`` (native pixels, as :func:`_tile_image` draws it)."""
