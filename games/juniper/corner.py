@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -23,12 +24,19 @@ from games.juniper.maths import (
 )
 from games.juniper.rules import JuniperState
 from games.juniper.solver import iter_winners
-from games.juniper.view import ACCENT, ACCENT_DARK, PLAYER_COLORS, draw_graph
+from games.juniper.view import (
+    ACCENT,
+    ACCENT_DARK,
+    PLAYER_COLORS,
+    draw_graph_lines,
+    draw_graph_numbers,
+    matching_width,
+)
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target, blit, new_layer, scale_of
 from kiosk.host import Host
 from kiosk.i18n import counted, language, tr
-from kiosk.science import QUIET, CornerPage, Progressive, ReplayPage, ScienceScene, format_number
+from kiosk.science import QUIET, CornerPage, Part, Progressive, ReplayPage, ScienceScene, format_number
 
 SECOND_WIN = (236, 96, 60)
 FIRST_WIN = (170, 214, 190)
@@ -113,30 +121,87 @@ class TablePage(CornerPage):
             return True
         return False
 
-    def look(self) -> Hashable:
-        """The page changes as the table is revealed and computed, and with the N picked."""
-        return (language(), self.shown, self.selected, TABLE.finished)
+    def still(self) -> Hashable:
+        """Drawn in layers: the side card's panel and the button stay; the progress bar, the
+        grid's rows, the second player's wins and the side card's words are parts."""
+        return (language(),)
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """Progress bar, grid, the list of second-player wins, the pattern."""
-        corner = self.corner
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The side card's panel and the button."""
+        ui.draw_panel(surface, self.side_rect(rect), theme.PANEL, 22, 8)
+        self.draw_buttons(surface)
+
+    @staticmethod
+    def side_rect(rect: pygame.Rect) -> pygame.Rect:
+        """The side card (the counts, the N picked, the pattern)."""
+        return pygame.Rect(rect.x + 896, rect.y, rect.width - 896, 490)
+
+    def row_box(self, row: int) -> pygame.Rect:
+        """What row ``row`` of the grid may draw on: its squares, the numbers on its left, a
+        picked square's frame (3 pixels out: over the rows beside it, past the last column)."""
+        return pygame.Rect(24, self.GRID.y + row * self.CELL_H - 4, self.GRID.right + 4 - 24, self.CELL_H + 8)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The progress bar, each row of the grid (a square revealed, a square picked), the
+        second player's wins and the side card's words: at each frame of the reveal, a row or
+        two and the figures drawn again, not the page (4 ms a frame)."""
         shown = self.shown
         values = TABLE.items[:shown]
         bar = pygame.Rect(rect.x, rect.y, 878, 44)
+        label = tr("juniper.science.table.progress", n=format_number(shown), total=format_number(TABLE_MAX_N))
+        parts = [Part("bar", bar, (shown, label), partial(self._draw_bar, bar=bar, shown=shown, label=label))]
+        rows = TABLE_MAX_N // self.COLS
+        selected = self.selected if self.selected is not None and self.selected <= shown else None
+        picked_row = None if selected is None else (selected - 1) // self.COLS
+        for row in range(rows):
+            # A row's box reaches the rows beside it: their squares and a frame there show too.
+            near = range(max(0, row - 1), min(rows, row + 2))
+            revealed = tuple(min(max(shown - r * self.COLS, 0), self.COLS) for r in near)
+            key = (revealed, selected if picked_row in near else None)
+            parts.append(Part(("row", row), self.row_box(row), key, partial(self._draw_row, row=row, values=values,
+                                                                           selected=selected)))
+        seconds = tuple(n for n, w in enumerate(values, 1) if w == 2)
+        wins = pygame.Rect(24, self.GRID.bottom + 14, self.GRID.right - 24, rect.bottom - self.GRID.bottom - 14)
+        parts.append(Part("second wins", wins, (language(), seconds), partial(self._draw_second_wins, values=values)))
+        side = self.side_rect(rect)
+        counts, pick, pattern = self._side_words(values)
+        x, w = side.x + 22, side.width - 44
+        boxes = (pygame.Rect(side.x + 12, side.y + 16, side.width - 24, 90), pygame.Rect(x, side.y + 110, w, 60),
+                 pygame.Rect(x, side.y + 180, w, side.height - 196))
+        parts += [Part("counts", boxes[0], counts, partial(self._draw_counts, rect=side, counts=counts)),
+                  Part("pick", boxes[1], pick, partial(self._draw_words, rect=boxes[1], text=pick, size=22,
+                                                       color=ACCENT_DARK, kind="bold")),
+                  Part("pattern", boxes[2], pattern, partial(self._draw_words, rect=boxes[2], text=pattern, size=21,
+                                                             color=theme.INK, kind="text"))]
+        return parts
+
+    def _draw_bar(self, surface: Target, bar: pygame.Rect, shown: int, label: str) -> None:
+        """The progress bar: how many N are on screen."""
         draw.rect(surface, (226, 218, 204), bar, border_radius=22)
         fill = bar.copy()
         fill.width = max(44, round(bar.width * shown / TABLE_MAX_N))
         draw.rect(surface, ACCENT, fill, border_radius=22)
-        label = tr("juniper.science.table.progress", n=format_number(shown), total=format_number(TABLE_MAX_N))
-        corner.label(
+        self.corner.label(
             surface, label, bar.center, 24, theme.WHITE if shown > 400 else theme.INK, "title", "center", bar.width - 40
         )
+
+    def row_band(self, row: int) -> pygame.Rect:
+        """The grid's pixels row ``row`` draws: the bands of the rows share the grid out, each
+        pixel to one (the numbers' soft edges would darken, blitted twice where boxes meet)."""
+        last = TABLE_MAX_N // self.COLS - 1
+        top = self.GRID.y + row * self.CELL_H - (4 if row == 0 else 2)
+        bottom = self.GRID.y + (row * self.CELL_H + self.CELL_H + 4 if row == last else (row + 1) * self.CELL_H - 2)
+        return pygame.Rect(24, top, self.GRID.right - 24, bottom - top)
+
+    def _draw_row(self, surface: Target, row: int, values: list[int], selected: int | None) -> None:
+        """Row ``row``'s band of the grid and the picked square's frame (clipped to the row's box
+        by the corner)."""
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(self.row_band(row)))
         self._draw_grid(surface, values)
-        if self.selected is not None and self.selected <= shown:
-            draw.rect(surface, theme.INK, self.cell_rect(self.selected).inflate(6, 6), 3, border_radius=4)
-        self._draw_second_wins(surface, values)
-        self._draw_side(surface, pygame.Rect(rect.x + 896, rect.y, rect.width - 896, 490), values)
-        self.draw_buttons(surface)
+        surface.set_clip(clip)
+        if selected is not None:
+            draw.rect(surface, theme.INK, self.cell_rect(selected).inflate(6, 6), 3, border_radius=4)
 
     def _draw_grid(self, surface: Target, values: list[int]) -> None:
         """The 1000 squares, from a layer where only the squares revealed since the last frame
@@ -177,34 +242,19 @@ class TablePage(CornerPage):
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.right + 6
 
-    def _draw_side(self, surface: Target, rect: pygame.Rect, values: list[int]) -> None:
-        corner = self.corner
-        ui.draw_panel(surface, rect, theme.PANEL, 22, 8)
-        x, w = rect.x + 22, rect.width - 44
+    def _side_words(self, values: list[int]) -> tuple[tuple[str, str], str, str]:
+        """The side card's words: the two counts, the N picked, the pattern (or "computing")."""
         pattern = winner_pattern(values)
-        lines = (
-            (
-                FIRST_WIN,
-                counted("juniper.science.table.first", pattern.first_wins, k=format_number(pattern.first_wins)),
-            ),
-            (
-                SECOND_WIN,
-                counted(
-                    "juniper.science.table.second", len(pattern.second_wins), k=format_number(len(pattern.second_wins))
-                ),
-            ),
+        first = counted("juniper.science.table.first", pattern.first_wins, k=format_number(pattern.first_wins))
+        second = counted(
+            "juniper.science.table.second", len(pattern.second_wins), k=format_number(len(pattern.second_wins))
         )
-        for k, (color, text) in enumerate(lines):
-            y = rect.y + 24 + k * 40
-            draw.rect(surface, color, (x, y + 2, 24, 24), border_radius=5)
-            corner.label(surface, text, (x + 34, y), 21, theme.INK, "bold", "topleft", w - 34)
         if self.selected is not None and self.selected <= len(values):
             n = self.selected
             key = "juniper.science.table.pick.first" if values[n - 1] == 1 else "juniper.science.table.pick.second"
             pick = tr(key, n=n)
         else:
             pick = tr("juniper.science.table.pick.none")
-        corner.paragraph(surface, pick, pygame.Rect(x, rect.y + 110, w, 60), 22, ACCENT_DARK, "bold")
         if TABLE.finished and len(values) == TABLE_MAX_N and pattern.last_second_win is not None:
             text = tr(
                 "juniper.science.table.pattern",
@@ -214,7 +264,21 @@ class TablePage(CornerPage):
             )
         else:
             text = tr("juniper.science.table.computing")
-        corner.paragraph(surface, text, pygame.Rect(x, rect.y + 180, w, rect.height - 196), 21)
+        return (first, second), pick, text
+
+    def _draw_counts(self, surface: Target, rect: pygame.Rect, counts: tuple[str, str]) -> None:
+        """The side card's counts of first and second player's wins (its panel is in the still
+        layer)."""
+        x, w = rect.x + 22, rect.width - 44
+        for k, (color, line) in enumerate(zip((FIRST_WIN, SECOND_WIN), counts, strict=True)):
+            y = rect.y + 24 + k * 40
+            draw.rect(surface, color, (x, y + 2, 24, 24), border_radius=5)
+            self.corner.label(surface, line, (x + 34, y), 21, theme.INK, "bold", "topleft", w - 34)
+
+    def _draw_words(self, surface: Target, rect: pygame.Rect, text: str, size: int, color: ui.Color,
+                    kind: str) -> None:
+        """A paragraph of the side card."""
+        self.corner.paragraph(surface, text, rect, size, color, kind)
 
     def summary(self) -> dict[str, Any]:
         """What the table shows."""
@@ -235,6 +299,7 @@ class ProofPage(ReplayPage):
 
     title = "juniper.science.proof.tab"
     GRAPH = pygame.Rect(30, 150, 590, 556)
+    PANEL = pygame.Rect(660, 222, 596, 160)
     STEP_SECONDS = 1.3
 
     def __init__(self, corner: ScienceScene) -> None:
@@ -266,26 +331,24 @@ class ProofPage(ReplayPage):
         """The numbers of the game, shown one every ``STEP_SECONDS``."""
         return len(self.game.played)
 
-    def look(self) -> Hashable:
-        """The page changes with N, the game and its step, and while the graph grows in (0.5 s)."""
-        return (language(), self.n, tuple(self.game.played), self.step, min(1.0, self.time * 2))
+    def still(self) -> Hashable:
+        """Drawn in layers: N, the graph's lines (the pairs thicken in the first half second), the
+        verdict, why and the legend stay while a game is played over the graph."""
+        return (language(), self.n, matching_width(min(1.0, self.time * 2)))
 
-    def draw(self, surface: Target, rect: pygame.Rect) -> None:
-        """The graph on the left; N, the verdict, the game's story and why on the right."""
+    def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
+        """The graph's lines on the left; N, the verdict, why and the legend on the right."""
         corner = self.corner
-        played = self.game.played[: self.step]
-        draw_graph(surface, self.GRAPH, self.proof, played, min(1.0, self.time * 2))
+        draw_graph_lines(surface, self.GRAPH, self.proof, min(1.0, self.time * 2))
         corner.label(
             surface, tr("juniper.science.proof.n", n=self.n), (830, 178), 34, theme.INK, "title", "center", 180
         )
-        panel = pygame.Rect(660, 222, 596, 160)
+        panel = self.PANEL
         ui.draw_panel(surface, panel, theme.PANEL, 22, 8)
-        x, w = panel.x + 24, panel.width - 48
         winner = self.proof.winner
         color = PLAYER_COLORS[winner]
         key = "juniper.science.proof.first" if winner == 1 else "juniper.science.proof.second"
-        corner.label(surface, tr(key), (x, panel.y + 16), 28, color, "title", "topleft", w)
-        corner.paragraph(surface, self.story(played), pygame.Rect(x, panel.y + 60, w, 90), 22, theme.INK, "bold")
+        corner.label(surface, tr(key), (panel.x + 24, panel.y + 16), 28, color, "title", "topleft", panel.width - 48)
         if winner == 1:
             explain = tr(
                 "juniper.science.proof.why.first", n=self.n, pairs=len(self.proof.pairs), start=self.proof.start
@@ -295,6 +358,20 @@ class ProofPage(ReplayPage):
         corner.explain(surface, pygame.Rect(660, 398, 596, 236), explain, 22)
         self._draw_legend(surface, pygame.Rect(660, 650, 596, 54))
         self.draw_buttons(surface)
+
+    def parts(self, rect: pygame.Rect) -> list[Part]:
+        """The game over the graph (its arrows and the numbers' discs) and its story, changing
+        at each number played: a step draws those two boxes again, not the page (4-5 ms)."""
+        played = self.game.played[: self.step]
+        story = pygame.Rect(self.PANEL.x + 24, self.PANEL.y + 60, self.PANEL.width - 48, 90)
+        text = self.story(played)
+        return [Part("game", self.GRAPH, (self.n, played), partial(draw_graph_numbers, rect=self.GRAPH,
+                                                                   proof=self.proof, played=played)),
+                Part("story", story, (language(), text),
+                     partial(self._draw_story, rect=story, text=text))]
+
+    def _draw_story(self, surface: Target, rect: pygame.Rect, text: str) -> None:
+        self.corner.paragraph(surface, text, rect, 22, theme.INK, "bold")
 
     def _draw_legend(self, surface: Target, rect: pygame.Rect) -> None:
         """What the colours of the graph mean."""

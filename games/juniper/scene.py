@@ -32,7 +32,7 @@ from games.juniper.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer
+from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, pixel_bytes
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import tr
 from kiosk.overlays import RulesPage
@@ -98,6 +98,62 @@ def draw_tile(
     surface.blit(_tile_image(rect.size, number, fill, ink, border), rect.topleft)
 
 
+def draw_glowing_tile(
+    surface: Target,
+    rect: pygame.Rect,
+    number: int,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    border: tuple[int, int, int] | None,
+) -> None:
+    """:func:`draw_tile`'s pixels for a tile whose fill glows: its face (shared by every number
+    at that glow level, :func:`_tile_face`) and its number drawn over it where the tile's image
+    would lie. A tile image per number and glow level was 13 images a glowing tile (a 20-tile
+    board cycled ~25 MB through its 8 MB cache, a new image at most frames); the faces of a
+    board's glow fit in a few MB. A plain surface, or a tile the clip cuts (a subsurface
+    ignores the clip), is drawn as :func:`draw_tile` does."""
+    if not isinstance(surface, Canvas):
+        draw_tile(surface, rect, number, fill, ink, border)
+        return
+    scale, (ox, oy) = surface.scale, surface.offset
+    face = _tile_face(rect.size, fill, border, scale)
+    logical = (rect.width, rect.height + _tile_base(rect.height))
+    width, height = face.get_size()
+    # Where Canvas.blit places a native sprite: centred on the stretched image's place.
+    at = (round(ox + (rect.x + logical[0] / 2) * scale - width / 2),
+          round(oy + (rect.y + logical[1] / 2) * scale - height / 2))
+    box = pygame.Rect(at, (width, height))
+    target = surface.target
+    if not target.get_clip().contains(box):
+        draw_tile(surface, rect, number, fill, ink, border)
+        return
+    target.blit(face, at)
+    # The number on a canvas at the tile's corner: the same native pixels as in the tile's image.
+    _draw_number(Canvas(target.subsurface(box), logical, scale, (0, 0)), rect.size, number, ink)
+
+
+def _tile_base(height: int) -> int:
+    """The height of a tile's soft base under it."""
+    return max(2, height // 22)
+
+
+def _draw_face(image: Target, size: tuple[int, int], fill: tuple[int, int, int],
+               border: tuple[int, int, int] | None) -> None:
+    w, h = size
+    rect = pygame.Rect(0, 0, w, h)
+    radius = max(6, w // 5)
+    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, _tile_base(h)), border_radius=radius)
+    draw.rect(image, fill, rect, border_radius=radius)
+    if border is not None:
+        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
+
+
+def _draw_number(image: Target, size: tuple[int, int], number: int, ink: tuple[int, int, int]) -> None:
+    w, h = size
+    text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
+    ui.draw_text(image, str(number), (w // 2, h // 2), text_size, ink, "title", "center")
+
+
 @budgeted(8 * MB, scope='juniper')
 @native_sprite
 def _tile_image(
@@ -109,17 +165,21 @@ def _tile_image(
     scale: float = 1.0,
 ) -> Canvas:
     w, h = size
-    base = max(2, h // 22)
-    image = make_layer((w, h + base), scale, alpha=True)
-    rect = pygame.Rect(0, 0, w, h)
-    radius = max(6, w // 5)
-    draw.rect(image, ui.darker(fill, 0.18), rect.move(0, base), border_radius=radius)
-    draw.rect(image, fill, rect, border_radius=radius)
-    if border is not None:
-        draw.rect(image, border, rect, width=max(3, w // 22), border_radius=radius)
-    text_size = max(14, int(h * (0.5 if number < 100 else 0.4)))
-    ui.draw_text(image, str(number), rect.center, text_size, ink, "title", "center")
+    image = make_layer((w, h + _tile_base(h)), scale, alpha=True)
+    _draw_face(image, size, fill, border)
+    _draw_number(image, size, number, ink)
     return image
+
+
+#: A board's glow at 1080p: 13 levels for the player to move and 13 for the hint, 31 kB to 0.49 MB
+#: a face (N = 100 to N = 6): 16 MB hold the largest tiles' whole cycle (12.8 MB; N = 20: 3.2 MB).
+@budgeted(16 * MB, scope='juniper', sizer=pixel_bytes)
+def _tile_face(size: tuple[int, int], fill: tuple[int, int, int], border: tuple[int, int, int] | None,
+               scale: float) -> pygame.Surface:
+    """A tile without its number, at ``scale`` (native pixels, as :func:`_tile_image` draws it)."""
+    image = make_layer((size[0], size[1] + _tile_base(size[1])), scale, alpha=True)
+    _draw_face(image, size, fill, border)
+    return image.target
 
 
 CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
@@ -347,39 +407,52 @@ class JuniperScene(GameScene):
     # --- drawing -------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no tile popping or shaking, the chain's arrow grown): the numbers played,
-        the hint, the hovered tile, the words and the score."""
-        if self.timeline.busy or self.pops or self.shake or self.table is not None:
+        """Unless a tile shakes: the numbers played, the hint, the hovered tile, the words, the
+        score, and the tiles popping beside the last one played (a move's pop and the chain's
+        arrow growing are in the live part: a move's frames draw the still layer once)."""
+        if self.shake or self.table is not None:
             return None
         advice = self.hint()
+        popping = tuple(sorted(k for k in self.pops if k != self.state.last))
         return (self.match.version, self.state.played, None if advice is None else advice.move, self.hovered,
-                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line())
+                self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line(), popping)
 
     def draw_still(self, surface: Target) -> None:
-        """Everything but the glowing tiles and the chain's arrows over them."""
+        """Everything but the live tiles (:meth:`_live_tile`) and the chain's arrows over them."""
         self._draw_header(surface)
-        self._draw_board(surface, glowing=False)
+        self._draw_board(surface, live=False)
         self._draw_side(surface)
         self._draw_chain(surface)
 
     def draw_live(self, surface: Target) -> None:
-        """The glowing tiles (the replies, the hint), then the arrows over every tile."""
+        """The live tiles (the replies and the hint glowing, the last number played, a tile
+        popping), then the arrows over every tile."""
         self._draw_board(surface, still=False)
 
     def live_look(self) -> Hashable | None:
         """At rest the glowing tiles change with their glow's level (13 of them) and the tile
-        hovered: between two levels the frame is the last one."""
+        hovered: between two levels the frame is the last one. A tile popping or the chain's
+        arrow growing changes at every frame (None)."""
+        if self.timeline.busy or self.pops:
+            return None
         return (round(6 + 6 * math.sin(self.time * 5)), self.hovered)
 
+    def _live_tile(self, k: int, legal: set[int], hint: int | None) -> bool:
+        """Whether tile ``k`` is drawn in the live part: a reply or the hint (glowing), the last
+        number played or a tile popping (it grows when played)."""
+        state = self.state
+        return k == hint or (k in legal and k not in state.played) or k == state.last or k in self.pops
+
     def live_areas(self) -> list[pygame.Rect] | None:
-        """The glowing tiles (a hovered one lifted, their soft base under them) and the chain's
-        arrows between the numbers played."""
+        """The live tiles (a hovered one lifted, a popping one at its largest, their soft base
+        under them) and the chain's arrows between the numbers played."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        areas = [rect.inflate(8, 24) for k, rect in self.tiles.items()
-                 if k == hint or (k in legal and k not in state.played)]
+        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough.
+        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) for k, rect in self.tiles.items()
+                 if self._live_tile(k, legal, hint)]
         if len(state.played) >= 2:
             played = [self.tiles[k] for k in state.played]
             areas.append(played[0].unionall(played[1:]).inflate(24, 24))
@@ -424,9 +497,11 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: Target, still: bool = True, glowing: bool = True) -> None:
-        """The tiles, then the chain's arrows over them; only the ``still`` ones (played and out
-        of reach) or only the ``glowing`` ones (the replies and the hint) and the arrows."""
+    def _draw_board(self, surface: Target, still: bool = True, live: bool = True) -> None:
+        """The tiles, then the chain's arrows over them; only the ``still`` ones (played before
+        the last one, out of reach) or only the ``live`` ones (:meth:`_live_tile`) and the
+        arrows. No tile overlaps another (a pop grows a tile by 4 %, less than the gap between
+        tiles), so the two parts drawn one over the other are the board drawn in one go."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
@@ -434,7 +509,7 @@ class JuniperScene(GameScene):
         person = self.person_to_move()
         for k, rect in self.tiles.items():
             glows = k == hint or (k in legal and k not in state.played)
-            if not (glowing if glows else still):
+            if not (live if self._live_tile(k, legal, hint) else still):
                 continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect
@@ -445,8 +520,8 @@ class JuniperScene(GameScene):
                 r = r.move(round(8 * math.sin(self.shake[k].elapsed * 60) * (1 - self.shake[k].progress)), 0)
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
-            draw_tile(surface, r, k, fill, ink, border)
-        if glowing:
+            (draw_glowing_tile if glows else draw_tile)(surface, r, k, fill, ink, border)
+        if live:
             self._draw_path(surface)
 
     def _draw_path(self, surface: Target) -> None:
@@ -456,7 +531,7 @@ class JuniperScene(GameScene):
         last_progress = round(self.arrow_tween.value, 2) if self.arrow_tween else 1.0
         key = (tuple(played), last_progress, surface.get_size())
         if self._path_layer is not None and self._path_layer[0] == key:
-            blit(surface, self._path_layer[1], self._path_layer[2])
+            self._blit_path(surface, self._path_layer[1], self._path_layer[2])
             return
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
@@ -479,7 +554,21 @@ class JuniperScene(GameScene):
             alpha = 235 if i == len(played) - 1 else 150
             draw_arrow(layer, a, b, (*ui.darker(PLAYER_COLORS[mover], 0.1), alpha), width, progress,
                        shorten=tiles[1].width * 0.3)
-        blit(surface, layer, board.topleft)
+        self._blit_path(surface, layer, board.topleft)
+
+    def _blit_path(self, surface: Target, layer: Target, corner: tuple[int, int]) -> None:
+        """The chain's layer over the board, only where its arrows lie (the numbers played, as
+        :meth:`live_areas` says): the rest of the board's layer is transparent, and blending it
+        cost a millisecond a frame while an arrow grows."""
+        if not isinstance(surface, Canvas) or not isinstance(layer, Canvas):
+            blit(surface, layer, corner)
+            return
+        played = [self.tiles[k] for k in self.state.played]
+        span = played[0].unionall(played[1:]).inflate(24, 24).move(-corner[0], -corner[1])
+        area = layer.to_native_rect(span).clip(layer.target.get_rect())
+        at = surface.to_native(corner)
+        # In native pixels: the layer's pixels land where a whole blit at ``corner`` puts them.
+        surface.target.blit(layer.target, (at[0] + area.x, at[1] + area.y), area)
 
     def _draw_side(self, surface: Target) -> None:
         state = self.state

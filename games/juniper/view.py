@@ -89,6 +89,18 @@ def draw_graph(
 ) -> None:
     """The divisibility graph of 1..N (thin lines), the matching (thick green pairs), the lone
     numbers (gold, the start ringed) and the numbers played so far (in the players' colours)."""
+    draw_graph_lines(surface, rect, proof, grow)
+    draw_graph_numbers(surface, rect, proof, played)
+
+
+def matching_width(grow: float) -> int:
+    """The matching's lines' width when they have grown to ``grow`` (0..1) of their width."""
+    return max(2, round(9 * grow))
+
+
+def draw_graph_lines(surface: Target, rect: pygame.Rect, proof: MatchingProof, grow: float = 1.0) -> None:
+    """:func:`draw_graph`'s lines: the divisibility graph and the matching (what stays while a
+    game is played over it)."""
     n = proof.n
     pos = graph_layout(n, (rect.x, rect.y, rect.w, rect.h))
     adj = neighbours(n)
@@ -98,9 +110,16 @@ def draw_graph(
                 draw.aaline(surface, EDGE, pos[a], pos[b])
     for b in range(2, n + 1):
         draw.aaline(surface, (232, 226, 216), pos[1], pos[b])
-    width = max(2, round(9 * grow))
+    width = matching_width(grow)
     for a, b in proof.pairs:
         draw.line(surface, ACCENT, pos[a], pos[b], width)
+
+
+def draw_graph_numbers(surface: Target, rect: pygame.Rect, proof: MatchingProof, played: tuple[int, ...] = ()) -> None:
+    """:func:`draw_graph`'s game over its lines: the arrows between the numbers played and the
+    numbers' discs (inside ``rect``)."""
+    n = proof.n
+    pos = graph_layout(n, (rect.x, rect.y, rect.w, rect.h))
     for i in range(1, len(played)):
         draw_arrow(
             surface,

@@ -1,0 +1,209 @@
+"""Juniper Green's glowing tiles (issue 43): each frame at rest draws the replies and the hint
+glowing, 13 levels of glow. A tile image per number and level made a 20-tile board cycle ~25 MB
+through the tiles' 8 MB cache, a new image at most frames; the glowing tiles are now drawn from a
+face per level shared by every number, with the number over it. A move's tile pops in (0.35 s) and
+the chain's arrow grows over the still layer: those frames drew the whole screen. The checks
+count the images made and the frames drawn whole (never time) and compare pixels with the tile
+images and the whole frames they replace. The science corner's proof replays a game over the
+divisibility graph, a number every 1.3 s: each step drew the whole page (4-5 ms); now the
+graph's discs and arrows and the story only, over the page's still layer. The table of winners
+reveals a few N a frame for 25 s, and drew its whole page each frame (4 ms): now the rows of the
+grid that changed, the progress bar and the side card's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from games.juniper.scene import JuniperScene, _tile_face, _tile_image, draw_glowing_tile, draw_tile
+from games.match import Seat
+from kiosk import theme
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.menu import MenuScene
+from kiosk.science import ScienceScene
+from kiosk.screens import screens_for
+from tests.test_game_frames import at_rest, outside, pixels, whole
+
+#: Canvases as the kiosk makes them: 1080p, 720p, 4K, a letterboxed 4:3 screen.
+CANVASES = [((1920, 1080), 1.5, (0, 0)), ((1280, 720), 1.0, (0, 0)), ((3840, 2160), 3.0, (0, 0)),
+            ((1024, 768), 0.8, (0, 96))]
+LOOKS = [((238, 214, 214), theme.INK, theme.RED), ((214, 226, 246), theme.INK, theme.BLUE),
+         ((250, 236, 180), theme.INK, (170, 140, 40)), ((246, 242, 234), (150, 150, 150), None)]
+
+
+@pytest.mark.parametrize(("size", "scale", "offset"), CANVASES)
+def test_a_glowing_tile_is_the_tile_image_pixel_for_pixel(size: tuple[int, int], scale: float,
+                                                         offset: tuple[int, int]) -> None:
+    pygame.display.init()
+    drawn = 0
+    for rect in (pygame.Rect(101, 103, 118, 118), pygame.Rect(250, 333, 118, 118), pygame.Rect(77, 141, 46, 46),
+                 pygame.Rect(400, 401, 97, 97), pygame.Rect(33, 120, 257, 257), pygame.Rect(61, 87, 81, 81)):
+        for number in (7, 13, 100):
+            for fill, ink, border in LOOKS:
+                whole = Canvas(pygame.Surface(size), (1280, 720), scale, offset)
+                whole.target.fill((40, 90, 30))
+                faces = Canvas(whole.target.copy(), (1280, 720), scale, offset)
+                draw_tile(whole, rect, number, fill, ink, border)
+                draw_glowing_tile(faces, rect, number, fill, ink, border)
+                assert pygame.image.tobytes(faces.target, "RGB") == pygame.image.tobytes(whole.target, "RGB"), \
+                    f"tile {number} at {rect} (scale {scale}) drawn from its face differs"
+                drawn += 1
+    assert drawn == 6 * 3 * len(LOOKS)
+
+
+def test_a_glowing_tile_cut_by_the_clip_stays_inside_it() -> None:
+    whole = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+    faces = Canvas(whole.target.copy(), (1280, 720), 1.5, (0, 0))
+    rect = pygame.Rect(101, 103, 118, 118)
+    for canvas, draw in ((whole, draw_tile), (faces, draw_glowing_tile)):
+        canvas.set_clip(pygame.Rect(120, 90, 60, 200))
+        draw(canvas, rect, 12, (214, 226, 246), theme.INK, theme.BLUE)
+    assert pygame.image.tobytes(faces.target, "RGB") == pygame.image.tobytes(whole.target, "RGB")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=(1920, 1080), seed=5, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def test_a_board_glowing_at_rest_makes_no_new_image(app: App) -> None:
+    scene = at_rest(app, "juniper")
+    assert len(scene.state.legal_moves()) >= 8  # the first move: every even number glows
+    for _ in range(150):  # a whole glow cycle (1.3 s): every level's images made once
+        app.tick()
+    made = _tile_image.cache.misses + _tile_face.cache.misses
+    drawn = app.frames.partial
+    for _ in range(150):
+        app.tick()
+    assert app.frames.partial - drawn >= 40, "the glow was not drawn"
+    new = _tile_image.cache.misses + _tile_face.cache.misses - made
+    print(f"\nJuniper at rest, the glow's second cycle: {new} new tile images")
+    assert new == 0, f"{new} tile images made again in the glow's second cycle (the cache cycles)"
+
+
+@pytest.mark.parametrize("moves", [0, 2])
+def test_a_move_pops_its_tile_over_the_still_layer(app: App, moves: int) -> None:
+    scene = at_rest(app, "juniper")
+    assert isinstance(scene, JuniperScene)
+    for _ in range(moves):  # later moves: the chain's arrow grows too
+        scene.play(scene.match.state.legal_moves()[0])
+        for _ in range(200):
+            app.tick()
+            if scene.person_to_move() and not scene.busy() and not scene.pops:
+                break
+    scene.play(scene.match.state.legal_moves()[0])
+    app.tick()  # the move's own frame: the still layer drawn again
+    assert scene.pops, "the move's tile does not pop"
+    partial, frames = app.frames.partial, 0
+    while scene.pops:
+        app.tick()
+        frames += 1
+        assert pixels(app.display) == whole(scene), f"frame {frames} of the pop drawn in part differs"
+        assert outside(scene) == 0, f"frame {frames} of the pop: its live part outside its areas"
+    assert frames >= 15
+    drawn_in_part = app.frames.partial - partial
+    print(f"\nJuniper, a move's pop after {moves} moves: {drawn_in_part} of {frames} frames drawn in part")
+    assert drawn_in_part >= frames - 1, f"{frames - drawn_in_part} of the pop's {frames} frames drawn whole"
+
+
+def test_the_proof_page_draws_each_step_in_part(app: App) -> None:
+    app.start(MenuScene(app))
+    app.tick()
+    make = screens_for("juniper").make_science_scene
+    assert make is not None
+    corner = make(app, 1)
+    assert isinstance(corner, ScienceScene)
+    app.stack.push(corner)
+    for _ in range(60):  # the graph's pairs thicken in the first half second (drawn whole)
+        app.tick()
+    page = corner.page
+    steps, step, screen = 0, page.summary()["played"], 1920 * 1080
+    for _ in range(400):  # five numbers played, 1.3 s each
+        app.tick()
+        if page.summary()["played"] == step:
+            continue
+        steps, step = steps + 1, page.summary()["played"]
+        changed = app.frames.changed
+        assert changed is not None, f"step {steps} of the proof drawn whole"
+        share = sum(rect.width * rect.height for rect in changed) / screen
+        assert share < 0.5, f"step {steps} of the proof sent {100 * share:.0f} % of the screen"
+        drawn = corner._drawn  # the screen's own record: drawing elsewhere must not change it
+        canvas = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+        corner.draw(canvas)
+        corner._drawn = drawn
+        assert pixels(app.display) == pixels(canvas.target), f"step {steps} drawn in part differs"
+    assert steps >= 4
+
+
+def test_the_table_of_winners_draws_its_reveal_in_part(app: App) -> None:
+    app.start(MenuScene(app))
+    app.tick()
+    make = screens_for("juniper").make_science_scene
+    assert make is not None
+    corner = make(app, 0)
+    assert isinstance(corner, ScienceScene)
+    app.stack.push(corner)
+    for _ in range(3):
+        app.tick()
+    screen, whole_frames, shares = 1920 * 1080, 0, []
+    for frame in range(420):  # 7 s: one N at a time, then faster
+        if frame == 200:  # a square picked: its frame drawn over the grid
+            square = app.screen.to_native((62 + 39 * 21 + 5, 211))  # N = 40, the last column
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=square, button=1))
+        app.tick()
+        changed = app.frames.changed
+        if changed is None:
+            whole_frames += 1
+        elif changed:
+            shares.append(sum(rect.width * rect.height for rect in changed) / screen)
+        if frame % 20 == 0 or frame == 200:
+            drawn = corner._drawn  # the screen's own record: drawing elsewhere must not change it
+            canvas = Canvas(pygame.Surface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+            corner.draw(canvas)
+            corner._drawn = drawn
+            assert pixels(app.display) == pixels(canvas.target), f"frame {frame} of the reveal drawn in part differs"
+    assert corner.page.summary()["shown"] >= 55
+    shares.sort()
+    print(f"\nthe table of winners revealed: {whole_frames} frames drawn whole, {len(shares)} in part, "
+          f"{100 * shares[len(shares) // 2]:.1f} % of the screen (most {100 * shares[-1]:.1f} %)")
+    assert whole_frames == 0, f"{whole_frames} frames of the reveal drawn whole"
+    assert len(shares) >= 50 and shares[len(shares) // 2] < 0.15 and shares[-1] < 0.5
+
+
+class RecordingSurface(pygame.Surface):
+    """A screen that adds up the source pixels blitted on it."""
+
+    pixels = 0
+
+    def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:  # library: pygame's overloads
+        area = args[1] if len(args) > 1 else kwargs.get("area")
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        RecordingSurface.pixels += size[0] * size[1]
+        return super().blit(source, *args, **kwargs)
+
+
+def test_the_chain_blends_only_where_its_arrows_lie(app: App) -> None:
+    scene = at_rest(app, "juniper")
+    assert isinstance(scene, JuniperScene)
+    scene.match.set_seat(2, Seat())  # hot-seat: the visitor plays both sides
+    for _ in range(3):
+        scene.play(scene.match.state.legal_moves()[0])
+        for _ in range(40):
+            app.tick()
+    screen = Canvas(RecordingSurface((1920, 1080)), (1280, 720), 1.5, (0, 0))
+    scene._draw_path(screen)  # the chain's layer drawn
+    RecordingSurface.pixels = 0
+    scene._draw_path(screen)
+    played = [scene.tiles[k] for k in scene.state.played]
+    span = screen.to_native_rect(played[0].unionall(played[1:]).inflate(24, 24))
+    print(f"\nthe chain of {len(played)} numbers blends {RecordingSurface.pixels} pixels ({span.width * span.height} "
+          f"under its numbers)")
+    assert 0 < RecordingSurface.pixels <= (span.width + 2) * (span.height + 2)  # edges rounded either way
