@@ -53,6 +53,15 @@ TIE_GAP = 0.05
 DOUBT_GAP = 0.01
 
 
+#: The camera blurs (sigma, camera pixels) :func:`measure_camera_blur` chooses from: from a
+#: sharp webcam to one out of focus or compressing hard (a blurrier camera reads badly anyway).
+CAMERA_BLURS = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5)
+#: The blur assumed while too few tiles lie on the mat to measure it.
+DEFAULT_CAMERA_BLUR = 0.6
+#: The fewest tiles the blur is measured on, and the most (the ones with the most ink).
+BLUR_CELLS = (3, 32)
+
+
 def ink(grey: np.ndarray) -> np.ndarray:
     """How dark each pixel is against white (0 on paper, ~1 on the stroke), lightly blurred."""
     return cv2.GaussianBlur(np.clip((0.8 - grey) / 0.6, 0, 1), (0, 0), 0.8)
@@ -69,10 +78,33 @@ def crop_size(ppc: int) -> int:
     return int(round(ppc * CROP))
 
 
+def template_blur(camera_blur: float, ppc: int, cell_px: float) -> float:
+    """The blur (Gaussian sigma, window pixels at ``ppc``) to give the templates so that they look
+    as the camera's cells do once warped to ``ppc``: the camera's own blur ``camera_blur`` (its
+    pixels), its pixels' width and the warp's bilinear interpolation (a variance of 1/12 and 1/6
+    of a camera pixel squared), scaled by the warp (``ppc / cell_px``), less the template's own
+    pixel width. Rounded to :data:`BLUR_STEP` so that few template sets are ever drawn."""
+    scale = ppc / max(cell_px, 1.0)
+    sigma = math.sqrt(max((camera_blur**2 + 0.25) * scale * scale - 1 / 12, 0.0))
+    return round(sigma / BLUR_STEP) * BLUR_STEP
+
+
+#: The step of the templates' blur (window pixels).
+BLUR_STEP = 0.1
+
+
 @budgeted(8 * MB)
-def tile_templates(faces: tuple[TileFace, ...], ppc: int, fraction: float) -> tuple[tuple[str, ...], np.ndarray]:
+def tile_templates(
+    faces: tuple[TileFace, ...], ppc: int, fraction: float, blur: float = 0.0
+) -> tuple[tuple[str, ...], np.ndarray]:
     """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
-    for the tiles ``faces`` whose side is ``fraction`` of a cell's."""
+    for the tiles ``faces`` whose side is ``fraction`` of a cell's, seen through a blur of
+    ``blur`` (sigma, window pixels; :func:`template_blur`).
+
+    The blur is applied to the face's grey, before :func:`ink`: a camera blurs the light, and
+    the reader's ink (clipped where the grey is light) is taken from what it blurred. A thin
+    stroke blurred by a distant camera then loses its faint edges and ends, in the templates as
+    in the frame, instead of a sharp template meeting a stroke the camera thinned."""
     big = 8
     size = int(round(fraction * ppc * big))
     crop = crop_size(ppc)
@@ -88,7 +120,10 @@ def tile_templates(faces: tuple[TileFace, ...], ppc: int, fraction: float) -> tu
             rotation = cv2.getRotationMatrix2D(centre, -turn, 1.0)
             canvas = cv2.warpAffine(canvas, rotation, canvas.shape[1::-1], borderValue=(255, 255, 255))
             grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
-            cell_ink = ink(grey.astype(np.float32) / 255)
+            light: np.ndarray = grey.astype(np.float32) / 255
+            if blur > 0:
+                light = cv2.GaussianBlur(light, (0, 0), blur, borderType=cv2.BORDER_REPLICATE)
+            cell_ink = ink(light)
             start = (ppc - crop) // 2
             names.append(tile.code)
             vectors.append(cell_ink[start : start + crop, start : start + crop].ravel())
@@ -121,23 +156,57 @@ class TileCache:
 
     ppc: int = 0
     cells: dict[str, tuple[np.ndarray, list[str], np.ndarray]] = field(default_factory=dict)
+    #: The camera's blur (:func:`measure_camera_blur`) and how many tiles it was measured on
+    #: (0: not yet measured; measured again as more tiles come, up to :data:`BLUR_CELLS`).
+    camera_blur: float = DEFAULT_CAMERA_BLUR
+    blur_cells: int = 0
 
     def clear(self) -> None:
         """Forget every answer (the mat moved, or the light changed)."""
         self.cells.clear()
+        self.camera_blur, self.blur_cells = DEFAULT_CAMERA_BLUR, 0
 
 
 def classify_windows(
-    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], blur: float = 0.0
 ) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells,
-    for tiles ``faces`` whose side is ``fraction`` of a cell's."""
-    labels, margins, centre_ink, _ = match_windows(windows, ppc, fraction, faces)
+    for tiles ``faces`` whose side is ``fraction`` of a cell's, seen through ``blur``
+    (:func:`template_blur`)."""
+    labels, margins, centre_ink, _ = match_windows(windows, ppc, fraction, faces, blur)
     return labels, margins, centre_ink
 
 
+def centre_inks(windows: np.ndarray, ppc: int) -> np.ndarray:
+    """The mean ink of each window's :data:`CENTRE` (below :data:`EMPTY_INK`: an empty cell)."""
+    s = search_px(ppc)
+    inner = int(round(ppc * (1 - CENTRE) / 2))
+    return windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
+
+
+def measure_camera_blur(
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], cell_px: float
+) -> tuple[float, int]:
+    """The camera's blur (sigma, its pixels; one of :data:`CAMERA_BLURS`) under which the tiles in
+    ``windows`` (ink windows at ``ppc`` of cells ``cell_px`` camera pixels wide) look most like
+    tiles: the best mean of their best designs' scores. Whatever the designs, a tile seen
+    through the wrong blur matches every design worse, so no answer is needed to measure it.
+    Also how many tiles it was measured on (fewer than ``BLUR_CELLS[0]``: none, and
+    :data:`DEFAULT_CAMERA_BLUR` is given)."""
+    centre = centre_inks(windows, ppc)
+    full = np.flatnonzero(centre >= EMPTY_INK)
+    if len(full) < BLUR_CELLS[0]:
+        return DEFAULT_CAMERA_BLUR, 0
+    chosen = full[np.argsort(-centre[full], kind="stable")[: BLUR_CELLS[1]]]
+    means = []
+    for blur in CAMERA_BLURS:
+        per_face = match_windows(windows[chosen], ppc, fraction, faces, template_blur(blur, ppc, cell_px))[3]
+        means.append(float(np.nanmax(per_face, axis=1).mean()))
+    return CAMERA_BLURS[int(np.argmax(means))], len(chosen)
+
+
 def match_windows(
-    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], blur: float = 0.0
 ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """:func:`classify_windows`, and each window's score against each of ``faces`` (N x faces,
     ``nan`` for an empty window): where the best beats the next by less than :data:`TIE_GAP`
@@ -145,8 +214,7 @@ def match_windows(
     s = search_px(ppc)
     crop = crop_size(ppc)
     n = len(windows)
-    inner = int(round(ppc * (1 - CENTRE) / 2))
-    centre_ink = windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
+    centre_ink = centre_inks(windows, ppc)
     labels = ["."] * n
     margins = np.clip((EMPTY_INK - centre_ink) / EMPTY_INK * 2, 0, 1).astype(np.float32)
     per_face = np.full((n, len(faces)), np.nan, np.float32)
@@ -157,7 +225,7 @@ def match_windows(
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
     vectors = normalise_rows(shifts.reshape(-1, crop * crop).astype(np.float32))
-    names, templates = tile_templates(faces, ppc, round(fraction, 4))
+    names, templates = tile_templates(faces, ppc, round(fraction, 4), round(blur, 4))
     scores = (vectors @ templates.T).reshape(len(full), -1, len(faces), len(TURNS))
     # A tile far off its cell is less likely than one near its centre: a small penalty per pixel
     # of shift keeps a shifted arc from passing for a centred bolt.
