@@ -97,9 +97,19 @@ BLUR_STEP = 0.1
 def tile_templates(
     faces: tuple[TileFace, ...], ppc: int, fraction: float, blur: float = 0.0
 ) -> tuple[tuple[str, ...], np.ndarray]:
-    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
-    for the tiles ``faces`` whose side is ``fraction`` of a cell's, seen through a blur of
-    ``blur`` (sigma, window pixels; :func:`template_blur`).
+    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``
+    (:func:`tile_ink_templates`, each minus its mean, divided by its norm)."""
+    names, vectors = tile_ink_templates(faces, ppc, fraction, blur)
+    return names, normalise_rows(vectors)
+
+
+@budgeted(8 * MB)
+def tile_ink_templates(
+    faces: tuple[TileFace, ...], ppc: int, fraction: float, blur: float = 0.0
+) -> tuple[tuple[str, ...], np.ndarray]:
+    """(tile name per template, ink templates: (tiles x turns) x crop^2) at ``ppc``, for the
+    tiles ``faces`` whose side is ``fraction`` of a cell's, seen through a blur of ``blur``
+    (sigma, window pixels; :func:`template_blur`).
 
     The blur is applied to the face's grey, before :func:`ink`: a camera blurs the light, and
     the reader's ink (clipped where the grey is light) is taken from what it blurred. A thin
@@ -127,7 +137,7 @@ def tile_templates(
             start = (ppc - crop) // 2
             names.append(tile.code)
             vectors.append(cell_ink[start : start + crop, start : start + crop].ravel())
-    return tuple(names), normalise_rows(np.array(vectors, np.float32))
+    return tuple(names), np.array(vectors, np.float32)
 
 
 #: Score lost by a match at the edge of the search (it grows with the square of the shift): a
@@ -224,9 +234,9 @@ def match_windows(
     start = (ppc - crop) // 2
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
-    vectors = normalise_rows(shifts.reshape(-1, crop * crop).astype(np.float32))
-    names, templates = tile_templates(faces, ppc, round(fraction, 4), round(blur, 4))
-    scores = (vectors @ templates.T).reshape(len(full), -1, len(faces), len(TURNS))
+    names, templates = tile_ink_templates(faces, ppc, round(fraction, 4), round(blur, 4))
+    scores = core_scores(windows[full], shifts.reshape(len(full), -1, crop * crop), templates, ppc)
+    scores = scores.reshape(len(full), -1, len(faces), len(TURNS))
     # A tile far off its cell is less likely than one near its centre: a small penalty per pixel
     # of shift keeps a shifted arc from passing for a centred bolt.
     scores = scores - shift_penalty(s)[None, :, None, None]
@@ -242,6 +252,59 @@ def match_windows(
             float(np.clip((centre_ink[index] - EMPTY_INK) / EMPTY_INK, 0, 1)),
         )
     return labels, margins, centre_ink, per_face
+
+
+@budgeted(MB)
+def core_boxes(ppc: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """For each shift of the compared square (row-major), the part of the cell's :data:`CENTRE`
+    it covers, in window pixels: rows from, rows to, columns from, columns to; and the first
+    pixel of the centre (its last is ``ppc + 2s`` less it)."""
+    s = search_px(ppc)
+    crop = crop_size(ppc)
+    start = (ppc - crop) // 2
+    first = s + int(round(ppc * (1 - CENTRE) / 2))
+    last = s + ppc - (first - s)
+    offsets = start + np.arange(2 * s + 1)
+    lo = np.maximum(first, offsets)
+    hi = np.maximum(lo, np.minimum(last, offsets + crop))
+    rows_lo, cols_lo = np.meshgrid(lo, lo, indexing="ij")
+    rows_hi, cols_hi = np.meshgrid(hi, hi, indexing="ij")
+    return rows_lo.ravel(), rows_hi.ravel(), cols_lo.ravel(), cols_hi.ravel(), first
+
+
+def core_scores(windows: np.ndarray, crops: np.ndarray, templates: np.ndarray, ppc: int) -> np.ndarray:
+    """The normalised correlation of each window with each tile hypothesis (a template at a
+    shift: N x shifts x templates), over the compared square *and* the cell's :data:`CENTRE`.
+
+    The centre's ink says the cell holds a tile, and no neighbour reaches it: the tile there must
+    explain it. A template shifted far compares a square that leaves part of the centre out; the
+    hypothesis says that part is bare paper, so a bolt's stroke left there counts against an arc
+    shifted to match the rest of it. (Compared over its own square alone, the arc took the bolt's
+    first half and left its second out of sight.) Where the square covers the centre this is the
+    plain correlation of the square with the template."""
+    n, size = len(windows), windows.shape[1]
+    rows_lo, rows_hi, cols_lo, cols_hi, first = core_boxes(ppc)
+    last = size - first
+    w = windows.astype(np.float64)
+    sums = np.zeros((2, n, size + 1, size + 1))
+    sums[0, :, 1:, 1:] = w.cumsum(1).cumsum(2)
+    sums[1, :, 1:, 1:] = (w * w).cumsum(1).cumsum(2)
+
+    def box(y0: np.ndarray | int, y1: np.ndarray | int, x0: np.ndarray | int, x1: np.ndarray | int) -> np.ndarray:
+        return sums[:, :, y1, x1] - sums[:, :, y0, x1] - sums[:, :, y1, x0] + sums[:, :, y0, x0]
+
+    # The centre's ink outside the square (sum and sum of squares), per window and shift.
+    outside = box(first, last, first, last)[..., None] - box(rows_lo, rows_hi, cols_lo, cols_hi)
+    count = crops.shape[2] + (last - first) ** 2 - (rows_hi - rows_lo) * (cols_hi - cols_lo)
+    c = crops.astype(np.float64)
+    sum_w = c.sum(axis=2) + outside[0]
+    sum_ww = np.einsum("nsp,nsp->ns", c, c) + outside[1]
+    t = templates.astype(np.float64)
+    sum_t, sum_tt = t.sum(axis=1), (t * t).sum(axis=1)
+    cov = c @ t.T - (sum_w / count)[..., None] * sum_t
+    var_w = np.maximum(sum_ww - sum_w * sum_w / count, 1e-9)[..., None]
+    var_t = np.maximum(sum_tt - sum_t**2 / count[:, None], 1e-9)
+    return (cov / np.sqrt(var_w * var_t)).astype(np.float32)
 
 
 def score_gaps(per_face: np.ndarray) -> np.ndarray:
