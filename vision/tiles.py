@@ -59,7 +59,7 @@ CAMERA_BLURS = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5)
 #: The blur assumed while too few tiles lie on the mat to measure it.
 DEFAULT_CAMERA_BLUR = 0.6
 #: The fewest tiles the blur is measured on, and the most (the ones with the most ink).
-BLUR_CELLS = (3, 32)
+BLUR_CELLS = (3, 16)
 
 
 def ink(grey: np.ndarray) -> np.ndarray:
@@ -285,8 +285,8 @@ def core_scores(windows: np.ndarray, crops: np.ndarray, templates: np.ndarray, p
     n, size = len(windows), windows.shape[1]
     rows_lo, rows_hi, cols_lo, cols_hi, first = core_boxes(ppc)
     last = size - first
-    w = windows.astype(np.float64)
-    sums = np.zeros((2, n, size + 1, size + 1))
+    w = windows.astype(np.float32)
+    sums = np.zeros((2, n, size + 1, size + 1), np.float32)
     sums[0, :, 1:, 1:] = w.cumsum(1).cumsum(2)
     sums[1, :, 1:, 1:] = (w * w).cumsum(1).cumsum(2)
 
@@ -295,16 +295,14 @@ def core_scores(windows: np.ndarray, crops: np.ndarray, templates: np.ndarray, p
 
     # The centre's ink outside the square (sum and sum of squares), per window and shift.
     outside = box(first, last, first, last)[..., None] - box(rows_lo, rows_hi, cols_lo, cols_hi)
-    count = crops.shape[2] + (last - first) ** 2 - (rows_hi - rows_lo) * (cols_hi - cols_lo)
-    c = crops.astype(np.float64)
-    sum_w = c.sum(axis=2) + outside[0]
-    sum_ww = np.einsum("nsp,nsp->ns", c, c) + outside[1]
-    t = templates.astype(np.float64)
-    sum_t, sum_tt = t.sum(axis=1), (t * t).sum(axis=1)
-    cov = c @ t.T - (sum_w / count)[..., None] * sum_t
-    var_w = np.maximum(sum_ww - sum_w * sum_w / count, 1e-9)[..., None]
-    var_t = np.maximum(sum_tt - sum_t**2 / count[:, None], 1e-9)
-    return (cov / np.sqrt(var_w * var_t)).astype(np.float32)
+    count = (crops.shape[2] + (last - first) ** 2 - (rows_hi - rows_lo) * (cols_hi - cols_lo)).astype(np.float32)
+    sum_w = crops.sum(axis=2) + outside[0]
+    sum_ww = np.einsum("nsp,nsp->ns", crops, crops) + outside[1]
+    sum_t, sum_tt = templates.sum(axis=1), (templates * templates).sum(axis=1)
+    cov = crops @ templates.T - (sum_w / count)[..., None] * sum_t
+    var_w = np.maximum(sum_ww - sum_w * sum_w / count, 1e-6)[..., None]
+    var_t = np.maximum(sum_tt - sum_t**2 / count[:, None], 1e-6)
+    return cov / np.sqrt(var_w * var_t)
 
 
 def score_gaps(per_face: np.ndarray) -> np.ndarray:
