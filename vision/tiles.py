@@ -9,6 +9,17 @@ and 8 degrees off its cell, touching a neighbour: the comparison searches every 
 A cell is empty when its centre has no ink (a neighbour's stroke reaching over the border stays
 out of the centre); a cell with ink that matches no design well is ``?``, never a guess.
 
+The templates are what the camera would see of each face, not the face itself. A far camera
+(12-17 pixels a cell) blurs a stroke 1.5 pixels wide, and the ink, clipped where the grey is
+light, keeps only the stroke's dark core: a bolt's kink and its ends fade. So each face is
+blurred as the camera blurs it (its own blur, its pixels, the warp to the window's pixels:
+:func:`template_blur`) before its ink is taken; the camera's blur is measured on the tiles in
+view, as the one under which they match their best designs best (:func:`measure_camera_blur`).
+And a tile must explain the ink of its cell's centre, where no neighbour reaches: a template
+shifted far compares its own square *and* the centre, where it says paper
+(:func:`core_scores`), so an arc shifted to the search's edge can no longer match a bolt's first
+half and leave its second out of sight.
+
 Two designs may match a cell almost equally at the camera's resolution (16-20 pixels a cell: a
 bolt's middle and an arc's end share their pixels). :func:`classify_windows` then says by how
 little (:data:`TIE_GAP`); the reader looks at such cells again, warped finer from the same camera
