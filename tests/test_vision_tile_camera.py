@@ -9,10 +9,11 @@ import pytest
 
 from games.lightning.tiles import all_tiles
 from vision.mats import layout
-from vision.reader import BoardReader, cell_pixels, tile_windows
+from vision.reader import BoardReader, cell_pixels, classify_tiles, tile_windows
 from vision.synthetic import CameraStyle, render_photo
 from vision.tiles import (
     CAMERA_BLURS,
+    TileCache,
     core_scores,
     crop_size,
     measure_camera_blur,
@@ -115,3 +116,25 @@ def test_ink_left_in_the_centre_counts_against_a_far_shifted_tile():
     assert right < s + ppc - 4  # still in the cell's centre
     window[s + ppc // 2 - 3 : s + ppc // 2 + 3, right : right + 2] = 1.0  # a stroke beside the square
     assert float(_scores(window, raw, ppc)[at].max()) < alone - 0.05
+
+
+def test_live_reading_keeps_the_blur_it_measured(monkeypatch):
+    """Live, the blur is measured on the first frame with tiles and kept with the answers: the
+    next frame, unchanged, matches nothing again (the memory was once wiped by its first use at a
+    new resolution, blur and all, and the next frame read every cell again)."""
+    _, photo = _bolts_photo(0, 22.0, 1.2, 0.56, 95.0, 60)
+    reader = BoardReader("lightning")
+    fix, rect, paper, _ = reader._look(photo.image, None)
+    memory = TileCache()
+    pixels = cell_pixels(fix, MAT)
+    first, _ = classify_tiles(rect, paper, MAT, memory, None, pixels)
+    assert memory.blur_cells >= 3 and memory.ppc == rect.ppc
+    kept = memory.camera_blur
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("matched again")
+
+    monkeypatch.setattr("vision.reader.match_windows", refuse)
+    monkeypatch.setattr("vision.reader.measure_camera_blur", refuse)
+    again, _ = classify_tiles(rect, paper, MAT, memory, None, pixels)
+    assert again == first and memory.camera_blur == kept

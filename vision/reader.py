@@ -805,6 +805,9 @@ def camera_blur(windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache
     kept answers, given under the old one, be read again."""
     if memory is None:
         return measure_camera_blur(windows, ppc, mat.tile_mm / mat.cell, mat.tile_faces, cell_px)[0]
+    if memory.ppc != ppc:  # answers and blur at another resolution (:func:`classify_with_memory`)
+        memory.clear()
+        memory.ppc = ppc
     if memory.blur_cells >= BLUR_CELLS[1]:
         return memory.camera_blur
     tiles = int((centre_inks(windows, ppc) >= EMPTY_INK).sum())
