@@ -41,7 +41,20 @@ from games.ports import CameraProblem
 from vision.exposure import CLIPPED_SHARE, WASHED_SHARE, clipped_share, is_clipped, washed_share, washed_sheet
 from vision.mats import MatLayout, game_of_marker, layout, profile, render_mat
 from vision.pose import CameraPose, camera_pose
-from vision.tiles import DOUBT_GAP, EMPTY_INK, TIE_GAP, TileCache, ink, match_windows, score_gaps, search_px
+from vision.tiles import (
+    BLUR_CELLS,
+    DOUBT_GAP,
+    EMPTY_INK,
+    TIE_GAP,
+    TileCache,
+    centre_inks,
+    ink,
+    match_windows,
+    measure_camera_blur,
+    score_gaps,
+    search_px,
+    template_blur,
+)
 from vision.tokens import (
     ARC,
     ARC_MIN,
@@ -766,31 +779,60 @@ FineLook = Callable[[np.ndarray], np.ndarray]
 
 def classify_tiles(
     rect: Rectified, paper: CellPaper, mat: MatLayout, memory: TileCache | None = None,
-    fine: FineLook | None = None,
+    fine: FineLook | None = None, cell_px: float | None = None,
 ) -> tuple[list[list[str]], np.ndarray]:
     """Design and rotation of the tile on each cell (``.`` empty, ``?`` unknown), and margins.
 
-    With ``memory`` (live use), a cell whose ink has not changed keeps its last answer; with
-    ``fine``, a near tie between two designs is looked at again, finer (:func:`settle_ties`)."""
+    The templates are seen through the camera's blur, measured on the tiles in view
+    (:func:`camera_blur`) for cells ``cell_px`` camera pixels wide (None: as wide as the
+    reading's cells). With ``memory`` (live use), a cell whose ink has not changed keeps its
+    last answer; with ``fine``, a near tie between two designs is looked at again, finer
+    (:func:`settle_ties`)."""
     windows = tile_windows(rect, paper, mat)
-    labels, margins = classify_with_memory(windows, rect.ppc, mat, memory, "cell", fine)
+    pixels = float(cell_px or rect.ppc)
+    sigma = camera_blur(windows, rect.ppc, mat, memory, pixels)
+    labels, margins = classify_with_memory(windows, rect.ppc, mat, memory, "cell", fine,
+                                           lambda ppc: template_blur(sigma, ppc, pixels))
     grid = [labels[r * mat.cols : (r + 1) * mat.cols] for r in range(mat.rows)]
     return grid, margins.reshape(mat.rows, mat.cols)
 
 
+def camera_blur(windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache | None, cell_px: float) -> float:
+    """The camera's blur (sigma, camera pixels; :func:`vision.tiles.measure_camera_blur`) on the
+    grid's ink ``windows``. Live (``memory``), it is kept with the answers and measured again only
+    when twice as many tiles lie on the mat as it was measured on (up to
+    :data:`~vision.tiles.BLUR_CELLS`): the game starts on an empty mat. A new measure makes the
+    kept answers, given under the old one, be read again."""
+    if memory is None:
+        return measure_camera_blur(windows, ppc, mat.tile_mm / mat.cell, mat.tile_faces, cell_px)[0]
+    if memory.ppc != ppc:  # answers and blur at another resolution (:func:`classify_with_memory`)
+        memory.clear()
+        memory.ppc = ppc
+    if memory.blur_cells >= BLUR_CELLS[1]:
+        return memory.camera_blur
+    tiles = int((centre_inks(windows, ppc) >= EMPTY_INK).sum())
+    if memory.blur_cells == 0 or tiles >= 2 * memory.blur_cells:
+        sigma, cells = measure_camera_blur(windows, ppc, mat.tile_mm / mat.cell, mat.tile_faces, cell_px)
+        if sigma != memory.camera_blur:
+            memory.cells.clear()
+        memory.camera_blur, memory.blur_cells = sigma, cells
+    return memory.camera_blur
+
+
 def settle_ties(
-    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook
+    labels: list[str], margins: np.ndarray, per_face: np.ndarray, ppc: int, mat: MatLayout, fine: FineLook,
+    blur: float = 0.0,
 ) -> None:
     """Settle the near ties (in place): cells whose best design beat the next by less than
     :data:`~vision.tiles.TIE_GAP` are looked at again at :data:`FINE_PPC` (``fine``) when the
     first look was coarser, and each design scored by both looks together. A tie that stays
     (closer than :data:`~vision.tiles.DOUBT_GAP`) becomes ``?``: a design is never a coin flip,
-    the player is asked instead."""
+    the player is asked instead. ``blur``: the templates' blur at :data:`FINE_PPC`."""
     names = [face.code for face in mat.tile_faces]
     gaps = score_gaps(per_face)
     ties = np.flatnonzero((gaps < TIE_GAP) & np.array([label not in (".", UNKNOWN) for label in labels]))
     if len(ties) and ppc < FINE_PPC:
-        _, _, _, fine_scores = match_windows(fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces)
+        _, _, _, fine_scores = match_windows(fine(ties), FINE_PPC, mat.tile_mm / mat.cell, mat.tile_faces, blur)
         # A window empty at the second look (nan) leaves no design winning: it is doubted.
         both = np.nan_to_num((per_face[ties] + fine_scores) / 2, nan=0.0)
         both_gaps = np.where(np.isnan(fine_scores).any(axis=1), 0.0, score_gaps(both))
@@ -804,11 +846,14 @@ def settle_ties(
 
 def classify_with_memory(
     windows: np.ndarray, ppc: int, mat: MatLayout, memory: TileCache | None, kind: str,
-    fine: FineLook | None = None,
+    fine: FineLook | None = None, blur: Callable[[int], float] | None = None,
 ) -> tuple[list[str], np.ndarray]:
     """:func:`vision.tiles.match_windows` for the tiles of ``mat``, skipping the windows whose
     ink has not changed since ``memory`` last saw them (its entry ``kind``); with ``fine`` (the
-    windows' cells seen finer), near ties settled by :func:`settle_ties`."""
+    windows' cells seen finer), near ties settled by :func:`settle_ties`. ``blur``: the
+    templates' blur at a number of pixels per cell (:func:`vision.tiles.template_blur`; None:
+    none)."""
+    blur = blur or (lambda _: 0.0)
     n = len(windows)
     labels: list[str] = ["."] * n
     margins = np.ones(n, np.float32)
@@ -826,9 +871,9 @@ def classify_with_memory(
         todo = np.flatnonzero(~same)
     if len(todo):
         new_labels, new_margins, _, per_face = match_windows(
-            windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces)
+            windows[todo], ppc, mat.tile_mm / mat.cell, mat.tile_faces, blur(ppc))
         if fine is not None:  # the grid's cells (the spots keep the first look's answer)
-            settle_ties(new_labels, new_margins, per_face, ppc, mat, lambda ties: fine(todo[ties]))
+            settle_ties(new_labels, new_margins, per_face, ppc, mat, lambda ties: fine(todo[ties]), blur(FINE_PPC))
         for k, label, margin in zip(todo, new_labels, new_margins, strict=True):
             labels[k], margins[k] = label, float(margin)
     if memory is not None:
@@ -1373,7 +1418,7 @@ class BoardReader:
         if features is not None:
             return self._read_tokens(features, fix, paper.clipped)
         fine = self._fine_look(frame, fix, rect, paper)
-        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory, fine)
+        grid, margins = classify_tiles(rect, paper, self.mat, self.tile_memory, fine, cell_pixels(fix, self.mat))
         extras = read_spots(frame, self.mat, fix, rect.ppc, paper, self.tile_memory, self._spot_paper(paper))
         notes = []
         if (pixels := cell_pixels(fix, self.mat)) < MIN_TILE_PIXELS:
@@ -1757,7 +1802,8 @@ class BoardReader:
         if features is None:
             if self.mat.spots:
                 self.spot_reference = [ring.mean(axis=1) for ring in spot_patches(frame, self.mat, fix, rect.ppc)[2]]
-            grid_read, margins = classify_tiles(rect, paper, self.mat, fine=self._fine_look(frame, fix, rect, paper))
+            grid_read, margins = classify_tiles(rect, paper, self.mat, fine=self._fine_look(frame, fix, rect, paper),
+                                                cell_px=cell_pixels(fix, self.mat))
             return Reading(self.game, grid_read, float(margins.min()), fix, margins)
         labels = [ch.upper() for row in grid for ch in row]
         model = TokenModel.fit(features, labels, self.profile.token_codes)

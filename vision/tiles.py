@@ -9,6 +9,17 @@ and 8 degrees off its cell, touching a neighbour: the comparison searches every 
 A cell is empty when its centre has no ink (a neighbour's stroke reaching over the border stays
 out of the centre); a cell with ink that matches no design well is ``?``, never a guess.
 
+The templates are what the camera would see of each face, not the face itself. A far camera
+(12-17 pixels a cell) blurs a stroke 1.5 pixels wide, and the ink, clipped where the grey is
+light, keeps only the stroke's dark core: a bolt's kink and its ends fade. So each face is
+blurred as the camera blurs it (its own blur, its pixels, the warp to the window's pixels:
+:func:`template_blur`) before its ink is taken; the camera's blur is measured on the tiles in
+view, as the one under which they match their best designs best (:func:`measure_camera_blur`).
+And a tile must explain the ink of its cell's centre, where no neighbour reaches: a template
+shifted far compares its own square *and* the centre, where it says paper
+(:func:`core_scores`), so an arc shifted to the search's edge can no longer match a bolt's first
+half and leave its second out of sight.
+
 Two designs may match a cell almost equally at the camera's resolution (16-20 pixels a cell: a
 bolt's middle and an arc's end share their pixels). :func:`classify_windows` then says by how
 little (:data:`TIE_GAP`); the reader looks at such cells again, warped finer from the same camera
@@ -53,6 +64,15 @@ TIE_GAP = 0.05
 DOUBT_GAP = 0.01
 
 
+#: The camera blurs (sigma, camera pixels) :func:`measure_camera_blur` chooses from: from a
+#: sharp webcam to one out of focus or compressing hard (a blurrier camera reads badly anyway).
+CAMERA_BLURS = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5)
+#: The blur assumed while too few tiles lie on the mat to measure it.
+DEFAULT_CAMERA_BLUR = 0.6
+#: The fewest tiles the blur is measured on, and the most (the ones with the most ink).
+BLUR_CELLS = (3, 16)
+
+
 def ink(grey: np.ndarray) -> np.ndarray:
     """How dark each pixel is against white (0 on paper, ~1 on the stroke), lightly blurred."""
     return cv2.GaussianBlur(np.clip((0.8 - grey) / 0.6, 0, 1), (0, 0), 0.8)
@@ -69,10 +89,43 @@ def crop_size(ppc: int) -> int:
     return int(round(ppc * CROP))
 
 
+def template_blur(camera_blur: float, ppc: int, cell_px: float) -> float:
+    """The blur (Gaussian sigma, window pixels at ``ppc``) to give the templates so that they look
+    as the camera's cells do once warped to ``ppc``: the camera's own blur ``camera_blur`` (its
+    pixels), its pixels' width and the warp's bilinear interpolation (a variance of 1/12 and 1/6
+    of a camera pixel squared), scaled by the warp (``ppc / cell_px``), less the template's own
+    pixel width. Rounded to :data:`BLUR_STEP` so that few template sets are ever drawn."""
+    scale = ppc / max(cell_px, 1.0)
+    sigma = math.sqrt(max((camera_blur**2 + 0.25) * scale * scale - 1 / 12, 0.0))
+    return round(sigma / BLUR_STEP) * BLUR_STEP
+
+
+#: The step of the templates' blur (window pixels).
+BLUR_STEP = 0.1
+
+
 @budgeted(8 * MB)
-def tile_templates(faces: tuple[TileFace, ...], ppc: int, fraction: float) -> tuple[tuple[str, ...], np.ndarray]:
-    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``,
-    for the tiles ``faces`` whose side is ``fraction`` of a cell's."""
+def tile_templates(
+    faces: tuple[TileFace, ...], ppc: int, fraction: float, blur: float = 0.0
+) -> tuple[tuple[str, ...], np.ndarray]:
+    """(tile name per template, normalised ink templates: (tiles x turns) x crop^2) at ``ppc``
+    (:func:`tile_ink_templates`, each minus its mean, divided by its norm)."""
+    names, vectors = tile_ink_templates(faces, ppc, fraction, blur)
+    return names, normalise_rows(vectors)
+
+
+@budgeted(8 * MB)
+def tile_ink_templates(
+    faces: tuple[TileFace, ...], ppc: int, fraction: float, blur: float = 0.0
+) -> tuple[tuple[str, ...], np.ndarray]:
+    """(tile name per template, ink templates: (tiles x turns) x crop^2) at ``ppc``, for the
+    tiles ``faces`` whose side is ``fraction`` of a cell's, seen through a blur of ``blur``
+    (sigma, window pixels; :func:`template_blur`).
+
+    The blur is applied to the face's grey, before :func:`ink`: a camera blurs the light, and
+    the reader's ink (clipped where the grey is light) is taken from what it blurred. A thin
+    stroke blurred by a distant camera then loses its faint edges and ends, in the templates as
+    in the frame, instead of a sharp template meeting a stroke the camera thinned."""
     big = 8
     size = int(round(fraction * ppc * big))
     crop = crop_size(ppc)
@@ -88,11 +141,14 @@ def tile_templates(faces: tuple[TileFace, ...], ppc: int, fraction: float) -> tu
             rotation = cv2.getRotationMatrix2D(centre, -turn, 1.0)
             canvas = cv2.warpAffine(canvas, rotation, canvas.shape[1::-1], borderValue=(255, 255, 255))
             grey = cv2.resize(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY), (ppc, ppc), interpolation=cv2.INTER_AREA)
-            cell_ink = ink(grey.astype(np.float32) / 255)
+            light: np.ndarray = grey.astype(np.float32) / 255
+            if blur > 0:
+                light = cv2.GaussianBlur(light, (0, 0), blur, borderType=cv2.BORDER_REPLICATE)
+            cell_ink = ink(light)
             start = (ppc - crop) // 2
             names.append(tile.code)
             vectors.append(cell_ink[start : start + crop, start : start + crop].ravel())
-    return tuple(names), normalise_rows(np.array(vectors, np.float32))
+    return tuple(names), np.array(vectors, np.float32)
 
 
 #: Score lost by a match at the edge of the search (it grows with the square of the shift): a
@@ -121,23 +177,57 @@ class TileCache:
 
     ppc: int = 0
     cells: dict[str, tuple[np.ndarray, list[str], np.ndarray]] = field(default_factory=dict)
+    #: The camera's blur (:func:`measure_camera_blur`) and how many tiles it was measured on
+    #: (0: not yet measured; measured again as more tiles come, up to :data:`BLUR_CELLS`).
+    camera_blur: float = DEFAULT_CAMERA_BLUR
+    blur_cells: int = 0
 
     def clear(self) -> None:
         """Forget every answer (the mat moved, or the light changed)."""
         self.cells.clear()
+        self.camera_blur, self.blur_cells = DEFAULT_CAMERA_BLUR, 0
 
 
 def classify_windows(
-    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], blur: float = 0.0
 ) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Labels, margins and centre ink of ink windows (N, ppc + 2s, ppc + 2s) centred on cells,
-    for tiles ``faces`` whose side is ``fraction`` of a cell's."""
-    labels, margins, centre_ink, _ = match_windows(windows, ppc, fraction, faces)
+    for tiles ``faces`` whose side is ``fraction`` of a cell's, seen through ``blur``
+    (:func:`template_blur`)."""
+    labels, margins, centre_ink, _ = match_windows(windows, ppc, fraction, faces, blur)
     return labels, margins, centre_ink
 
 
+def centre_inks(windows: np.ndarray, ppc: int) -> np.ndarray:
+    """The mean ink of each window's :data:`CENTRE` (below :data:`EMPTY_INK`: an empty cell)."""
+    s = search_px(ppc)
+    inner = int(round(ppc * (1 - CENTRE) / 2))
+    return windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
+
+
+def measure_camera_blur(
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], cell_px: float
+) -> tuple[float, int]:
+    """The camera's blur (sigma, its pixels; one of :data:`CAMERA_BLURS`) under which the tiles in
+    ``windows`` (ink windows at ``ppc`` of cells ``cell_px`` camera pixels wide) look most like
+    tiles: the best mean of their best designs' scores. Whatever the designs, a tile seen
+    through the wrong blur matches every design worse, so no answer is needed to measure it.
+    Also how many tiles it was measured on (fewer than ``BLUR_CELLS[0]``: none, and
+    :data:`DEFAULT_CAMERA_BLUR` is given)."""
+    centre = centre_inks(windows, ppc)
+    full = np.flatnonzero(centre >= EMPTY_INK)
+    if len(full) < BLUR_CELLS[0]:
+        return DEFAULT_CAMERA_BLUR, 0
+    chosen = full[np.argsort(-centre[full], kind="stable")[: BLUR_CELLS[1]]]
+    means = []
+    for blur in CAMERA_BLURS:
+        per_face = match_windows(windows[chosen], ppc, fraction, faces, template_blur(blur, ppc, cell_px))[3]
+        means.append(float(np.nanmax(per_face, axis=1).mean()))
+    return CAMERA_BLURS[int(np.argmax(means))], len(chosen)
+
+
 def match_windows(
-    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...]
+    windows: np.ndarray, ppc: int, fraction: float, faces: tuple[TileFace, ...], blur: float = 0.0
 ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """:func:`classify_windows`, and each window's score against each of ``faces`` (N x faces,
     ``nan`` for an empty window): where the best beats the next by less than :data:`TIE_GAP`
@@ -145,8 +235,7 @@ def match_windows(
     s = search_px(ppc)
     crop = crop_size(ppc)
     n = len(windows)
-    inner = int(round(ppc * (1 - CENTRE) / 2))
-    centre_ink = windows[:, s + inner : s + ppc - inner, s + inner : s + ppc - inner].mean(axis=(1, 2))
+    centre_ink = centre_inks(windows, ppc)
     labels = ["."] * n
     margins = np.clip((EMPTY_INK - centre_ink) / EMPTY_INK * 2, 0, 1).astype(np.float32)
     per_face = np.full((n, len(faces)), np.nan, np.float32)
@@ -156,9 +245,9 @@ def match_windows(
     start = (ppc - crop) // 2
     view = np.lib.stride_tricks.sliding_window_view(windows[full], (crop, crop), axis=(1, 2))
     shifts = view[:, start : start + 2 * s + 1, start : start + 2 * s + 1]
-    vectors = normalise_rows(shifts.reshape(-1, crop * crop).astype(np.float32))
-    names, templates = tile_templates(faces, ppc, round(fraction, 4))
-    scores = (vectors @ templates.T).reshape(len(full), -1, len(faces), len(TURNS))
+    names, templates = tile_ink_templates(faces, ppc, round(fraction, 4), round(blur, 4))
+    scores = core_scores(windows[full], shifts.reshape(len(full), -1, crop * crop), templates, ppc)
+    scores = scores.reshape(len(full), -1, len(faces), len(TURNS))
     # A tile far off its cell is less likely than one near its centre: a small penalty per pixel
     # of shift keeps a shifted arc from passing for a centred bolt.
     scores = scores - shift_penalty(s)[None, :, None, None]
@@ -174,6 +263,57 @@ def match_windows(
             float(np.clip((centre_ink[index] - EMPTY_INK) / EMPTY_INK, 0, 1)),
         )
     return labels, margins, centre_ink, per_face
+
+
+@budgeted(MB)
+def core_boxes(ppc: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """For each shift of the compared square (row-major), the part of the cell's :data:`CENTRE`
+    it covers, in window pixels: rows from, rows to, columns from, columns to; and the first
+    pixel of the centre (its last is ``ppc + 2s`` less it)."""
+    s = search_px(ppc)
+    crop = crop_size(ppc)
+    start = (ppc - crop) // 2
+    first = s + int(round(ppc * (1 - CENTRE) / 2))
+    last = s + ppc - (first - s)
+    offsets = start + np.arange(2 * s + 1)
+    lo = np.maximum(first, offsets)
+    hi = np.maximum(lo, np.minimum(last, offsets + crop))
+    rows_lo, cols_lo = np.meshgrid(lo, lo, indexing="ij")
+    rows_hi, cols_hi = np.meshgrid(hi, hi, indexing="ij")
+    return rows_lo.ravel(), rows_hi.ravel(), cols_lo.ravel(), cols_hi.ravel(), first
+
+
+def core_scores(windows: np.ndarray, crops: np.ndarray, templates: np.ndarray, ppc: int) -> np.ndarray:
+    """The normalised correlation of each window with each tile hypothesis (a template at a
+    shift: N x shifts x templates), over the compared square *and* the cell's :data:`CENTRE`.
+
+    The centre's ink says the cell holds a tile, and no neighbour reaches it: the tile there must
+    explain it. A template shifted far compares a square that leaves part of the centre out; the
+    hypothesis says that part is bare paper, so a bolt's stroke left there counts against an arc
+    shifted to match the rest of it. (Compared over its own square alone, the arc took the bolt's
+    first half and left its second out of sight.) Where the square covers the centre this is the
+    plain correlation of the square with the template."""
+    n, size = len(windows), windows.shape[1]
+    rows_lo, rows_hi, cols_lo, cols_hi, first = core_boxes(ppc)
+    last = size - first
+    w = windows.astype(np.float32)
+    sums = np.zeros((2, n, size + 1, size + 1), np.float32)
+    sums[0, :, 1:, 1:] = w.cumsum(1).cumsum(2)
+    sums[1, :, 1:, 1:] = (w * w).cumsum(1).cumsum(2)
+
+    def box(y0: np.ndarray | int, y1: np.ndarray | int, x0: np.ndarray | int, x1: np.ndarray | int) -> np.ndarray:
+        return sums[:, :, y1, x1] - sums[:, :, y0, x1] - sums[:, :, y1, x0] + sums[:, :, y0, x0]
+
+    # The centre's ink outside the square (sum and sum of squares), per window and shift.
+    outside = box(first, last, first, last)[..., None] - box(rows_lo, rows_hi, cols_lo, cols_hi)
+    count = (crops.shape[2] + (last - first) ** 2 - (rows_hi - rows_lo) * (cols_hi - cols_lo)).astype(np.float32)
+    sum_w = crops.sum(axis=2) + outside[0]
+    sum_ww = np.einsum("nsp,nsp->ns", crops, crops) + outside[1]
+    sum_t, sum_tt = templates.sum(axis=1), (templates * templates).sum(axis=1)
+    cov = crops @ templates.T - (sum_w / count)[..., None] * sum_t
+    var_w = np.maximum(sum_ww - sum_w * sum_w / count, 1e-6)[..., None]
+    var_t = np.maximum(sum_tt - sum_t**2 / count[:, None], 1e-6)
+    return cov / np.sqrt(var_w * var_t)
 
 
 def score_gaps(per_face: np.ndarray) -> np.ndarray:
