@@ -239,35 +239,47 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         if self.slide is not None or self.table is not None:
             return None
         return (self.state.to_text(), self.match.version, repr(self.match.seats), self.score_line(),
-                self.setting_up())
+                self.setting_up(), self._hint_bubble())
+
+    def _hint_advice(self) -> Hint | None:
+        """The advice shown on the board (an arrow): the hint is on, nothing moves, a move to say."""
+        advice = self.hint() if not self.busy() else None
+        return advice if isinstance(advice, Hint) and advice.move is not None else None
+
+    def _hint_bubble(self) -> str | None:
+        """The hint's bubble's words (a translation key), while no message covers it."""
+        advice = self._hint_advice()
+        if advice is None or self.message is not None:
+            return None
+        return "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
 
     def draw_still(self, surface: DrawTarget) -> None:
-        """The board and its pawns, the panel's words."""
+        """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it)."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         BOARD.draw_pawns(surface, self.state)
         self._draw_words(surface)
+        self._draw_bubble(surface)
 
     def draw_live(self, surface: DrawTarget) -> None:
-        """Over the still layer: the rings and arrows, the hint, the bobbing pawn, the box."""
-        self._draw_marks(surface)
+        """Over the still layer: the rings and arrows, the hint's arrow, the bobbing pawn, the box."""
+        self._draw_marks(surface, bubble=False)
         self._draw_lively(surface)
 
     def live_areas(self) -> list[pygame.Rect] | None:
-        """The board (rings, arrows, the hint's arrow), the hint's bubble, the bobbing pawn in its
-        whole course, and the learning machine's box with its words and record."""
-        areas = []
-        advice = self.hint() if not self.busy() else None
-        hinted = isinstance(advice, Hint) and advice.move is not None
-        if hinted or (self.person_to_move() and not self.busy() and self.selected is not None):
-            areas.append(BOARD.rect.inflate(16, 16))  # arrows across the board
-        elif self.person_to_move() and not self.busy():  # the rings alone (a tall area costs a copy)
-            pawns = {move[0] for move in self.state.legal_moves()}
-            areas.extend(BOARD.cell_rect(cell) for cell in sorted(pawns))  # the ring lies inside
-        if isinstance(advice, Hint) and advice.move is not None and self.message is None:
-            key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
-            bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key), self.message_width))
-            bubble.midbottom = self.message_anchor
-            areas.append(bubble.inflate(64, 64))
+        """The rings (inside their squares), each arrow (inside the squares it joins: the hint's,
+        those of a pawn picked), the bobbing pawn in its whole course, and the learning machine's
+        box with its words and record."""
+        areas: list[pygame.Rect] = []
+        if self.person_to_move() and not self.busy():
+            moves = self.state.legal_moves()
+            if self.selected is None:
+                areas.extend(BOARD.cell_rect(cell) for cell in sorted({move[0] for move in moves}))
+            else:
+                areas.extend(_arrow_box(move) for move in moves if move[0] == self.selected)
+        advice = self._hint_advice()
+        if advice is not None:
+            assert advice.move is not None
+            areas.append(_arrow_box(advice.move))
         pawn = pygame.Rect(0, 0, 110, 116)
         pawn.center = (TURN.x + 46, TURN.centery)
         areas.append(pawn)
@@ -292,8 +304,9 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         self._draw_words(surface)
         self._draw_lively(surface)
 
-    def _draw_marks(self, surface: DrawTarget) -> None:
-        """The rings on the pawns that may move (or the one picked and its arrows), the hint."""
+    def _draw_marks(self, surface: DrawTarget, bubble: bool = True) -> None:
+        """The rings on the pawns that may move (or the one picked and its arrows), the hint (its
+        ``bubble`` too)."""
         state = self.state
         if self.person_to_move() and not self.busy():
             glow = ui.blend(ACCENT, theme.HINT, 0.6)
@@ -308,9 +321,14 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         advice = self.hint() if not self.busy() else None
         if isinstance(advice, Hint) and advice.move is not None:
             BOARD.draw_arrow(surface, advice.move, (230, 150, 0))
-            if self.message is None:
-                key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
-                ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
+            if bubble:
+                self._draw_bubble(surface)
+
+    def _draw_bubble(self, surface: DrawTarget) -> None:
+        """The hint's bubble under the board (none while a message covers it)."""
+        key = self._hint_bubble()
+        if key is not None:
+            ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
 
     def _draw_words(self, surface: DrawTarget) -> None:
         """The panel at rest: whose turn in words, who plays each side, and without the machine
@@ -387,6 +405,12 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         record = self.memory.machine.record
         ui.draw_fitted_text(surface, tr("hexapawn.panel.record", n=len(record), lost=record.count("L")),
                             pygame.Rect(BOX.x, BOX.bottom + 34, BOX.width, 28), 20, theme.INK_SOFT, "text")
+
+
+def _arrow_box(move: Move) -> pygame.Rect:
+    """Where :meth:`BoardView.draw_arrow` draws ``move``'s arrow: inside the two squares it joins
+    (it starts a fifth of a square from one centre and its tip stops short of the other's)."""
+    return BOARD.cell_rect(move[0]).union(BOARD.cell_rect(move[1]))
 
 
 def _box_key(state: HexapawnState) -> str:
