@@ -80,7 +80,7 @@ def views(app: App, scene: GameScene) -> Iterator[str]:
         yield "other view"
 
 
-@pytest.mark.parametrize("game", ["hexapawn"])
+@pytest.mark.parametrize("game", ["hexapawn", "lewthwaite"])
 def test_the_hint_over_the_board_is_drawn_in_part(app: App, game: str) -> None:
     scene = hinted(app, game)
     screen = SIZE[0] * SIZE[1]
