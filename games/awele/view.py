@@ -519,7 +519,7 @@ def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
     article's example, from the rules' own events)."""
     lap = _article_laps()[0]
-    k = int(time / 0.7) % (lap.seeds + 3)
+    k = _sowing_step(time)
     board = list(new_game().pits)
     rings = {}
     if k:
@@ -532,6 +532,26 @@ def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     draw_mini_board(surface, rect, tuple(board), rings)
 
 
+def _sowing_step(time: float) -> int:
+    """The sowing page's step at ``time``: 0 before the lift, then one seed dropped a step."""
+    return int(time / 0.7) % (_article_laps()[0].seeds + 3)
+
+
+def _relay_step(time: float) -> int:
+    """The relay page's lap at ``time``."""
+    return int(time / 1.4) % len(_article_laps())
+
+
+def _capture_step(time: float) -> int:
+    """The capture page at ``time``: 0 the seeds still in the pit, 1 taken."""
+    return int(time / 1.2) % 2
+
+
+def _loop_step(time: float) -> int:
+    """The loop page's lap at ``time`` (0: the board before the move)."""
+    return int(time / 1.0) % (len(_loop_laps()) + 1)
+
+
 @budgeted(MB, scope='awele')
 def _article_laps() -> tuple[Lap, ...]:
     """The article's worked example: from the start, pit 3 relays at 7, 12, 5 and 11."""
@@ -539,8 +559,7 @@ def _article_laps() -> tuple[Lap, ...]:
 
 
 def _illustrate_relay(surface: Target, rect: pygame.Rect, time: float) -> None:
-    laps = _article_laps()
-    lap = laps[int(time / 1.4) % len(laps)]
+    lap = _article_laps()[_relay_step(time)]
     rings = {lap.start: theme.BLUE, lap.last: theme.HINT if lap.relay else theme.GOOD}
     draw_mini_board(surface, rect, lap.board, rings)
 
@@ -555,7 +574,7 @@ def _illustrate_capture(surface: Target, rect: pygame.Rect, time: float) -> None
     fx = after.last_effects
     assert fx is not None and fx.capture_pit is not None
     before = list(after.pits)
-    if int(time / 1.2) % 2 == 0:
+    if _capture_step(time) == 0:
         before[fx.capture_pit] = fx.captured
     draw_mini_board(surface, rect, tuple(before), {fx.last: theme.GOOD, fx.capture_pit: theme.RED})
 
@@ -571,7 +590,7 @@ def _loop_laps() -> tuple[Lap, ...]:
 
 def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
     laps = _loop_laps()
-    k = int(time / 1.0) % (len(laps) + 1)
+    k = _loop_step(time)
     board = LOOP_EXAMPLE[0] if k == 0 else laps[k - 1].board
     draw_mini_board(surface, rect, board, {} if k == 0 else {laps[k - 1].last: theme.HINT})
     label = tr("awele.rules.loop.lap", lap=k, period=len(laps))
@@ -579,12 +598,13 @@ def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
 
 
 def rules_pages() -> list[RulesPage]:
-    """One idea per page, each with a little board that plays the rules' own events."""
+    """One idea per page, each with a little board that plays the rules' own events (a step at
+    a time: a frame showing the same step is not drawn)."""
     return [
-        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing),
-        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay),
-        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture),
-        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop),
+        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing, _sowing_step),
+        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay, _relay_step),
+        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture, _capture_step),
+        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop, _loop_step),
     ]
 
 

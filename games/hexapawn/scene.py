@@ -458,8 +458,14 @@ def _illustrate_step(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
     view.draw_board(surface)
     state = HexapawnState()
     move = ((2, 1), (1, 1))
-    view.draw_pawns(surface, state.play(move) if (time % 3.0) > 1.5 else state)
+    view.draw_pawns(surface, state.play(move) if _played(time) else state)
     view.draw_arrow(surface, move, theme.GOOD)
+
+
+def _played(time: float) -> bool:
+    """Whether a rules page's move shows played at ``time`` (every 1.5 s in turn): what those
+    pages show at ``time``."""
+    return (time % 3.0) > 1.5
 
 
 CAPTURE = from_rows("""
@@ -473,7 +479,7 @@ def _illustrate_capture(surface: DrawTarget, rect: pygame.Rect, time: float) -> 
     view = _mini(rect)
     view.draw_board(surface)
     move = ((2, 0), (1, 1))
-    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
+    view.draw_pawns(surface, CAPTURE.play(move) if _played(time) else CAPTURE)
     view.draw_arrow(surface, move, theme.BAD)
     view.draw_arrow(surface, ((0, 1), (1, 1)), theme.INK_SOFT)
 
@@ -511,7 +517,7 @@ def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> N
     view = _mini(rect)
     view.draw_board(surface)
     start = HexapawnState()
-    move = start.legal_moves()[int(time / 2.5) % 3]
+    move = start.legal_moves()[_opening(time)]
     after = start.play(move)
     view.draw_pawns(surface, after)
     view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
@@ -519,15 +525,26 @@ def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> N
         view.draw_arrow(surface, reply, theme.GOOD)
 
 
+def _opening(time: float) -> int:
+    """Which of White's three first moves the solved game's page shows at ``time``."""
+    return int(time / 2.5) % 3
+
+
+def _fixed(time: float) -> Hashable:
+    """A rules picture that never changes."""
+    return ()
+
+
 def rules_pages() -> list[RulesPage]:
-    """The illustrated rules, then the learning machine and the solved game."""
+    """The illustrated rules, then the learning machine and the solved game (each picture but
+    the machine's bobbing bead changes in steps: a frame showing the same step is not drawn)."""
     return [
-        RulesPage("hexapawn.rules.p1.title", tr("hexapawn.rules.p1.text"), _illustrate_start),
-        RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step),
-        RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture),
-        RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins),
+        RulesPage("hexapawn.rules.p1.title", tr("hexapawn.rules.p1.text"), _illustrate_start, _fixed),
+        RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step, _played),
+        RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture, _played),
+        RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins, _fixed),
         RulesPage("hexapawn.rules.p5.title", tr("hexapawn.rules.p5.text"), _illustrate_machine),
-        RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved),
+        RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved, _opening),
     ]
 
 
