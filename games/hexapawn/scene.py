@@ -233,13 +233,14 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no slide, not on a real table): the position, the seats and the score make
-        the board and the panel's words (the rings, the hint, the bobbing pawn and the machine's
-        box are drawn over them at every frame)."""
-        if self.slide is not None or self.table is not None:
+        """Not on a real table: the position, the seats, the score and the pawn sliding (its
+        square left empty) make the board and the panel's words (the sliding pawn, the rings,
+        the hint, the bobbing pawn and the machine's box are drawn over them at every frame)."""
+        if self.table is not None:
             return None
+        sliding = None if self.slide is None else self.slide[0]
         return (self.state.to_text(), self.match.version, repr(self.match.seats), self.score_line(),
-                self.setting_up(), self._hint_bubble())
+                self.setting_up(), self._hint_bubble(), sliding)
 
     def _hint_advice(self) -> Hint | None:
         """The advice shown on the board (an arrow): the hint is on, nothing moves, a move to say."""
@@ -256,12 +257,14 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
     def draw_still(self, surface: DrawTarget) -> None:
         """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it)."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
-        BOARD.draw_pawns(surface, self.state)
+        BOARD.draw_pawns(surface, self.state, skip=self.slide[0][1] if self.slide is not None else None)
         self._draw_words(surface)
         self._draw_bubble(surface)
 
     def draw_live(self, surface: DrawTarget) -> None:
-        """Over the still layer: the rings and arrows, the hint's arrow, the bobbing pawn, the box."""
+        """Over the still layer: the sliding pawn, the rings and arrows, the hint's arrow, the
+        bobbing pawn, the box."""
+        self._draw_sliding(surface)
         self._draw_marks(surface, bubble=False)
         self._draw_lively(surface)
 
@@ -270,6 +273,8 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         those of a pawn picked), the bobbing pawn in its whole course, and the learning machine's
         box with its words and record."""
         areas: list[pygame.Rect] = []
+        if self.slide is not None:  # the pawn sliding from its square to the next
+            areas.append(_arrow_box(self.slide[0]))
         if self.person_to_move() and not self.busy():
             moves = self.state.legal_moves()
             if self.selected is None:
@@ -295,14 +300,18 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         moving = self.slide[0] if self.slide is not None else None
         BOARD.draw_pawns(surface, state, skip=moving[1] if moving else None)
-        if self.slide is not None and moving is not None:
-            t = self.slide[1].progress
-            a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
-            at = a.lerp(b, t)
-            draw_pawn(surface, 3 - state.player, (at.x, at.y), BOARD.cell)
+        self._draw_sliding(surface)
         self._draw_marks(surface)
         self._draw_words(surface)
         self._draw_lively(surface)
+
+    def _draw_sliding(self, surface: DrawTarget) -> None:
+        """The pawn of the move being played, on its way."""
+        if self.slide is not None:
+            moving, tween = self.slide
+            a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
+            at = a.lerp(b, tween.progress)
+            draw_pawn(surface, 3 - self.state.player, (at.x, at.y), BOARD.cell)
 
     def _draw_marks(self, surface: DrawTarget, bubble: bool = True) -> None:
         """The rings on the pawns that may move (or the one picked and its arrows), the hint (its

@@ -234,15 +234,19 @@ class LewthwaiteScene(GameScene):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no slide, no shake, not on a real table): the position, the view, the seats
-        and the score make the board and the panel's words."""
+        """At rest or while a token slides (no shake, no snake growing, not on a real table): the
+        position, the view, the seats and the score make the board and the panel's words (a
+        sliding token's cell left empty)."""
         state = self.state
-        if self.anim is not None or self.table is not None or (state.is_terminal() and self.shake_time < SHAKE_SECONDS):
+        snake_moves = self.anim is not None and self.view_mode == "snake"
+        if snake_moves or self.table is not None or (state.is_terminal() and self.shake_time < SHAKE_SECONDS):
             return None
+        slide = None if self.anim is None else (self.anim.start, self.anim.end)
         advice = self._advice()
         bubble = None if advice is None or self.message is not None else self._bubble_key(advice)
         hint = None if advice is None else (advice.pairing, bubble)
-        return (state.to_text(), self.match.version, self.view_mode, repr(self.match.seats), self.score_line(), hint)
+        return (state.to_text(), self.match.version, self.view_mode, repr(self.match.seats), self.score_line(), hint,
+                slide)
 
     def _advice(self) -> Hint | None:
         """The hint shown on the board (None: the hint is off, still being worked out, or a move
@@ -277,7 +281,7 @@ class LewthwaiteScene(GameScene):
         if snake:
             board.draw_snake(surface, self.state, None, self.time, head=False)
         else:
-            board.draw_tokens(surface, self.state, None, None, self.time, area=area)
+            board.draw_tokens(surface, self.state, self.anim, None, self.time, area=area, moving=False)
 
     def draw_live(self, surface: DrawTarget) -> None:
         """Over the still layer, in :meth:`draw_game`'s order: the snake's blinking head, the
@@ -286,6 +290,8 @@ class LewthwaiteScene(GameScene):
         the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
         state = self.state
         advice = self._advice()
+        if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
+            self.board_view.draw_tokens(surface, state, self.anim, None, self.time, area=pygame.Rect(0, 0, 0, 0))
         if advice is None:
             if self.view_mode == "snake":
                 self.board_view.draw_snake(surface, state, None, self.time, body=False)
@@ -324,10 +330,12 @@ class LewthwaiteScene(GameScene):
         return areas
 
     def live_areas(self) -> list[pygame.Rect] | None:
-        """The snake's head, the rings round the tokens that may move, the hint's arrow at every
-        bounce and the panel's token in its whole bob (the capsules and the bubble of a hint
-        are in the still layer)."""
+        """The snake's head, the rings round the tokens that may move, a sliding token's way, the
+        hint's arrow at every bounce and the panel's token in its whole bob (the capsules and the
+        bubble of a hint are in the still layer)."""
         areas = self._under_capsules()
+        if self.anim is not None:
+            areas.append(self.board_view.slide_box(self.anim.start, self.anim.end))
         advice = self._advice()
         if advice is not None and advice.move is not None:
             hole = self.state.hole

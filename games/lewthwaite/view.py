@@ -183,10 +183,11 @@ class BoardView:
         time: float = 0.0,
         dim_moved: bool = True,
         area: pygame.Rect | None = None,
+        moving: bool = True,
     ) -> None:
-        """Every token; the moving one at its animated place, shaking ones wobbling. Given an
-        ``area``, only the tokens at rest drawn over it (what a part of the screen drawn again
-        needs)."""
+        """Every token; the moving one at its animated place (its cell left empty, and the token
+        not drawn unless ``moving``), shaking ones wobbling. Given an ``area``, only the tokens at
+        rest drawn over it (what a part of the screen drawn again needs)."""
         size = int(self.cell * 0.78)
         for r in range(self.rows):
             for c in range(self.cols):
@@ -200,7 +201,7 @@ class BoardView:
                     x += math.sin(time * 40) * self.cell * 0.06
                 sprite = token_sprite(color, size, dim_moved and state.has_moved((r, c)))
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
-        if anim:
+        if anim and moving:
             color = state.token_at(anim.end)
             if color is not None:
                 x, y = self._lerp(anim.start, anim.end, anim.t)
