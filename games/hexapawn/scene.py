@@ -23,7 +23,7 @@ from games.hexapawn.machine import Draw, box_key, boxes_for
 from games.hexapawn.memory import Memory
 from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
 from games.hexapawn.scene_parts.learning import memory_of
-from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn
+from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn, draw_tray, tray_box
 from games.match import BOARD as AT_THE_TABLE
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
@@ -240,7 +240,7 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             return None
         sliding = None if self.slide is None else self.slide[0]
         return (self.state.to_text(), self.match.version, repr(self.match.seats), self.score_line(),
-                self.setting_up(), self._hint_bubble(), sliding)
+                self.setting_up(), self._hint_bubble(), sliding, self._box_look())
 
     def _hint_advice(self) -> Hint | None:
         """The advice shown on the board (an arrow): the hint is on, nothing moves, a move to say."""
@@ -255,23 +255,25 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         return "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
 
     def draw_still(self, surface: DrawTarget) -> None:
-        """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it)."""
+        """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it),
+        the learning machine's box but the bead it drew."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         BOARD.draw_pawns(surface, self.state, skip=self.slide[0][1] if self.slide is not None else None)
         self._draw_words(surface)
         self._draw_bubble(surface)
+        self._draw_lively(surface, "still")
 
     def draw_live(self, surface: DrawTarget) -> None:
         """Over the still layer: the sliding pawn, the rings and arrows, the hint's arrow, the
-        bobbing pawn, the box."""
+        bobbing pawn, the box's tray with the bead drawn bobbing."""
         self._draw_sliding(surface)
         self._draw_marks(surface, bubble=False)
-        self._draw_lively(surface)
+        self._draw_lively(surface, "live")
 
     def live_areas(self) -> list[pygame.Rect] | None:
         """The rings (inside their squares), each arrow (inside the squares it joins: the hint's,
         those of a pawn picked), the bobbing pawn in its whole course, and the learning machine's
-        box with its words and record."""
+        tray while the bead it drew bobs over it."""
         areas: list[pygame.Rect] = []
         if self.slide is not None:  # the pawn sliding from its square to the next
             areas.append(_arrow_box(self.slide[0]))
@@ -288,8 +290,8 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         pawn = pygame.Rect(0, 0, 110, 116)
         pawn.center = (TURN.x + 46, TURN.centery)
         areas.append(pawn)
-        if self.machine_player() is not None:
-            areas.append(pygame.Rect(BOX.x - 16, BOX.y - 64, BOX.width + 32, BOX.height + 134))
+        if self._bead_lifted():
+            areas.append(tray_box(BOX))
         return areas
 
     def draw_game(self, surface: DrawTarget) -> None:
@@ -376,28 +378,54 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             ui.draw_paragraph(surface, tr("hexapawn.panel.other"), pygame.Rect(BOX.x, BOX.y + 60, BOX.width, 150),
                               20, theme.INK_SOFT, "text", 1.25)
 
-    def _draw_lively(self, surface: DrawTarget) -> None:
+    def _box_look(self) -> Hashable:
+        """What the learning machine's box shows but the bob of the bead drawn: the position,
+        the beads, the bead drawn, the lesson and the record."""
+        if self.machine_player() is None:
+            return None
+        shown = self.shown_box()
+        record = self.memory.machine.record
+        if shown is None:
+            return ("waiting", tuple(record))
+        position, drawn = shown
+        return (position.to_text(), None if drawn is None else (drawn.box, drawn.bead),
+                tuple(self.memory.machine.box(position)), self.lesson is not None, tuple(record))
+
+    def _bead_lifted(self) -> bool:
+        """True while the box shows the bead the machine drew, bobbing over its tray."""
+        shown = self.shown_box() if self.machine_player() is not None else None
+        return shown is not None and shown[1] is not None and shown[1].bead is not None
+
+    def _draw_lively(self, surface: DrawTarget, part: str = "all") -> None:
         """The panel's moving parts: the bobbing pawn of the side to move, and the learning
-        machine's box with its beads (the bead drawn bobs), its words and its record."""
-        draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
+        machine's box with its beads (the bead drawn bobs), its words and its record. ``part``:
+        ``still`` (the box with the bead drawn left out, no pawn: the still layer) or ``live``
+        (the pawn, the tray with the bead drawn bobbing: over the still layer)."""
+        if part != "still":
+            draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
         if self.machine_player() is None:
             return
         shown = self.shown_box()
         if shown is None:
-            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
-                              theme.INK, "bold", 1.25)
-            self._draw_record(surface)
+            if part != "live":
+                ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120),
+                                  22, theme.INK, "bold", 1.25)
+                self._draw_record(surface)
             return
         position, drawn = shown
         machine = self.memory.machine
         beads = list(machine.box(position))
+        if part == "live":
+            if drawn is not None and drawn.bead is not None:
+                draw_tray(surface, BOX, beads, drawn.bead, self.time, emptied=not sum(beads))
+            return
         number = boxes_for(position.player).index(drawn.box if drawn else _box_key(position)) + 1 \
             if (drawn.box if drawn else _box_key(position)) in boxes_for(position.player) else 0
         heading = tr("hexapawn.panel.box", n=number, total=len(boxes_for(position.player))) if number else \
             tr("hexapawn.panel.box.new")
         ui.draw_fitted_text(surface, heading, pygame.Rect(BOX.x, BOX.y - 34, BOX.width, 28), 22, theme.INK, "bold")
         bead = drawn.bead if drawn is not None else None
-        draw_matchbox(surface, BOX, position, beads, bead, self.time, emptied=not sum(beads))
+        draw_matchbox(surface, BOX, position, beads, bead, self.time, emptied=not sum(beads), lifted=part == "all")
         if self.lesson is not None:
             line = tr("hexapawn.panel.lesson")
         elif drawn is None:
