@@ -25,7 +25,7 @@ from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, Lewthwaite
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
@@ -300,6 +300,9 @@ class LewthwaiteScene(GameScene):
             clip = surface.get_clip()
             kept = self._under[1] if self._under is not None and self._under[0] == self._under_key(surface) else {}
             target = surface.target if isinstance(surface, Canvas) else surface
+            capsules = self.board_view.dominoes(surface, list(advice.pairing), theme.HINT)
+            rings = state.legal_moves() if self.person_to_move() else []
+            glow = ui.blend(theme.player_colors(state.current_color)[0], theme.HINT, 0.75)
             for area in self._under_capsules():
                 surface.set_clip(area.clip(clip))
                 patch, native = kept.get((area.x, area.y, area.w, area.h)), _native(surface, area)
@@ -309,8 +312,10 @@ class LewthwaiteScene(GameScene):
                     self._draw_board_still(surface, area)
                 if self.view_mode == "snake":
                     self.board_view.draw_snake(surface, state, None, self.time, body=False)
-                self._draw_glow(surface)
-                self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
+                near = [cell for cell in rings if self._ring_box(cell).colliderect(area)]  # the others are clipped out
+                self.board_view.draw_glow(surface, near, glow, self.time)
+                if capsules is not None:
+                    blit(surface, capsules[0], capsules[1])
             surface.set_clip(clip)
             self._draw_arrow(surface, advice)
         self._draw_panel(surface, words=False)
@@ -323,11 +328,14 @@ class LewthwaiteScene(GameScene):
             assert head is not None
             areas.append(head.inflate(24, 24))
         if self.person_to_move():
-            for cell in self.state.legal_moves():
-                ring = self.cell_rect(cell)
-                assert ring is not None
-                areas.append(ring.inflate(16, 16))
+            areas.extend(self._ring_box(cell) for cell in self.state.legal_moves())
         return areas
+
+    def _ring_box(self, cell: Cell) -> pygame.Rect:
+        """Where the glowing ring round ``cell`` draws (at its widest)."""
+        ring = self.cell_rect(cell)
+        assert ring is not None
+        return ring.inflate(16, 16)
 
     def live_areas(self) -> list[pygame.Rect] | None:
         """The snake's head, the rings round the tokens that may move, a sliding token's way, the
