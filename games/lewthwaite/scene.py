@@ -233,6 +233,14 @@ class LewthwaiteScene(GameScene):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def prepare(self, surface: DrawTarget) -> None:
+        """The first frames drawn ahead (kiosk/prepare.py), and the board of the other view: a
+        switch of view then blits it (drawn on the frame thread, it was a 20 ms frame at 1080p)."""
+        super().prepare(surface)
+        if self.table is None:
+            board = self.board_view
+            static_layer(surface.get_size(), board.rows, board.cols, self.view_mode != "snake", language())
+
     def still_key(self) -> Hashable | None:
         """At rest or while a token slides (no shake, no snake growing, not on a real table): the
         position, the view, the seats and the score make the board and the panel's words (a
@@ -473,7 +481,9 @@ def _native(surface: DrawTarget, area: pygame.Rect) -> pygame.Rect:
     return area.clip(surface.get_rect())
 
 
-@budgeted(17 * MB, scope='lewthwaite')  # both views at 1080p: switching view draws neither again
+# Both views at 1080p (each counted 12 MB: its 8.3 MB native layer and its logical image, counted
+# in full though blank): switching view draws neither again (17 MB kept one: 20-45 ms a switch).
+@budgeted(25 * MB, scope='lewthwaite')
 @native_sprite
 def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang: str, scale: float = 1.0) -> Canvas:
     """Everything that does not move (paper, board, panel card, title): one blit per frame, drawn
