@@ -29,12 +29,15 @@ Illustration = Callable[[Target, pygame.Rect, float], None]
 @dataclass(frozen=True)
 class RulesPage:
     """One page of a rules screen: a title key, a text (already translated, or a function giving
-    it, so pages can carry numbers computed in the background) and an optional animated
-    illustration ``draw(surface, rect, time)``."""
+    it, so pages can carry numbers computed in the background), an optional animated
+    illustration ``draw(surface, rect, time)`` and, for an illustration that changes in steps,
+    ``still(time)``: what it shows at ``time`` as a key (equal keys, the same picture), so that
+    a frame showing the same step is not drawn again."""
 
     title: str
     text: str | Callable[[], str]
     illustration: Illustration | None = None
+    still: Callable[[float], Hashable] | None = None
 
     def body(self) -> str:
         """The page's text now."""
@@ -166,11 +169,16 @@ class RulesScene(Scene):
                 tuple(button.look() for button in self.buttons))
 
     def look(self) -> Hashable | None:
-        """A page without an illustration is still: its buttons change it."""
-        if self.pages[self.page].illustration:
-            return None
-        return (language(), self.heading, self.page, self.pages[self.page].body(),
-                tuple(button.look() for button in self.buttons))
+        """A page without an illustration is still: its buttons change it; so is one whose
+        illustration shows the same step (:attr:`RulesPage.still`)."""
+        page = self.pages[self.page]
+        step: Hashable = ()
+        if page.illustration:
+            if page.still is None:
+                return None
+            step = page.still(self.page_time)
+        return (language(), self.heading, self.page, page.body(), tuple(button.look() for button in self.buttons),
+                step)
 
     def _draw_page(self, surface: Target) -> None:
         """The paper, the heading, the page's card with its words, the page dots (they lie

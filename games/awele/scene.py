@@ -14,6 +14,7 @@ match's worker pool, while the shared flow pauses before playing it.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections import deque
 from collections.abc import Hashable
 from functools import partial
@@ -26,16 +27,23 @@ from games.awele.board import AweleBoard
 from games.awele.rules import AweleState, Lap, Loop, new_game, owner, work_out
 from games.awele.view import (
     BANNER,
-    BOARD_RECT,
-    LABEL_WIDTH,
+    BANNER_BOX,
     WOOD,
     Layout,
     Point,
     Step,
+    banner_ink,
     draw_banner,
+    draw_flying,
     draw_moving,
+    draw_pit,
     draw_pits,
     draw_player_label,
+    flying,
+    label_box,
+    label_glow,
+    pit_box,
+    pit_look,
     rules_pages,
     static_layer,
     store_image,
@@ -45,11 +53,11 @@ from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.match import Match, Seat
 from kiosk import theme, ui
-from kiosk.canvas import Target, blit, scale_of
+from kiosk.canvas import Canvas, Target, blit, scale_of
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
-from kiosk.science import format_number
+from kiosk.science import Part, format_number, merged, paint_part, shown
 from kiosk.seats import Choice
 
 if TYPE_CHECKING:
@@ -64,6 +72,11 @@ CHECK_PATIENCE = 0.3
 SEED_CHOICES = (2, 3, 4, 5, 6)
 #: Who the computer is, for the curious (right of the computer's label).
 NOTE_RECT = pygame.Rect(920, 108, 330, 52)
+#: The visitors' score, under the title.
+SCORE_RECT = pygame.Rect(40, 106, 330, 34)
+#: Attract mode's invitation at the bottom (:func:`kiosk.ui.draw_demo_banner`): its panel, 780
+#: by 86 above y 712, centred on the message anchor, and its shadow (blur 10).
+DEMO_BOX = pygame.Rect(640 - 390 - 24, 712 - 86 - 24, 780 + 48, 86 + 56)
 
 
 def seeds(count: int) -> str:
@@ -95,6 +108,9 @@ class AweleScene(GameScene):
         self.hovered: int | None = None
         self.lifted: int | None = None
         self.message_time = 0.0
+        #: What each screen drawn on shows: its key and each part's box and key (draw_changes).
+        self._on_screen: weakref.WeakKeyDictionary[Canvas, tuple[Hashable, dict[Hashable, Any]]] = \
+            weakref.WeakKeyDictionary()
         self.on_reset()
 
     # --- reading the game -----------------------------------------------------------------------
@@ -470,70 +486,101 @@ class AweleScene(GameScene):
             elif remaining <= 0:
                 break
 
-    # --- drawing -----------------------------------------------------------------------------------
+    # --- drawing: the screen in parts ---------------------------------------------------------------
+    #
+    # Over the paper and the carved board (one still layer, :func:`static_layer`), everything is a
+    # part with its box and its key (:meth:`frame_parts`): the notes, the labels, the stores, each
+    # pit, each thing flying, the tools and the banner. A frame draws again only the boxes whose
+    # part changed or moved (:meth:`draw_changes`): a seed sown redraws the pit it falls in and
+    # the seed's way, not the board; a glowing ring its pit. Drawn whole (:meth:`draw`), the
+    # parts are painted in the same order, each clipped to its box: the same pixels.
 
-    def still_key(self) -> Hashable | None:
-        """At rest (no seed moving, no pit being checked, the banner's words in, not on a real
-        table): the seeds shown, the rows with a ring, the words and the score."""
-        if self.busy() or self.still_look() is None or self.table is not None or self.attract:
-            return None
-        return (self.match.version, tuple(self.display), tuple(self.display_scores), self.ringed_rows(),
-                self.banner_text(), None if self.message is None else self.message.tone, self._active_player(),
-                repr(self.match.seats), self.score_line())
-
-    def ringed_rows(self) -> tuple[bool, bool]:
-        """Whether the bottom row (player 1's pits) and the top row have a ring (a pit to play,
-        the loop offered, a pit being checked): a ringed row is drawn at every frame."""
-        half = self.layout.half
-        ringed = self._legal() | {p for p in (self.hovered, self._offered()) if p is not None}
-        if self.checking is not None:
-            ringed.add(self.checking - 1)
-        return any(i < half for i in ringed), any(i >= half for i in ringed)
-
-    def _rows(self, ringed: bool) -> list[int]:
-        half = self.layout.half
-        bottom, top = self.ringed_rows()
-        return [i for i in range(self.layout.n) if (bottom if i < half else top) == ringed]
-
-    def draw_still(self, surface: Target) -> None:
-        """The board, the notes, the label of the player waiting, the stores, the pits of a row
-        without rings and the banner."""
-        blit(surface, static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface)), (0, 0))
-        self.draw_notes(surface)
-        self.draw_player_labels(surface, active=False)
-        self.draw_stores(surface)
-        self.draw_pits(surface, self._rows(ringed=False))
-        self._draw_banner(surface)
-
-    def draw_live(self, surface: Target) -> None:
-        """The glowing label of the player to move and the rows with glowing rings."""
-        self.draw_player_labels(surface, active=True)
-        self.draw_pits(surface, self._rows(ringed=True))
-
-    def live_areas(self) -> list[pygame.Rect] | None:
-        """The glowing label (its glow round it) and each row with rings: its pits with their
-        rings, seeds and counts."""
-        areas = []
+    def frame_parts(self) -> list[Part]:
+        """What the screen shows over the board's still layer, in drawing order (the order of
+        :meth:`draw_game`, the tools, the banner and attract mode's invitation)."""
+        layout, time = self.layout, self.time
+        parts = []
+        score = self.score_line()
+        if score:
+            parts.append(Part("score", SCORE_RECT.inflate(8, 8), score, partial(_draw_score, text=score)))
+        note = self.note_text()
+        if note is not None:
+            parts.append(Part("note", NOTE_RECT.inflate(8, 40), note, partial(_draw_note, text=note)))
         glowing = self._active_player()
-        if glowing is not None:
-            label = pygame.Rect(0, 0, LABEL_WIDTH + 20, 62)
-            label.center = (BOARD_RECT.centerx, 134 if glowing == 2 else 580)
-            areas.append(label)
-        layout = self.layout
-        reach = layout.radius + 12
-        half = layout.half
-        for ringed, pits in ((ringed, [i for i in range(layout.n) if (i < half) == bottom])
-                             for ringed, bottom in zip(self.ringed_rows(), (True, False), strict=True)):
-            if not ringed or not pits:
-                continue
-            boxes = []
-            for i in pits:
-                x, y = layout.center(i)
-                boxes.append(pygame.Rect(round(x - reach), round(y - reach), 2 * reach, 2 * reach))
-                cx, cy = layout.count_at(i)
-                boxes.append(pygame.Rect(round(cx - 30), round(cy - 22), 60, 44))
-            areas.append(boxes[0].unionall(boxes[1:]))
-        return areas
+        for player, y in ((2, 134), (1, 580)):
+            text, active = self.label_text(player), player == glowing
+            parts.append(Part(("label", player), label_box(y), (text, label_glow(player, time) if active else None),
+                              partial(draw_player_label, text=text, player=player, y=y, active=active, time=time)))
+        for player in (1, 2):
+            count = self.display_scores[player - 1]
+            rect = layout.store(player)
+            parts.append(Part(("store", player), pygame.Rect(rect.x - 2, rect.y - 2, rect.width + 4, rect.height + 7),
+                              count, partial(_draw_store, rect=rect, player=player, count=count)))
+        legal, mover, offered = self._legal(), self.state.current_player, self._offered()
+        for i in range(layout.n):
+            look = pit_look(i, self.display, self.current, legal, mover, self.hovered, offered, self.checking, time)
+            parts.append(Part(("pit", i), pit_box(layout, i, look), look,
+                              partial(draw_pit, layout=layout, index=i, look=look)))
+        for k, thing in enumerate(flying(layout, self.current, self.hand, self.hand_at)):
+            parts.append(Part(("flying", k), thing.box(layout), thing,
+                              partial(draw_flying, layout=layout, thing=thing)))
+        for k, button in enumerate(self.buttons):
+            parts.append(Part(("button", k), button.rect.inflate(16, 24), button.look(),
+                              partial(button.draw, time=time)))
+        text, pop, tone = self.banner_text(), self._banner_pop(), self.message.tone if self.message else None
+        parts.append(Part("banner", BANNER_BOX, (text, banner_ink(pop), tone),
+                          partial(draw_banner, text=text, pop=pop, border=tone)))
+        if self.attract:  # the invitation breathes: drawn at every frame
+            parts.append(Part("invitation", DEMO_BOX, time, partial(ui.draw_demo_banner,
+                                                                    centerx=self.message_anchor[0], time=time)))
+        return parts
+
+    def _screen_key(self, surface: Canvas) -> Hashable:
+        """What the board's still layer is drawn for: the screen, its scale, the words, the board."""
+        return (id(surface.target), surface.target.get_size(), surface.scale, surface.offset, language(),
+                tr("awele.title"), self.layout.n)
+
+    def _board_layer(self, surface: Target) -> Canvas:
+        return static_layer(surface.get_size(), tr("awele.title"), self.layout.n, scale_of(surface))
+
+    def draw(self, surface: Target) -> None:
+        """The board's still layer and every part over it (on a real table, as every game)."""
+        if self.table is not None:
+            super().draw(surface)
+            return
+        blit(surface, self._board_layer(surface), (0, 0))
+        parts = self.frame_parts()
+        for part in parts:
+            paint_part(surface, part, part.box)
+        if isinstance(surface, Canvas):
+            self._on_screen[surface] = (self._screen_key(surface), shown(parts))
+
+    def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
+        """Only the boxes of the parts that changed, moved or went: the board's still layer
+        copied back there, every part over them painted again in order, clipped to them."""
+        if self.table is not None or not isinstance(surface, Canvas):
+            return None
+        drawn = self._on_screen.get(surface)
+        if drawn is None or drawn[0] != self._screen_key(surface):
+            return None
+        parts = self.frame_parts()
+        now = shown(parts)
+        changed: list[pygame.Rect] = []
+        for name in now.keys() | drawn[1].keys():
+            old, new = drawn[1].get(name), now.get(name)
+            if old != new:
+                changed += [pygame.Rect(entry[0]) for entry in (old, new) if entry is not None]
+        regions = merged(changed)
+        layer = self._board_layer(surface).target
+        ox, oy = surface.offset
+        boxes = [part.box for part in parts]
+        for region in regions:
+            area = surface.to_native_rect(region).clip(surface.area)
+            surface.target.blit(layer, area.topleft, area.move(-ox, -oy))
+            for k in region.collidelistall(boxes):  # every part over the region, in order
+                paint_part(surface, parts[k], region)
+        self._on_screen[surface] = (drawn[0], now)
+        return regions
 
     def draw_game(self, surface: Target) -> None:
         """Board, pits, seeds, stores, names, the session score and who the computer is."""
@@ -547,21 +594,21 @@ class AweleScene(GameScene):
     def draw_stores(self, surface: Target) -> None:
         """Each player's store with the seeds captured so far."""
         for player in (1, 2):
-            rect = self.layout.store(player)
-            surface.blit(store_image(rect.size, player, self.display_scores[player - 1]), rect.topleft)
+            _draw_store(surface, self.layout.store(player), player, self.display_scores[player - 1])
 
     def draw_notes(self, surface: Target) -> None:
         """The visitors' score under the title; who the computer is, for the curious."""
         score = self.score_line()
         if score:
-            ui.draw_fitted_text(surface, score, pygame.Rect(40, 106, 330, 34), 22, theme.INK_SOFT, "bold")
+            _draw_score(surface, score)
+        note = self.note_text()
+        if note is not None:
+            _draw_note(surface, note)
+
+    def note_text(self) -> str | None:
+        """Who the computer is (one computer playing), else None."""
         levels = [seat.level for seat in self.match.seats.values() if seat.is_computer]
-        if len(levels) == 1:
-            text = tr(f"awele.level.{levels[0]}.about")
-            lines = len(ui.wrap_text(text, 18, NOTE_RECT.width, "text"))
-            top = NOTE_RECT.centery - lines * 11
-            ui.draw_paragraph(surface, text, pygame.Rect(NOTE_RECT.x, top, NOTE_RECT.width, lines * 22), 18,
-                              theme.INK_SOFT, "text", 1.2)
+        return tr(f"awele.level.{levels[0]}.about") if len(levels) == 1 else None
 
     def label_text(self, player: int) -> str:
         """ "Toi : 3 graines", "L'ordinateur (Malin) : 0 graine"."""
@@ -613,18 +660,38 @@ class AweleScene(GameScene):
         return tr("awele.turn", name=self.who(player), row=self.row(player))
 
     def draw_message(self, surface: Target) -> None:
-        """The banner at the top: big, plain French, fading in when it changes (at rest, in the
-        still layer: it lies apart from the toolbar drawn before it)."""
-        if self.still_key() is None:
-            self._draw_banner(surface)
+        """The banner at the top: big, plain French, fading in when it changes."""
+        self._draw_banner(surface)
 
     def message_area(self) -> pygame.Rect | None:
-        """The banner, drawn here only while the game moves (at rest it is in the still layer)."""
-        return None if self.still_key() is not None else BANNER.inflate(64, 64)
+        """The banner (always shown)."""
+        return BANNER_BOX
+
+    def _banner_pop(self) -> float:
+        """How far the banner's words have faded in (0..1)."""
+        return min(1.0, self.message_time / 0.25) if self.message is not None else 1.0
 
     def _draw_banner(self, surface: Target) -> None:
-        pop = min(1.0, self.message_time / 0.25) if self.message is not None else 1.0
-        draw_banner(surface, self.banner_text(), pop, self.message.tone if self.message is not None else None)
+        tone = self.message.tone if self.message is not None else None
+        draw_banner(surface, self.banner_text(), self._banner_pop(), tone)
+
+
+def _draw_score(surface: Target, text: str) -> None:
+    """The visitors' score under the title."""
+    ui.draw_fitted_text(surface, text, SCORE_RECT, 22, theme.INK_SOFT, "bold")
+
+
+def _draw_note(surface: Target, text: str) -> None:
+    """Who the computer is, right of the computer's label."""
+    lines = len(ui.wrap_text(text, 18, NOTE_RECT.width, "text"))
+    top = NOTE_RECT.centery - lines * 11
+    ui.draw_paragraph(surface, text, pygame.Rect(NOTE_RECT.x, top, NOTE_RECT.width, lines * 22), 18, theme.INK_SOFT,
+                      "text", 1.2)
+
+
+def _draw_store(surface: Target, rect: pygame.Rect, player: int, count: int) -> None:
+    """A player's store with the seeds captured so far."""
+    surface.blit(store_image(rect.size, player, count), rect.topleft)
 
 
 # --- matches and factories ----------------------------------------------------------------------------

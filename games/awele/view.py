@@ -274,6 +274,75 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
+@dataclass(frozen=True)
+class PitLook:
+    """Everything a pit is drawn from (a key: two equal looks draw the same pixels): its seeds,
+    how high it is lifted (native rounding happens at the blit), the rings round it (the colour
+    and width of a playable pit's glow, the loop offered, the pulse of a pit being checked) and
+    a relay's widening ring."""
+
+    count: int
+    lift: float = 0.0
+    glow: tuple[Color, int] | None = None
+    offered: bool = False
+    checking: Color | None = None
+    relay: float | None = None
+
+
+def pit_look(index: int, counts: list[int], step: Step | None, legal: set[int], mover: int, hovered: int | None,
+             offered: int | None, checking: int | None, time: float) -> PitLook:
+    """How pit ``index`` looks now (see :func:`draw_pits` for the arguments)."""
+    lift = 0.0
+    relay = None
+    if step is not None and step.kind in ("lift", "relay") and step.data["pit"] == index:
+        lift = 10 * math.sin(math.pi * step.progress)
+        if step.kind == "relay":
+            relay = step.progress
+    glow = None
+    if index in legal:
+        level = 0.5 + 0.5 * math.sin(time * 3 + index)
+        glow = (ui.blend(PLAYER_COLORS[mover], theme.WHITE, 0.3 * level), 6 if index == hovered else 4)
+    pulse = None
+    if checking == index + 1:
+        pulse = ui.blend(theme.HINT, theme.WHITE, 0.5 + 0.5 * math.sin(time * 8))
+    return PitLook(counts[index], lift, glow, offered == index, pulse, relay)
+
+
+def pit_box(layout: Layout, index: int, look: PitLook) -> pygame.Rect:
+    """The logical rectangle pit ``index`` draws in when it looks ``look``: its hollow and
+    seeds (lifted), its rings and its count, with a margin for the screen's rounding."""
+    x, y = layout.center(index)
+    reach = layout.radius + 6  # the hollow's lip and the seeds
+    if look.glow is not None or look.offered or look.checking is not None:
+        reach = layout.radius + 11
+    if look.relay is not None:
+        reach = layout.radius + 26
+    box = pygame.Rect(round(x - reach), round(y - reach), 2 * reach, 2 * reach)
+    if look.lift:
+        box.union_ip(box.move(0, -11))
+    cx, cy = layout.count_at(index)
+    return box.union(pygame.Rect(round(cx - 30), round(cy - 22), 60, 44))
+
+
+def draw_pit(surface: Target, layout: Layout, index: int, look: PitLook) -> None:
+    """Pit ``index`` as ``look`` says: rings, the hollow with its seeds, a relay's ring, the count."""
+    r = layout.radius
+    x, y = layout.center(index)
+    if look.glow is not None:
+        draw.circle(surface, look.glow[0], (x, y), r + 8, look.glow[1])
+    if look.offered:
+        draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
+    if look.checking is not None:
+        draw.circle(surface, look.checking, (x, y), r + 9, 6)
+    count = look.count
+    image = pit_image(index, count, r, layout.seed_radius)
+    surface.blit(image, image.get_rect(center=(round(x), round(y - look.lift))))
+    if look.relay is not None:
+        draw.circle(surface, theme.HINT, (x, y), r + 6 + 18 * look.relay, 5)
+    ui.draw_text(surface, str(count), layout.count_at(index), 26, theme.INK if count else theme.INK_SOFT,
+                 "title", "center")
+
+
 def draw_pits(surface: Target, layout: Layout, counts: list[int], step: Step | None, legal: set[int],
               mover: int, hovered: int | None, offered: int | None, checking: int | None, time: float,
               pits: Iterable[int] | None = None) -> None:
@@ -282,52 +351,42 @@ def draw_pits(surface: Target, layout: Layout, counts: list[int], step: Step | N
     loop's pit and the pit whose move is being ``checking`` (a pit number) get a ring; the pit of
     a lift or a relay ``step`` rises. A ring reaches its neighbours in the row, never the other
     row: a row is drawn whole, in order."""
-    r = layout.radius
     for i in range(layout.n) if pits is None else pits:
-        x, y = layout.center(i)
-        lift = 0.0
-        if step is not None and step.kind in ("lift", "relay") and step.data["pit"] == i:
-            lift = 10 * math.sin(math.pi * step.progress)
-        if i in legal:
-            glow = 0.5 + 0.5 * math.sin(time * 3 + i)
-            width = 6 if i == hovered else 4
-            color = ui.blend(PLAYER_COLORS[mover], theme.WHITE, 0.3 * glow)
-            draw.circle(surface, color, (x, y), r + 8, width)
-        if offered == i:
-            draw.circle(surface, theme.HINT, (x, y), r + 9, 6)
-        if checking == i + 1:
-            pulse = 0.5 + 0.5 * math.sin(time * 8)
-            draw.circle(surface, ui.blend(theme.HINT, theme.WHITE, pulse), (x, y), r + 9, 6)
-        count = counts[i]
-        image = pit_image(i, count, r, layout.seed_radius)
-        surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
-        if step is not None and step.kind == "relay" and step.data["pit"] == i:
-            draw.circle(surface, theme.HINT, (x, y), r + 6 + 18 * step.progress, 5)
-        ui.draw_text(surface, str(count), layout.count_at(i), 26, theme.INK if count else theme.INK_SOFT,
-                     "title", "center")
+        draw_pit(surface, layout, i, pit_look(i, counts, step, legal, mover, hovered, offered, checking, time))
 
 
-def draw_moving(surface: Target, layout: Layout, step: Step | None, hand: int, hand_at: Point) -> None:
-    """The ``hand`` of seeds above the board at ``hand_at``, the seed in flight, captured seeds
-    flying home, as the animation ``step`` has them."""
-    seed_r = layout.seed_radius
+@dataclass(frozen=True)
+class Flying:
+    """One thing moving over the board (a key: equal ones draw the same pixels): the ``hand`` of
+    ``count`` seeds at ``at``, or one ``seed`` (of colour ``color``) centred at ``at``."""
+
+    kind: str
+    at: Point
+    count: int = 0
+    color: int = 0
+
+    def box(self, layout: Layout) -> pygame.Rect:
+        """The logical rectangle it draws in (with a margin for the screen's rounding)."""
+        x, y = self.at
+        seed = layout.seed_radius + 8
+        if self.kind == "hand":  # the heap (44 wide), its shadow below, its count up right
+            return pygame.Rect(round(x - 44 - seed), round(y - 52), 2 * (44 + seed) + 32, 124)
+        return pygame.Rect(round(x - seed - 4), round(y - seed - 4), 2 * seed + 8, 2 * seed + 8)
+
+
+def flying(layout: Layout, step: Step | None, hand: int, hand_at: Point) -> list[Flying]:
+    """What moves over the board now, in drawing order: the ``hand`` of seeds above the board at
+    ``hand_at``, the seed in flight, captured seeds flying home, as the animation ``step`` has them."""
+    moving = []
     if hand > 0 and step is not None and step.kind in ("drop", "relay", "lift"):
         hx, hy = hand_at
         hy -= 40 * ease_out_cubic(step.progress) if step.kind == "lift" else 40
-        surface.blit(hand_shadow(), (hx - 40, hy + 46))
-        for k, (dx, dy) in enumerate(seed_offsets(hand, 44)):
-            image = seed_sprite(SEED_COLORS[k % len(SEED_COLORS)], seed_r)
-            surface.blit(image, image.get_rect(center=(round(hx + dx), round(hy + dy))))
-        if hand > 1:
-            ui.draw_text(surface, str(hand), (hx + 46, hy - 30), 24, theme.INK, "title", "center")
+        moving.append(Flying("hand", (hx, hy), hand))
     if step is not None and step.kind == "drop":
         sx, sy = hand_at[0], hand_at[1] - 40
         tx, ty = layout.center(step.data["to"])
         t = ease_in_out_cubic(step.progress)
-        x = sx + (tx - sx) * t
-        y = sy + (ty - sy) * t - 50 * math.sin(math.pi * t)
-        image = seed_sprite(SEED_COLORS[2], seed_r)
-        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+        moving.append(Flying("seed", (sx + (tx - sx) * t, sy + (ty - sy) * t - 50 * math.sin(math.pi * t)), color=2))
     if step is not None and step.kind == "fly":
         sx, sy = layout.center(step.data["pit"])
         store = layout.store(step.data["player"])
@@ -337,8 +396,44 @@ def draw_moving(surface: Target, layout: Layout, step: Step | None, hand: int, h
             tk = max(0.0, min(1.0, (t - delay) / (1 - delay)))
             x = sx + (store.centerx - sx) * tk + 8 * math.sin(k)
             y = sy + (store.centery - sy) * tk - 90 * math.sin(math.pi * tk) + 6 * math.cos(k)
+            moving.append(Flying("seed", (x, y), color=k % len(SEED_COLORS)))
+    return moving
+
+
+def draw_flying(surface: Target, layout: Layout, thing: Flying) -> None:
+    """One thing moving over the board (:func:`flying`)."""
+    seed_r = layout.seed_radius
+    if thing.kind == "hand":
+        hx, hy = thing.at
+        surface.blit(hand_shadow(), (hx - 40, hy + 46))
+        for k, (dx, dy) in enumerate(seed_offsets(thing.count, 44)):
             image = seed_sprite(SEED_COLORS[k % len(SEED_COLORS)], seed_r)
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+            surface.blit(image, image.get_rect(center=(round(hx + dx), round(hy + dy))))
+        if thing.count > 1:
+            ui.draw_text(surface, str(thing.count), (hx + 46, hy - 30), 24, theme.INK, "title", "center")
+        return
+    image = seed_sprite(SEED_COLORS[thing.color], seed_r)
+    surface.blit(image, image.get_rect(center=(round(thing.at[0]), round(thing.at[1]))))
+
+
+def draw_moving(surface: Target, layout: Layout, step: Step | None, hand: int, hand_at: Point) -> None:
+    """The ``hand`` of seeds above the board at ``hand_at``, the seed in flight, captured seeds
+    flying home, as the animation ``step`` has them."""
+    for thing in flying(layout, step, hand, hand_at):
+        draw_flying(surface, layout, thing)
+
+
+def label_glow(player: int, time: float) -> Color:
+    """The colour of the glow round the label of the player to move, at ``time``."""
+    glow = 0.5 + 0.5 * math.sin(time * 4)
+    return ui.blend(PLAYER_COLORS[player], theme.WHITE, 0.55 + 0.2 * glow)
+
+
+def label_box(y: int) -> pygame.Rect:
+    """Where a player's label at height ``y`` draws, its glow round it (the widest label)."""
+    box = pygame.Rect(0, 0, LABEL_WIDTH + 20, 62)
+    box.center = (BOARD_RECT.centerx, y)
+    return box
 
 
 def draw_player_label(surface: Target, text: str, player: int, y: int, active: bool, time: float) -> None:
@@ -350,10 +445,19 @@ def draw_player_label(surface: Target, text: str, player: int, y: int, active: b
     rect = pygame.Rect(0, 0, max(300, width), 46)
     rect.center = (BOARD_RECT.centerx, y)
     if active:
-        glow = 0.5 + 0.5 * math.sin(time * 4)
-        draw.rect(surface, ui.blend(color, theme.WHITE, 0.55 + 0.2 * glow), rect.inflate(12, 12), border_radius=30)
+        draw.rect(surface, label_glow(player, time), rect.inflate(12, 12), border_radius=30)
     draw.rect(surface, color, rect, border_radius=24)
     ui.draw_text(surface, text, rect.center, size, theme.WHITE, "bold", "center")
+
+
+def banner_ink(pop: float) -> Color:
+    """The colour of the banner's words ``pop`` (0..1) through fading in."""
+    return ui.blend(theme.INK_SOFT, theme.INK, pop)
+
+
+#: Where the banner draws: its panel and the soft shadow round it (blur 8: 16 pixels round,
+#: 4 lower), with a margin for the screen's rounding.
+BANNER_BOX = pygame.Rect(BANNER.x - 18, BANNER.y - 14, BANNER.width + 36, BANNER.height + 38)
 
 
 def draw_banner(surface: Target, text: str, pop: float, border: ui.Color | None) -> None:
@@ -363,7 +467,7 @@ def draw_banner(surface: Target, text: str, pop: float, border: ui.Color | None)
     lines = len(ui.wrap_text(text, BANNER_TEXT, BANNER.width - 40, "bold"))
     # The box holds two lines; the text is centred vertically in it.
     box = pygame.Rect(BANNER.x + 20, BANNER.centery - lines * line // 2 + 2, BANNER.width - 40, 2 * line)
-    ui.draw_paragraph(surface, text, box, BANNER_TEXT, ui.blend(theme.INK_SOFT, theme.INK, pop), "bold", 1.15,
+    ui.draw_paragraph(surface, text, box, BANNER_TEXT, banner_ink(pop), "bold", 1.15,
                       "center")
 
 
@@ -415,7 +519,7 @@ def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     """Red empties pit 3 and drops its seeds one by one into the next pits (the first lap of the
     article's example, from the rules' own events)."""
     lap = _article_laps()[0]
-    k = int(time / 0.7) % (lap.seeds + 3)
+    k = _sowing_step(time)
     board = list(new_game().pits)
     rings = {}
     if k:
@@ -428,6 +532,26 @@ def _illustrate_sowing(surface: Target, rect: pygame.Rect, time: float) -> None:
     draw_mini_board(surface, rect, tuple(board), rings)
 
 
+def _sowing_step(time: float) -> int:
+    """The sowing page's step at ``time``: 0 before the lift, then one seed dropped a step."""
+    return int(time / 0.7) % (_article_laps()[0].seeds + 3)
+
+
+def _relay_step(time: float) -> int:
+    """The relay page's lap at ``time``."""
+    return int(time / 1.4) % len(_article_laps())
+
+
+def _capture_step(time: float) -> int:
+    """The capture page at ``time``: 0 the seeds still in the pit, 1 taken."""
+    return int(time / 1.2) % 2
+
+
+def _loop_step(time: float) -> int:
+    """The loop page's lap at ``time`` (0: the board before the move)."""
+    return int(time / 1.0) % (len(_loop_laps()) + 1)
+
+
 @budgeted(MB, scope='awele')
 def _article_laps() -> tuple[Lap, ...]:
     """The article's worked example: from the start, pit 3 relays at 7, 12, 5 and 11."""
@@ -435,8 +559,7 @@ def _article_laps() -> tuple[Lap, ...]:
 
 
 def _illustrate_relay(surface: Target, rect: pygame.Rect, time: float) -> None:
-    laps = _article_laps()
-    lap = laps[int(time / 1.4) % len(laps)]
+    lap = _article_laps()[_relay_step(time)]
     rings = {lap.start: theme.BLUE, lap.last: theme.HINT if lap.relay else theme.GOOD}
     draw_mini_board(surface, rect, lap.board, rings)
 
@@ -451,7 +574,7 @@ def _illustrate_capture(surface: Target, rect: pygame.Rect, time: float) -> None
     fx = after.last_effects
     assert fx is not None and fx.capture_pit is not None
     before = list(after.pits)
-    if int(time / 1.2) % 2 == 0:
+    if _capture_step(time) == 0:
         before[fx.capture_pit] = fx.captured
     draw_mini_board(surface, rect, tuple(before), {fx.last: theme.GOOD, fx.capture_pit: theme.RED})
 
@@ -467,7 +590,7 @@ def _loop_laps() -> tuple[Lap, ...]:
 
 def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
     laps = _loop_laps()
-    k = int(time / 1.0) % (len(laps) + 1)
+    k = _loop_step(time)
     board = LOOP_EXAMPLE[0] if k == 0 else laps[k - 1].board
     draw_mini_board(surface, rect, board, {} if k == 0 else {laps[k - 1].last: theme.HINT})
     label = tr("awele.rules.loop.lap", lap=k, period=len(laps))
@@ -475,12 +598,13 @@ def _illustrate_loop(surface: Target, rect: pygame.Rect, time: float) -> None:
 
 
 def rules_pages() -> list[RulesPage]:
-    """One idea per page, each with a little board that plays the rules' own events."""
+    """One idea per page, each with a little board that plays the rules' own events (a step at
+    a time: a frame showing the same step is not drawn)."""
     return [
-        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing),
-        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay),
-        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture),
-        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop),
+        RulesPage("awele.rules.p1.title", tr("awele.rules.p1.text"), _illustrate_sowing, _sowing_step),
+        RulesPage("awele.rules.p2.title", tr("awele.rules.p2.text"), _illustrate_relay, _relay_step),
+        RulesPage("awele.rules.p3.title", tr("awele.rules.p3.text"), _illustrate_capture, _capture_step),
+        RulesPage("awele.rules.p4.title", tr("awele.rules.p4.text"), _illustrate_loop, _loop_step),
     ]
 
 

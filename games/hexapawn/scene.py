@@ -23,7 +23,7 @@ from games.hexapawn.machine import Draw, box_key, boxes_for
 from games.hexapawn.memory import Memory
 from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
 from games.hexapawn.scene_parts.learning import memory_of
-from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn
+from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn, draw_tray, tray_box
 from games.match import BOARD as AT_THE_TABLE
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
@@ -233,46 +233,65 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no slide, not on a real table): the position, the seats and the score make
-        the board and the panel's words (the rings, the hint, the bobbing pawn and the machine's
-        box are drawn over them at every frame)."""
-        if self.slide is not None or self.table is not None:
+        """Not on a real table: the position, the seats, the score and the pawn sliding (its
+        square left empty) make the board and the panel's words (the sliding pawn, the rings,
+        the hint, the bobbing pawn and the machine's box are drawn over them at every frame)."""
+        if self.table is not None:
             return None
+        sliding = None if self.slide is None else self.slide[0]
         return (self.state.to_text(), self.match.version, repr(self.match.seats), self.score_line(),
-                self.setting_up())
+                self.setting_up(), self._hint_bubble(), sliding, self._box_look())
+
+    def _hint_advice(self) -> Hint | None:
+        """The advice shown on the board (an arrow): the hint is on, nothing moves, a move to say."""
+        advice = self.hint() if not self.busy() else None
+        return advice if isinstance(advice, Hint) and advice.move is not None else None
+
+    def _hint_bubble(self) -> str | None:
+        """The hint's bubble's words (a translation key), while no message covers it."""
+        advice = self._hint_advice()
+        if advice is None or self.message is not None:
+            return None
+        return "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
 
     def draw_still(self, surface: DrawTarget) -> None:
-        """The board and its pawns, the panel's words."""
+        """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it),
+        the learning machine's box but the bead it drew."""
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
-        BOARD.draw_pawns(surface, self.state)
+        BOARD.draw_pawns(surface, self.state, skip=self.slide[0][1] if self.slide is not None else None)
         self._draw_words(surface)
+        self._draw_bubble(surface)
+        self._draw_lively(surface, "still")
 
     def draw_live(self, surface: DrawTarget) -> None:
-        """Over the still layer: the rings and arrows, the hint, the bobbing pawn, the box."""
-        self._draw_marks(surface)
-        self._draw_lively(surface)
+        """Over the still layer: the sliding pawn, the rings and arrows, the hint's arrow, the
+        bobbing pawn, the box's tray with the bead drawn bobbing."""
+        self._draw_sliding(surface)
+        self._draw_marks(surface, bubble=False)
+        self._draw_lively(surface, "live")
 
     def live_areas(self) -> list[pygame.Rect] | None:
-        """The board (rings, arrows, the hint's arrow), the hint's bubble, the bobbing pawn in its
-        whole course, and the learning machine's box with its words and record."""
-        areas = []
-        advice = self.hint() if not self.busy() else None
-        hinted = isinstance(advice, Hint) and advice.move is not None
-        if hinted or (self.person_to_move() and not self.busy() and self.selected is not None):
-            areas.append(BOARD.rect.inflate(16, 16))  # arrows across the board
-        elif self.person_to_move() and not self.busy():  # the rings alone (a tall area costs a copy)
-            pawns = {move[0] for move in self.state.legal_moves()}
-            areas.extend(BOARD.cell_rect(cell) for cell in sorted(pawns))  # the ring lies inside
-        if isinstance(advice, Hint) and advice.move is not None and self.message is None:
-            key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
-            bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key), self.message_width))
-            bubble.midbottom = self.message_anchor
-            areas.append(bubble.inflate(64, 64))
+        """The rings (inside their squares), each arrow (inside the squares it joins: the hint's,
+        those of a pawn picked), the bobbing pawn in its whole course, and the learning machine's
+        tray while the bead it drew bobs over it."""
+        areas: list[pygame.Rect] = []
+        if self.slide is not None:  # the pawn sliding from its square to the next
+            areas.append(_arrow_box(self.slide[0]))
+        if self.person_to_move() and not self.busy():
+            moves = self.state.legal_moves()
+            if self.selected is None:
+                areas.extend(BOARD.cell_rect(cell) for cell in sorted({move[0] for move in moves}))
+            else:
+                areas.extend(_arrow_box(move) for move in moves if move[0] == self.selected)
+        advice = self._hint_advice()
+        if advice is not None:
+            assert advice.move is not None
+            areas.append(_arrow_box(advice.move))
         pawn = pygame.Rect(0, 0, 110, 116)
         pawn.center = (TURN.x + 46, TURN.centery)
         areas.append(pawn)
-        if self.machine_player() is not None:
-            areas.append(pygame.Rect(BOX.x - 16, BOX.y - 64, BOX.width + 32, BOX.height + 134))
+        if self._bead_lifted():
+            areas.append(tray_box(BOX))
         return areas
 
     def draw_game(self, surface: DrawTarget) -> None:
@@ -283,17 +302,22 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         moving = self.slide[0] if self.slide is not None else None
         BOARD.draw_pawns(surface, state, skip=moving[1] if moving else None)
-        if self.slide is not None and moving is not None:
-            t = self.slide[1].progress
-            a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
-            at = a.lerp(b, t)
-            draw_pawn(surface, 3 - state.player, (at.x, at.y), BOARD.cell)
+        self._draw_sliding(surface)
         self._draw_marks(surface)
         self._draw_words(surface)
         self._draw_lively(surface)
 
-    def _draw_marks(self, surface: DrawTarget) -> None:
-        """The rings on the pawns that may move (or the one picked and its arrows), the hint."""
+    def _draw_sliding(self, surface: DrawTarget) -> None:
+        """The pawn of the move being played, on its way."""
+        if self.slide is not None:
+            moving, tween = self.slide
+            a, b = pygame.Vector2(BOARD.cell_rect(moving[0]).center), pygame.Vector2(BOARD.cell_rect(moving[1]).center)
+            at = a.lerp(b, tween.progress)
+            draw_pawn(surface, 3 - self.state.player, (at.x, at.y), BOARD.cell)
+
+    def _draw_marks(self, surface: DrawTarget, bubble: bool = True) -> None:
+        """The rings on the pawns that may move (or the one picked and its arrows), the hint (its
+        ``bubble`` too)."""
         state = self.state
         if self.person_to_move() and not self.busy():
             glow = ui.blend(ACCENT, theme.HINT, 0.6)
@@ -308,9 +332,14 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         advice = self.hint() if not self.busy() else None
         if isinstance(advice, Hint) and advice.move is not None:
             BOARD.draw_arrow(surface, advice.move, (230, 150, 0))
-            if self.message is None:
-                key = "hexapawn.hint.win" if advice.wins else "hexapawn.hint.lose"
-                ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
+            if bubble:
+                self._draw_bubble(surface)
+
+    def _draw_bubble(self, surface: DrawTarget) -> None:
+        """The hint's bubble under the board (none while a message covers it)."""
+        key = self._hint_bubble()
+        if key is not None:
+            ui.draw_bubble(surface, tr(key), self.message_anchor, self.message_width, (200, 140, 10))
 
     def _draw_words(self, surface: DrawTarget) -> None:
         """The panel at rest: whose turn in words, who plays each side, and without the machine
@@ -349,28 +378,54 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
             ui.draw_paragraph(surface, tr("hexapawn.panel.other"), pygame.Rect(BOX.x, BOX.y + 60, BOX.width, 150),
                               20, theme.INK_SOFT, "text", 1.25)
 
-    def _draw_lively(self, surface: DrawTarget) -> None:
+    def _box_look(self) -> Hashable:
+        """What the learning machine's box shows but the bob of the bead drawn: the position,
+        the beads, the bead drawn, the lesson and the record."""
+        if self.machine_player() is None:
+            return None
+        shown = self.shown_box()
+        record = self.memory.machine.record
+        if shown is None:
+            return ("waiting", tuple(record))
+        position, drawn = shown
+        return (position.to_text(), None if drawn is None else (drawn.box, drawn.bead),
+                tuple(self.memory.machine.box(position)), self.lesson is not None, tuple(record))
+
+    def _bead_lifted(self) -> bool:
+        """True while the box shows the bead the machine drew, bobbing over its tray."""
+        shown = self.shown_box() if self.machine_player() is not None else None
+        return shown is not None and shown[1] is not None and shown[1].bead is not None
+
+    def _draw_lively(self, surface: DrawTarget, part: str = "all") -> None:
         """The panel's moving parts: the bobbing pawn of the side to move, and the learning
-        machine's box with its beads (the bead drawn bobs), its words and its record."""
-        draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
+        machine's box with its beads (the bead drawn bobs), its words and its record. ``part``:
+        ``still`` (the box with the bead drawn left out, no pawn: the still layer) or ``live``
+        (the pawn, the tray with the bead drawn bobbing: over the still layer)."""
+        if part != "still":
+            draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
         if self.machine_player() is None:
             return
         shown = self.shown_box()
         if shown is None:
-            ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120), 22,
-                              theme.INK, "bold", 1.25)
-            self._draw_record(surface)
+            if part != "live":
+                ui.draw_paragraph(surface, tr("hexapawn.panel.waiting"), pygame.Rect(BOX.x, BOX.y, BOX.width, 120),
+                                  22, theme.INK, "bold", 1.25)
+                self._draw_record(surface)
             return
         position, drawn = shown
         machine = self.memory.machine
         beads = list(machine.box(position))
+        if part == "live":
+            if drawn is not None and drawn.bead is not None:
+                draw_tray(surface, BOX, beads, drawn.bead, self.time, emptied=not sum(beads))
+            return
         number = boxes_for(position.player).index(drawn.box if drawn else _box_key(position)) + 1 \
             if (drawn.box if drawn else _box_key(position)) in boxes_for(position.player) else 0
         heading = tr("hexapawn.panel.box", n=number, total=len(boxes_for(position.player))) if number else \
             tr("hexapawn.panel.box.new")
         ui.draw_fitted_text(surface, heading, pygame.Rect(BOX.x, BOX.y - 34, BOX.width, 28), 22, theme.INK, "bold")
         bead = drawn.bead if drawn is not None else None
-        draw_matchbox(surface, BOX, position, beads, bead, self.time, emptied=not sum(beads))
+        draw_matchbox(surface, BOX, position, beads, bead, self.time, emptied=not sum(beads), lifted=part == "all")
         if self.lesson is not None:
             line = tr("hexapawn.panel.lesson")
         elif drawn is None:
@@ -387,6 +442,12 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         record = self.memory.machine.record
         ui.draw_fitted_text(surface, tr("hexapawn.panel.record", n=len(record), lost=record.count("L")),
                             pygame.Rect(BOX.x, BOX.bottom + 34, BOX.width, 28), 20, theme.INK_SOFT, "text")
+
+
+def _arrow_box(move: Move) -> pygame.Rect:
+    """Where :meth:`BoardView.draw_arrow` draws ``move``'s arrow: inside the two squares it joins
+    (it starts a fifth of a square from one centre and its tip stops short of the other's)."""
+    return BOARD.cell_rect(move[0]).union(BOARD.cell_rect(move[1]))
 
 
 def _box_key(state: HexapawnState) -> str:
@@ -434,8 +495,14 @@ def _illustrate_step(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
     view.draw_board(surface)
     state = HexapawnState()
     move = ((2, 1), (1, 1))
-    view.draw_pawns(surface, state.play(move) if (time % 3.0) > 1.5 else state)
+    view.draw_pawns(surface, state.play(move) if _played(time) else state)
     view.draw_arrow(surface, move, theme.GOOD)
+
+
+def _played(time: float) -> bool:
+    """Whether a rules page's move shows played at ``time`` (every 1.5 s in turn): what those
+    pages show at ``time``."""
+    return (time % 3.0) > 1.5
 
 
 CAPTURE = from_rows("""
@@ -449,7 +516,7 @@ def _illustrate_capture(surface: DrawTarget, rect: pygame.Rect, time: float) -> 
     view = _mini(rect)
     view.draw_board(surface)
     move = ((2, 0), (1, 1))
-    view.draw_pawns(surface, CAPTURE.play(move) if (time % 3.0) > 1.5 else CAPTURE)
+    view.draw_pawns(surface, CAPTURE.play(move) if _played(time) else CAPTURE)
     view.draw_arrow(surface, move, theme.BAD)
     view.draw_arrow(surface, ((0, 1), (1, 1)), theme.INK_SOFT)
 
@@ -487,7 +554,7 @@ def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> N
     view = _mini(rect)
     view.draw_board(surface)
     start = HexapawnState()
-    move = start.legal_moves()[int(time / 2.5) % 3]
+    move = start.legal_moves()[_opening(time)]
     after = start.play(move)
     view.draw_pawns(surface, after)
     view.draw_arrow(surface, move, PAWN_RGB[WHITE][1])
@@ -495,15 +562,26 @@ def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> N
         view.draw_arrow(surface, reply, theme.GOOD)
 
 
+def _opening(time: float) -> int:
+    """Which of White's three first moves the solved game's page shows at ``time``."""
+    return int(time / 2.5) % 3
+
+
+def _fixed(time: float) -> Hashable:
+    """A rules picture that never changes."""
+    return ()
+
+
 def rules_pages() -> list[RulesPage]:
-    """The illustrated rules, then the learning machine and the solved game."""
+    """The illustrated rules, then the learning machine and the solved game (each picture but
+    the machine's bobbing bead changes in steps: a frame showing the same step is not drawn)."""
     return [
-        RulesPage("hexapawn.rules.p1.title", tr("hexapawn.rules.p1.text"), _illustrate_start),
-        RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step),
-        RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture),
-        RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins),
+        RulesPage("hexapawn.rules.p1.title", tr("hexapawn.rules.p1.text"), _illustrate_start, _fixed),
+        RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step, _played),
+        RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture, _played),
+        RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins, _fixed),
         RulesPage("hexapawn.rules.p5.title", tr("hexapawn.rules.p5.text"), _illustrate_machine),
-        RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved),
+        RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved, _opening),
     ]
 
 

@@ -111,9 +111,10 @@ def draw_pawn(surface: Target, player: int, centre: tuple[float, float], cell: i
 
 
 def draw_matchbox(surface: Target, rect: pygame.Rect, state: HexapawnState, beads: list[int],
-                  drawn: int | None = None, time: float = 0.0, emptied: bool = False) -> None:
+                  drawn: int | None = None, time: float = 0.0, emptied: bool = False, lifted: bool = True) -> None:
     """A matchbox: on its lid the box's position with an arrow of each move's colour, in its
-    tray the beads left (the one drawn, ``drawn``, lifted out and ringed)."""
+    tray the beads left (the one drawn, ``drawn``, lifted out and ringed; left out without
+    ``lifted``)."""
     # The lid shows the position as it stands on the board (the box may hold its mirror image:
     # its moves are turned back, each keeping its bead colour).
     position, mirrored = canonical(state)
@@ -127,9 +128,29 @@ def draw_matchbox(surface: Target, rect: pygame.Rect, state: HexapawnState, bead
     for k, move in enumerate(moves):
         if k < len(beads) and beads[k]:
             view.draw_arrow(surface, move, bead_rgb(k), max(2, view.cell // 9))
+    draw_tray(surface, rect, beads, drawn, time, emptied, lifted)
+
+
+def _tray(rect: pygame.Rect) -> tuple[pygame.Rect, int]:
+    """The tray of a matchbox drawn in ``rect`` (right of its lid) and its beads' radius."""
+    lid_side = min(rect.height - 16, rect.width // 2 - 12)
     tray = pygame.Rect(rect.x + lid_side + 24, rect.y + 10, rect.right - rect.x - lid_side - 34, rect.height - 20)
+    return tray, max(5, min(tray.width // 10, tray.height // 6, 22))
+
+
+def tray_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where :func:`draw_tray` draws for a matchbox in ``rect``: the tray and, above it, the
+    bead drawn at every bob with its ring."""
+    tray, radius = _tray(rect)
+    return tray.union(pygame.Rect(tray.x, tray.top - 2 * radius - 14, tray.width, 2 * radius + 14)).inflate(4, 4)
+
+
+def draw_tray(surface: Target, rect: pygame.Rect, beads: list[int], drawn: int | None = None, time: float = 0.0,
+              emptied: bool = False, lifted: bool = True) -> None:
+    """The tray of the matchbox in ``rect`` with the ``beads`` left, the one ``drawn`` lifted
+    out and ringed (left out without ``lifted``: the tray under it)."""
+    tray, radius = _tray(rect)
     draw.rect(surface, TRAY, tray, border_radius=8)
-    radius = max(5, min(tray.width // 10, tray.height // 6, 22))
     spots = _bead_spots(tray, radius, sum(beads))
     k = 0
     for index, count in enumerate(beads):
@@ -138,6 +159,9 @@ def draw_matchbox(surface: Target, rect: pygame.Rect, state: HexapawnState, bead
                 break
             centre: tuple[float, float] = spots[k]
             if drawn == index and n == count - 1:
+                if not lifted:
+                    k += 1
+                    continue
                 bob = 4 * math.sin(time * 4)
                 centre = (centre[0], tray.top - radius + bob)
                 draw.circle(surface, theme.HINT, centre, radius + 5)

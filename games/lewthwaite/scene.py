@@ -25,7 +25,7 @@ from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, Lewthwaite
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, make_layer, native_sprite
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
@@ -64,6 +64,10 @@ class LewthwaiteScene(GameScene):
         self.tween: Tween | None = None
         self.shake_time = 0.0
         self.pressed_cell: Cell | None = None
+        #: The board under the hint's capsules where something moves (the rings, the snake's
+        #: head), copied from the still layer before the capsules were painted on it, by area:
+        #: what :meth:`draw_live` starts from there. A few squares' worth, replaced at each paint.
+        self._under: tuple[Hashable, dict[tuple[int, int, int, int], pygame.Surface]] | None = None
 
     @property
     def view_mode(self) -> str:
@@ -229,57 +233,129 @@ class LewthwaiteScene(GameScene):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def prepare(self, surface: DrawTarget) -> None:
+        """The first frames drawn ahead (kiosk/prepare.py), and the board of the other view: a
+        switch of view then blits it (drawn on the frame thread, it was a 20 ms frame at 1080p)."""
+        super().prepare(surface)
+        if self.table is None:
+            board = self.board_view
+            static_layer(surface.get_size(), board.rows, board.cols, self.view_mode != "snake", language())
+
     def still_key(self) -> Hashable | None:
-        """At rest (no slide, no shake, not on a real table): the position, the view, the seats
-        and the score make the board and the panel's words."""
+        """At rest or while a token slides (no shake, no snake growing, not on a real table): the
+        position, the view, the seats and the score make the board and the panel's words (a
+        sliding token's cell left empty)."""
         state = self.state
-        if self.anim is not None or self.table is not None or (state.is_terminal() and self.shake_time < SHAKE_SECONDS):
+        snake_moves = self.anim is not None and self.view_mode == "snake"
+        if snake_moves or self.table is not None or (state.is_terminal() and self.shake_time < SHAKE_SECONDS):
             return None
-        return (state.to_text(), self.match.version, self.view_mode, repr(self.match.seats), self.score_line())
+        slide = None if self.anim is None else (self.anim.start, self.anim.end)
+        advice = self._advice()
+        bubble = None if advice is None or self.message is not None else self._bubble_key(advice)
+        hint = None if advice is None else (advice.pairing, bubble)
+        return (state.to_text(), self.match.version, self.view_mode, repr(self.match.seats), self.score_line(), hint,
+                slide)
+
+    def _advice(self) -> Hint | None:
+        """The hint shown on the board (None: the hint is off, still being worked out, or a move
+        animates)."""
+        return self.hint() if not self.busy() else None
 
     def draw_still(self, surface: DrawTarget) -> None:
-        """The board with its tokens (or the snake's body) and the panel but its bobbing token."""
-        state = self.state
+        """The board with its tokens (or the snake's body), the hint's golden capsules, the panel
+        but its bobbing token, and the hint's bubble."""
+        self._draw_board_still(surface)
+        advice = self._advice()
+        self._under = None
+        if advice is not None:
+            target = surface.target if isinstance(surface, Canvas) else surface
+            patches = {(area.x, area.y, area.w, area.h): target.subsurface(native).copy()
+                       for area in self._under_capsules() if (native := _native(surface, area))}
+            self._under = (self._under_key(surface), patches)
+            self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
+        self._draw_panel(surface, bob=False)
+        self._draw_bubble(surface)
+
+    def _under_key(self, surface: DrawTarget) -> Hashable:
+        """What the board kept under the capsules (:attr:`_under`) was copied for."""
+        return (self.still_key(), surface.get_size(), surface.scale if isinstance(surface, Canvas) else 1.0)
+
+    def _draw_board_still(self, surface: DrawTarget, area: pygame.Rect | None = None) -> None:
+        """The paper, the board and the tokens at rest (or the snake's body); given an ``area``,
+        only the tokens over it (the paper and the board are one blit, clipped)."""
         board = self.board_view
         snake = self.view_mode == "snake"
         surface.blit(static_layer(surface.get_size(), board.rows, board.cols, snake, language()), (0, 0))
         if snake:
-            board.draw_snake(surface, state, None, self.time, head=False)
+            board.draw_snake(surface, self.state, None, self.time, head=False)
         else:
-            board.draw_tokens(surface, state, None, None, self.time)
-        self._draw_panel(surface, bob=False)
+            board.draw_tokens(surface, self.state, self.anim, None, self.time, area=area, moving=False)
 
     def draw_live(self, surface: DrawTarget) -> None:
         """Over the still layer, in :meth:`draw_game`'s order: the snake's blinking head, the
-        glowing rings, the hint, the panel's bobbing token, the hint's bubble."""
+        glowing rings, the hint's arrow, the panel's bobbing token. The capsules of a hint lie
+        in the still layer over the board, and over the rings: where a ring or the head moves,
+        the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
         state = self.state
-        if self.view_mode == "snake":
-            self.board_view.draw_snake(surface, state, None, self.time, body=False)
-        self._draw_moving(surface, panel=False)
+        advice = self._advice()
+        if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
+            self.board_view.draw_tokens(surface, state, self.anim, None, self.time, area=pygame.Rect(0, 0, 0, 0))
+        if advice is None:
+            if self.view_mode == "snake":
+                self.board_view.draw_snake(surface, state, None, self.time, body=False)
+            self._draw_moving(surface, panel=False)
+        else:
+            clip = surface.get_clip()
+            kept = self._under[1] if self._under is not None and self._under[0] == self._under_key(surface) else {}
+            target = surface.target if isinstance(surface, Canvas) else surface
+            capsules = self.board_view.dominoes(surface, list(advice.pairing), theme.HINT)
+            rings = state.legal_moves() if self.person_to_move() else []
+            glow = ui.blend(theme.player_colors(state.current_color)[0], theme.HINT, 0.75)
+            for area in self._under_capsules():
+                surface.set_clip(area.clip(clip))
+                patch, native = kept.get((area.x, area.y, area.w, area.h)), _native(surface, area)
+                if patch is not None and patch.get_size() == native.size:
+                    target.blit(patch, native.topleft)
+                else:  # not kept for this screen: drawn again
+                    self._draw_board_still(surface, area)
+                if self.view_mode == "snake":
+                    self.board_view.draw_snake(surface, state, None, self.time, body=False)
+                near = [cell for cell in rings if self._ring_box(cell).colliderect(area)]  # the others are clipped out
+                self.board_view.draw_glow(surface, near, glow, self.time)
+                if capsules is not None:
+                    blit(surface, capsules[0], capsules[1])
+            surface.set_clip(clip)
+            self._draw_arrow(surface, advice)
         self._draw_panel(surface, words=False)
-        self._draw_bubble(surface)
 
-    def live_areas(self) -> list[pygame.Rect] | None:
-        """The snake's head, the rings round the tokens that may move, the hint on the board,
-        the panel's token in its whole bob and the hint's bubble."""
-        state = self.state
+    def _under_capsules(self) -> list[pygame.Rect]:
+        """Where something moves under the hint's capsules: the snake's head, the rings."""
         areas = []
         if self.view_mode == "snake":
-            head = self.cell_rect(state.hole)
+            head = self.cell_rect(self.state.hole)
             assert head is not None
             areas.append(head.inflate(24, 24))
         if self.person_to_move():
-            for cell in state.legal_moves():
-                ring = self.cell_rect(cell)
-                assert ring is not None
-                areas.append(ring.inflate(16, 16))
-        advice = self.hint() if not self.busy() else None
-        if advice is not None:
-            areas.append(self.board_view.rect.inflate(16, 16))
-            if self.message is None:
-                bubble = pygame.Rect((0, 0), ui.bubble_size(tr(self._bubble_key(advice)), self.message_width))
-                bubble.midbottom = self.message_anchor
-                areas.append(bubble.inflate(64, 64))
+            areas.extend(self._ring_box(cell) for cell in self.state.legal_moves())
+        return areas
+
+    def _ring_box(self, cell: Cell) -> pygame.Rect:
+        """Where the glowing ring round ``cell`` draws (at its widest)."""
+        ring = self.cell_rect(cell)
+        assert ring is not None
+        return ring.inflate(16, 16)
+
+    def live_areas(self) -> list[pygame.Rect] | None:
+        """The snake's head, the rings round the tokens that may move, a sliding token's way, the
+        hint's arrow at every bounce and the panel's token in its whole bob (the capsules and the
+        bubble of a hint are in the still layer)."""
+        areas = self._under_capsules()
+        if self.anim is not None:
+            areas.append(self.board_view.slide_box(self.anim.start, self.anim.end))
+        advice = self._advice()
+        if advice is not None and advice.move is not None:
+            hole = self.state.hole
+            areas.append(self.board_view.arrow_box(advice.move, hole))
         token = pygame.Rect(0, 0, 100, 106)
         token.center = (PANEL.x + 20 + 58, PANEL.y + 84 + 58)
         areas.append(token)
@@ -307,19 +383,23 @@ class LewthwaiteScene(GameScene):
     def _draw_moving(self, surface: DrawTarget, panel: bool = True) -> None:
         """The rings around the tokens that may move, the hint; the panel (with ``panel``) and
         the hint's bubble."""
-        state = self.state
-        if self.person_to_move():
-            glow = theme.player_colors(state.current_color)[0]
-            self.board_view.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
-        advice = self.hint() if not self.busy() else None
+        self._draw_glow(surface)
+        advice = self._advice()
         if advice is not None:
             self._draw_hint(surface, advice)
         if panel:
             self._draw_panel(surface)
             self._draw_bubble(surface)
 
+    def _draw_glow(self, surface: DrawTarget) -> None:
+        """The rings round the tokens that may move, while a person may play."""
+        state = self.state
+        if self.person_to_move():
+            glow = theme.player_colors(state.current_color)[0]
+            self.board_view.draw_glow(surface, state.legal_moves(), ui.blend(glow, theme.HINT, 0.75), self.time)
+
     def _draw_bubble(self, surface: DrawTarget) -> None:
-        advice = self.hint() if not self.busy() else None
+        advice = self._advice()
         if advice is not None and self.message is None:
             ui.draw_bubble(surface, tr(self._bubble_key(advice)), self.message_anchor, self.message_width,
                            (200, 140, 10))
@@ -331,6 +411,10 @@ class LewthwaiteScene(GameScene):
 
     def _draw_hint(self, surface: DrawTarget, advice: Hint) -> None:
         self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
+        self._draw_arrow(surface, advice)
+
+    def _draw_arrow(self, surface: DrawTarget, advice: Hint) -> None:
+        """The hint's bouncing arrow: the token to slide into the hole (the head's next cell)."""
         if advice.move is not None:
             hole = self.state.hole
             if self.view_mode == "snake":
@@ -390,7 +474,16 @@ class LewthwaiteScene(GameScene):
                                 22, theme.INK_SOFT, "bold", "center")
 
 
-@budgeted(17 * MB, scope='lewthwaite')  # both views at 1080p: switching view draws neither again
+def _native(surface: DrawTarget, area: pygame.Rect) -> pygame.Rect:
+    """The logical ``area`` in ``surface``'s own pixels, within it."""
+    if isinstance(surface, Canvas):
+        return surface.to_native_rect(area).clip(surface.area)
+    return area.clip(surface.get_rect())
+
+
+# Both views at 1080p (each counted 12 MB: its 8.3 MB native layer and its logical image, counted
+# in full though blank): switching view draws neither again (17 MB kept one: 20-45 ms a switch).
+@budgeted(25 * MB, scope='lewthwaite')
 @native_sprite
 def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang: str, scale: float = 1.0) -> Canvas:
     """Everything that does not move (paper, board, panel card, title): one blit per frame, drawn

@@ -183,10 +183,11 @@ class BoardView:
         time: float = 0.0,
         dim_moved: bool = True,
         area: pygame.Rect | None = None,
+        moving: bool = True,
     ) -> None:
-        """Every token; the moving one at its animated place, shaking ones wobbling. Given an
-        ``area``, only the tokens at rest drawn over it (what a part of the screen drawn again
-        needs)."""
+        """Every token; the moving one at its animated place (its cell left empty, and the token
+        not drawn unless ``moving``), shaking ones wobbling. Given an ``area``, only the tokens at
+        rest drawn over it (what a part of the screen drawn again needs)."""
         size = int(self.cell * 0.78)
         for r in range(self.rows):
             for c in range(self.cols):
@@ -200,7 +201,7 @@ class BoardView:
                     x += math.sin(time * 40) * self.cell * 0.06
                 sprite = token_sprite(color, size, dim_moved and state.has_moved((r, c)))
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + 1))))
-        if anim:
+        if anim and moving:
             color = state.token_at(anim.end)
             if color is not None:
                 x, y = self._lerp(anim.start, anim.end, anim.t)
@@ -291,6 +292,13 @@ class BoardView:
     def draw_dominoes(self, surface: Target, pairs: list[tuple[Cell, Cell]], color: ui.Color) -> None:
         """Golden capsules around each pair of cells: the matching the perfect player follows
         (drawn once per matching into a layer just large enough, then one blit a frame)."""
+        found = self.dominoes(surface, pairs, color)
+        if found is not None:
+            blit(surface, found[0], found[1])
+
+    def dominoes(self, surface: Target, pairs: list[tuple[Cell, Cell]],
+                 color: ui.Color) -> tuple[Target, tuple[int, int]] | None:
+        """What :meth:`draw_dominoes` blits on ``surface``, and where (None: no capsule)."""
         inset = self.cell * 0.1
         capsules = []
         for a, b in pairs:
@@ -299,9 +307,8 @@ class BoardView:
             right, bottom = max(pa[0], pb[0]) + self.cell / 2 - inset, max(pa[1], pb[1]) + self.cell / 2 - inset
             capsules.append((round(left), round(top), round(right - left), round(bottom - top)))
         if not capsules:
-            return
-        layer, corner = _dominoes(tuple(capsules), round(self.cell * 0.4), color, surface.get_size(), scale_of(surface))
-        blit(surface, layer, corner)
+            return None
+        return _dominoes(tuple(capsules), round(self.cell * 0.4), color, surface.get_size(), scale_of(surface))
 
     def draw_arrow(self, surface: Target, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
         """A bouncing arrow from ``start`` towards ``end`` (the suggested move)."""

@@ -1,0 +1,77 @@
+"""Hexapawn waiting for a tap draws only what moves (issue 43): the learning machine's box, its
+words and record are in the still layer, and only its tray is drawn again while the bead it drew
+bobs over it (the whole box and its words were drawn at every frame). Checked by pixels (frames
+drawn in part against the frame drawn whole) and by work (the share of the screen sent)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from games.hexapawn.scene import HexapawnScene
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.menu import MenuScene
+from kiosk.screens import screens_for
+from kiosk.seats import SeatsScene
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return bytes(pygame.image.tobytes(surface, "RGB"))
+
+
+def whole(scene: HexapawnScene) -> bytes:
+    """The frame drawn whole by ``draw_game``, the tools and the message (no still layer)."""
+    canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
+    scene.still_key = lambda: None  # type: ignore[method-assign]
+    try:
+        scene.draw(canvas)
+    finally:
+        del scene.still_key
+        scene._shown = shown
+    return pixels(canvas.target)
+
+
+def test_the_machines_box_at_rest_is_still_but_its_bobbing_bead(app: App) -> None:
+    app.start(screens_for("hexapawn").make_scene(app))  # a child against the learning machine
+    for _ in range(3):
+        app.tick()
+    if isinstance(app.stack.top, SeatsScene):
+        app.stack.top.play_button.on_click()
+    for _ in range(5):
+        app.tick()
+    scene = app.stack.top
+    assert isinstance(scene, HexapawnScene) and scene.machine_player() is not None
+    screen = SIZE[0] * SIZE[1]
+    for turn in range(2):  # before the machine's first move, then with the bead it drew
+        for _ in range(900):
+            if scene.person_to_move() and not scene.busy():
+                break
+            app.tick()
+        shown = scene.shown_box()
+        assert (shown is not None and shown[1] is not None and shown[1].bead is not None) == (turn == 1)
+        shares = []
+        for frame in range(60):
+            app.tick()
+            changed = app.frames.changed
+            assert changed is not None, f"turn {turn}: a frame at rest drawn whole"
+            shares.append(sum(r.width * r.height for r in changed) / screen)
+            if frame % 6 == 0:
+                assert pixels(app.display) == whole(scene), f"turn {turn}: frame {frame} differs"
+        shares.sort()
+        print(f"\nhexapawn at rest (turn {turn}) sends {100 * shares[30]:.1f} % of the screen a frame")
+        assert shares[-1] <= 0.2, f"turn {turn}: {100 * shares[-1]:.0f} % of the screen sent at rest"
+        scene.play(scene.match.state.legal_moves()[0])
