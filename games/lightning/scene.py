@@ -281,7 +281,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         return {None: 0.5, 1: 1.0, 2: 0.0}[self.big_half()]
 
     def _snap_view(self) -> None:
-        self.view.share = self._share_target()
+        self.view.share = self.view.goal = self._share_target()
 
     @property
     def facts(self) -> Facts:
@@ -292,9 +292,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """Tiles in flight, the landing bounce, the flash, the halves' sizes, then the flow."""
         self.motion.update(dt)
         self.watch.poll()
-        # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed.
+        # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed (the
+        # view draws the board at the goal's sizes, scaled on the way).
+        target = self.view.goal = self._share_target()
         if not self.busy():
-            target = self._share_target()
             step = dt / 0.45
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
