@@ -1,0 +1,164 @@
+"""Lightning's frames at 1080p (issue 43): the board's layer drawn again only where squares change
+(pixel for pixel the board drawn whole), the halves growing and shrinking in hot-seat from the
+picture at their end (no board drawn for the sizes on the way; the end picture the board drawn
+whole), and what that costs the frame thread, in full-screen copies (tests/test_frame_budget.py).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from games.lightning import view as lightning_view
+from games.lightning.rules import LightningState, Place, Take, new_game
+from games.lightning.scene import LightningScene, new_match
+from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT
+from games.lightning.view import BoardView, Facts
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.menu import MenuScene
+from tests.test_frame_budget import copy_cost
+
+SIZE = (1920, 1080)
+#: The frames where the halves change size, median, in full-screen copies (3 ms at 1080p, about
+#: 15 copies, on a loaded machine; a board drawn for each size: 10-13 ms, 50 copies and more).
+RESIZE_FRAME = 25.0
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def canvas() -> Canvas:
+    return Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+
+
+def board_pixels(view: BoardView, state: LightningState, facts: Facts, skip: frozenset = frozenset()) -> bytes:
+    """The board as ``view`` draws it (its glowing centre line aside), on a screen of its own."""
+    screen = canvas()
+    screen.fill((240, 230, 210))
+    view.draw_board(screen, state, facts, 0.0, skip, seam=False)
+    return bytes(pygame.image.tobytes(screen.target.subsurface(screen.to_native_rect(view.rect)), "RGB"))
+
+
+def fresh(view: BoardView) -> BoardView:
+    """A view like ``view`` (at rest) that has drawn nothing."""
+    other = BoardView(view.geo, view.viewport, view.big, view.small, view.gap)
+    other.share = view.share
+    return other
+
+
+class Counter:
+    """Counts the calls of a function of the view module, and their arguments."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+        original = getattr(owner, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(args)
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+
+def test_a_board_layer_drawn_again_square_by_square_is_the_board_drawn_whole(app: App,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(7)
+    state = new_game(random.Random(11))
+    view = BoardView(state.geo, VIEWPORT, BIG, SMALL)
+    view.share = 1.0
+    history = [state]
+    whole = Counter(monkeypatch, BoardView, "draw_tiles")
+    compared = 0
+    for step in range(70):
+        if step in (40, 55):  # an undo of a few moves, then a new game: many squares at once
+            state = history[-5 if step == 40 else 0]
+            history = history[:len(history) - 4 if step == 40 else 1]
+        else:
+            moves = state.legal_moves()
+            if not moves or state.is_terminal():
+                break
+            state = state.play(rng.choice(moves))
+            history.append(state)
+        facts = Facts.of(state)
+        placed = [state.geo.cell(i) for i, code in enumerate(state.board) if code]
+        # The tile just laid left out (it lands), then the facts not known yet, then all shown.
+        for skip, shown in ((frozenset(placed[-1:]), facts), (frozenset(), Facts.pending()), (frozenset(), facts)):
+            assert board_pixels(view, state, shown, skip) == board_pixels(fresh(view), state, shown, skip), \
+                f"step {step}: the board drawn square by square differs from the board drawn whole"
+            compared += 1
+    assert compared >= 150
+    # Drawn whole: the first board, the undo and the new game (each fresh view once a comparison).
+    drawn_whole = len(whole.calls) - compared
+    assert drawn_whole <= 3, f"{drawn_whole} boards drawn whole for single moves"
+
+
+def hot_seat(app: App) -> LightningScene:
+    scene = LightningScene(app, new_match(app, "human", "human"))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    return scene
+
+
+def turn(app: App, scene: LightningScene) -> None:
+    """A person takes a tile from the pool and lays it: the other half starts growing."""
+    scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Take)))
+    for _ in range(30):
+        app.tick()
+    places = [m for m in scene.state.legal_moves() if isinstance(m, Place)]
+    scene.play(places[len(places) // 2])
+
+
+def test_the_halves_resize_from_the_picture_at_their_end(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = hot_seat(app)
+    backgrounds = Counter(monkeypatch, lightning_view, "board_background")
+    whole = Counter(monkeypatch, BoardView, "draw_tiles")
+    resting = {(BIG, SMALL), (SMALL, BIG)}
+    for _ in range(3):
+        start = scene.view.sizes
+        turn(app, scene)
+        seen = set()
+        for _ in range(40):
+            app.tick()
+            seen.add(scene.view.sizes)
+        assert scene.view.sizes == start[::-1] and len(seen) >= 10, "the halves did not change size smoothly"
+        view = scene.view
+        assert board_pixels(view, scene.state, scene.facts) == board_pixels(fresh(view), scene.state, scene.facts), \
+            "the board at the end of the resize differs from the board drawn whole"
+    drawn = {args[2] for args in backgrounds.calls}
+    assert drawn <= resting, f"a board background drawn for the sizes on the way: {sorted(drawn - resting)}"
+    drawn_whole = len(whole.calls) - 3  # the fresh views
+    assert drawn_whole <= 2, f"{drawn_whole} boards drawn whole in three turns"
+
+
+def test_a_frame_of_the_halves_resizing_costs_a_few_copies(app: App) -> None:
+    scene = hot_seat(app)
+    turn(app, scene)
+    for _ in range(60):
+        app.tick()
+    costs = []
+    for _ in range(4):
+        turn(app, scene)
+        unit = copy_cost()
+        for _ in range(40):
+            before = scene.view.sizes
+            started = time.thread_time()  # clock(cpu): the frame's CPU time, in copies
+            app.tick()
+            spent = time.thread_time() - started  # clock(cpu): as above
+            if scene.view.sizes != before:
+                costs.append(spent / unit)
+    copies = statistics.median(costs)
+    print(f"\na frame of the halves resizing: {copies:.1f} copies (median of {len(costs)})")
+    assert copies <= RESIZE_FRAME, f"a frame of the halves resizing costs {copies:.1f} copies (budget {RESIZE_FRAME})"
