@@ -16,13 +16,17 @@ import pygame
 import pytest
 
 from games.lightning import view as lightning_view
+from games.lightning.corner import DistancePage
 from games.lightning.rules import LightningState, Place, Take, new_game
 from games.lightning.scene import LightningScene, new_match
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT
 from games.lightning.view import BoardView, Facts
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
+from kiosk.i18n import tr
 from kiosk.menu import MenuScene
+from kiosk.science import ScienceScene
+from kiosk.screens import screens_for
 from tests.test_frame_budget import copy_cost
 
 SIZE = (1920, 1080)
@@ -162,3 +166,35 @@ def test_a_frame_of_the_halves_resizing_costs_a_few_copies(app: App) -> None:
     copies = statistics.median(costs)
     print(f"\na frame of the halves resizing: {copies:.1f} copies (median of {len(costs)})")
     assert copies <= RESIZE_FRAME, f"a frame of the halves resizing costs {copies:.1f} copies (budget {RESIZE_FRAME})"
+
+
+def test_a_new_game_on_the_distance_page_is_painted_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lightning's science page of distances: a game's first position, as every next one, is
+    painted a few squares a frame (painted whole in one frame, it took 11-29 ms at 1080p)."""
+    painted = [0]
+    paint = DistancePage._paint_board
+
+    def counted(*args: Any) -> Iterator[None]:
+        for step in paint(*args):
+            painted[0] += 1
+            yield step
+
+    monkeypatch.setattr(DistancePage, "_paint_board", staticmethod(counted))
+    app.start(MenuScene(app))
+    corner = screens_for("lightning").make_science_scene
+    assert corner is not None
+    scene = corner(app, 0)
+    app.stack.push(scene)
+    assert isinstance(scene, ScienceScene) and isinstance(scene.page, DistancePage)
+    page = scene.page
+    most, games = 0, set()
+    for frame in range(240):
+        if frame == 120:
+            page.new_game()
+        painted[0] = 0
+        app.tick()
+        most = max(most, painted[0])
+        if tr("lightning.science.distance.begin") in scene.texts:  # the first position's story
+            games.add(page.games)
+    assert games == {1, 2}, "a game's first position never showed"
+    assert most <= DistancePage.CELLS_WHEN_DUE, f"{most} squares of the board painted in one frame"

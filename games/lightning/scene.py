@@ -269,6 +269,14 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self.watch.reset(new_game=not self.state.placed)
         self._snap_view()
 
+    def prepare(self, surface: Target) -> None:
+        """The first frames drawn ahead (:meth:`GameScene.prepare`), and the board at both
+        splits of its squares: the who-plays card may choose hot-seat, or a coin toss the other
+        player, whose half is then the big one."""
+        super().prepare(surface)
+        if not self.attract and self.table is None:
+            self.view.prepare_splits(surface, self.state, self.facts)
+
     def big_half(self) -> int | None:
         """The half drawn with big squares: the person's against the computer, the player's to
         move in hot-seat; none between computers."""
