@@ -17,7 +17,7 @@ import pytest
 
 from games.lightning import view as lightning_view
 from games.lightning.corner import DistancePage
-from games.lightning.rules import LightningState, Place, Take, new_game
+from games.lightning.rules import LightningState, Place, Shelve, Take, new_game
 from games.lightning.scene import LightningScene, new_match
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT
 from games.lightning.view import BoardView, Facts
@@ -198,3 +198,54 @@ def test_a_new_game_on_the_distance_page_is_painted_ahead(app: App, monkeypatch:
             games.add(page.games)
     assert games == {1, 2}, "a game's first position never showed"
     assert most <= DistancePage.CELLS_WHEN_DUE, f"{most} squares of the board painted in one frame"
+
+
+def drawn_whole(app: App, scene: LightningScene) -> bytes:
+    """The frame as :meth:`LightningScene.draw_game` draws it, with no still layer."""
+    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
+    screen = canvas()
+    scene.still_key = lambda: None  # type: ignore[method-assign]
+    try:
+        scene.draw(screen)
+    finally:
+        del scene.still_key
+        scene._shown = shown
+    return bytes(pygame.image.tobytes(screen.target, "RGB"))
+
+
+@pytest.mark.parametrize(("red", "blue"), [("human", "human"), ("human", "builder")])
+def test_tiles_moving_are_drawn_over_the_still_layer(app: App, red: str, blue: str) -> None:
+    """A tile flying (taken, laid by the computer, shelved), landing, the halves resizing: the
+    moving part drawn over the still layer, only where it moves when that is small, the same
+    pixels as the frame drawn whole."""
+    scene = LightningScene(app, new_match(app, red, blue))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    moving = partial = resizing = redrawn = 0
+    for step in range(10):
+        for _ in range(400):  # the computer's turn, in two moves
+            if scene.person_to_move() and not scene.busy():
+                break
+            app.tick()
+        moves = scene.state.legal_moves()
+        shelve = [m for m in moves if isinstance(m, Shelve)] if step % 4 == 2 else []
+        kind = Take if scene.state.hand is None else Place
+        chosen = shelve or [m for m in moves if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 2])
+        for frame in range(40):
+            before, layers = app.frames.partial, scene.still.redrawn
+            app.tick()
+            if scene.view.share != scene._share_target():  # the halves resize: a board's worth
+                resizing += 1
+                redrawn += scene.still.redrawn - layers
+            elif scene.busy() or scene.motion.moving():
+                moving += 1
+                partial += app.frames.partial - before
+            if frame % 3 == 0:
+                assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                    f"step {step}, frame {frame}: the moving part over the still layer differs"
+    print(f"\n{red} against {blue}: {partial} of {moving} frames with a tile moving drawn in part; "
+          f"the still layer drawn {redrawn} times in {resizing} frames of the halves resizing")
+    assert moving >= 60 and partial >= 0.8 * moving, f"{partial} of {moving} frames with a tile moving drawn in part"
+    assert redrawn <= resizing // 5, f"the still layer drawn {redrawn} times in {resizing} frames of resizing"

@@ -371,36 +371,47 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no tile flying or landing, no flash, the halves at their size, no tile
-        dragged, not on a real table): the position and its facts, the words, the tile in hand
-        as turned, the score (the tile hovered over a square is live: a pointer's move does
-        not draw the board again)."""
-        if (self.busy() or self.still_look() is None or self.hand.dragging or self.tabletop.on_table
-                or self.table is not None):
+        """Unless a tile is dragged, the flash is on or the game is on a real table: the
+        position and its facts, the words, the tile in hand as turned, the score, and what moves
+        over it (drawn live: :meth:`draw_live`): a tile flying (the hand's slot is empty while a
+        taken tile flies in), the squares left for a tile landing, the board itself while the
+        halves grow and shrink (the tile hovered over a square is live too: a pointer's move
+        does not draw the board again)."""
+        if self.hand.dragging or self.tabletop.on_table or self.table is not None or self.motion.flash.value > 0.01:
             return None
         state = self.state
+        flight = self.motion.flight
+        board = "live" if self._board_live() else (self.view.sizes, self.motion.hidden())
         return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
-                self.view.sizes, self.motion.hidden(), state.winner, repr(self.match.seats), self.score_line(),
-                self.person_to_move(), self.taking())
+                board, None if flight is None else flight.kind, state.winner, repr(self.match.seats),
+                self.score_line(), self.person_to_move(), self.taking())
+
+    def _board_live(self) -> bool:
+        """The halves grow and shrink: the board is drawn at every frame (over the still layer)."""
+        return self.view.sizes != self.view.resting_sizes
 
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
         return self.person_to_move() and self.state.hand is None
 
     def draw_still(self, surface: Target) -> None:
-        """The header, the board (its centre line aside), the card of the player waiting and,
-        unless it glows, the supply."""
+        """The header, the board (its centre line aside; not while its halves change size), the
+        card of the player waiting and, unless it glows, the supply."""
         self._draw_header(surface)
-        self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
+        if not self._board_live():
+            self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
         for player in (1, 2):
             if not self._card_active(player):
                 self._draw_card(surface, player)
         self._draw_supply(surface, rings=False if self.taking() else None)
 
     def draw_live(self, surface: Target) -> None:
-        """Over the still layer, in :meth:`draw_game`'s order where things meet: the glowing
-        centre line, the marks on the board, the card of the player to move (it bobs), the
-        supply when it glows, the hand's buttons."""
+        """Over the still layer, in :meth:`draw_game`'s order where things meet: the board while
+        its halves change size, the glowing centre line, the marks on the board (a tile
+        landing, the bolt), the card of the player to move (it bobs), the supply when it glows,
+        the hand's buttons, the tile flying."""
+        if self._board_live():
+            self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
         self.view.draw_seam(surface, self.time)
         self._draw_marks(surface)
         for player in (1, 2):
@@ -410,6 +421,9 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             self._draw_supply(surface, rings=True)
         for button in self.action_buttons:
             button.draw(surface, self.time)
+        flight = self.motion.flight
+        if flight is not None:
+            draw_tile(surface, flight.rect(), flight.tile, flight.stroke)
 
     def message_look(self) -> Hashable:
         """The status box says whose turn it is when there is no message."""
@@ -425,7 +439,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         colour, the breathing squares' alpha, the bobbing card's offset, the hand's buttons
         (the bolt flickers: None)."""
         state = self.state
-        if state.winner is not None:
+        if state.winner is not None or self.motion.moving() or self.motion.flight is not None or self._board_live():
             return None
         placing = self.person_to_move() and state.hand is not None
         hover = self.hand.hover if placing else None
@@ -452,6 +466,16 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
                 areas.append(view.cell_rect(cell).inflate(size // 5 + 12, size // 5 + 12))
         if state.winner is not None:
             areas.append(view.half_rect(state.winner).inflate(48, 48))
+        if self._board_live():
+            areas.append(view.rect.inflate(4, 4))
+        drop = self.motion.drop
+        if drop is not None:  # the tile landing, a little bigger than its square
+            rect = view.cell_rect(drop[0])
+            grown = max(0, round(rect.width * (drop[1].value - 1)))
+            areas.append(_with_shadow(rect.inflate(grown, grown)))
+        flight = self.motion.flight
+        if flight is not None:
+            areas.append(_with_shadow(flight.rect()))
         for player in (1, 2):
             if self._card_active(player):
                 areas.append(Layout.CARDS[player].inflate(64, 72))
@@ -614,6 +638,12 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             tile = Tile(state.hand, self.tabletop.guide_rotation() if computer else self.rotation)
         draw_supply(surface, state, taking=self.person_to_move() and state.hand is None, time=self.time,
                     pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile, rings=rings)
+
+
+def _with_shadow(tile: pygame.Rect) -> pygame.Rect:
+    """Where :func:`draw_tile` draws a tile in ``tile``: the tile and its shadow under it,
+    with a margin for the rounding of a smaller canvas's pixels."""
+    return tile.inflate(8, 8).union(tile.move(0, max(1, tile.width // 18)).inflate(8, 8))
 
 
 # The rules pages and the menu icon: scene_parts/pages.py (imported above for the menu).
