@@ -17,7 +17,7 @@ import pytest
 
 from games.lightning import view as lightning_view
 from games.lightning.corner import DistancePage
-from games.lightning.rules import LightningState, Place, Shelve, Take, new_game
+from games.lightning.rules import LightningState, Move, Place, Shelve, Take, new_game
 from games.lightning.scene import LightningScene, new_match
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT
 from games.lightning.view import BoardView, Facts
@@ -229,9 +229,10 @@ def test_tiles_moving_are_drawn_over_the_still_layer(app: App, red: str, blue: s
                 break
             app.tick()
         moves = scene.state.legal_moves()
-        shelve = [m for m in moves if isinstance(m, Shelve)] if step % 4 == 2 else []
-        kind = Take if scene.state.hand is None else Place
-        chosen = shelve or [m for m in moves if isinstance(m, kind)]
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        if step % 4 == 2 and any(isinstance(m, Shelve) for m in moves):
+            kind = Shelve
+        chosen = [m for m in moves if isinstance(m, kind)]
         scene.play(chosen[len(chosen) // 2])
         for frame in range(40):
             before, layers = app.frames.partial, scene.still.redrawn
