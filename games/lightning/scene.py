@@ -60,7 +60,7 @@ from games.lightning.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target
+from kiosk.canvas import LOGICAL_SIZE, Target
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -371,13 +371,13 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """Unless a tile is dragged, the flash is on or the game is on a real table: the
+        """Unless a tile is dragged or the game is on a real table: the
         position and its facts, the words, the tile in hand as turned, the score, and what moves
         over it (drawn live: :meth:`draw_live`): a tile flying (the hand's slot is empty while a
         taken tile flies in), the squares left for a tile landing, the board itself while the
         halves grow and shrink (the tile hovered over a square is live too: a pointer's move
         does not draw the board again)."""
-        if self.hand.dragging or self.tabletop.on_table or self.table is not None or self.motion.flash.value > 0.01:
+        if self.hand.dragging or self.tabletop.on_table or self.table is not None:
             return None
         state = self.state
         flight = self.motion.flight
@@ -409,7 +409,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """Over the still layer, in :meth:`draw_game`'s order where things meet: the board while
         its halves change size, the glowing centre line, the marks on the board (a tile
         landing, the bolt), the card of the player to move (it bobs), the supply when it glows,
-        the hand's buttons, the tile flying."""
+        the hand's buttons, the tile flying, the flash."""
         if self._board_live():
             self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
         self.view.draw_seam(surface, self.time)
@@ -421,9 +421,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             self._draw_supply(surface, rings=True)
         for button in self.action_buttons:
             button.draw(surface, self.time)
-        flight = self.motion.flight
+        flight, flash = self.motion.flight, self.motion.flash.value
         if flight is not None:
             draw_tile(surface, flight.rect(), flight.tile, flight.stroke)
+        if flash > 0.01:
+            ui.draw_veil(surface, (255, 255, 230), round(170 * flash))
 
     def message_look(self) -> Hashable:
         """The status box says whose turn it is when there is no message."""
@@ -476,6 +478,8 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         flight = self.motion.flight
         if flight is not None:
             areas.append(_with_shadow(flight.rect()))
+        if self.motion.flash.value > 0.01:  # the flash of a bolt: over everything
+            areas.append(pygame.Rect((0, 0), LOGICAL_SIZE))
         for player in (1, 2):
             if self._card_active(player):
                 areas.append(Layout.CARDS[player].inflate(64, 72))

@@ -35,7 +35,7 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, scale_of
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, native_sprite, new_layer, scale_of
 from kiosk.i18n import language, tr
 
 Cell = tuple[int, int]
@@ -399,6 +399,8 @@ class BoardView:
         #: Each half's squares of the layer, in the display's format (scaled while resizing).
         self._halves: tuple[tuple[object, ...], dict[int, pygame.Surface]] = ((), {})
         self._stores: dict[int, pygame.Surface] = {}
+        #: The winning bolt's glow and core, drawn once per bolt (:meth:`draw_bolt`).
+        self._bolt: tuple[tuple[object, ...], Target, Target] | None = None
         self._scratch: pygame.Surface | None = None
 
     @classmethod
@@ -801,34 +803,59 @@ class BoardView:
     def draw_bolt(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], reach: float,
                   time: float) -> None:
         """The winning chain as a lightning bolt running from the start edge to the centre line
-        (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core."""
+        (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core. Both
+        are drawn once per bolt (:meth:`_bolt_layers`); a frame blits them, the glow at the
+        flicker's strength, as far as the bolt has come (to the edge of the last column of
+        squares its front has passed)."""
         if not cells or state.winner is None:
             return
         winner = state.winner
-        start_x = self.cell_rect((self.geo.start_row(winner), 0)).centerx
+        start = self.cell_rect((self.geo.start_row(winner), 0))
         end_x = self.cell_rect((self.geo.arrival_row(winner), 0)).centerx
-        front = start_x + (end_x - start_x) * reach
-        direction = 1 if end_x > start_x else -1
+        front = start.centerx + (end_x - start.centerx) * reach
+        direction = 1 if end_x > start.centerx else -1
+        if (start.centerx - front) * direction > 0:
+            return
         flicker = 0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))
-        area = self.half_rect(winner).inflate(40, 40)
+        # Where drawing on a layer and blitting it rounds as drawing on the screen (the core's
+        # pixels are the ones drawn straight on the screen).
+        area = aligned_box(self.half_rect(winner).inflate(40, 40), scale_of(surface))
+        glow, cores = self._bolt_layers(surface, state, cells, area)
+        # The squares whose centre the front has passed: whole columns of them (the winner's
+        # squares are all one size), up to the edge of the last one.
+        size = start.width
+        columns = math.floor(abs(front - start.centerx) / size + 1e-9) + 1
+        shown = area.copy()
+        if direction > 0:
+            shown.width = start.x + columns * size - area.x
+        else:
+            shown.width = area.right - (start.right - columns * size)
+            shown.x = area.right - shown.width
+        shown = shown.clip(area).move(-area.x, -area.y)
+        _native(glow)[0].set_alpha(round(255 * flicker))
+        blit_area(surface, glow, (area.x + shown.x, area.y + shown.y), shown)
+        blit_area(surface, cores, (area.x + shown.x, area.y + shown.y), shown)
+
+    def _bolt_layers(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], area: pygame.Rect
+                     ) -> tuple[Target, Target]:
+        """The bolt over the ``area`` of its half: its glow (gold, see-through, at full strength)
+        and its white-hot core, each on a layer of its own, kept for the bolt on screen."""
+        key = (cells, tuple(state.tile_at(cell) for cell in cells), self.sizes, tuple(area), scale_of(surface))
+        if self._bolt is not None and self._bolt[0] == key:
+            return self._bolt[1], self._bolt[2]
         glow = new_layer(surface, area.size, alpha=True)
-        cores = []
-        size = self.cell_size(winner)
+        cores = new_layer(surface, area.size, alpha=True)
+        size = self.cell_size(state.winner or 1)
         wide, mid = max(6, size * 2 // 5), max(4, size // 4)
         for cell in cells:
-            rect = self.cell_rect(cell).inflate(-2, -2)
-            if (rect.centerx - front) * direction > 0:
-                continue
             tile = state.tile_at(cell)
             assert tile is not None
-            pts = stroke_points(tile, rect)
-            local = [(x - area.x, y - area.y) for x, y in pts]
-            polyline(glow, (*GOLD, round(110 * flicker)), local, wide)
-            polyline(glow, (*GOLD, round(200 * flicker)), local, mid)
-            cores.append(pts)
-        blit(surface, glow, area.topleft)
-        for pts in cores:
-            polyline(surface, (255, 255, 236), pts, max(2, size // 12))
+            local = [(x - area.x, y - area.y) for x, y in stroke_points(tile, self.cell_rect(cell).inflate(-2, -2))]
+            polyline(glow, (*GOLD, 110), local, wide)
+            polyline(glow, (*GOLD, 200), local, mid)
+            polyline(cores, (255, 255, 236), local, max(2, size // 12))
+        self._bolt = (key, glow, cores)
+        return glow, cores
 
     def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
         """The tile in hand over ``cell``: green where it may go, red where it may not."""
