@@ -6,6 +6,7 @@ whole), and what that costs the frame thread, in full-screen copies (tests/test_
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -20,8 +21,10 @@ from games.lightning.ai import make_player
 from games.lightning.corner import DistancePage
 from games.lightning.rules import LightningState, Move, Place, Shelve, Take, new_game
 from games.lightning.scene import LightningScene, new_match
-from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT
-from games.lightning.view import BoardView, Facts
+from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout
+from games.lightning.scene_parts.panels import draw_card
+from games.lightning.view import PLAYER_COLORS, PLAYER_DARK, BoardView, Facts
+from kiosk import draw, theme, ui
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.i18n import tr
@@ -281,3 +284,43 @@ def test_the_winning_bolt_is_drawn_once_and_flickers_over_the_still_layer(app: A
     cells = len(scene.facts.winning)
     bolt = [args for args in strokes.calls if tuple(args[1][:3]) in (lightning_view.GOLD, (255, 255, 236))]
     assert cells and len(bolt) <= 3 * cells, f"{len(bolt)} strokes of the bolt drawn ({cells} squares) in 90 frames"
+
+
+def card_drawn_straight(surface: Canvas, player: int, total: int, done: int, name: str, lines: tuple[str, str],
+                        active: float | None) -> None:
+    """A player's card drawn straight on the screen, as :func:`draw_card` drew it before it kept
+    its pictures (the reference for their pixels)."""
+    card = Layout.CARDS[player].move(0, -round(3 * math.sin(active * 3)) if active is not None else 0)
+    colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
+    ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active is not None else None)
+    draw.rect(surface, colour, pygame.Rect(card.x, card.y, card.width, 52), border_top_left_radius=22,
+              border_top_right_radius=22)
+    Layout.CARD_NAME.draw(surface, name, theme.WHITE, rect=Layout.CARD_NAME.rect.move(card.topleft))
+    Layout.CARD_BIG.draw(surface, lines[0], dark, rect=Layout.CARD_BIG.rect.move(card.topleft))
+    gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
+    draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+    if done:
+        draw.rect(surface, colour, pygame.Rect(gauge.x, gauge.y, max(18, round(gauge.width * done / total)), 18),
+                  border_radius=9)
+    Layout.CARD_WHY.draw(surface, lines[1], theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, scale: float,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(random.Random(3))
+    total = state.geo.half_rows
+    lines = ("Encore 9 tuiles", "au moins, pour relier ton bord de départ au trait doré du milieu.")
+    size = (round(1280 * scale), round(720 * scale))
+    texts = Counter(monkeypatch, ui.TextBox, "draw")
+    for player in (1, 2):
+        for active in [None, *(k * 0.07 for k in range(30))]:
+            drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, (0, 0)) for _ in range(2))
+            for screen in (drawn, straight):
+                screen.blit(ui.background((1280, 720)), (0, 0))
+            draw_card(drawn, player, state, total - 8, "Toi", lines, active)
+            card_drawn_straight(straight, player, total, 8, "Toi", lines, active)
+            assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
+                f"player {player}'s card at {active} drawn from its picture differs"
+    kept = len(texts.calls) - 2 * 31 * 3  # the straight drawings' three texts each
+    assert kept <= 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight looks"

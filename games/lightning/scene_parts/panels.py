@@ -8,12 +8,13 @@ import math
 
 import pygame
 
+from games.budget import MB, budgeted
 from games.lightning.rules import LightningState
 from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, NIGHT, PLAYER_COLORS, PLAYER_DARK, draw_tile, draw_tile_back
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target
+from kiosk.canvas import Target, aligned_box, blit, make_layer, scale_of
 from kiosk.i18n import tr
 
 
@@ -21,25 +22,41 @@ def draw_card(surface: Target, player: int, state: LightningState, distance: int
               lines: tuple[str, str], active: float | None) -> None:
     """``player``'s card: the name, the big line and its explanation (``lines``), and a gauge of
     how much of the way the best path has come (``distance`` tiles still, None: walled off).
-    ``active``: the time, for the card of the player to move (it bobs and is outlined)."""
-    card = Layout.CARDS[player].move(0, -round(3 * math.sin(active * 3)) if active is not None else 0)
-    colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
-    ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active is not None else None)
-    header = pygame.Rect(card.x, card.y, card.width, 52)
-    draw.rect(surface, colour, header, border_top_left_radius=22, border_top_right_radius=22)
-    Layout.CARD_NAME.draw(surface, name, theme.WHITE, rect=Layout.CARD_NAME.rect.move(card.topleft))
-    big, why = lines
-    Layout.CARD_BIG.draw(surface, big, dark, rect=Layout.CARD_BIG.rect.move(card.topleft))
-    # The gauge: how much of the way the best path has come (17 tiles at least on an empty half).
+    ``active``: the time, for the card of the player to move (it bobs and is outlined). Drawn
+    once per look and place of its bob (:func:`card_sprite`), then blitted."""
     total = state.geo.half_rows
     done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
+    bob = -round(3 * math.sin(active * 3)) if active is not None else 0
+    sprite, area = card_sprite(player, name, lines, total, done, active is not None, bob, scale_of(surface))
+    blit(surface, sprite, area.topleft)
+
+
+@budgeted(16 * MB, scope='lightning')
+def card_sprite(player: int, name: str, lines: tuple[str, str], total: int, done: int, active: bool, bob: int,
+                scale: float) -> tuple[Target, pygame.Rect]:
+    """A card (:func:`draw_card`) with its shadow, on a see-through layer over the area where it
+    bobs (placed where drawing on it rounds as drawing on the screen does: the same pixels), and
+    that area. A card bobs through seven places: drawn at each once (0.4 ms a frame at 1080p
+    drawn at every frame, a blit once kept)."""
+    area = aligned_box(Layout.CARDS[player].inflate(64, 72), scale)
+    layer = make_layer(area.size, scale, alpha=True)
+    card = Layout.CARDS[player].move(-area.x, -area.y + bob)
+    colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
+    ui.draw_panel(layer, card, theme.PANEL, 22, 10, border=colour if active else None)
+    header = pygame.Rect(card.x, card.y, card.width, 52)
+    draw.rect(layer, colour, header, border_top_left_radius=22, border_top_right_radius=22)
+    Layout.CARD_NAME.draw(layer, name, theme.WHITE, rect=Layout.CARD_NAME.rect.move(card.topleft))
+    big, why = lines
+    Layout.CARD_BIG.draw(layer, big, dark, rect=Layout.CARD_BIG.rect.move(card.topleft))
+    # The gauge: how much of the way the best path has come (17 tiles at least on an empty half).
     gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
-    draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+    draw.rect(layer, (236, 228, 214), gauge, border_radius=9)
     if done:
         fill = gauge.copy()
         fill.width = max(18, round(gauge.width * done / total))
-        draw.rect(surface, colour, fill, border_radius=9)
-    Layout.CARD_WHY.draw(surface, why, theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
+        draw.rect(layer, colour, fill, border_radius=9)
+    Layout.CARD_WHY.draw(layer, why, theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
+    return layer, area
 
 
 def supply_glow(time: float) -> ui.Color:
