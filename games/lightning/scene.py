@@ -47,7 +47,7 @@ from games.lightning.scene_parts.facts import FactsWatch
 from games.lightning.scene_parts.hand import HandControl
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.scene_parts.motion import Flight, TileMotion
-from games.lightning.scene_parts.pages import draw_icon, rules_pages
+from games.lightning.scene_parts.pages import draw_icon, prepare_rules, rules_pages
 from games.lightning.scene_parts.panels import draw_card, draw_supply, supply_glow
 from games.lightning.scene_parts.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
@@ -272,10 +272,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     def prepare(self, surface: Target) -> None:
         """The first frames drawn ahead (:meth:`GameScene.prepare`), and the board at both
         splits of its squares: the who-plays card may choose hot-seat, or a coin toss the other
-        player, whose half is then the big one."""
+        player, whose half is then the big one; and the rules pages' small boards."""
         super().prepare(surface)
         if not self.attract and self.table is None:
             self.view.prepare_splits(surface, self.state, self.facts)
+            prepare_rules()
 
     def big_half(self) -> int | None:
         """The half drawn with big squares: the person's against the computer, the player's to

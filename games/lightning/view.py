@@ -399,8 +399,6 @@ class BoardView:
         #: Each half's squares of the layer, in the display's format (scaled while resizing).
         self._halves: tuple[tuple[object, ...], dict[int, pygame.Surface]] = ((), {})
         self._stores: dict[int, pygame.Surface] = {}
-        #: The winning bolt's glow and core, drawn once per bolt (:meth:`draw_bolt`).
-        self._bolt: tuple[tuple[object, ...], Target, Target] | None = None
         self._scratch: pygame.Surface | None = None
 
     @classmethod
@@ -804,7 +802,7 @@ class BoardView:
                   time: float) -> None:
         """The winning chain as a lightning bolt running from the start edge to the centre line
         (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core. Both
-        are drawn once per bolt (:meth:`_bolt_layers`); a frame blits them, the glow at the
+        are drawn once per bolt (:func:`bolt_pictures`); a frame blits them, the glow at the
         flicker's strength, as far as the bolt has come (to the edge of the last column of
         squares its front has passed)."""
         if not cells or state.winner is None:
@@ -838,24 +836,14 @@ class BoardView:
 
     def _bolt_layers(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], area: pygame.Rect
                      ) -> tuple[Target, Target]:
-        """The bolt over the ``area`` of its half: its glow (gold, see-through, at full strength)
-        and its white-hot core, each on a layer of its own, kept for the bolt on screen."""
-        key = (cells, tuple(state.tile_at(cell) for cell in cells), self.sizes, tuple(area), scale_of(surface))
-        if self._bolt is not None and self._bolt[0] == key:
-            return self._bolt[1], self._bolt[2]
-        glow = new_layer(surface, area.size, alpha=True)
-        cores = new_layer(surface, area.size, alpha=True)
-        size = self.cell_size(state.winner or 1)
-        wide, mid = max(6, size * 2 // 5), max(4, size // 4)
+        """The bolt over the ``area`` of its half: its glow and its core (:func:`bolt_pictures`)."""
+        strokes = []
         for cell in cells:
             tile = state.tile_at(cell)
             assert tile is not None
-            local = [(x - area.x, y - area.y) for x, y in stroke_points(tile, self.cell_rect(cell).inflate(-2, -2))]
-            polyline(glow, (*GOLD, 110), local, wide)
-            polyline(glow, (*GOLD, 200), local, mid)
-            polyline(cores, (255, 255, 236), local, max(2, size // 12))
-        self._bolt = (key, glow, cores)
-        return glow, cores
+            points = stroke_points(tile, self.cell_rect(cell).inflate(-2, -2))
+            strokes.append(tuple((x - area.x, y - area.y) for x, y in points))
+        return bolt_pictures(tuple(strokes), self.cell_size(state.winner or 1), area.size, scale_of(surface))
 
     def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
         """The tile in hand over ``cell``: green where it may go, red where it may not."""
@@ -876,6 +864,24 @@ class BoardView:
         draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
 
 
+@budgeted(8 * MB, scope='lightning')
+def bolt_pictures(strokes: tuple[tuple[Point, ...], ...], size: int, area: tuple[int, int], scale: float
+                  ) -> tuple[Canvas, Canvas]:
+    """A winning bolt's ``strokes`` (each tile's, in a box of logical ``area`` size) for squares
+    of ``size``: its glow (a wide gold line under a narrower one, see-through, at full strength)
+    and its white-hot core, each on a layer of its own, drawn once per bolt (the game's, a rules
+    page's): a frame blits them."""
+    glow = make_layer(area, scale, alpha=True)
+    cores = make_layer(area, scale, alpha=True)
+    wide, mid = max(6, size * 2 // 5), max(4, size // 4)
+    for points in strokes:
+        local = list(points)
+        polyline(glow, (*GOLD, 110), local, wide)
+        polyline(glow, (*GOLD, 200), local, mid)
+        polyline(cores, (255, 255, 236), local, max(2, size // 12))
+    return glow, cores
+
+
 def _native(target: Target) -> tuple[pygame.Surface, Callable[[pygame.Rect], pygame.Rect]]:
     """``target``'s pixels and how a logical rectangle maps onto them."""
     if isinstance(target, Canvas):
@@ -894,8 +900,9 @@ def blit_area(target: Target, source: Target, dest: tuple[int, int], area: pygam
 
 
 @budgeted(2 * MB, scope='lightning')
-def _mini_facts(state: LightningState) -> Facts:
-    return Facts.of(state)  # a small board's facts, once per picture (the rules pages redraw 60 times a second)
+def mini_facts(state: LightningState) -> Facts:
+    """A small board's facts, once per picture (the rules pages redraw 60 times a second)."""
+    return Facts.of(state)
 
 
 def draw_mini_board(
@@ -909,7 +916,7 @@ def draw_mini_board(
 ) -> BoardView:
     """A whole small board drawn like the big one, fitted in ``rect`` (the rules' pictures)."""
     view = BoardView.fit(state.geo, rect)
-    facts = _mini_facts(state)
+    facts = mini_facts(state)
     view.draw_background(surface)
     view.draw_paths(surface, state, facts)
     view.draw_seam(surface, time)
