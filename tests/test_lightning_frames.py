@@ -310,17 +310,19 @@ def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, s
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_game(random.Random(3))
     total = state.geo.half_rows
-    lines = ("Encore 9 tuiles", "au moins, pour relier ton bord de départ au trait doré du milieu.")
+    looks = [(9, ("Encore 9 tuiles", "au moins, pour relier ton bord de départ au trait doré du milieu.")),
+             (8, ("Encore 8 tuiles", "au moins, pour relier ton bord de départ au trait doré."))]
     size = (round(1280 * scale), round(720 * scale))
     texts = Counter(monkeypatch, ui.TextBox, "draw")
-    for player in (1, 2):
-        for active in [None, *(k * 0.07 for k in range(30))]:
-            drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, (0, 0)) for _ in range(2))
-            for screen in (drawn, straight):
-                screen.blit(ui.background((1280, 720)), (0, 0))
-            draw_card(drawn, player, state, total - 8, "Toi", lines, active)
-            card_drawn_straight(straight, player, total, 8, "Toi", lines, active)
-            assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
-                f"player {player}'s card at {active} drawn from its picture differs"
-    kept = len(texts.calls) - 2 * 31 * 3  # the straight drawings' three texts each
-    assert kept <= 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight looks"
+    for distance, lines in looks:  # the second look drawn over the first one's pictures
+        for player in (1, 2):
+            for active in [None, *(k * 0.07 for k in range(30))]:
+                drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, (0, 0)) for _ in range(2))
+                for screen in (drawn, straight):
+                    screen.blit(ui.background((1280, 720)), (0, 0))
+                draw_card(drawn, player, state, distance, "Toi", lines, active)
+                card_drawn_straight(straight, player, total, total - distance, "Toi", lines, active)
+                assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
+                    f"player {player}'s card at {active} drawn from its picture differs"
+    kept = len(texts.calls) - 2 * 2 * 31 * 3  # the straight drawings' three texts each
+    assert kept <= 2 * 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight places, two looks each"
