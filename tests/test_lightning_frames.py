@@ -134,20 +134,31 @@ def test_the_halves_resize_from_the_picture_at_their_end(app: App, monkeypatch: 
     backgrounds = Counter(monkeypatch, lightning_view, "board_background")
     whole = Counter(monkeypatch, BoardView, "draw_tiles")
     resting = {(BIG, SMALL), (SMALL, BIG)}
+    compared = 0
     for _ in range(3):
         start = scene.view.sizes
         turn(app, scene)
         seen = set()
-        for _ in range(40):
+        for frame in range(40):
             app.tick()
             seen.add(scene.view.sizes)
+            view = scene.view
+            if frame % 4 == 1 and view.sizes != view.resting_sizes:  # on the way: from kept copies
+                other = fresh(view)
+                other.goal = view.goal
+                shown = scene.motion.hidden()
+                assert board_pixels(view, scene.state, scene.facts, shown) == \
+                    board_pixels(other, scene.state, scene.facts, shown), f"frame {frame} of the resize differs"
+                compared += 1
+
         assert scene.view.sizes == start[::-1] and len(seen) >= 10, "the halves did not change size smoothly"
         view = scene.view
         assert board_pixels(view, scene.state, scene.facts) == board_pixels(fresh(view), scene.state, scene.facts), \
             "the board at the end of the resize differs from the board drawn whole"
     drawn = {args[2] for args in backgrounds.calls}
     assert drawn <= resting, f"a board background drawn for the sizes on the way: {sorted(drawn - resting)}"
-    drawn_whole = len(whole.calls) - 3  # the fresh views
+    drawn_whole = len(whole.calls) - 3 - compared  # the fresh views'
+    assert compared >= 6
     assert drawn_whole <= 2, f"{drawn_whole} boards drawn whole in three turns"
 
 

@@ -15,6 +15,7 @@ Expensive pieces (the night-sky board, each tile at each size) are rendered once
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
@@ -354,21 +355,42 @@ PATCH_MOST = 48
 class _BoardLayer:
     """A board drawn on a layer, and what it shows: the position, the squares left out, the
     facts (the same object: a new position's facts are a new one) and each square's look.
-    ``version`` counts its changes."""
+    ``version`` names what it shows (unique among every layer's); ``changes`` the areas drawn
+    again since ``since``, each with the version it made."""
 
     def __init__(self, layer: Target, shape: tuple[object, ...], board: tuple[int, ...], skip: frozenset[Cell],
                  facts: Facts, looks: tuple[_Look, ...]) -> None:
-        self.layer, self.shape, self.version = layer, shape, 0
+        self.layer, self.shape = layer, shape
+        self.changes: list[tuple[int, pygame.Rect]] = []
+        self.since = 0
         self.update(board, skip, facts, looks)
+        self.since = self.version  # drawn whole: changes are counted from here
 
-    def update(self, board: tuple[int, ...], skip: frozenset[Cell], facts: Facts, looks: tuple[_Look, ...]) -> None:
-        """The layer now shows this."""
+    def update(self, board: tuple[int, ...], skip: frozenset[Cell], facts: Facts, looks: tuple[_Look, ...],
+               areas: Iterable[pygame.Rect] = ()) -> None:
+        """The layer now shows this (drawn again in ``areas`` only, in layer coordinates)."""
         self.board, self.skip, self.facts, self.looks = board, skip, facts, looks
-        self.version += 1
+        self.version = next(_VERSIONS)
+        self.changes.extend((self.version, area) for area in areas)
+        if len(self.changes) > 4 * PATCH_MOST:  # the oldest forgotten: a copy that old is made again whole
+            self.since = self.changes[-2 * PATCH_MOST - 1][0]
+            del self.changes[:-2 * PATCH_MOST]
+
+    def changed_since(self, version: int) -> list[pygame.Rect] | None:
+        """The areas drawn again since this layer's ``version``, or None when that is not known
+        (drawn whole since, or too long ago)."""
+        if version < self.since:
+            return None
+        return [area for made, area in self.changes if made > version]
 
     def same(self, board: tuple[int, ...], skip: frozenset[Cell], facts: Facts) -> bool:
         """True when the layer shows this position, these squares left out and these facts."""
         return self.facts is facts and self.skip == skip and self.board == board
+
+
+#: Versions of the board layers (one count for all: a copy made of one layer is never taken for
+#: another's).
+_VERSIONS = itertools.count(1)
 
 
 class BoardView:
@@ -396,8 +418,9 @@ class BoardView:
         self.goal: float | None = None
         #: The board drawn at each resting split of the squares (two at most: hot-seat's).
         self._layers: dict[tuple[int, int], _BoardLayer] = {}
-        #: Each half's squares of the layer, in the display's format (scaled while resizing).
-        self._halves: tuple[tuple[object, ...], dict[int, pygame.Surface]] = ((), {})
+        #: Each half's squares of a layer, in the display's format (scaled while resizing): the
+        #: layer's entry and version they are a copy of.
+        self._halves: tuple[_BoardLayer | None, int, dict[int, pygame.Surface]] = (None, 0, {})
         self._stores: dict[int, pygame.Surface] = {}
         self._scratch: pygame.Surface | None = None
 
@@ -537,8 +560,8 @@ class BoardView:
         if entry is not None and entry.shape == shape:
             changed = [i for i, (old, new) in enumerate(zip(entry.looks, looks, strict=True)) if old != new]
             if len(changed) <= PATCH_MOST:
-                local._patch(entry.layer, state, facts, skip, entry.looks, looks, changed)
-                entry.update(state.board, skip, facts, looks)
+                areas = local._patch(entry.layer, state, facts, skip, entry.looks, looks, changed)
+                entry.update(state.board, skip, facts, looks, areas)
                 return entry
             layer = entry.layer
             layer.fill((0, 0, 0, 0))
@@ -577,11 +600,12 @@ class BoardView:
         return tuple(looks)
 
     def _patch(self, layer: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
-               before: tuple[_Look, ...], looks: tuple[_Look, ...], changed: list[int]) -> None:
+               before: tuple[_Look, ...], looks: tuple[_Look, ...], changed: list[int]) -> list[pygame.Rect]:
         """Draw again the squares ``changed`` of a layer of this view's size (``before``: what
         they showed), each exactly as the whole layer draws it: cleared, the background, the
         tint, the tile above's shadow and its own tile, in that order. A tile come or gone
-        changes the shadow on the square below it (or the frame under the last square)."""
+        changes the shadow on the square below it (or the frame under the last square).
+        Returns the areas drawn."""
         geo, layout = self.geo, self._layout
         cols = geo.cols
         areas: dict[int, pygame.Rect] = {}
@@ -609,6 +633,7 @@ class BoardView:
                 self._blit_tile(layer, index - 1, looks)
             self._blit_tile(layer, index, looks)
         layer.set_clip(clip)
+        return list(areas.values())
 
     def _blit_tile(self, surface: Target, index: int, looks: tuple[_Look, ...]) -> None:
         """The tile of square ``index`` as ``looks`` says, on a layer of this view's size."""
@@ -666,28 +691,38 @@ class BoardView:
         return min(layout.row_x(r) for r in rows)
 
     def _native_halves(self, entry: _BoardLayer, source: _Layout) -> dict[int, pygame.Surface]:
-        """Each half's squares of ``layer`` (laid out as ``source``), copied once per layer onto
-        opaque surfaces kept by the view (a scaled copy of an opaque picture is a quick pass; a
-        new surface a layer would fault its pages in, a millisecond and more)."""
-        key = (source.sizes, entry.version)
-        if self._halves[0] != key:
-            native, to_native = _native(entry.layer)
-            most = max(self.big, self.small)
-            biggest = to_native(pygame.Rect(0, 0, self.geo.half_rows * most, self.geo.cols * most)).size
-            halves = {}
-            for player in (1, 2):
-                size = source.sizes[player - 1]
-                area = to_native(pygame.Rect(self._half_left(source, player), source.half_top(player),
-                                             self.geo.half_rows * size, self.geo.cols * size))
-                store = self._stores.get(player)
-                if store is None or store.get_width() < area.width or store.get_height() < area.height:
-                    store = pygame.Surface(biggest)
-                    store = self._stores[player] = store.convert() if pygame.display.get_surface() else store
-                half = store.subsurface(pygame.Rect((0, 0), area.size))
-                half.blit(native, (0, 0), area)  # the squares are opaque: a copy
-                halves[player] = half
-            self._halves = (key, halves)
-        return self._halves[1]
+        """Each half's squares of ``entry``'s layer (laid out as ``source``), copied onto opaque
+        surfaces kept by the view (a scaled copy of an opaque picture is a quick pass; a new
+        surface a layer would fault its pages in, a millisecond and more): copied whole once,
+        then only the squares drawn again since."""
+        kept, version, halves = self._halves
+        if kept is entry and version == entry.version:
+            return halves
+        native, to_native = _native(entry.layer)
+        areas = entry.changed_since(version) if kept is entry else None
+        most = max(self.big, self.small)
+        biggest = to_native(pygame.Rect(0, 0, self.geo.half_rows * most, self.geo.cols * most)).size
+        copies = {}
+        for player in (1, 2):
+            size = source.sizes[player - 1]
+            area = to_native(pygame.Rect(self._half_left(source, player), source.half_top(player),
+                                         self.geo.half_rows * size, self.geo.cols * size))
+            if areas is not None:
+                half = halves[player]
+                for changed in areas:  # the squares are opaque: copies
+                    part = to_native(changed).clip(area)
+                    if part:
+                        half.blit(native, (part.x - area.x, part.y - area.y), part)
+                continue
+            store = self._stores.get(player)
+            if store is None or store.get_width() < area.width or store.get_height() < area.height:
+                store = pygame.Surface(biggest)
+                store = self._stores[player] = store.convert() if pygame.display.get_surface() else store
+            half = store.subsurface(pygame.Rect((0, 0), area.size))
+            half.blit(native, (0, 0), area)
+            copies[player] = half
+        self._halves = (entry, entry.version, halves if areas is not None else copies)
+        return self._halves[2]
 
     def _scratch_for(self, halves: dict[int, pygame.Surface], size: tuple[int, int]) -> pygame.Surface:
         """A part of one surface kept for the scaled halves (as big as the biggest half, in their
