@@ -144,7 +144,7 @@ class DistancePage(CornerPage):
         """A tile every ``STEP_SECONDS``; a pause at the end, then another game."""
         super().update(dt)
         self.paint_ahead()
-        if not self.playing or self.game is None or not self.game.items:
+        if not self.playing or not self.ready():
             return  # the first tile's time counts from the first position shown
         self.clock += dt
         if self.at_end:
@@ -155,30 +155,32 @@ class DistancePage(CornerPage):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def ready(self) -> bool:
+        """The position to show is computed and, a game's first, its board's layer painted
+        (ahead over a few frames, as the next tile's is, while the page shows the last game's
+        end or says it is computing: painted at once, its frame took 11-29 ms at 1080p)."""
+        if self.game is None or not self.game.items:
+            return False
+        key = (self.games, self.index)
+        if self.index:  # a tile further: painted ahead, or at once for "one tile" (a tap)
+            return True
+        if self._layer is not None and self._layer[0][:2] == key:
+            return True
+        return self._ahead is not None and self._ahead[0][:2] == key and self._ahead_done
+
     def still(self) -> Hashable:
         """The cards' frames and names, the story's card, the explanation, the board's captions,
         the buttons ("Pause"/"Lecture"); or "computing" until the first position is there."""
         self.play_button.label = (
             "lightning.science.distance.pause" if self.playing else "lightning.science.distance.play"
         )
-        return (language(), self.game is not None and bool(self.game.items))
+        return language()
 
     def draw_still(self, surface: Target, rect: pygame.Rect) -> None:
-        """All but the board's layer and the words that change with each tile."""
+        """All but the board's layer and the words that change with each tile (or "computing"
+        before the first position: a part too, so that the still layer is drawn once)."""
         corner = self.corner
-        if self.game is None or not self.game.items:
-            corner.label(
-                surface,
-                tr("lightning.science.distance.computing"),
-                self.BOARD.center,
-                28,
-                theme.INK_SOFT,
-                "bold",
-                "center",
-                self.BOARD.width,
-            )
-            self.draw_buttons(surface)
-            return
+        self._like = weakref.ref(surface)  # the board's layers are made like it (painted ahead)
         layout = self.layout
         seam = layout.left + layout.half_rows * layout.cell + layout.gap // 2
         for player, x in ((1, layout.left), (2, layout.rect.right)):
@@ -226,8 +228,12 @@ class DistancePage(CornerPage):
     def parts(self, rect: pygame.Rect) -> list[Part]:
         """With each tile: the board (its layer of numbers, painted ahead), each player's
         distance, the story."""
-        if self.game is None or not self.game.items:
-            return []
+        if not self.ready():
+            # The last position shown stays while the next game's first one is painted ahead;
+            # before any, "computing".
+            return self._parts[1] if self._parts is not None else [
+                Part("computing", self.BOARD, language(), self._computing)]
+        assert self.game is not None
         # Kept while the tile shown is the same (asked twice a frame; a distance is a search).
         key = (language(), self.games, self.index, tuple(rect))
         if self._parts is not None and self._parts[0] == key:
@@ -235,7 +241,7 @@ class DistancePage(CornerPage):
         state, step, _red, _blue = self.game.items[self.index]
         # The layer's native pixels may reach a pixel past its logical frame: a margin of one.
         parts = [Part("board", self.layout.rect.inflate(22, 22), (self.games, self.index),
-                      partial(self._draw_board, state=state, step=step))]
+                      partial(self._draw_board, position=(self.games, self.index), state=state, step=step))]
         for k, player in enumerate((1, 2)):
             distance = state.distance(player)
             if state.winner == player:
@@ -258,12 +264,17 @@ class DistancePage(CornerPage):
     def _words(self, surface: Target, text: str, rect: pygame.Rect) -> None:
         self.corner.paragraph(surface, text, rect, 22, theme.INK, "bold")
 
-    def _draw_board(self, surface: Target, state: LightningState, step: DemoStep | None) -> None:
-        """The board's layer of the position shown (painted ahead: only swapped in here), the
-        centre line, and a ring on the last tile."""
+    def _computing(self, surface: Target) -> None:
+        self.corner.label(surface, tr("lightning.science.distance.computing"), self.BOARD.center, 28, theme.INK_SOFT,
+                          "bold", "center", self.BOARD.width)
+
+    def _draw_board(self, surface: Target, position: tuple[int, int], state: LightningState,
+                    step: DemoStep | None) -> None:
+        """The board's layer of ``position`` (game, index: painted ahead, only swapped in
+        here), the centre line, and a ring on the last tile."""
         layout = self.layout
         frame = layout.rect.inflate(20, 20)
-        key = (self.games, self.index, scale_of(surface))
+        key = (*position, scale_of(surface))
         self._like = weakref.ref(surface)
         if self._layer is None or self._layer[0] != key:
             ahead = self._ahead if self._ahead is not None and self._ahead[0] == key else self._start(surface, key)
@@ -303,19 +314,24 @@ class DistancePage(CornerPage):
         return key, spare, cells
 
     def paint_ahead(self) -> None:
-        """A few cells of the next position's layer (its tile is laid in a moment)."""
+        """A few cells of the next position's layer (its tile is laid in a moment), or of the
+        position to show when it has no layer yet (a game's first: the page waits for it)."""
         like = self._like() if self._like is not None else None
-        if like is None or self.game is None or self.index + 1 >= len(self.game.items):
+        if like is None or self.game is None:
             return
-        key = (self.games, self.index + 1, scale_of(like))
+        shown = self._layer is not None and self._layer[0][:2] == (self.games, self.index)
+        index = self.index + 1 if shown else self.index
+        if index >= len(self.game.items):
+            return
+        key = (self.games, index, scale_of(like))
         if self._ahead is None or self._ahead[0] != key:
             self._ahead, self._ahead_done = self._start(like, key), False
         self._frames += 1
-        due = self.clock >= self.STEP_SECONDS
+        due = self.clock >= self.STEP_SECONDS or not shown
         if not due and self._frames % 3:
             return
         cells = self.CELLS_WHEN_DUE if due else self.CELLS_A_FRAME
-        painted = sum(1 for _cell, _ in zip(self._ahead[2], range(cells), strict=False))
+        painted = sum(1 for _ in zip(range(cells), self._ahead[2], strict=False))  # no cell past ``cells``
         self._ahead_done = painted < cells
 
     @staticmethod

@@ -47,7 +47,7 @@ from games.lightning.scene_parts.facts import FactsWatch
 from games.lightning.scene_parts.hand import HandControl
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.scene_parts.motion import Flight, TileMotion
-from games.lightning.scene_parts.pages import draw_icon, rules_pages
+from games.lightning.scene_parts.pages import draw_icon, prepare_rules, rules_pages
 from games.lightning.scene_parts.panels import draw_card, draw_supply, supply_glow
 from games.lightning.scene_parts.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
@@ -60,7 +60,7 @@ from games.lightning.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target
+from kiosk.canvas import LOGICAL_SIZE, Target
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -269,6 +269,15 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self.watch.reset(new_game=not self.state.placed)
         self._snap_view()
 
+    def prepare(self, surface: Target) -> None:
+        """The first frames drawn ahead (:meth:`GameScene.prepare`), and the board at both
+        splits of its squares: the who-plays card may choose hot-seat, or a coin toss the other
+        player, whose half is then the big one; and the rules pages' small boards."""
+        super().prepare(surface)
+        if not self.attract and self.table is None:
+            self.view.prepare_splits(surface, self.state, self.facts)
+            prepare_rules()
+
     def big_half(self) -> int | None:
         """The half drawn with big squares: the person's against the computer, the player's to
         move in hot-seat; none between computers."""
@@ -281,7 +290,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         return {None: 0.5, 1: 1.0, 2: 0.0}[self.big_half()]
 
     def _snap_view(self) -> None:
-        self.view.share = self._share_target()
+        self.view.share = self.view.goal = self._share_target()
 
     @property
     def facts(self) -> Facts:
@@ -292,9 +301,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """Tiles in flight, the landing bounce, the flash, the halves' sizes, then the flow."""
         self.motion.update(dt)
         self.watch.poll()
-        # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed.
+        # Hot-seat: the half of the player to move grows, smoothly, once the tile has landed (the
+        # view draws the board at the goal's sizes, scaled on the way).
+        target = self.view.goal = self._share_target()
         if not self.busy():
-            target = self._share_target()
             step = dt / 0.45
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
@@ -362,36 +372,47 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     # --- drawing ---------------------------------------------------------------------------------
 
     def still_key(self) -> Hashable | None:
-        """At rest (no tile flying or landing, no flash, the halves at their size, no tile
-        dragged, not on a real table): the position and its facts, the words, the tile in hand
-        as turned, the score (the tile hovered over a square is live: a pointer's move does
-        not draw the board again)."""
-        if (self.busy() or self.still_look() is None or self.hand.dragging or self.tabletop.on_table
-                or self.table is not None):
+        """Unless a tile is dragged or the game is on a real table: the
+        position and its facts, the words, the tile in hand as turned, the score, and what moves
+        over it (drawn live: :meth:`draw_live`): a tile flying (the hand's slot is empty while a
+        taken tile flies in), the squares left for a tile landing, the board itself while the
+        halves grow and shrink (the tile hovered over a square is live too: a pointer's move
+        does not draw the board again)."""
+        if self.hand.dragging or self.tabletop.on_table or self.table is not None:
             return None
         state = self.state
+        flight = self.motion.flight
+        board = "live" if self._board_live() else (self.view.sizes, self.motion.hidden())
         return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
-                self.view.sizes, self.motion.hidden(), state.winner, repr(self.match.seats), self.score_line(),
-                self.person_to_move(), self.taking())
+                board, None if flight is None else flight.kind, state.winner, repr(self.match.seats),
+                self.score_line(), self.person_to_move(), self.taking())
+
+    def _board_live(self) -> bool:
+        """The halves grow and shrink: the board is drawn at every frame (over the still layer)."""
+        return self.view.sizes != self.view.resting_sizes
 
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
         return self.person_to_move() and self.state.hand is None
 
     def draw_still(self, surface: Target) -> None:
-        """The header, the board (its centre line aside), the card of the player waiting and,
-        unless it glows, the supply."""
+        """The header, the board (its centre line aside; not while its halves change size), the
+        card of the player waiting and, unless it glows, the supply."""
         self._draw_header(surface)
-        self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
+        if not self._board_live():
+            self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
         for player in (1, 2):
             if not self._card_active(player):
                 self._draw_card(surface, player)
         self._draw_supply(surface, rings=False if self.taking() else None)
 
     def draw_live(self, surface: Target) -> None:
-        """Over the still layer, in :meth:`draw_game`'s order where things meet: the glowing
-        centre line, the marks on the board, the card of the player to move (it bobs), the
-        supply when it glows, the hand's buttons."""
+        """Over the still layer, in :meth:`draw_game`'s order where things meet: the board while
+        its halves change size, the glowing centre line, the marks on the board (a tile
+        landing, the bolt), the card of the player to move (it bobs), the supply when it glows,
+        the hand's buttons, the tile flying, the flash."""
+        if self._board_live():
+            self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
         self.view.draw_seam(surface, self.time)
         self._draw_marks(surface)
         for player in (1, 2):
@@ -401,6 +422,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             self._draw_supply(surface, rings=True)
         for button in self.action_buttons:
             button.draw(surface, self.time)
+        flight, flash = self.motion.flight, self.motion.flash.value
+        if flight is not None:
+            draw_tile(surface, flight.rect(), flight.tile, flight.stroke)
+        if flash > 0.01:
+            ui.draw_veil(surface, (255, 255, 230), round(170 * flash))
 
     def message_look(self) -> Hashable:
         """The status box says whose turn it is when there is no message."""
@@ -416,7 +442,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         colour, the breathing squares' alpha, the bobbing card's offset, the hand's buttons
         (the bolt flickers: None)."""
         state = self.state
-        if state.winner is not None:
+        if state.winner is not None or self.motion.moving() or self.motion.flight is not None or self._board_live():
             return None
         placing = self.person_to_move() and state.hand is not None
         hover = self.hand.hover if placing else None
@@ -443,6 +469,18 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
                 areas.append(view.cell_rect(cell).inflate(size // 5 + 12, size // 5 + 12))
         if state.winner is not None:
             areas.append(view.half_rect(state.winner).inflate(48, 48))
+        if self._board_live():
+            areas.append(view.rect.inflate(4, 4))
+        drop = self.motion.drop
+        if drop is not None:  # the tile landing, a little bigger than its square
+            rect = view.cell_rect(drop[0])
+            grown = max(0, round(rect.width * (drop[1].value - 1)))
+            areas.append(_with_shadow(rect.inflate(grown, grown)))
+        flight = self.motion.flight
+        if flight is not None:
+            areas.append(_with_shadow(flight.rect()))
+        if self.motion.flash.value > 0.01:  # the flash of a bolt: over everything
+            areas.append(pygame.Rect((0, 0), LOGICAL_SIZE))
         for player in (1, 2):
             if self._card_active(player):
                 areas.append(Layout.CARDS[player].inflate(64, 72))
@@ -605,6 +643,12 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             tile = Tile(state.hand, self.tabletop.guide_rotation() if computer else self.rotation)
         draw_supply(surface, state, taking=self.person_to_move() and state.hand is None, time=self.time,
                     pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile, rings=rings)
+
+
+def _with_shadow(tile: pygame.Rect) -> pygame.Rect:
+    """Where :func:`draw_tile` draws a tile in ``tile``: the tile and its shadow under it,
+    with a margin for the rounding of a smaller canvas's pixels."""
+    return tile.inflate(8, 8).union(tile.move(0, max(1, tile.width // 18)).inflate(8, 8))
 
 
 # The rules pages and the menu icon: scene_parts/pages.py (imported above for the menu).

@@ -15,9 +15,10 @@ Expensive pieces (the night-sky board, each tile at each size) are rendered once
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -35,7 +36,7 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, scale_of
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, native_sprite, new_layer, scale_of
 from kiosk.i18n import language, tr
 
 Cell = tuple[int, int]
@@ -51,6 +52,7 @@ DEAD = (120, 112, 128)  # a tile no path reaches yet
 PLAYER_COLORS = {1: theme.RED, 2: theme.BLUE}
 PLAYER_DARK = {1: theme.RED_DARK, 2: theme.BLUE_DARK}
 PLAYER_LIGHT = {1: theme.RED_LIGHT, 2: theme.BLUE_LIGHT}
+ARRIVAL = (255, 236, 170)  # the words under the centre line
 LEGAL_FACE = (210, 250, 220)
 ILLEGAL_FACE = (255, 205, 205)
 #: Each half's colours: the frame between squares, a square, a start square.
@@ -342,6 +344,55 @@ def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Lay
     return _Layout(half_rows, cols, sizes, gap)
 
 
+#: What a square of the board layer shows: its tile's code and colour (0, None: no tile) and the
+#: players whose path tints it.
+_Look = tuple[int, Color | None, tuple[int, ...]]
+#: Squares that look different from one layer to the next, at most, drawn one by one (a move
+#: changes a few; a new game or an undo of many tiles, the whole board drawn again).
+PATCH_MOST = 48
+
+
+class _BoardLayer:
+    """A board drawn on a layer, and what it shows: the position, the squares left out, the
+    facts (the same object: a new position's facts are a new one) and each square's look.
+    ``version`` names what it shows (unique among every layer's); ``changes`` the areas drawn
+    again since ``since``, each with the version it made."""
+
+    def __init__(self, layer: Target, shape: tuple[object, ...], board: tuple[int, ...], skip: frozenset[Cell],
+                 facts: Facts, looks: tuple[_Look, ...]) -> None:
+        self.layer, self.shape = layer, shape
+        self.changes: list[tuple[int, pygame.Rect]] = []
+        self.since = 0
+        self.update(board, skip, facts, looks)
+        self.since = self.version  # drawn whole: changes are counted from here
+
+    def update(self, board: tuple[int, ...], skip: frozenset[Cell], facts: Facts, looks: tuple[_Look, ...],
+               areas: Iterable[pygame.Rect] = ()) -> None:
+        """The layer now shows this (drawn again in ``areas`` only, in layer coordinates)."""
+        self.board, self.skip, self.facts, self.looks = board, skip, facts, looks
+        self.version = next(_VERSIONS)
+        self.changes.extend((self.version, area) for area in areas)
+        if len(self.changes) > 4 * PATCH_MOST:  # the oldest forgotten: a copy that old is made again whole
+            self.since = self.changes[-2 * PATCH_MOST - 1][0]
+            del self.changes[:-2 * PATCH_MOST]
+
+    def changed_since(self, version: int) -> list[pygame.Rect] | None:
+        """The areas drawn again since this layer's ``version``, or None when that is not known
+        (drawn whole since, or too long ago)."""
+        if version < self.since:
+            return None
+        return [area for made, area in self.changes if made > version]
+
+    def same(self, board: tuple[int, ...], skip: frozenset[Cell], facts: Facts) -> bool:
+        """True when the layer shows this position, these squares left out and these facts."""
+        return self.facts is facts and self.skip == skip and self.board == board
+
+
+#: Versions of the board layers (one count for all: a copy made of one layer is never taken for
+#: another's).
+_VERSIONS = itertools.count(1)
+
+
 class BoardView:
     """Where each square of a Lightning board is on screen (see the module docstring), and how
     the board, its tiles and its marks are drawn there.
@@ -361,9 +412,17 @@ class BoardView:
         self.small = big if small is None else small
         self.gap = gap
         self.share = 0.5
-        self._layer: Target | None = None
-        self._layer_key: tuple[object, ...] = ()
-        self._layer_facts: Facts | None = None
+        #: The share the halves are growing or shrinking to (None: ``share`` is where they rest).
+        #: While they move, the board is the picture at that end, each half scaled to its size
+        #: of the moment (:meth:`_draw_resizing`): no layer is drawn for the sizes in between.
+        self.goal: float | None = None
+        #: The board drawn at each resting split of the squares (two at most: hot-seat's).
+        self._layers: dict[tuple[int, int], _BoardLayer] = {}
+        #: Each half's squares of a layer, in the display's format (scaled while resizing): the
+        #: layer's entry and version they are a copy of.
+        self._halves: tuple[_BoardLayer | None, int, dict[int, pygame.Surface]] = (None, 0, {})
+        self._stores: dict[int, pygame.Surface] = {}
+        self._scratch: pygame.Surface | None = None
 
     @classmethod
     def fit(cls, geo: Geometry, rect: pygame.Rect, gap: int = 8) -> BoardView:
@@ -378,9 +437,32 @@ class BoardView:
     @property
     def sizes(self) -> tuple[int, int]:
         """The side of a square in player 1's half and in player 2's."""
+        return self._sizes_at(self.share)
+
+    def _sizes_at(self, share: float) -> tuple[int, int]:
         total = self.big + self.small
-        red = round(self.small + (self.big - self.small) * min(1.0, max(0.0, self.share)))
+        red = round(self.small + (self.big - self.small) * min(1.0, max(0.0, share)))
         return red, total - red
+
+    def _share_for(self, sizes: tuple[int, int]) -> float:
+        """The share giving squares of ``sizes``."""
+        return 0.5 if self.big == self.small else (sizes[0] - self.small) / (self.big - self.small)
+
+    def prepare_splits(self, surface: Target, state: LightningState, facts: Facts) -> None:
+        """Draw the board ahead at both splits of the squares, and make the surfaces a resize
+        copies into (a scene drawn ahead, off the frame thread: :mod:`kiosk.prepare`): the
+        first move of a hot-seat game, or a first player drawn at random, then draws nothing
+        anew (10-30 ms at 1080p on the frame thread otherwise)."""
+        for share in (0.0, 1.0):
+            sizes = self._sizes_at(share)
+            entry = self._board_layer(surface, state, facts, frozenset(), sizes)
+            halves = self._native_halves(entry, _layout(self.geo.half_rows, self.geo.cols, sizes, self.gap))
+        self._scratch_for(halves, (0, 0))
+
+    @property
+    def resting_sizes(self) -> tuple[int, int]:
+        """The squares' sizes where the halves rest (at :attr:`goal` while they move)."""
+        return self.sizes if self.goal is None else self._sizes_at(self.goal)
 
     def cell_size(self, player: int) -> int:
         """The side of a square in ``player``'s half."""
@@ -447,29 +529,211 @@ class BoardView:
                    skip: frozenset[Cell] = frozenset(), seam: bool = True) -> None:
         """The board with its path tints and tiles (except the ``skip`` squares: tiles flying
         or landing there), then the glowing centre line. Everything but the glow comes from one
-        layer, redrawn only when the position, its facts, ``skip`` or the squares' sizes change."""
-        # As tall as the tallest split of the squares (the width never changes): the halves
-        # growing and shrinking reuse one layer, cleared, instead of a new 4 MB surface (and
-        # its page faults, 10-20 ms on a loaded machine) at each of their frames. What lies
-        # below the board's own height stays transparent: blitted, it changes nothing.
-        shape = (self._tallest(), language(), scale_of(surface))
-        key = (state.board, skip, self.sizes, *shape)
-        if self._layer is None or self._layer_key != key or self._layer_facts is not facts:
-            layout = self._layout
-            layer = self._layer
-            if layer is not None and self._layer_key[3:] == shape:
-                layer.fill((0, 0, 0, 0))
-            else:
-                layer = new_layer(surface, (layout.width, shape[0]), alpha=True)
-            local = BoardView(self.geo, pygame.Rect(0, 0, layout.width, layout.height), self.big, self.small, self.gap)
-            local.share = self.share
-            local.draw_background(layer)
-            local.draw_paths(layer, state, facts)
-            local.draw_tiles(layer, state, facts, skip)
-            self._layer, self._layer_key, self._layer_facts = layer, key, facts
-        blit(surface, self._layer, (self.left, self.top))
+        layer, redrawn only when the position, its facts, ``skip`` or the squares' resting sizes
+        change; while the halves grow and shrink, from that layer scaled (:meth:`_draw_resizing`)."""
+        rest = self.resting_sizes
+        entry = self._board_layer(surface, state, facts, skip, rest)
+        if rest == self.sizes:
+            blit(surface, entry.layer, (self.left, self.top))
+        else:
+            self._draw_resizing(surface, entry, rest)
         if seam:
             self.draw_seam(surface, time)
+
+    def _board_layer(self, surface: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
+                     sizes: tuple[int, int]) -> _BoardLayer:
+        """The board drawn with squares of ``sizes`` at its top-left corner, kept; when the
+        position, its facts or ``skip`` change, only the squares that look different are drawn
+        again (a tile laid, landed or lit, a path's tint), the whole board when many do."""
+        # As tall as the tallest split of the squares (the width never changes): a layer for
+        # each split, made once (a new 4 MB surface faults its pages in: 10-20 ms on a loaded
+        # machine). What lies below the board's own height stays transparent: blitted, it
+        # changes nothing.
+        shape = (self._tallest(), language(), scale_of(surface))
+        entry = self._layers.get(sizes)
+        if entry is not None and entry.shape == shape and entry.same(state.board, skip, facts):
+            return entry
+        looks = self._looks(state, facts, skip)
+        at = _layout(self.geo.half_rows, self.geo.cols, sizes, self.gap)
+        local = BoardView(self.geo, pygame.Rect(0, 0, at.width, at.height), self.big, self.small, self.gap)
+        local.share = self._share_for(sizes)
+        if entry is not None and entry.shape == shape:
+            changed = [i for i, (old, new) in enumerate(zip(entry.looks, looks, strict=True)) if old != new]
+            if len(changed) <= PATCH_MOST:
+                areas = local._patch(entry.layer, state, facts, skip, entry.looks, looks, changed)
+                entry.update(state.board, skip, facts, looks, areas)
+                return entry
+            layer = entry.layer
+            layer.fill((0, 0, 0, 0))
+        else:
+            # A new split (or language, or scale): the oldest layer's surface is reused when
+            # two are kept already.
+            spare = self._layers.pop(sizes, None)
+            if spare is None and len(self._layers) >= 2:
+                spare = self._layers.pop(next(iter(self._layers)))
+            if spare is not None and spare.shape == shape:
+                layer = spare.layer
+                layer.fill((0, 0, 0, 0))
+            else:
+                layer = new_layer(surface, (local.rect.width, shape[0]), alpha=True)
+        local.draw_background(layer)
+        local.draw_paths(layer, state, facts)
+        local.draw_tiles(layer, state, facts, skip)
+        entry = self._layers[sizes] = _BoardLayer(layer, shape, state.board, skip, facts, looks)
+        return entry
+
+    def _looks(self, state: LightningState, facts: Facts, skip: frozenset[Cell]) -> tuple[_Look, ...]:
+        """What each square of the board layer shows: its tile and the tile's colour (none on a
+        ``skip`` square), and whose path tints it (:meth:`draw_paths`, :meth:`draw_tiles`)."""
+        geo = self.geo
+        tints: dict[Cell, tuple[int, ...]] = {}
+        for player in (1, 2):
+            for cell in facts.paths[player][1]:
+                tints[cell] = (*tints.get(cell, ()), player)
+        looks: list[_Look] = []
+        for i, code in enumerate(state.board):
+            cell = geo.cell(i)
+            if code:
+                looks.append((0, None, ()) if cell in skip else (code, self.stroke(cell, facts), ()))
+            else:
+                looks.append((0, None, tints.get(cell, ())))
+        return tuple(looks)
+
+    def _patch(self, layer: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
+               before: tuple[_Look, ...], looks: tuple[_Look, ...], changed: list[int]) -> list[pygame.Rect]:
+        """Draw again the squares ``changed`` of a layer of this view's size (``before``: what
+        they showed), each exactly as the whole layer draws it: cleared, the background, the
+        tint, the tile above's shadow and its own tile, in that order. A tile come or gone
+        changes the shadow on the square below it (or the frame under the last square).
+        Returns the areas drawn."""
+        geo, layout = self.geo, self._layout
+        cols = geo.cols
+        areas: dict[int, pygame.Rect] = {}
+        for i in changed:
+            areas[i] = layout.rects[i]
+            if bool(before[i][0]) != bool(looks[i][0]):
+                if (i + 1) % cols:
+                    areas[i + 1] = layout.rects[i + 1]
+                else:  # the shadow falls on the frame, maybe on a label
+                    below = layout.rects[i]
+                    areas[-1 - i] = pygame.Rect(below.x, below.bottom, below.width, below.height // 18 + 3)
+        clip = layer.get_clip()
+        background = board_background(geo.half_rows, cols, self.sizes, self.gap)
+        for index, area in areas.items():
+            layer.set_clip(area)
+            layer.fill((0, 0, 0, 0), area)
+            layer.blit(background, (0, 0))
+            if index < 0:  # under the last square of a row: the labels, then that square's tile
+                self._draw_labels(layer)
+                self._blit_tile(layer, -1 - index, looks)
+                continue
+            for player in looks[index][2]:
+                layer.blit(_path_tint(self.cell_size(player) - 4, player), layout.rects[index].inflate(-4, -4))
+            if index % cols:
+                self._blit_tile(layer, index - 1, looks)
+            self._blit_tile(layer, index, looks)
+        layer.set_clip(clip)
+        return list(areas.values())
+
+    def _blit_tile(self, surface: Target, index: int, looks: tuple[_Look, ...]) -> None:
+        """The tile of square ``index`` as ``looks`` says, on a layer of this view's size."""
+        code, stroke, _tint = looks[index]
+        if code and stroke is not None:
+            rect = self._layout.rects[index].inflate(-2, -2)
+            surface.blit(tile_image(VARIANTS[code - 1], stroke, rect.width), rect.topleft)
+
+    def _draw_resizing(self, surface: Target, entry: _BoardLayer, rest: tuple[int, int]) -> None:
+        """A frame of the halves growing and shrinking: the board's frame and labels drawn at the
+        sizes of the moment, each half's squares (with their tints and tiles) taken from
+        ``entry`` (the board with squares of ``rest``) and scaled to their size: two scaled
+        copies instead of a new board for each size on the way (10-13 ms a frame at 1080p)."""
+        layer = entry.layer
+        layout = self._layout
+        source = _layout(self.geo.half_rows, self.geo.cols, rest, self.gap)
+        rect = self.rect
+        # The night sky above and below the squares as it is at the end, with its stars and
+        # "départ" labels (the width stays), but for the words "arrivée" under the centre line
+        # (no star near them); between, the frame filled and outlined as board_background does.
+        radius = max(8, max(rest) // 2)
+        band = source.height - LABEL_BAND
+        blit_area(surface, layer, rect.topleft, pygame.Rect(0, 0, layout.width, PAD))
+        seam = PAD + self.geo.half_rows * rest[0] + self.gap // 2
+        for left, right in ((0, seam - 60), (seam + 60, layout.width)):
+            blit_area(surface, layer, (rect.x + left, rect.bottom - LABEL_BAND),
+                      pygame.Rect(left, band, right - left, LABEL_BAND))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(rect.x, rect.y + PAD, rect.width, rect.height - PAD - LABEL_BAND).clip(clip))
+        draw.rect(surface, (20, 18, 44), rect, border_radius=radius)
+        draw.rect(surface, (70, 62, 130), rect, 3, border_radius=radius)
+        surface.set_clip(pygame.Rect(rect.x + seam - 60, rect.bottom - LABEL_BAND, 120, LABEL_BAND).clip(clip))
+        draw.rect(surface, (20, 18, 44), rect, border_radius=radius)
+        draw.rect(surface, (70, 62, 130), rect, 3, border_radius=radius)
+        surface.set_clip(clip)
+        halves = self._native_halves(entry, source)
+        target, to_native = _native(surface)
+        for player in (1, 2):
+            size = self.cell_size(player)
+            left, top = self.left + self._half_left(layout, player), self.top + layout.half_top(player)
+            dest = to_native(pygame.Rect(left, top, self.geo.half_rows * size, self.geo.cols * size))
+            image = halves[player]
+            if dest.size == image.get_size():
+                target.blit(image, dest)
+                continue
+            scratch = self._scratch_for(halves, dest.size)
+            pygame.transform.scale(image, dest.size, scratch)
+            target.blit(scratch, dest)
+        size = max(14, min(18, self.big // 2))
+        ui.draw_text(surface, tr("lightning.arrival"), (self.seam_x, self.label_y), size, ARRIVAL, "bold", "center")
+
+    def _half_left(self, layout: _Layout, player: int) -> int:
+        """x of ``player``'s squares inside the frame."""
+        rows = range(self.geo.half_rows, self.geo.rows) if player == 1 else range(self.geo.half_rows)
+        return min(layout.row_x(r) for r in rows)
+
+    def _native_halves(self, entry: _BoardLayer, source: _Layout) -> dict[int, pygame.Surface]:
+        """Each half's squares of ``entry``'s layer (laid out as ``source``), copied onto opaque
+        surfaces kept by the view (a scaled copy of an opaque picture is a quick pass; a new
+        surface a layer would fault its pages in, a millisecond and more): copied whole once,
+        then only the squares drawn again since."""
+        kept, version, halves = self._halves
+        if kept is entry and version == entry.version:
+            return halves
+        native, to_native = _native(entry.layer)
+        areas = entry.changed_since(version) if kept is entry else None
+        most = max(self.big, self.small)
+        biggest = to_native(pygame.Rect(0, 0, self.geo.half_rows * most, self.geo.cols * most)).size
+        copies = {}
+        for player in (1, 2):
+            size = source.sizes[player - 1]
+            area = to_native(pygame.Rect(self._half_left(source, player), source.half_top(player),
+                                         self.geo.half_rows * size, self.geo.cols * size))
+            if areas is not None:
+                half = halves[player]
+                for changed in areas:  # the squares are opaque: copies
+                    part = to_native(changed).clip(area)
+                    if part:
+                        half.blit(native, (part.x - area.x, part.y - area.y), part)
+                continue
+            store = self._stores.get(player)
+            if store is None or store.get_width() < area.width or store.get_height() < area.height:
+                store = pygame.Surface(biggest)
+                store = self._stores[player] = store.convert() if pygame.display.get_surface() else store
+            half = store.subsurface(pygame.Rect((0, 0), area.size))
+            half.blit(native, (0, 0), area)
+            copies[player] = half
+        self._halves = (entry, entry.version, halves if areas is not None else copies)
+        return self._halves[2]
+
+    def _scratch_for(self, halves: dict[int, pygame.Surface], size: tuple[int, int]) -> pygame.Surface:
+        """A part of one surface kept for the scaled halves (as big as the biggest half, in their
+        format): no new surface at each frame."""
+        image = halves[1]
+        need = (max(size[0], *(h.get_width() for h in halves.values())),
+                max(size[1], *(h.get_height() for h in halves.values())))
+        scratch = self._scratch
+        if scratch is None or scratch.get_width() < need[0] or scratch.get_height() < need[1]:
+            scratch = self._scratch = pygame.Surface(need, 0, image)
+        return scratch.subsurface(pygame.Rect((0, 0), size))
 
     def _tallest(self) -> int:
         """The board's height with its squares split the tallest way (``share`` 0, 1 or 0.5)."""
@@ -508,6 +772,10 @@ class BoardView:
         """The frame, the squares and the start/arrival labels."""
         geo = self.geo
         surface.blit(board_background(geo.half_rows, geo.cols, self.sizes, self.gap), (self.left, self.top))
+        self._draw_labels(surface)
+
+    def _draw_labels(self, surface: Target) -> None:
+        """"départ" under each start row, "arrivée" under the centre line."""
         seam = self.seam_x
         size = max(14, min(18, self.big // 2))
         y = self.label_y
@@ -515,7 +783,7 @@ class BoardView:
             half = self.half_rect(player)
             x = half.left + 4 if player == 1 else half.right - 4
             ui.draw_text(surface, tr("lightning.start"), (x, y), size, PLAYER_LIGHT[player], "bold", anchor)
-        ui.draw_text(surface, tr("lightning.arrival"), (seam, y), size, (255, 236, 170), "bold", "center")
+        ui.draw_text(surface, tr("lightning.arrival"), (seam, y), size, ARRIVAL, "bold", "center")
 
     def draw_paths(self, surface: Target, state: LightningState, facts: Facts) -> None:
         """Each half's shortest way still open, on its empty squares, lightly."""
@@ -568,34 +836,49 @@ class BoardView:
     def draw_bolt(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], reach: float,
                   time: float) -> None:
         """The winning chain as a lightning bolt running from the start edge to the centre line
-        (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core."""
+        (``reach`` 0..1), flickering: a wide translucent gold glow under a white-hot core. Both
+        are drawn once per bolt (:func:`bolt_pictures`); a frame blits them, the glow at the
+        flicker's strength, as far as the bolt has come (to the edge of the last column of
+        squares its front has passed)."""
         if not cells or state.winner is None:
             return
         winner = state.winner
-        start_x = self.cell_rect((self.geo.start_row(winner), 0)).centerx
+        start = self.cell_rect((self.geo.start_row(winner), 0))
         end_x = self.cell_rect((self.geo.arrival_row(winner), 0)).centerx
-        front = start_x + (end_x - start_x) * reach
-        direction = 1 if end_x > start_x else -1
+        front = start.centerx + (end_x - start.centerx) * reach
+        direction = 1 if end_x > start.centerx else -1
+        if (start.centerx - front) * direction > 0:
+            return
         flicker = 0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))
-        area = self.half_rect(winner).inflate(40, 40)
-        glow = new_layer(surface, area.size, alpha=True)
-        cores = []
-        size = self.cell_size(winner)
-        wide, mid = max(6, size * 2 // 5), max(4, size // 4)
+        # Where drawing on a layer and blitting it rounds as drawing on the screen (the core's
+        # pixels are the ones drawn straight on the screen).
+        area = aligned_box(self.half_rect(winner).inflate(40, 40), scale_of(surface))
+        glow, cores = self._bolt_layers(surface, state, cells, area)
+        # The squares whose centre the front has passed: whole columns of them (the winner's
+        # squares are all one size), up to the edge of the last one.
+        size = start.width
+        columns = math.floor(abs(front - start.centerx) / size + 1e-9) + 1
+        shown = area.copy()
+        if direction > 0:
+            shown.width = start.x + columns * size - area.x
+        else:
+            shown.width = area.right - (start.right - columns * size)
+            shown.x = area.right - shown.width
+        shown = shown.clip(area).move(-area.x, -area.y)
+        _native(glow)[0].set_alpha(round(255 * flicker))
+        blit_area(surface, glow, (area.x + shown.x, area.y + shown.y), shown)
+        blit_area(surface, cores, (area.x + shown.x, area.y + shown.y), shown)
+
+    def _bolt_layers(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], area: pygame.Rect
+                     ) -> tuple[Target, Target]:
+        """The bolt over the ``area`` of its half: its glow and its core (:func:`bolt_pictures`)."""
+        strokes = []
         for cell in cells:
-            rect = self.cell_rect(cell).inflate(-2, -2)
-            if (rect.centerx - front) * direction > 0:
-                continue
             tile = state.tile_at(cell)
             assert tile is not None
-            pts = stroke_points(tile, rect)
-            local = [(x - area.x, y - area.y) for x, y in pts]
-            polyline(glow, (*GOLD, round(110 * flicker)), local, wide)
-            polyline(glow, (*GOLD, round(200 * flicker)), local, mid)
-            cores.append(pts)
-        blit(surface, glow, area.topleft)
-        for pts in cores:
-            polyline(surface, (255, 255, 236), pts, max(2, size // 12))
+            points = stroke_points(tile, self.cell_rect(cell).inflate(-2, -2))
+            strokes.append(tuple((x - area.x, y - area.y) for x, y in points))
+        return bolt_pictures(tuple(strokes), self.cell_size(state.winner or 1), area.size, scale_of(surface))
 
     def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
         """The tile in hand over ``cell``: green where it may go, red where it may not."""
@@ -616,9 +899,45 @@ class BoardView:
         draw.line(surface, theme.BAD, r.topright, r.bottomleft, width)
 
 
+@budgeted(8 * MB, scope='lightning')
+def bolt_pictures(strokes: tuple[tuple[Point, ...], ...], size: int, area: tuple[int, int], scale: float
+                  ) -> tuple[Canvas, Canvas]:
+    """A winning bolt's ``strokes`` (each tile's, in a box of logical ``area`` size) for squares
+    of ``size``: its glow (a wide gold line under a narrower one, see-through, at full strength)
+    and its white-hot core, each on a layer of its own, drawn once per bolt (the game's, a rules
+    page's): a frame blits them."""
+    glow = make_layer(area, scale, alpha=True)
+    cores = make_layer(area, scale, alpha=True)
+    wide, mid = max(6, size * 2 // 5), max(4, size // 4)
+    for points in strokes:
+        local = list(points)
+        polyline(glow, (*GOLD, 110), local, wide)
+        polyline(glow, (*GOLD, 200), local, mid)
+        polyline(cores, (255, 255, 236), local, max(2, size // 12))
+    return glow, cores
+
+
+def _native(target: Target) -> tuple[pygame.Surface, Callable[[pygame.Rect], pygame.Rect]]:
+    """``target``'s pixels and how a logical rectangle maps onto them."""
+    if isinstance(target, Canvas):
+        return target.target, target.to_native_rect
+    return target, pygame.Rect
+
+
+def blit_area(target: Target, source: Target, dest: tuple[int, int], area: pygame.Rect) -> None:
+    """The logical ``area`` of ``source`` (a layer made for ``target``) blitted at ``dest``."""
+    if isinstance(target, Canvas):
+        target.blit(source, dest, area)
+    elif isinstance(source, Canvas):
+        target.blit(source.target, dest, source.to_native_rect(area))
+    else:
+        target.blit(source, dest, area)
+
+
 @budgeted(2 * MB, scope='lightning')
-def _mini_facts(state: LightningState) -> Facts:
-    return Facts.of(state)  # a small board's facts, once per picture (the rules pages redraw 60 times a second)
+def mini_facts(state: LightningState) -> Facts:
+    """A small board's facts, once per picture (the rules pages redraw 60 times a second)."""
+    return Facts.of(state)
 
 
 def draw_mini_board(
@@ -632,7 +951,7 @@ def draw_mini_board(
 ) -> BoardView:
     """A whole small board drawn like the big one, fitted in ``rect`` (the rules' pictures)."""
     view = BoardView.fit(state.geo, rect)
-    facts = _mini_facts(state)
+    facts = mini_facts(state)
     view.draw_background(surface)
     view.draw_paths(surface, state, facts)
     view.draw_seam(surface, time)

@@ -7,9 +7,18 @@ import math
 import pygame
 
 from games.budget import MB, budgeted
-from games.lightning.rules import LightningState, from_board
+from games.lightning.rules import Cell, LightningState, from_board
 from games.lightning.tiles import DESIGNS, Tile
-from games.lightning.view import GOLD, NIGHT, draw_bolt_icon, draw_mini_board, draw_tile, draw_tile_back, icon_turn
+from games.lightning.view import (
+    GOLD,
+    NIGHT,
+    draw_bolt_icon,
+    draw_mini_board,
+    draw_tile,
+    draw_tile_back,
+    icon_turn,
+    mini_facts,
+)
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.i18n import tr
@@ -59,16 +68,25 @@ def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
         draw.polygon(surface, NIGHT, [(x1, y), (x1 - 14 * d, y - 10), (x1 - 14 * d, y + 10)])
 
 
+@budgeted(MB, scope='lightning')
+def _legal(state: LightningState) -> frozenset[Cell]:
+    """The squares the tile in hand may go on (a picture's: worked out once)."""
+    return frozenset(state.legal_cells())
+
+
 def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
     state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
-    legal = frozenset(state.legal_cells())
+    legal = _legal(state)
     tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
     cell, ok = tour[int(time / 1.1) % len(tour)]
     draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
 
 
+BRANCH = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
+
+
 def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
-    steps = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
+    steps = BRANCH
     shown = min(len(steps), int(time / 0.9) + 2)
     state = _mini_state(steps[:shown] + MINI_BLUE)
     draw_mini_board(surface, rect, state, time, cross=(7, 2) if shown == 3 else None)
@@ -87,6 +105,18 @@ def _illustrate_tiles(surface: Target, rect: pygame.Rect, time: float) -> None:
         label = DESIGN_LABEL.rect.copy()
         label.midtop = (tile.centerx, tile.bottom + 10)
         DESIGN_LABEL.draw(surface, tr(f"lightning.design.{design}"), theme.INK_SOFT, rect=label)
+
+
+def prepare_rules() -> None:
+    """The rules pages' small boards worked out ahead (their paths, powered tiles, bolts and
+    legal squares: a few milliseconds each, on the frame thread when a picture showed a new
+    tile otherwise): called where a game's screen is drawn ahead, off the frame thread."""
+    states = [_mini_state(MINI_PATH[:k] + MINI_BLUE) for k in range(len(MINI_PATH) + 1)]
+    states += [_mini_state(BRANCH[:k] + MINI_BLUE) for k in range(2, len(BRANCH) + 1)]
+    where = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
+    _legal(where)
+    for state in [*states, where]:
+        mini_facts(state)
 
 
 def rules_pages() -> list[RulesPage]:

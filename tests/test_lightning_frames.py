@@ -1,0 +1,339 @@
+"""Lightning's frames at 1080p (issue 43): the board's layer drawn again only where squares change
+(pixel for pixel the board drawn whole), the halves growing and shrinking in hot-seat from the
+picture at their end (no board drawn for the sizes on the way; the end picture the board drawn
+whole), and what that costs the frame thread, in full-screen copies (tests/test_frame_budget.py).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from games.lightning import view as lightning_view
+from games.lightning.ai import make_player
+from games.lightning.corner import DistancePage
+from games.lightning.rules import LightningState, Move, Place, Shelve, Take, new_game
+from games.lightning.scene import LightningScene, new_match
+from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout
+from games.lightning.scene_parts.panels import draw_card
+from games.lightning.view import PLAYER_COLORS, PLAYER_DARK, BoardView, Facts
+from kiosk import draw, theme, ui
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.i18n import tr
+from kiosk.menu import MenuScene
+from kiosk.science import ScienceScene
+from kiosk.screens import screens_for
+from tests.test_frame_budget import copy_cost
+
+SIZE = (1920, 1080)
+#: The frames where the halves change size, median, in full-screen copies (3 ms at 1080p, about
+#: 15 copies, on a loaded machine; a board drawn for each size: 10-13 ms, 50 copies and more).
+RESIZE_FRAME = 25.0
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
+    app.home_factory = MenuScene
+    yield app
+    app.close()
+
+
+def canvas() -> Canvas:
+    return Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+
+
+def board_pixels(view: BoardView, state: LightningState, facts: Facts, skip: frozenset = frozenset()) -> bytes:
+    """The board as ``view`` draws it (its glowing centre line aside), on a screen of its own."""
+    screen = canvas()
+    screen.fill((240, 230, 210))
+    view.draw_board(screen, state, facts, 0.0, skip, seam=False)
+    return bytes(pygame.image.tobytes(screen.target.subsurface(screen.to_native_rect(view.rect)), "RGB"))
+
+
+def fresh(view: BoardView) -> BoardView:
+    """A view like ``view`` (at rest) that has drawn nothing."""
+    other = BoardView(view.geo, view.viewport, view.big, view.small, view.gap)
+    other.share = view.share
+    return other
+
+
+class Counter:
+    """Counts the calls of a function of the view module, and their arguments."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+        original = getattr(owner, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(args)
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+
+def test_a_board_layer_drawn_again_square_by_square_is_the_board_drawn_whole(app: App,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(7)
+    state = new_game(random.Random(11))
+    view = BoardView(state.geo, VIEWPORT, BIG, SMALL)
+    view.share = 1.0
+    history = [state]
+    whole = Counter(monkeypatch, BoardView, "draw_tiles")
+    compared = 0
+    for step in range(70):
+        if step in (40, 55):  # an undo of a few moves, then a new game: many squares at once
+            state = history[-5 if step == 40 else 0]
+            history = history[:len(history) - 4 if step == 40 else 1]
+        else:
+            moves = state.legal_moves()
+            if not moves or state.is_terminal():
+                break
+            state = state.play(rng.choice(moves))
+            history.append(state)
+        facts = Facts.of(state)
+        placed = [state.geo.cell(i) for i, code in enumerate(state.board) if code]
+        # The tile just laid left out (it lands), then the facts not known yet, then all shown.
+        for skip, shown in ((frozenset(placed[-1:]), facts), (frozenset(), Facts.pending()), (frozenset(), facts)):
+            assert board_pixels(view, state, shown, skip) == board_pixels(fresh(view), state, shown, skip), \
+                f"step {step}: the board drawn square by square differs from the board drawn whole"
+            compared += 1
+    assert compared >= 150
+    # Drawn whole: the first board, the undo and the new game (each fresh view once a comparison).
+    drawn_whole = len(whole.calls) - compared
+    assert drawn_whole <= 3, f"{drawn_whole} boards drawn whole for single moves"
+
+
+def hot_seat(app: App) -> LightningScene:
+    scene = LightningScene(app, new_match(app, "human", "human"))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    return scene
+
+
+def turn(app: App, scene: LightningScene) -> None:
+    """A person takes a tile from the pool and lays it: the other half starts growing."""
+    scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Take)))
+    for _ in range(30):
+        app.tick()
+    places = [m for m in scene.state.legal_moves() if isinstance(m, Place)]
+    scene.play(places[len(places) // 2])
+
+
+def test_the_halves_resize_from_the_picture_at_their_end(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = hot_seat(app)
+    backgrounds = Counter(monkeypatch, lightning_view, "board_background")
+    whole = Counter(monkeypatch, BoardView, "draw_tiles")
+    resting = {(BIG, SMALL), (SMALL, BIG)}
+    compared = 0
+    for _ in range(3):
+        start = scene.view.sizes
+        turn(app, scene)
+        seen = set()
+        for frame in range(40):
+            app.tick()
+            seen.add(scene.view.sizes)
+            view = scene.view
+            if frame % 4 == 1 and view.sizes != view.resting_sizes:  # on the way: from kept copies
+                other = fresh(view)
+                other.goal = view.goal
+                shown = scene.motion.hidden()
+                assert board_pixels(view, scene.state, scene.facts, shown) == \
+                    board_pixels(other, scene.state, scene.facts, shown), f"frame {frame} of the resize differs"
+                compared += 1
+
+        assert scene.view.sizes == start[::-1] and len(seen) >= 10, "the halves did not change size smoothly"
+        view = scene.view
+        assert board_pixels(view, scene.state, scene.facts) == board_pixels(fresh(view), scene.state, scene.facts), \
+            "the board at the end of the resize differs from the board drawn whole"
+    drawn = {args[2] for args in backgrounds.calls}
+    assert drawn <= resting, f"a board background drawn for the sizes on the way: {sorted(drawn - resting)}"
+    drawn_whole = len(whole.calls) - 3 - compared  # the fresh views'
+    assert compared >= 6
+    assert drawn_whole <= 2, f"{drawn_whole} boards drawn whole in three turns"
+
+
+def test_a_frame_of_the_halves_resizing_costs_a_few_copies(app: App) -> None:
+    scene = hot_seat(app)
+    turn(app, scene)
+    for _ in range(60):
+        app.tick()
+    costs = []
+    for _ in range(4):
+        turn(app, scene)
+        unit = copy_cost()
+        for _ in range(40):
+            before = scene.view.sizes
+            started = time.thread_time()  # clock(cpu): the frame's CPU time, in copies
+            app.tick()
+            spent = time.thread_time() - started  # clock(cpu): as above
+            if scene.view.sizes != before:
+                costs.append(spent / unit)
+    copies = statistics.median(costs)
+    print(f"\na frame of the halves resizing: {copies:.1f} copies (median of {len(costs)})")
+    assert copies <= RESIZE_FRAME, f"a frame of the halves resizing costs {copies:.1f} copies (budget {RESIZE_FRAME})"
+
+
+def test_a_new_game_on_the_distance_page_is_painted_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lightning's science page of distances: a game's first position, as every next one, is
+    painted a few squares a frame (painted whole in one frame, it took 11-29 ms at 1080p)."""
+    painted = [0]
+    paint = DistancePage._paint_board
+
+    def counted(*args: Any) -> Iterator[None]:
+        for step in paint(*args):
+            painted[0] += 1
+            yield step
+
+    monkeypatch.setattr(DistancePage, "_paint_board", staticmethod(counted))
+    app.start(MenuScene(app))
+    corner = screens_for("lightning").make_science_scene
+    assert corner is not None
+    scene = corner(app, 0)
+    app.stack.push(scene)
+    assert isinstance(scene, ScienceScene) and isinstance(scene.page, DistancePage)
+    page = scene.page
+    most, games = 0, set()
+    for frame in range(240):
+        if frame == 120:
+            page.new_game()
+        painted[0] = 0
+        app.tick()
+        most = max(most, painted[0])
+        if tr("lightning.science.distance.begin") in scene.texts:  # the first position's story
+            games.add(page.games)
+    assert games == {1, 2}, "a game's first position never showed"
+    assert most <= DistancePage.CELLS_WHEN_DUE, f"{most} squares of the board painted in one frame"
+
+
+def drawn_whole(app: App, scene: LightningScene) -> bytes:
+    """The frame as :meth:`LightningScene.draw_game` draws it, with no still layer."""
+    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
+    screen = canvas()
+    scene.still_key = lambda: None  # type: ignore[method-assign]
+    try:
+        scene.draw(screen)
+    finally:
+        del scene.still_key
+        scene._shown = shown
+    return bytes(pygame.image.tobytes(screen.target, "RGB"))
+
+
+@pytest.mark.parametrize(("red", "blue"), [("human", "human"), ("human", "builder")])
+def test_tiles_moving_are_drawn_over_the_still_layer(app: App, red: str, blue: str) -> None:
+    """A tile flying (taken, laid by the computer, shelved), landing, the halves resizing: the
+    moving part drawn over the still layer, only where it moves when that is small, the same
+    pixels as the frame drawn whole."""
+    scene = LightningScene(app, new_match(app, red, blue))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    moving = partial = resizing = redrawn = 0
+    for step in range(10):
+        for _ in range(400):  # the computer's turn, in two moves
+            if scene.person_to_move() and not scene.busy():
+                break
+            app.tick()
+        moves = scene.state.legal_moves()
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        if step % 4 == 2 and any(isinstance(m, Shelve) for m in moves):
+            kind = Shelve
+        chosen = [m for m in moves if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 2])
+        for frame in range(40):
+            before, layers = app.frames.partial, scene.still.redrawn
+            app.tick()
+            if scene.view.share != scene._share_target():  # the halves resize: a board's worth
+                resizing += 1
+                redrawn += scene.still.redrawn - layers
+            elif scene.busy() or scene.motion.moving():
+                moving += 1
+                partial += app.frames.partial - before
+            if frame % 3 == 0:
+                assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                    f"step {step}, frame {frame}: the moving part over the still layer differs"
+    print(f"\n{red} against {blue}: {partial} of {moving} frames with a tile moving drawn in part; "
+          f"the still layer drawn {redrawn} times in {resizing} frames of the halves resizing")
+    assert moving >= 60 and partial >= 0.8 * moving, f"{partial} of {moving} frames with a tile moving drawn in part"
+    assert redrawn <= resizing // 5, f"the still layer drawn {redrawn} times in {resizing} frames of resizing"
+
+
+def test_the_winning_bolt_is_drawn_once_and_flickers_over_the_still_layer(app: App,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flash and the bolt of a win: the bolt's glow and core drawn once (a frame blits them;
+    drawn at every frame, with a new layer, they took 2-4 ms at 1080p), the flash and the bolt
+    over the still layer (the same pixels as the frame drawn whole)."""
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    rng = random.Random(1)
+    helper = make_player("builder")
+    for _ in range(30):
+        app.tick()
+    while not scene.match.is_over():
+        for _ in range(600):
+            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
+                break
+            app.tick()
+        if not scene.match.is_over():
+            scene.play(helper.choose(scene.state, rng, 0.05))
+    assert scene.state.winner is not None
+    strokes = Counter(monkeypatch, lightning_view, "polyline")
+    for frame in range(90):
+        app.tick()
+        if frame % 10 == 5 and app.stack.top is scene:
+            assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                f"frame {frame} of the win drawn over the still layer differs"
+    cells = len(scene.facts.winning)
+    bolt = [args for args in strokes.calls if tuple(args[1][:3]) in (lightning_view.GOLD, (255, 255, 236))]
+    assert cells and len(bolt) <= 3 * cells, f"{len(bolt)} strokes of the bolt drawn ({cells} squares) in 90 frames"
+
+
+def card_drawn_straight(surface: Canvas, player: int, total: int, done: int, name: str, lines: tuple[str, str],
+                        active: float | None) -> None:
+    """A player's card drawn straight on the screen, as :func:`draw_card` drew it before it kept
+    its pictures (the reference for their pixels)."""
+    card = Layout.CARDS[player].move(0, -round(3 * math.sin(active * 3)) if active is not None else 0)
+    colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
+    ui.draw_panel(surface, card, theme.PANEL, 22, 10, border=colour if active is not None else None)
+    draw.rect(surface, colour, pygame.Rect(card.x, card.y, card.width, 52), border_top_left_radius=22,
+              border_top_right_radius=22)
+    Layout.CARD_NAME.draw(surface, name, theme.WHITE, rect=Layout.CARD_NAME.rect.move(card.topleft))
+    Layout.CARD_BIG.draw(surface, lines[0], dark, rect=Layout.CARD_BIG.rect.move(card.topleft))
+    gauge = pygame.Rect(card.x + 22, card.y + 108, card.width - 44, 18)
+    draw.rect(surface, (236, 228, 214), gauge, border_radius=9)
+    if done:
+        draw.rect(surface, colour, pygame.Rect(gauge.x, gauge.y, max(18, round(gauge.width * done / total)), 18),
+                  border_radius=9)
+    Layout.CARD_WHY.draw(surface, lines[1], theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, scale: float,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(random.Random(3))
+    total = state.geo.half_rows
+    looks = [(9, ("Encore 9 tuiles", "au moins, pour relier ton bord de départ au trait doré du milieu.")),
+             (8, ("Encore 8 tuiles", "au moins, pour relier ton bord de départ au trait doré."))]
+    size = (round(1280 * scale), round(720 * scale))
+    texts = Counter(monkeypatch, ui.TextBox, "draw")
+    for distance, lines in looks:  # the second look drawn over the first one's pictures
+        for player in (1, 2):
+            for active in [None, *(k * 0.07 for k in range(30))]:
+                drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, (0, 0)) for _ in range(2))
+                for screen in (drawn, straight):
+                    screen.blit(ui.background((1280, 720)), (0, 0))
+                draw_card(drawn, player, state, distance, "Toi", lines, active)
+                card_drawn_straight(straight, player, total, total - distance, "Toi", lines, active)
+                assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
+                    f"player {player}'s card at {active} drawn from its picture differs"
+    kept = len(texts.calls) - 2 * 2 * 31 * 3  # the straight drawings' three texts each
+    assert kept <= 2 * 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight places, two looks each"
