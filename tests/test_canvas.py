@@ -333,3 +333,30 @@ def test_the_lines_of_a_left_aligned_paragraph_share_their_left_edge(scale):
         columns = np.nonzero(band.any(axis=1))[0]
         lefts.append(int(columns[0]))
     assert max(lefts) - min(lefts) <= max(2, round(2 * scale)), lefts
+
+
+def test_a_card_popping_in_again_makes_no_shadow_image_a_frame(monkeypatch):
+    # Issue 43: the second end card of a visit popped in through the sizes of the first one,
+    # each "asked again", so each became a new screen-sized shadow image (500-1,600 page faults
+    # a frame at 1080p); asked again long after, a size is sliced onto the target like the first time.
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    ui._shadows.clear()
+    ui._asked.clear()
+    made: list[tuple[int, int]] = []
+    sliced = ui._sliced_shadow
+
+    def counted(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+        made.append(size)
+        return sliced(size, radius, blur, alpha)
+
+    monkeypatch.setattr(ui, "_sliced_shadow", counted)
+    sizes = [(round(820 * k / 40), round(420 * k / 40)) for k in range(10, 41)]
+    for pop_in in range(3):
+        for width, height in sizes:
+            ui.draw_panel(canvas, pygame.Rect(640 - width // 2, 390 - height // 2, width, height), radius=32, shadow=16)
+        if pop_in == 0:
+            made.clear()  # the first pop-in kept the small sizes (too small to slice), once
+    assert made == []
+    for _frame in range(3):  # the card at rest, drawn again: kept as one image
+        ui.draw_panel(canvas, pygame.Rect(230, 180, 820, 420), radius=32, shadow=16)
+    assert len(made) == 1
