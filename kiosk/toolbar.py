@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from kiosk import ui
+from kiosk import i18n, ui
 from kiosk.i18n import tr
 
 Icon = Callable[[pygame.Surface, pygame.Rect, ui.Color], None]
@@ -81,6 +81,10 @@ class Toolbar:
         self._tools: list[Tool] | None = None
         self._buttons: list[tuple[Tool, ui.Button]] = []
         self._layout_key: tuple[int, ...] = ()
+        # The translated labels, for the language and table they were read in: read at every
+        # frame they were half the toolbar's cost (7 look-ups a call, 1-3 calls a frame).
+        self._texts: dict[str, str] = {}
+        self._texts_for: tuple[str, int] | None = None
 
     @property
     def tools(self) -> list[Tool]:
@@ -98,11 +102,25 @@ class Toolbar:
             self._layout_key = key
             self._buttons = [(tool, self._button(tool, rect)) for tool, rect in zip(
                 shown, self.shelf.rects(len(shown)), strict=True)]
+        if self.shelf.labels:
+            words = (i18n.language(), id(i18n.table()))
+            if words != self._texts_for:
+                self._texts_for, self._texts = words, {}
         for tool, button in self._buttons:
             button.enabled = tool.enabled() and live
             button.active = tool.active()
-            button.label = tool.text() if self.shelf.labels else ""
+            button.label = self._text(tool) if self.shelf.labels else ""
         return [button for _tool, button in self._buttons]
+
+    def _text(self, tool: Tool) -> str:
+        """``tool``'s label: a function's asked each time (it follows the state), a key's
+        translated once per language."""
+        if callable(tool.label):
+            return tool.label()
+        text = self._texts.get(tool.label)
+        if text is None:
+            text = self._texts[tool.label] = tr(tool.label)
+        return text
 
     def _button(self, tool: Tool, rect: pygame.Rect) -> ui.Button:
         return ui.Button(rect, "", tool.action, color=tool.color, icon=tool.icon, literal=True,

@@ -204,10 +204,10 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
 
 
 def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
-    """The soft shadow a card of ``rect`` casts (cached per size, at the target's resolution).
-    A size seen for the first time (a card popping in grows at every frame) is drawn straight
-    onto the target in nine slices, the same pixels without a new surface; a size asked again
-    (a card at rest) is kept as one image."""
+    """The soft shadow a card of ``rect`` casts, at the target's resolution: blended straight onto
+    the target in nine slices (tiles made once per radius and blur, no surface per size: a card
+    popping in grows at every frame, and a kept image per size was 3.4 MB of new pixels for
+    the question's card); a shadow too small to slice is one image, kept per size."""
     if isinstance(surface, Canvas):
         box, scale = surface.to_native_rect(rect), surface.scale
         native_blur = max(1, round(blur * scale))
@@ -216,35 +216,32 @@ def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int 
     else:
         target, size = surface, (rect.width, rect.height)
         at = (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2)
-    key = (size, radius, blur, 70)
-    if key not in _shadows and key not in _asked:
-        _asked[key] = None
-        while len(_asked) > 64:
-            _asked.popitem(last=False)
-        if _draw_sliced(target, at, size, radius, blur, 70):
-            return
-    target.blit(_shadow(size, radius, blur, 70), at)
+    if not _draw_sliced(target, at, size, radius, blur, 70):  # too small to slice: one image, kept
+        target.blit(_shadow(size, radius, blur, 70), at)
 
 
-#: Shadow sizes asked for once (a second time, the shadow is kept as an image).
-_asked: OrderedDict[tuple[tuple[int, int], int, int, int], None] = OrderedDict()
+#: A shadow's edges and inside are blitted as tiles this long: each column of a top or bottom edge
+#: (each row of a side) is the same, so a tile repeated is the edge stretched. Tiles stretched to
+#: the screen's size were 4.6 MB per card shape at 1080p: the end card's and the question's
+#: pieces did not fit the budget together and were made again at each card (1,100-1,900 page
+#: faults, 5-9 ms in its first frame).
+SHADOW_TILE = 256
 
 
-@budgeted(8 * MB, sizer=lambda pieces: sum(pixel_bytes(piece) for piece in pieces))
-def _shadow_pieces(radius: int, blur: int, alpha: int, width: int, height: int) -> tuple[pygame.Surface, ...]:
+@budgeted(4 * MB, sizer=lambda pieces: sum(pixel_bytes(piece) for piece in pieces))  # 1 MB a card shape at 1080p
+def _shadow_pieces(radius: int, blur: int, alpha: int) -> tuple[pygame.Surface, ...]:
     """A shadow template's slices for :func:`_draw_sliced`: the template, its four edges
-    stretched to ``width`` (top, bottom) and ``height`` (left, right), and a strip of its
-    inside colour ``width`` wide (an edge is one column or row of the template repeated: a part
-    of the stretched one is the edge stretched less)."""
+    stretched to :data:`SHADOW_TILE` (top, bottom wide; left, right tall: an edge is one column
+    or row of the template repeated), and a tile of its inside colour."""
     edge = radius + 2 * blur
     corner = edge + 2 * blur
     template = _blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
     last = template.get_width() - corner
-    top = pygame.transform.scale(template.subsurface((corner, 0, 1, corner)), (width, corner))
-    bottom = pygame.transform.scale(template.subsurface((corner, last, 1, corner)), (width, corner))
-    left = pygame.transform.scale(template.subsurface((0, corner, corner, 1)), (corner, height))
-    right = pygame.transform.scale(template.subsurface((last, corner, corner, 1)), (corner, height))
-    inside = pygame.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
+    top = pygame.transform.scale(template.subsurface((corner, 0, 1, corner)), (SHADOW_TILE, corner))
+    bottom = pygame.transform.scale(template.subsurface((corner, last, 1, corner)), (SHADOW_TILE, corner))
+    left = pygame.transform.scale(template.subsurface((0, corner, corner, 1)), (corner, SHADOW_TILE))
+    right = pygame.transform.scale(template.subsurface((last, corner, corner, 1)), (corner, SHADOW_TILE))
+    inside = pygame.Surface((SHADOW_TILE, SHADOW_TILE), pygame.SRCALPHA)
     inside.fill(template.get_at((corner, corner)))
     return template, top, bottom, left, right, inside
 
@@ -262,22 +259,23 @@ def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, i
     corner = edge + pad
     width, height = w + 2 * pad, h + 2 * pad
     middle_w, middle_h = width - 2 * corner, height - 2 * corner
-    # Stretched to the screen's size once (not to each card's): a part is blitted.
-    span_w, span_h = target.get_width() + 2 * corner, target.get_height() + 2 * corner
-    if middle_w > span_w or middle_h > span_h:
-        return False
-    template, top, bottom, left, right, inside = _shadow_pieces(radius, blur, alpha, span_w, span_h)
+    template, top, bottom, left, right, inside = _shadow_pieces(radius, blur, alpha)
     last = template.get_width() - corner
     x, y = at
     for dx, tx in ((0, 0), (width - corner, last)):
         for dy, ty in ((0, 0), (height - corner, last)):
             target.blit(template, (x + dx, y + dy), (tx, ty, corner, corner))
-    target.blit(top, (x + corner, y), (0, 0, middle_w, corner))
-    target.blit(bottom, (x + corner, y + height - corner), (0, 0, middle_w, corner))
-    target.blit(left, (x, y + corner), (0, 0, corner, middle_h))
-    target.blit(right, (x + width - corner, y + corner), (0, 0, corner, middle_h))
-    for row in range(0, middle_h, VEIL_STRIP):
-        target.blit(inside, (x + corner, y + corner + row), (0, 0, middle_w, min(VEIL_STRIP, middle_h - row)))
+    tile = SHADOW_TILE
+    for col in range(0, middle_w, tile):
+        span = min(tile, middle_w - col)
+        target.blit(top, (x + corner + col, y), (0, 0, span, corner))
+        target.blit(bottom, (x + corner + col, y + height - corner), (0, 0, span, corner))
+    for row in range(0, middle_h, tile):
+        span = min(tile, middle_h - row)
+        target.blit(left, (x, y + corner + row), (0, 0, corner, span))
+        target.blit(right, (x + width - corner, y + corner + row), (0, 0, corner, span))
+        for col in range(0, middle_w, tile):
+            target.blit(inside, (x + corner + col, y + corner + row), (0, 0, min(tile, middle_w - col), span))
     return True
 
 

@@ -309,7 +309,7 @@ def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(mo
     monkeypatch.setattr(pygame.transform, "smoothscale", counted)
     for _ in range(5):
         ui.draw_panel(canvas, pygame.Rect(100, 100, 300, 200))
-    assert len(made) == 2 and len(ui._shadows) == 1  # two scalings, once
+    assert len(made) == 2 and not ui._shadows  # two scalings, once (the template); sliced, no image kept
     for k in range(200):  # a card popping in: a new size every frame
         ui.draw_panel(canvas, pygame.Rect(100, 100, 300 + 4 * k, 200 + 2 * k))
     assert sum(s.get_width() * s.get_height() * 4 for s in ui._shadows.values()) <= ui.SHADOW_BUDGET
@@ -333,3 +333,50 @@ def test_the_lines_of_a_left_aligned_paragraph_share_their_left_edge(scale):
         columns = np.nonzero(band.any(axis=1))[0]
         lefts.append(int(columns[0]))
     assert max(lefts) - min(lefts) <= max(2, round(2 * scale)), lefts
+
+
+def test_a_card_popping_in_again_makes_no_shadow_image_a_frame(monkeypatch):
+    # Issue 43: the second end card of a visit popped in through the sizes of the first one,
+    # each "asked again", so each became a new screen-sized shadow image (500-1,600 page faults
+    # a frame at 1080p); a size is sliced onto the target whenever it is asked.
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    ui._shadows.clear()
+    made: list[tuple[int, int]] = []
+    sliced = ui._sliced_shadow
+
+    def counted(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+        made.append(size)
+        return sliced(size, radius, blur, alpha)
+
+    monkeypatch.setattr(ui, "_sliced_shadow", counted)
+    sizes = [(round(820 * k / 40), round(420 * k / 40)) for k in range(10, 41)]
+    for pop_in in range(3):
+        for width, height in sizes:
+            ui.draw_panel(canvas, pygame.Rect(640 - width // 2, 390 - height // 2, width, height), radius=32, shadow=16)
+        if pop_in == 0:
+            made.clear()  # the first pop-in kept the small sizes (too small to slice), once
+    assert made == []
+    for _frame in range(3):  # a card drawn again at every frame (a question's veil fading in)
+        ui.draw_panel(canvas, pygame.Rect(230, 180, 820, 420), radius=32, shadow=16)
+    assert made == []
+
+
+def test_two_cards_shadow_pieces_are_made_once_each(monkeypatch):
+    # Issue 43: the end card's and the question's shadow pieces (stretched to the screen's size:
+    # 4.6 MB each at 1080p) did not fit their budget together: each card made its pieces again
+    # (1,100-1,900 page faults in its first frame). Tiles fit: each shape's pieces are made once.
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    ui._shadows.clear()
+    ui._shadow_pieces.cache_clear()
+    made: list[tuple[int, int]] = []
+    pieces = ui._shadow_pieces.function
+
+    def counted(radius: int, blur: int, alpha: int) -> tuple[pygame.Surface, ...]:
+        made.append((radius, blur))
+        return pieces(radius, blur, alpha)
+
+    monkeypatch.setattr(ui._shadow_pieces, "function", counted)
+    for k in range(4):  # the end card, then the question, again and again (a new size each time)
+        ui.draw_panel(canvas, pygame.Rect(230, 180, 820 + 40 * k, 420), radius=32, shadow=16)
+        ui.draw_panel(canvas, pygame.Rect(240, 170, 800 + 40 * k, 380), radius=36, shadow=16)
+    assert sorted(made) == [(48, 24), (54, 24)]

@@ -27,10 +27,11 @@ import pytest
 
 from games.lewthwaite.corner import AnyBoardPage
 from kiosk.app import App, AppOptions
+from kiosk.frames import FrameComposer
 from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.operator import SettingsScene
-from kiosk.overlays import EndCard, EndScene, RulesScene
+from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesScene
 from kiosk.science import ScienceScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
@@ -228,3 +229,22 @@ def test_the_settings_screen_at_rest_is_not_drawn_again(meter: Meter) -> None:
     copies = meter.median(120)
     print(f"\nthe settings at rest: {copies:.2f} copies a frame")
     assert copies <= CARD_AT_REST, f"the settings screen at rest costs {copies:.1f} copies a frame"
+
+
+def test_a_veil_fading_in_keeps_no_copy_of_the_screen_a_frame(meter: Meter, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: while the question's veil fades in, the card's still part changes at every
+    # frame; a screen copy of it kept each time (0.5-1 ms at 1080p) was never used again.
+    scene = open_game(meter, "hexapawn")
+    kept: list[str] = []
+    keep = FrameComposer._keep
+
+    def counted(self: FrameComposer, target: pygame.Surface, name: str, key: object) -> None:
+        if key is not None:
+            kept.append(name)
+        keep(self, target, name, key)
+
+    monkeypatch.setattr(FrameComposer, "_keep", counted)
+    meter.app.stack.push(ConfirmScene(meter.app, "Arrêter la partie ?", "La partie en cours sera perdue.",
+                                      scene.restart))
+    meter.run(12)  # the veil fades in for 0.2 s
+    assert kept == ["low"], kept

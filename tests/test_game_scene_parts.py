@@ -11,12 +11,13 @@ from games.effects import BoardLights
 from games.lewthwaite.scene import LewthwaiteScene, new_match
 from games.match import BOARD, COMPUTER, PERSON, Seat
 from games.sync import Move, Phase
+from kiosk import i18n, toolbar
 from kiosk.chronicle import Chronicle
 from kiosk.game_end import Ending, EndStep
 from kiosk.seat_flow import seats_for, setup_of
 from kiosk.seats import FRIEND, Setup
 from kiosk.table_mode import OnTable, Summary, TableHost
-from kiosk.toolbar import Shelf
+from kiosk.toolbar import Shelf, Tool, Toolbar
 from tests.kiosk_driver import make_app, run_frames
 
 
@@ -134,3 +135,32 @@ def test_a_scene_takes_its_table_component_with_the_people_at_the_board() -> Non
     assert scene.person_to_move()
     scene.on_exit()
     assert table.closed
+
+
+def test_the_toolbar_translates_its_labels_once_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: the labels were translated again at every call (1-3 a frame): half the
+    # toolbar's cost at rest. A key is read once per language; a function follows the state.
+    asked: list[str] = []
+    translate = toolbar.tr
+
+    def counted(key: str, *args: str) -> i18n.Text:
+        asked.append(key)
+        return translate(key, *args)
+
+    monkeypatch.setattr(toolbar, "tr", counted)
+    turns = iter(range(1000))
+    bar = Toolbar(lambda: [Tool("button.home", lambda: None), Tool("button.again", lambda: None),
+                           Tool(lambda: f"turn {next(turns)}", lambda: None)],
+                  Shelf(pygame.Rect(0, 0, 600, 80), columns=3))
+    for _ in range(10):
+        buttons = bar.buttons(True)
+    assert sorted(asked) == ["button.again", "button.home"]
+    assert buttons[2].label == "turn 9"
+    language = i18n.language()
+    other = "en" if language == "fr" else "fr"
+    try:
+        i18n.set_language(other)
+        assert bar.buttons(True)[0].label == translate("button.home", other)
+    finally:
+        i18n.set_language(language)
+    assert bar.buttons(True)[0].label == translate("button.home", language)

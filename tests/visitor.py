@@ -33,10 +33,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, overload
 
 import pygame
 
@@ -63,9 +63,10 @@ class VisitorStuck(AssertionError):
     """What the visitor waited for never came (a broken flow, or taps that play nothing)."""
 
 
-@dataclass(frozen=True)
-class FrameRecord:
-    """One frame: its times (seconds), the screen drawn, and what led to it."""
+class FrameRecord(NamedTuple):
+    """One frame: its times (seconds), the screen drawn, and what led to it.
+
+    Kept by :class:`FrameRecords` as a plain tuple (see there)."""
 
     wall: float
     cpu: float
@@ -135,12 +136,40 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+class FrameRecords(Sequence[FrameRecord]):
+    """A visit's frames, each kept as a plain tuple of numbers and words, which the garbage
+    collector stops tracking: a visit keeps 50,000 of them, and as tracked objects (a dataclass)
+    they made each full collection of the kiosk (a screen left, :meth:`kiosk.stack.SceneStack.collect_left`)
+    walk them, 20-40 ms of the bench's frames that the kiosk does not spend (issue 43)."""
+
+    def __init__(self) -> None:
+        self._rows: list[tuple[Any, ...]] = []
+
+    def append(self, record: FrameRecord) -> None:
+        """One more frame."""
+        self._rows.append(tuple(record))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> FrameRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[FrameRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> FrameRecord | list[FrameRecord]:
+        if isinstance(index, slice):
+            return [FrameRecord(*row) for row in self._rows[index]]
+        return FrameRecord(*self._rows[index])
+
+
 @dataclass
 class Visit:
     """What a visit measured."""
 
     game: str
-    frames: list[FrameRecord] = field(default_factory=list)
+    frames: FrameRecords = field(default_factory=FrameRecords)
     moves: int = 0  # moves the visitor tapped
     ends: int = 0  # end cards reached
     rules_pages: int = 0  # rules pages looked at
@@ -215,7 +244,7 @@ class Row:
     worst: float
 
 
-def breakdown(frames: list[FrameRecord], attr: str = "cpu") -> list[Row]:
+def breakdown(frames: Sequence[FrameRecord], attr: str = "cpu") -> list[Row]:
     """The frames grouped by screen and action (the idle ones apart, action "at rest"), slowest
     total first."""
     groups: dict[tuple[str, str], list[float]] = {}
