@@ -362,13 +362,18 @@ class Visitor:
         self.advance(idle.prompt_after + idle.countdown + idle.attract_after + self.rng.uniform(*linger))
 
 
-def measure() -> dict[str, float]:
+def measure(foreign_threads: frozenset[threading.Thread] = frozenset(),
+            foreign_children: frozenset[int] = frozenset()) -> dict[str, float]:
     """Memory (the kiosk's and its workers'), threads and open files besides the workers' own,
-    and the workers, after a garbage collection."""
+    and the workers, after a garbage collection. Threads and child processes that were there
+    before the soak began (``foreign_*``: an earlier test's, in the same pytest worker) are not
+    the kiosk's: one of them ending or being reaped mid-soak must not read as the kiosk's growth
+    (a full run once saw "threads" 14 -> 15 with no thread of the kiosk left)."""
     gc.collect()
-    workers = len(budget.children())
+    workers = len(set(budget.children()) - foreign_children)
+    threads = sum(1 for thread in threading.enumerate() if thread not in foreign_threads)  # objects: idents are reused
     # Each worker process has a thread feeding it and two pipes: up to 2 workers come and go.
-    return {"rss_mb": round(rss_mb(), 1), "threads": threading.active_count() - workers,
+    return {"rss_mb": round(rss_mb(), 1), "threads": threads - workers,
             "fds": open_files() - 2 * workers, "workers": workers}
 
 
@@ -425,13 +430,16 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
     visitor = Visitor(app, rng, report, leds, physical_to_end, idle, updates_per_frame)
     started = time.perf_counter()  # clock(report): the soak's wall time, for bench/'s report
     threads_at_start = threading.active_count()
+    # What an earlier test in this process left running is not the kiosk's (see measure).
+    foreign_threads = frozenset(threading.enumerate())
+    foreign_children = frozenset(budget.children())
     try:
         app.start(MenuScene(app))
         warm_up(app)
         for number in range(visits):
             if number == warmup:
                 settle(app, threads_at_start)
-                report.baseline = measure()
+                report.baseline = measure(foreign_threads, foreign_children)
             # A new visitor: new games, new positions, new computer moves (never a replay).
             visit_seed = seed * 100_003 + number
             rng.seed(visit_seed)
@@ -444,7 +452,7 @@ def soak(visits: int, state: Path, seed: int = 1, warmup: int = 2, play: tuple[f
             report.workers.append(round(sum(budget.rss_bytes(child) for child in budget.children()) / 1e6, 1))
             report.caches.append(round(sum(cache.nbytes for cache in budget.caches()) / 1e6, 1))
         settle(app, threads_at_start)
-        report.end = measure()
+        report.end = measure(foreign_threads, foreign_children)
     finally:
         report.seconds = time.perf_counter() - started  # clock(report): as above
         report.errors = errors.records + [f"recovered: {len(app.errors)} error(s)"] * bool(app.errors)
