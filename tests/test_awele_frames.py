@@ -17,12 +17,11 @@ import pytest
 
 from games.awele.rules import position
 from games.awele.scene import AweleScene, make_demo_scene, new_match
-from kiosk.app import App, AppOptions
+from kiosk.app import App
 from kiosk.canvas import Canvas
 from kiosk.game_scene import GameScene
-from kiosk.menu import MenuScene
+from tests.frames_drawn import SIZE, full_hd_app, pixels
 
-SIZE = (1920, 1080)
 SCREEN = SIZE[0] * SIZE[1]
 #: The median sowing frame, in full-screen copies (drawn in parts: about 2; the board drawn
 #: whole at every frame, as before: 10-14).
@@ -31,14 +30,7 @@ SOWING_COPIES = 5.0
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
-    app.home_factory = MenuScene
-    yield app
-    app.close()
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(pygame.image.tobytes(surface, "RGB"))
+    yield from full_hd_app()
 
 
 def whole(scene: AweleScene) -> bytes:

@@ -13,27 +13,18 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from kiosk.app import App, AppOptions
+from kiosk.app import App
 from kiosk.canvas import Canvas
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
-from kiosk.menu import MenuScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
+from tests.frames_drawn import SIZE, full_hd_app, pixels
 from tests.visitor import game_scene_games
-
-SIZE = (1920, 1080)
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
-    app.home_factory = MenuScene
-    yield app
-    app.close()
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(pygame.image.tobytes(surface, "RGB"))
+    yield from full_hd_app()
 
 
 def settle(app: App, scene: GameScene) -> None:

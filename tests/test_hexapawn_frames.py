@@ -7,42 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
 from games.hexapawn.scene import HexapawnScene
-from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas
-from kiosk.menu import MenuScene
+from kiosk.app import App
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
-
-SIZE = (1920, 1080)
+from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pixels
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
-    app.home_factory = MenuScene
-    yield app
-    app.close()
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(pygame.image.tobytes(surface, "RGB"))
-
-
-def whole(scene: HexapawnScene) -> bytes:
-    """The frame drawn whole by ``draw_game``, the tools and the message (no still layer)."""
-    canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
-    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
-    scene.still_key = lambda: None  # type: ignore[method-assign]
-    try:
-        scene.draw(canvas)
-    finally:
-        del scene.still_key
-        scene._shown = shown
-    return pixels(canvas.target)
+    yield from full_hd_app()
 
 
 def test_the_machines_box_at_rest_is_still_but_its_bobbing_bead(app: App) -> None:
@@ -70,7 +46,7 @@ def test_the_machines_box_at_rest_is_still_but_its_bobbing_bead(app: App) -> Non
             assert changed is not None, f"turn {turn}: a frame at rest drawn whole"
             shares.append(sum(r.width * r.height for r in changed) / screen)
             if frame % 6 == 0:
-                assert pixels(app.display) == whole(scene), f"turn {turn}: frame {frame} differs"
+                assert pixels(app.display) == drawn_whole_without_still(scene), f"turn {turn}: frame {frame} differs"
         shares.sort()
         print(f"\nhexapawn at rest (turn {turn}) sends {100 * shares[30]:.1f} % of the screen a frame")
         assert shares[-1] <= 0.2, f"turn {turn}: {100 * shares[-1]:.0f} % of the screen sent at rest"

@@ -8,42 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
-from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas
+from kiosk.app import App
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
-from kiosk.menu import MenuScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
-
-SIZE = (1920, 1080)
+from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pixels
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
-    app.home_factory = MenuScene
-    yield app
-    app.close()
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(pygame.image.tobytes(surface, "RGB"))
-
-
-def whole(scene: GameScene) -> bytes:
-    """The frame drawn whole by ``draw_game``, the tools and the message (no still layer)."""
-    canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
-    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
-    scene.still_key = lambda: None  # type: ignore[method-assign]
-    try:
-        scene.draw(canvas)
-    finally:
-        del scene.still_key
-        scene._shown = shown
-    return pixels(canvas.target)
+    yield from full_hd_app()
 
 
 def hinted(app: App, game: str) -> GameScene:
@@ -91,7 +67,8 @@ def test_the_hint_over_the_board_is_drawn_in_part(app: App, game: str) -> None:
             changed = app.frames.changed
             shares.append(1.0 if changed is None else sum(r.width * r.height for r in changed) / screen)
             if frame % 10 == 0:
-                assert pixels(app.display) == whole(scene), f"{game} {view}: frame {frame} with the hint differs"
+                assert pixels(app.display) == drawn_whole_without_still(scene), \
+                    f"{game} {view}: frame {frame} with the hint differs"
         shares.sort()
         print(f"\n{game} {view} with the hint sends {100 * shares[len(shares) // 2]:.1f} % of the screen a frame")
         assert shares[-10] <= PARTIAL_SHARE, f"{game} {view}: frames with the hint drawn whole"

@@ -7,42 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
-from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas
+from kiosk.app import App
 from kiosk.game_scene import GameScene
-from kiosk.menu import MenuScene
 from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
-
-SIZE = (1920, 1080)
+from tests.frames_drawn import drawn_whole_without_still, full_hd_app, pixels
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(AppOptions(frames=1, size=SIZE, seed=5, mute=True))
-    app.home_factory = MenuScene
-    yield app
-    app.close()
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(pygame.image.tobytes(surface, "RGB"))
-
-
-def whole(scene: GameScene) -> bytes:
-    """The frame drawn whole by ``draw_game``, the tools and the message (no still layer)."""
-    canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
-    shown = scene._shown  # the screen's own record: drawing elsewhere must not change it
-    scene.still_key = lambda: None  # type: ignore[method-assign]
-    try:
-        scene.draw(canvas)
-    finally:
-        del scene.still_key
-        scene._shown = shown
-    return pixels(canvas.target)
+    yield from full_hd_app()
 
 
 @pytest.mark.parametrize("game", ["hexapawn", "lewthwaite"])
@@ -72,6 +48,6 @@ def test_a_move_sliding_is_drawn_in_part(app: App, game: str) -> None:
             sliding += 1
             in_part += app.frames.changed is not None
             if frame % 3 == 1:
-                assert pixels(app.display) == whole(scene), f"{game}: sliding frame {frame} differs"
+                assert pixels(app.display) == drawn_whole_without_still(scene), f"{game}: sliding frame {frame} differs"
     assert sliding >= 20
     assert in_part >= sliding - 6, f"{game}: {sliding - in_part} of {sliding} sliding frames drawn whole"
