@@ -42,3 +42,21 @@ def drawn_whole_without_still(scene: GameScene) -> bytes:
         del scene.still_key
         scene._shown = shown
     return pixels(canvas.target)
+
+
+def opened(app: App, game: str) -> GameScene:
+    """``game`` opened as from the menu, its who-plays card accepted as it comes (against the
+    computer where that is the default), a few frames later: the game's screen."""
+    from kiosk.screens import screens_for
+    from kiosk.seats import SeatsScene
+
+    app.start(screens_for(game).make_scene(app))
+    for _ in range(3):
+        app.tick()
+    if isinstance(app.stack.top, SeatsScene):
+        app.stack.top.play_button.on_click()
+    for _ in range(5):
+        app.tick()
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    return scene

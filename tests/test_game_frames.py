@@ -16,9 +16,7 @@ import pytest
 from kiosk.app import App
 from kiosk.canvas import Canvas
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
-from kiosk.screens import screens_for
-from kiosk.seats import SeatsScene
-from tests.frames_drawn import SIZE, full_hd_app, pixels
+from tests.frames_drawn import SIZE, full_hd_app, opened, pixels
 from tests.visitor import game_scene_games
 
 
@@ -40,15 +38,7 @@ def settle(app: App, scene: GameScene) -> None:
 def at_rest(app: App, game: str) -> GameScene:
     """``game`` opened, the who-plays card accepted (against the computer where it is the
     default), at a person's turn with nothing moving."""
-    app.start(screens_for(game).make_scene(app))
-    for _ in range(3):
-        app.tick()
-    if isinstance(app.stack.top, SeatsScene):
-        app.stack.top.play_button.on_click()
-    for _ in range(5):
-        app.tick()
-    scene = app.stack.top
-    assert isinstance(scene, GameScene)
+    scene = opened(app, game)
     settle(app, scene)
     return scene
 

@@ -11,9 +11,7 @@ import pytest
 
 from games.hexapawn.scene import HexapawnScene
 from kiosk.app import App
-from kiosk.screens import screens_for
-from kiosk.seats import SeatsScene
-from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pixels
+from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, opened, pixels
 
 
 @pytest.fixture
@@ -22,14 +20,7 @@ def app() -> Iterator[App]:
 
 
 def test_the_machines_box_at_rest_is_still_but_its_bobbing_bead(app: App) -> None:
-    app.start(screens_for("hexapawn").make_scene(app))  # a child against the learning machine
-    for _ in range(3):
-        app.tick()
-    if isinstance(app.stack.top, SeatsScene):
-        app.stack.top.play_button.on_click()
-    for _ in range(5):
-        app.tick()
-    scene = app.stack.top
+    scene = opened(app, "hexapawn")  # a child against the learning machine
     assert isinstance(scene, HexapawnScene) and scene.machine_player() is not None
     screen = SIZE[0] * SIZE[1]
     for turn in range(2):  # before the machine's first move, then with the bead it drew

@@ -12,9 +12,7 @@ import pytest
 
 from kiosk.app import App
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
-from kiosk.screens import screens_for
-from kiosk.seats import SeatsScene
-from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pixels
+from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, opened, pixels
 
 
 @pytest.fixture
@@ -24,15 +22,7 @@ def app() -> Iterator[App]:
 
 def hinted(app: App, game: str) -> GameScene:
     """``game`` against the computer, at a person's turn, the hint shown."""
-    app.start(screens_for(game).make_scene(app))
-    for _ in range(3):
-        app.tick()
-    if isinstance(app.stack.top, SeatsScene):
-        app.stack.top.play_button.on_click()
-    for _ in range(5):
-        app.tick()
-    scene = app.stack.top
-    assert isinstance(scene, GameScene)
+    scene = opened(app, game)
     for _ in range(900):
         if scene.person_to_move() and not scene.busy():
             break

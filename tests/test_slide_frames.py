@@ -10,10 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from kiosk.app import App
-from kiosk.game_scene import GameScene
-from kiosk.screens import screens_for
-from kiosk.seats import SeatsScene
-from tests.frames_drawn import drawn_whole_without_still, full_hd_app, pixels
+from tests.frames_drawn import drawn_whole_without_still, full_hd_app, opened, pixels
 
 
 @pytest.fixture
@@ -23,15 +20,7 @@ def app() -> Iterator[App]:
 
 @pytest.mark.parametrize("game", ["hexapawn", "lewthwaite"])
 def test_a_move_sliding_is_drawn_in_part(app: App, game: str) -> None:
-    app.start(screens_for(game).make_scene(app))
-    for _ in range(3):
-        app.tick()
-    if isinstance(app.stack.top, SeatsScene):
-        app.stack.top.play_button.on_click()
-    for _ in range(5):
-        app.tick()
-    scene = app.stack.top
-    assert isinstance(scene, GameScene)
+    scene = opened(app, game)
     sliding = in_part = 0
     for _ in range(3):  # three moves: the visitor's and the computer's answers
         for _ in range(900):
