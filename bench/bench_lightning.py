@@ -82,6 +82,7 @@ def visitor_frame_times(level: str, seconds: float, seed: int = 4) -> tuple[list
     from kiosk.app import App, AppOptions
     from kiosk.menu import MenuScene
     from kiosk.overlays import EndScene, RulesScene
+    from kiosk.pace import FramePacer
     from kiosk.seats import SeatsScene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -94,14 +95,14 @@ def visitor_frame_times(level: str, seconds: float, seed: int = 4) -> tuple[list
     card = next(rect for rect, info, _module in menu.cards if info.key == "lightning")
     scene: LightningScene | None = None
     helper, rng = make_player("builder"), random.Random(seed)
-    clock = pygame.time.Clock()
+    pacer = FramePacer()  # the kiosk's own timetable
     times: list[float] = []
     cpu: list[float] = []
     plan: list[tuple[float, object]] = []  # (when, action) for the person's turn
     rules_seen = False
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
-        step = min(clock.tick(60) / 1000, 0.25)
+        step = min(pacer.tick(), 0.25)
         now = time.perf_counter() - started
         top = app.stack.top
         if isinstance(top, MenuScene) and top.time > 0.5 and not plan:

@@ -46,6 +46,7 @@ from kiosk.inputs import is_presence
 from kiosk.keeper import MatchKeeper
 from kiosk.operator import OperatorDoor
 from kiosk.options import AppOptions
+from kiosk.pace import FramePacer
 from kiosk.prepare import Preparation
 from kiosk.scene import Scene
 from kiosk.session import SessionScores
@@ -644,14 +645,15 @@ class App:
     def run(self, first: Scene) -> RunStats:
         """Run the loop from ``first`` until quit or ``--frames`` frames; returns measurements."""
         self.start(first)
-        clock = pygame.time.Clock()
+        pacer = FramePacer()
         limit = self.options.frames
         started = time.perf_counter()
         times = FrameTimes()
         try:
             while self.running and self.stopped_by is None and self.stack.top is not None:
-                # Interactive: real time, capped at 60 fps. --frames: exactly 1/60 s per frame, flat out.
-                step = STEP if limit is not None else min(clock.tick(60) / 1000, 0.25)
+                # Interactive: real time, 60 frames a second on a timetable (kiosk/pace.py).
+                # --frames: exactly 1/60 s per frame, flat out.
+                step = STEP if limit is not None else min(pacer.tick(), 0.25)
                 begun = time.perf_counter()
                 self.tick(step)
                 if self.frame > 1:

@@ -47,6 +47,7 @@ from kiosk.game_scene import GameScene
 from kiosk.i18n import tr
 from kiosk.menu import MenuScene
 from kiosk.overlays import ConfirmScene, EndScene, RulesScene
+from kiosk.pace import FramePacer
 from kiosk.scene import Scene
 from kiosk.seats import SeatsScene
 from kiosk.ui import Button
@@ -379,13 +380,13 @@ class Visitor:
     def run(self, script: Script) -> Visit:
         """Run ``script`` to its end, one frame per ``yield``, and return the visit's records."""
         # clock(realtime): ticked only when realtime (bench/); tests pass realtime=False
-        app, clock = self.app, pygame.time.Clock()
+        app, pacer = self.app, FramePacer()
         started = time.perf_counter()  # clock(wait): the visit's bound (20 x patience)
         collections = GcClock()
         gc.callbacks.append(collections)
         try:
             for _ in script:
-                step = min(clock.tick(60) / 1000, 0.25) if self.realtime else STEP
+                step = min(pacer.tick(), 0.25) if self.realtime else STEP
                 scene_before, version_before = self.top, self._version()
                 collections.take()
                 before = resource.getrusage(resource.RUSAGE_THREAD)
