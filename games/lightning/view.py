@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import pygame
 
@@ -388,6 +389,16 @@ class _BoardLayer:
         return self.facts is facts and self.skip == skip and self.board == board
 
 
+class BoardMark(NamedTuple):
+    """What a board layer showed when a still picture was made of it: the layer, its version,
+    its squares' sizes and where it was drawn (:meth:`BoardView.board_changes`)."""
+
+    entry: _BoardLayer
+    version: int
+    sizes: tuple[int, int]
+    at: tuple[int, int]
+
+
 #: Versions of the board layers (one count for all: a copy made of one layer is never taken for
 #: another's).
 _VERSIONS = itertools.count(1)
@@ -539,6 +550,27 @@ class BoardView:
             self._draw_resizing(surface, entry, rest)
         if seam:
             self.draw_seam(surface, time)
+
+    def board_changes(self, surface: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
+                      since: BoardMark | None) -> tuple[BoardMark, list[pygame.Rect] | None]:
+        """Bring the board's layer up to this position (as :meth:`draw_board` does, at rest)
+        and say where on the screen the board looks different from what the layer showed at
+        ``since`` (a mark this method gave): the squares drawn again since, or None when the
+        whole board may differ (another layer, size or place, or changes forgotten). Returns
+        the layer's mark now and those areas (logical, a pixel of margin for the rounding)."""
+        rest = self.resting_sizes
+        entry = self._board_layer(surface, state, facts, skip, rest)
+        mark = BoardMark(entry, entry.version, rest, self.rect.topleft)
+        if since is None or since.entry is not entry or since.sizes != rest or since.at != mark.at:
+            return mark, None
+        areas = entry.changed_since(since.version)
+        if areas is None:
+            return mark, None
+        return mark, [area.move(mark.at).inflate(2, 2) for area in areas]
+
+    def board_bounds(self) -> pygame.Rect:
+        """Where :meth:`draw_board` may draw at rest (its layer, as tall as the tallest split)."""
+        return pygame.Rect(self.left, self.top, self._layout.width, self._tallest()).inflate(2, 2)
 
     def _board_layer(self, surface: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
                      sizes: tuple[int, int]) -> _BoardLayer:
