@@ -413,3 +413,35 @@ def test_the_still_layer_is_painted_again_only_where_it_changed(app: App, monkey
           f"{1000 * statistics.median(spent):.2f} ms CPU")
     assert compared >= 25
     assert share <= 0.2, f"a change of the still layer paints {share:.0%} of it again (median)"
+
+
+def test_the_halves_resizing_are_scaled_straight_onto_the_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the halves grow and shrink, each half's squares are scaled straight onto the screen
+    (not into a kept surface, then copied: a copy of half the board less per half and frame),
+    with the pixels of the copied way."""
+    scene = hot_seat(app)
+    scratches = Counter(monkeypatch, BoardView, "_scratch_for")
+    resizing = compared = 0
+    for _ in range(2):
+        turn(app, scene)
+        for frame in range(40):
+            app.tick()
+            view = scene.view
+            if view.sizes == view.resting_sizes:
+                continue
+            resizing += 1
+            if frame % 5 == 2:
+                pictures = []
+                for straight in (True, False):
+                    with monkeypatch.context() as patch:
+                        if not straight:  # the copied way, as before
+                            patch.setattr(lightning_view, "_scales_onto", lambda *_: False)
+                        screen = canvas()
+                        screen.fill((240, 230, 210))
+                        view.draw_board(screen, scene.state, scene.facts, 0.0, scene.motion.hidden(), seam=False)
+                        pictures.append(pygame.image.tobytes(screen.target, "RGB"))
+                assert pictures[0] == pictures[1], f"frame {frame}: the halves scaled straight differ from copied"
+                compared += 1
+    copied = len(scratches.calls) - 2 * compared  # the copied way's, for the comparisons
+    assert resizing >= 20 and compared >= 4
+    assert copied == 0, f"{copied} halves scaled into a kept surface, then copied, in {resizing} frames of resizing"

@@ -711,6 +711,11 @@ class BoardView:
             if dest.size == image.get_size():
                 target.blit(image, dest)
                 continue
+            if _scales_onto(target, dest, image):
+                # Scaled straight onto the screen (an opaque copy blitted is its pixels): one
+                # copy of the half less at each frame of the resize.
+                pygame.transform.scale(image, dest.size, target.subsurface(dest))
+                continue
             scratch = self._scratch_for(halves, dest.size)
             pygame.transform.scale(image, dest.size, scratch)
             target.blit(scratch, dest)
@@ -947,6 +952,13 @@ def bolt_pictures(strokes: tuple[tuple[Point, ...], ...], size: int, area: tuple
         polyline(glow, (*GOLD, 200), local, mid)
         polyline(cores, (255, 255, 236), local, max(2, size // 12))
     return glow, cores
+
+
+def _scales_onto(target: pygame.Surface, dest: pygame.Rect, image: pygame.Surface) -> bool:
+    """Whether ``image`` may be scaled straight into ``dest`` of ``target``: inside its clip
+    (scaling writes every pixel of ``dest``) and of the same pixel format."""
+    return target.get_clip().contains(dest) and target.get_bitsize() == image.get_bitsize() \
+        and target.get_masks() == image.get_masks()
 
 
 def _native(target: Target) -> tuple[pygame.Surface, Callable[[pygame.Rect], pygame.Rect]]:
