@@ -445,3 +445,36 @@ def test_the_halves_resizing_are_scaled_straight_onto_the_screen(app: App, monke
     copied = len(scratches.calls) - 2 * compared  # the copied way's, for the comparisons
     assert resizing >= 20 and compared >= 4
     assert copied == 0, f"{copied} halves scaled into a kept surface, then copied, in {resizing} frames of resizing"
+
+
+def test_the_breathing_squares_are_drawn_again_in_runs(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At rest with a tile in hand, the squares where it may go breathe at every frame: the
+    still layer is copied back under them in runs of touching squares, not square by square
+    (a blit and a few checks each: 20-50 areas a frame), with the pixels of the frame drawn whole."""
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    for _ in range(3000):  # a few turns in, where the squares to lay on are many
+        if scene.person_to_move() and not scene.busy():
+            if scene.state.placed >= 8 and scene.state.hand is not None:
+                break
+            kind: type[Move] = Take if scene.state.hand is None else Place
+            chosen = [m for m in scene.state.legal_moves() if isinstance(m, kind)]
+            scene.play(chosen[len(chosen) // 2])
+        app.tick()
+    assert scene.state.hand is not None and scene.state.placed >= 8, "no turn with a tile in hand came"
+    for _ in range(60):
+        app.tick()
+    copies = Counter(monkeypatch, type(scene.still), "copy_area")
+    legal = len(scene.facts.legal)
+    per_frame = []
+    for frame in range(60):
+        before = len(copies.calls)
+        app.tick()
+        per_frame.append(len(copies.calls) - before)
+        if frame % 10 == 3:
+            assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                f"frame {frame} at rest differs from the frame drawn whole"
+    copied = statistics.median(per_frame)
+    print(f"\n{legal} squares to lay on: {copied} areas copied back a frame (median)")
+    assert legal >= 10 and scene.person_to_move()
+    assert copied <= legal // 2 + 4, f"{copied} areas copied back a frame for {legal} breathing squares"
