@@ -478,3 +478,45 @@ def test_the_breathing_squares_are_drawn_again_in_runs(app: App, monkeypatch: py
     print(f"\n{legal} squares to lay on: {copied} areas copied back a frame (median)")
     assert legal >= 10 and scene.person_to_move()
     assert copied <= legal // 2 + 4, f"{copied} areas copied back a frame for {legal} breathing squares"
+
+
+def test_the_winning_bolt_is_drawn_ahead_off_the_frame_thread(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bolt's pictures are drawn with the won position's facts, on the thinker's thread: the
+    frames of the win only blit them (drawn on the frame of the win, they took 3-11 ms at 1080p)."""
+    import threading
+
+    from games.budget import release
+
+    release(["lightning"])  # no bolt kept from another test's game
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    rng = random.Random(1)
+    helper = make_player("builder")
+    frame_thread = threading.get_ident()
+    strokes: list[int] = []
+    stroke = lightning_view.polyline
+
+    def counted(surface: Any, color: Any, *args: Any, **kwargs: Any) -> None:
+        if tuple(color[:3]) in (lightning_view.GOLD, (255, 255, 236)):
+            strokes.append(threading.get_ident())
+        stroke(surface, color, *args, **kwargs)
+
+    monkeypatch.setattr(lightning_view, "polyline", counted)
+    for _ in range(30):
+        app.tick()
+    while not scene.match.is_over():
+        for _ in range(600):
+            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
+                break
+            app.tick()
+        if not scene.match.is_over():
+            scene.play(helper.choose(scene.state, rng, 0.05))
+    for frame in range(90):
+        app.tick()
+        if frame % 10 == 5 and app.stack.top is scene:
+            assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                f"frame {frame} of the win differs from the frame drawn whole"
+    cells = len(scene.facts.winning)
+    on_frames = strokes.count(frame_thread)
+    assert cells and len(strokes) >= cells, "the bolt was never drawn"
+    assert on_frames == 0, f"{on_frames} strokes of the bolt drawn on the frame thread ({cells} squares)"

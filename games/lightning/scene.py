@@ -61,7 +61,7 @@ from games.lightning.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import LOGICAL_SIZE, Target
+from kiosk.canvas import LOGICAL_SIZE, Target, scale_of
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
@@ -108,9 +108,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         #: Tiles flying, landing, the flash and the bolt.
         self.motion = TileMotion(self.app.effects.publish, lambda: self.state.winner is not None)
         #: Paths, powered tiles and legal squares, worked out off the frame loop.
-        self.watch = FactsWatch(match, self.app.effects.publish)
+        self.watch = FactsWatch(match, self.app.effects.publish, self._draw_ahead)
         #: What the still layer shows (:meth:`draw_still` paints over it only what changed).
         self._painted: _Painted | None = None
+        #: The scale of the screen last drawn on (pictures drawn ahead are drawn at it).
+        self._screen_scale: float | None = None
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -264,6 +266,13 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             else:
                 self.motion.lay(move.cell)
 
+    def _draw_ahead(self, state: LightningState, facts: Facts) -> None:
+        """With a won position's facts, off the frame loop: the bolt's pictures for the screen
+        (its squares as they are now; were they to change size first, the frame draws them)."""
+        scale = self._screen_scale
+        if state.winner is not None and self.table is None and scale is not None:
+            self.view.prepare_bolt(scale, state, facts.winning)
+
     def on_reset(self) -> None:
         """Undo, restart, new players: no tile in flight, the view on the player to move."""
         self.motion.reset()
@@ -405,6 +414,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         is it painted again (a move changes a few squares, a card, the supply: painted whole,
         the layer took 1.4-4 ms at 1080p, several times a move)."""
         state = self.state
+        self._screen_scale = scale_of(surface)
         looks = self._still_looks()
         board: BoardMark | None = None
         squares: list[pygame.Rect] | None = None

@@ -890,7 +890,7 @@ class BoardView:
         # Where drawing on a layer and blitting it rounds as drawing on the screen (the core's
         # pixels are the ones drawn straight on the screen).
         area = aligned_box(self.half_rect(winner).inflate(40, 40), scale_of(surface))
-        glow, cores = self._bolt_layers(surface, state, cells, area)
+        glow, cores = self._bolt_layers(scale_of(surface), state, cells, area)
         # The squares whose centre the front has passed: whole columns of them (the winner's
         # squares are all one size), up to the edge of the last one.
         size = start.width
@@ -906,7 +906,13 @@ class BoardView:
         blit_area(surface, glow, (area.x + shown.x, area.y + shown.y), shown)
         blit_area(surface, cores, (area.x + shown.x, area.y + shown.y), shown)
 
-    def _bolt_layers(self, surface: Target, state: LightningState, cells: tuple[Cell, ...], area: pygame.Rect
+    def prepare_bolt(self, scale: float, state: LightningState, cells: tuple[Cell, ...]) -> None:
+        """Draw ahead the pictures :meth:`draw_bolt` will blit for this win on a screen of
+        ``scale`` (off the frame loop: 3-11 ms at 1080p on the frame of the win otherwise)."""
+        if cells and state.winner is not None:
+            self._bolt_layers(scale, state, cells, aligned_box(self.half_rect(state.winner).inflate(40, 40), scale))
+
+    def _bolt_layers(self, scale: float, state: LightningState, cells: tuple[Cell, ...], area: pygame.Rect
                      ) -> tuple[Target, Target]:
         """The bolt over the ``area`` of its half: its glow and its core (:func:`bolt_pictures`)."""
         strokes = []
@@ -915,7 +921,7 @@ class BoardView:
             assert tile is not None
             points = stroke_points(tile, self.cell_rect(cell).inflate(-2, -2))
             strokes.append(tuple((x - area.x, y - area.y) for x, y in points))
-        return bolt_pictures(tuple(strokes), self.cell_size(state.winner or 1), area.size, scale_of(surface))
+        return bolt_pictures(tuple(strokes), self.cell_size(state.winner or 1), area.size, scale)
 
     def draw_ghost(self, surface: Target, cell: Cell, tile: Tile, legal: bool) -> None:
         """The tile in hand over ``cell``: green where it may go, red where it may not."""
