@@ -520,3 +520,31 @@ def test_the_winning_bolt_is_drawn_ahead_off_the_frame_thread(app: App, monkeypa
     on_frames = strokes.count(frame_thread)
     assert cells and len(strokes) >= cells, "the bolt was never drawn"
     assert on_frames == 0, f"{on_frames} strokes of the bolt drawn on the frame thread ({cells} squares)"
+
+
+def test_a_flight_ending_does_not_paint_the_still_layer_again(app: App) -> None:
+    """A tile's flight to the board or the reserve ending (the computer's tile landing) changes
+    what is live (the glowing supply, the hand's buttons, the tile landing), not the still layer:
+    that frame is drawn in part over it, not whole with the layer painted again (a flight into
+    the hand does change it: the tile then lies in the hand's slot)."""
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    ends = repainted = 0
+    for _ in range(8):
+        for _ in range(400):
+            if scene.person_to_move() and not scene.busy():
+                break
+            flight, version, facts, layers = scene.motion.flight, scene.match.version, scene.watch.version, \
+                scene.still.redrawn
+            app.tick()
+            if flight is not None and flight.kind != "take" and scene.motion.flight is None \
+                    and scene.match.version == version and scene.watch.version == facts:
+                ends += 1
+                repainted += scene.still.redrawn - layers
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        chosen = [m for m in scene.state.legal_moves() if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 2])
+    assert ends >= 4
+    assert repainted == 0, f"the still layer painted again at {repainted} of {ends} flights' ends"

@@ -395,9 +395,12 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         state = self.state
         flight = self.motion.flight
         board = "live" if self._board_live() else (self.view.sizes, self.motion.hidden())
+        # Whether a person may play (the glowing supply, the squares to lay on, the hand's
+        # buttons) is the live part's: the end of a flight or a landing changes no still pixel,
+        # and its frame is drawn in part (:meth:`live_areas` before and after).
+        taking_in = flight is not None and flight.kind == "take"  # the hand's slot empty meanwhile
         return (self.match.version, self.watch.version, self.facts.known, state.current_player, self.rotation,
-                board, None if flight is None else flight.kind, state.winner, repr(self.match.seats),
-                self.score_line(), self.person_to_move(), self.taking())
+                board, taking_in, state.winner, repr(self.match.seats), self.score_line())
 
     def _board_live(self) -> bool:
         """The halves grow and shrink: the board is drawn at every frame (over the still layer)."""
