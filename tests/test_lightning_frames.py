@@ -337,3 +337,214 @@ def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, s
                     f"player {player}'s card at {active} drawn from its picture differs"
     kept = len(texts.calls) - 2 * 2 * 31 * 3  # the straight drawings' three texts each
     assert kept <= 2 * 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight places, two looks each"
+
+
+def still_layer_pixels(scene: LightningScene) -> bytes:
+    """The pixels of ``scene``'s still layer as it is kept."""
+    found = scene.still._cache.get("layer")
+    assert found is not None and isinstance(found[1], Canvas)
+    return bytes(pygame.image.tobytes(found[1].target, "RGB"))
+
+
+def still_layer_painted_whole(scene: LightningScene) -> bytes:
+    """The still layer of ``scene`` now painted whole, on a layer of its own."""
+    layer = canvas()
+    layer.fill((0, 0, 0))
+    scene._paint_still(layer, layer.get_clip())
+    return bytes(pygame.image.tobytes(layer.target, "RGB"))
+
+
+@pytest.mark.parametrize(("red", "blue"), [("human", "human"), ("human", "builder")])
+def test_the_still_layer_is_painted_again_only_where_it_changed(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                                 red: str, blue: str) -> None:
+    """A move changes the still layer several times (the position, its facts, the tile flying
+    in, the hand, the cards): each time only the parts that look different are painted again
+    over the layer's last picture (the paper under each, then what lies there), with the pixels
+    of the layer painted whole. Painted whole, each change drew the whole screen's paper and
+    every part (1.4 ms quiet at 1080p, 2-4 ms on a busy machine)."""
+    scene = LightningScene(app, new_match(app, red, blue))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    spent: list[float] = []
+    shares: list[float] = []
+    painted = [0.0]
+    paint, header = LightningScene.draw_still, LightningScene._draw_header
+
+    def timed(self: LightningScene, surface: Any) -> None:
+        painted[0] = 0.0
+        started = time.thread_time()  # clock(cpu): the still layer's painting (printed, not judged)
+        paint(self, surface)
+        spent.append(time.thread_time() - started)  # clock(cpu): as above
+        shares.append(painted[0])
+
+    def paper(self: LightningScene, surface: Any) -> None:  # the paper under every part painted
+        clip = surface.get_clip()
+        painted[0] += clip.width * clip.height / (1280 * 720)
+        header(self, surface)
+
+    monkeypatch.setattr(LightningScene, "draw_still", timed)
+    monkeypatch.setattr(LightningScene, "_draw_header", paper)
+    compared = 0
+    for step in range(16):
+        for _ in range(400):  # the computer's turn, in two moves
+            if scene.person_to_move() and not scene.busy():
+                break
+            app.tick()
+        if scene.match.is_over():
+            break
+        moves = scene.state.legal_moves()
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        if step % 5 == 3 and any(isinstance(m, Shelve) for m in moves):
+            kind = Shelve
+        chosen = [m for m in moves if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 3])
+        if step == 9 and scene.can_take_back():  # an undo: many squares at once
+            scene.undo()
+        for _ in range(40):
+            layers = scene.still.redrawn
+            app.tick()
+            if scene.still.redrawn != layers:
+                assert still_layer_pixels(scene) == still_layer_painted_whole(scene), \
+                    f"step {step}: the still layer painted where it changed differs from it painted whole"
+                compared += 1
+    share = statistics.median(shares)
+    print(f"\n{red} against {blue}: the still layer painted {len(spent)} times, median {share:.0%} of it again, "
+          f"{1000 * statistics.median(spent):.2f} ms CPU")
+    assert compared >= 25
+    assert share <= 0.2, f"a change of the still layer paints {share:.0%} of it again (median)"
+
+
+def test_the_halves_resizing_are_scaled_straight_onto_the_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the halves grow and shrink, each half's squares are scaled straight onto the screen
+    (not into a kept surface, then copied: a copy of half the board less per half and frame),
+    with the pixels of the copied way."""
+    scene = hot_seat(app)
+    scratches = Counter(monkeypatch, BoardView, "_scratch_for")
+    resizing = compared = 0
+    for _ in range(2):
+        turn(app, scene)
+        for frame in range(40):
+            app.tick()
+            view = scene.view
+            if view.sizes == view.resting_sizes:
+                continue
+            resizing += 1
+            if frame % 5 == 2:
+                pictures = []
+                for straight in (True, False):
+                    with monkeypatch.context() as patch:
+                        if not straight:  # the copied way, as before
+                            patch.setattr(lightning_view, "_scales_onto", lambda *_: False)
+                        screen = canvas()
+                        screen.fill((240, 230, 210))
+                        view.draw_board(screen, scene.state, scene.facts, 0.0, scene.motion.hidden(), seam=False)
+                        pictures.append(pygame.image.tobytes(screen.target, "RGB"))
+                assert pictures[0] == pictures[1], f"frame {frame}: the halves scaled straight differ from copied"
+                compared += 1
+    copied = len(scratches.calls) - 2 * compared  # the copied way's, for the comparisons
+    assert resizing >= 20 and compared >= 4
+    assert copied == 0, f"{copied} halves scaled into a kept surface, then copied, in {resizing} frames of resizing"
+
+
+def test_the_breathing_squares_are_drawn_again_in_runs(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At rest with a tile in hand, the squares where it may go breathe at every frame: the
+    still layer is copied back under them in runs of touching squares, not square by square
+    (a blit and a few checks each: 20-50 areas a frame), with the pixels of the frame drawn whole."""
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    for _ in range(3000):  # a few turns in, where the squares to lay on are many
+        if scene.person_to_move() and not scene.busy():
+            if scene.state.placed >= 8 and scene.state.hand is not None:
+                break
+            kind: type[Move] = Take if scene.state.hand is None else Place
+            chosen = [m for m in scene.state.legal_moves() if isinstance(m, kind)]
+            scene.play(chosen[len(chosen) // 2])
+        app.tick()
+    assert scene.state.hand is not None and scene.state.placed >= 8, "no turn with a tile in hand came"
+    for _ in range(60):
+        app.tick()
+    copies = Counter(monkeypatch, type(scene.still), "copy_area")
+    legal = len(scene.facts.legal)
+    per_frame = []
+    for frame in range(60):
+        before = len(copies.calls)
+        app.tick()
+        per_frame.append(len(copies.calls) - before)
+        if frame % 10 == 3:
+            assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                f"frame {frame} at rest differs from the frame drawn whole"
+    copied = statistics.median(per_frame)
+    print(f"\n{legal} squares to lay on: {copied} areas copied back a frame (median)")
+    assert legal >= 10 and scene.person_to_move()
+    assert copied <= legal // 2 + 4, f"{copied} areas copied back a frame for {legal} breathing squares"
+
+
+def test_the_winning_bolt_is_drawn_ahead_off_the_frame_thread(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bolt's pictures are drawn with the won position's facts, on the thinker's thread: the
+    frames of the win only blit them (drawn on the frame of the win, they took 3-11 ms at 1080p)."""
+    import threading
+
+    from games.budget import release
+
+    release(["lightning"])  # no bolt kept from another test's game
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    rng = random.Random(1)
+    helper = make_player("builder")
+    frame_thread = threading.get_ident()
+    strokes: list[int] = []
+    stroke = lightning_view.polyline
+
+    def counted(surface: Any, color: Any, *args: Any, **kwargs: Any) -> None:
+        if tuple(color[:3]) in (lightning_view.GOLD, (255, 255, 236)):
+            strokes.append(threading.get_ident())
+        stroke(surface, color, *args, **kwargs)
+
+    monkeypatch.setattr(lightning_view, "polyline", counted)
+    for _ in range(30):
+        app.tick()
+    while not scene.match.is_over():
+        for _ in range(600):
+            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
+                break
+            app.tick()
+        if not scene.match.is_over():
+            scene.play(helper.choose(scene.state, rng, 0.05))
+    for frame in range(90):
+        app.tick()
+        if frame % 10 == 5 and app.stack.top is scene:
+            assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                f"frame {frame} of the win differs from the frame drawn whole"
+    cells = len(scene.facts.winning)
+    on_frames = strokes.count(frame_thread)
+    assert cells and len(strokes) >= cells, "the bolt was never drawn"
+    assert on_frames == 0, f"{on_frames} strokes of the bolt drawn on the frame thread ({cells} squares)"
+
+
+def test_a_flight_ending_does_not_paint_the_still_layer_again(app: App) -> None:
+    """A tile's flight to the board or the reserve ending (the computer's tile landing) changes
+    what is live (the glowing supply, the hand's buttons, the tile landing), not the still layer:
+    that frame is drawn in part over it, not whole with the layer painted again (a flight into
+    the hand does change it: the tile then lies in the hand's slot)."""
+    scene = LightningScene(app, new_match(app, "human", "builder"))
+    app.start(scene)
+    for _ in range(30):
+        app.tick()
+    ends = repainted = 0
+    for _ in range(8):
+        for _ in range(400):
+            if scene.person_to_move() and not scene.busy():
+                break
+            flight, version, facts, layers = scene.motion.flight, scene.match.version, scene.watch.version, \
+                scene.still.redrawn
+            app.tick()
+            if flight is not None and flight.kind != "take" and scene.motion.flight is None \
+                    and scene.match.version == version and scene.watch.version == facts:
+                ends += 1
+                repainted += scene.still.redrawn - layers
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        chosen = [m for m in scene.state.legal_moves() if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 2])
+    assert ends >= 4
+    assert repainted == 0, f"the still layer painted again at {repainted} of {ends} flights' ends"

@@ -489,6 +489,9 @@ class LightningState:
     #: Cached :meth:`blocked_for_good` of players 1 and 2 (kept by ``replace`` while the board is
     #: unchanged; a half blocked for good stays blocked, so only laying a tile resets it).
     _blocked: tuple[bool, bool] | None = field(default=None, compare=False, repr=False)
+    #: Cached :meth:`legal_cells`, with the board and the player it was worked out for (``replace``
+    #: copies it: it is used only while they are still the state's).
+    _cells: tuple[tuple[int, ...], int, tuple[Cell, ...]] | None = field(default=None, compare=False, repr=False)
 
     # --- derived facts -------------------------------------------------------------------
 
@@ -554,9 +557,22 @@ class LightningState:
         return any(self.board[n] for n in geo.neighbours[i])
 
     def legal_cells(self) -> list[Cell]:
-        """The cells the tile in hand may go on, in board order."""
-        geo = self.geo
-        return [geo.cell(i) for i in range(geo.size) if self.can_place_on(geo.cell(i))]
+        """The cells the tile in hand may go on, in board order (:meth:`can_place_on`): worked
+        out once per board and player to move (the kiosk's lights ask on the frame thread)."""
+        board, player = self.board, self.current_player
+        cached = self._cells
+        if cached is None or cached[0] is not board or cached[1] != player:
+            geo = self.geo
+            # The empty squares touching a placed tile, and the mover's empty start squares.
+            start = geo.start_row(player) * geo.cols
+            near = set(range(start, start + geo.cols))
+            neighbours = geo.neighbours
+            for i, code in enumerate(board):
+                if code:
+                    near.update(neighbours[i])
+            cached = (board, player, tuple(geo.cell(i) for i in sorted(near) if not board[i]))
+            object.__setattr__(self, "_cells", cached)
+        return list(cached[2])
 
     @property
     def phase(self) -> str:

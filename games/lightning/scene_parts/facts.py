@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.effects import Sound
+from games.lightning.rules import LightningState
 from games.lightning.view import Facts
 from games.match import Match
 
@@ -16,11 +17,14 @@ from games.match import Match
 class FactsWatch:
     """The facts of ``match``'s present position, kept up to date by :meth:`poll` (once a
     frame); until a new position's facts are ready the last ones stay on screen. ``sound``
-    publishes an effect."""
+    publishes an effect; ``ahead(state, facts)``, run with the facts off the frame loop, draws
+    what the screen will show of them (the winning bolt)."""
 
-    def __init__(self, match: Match, sound: Callable[[Sound], None]) -> None:
+    def __init__(self, match: Match, sound: Callable[[Sound], None],
+                 ahead: Callable[[LightningState, Facts], None] | None = None) -> None:
         self.match = match
         self._sound = sound
+        self._ahead = ahead
         #: Worked out off the frame loop, from the first poll.
         self.facts = Facts.pending()
         self._version = -1
@@ -42,6 +46,13 @@ class FactsWatch:
             self.facts = Facts.pending()
         self._version = -1
 
+    def _work_out(self, state: LightningState) -> Facts:
+        """The facts of ``state``, and what is drawn ahead of them (on the thinker's thread)."""
+        facts = Facts.of(state)
+        if self._ahead is not None:
+            self._ahead(state, facts)
+        return facts
+
     def poll(self) -> None:
         """Start working out a new position's facts, and take them once they are ready."""
         match = self.match
@@ -49,7 +60,7 @@ class FactsWatch:
             return
         key = ("lightning.facts", match.version)
         state = match.state
-        match.thinker.start(key, lambda: Facts.of(state))
+        match.thinker.start(key, lambda: self._work_out(state))
         ready, facts = match.thinker.poll(key)
         if not ready:
             return

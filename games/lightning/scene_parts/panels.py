@@ -78,12 +78,22 @@ def supply_glow(time: float) -> ui.Color:
     return ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(time * 5))
 
 
+#: The supply's parts, each in its own box (:data:`SUPPLY_AREAS`).
+SUPPLY_PARTS = ("pool", "hand", "reserve")
+#: Where each part of the supply draws (logical, with the tiles' shadows and a margin): the pool
+#: with its words, the hand's label and tile, the reserve with its badges or its words.
+SUPPLY_AREAS = {"pool": pygame.Rect(274, 468, 140, 200), "hand": pygame.Rect(410, 468, 176, 176),
+                "reserve": pygame.Rect(594, 468, 400, 152)}
+
+
 def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: float, pool_text: str,
-                hand_label: str, hand_tile: Tile | None, rings: bool | None = None) -> None:
+                hand_label: str, hand_tile: Tile | None, rings: bool | None = None,
+                parts: tuple[str, ...] = SUPPLY_PARTS) -> None:
     """The pool (a little stack of face-down tiles), the tile in hand (``hand_tile`` as shown,
     None while it flies or is dragged) and the reserve; they glow while a person is ``taking``.
     ``rings``: only the glowing rings (True: the part that moves), or all but them (False:
-    the still part); the rings cross nothing drawn after them, so the two make the whole."""
+    the still part); the rings cross nothing drawn after them, so the two make the whole.
+    ``parts``: only those of :data:`SUPPLY_PARTS` (each draws in its :data:`SUPPLY_AREAS` box)."""
     if rings:
         if taking:
             glow = supply_glow(time)
@@ -96,15 +106,22 @@ def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: f
         return
     taking = taking and rings is None
     glow = supply_glow(time)
-    for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
-        draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
-    if taking and state.pool_size:
-        draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
-    Layout.POOL_COUNT.draw(surface, pool_text, theme.INK)
-    Layout.HAND_LABEL.draw(surface, hand_label, PLAYER_DARK[state.current_player])
-    if hand_tile is not None:
-        draw_tile(surface, Layout.HAND_RECT.inflate(-18, -18), hand_tile, PLAYER_COLORS[state.current_player])
-    # The reserve: face-up tiles anyone may take.
+    if "pool" in parts:
+        for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
+            draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+        if taking and state.pool_size:
+            draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
+        Layout.POOL_COUNT.draw(surface, pool_text, theme.INK)
+    if "hand" in parts:
+        Layout.HAND_LABEL.draw(surface, hand_label, PLAYER_DARK[state.current_player])
+        if hand_tile is not None:
+            draw_tile(surface, Layout.HAND_RECT.inflate(-18, -18), hand_tile, PLAYER_COLORS[state.current_player])
+    if "reserve" in parts:
+        _draw_reserve(surface, state, taking, glow)
+
+
+def _draw_reserve(surface: Target, state: LightningState, taking: bool, glow: ui.Color) -> None:
+    """The reserve: face-up tiles anyone may take, each with its count (glowing while taking)."""
     counts = state.reserve_counts()
     for k, design in enumerate(DESIGNS):
         if not counts[design]:
