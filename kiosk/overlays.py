@@ -22,6 +22,7 @@ from kiosk.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
     from kiosk.host import Host
+    from kiosk.prepare import Preparation
 
 Illustration = Callable[[Target, pygame.Rect, float], None]
 
@@ -44,6 +45,11 @@ class RulesPage:
         return self.text() if callable(self.text) else self.text
 
 
+#: How long leaving the rules waits for a page being drawn ahead to let its layer go (a page
+#: takes 10-30 ms; the wait is only for a visitor leaving at that very moment).
+AHEAD_WAIT = 1.0
+
+
 class RulesScene(Scene):
     """Illustrated rules, one idea per page, big text, Next/Back buttons and arrow keys."""
 
@@ -60,6 +66,15 @@ class RulesScene(Scene):
         self.page_time = 0.0
         #: The page without its illustration and buttons, drawn once per page (kiosk/frames.py).
         self.still = StillLayer("kiosk.rules.page")
+        # A second layer where the next page is drawn ahead, off the frame thread, while a page
+        # is read (kiosk/prepare.py): "next" then only swaps the two (a page drawn on the frame
+        # thread cost 5-10 ms at 1080p: its words, its card's shadow, its picture's sprites).
+        self._spare = StillLayer("kiosk.rules.ahead")
+        # The page the spare layer holds (None: none yet), and its drawing while it runs.
+        self._spare_page: int | None = None
+        self._ahead: Preparation | None = None
+        # The page the shown layer holds.
+        self._still_page: int | None = None
         # The screen the page was last drawn on, and its key there: draw_changes draws over it.
         self._drawn: tuple[weakref.ref[Target], Hashable] | None = None
         self.back_button = ui.Button(
@@ -73,7 +88,10 @@ class RulesScene(Scene):
     @property
     def buttons(self) -> list[ui.Button]:
         """Back always; Next, or Play on the last page."""
-        last = self.page == len(self.pages) - 1
+        return self._buttons_of(self.page)
+
+    def _buttons_of(self, page: int) -> list[ui.Button]:
+        last = page == len(self.pages) - 1
         return [self.back_button, self.close_button if last else self.next_button]
 
     def next(self) -> None:
@@ -97,8 +115,14 @@ class RulesScene(Scene):
         self.app.stack.pop()
 
     def on_exit(self) -> None:
-        """The page's layer goes back to the pool for the next screen."""
+        """The page's layers go back to the pool for the next screen (once the page being drawn
+        ahead, if any, is done with its layer)."""
+        if self._ahead is not None:
+            self._ahead.wait(AHEAD_WAIT)
+            self._ahead = None
+        self._spare_page = self._still_page = None
         self.still.forget()
+        self._spare.forget()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons, arrows, Escape."""
@@ -117,9 +141,12 @@ class RulesScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
-        """Animate the illustration."""
+        """Animate the illustration; once the page is shown, draw the next one ahead (not beside
+        the page's first frame)."""
         super().update(dt)
         self.page_time += dt
+        if self._still_page == self.page:
+            self._draw_next_ahead()
 
     #: Where a page's illustration is drawn, and how far (left, top, right, bottom) it may draw
     #: outside that box (Lewthwaite's boards: 9 above, 14 below; tests/test_menu_frames.py).
@@ -128,12 +155,58 @@ class RulesScene(Scene):
 
     def draw(self, surface: Target) -> None:
         """Heading, page card with text and illustration, page dots, buttons: all but the
-        illustration and the buttons come from one layer, drawn once per page."""
-        self.still.draw(surface, (language(), self.heading, self.page, self.pages[self.page].body()), self._draw_page)
+        illustration and the buttons come from one layer, drawn once per page (ahead when it
+        can: :meth:`prepare`, and the next page while one is read)."""
+        self._take_spare()
+        self.still.draw(surface, self._layer_key(self.page), self._draw_page)
+        self._still_page = self.page
         self._draw_illustration(surface)
         for button in self.buttons:
             button.draw(surface, self.time)
         self._drawn = (weakref.ref(surface), self._page_key())
+
+    def prepare(self, surface: Target) -> None:
+        """The first page drawn ahead (kiosk/prepare.py: the game's tool pushes the rules with
+        it): its layer, and its illustration and buttons over it (their sprites and labels)."""
+        self._paint_ahead(surface, self.still, self.page)
+
+    def _layer_key(self, page: int) -> Hashable:
+        """What page ``page``'s layer shows."""
+        return (language(), self.heading, page, self.pages[page].body())
+
+    def _paint_ahead(self, surface: Target, layer: StillLayer, page: int) -> None:
+        """Page ``page``'s layer painted into ``layer`` (maybe on another thread: it reads the
+        scene's pages, never its page or time), and its illustration and buttons drawn over
+        ``surface`` so that their caches are filled."""
+        layer.draw(surface, self._layer_key(page), lambda target: self._draw_page(target, page))
+        box = self.illustration_box(page)
+        illustration = self.pages[page].illustration
+        if illustration is not None and box is not None:
+            surface.set_clip(box)
+            illustration(surface, self.ILLUSTRATION.copy(), 0.0)
+            surface.set_clip(None)
+        for button in self._buttons_of(page):
+            button.draw(surface, 0.0)
+
+    def _draw_next_ahead(self) -> None:
+        """Draw the next page into the spare layer, off the frame thread."""
+        following = self.page + 1
+        if following >= len(self.pages) or self._spare_page == following:
+            return
+        if self._ahead is not None and not self._ahead.ready:
+            return
+        spare = self._spare
+        self._spare_page = following
+        self._ahead = self.app.prepare(lambda canvas: self._paint_ahead(canvas, spare, following))
+
+    def _take_spare(self) -> None:
+        """Swap in the spare layer when it holds the page to show (drawn ahead, done); the
+        layer swapped out keeps the page shown before (back to it is a swap again)."""
+        if self._spare_page != self.page or (self._ahead is not None and not self._ahead.ready):
+            return
+        self._ahead = None
+        self.still, self._spare = self._spare, self.still
+        self._spare_page, self._still_page = self._still_page, self.page
 
     def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
         """An illustrated page whose buttons did not change: only its illustration, over the
@@ -147,9 +220,10 @@ class RulesScene(Scene):
         self._draw_illustration(surface)
         return [box]
 
-    def illustration_box(self) -> pygame.Rect | None:
-        """What the page's illustration may draw on (None: the page has none)."""
-        if not self.pages[self.page].illustration:
+    def illustration_box(self, page: int | None = None) -> pygame.Rect | None:
+        """What the illustration of the page shown (or of ``page``) may draw on (None: the page
+        has none)."""
+        if not self.pages[self.page if page is None else page].illustration:
             return None
         left, top, right, bottom = self.ILLUSTRATION_MARGINS
         box = self.ILLUSTRATION
@@ -180,13 +254,15 @@ class RulesScene(Scene):
         return (language(), self.heading, self.page, page.body(), tuple(button.look() for button in self.buttons),
                 step)
 
-    def _draw_page(self, surface: Target) -> None:
-        """The paper, the heading, the page's card with its words, the page dots (they lie
-        apart from the illustration drawn over the layer: the same picture)."""
+    def _draw_page(self, surface: Target, number: int | None = None) -> None:
+        """The paper, the heading, the card of the page shown (or of page ``number``) with its
+        words, the page dots (they lie apart from the illustration drawn over the layer: the
+        same picture)."""
+        number = self.page if number is None else number
         surface.blit(ui.background(surface.get_size()), (0, 0))
         heading = pygame.Rect(40, 28, 1200, theme.font(52, "title").get_height())
         ui.draw_fitted_text(surface, self.heading, heading, 52, theme.INK, "title", "center")
-        page = self.pages[self.page]
+        page = self.pages[number]
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 28, 12)
         draw.rect(
@@ -203,7 +279,7 @@ class RulesScene(Scene):
         ui.draw_fitted_text(surface, tr(page.title), title, 42, self.accent, "title")
         ui.draw_paragraph(surface, page.body(), pygame.Rect(card.x + 50, card.y + 110, text_width, 380), 29, theme.INK)
         for k in range(len(self.pages)):
-            color = self.accent if k == self.page else (210, 200, 185)
+            color = self.accent if k == number else (210, 200, 185)
             draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
 
     def state_summary(self) -> dict[str, object]:

@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from kiosk.app import App, AppOptions
-from kiosk.canvas import Canvas
+from kiosk.canvas import Canvas, Target
+from kiosk.game_scene import GameScene
 from kiosk.menu import MenuScene
 from kiosk.overlays import RulesPage, RulesScene
 from kiosk.screens import screens_for
+from kiosk.seats import SeatsScene
 
 SIZE = (1920, 1080)
 GAMES = ["awele", "hexapawn"]
@@ -73,3 +75,53 @@ def test_a_rules_page_showing_the_same_step_is_not_drawn_again(app: App, game: s
         for _ in range(120):
             app.tick()
         assert app.frames.skipped - skipped >= 100, f"{game} page {page + 1}: its frames drawn again"
+
+
+def count_pages_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The pages painted by :meth:`RulesScene._draw_page` (a list that grows with each)."""
+    painted: list[int] = []
+    paint = RulesScene._draw_page
+
+    def counted(scene: RulesScene, surface: Target, number: int | None = None) -> None:
+        painted.append(scene.page if number is None else number)
+        paint(scene, surface, number)
+
+    monkeypatch.setattr(RulesScene, "_draw_page", counted)
+    return painted
+
+
+@pytest.mark.parametrize("game", ["lewthwaite", "hexapawn"])
+def test_a_rules_page_is_drawn_ahead_not_in_its_first_frame(app: App, game: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: a page's words, card and shadow cost 5-10 ms at 1080p. The rules opened from a
+    game and each page after "next" are drawn ahead (a headless app draws them at once, in an
+    earlier frame): the frame that shows a page paints none."""
+    painted = count_pages_drawn(monkeypatch)
+    scene = screens_for(game).make_scene(app)
+    app.start(scene)
+    for _ in range(5):
+        app.tick()
+    assert isinstance(app.stack.top, SeatsScene)
+    app.stack.top.play_button.on_click()
+    for _ in range(5):
+        app.tick()
+    assert isinstance(scene, GameScene) and app.stack.top is scene
+    scene.show_rules()  # (drawn ahead here: a headless app draws it at once, when asked)
+    del painted[:]
+    app.tick()  # the rules are put on the stack and drawn
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    assert painted == [], f"{game}: the rules' first frame painted page {painted}"
+    for page in range(1, len(rules.pages)):
+        for _ in range(3):
+            app.tick()
+        rules.next()
+        del painted[:]
+        app.tick()
+        assert painted == [], f"{game}: page {page + 1}'s first frame painted pages {painted}"
+    for _ in range(3):
+        app.tick()
+    rules.back()  # the page before is still kept
+    del painted[:]
+    app.tick()
+    assert painted == [], f"{game}: back to a page painted pages {painted}"
