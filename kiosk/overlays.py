@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -332,15 +332,18 @@ class Confetti:
         """True while a piece is still to be seen on a screen ``height`` tall (:meth:`draw` draws it)."""
         return any(p.y < height + 20 for p in self.particles)
 
-    def draw(self, surface: Target) -> None:
+    def draw(self, surface: Target, areas: list[pygame.Rect] | None = None) -> None:
         """Each piece as a spinning quad (on a canvas, straight onto its native pixels: 160
-        pieces through :func:`kiosk.draw.rect` cost 2 ms a frame in conversions alone)."""
+        pieces through :func:`kiosk.draw.rect` cost 2 ms a frame in conversions alone, and the
+        native rectangle each piece covers is added to ``areas`` when given)."""
         if isinstance(surface, Canvas):
             target, native, bottom = surface.target, surface.to_native_rect, surface.get_height() + 20
             for p in self.particles:
                 if -20 < p.y < bottom:
                     w = abs(math.cos(p.angle)) * p.size + 2
-                    pygame.draw.rect(target, p.color, native((p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66)))
+                    drawn = pygame.draw.rect(target, p.color, native((p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66)))
+                    if areas is not None and drawn:
+                        areas.append(drawn)
             return
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
@@ -393,6 +396,9 @@ class EndScene(Scene):
             ui.Button(pygame.Rect(802, 486, 228, 72), "button.home", self.home, color=(90, 110, 170),
                       icon=ui.icon_home),
         ]
+        # The screen draw_over last drew on, and the native areas it drew on there (what
+        # draw_over_changes gives back before drawing again).
+        self._over_areas: tuple[weakref.ref[Canvas], list[pygame.Rect]] | None = None
         again, result, self.bar_title = self._bar_layout(self.bar)
         self.bar_buttons = [
             ui.Button(again, "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart, size=22),
@@ -501,11 +507,40 @@ class EndScene(Scene):
             self._draw_card(surface)
 
     def draw_over(self, surface: Target) -> None:
-        """The card popping in, and the confetti."""
+        """The card popping in, and the confetti (the native areas drawn on a screen noted for
+        :meth:`draw_over_changes`)."""
+        areas: list[pygame.Rect] | None = [] if isinstance(surface, Canvas) else None
         if not self._card_still():
             self._draw_card(surface)
+            if isinstance(surface, Canvas) and areas is not None:
+                areas.append(self._popping_area(surface))
         if self.confetti and not self.folded:
-            self.confetti.draw(surface)
+            self.confetti.draw(surface, areas)
+        self._over_areas = (weakref.ref(surface), areas) if isinstance(surface, Canvas) and areas is not None else None
+
+    def draw_over_changes(self, surface: Target,
+                          restore: Callable[[Sequence[pygame.Rect]], None]) -> Sequence[pygame.Rect] | None:
+        """Confetti falling (and the card popping in) over the kept backdrop: the backdrop given
+        back under the last frame's pieces and card, then both drawn again (a few hundred small
+        copies, not the screen's 8 MB at 1080p, and only those parts sent to the display)."""
+        last = self._over_areas
+        if last is None or not isinstance(surface, Canvas) or last[0]() is not surface:
+            return None
+        restore(last[1])
+        self.draw_over(surface)
+        drawn = self._over_areas[1] if self._over_areas is not None else []
+        return [*last[1], *drawn]
+
+    def _popping_area(self, surface: Canvas) -> pygame.Rect:
+        """The native area the card popping in draws on: the card at its size now, its shadow
+        (twice its blur each side, half a blur lower) and the buttons drawn from 90 % on."""
+        scale = max(0.05, self.pop.value)
+        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
+        card.center = (640, 390)
+        area = card.inflate(72, 72).move(0, 8)
+        for button in self.card_buttons:
+            area.union_ip(button.rect.inflate(24, 24))
+        return surface.to_native_rect(area).inflate(4, 4)
 
     def _draw_card(self, surface: Target) -> None:
         """The card, or folded, a bar with the title."""

@@ -1,16 +1,23 @@
 """The end card's frames (issue 43), checked by the work they do, never by a stopwatch: a card's
-shadow blends only what the card does not cover, and the same pixels as when it blended the
-whole of it."""
+shadow blends only what the card does not cover, confetti falling over the card give back and
+send to the display only what they cover; the pixels those of the frames drawn whole."""
 
 from __future__ import annotations
 
 import random
+import statistics
 
 import pygame
 import pytest
 
 from kiosk import theme, ui
+from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
+from kiosk.game_scene import GameScene
+from kiosk.menu import MenuScene
+from kiosk.overlays import EndCard, EndScene
+from kiosk.screens import screens_for
+from kiosk.seats import SeatsScene
 
 SIZE = (1920, 1080)
 
@@ -58,3 +65,52 @@ def test_an_opaque_card_blends_only_the_shadow_it_leaves_uncovered(rect: tuple[i
     shadow = box.width * 1.5 * box.height * 1.5  # about the shadow's box, at 1080p
     assert counted.blitted <= 0.8 * shadow, \
         f"a card of {box.size} blends {counted.blitted} shadow pixels ({counted.blitted / shadow:.0%} of its box)"
+
+
+def end_card_app(partial: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[App, EndScene]:
+    """Awélé at a person's turn at 1080p with a won game's end card pushed (confetti falling);
+    with ``partial`` False the card cannot draw in part: every frame is drawn whole."""
+    if not partial:
+        monkeypatch.setattr(EndScene, "draw_over_changes", lambda self, surface, restore: None)
+    app = App(AppOptions(frames=1, size=SIZE, seed=3, mute=True))
+    app.home_factory = MenuScene
+    scene = screens_for("awele").make_scene(app)
+    app.start(scene)
+    for _ in range(3):
+        app.tick()
+    if isinstance(app.stack.top, SeatsScene):
+        app.stack.top.play_button.on_click()
+    for _ in range(30):
+        app.tick()
+    assert isinstance(scene, GameScene) and app.stack.top is scene
+    card = EndCard("Tu as gagné !", "Tu as pris plus de la moitié des graines.", "Encore une ?", celebrate=True)
+    end = EndScene(app, card, scene.restart, scene.toolbar_area)
+    app.stack.push(end)
+    return app, end
+
+
+def test_confetti_over_the_end_card_send_only_what_they_cover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: once the veil has faded in, the card pops in and confetti fall over a kept
+    backdrop; each frame copied the whole 8 MB backdrop and sent the whole screen to the
+    display for a card and 160 small pieces. Now only what the last frame drew on is given
+    back and only that is sent (the pixels those of the frame drawn whole, at each frame)."""
+    whole, _ = end_card_app(False, monkeypatch)
+    frames = []
+    for _ in range(170):
+        whole.tick()
+        frames.append(pygame.image.tobytes(whole.display, "RGB"))
+    whole.close()
+    monkeypatch.undo()
+    app, end = end_card_app(True, monkeypatch)
+    screen = SIZE[0] * SIZE[1]
+    sent: list[float] = []
+    for frame, expected in enumerate(frames):
+        app.tick()
+        assert pygame.image.tobytes(app.display, "RGB") == expected, f"frame {frame} differs from the whole frame"
+        if frame >= 20:  # the veil has faded in: the card pops in, then holds still under confetti
+            changed = app.frames.changed
+            sent.append(1.0 if changed is None else sum(r.width * r.height for r in changed) / screen)
+    assert end.confetti is not None and end.confetti.falling(720), "the confetti fell too soon for the test"
+    assert statistics.median(sent) <= 0.1, f"a frame of confetti sends {statistics.median(sent):.0%} of the screen"
+    assert app.frames.card_partial >= 140
+    app.close()
