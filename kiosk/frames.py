@@ -15,9 +15,9 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   on the card (:meth:`Scene.draw_over`) is drawn at every frame; over a screen that shows the
   card's last frame on the same kept copy, the card may give back only the parts of the copy
   its last frame drew on and draw again (:meth:`Scene.draw_over_changes`: confetti falling,
-  the card popping in), and only those parts go to the display. A game under a card holds its idle decoration still (a bobbing token, a glow): what
-  changes it (a move, a hint, a message, an animation running) is in its key, and it is drawn
-  again.
+  the card popping in), and only those parts go to the display. A game under a card holds its
+  idle decoration still (a bobbing token, a glow): what changes it (a move, a hint, a message,
+  an animation running) is in its key, and it is drawn again.
 
 - **What did not change on a screen without a card.** A scene drawn at the last frame, alone
   on the screen with nothing drawn over it, may draw only what changed
