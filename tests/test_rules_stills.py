@@ -19,7 +19,7 @@ from kiosk.screens import screens_for
 from kiosk.seats import SeatsScene
 
 SIZE = (1920, 1080)
-GAMES = ["awele", "hexapawn"]
+GAMES = ["awele", "hexapawn", "juniper", "lewthwaite", "lightning"]
 
 
 @pytest.fixture
@@ -58,18 +58,19 @@ def test_a_step_of_a_rules_picture_is_one_picture(app: App, game: str) -> None:
             assert picture(page, times[0]) == picture(page, times[-1]), \
                 f"{game} {page.title}: one step, two pictures ({times[0]:.2f} s, {times[-1]:.2f} s)"
             checked += 1
-    assert checked >= 6
+    assert checked >= 4
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rules_page_showing_the_same_step_is_not_drawn_again(app: App, game: str) -> None:
     scene = RulesScene(app, "rules", pages(app, game))
     app.start(scene)
+    assert any(page.still is not None for page in scene.pages), f"{game}: no rules picture says its steps"
     for page in range(len(scene.pages)):
         if scene.pages[page].still is None:
             continue
         scene.page, scene.page_time = page, 0.0
-        for _ in range(3):
+        for _ in range(90):  # past a picture's entrance (Juniper's 0.3 s, Lewthwaite's chart 1.2 s)
             app.tick()
         skipped = app.frames.skipped
         for _ in range(120):

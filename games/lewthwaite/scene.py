@@ -548,7 +548,7 @@ def _blocked_example() -> LewthwaiteState:
 
 def _illustrate_snake(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     state = _blocked_example()
-    steps = 1 + int(time * 1.5) % (len(state.path) + 2)
+    steps = _snake_steps(time)
     shown = LewthwaiteState(state.params, state.path[: min(steps, len(state.path))])
     half = rect.width // 2
     draw_mini_board(surface, pygame.Rect(rect.x, rect.y + 80, half - 10, half - 10), shown, time)
@@ -605,17 +605,39 @@ def _random_page_text() -> str:
     return tr("lewthwaite.rules.p6.text", p=p, mean=mean)
 
 
+def _fixed(time: float) -> Hashable:
+    """A rules picture that never changes (the start, the dominoes: tokens at rest)."""
+    return ()
+
+
+def _snake_step(time: float) -> Hashable:
+    """What the snake page shows at ``time``: how far the walk has gone, and the head's eyes
+    open or shut (:meth:`BoardView.draw_head` blinks)."""
+    return (_snake_steps(time), (time % 3.2) < 0.12)
+
+
+def _snake_steps(time: float) -> int:
+    return 1 + int(time * 1.5) % (len(_blocked_example().path) + 2)
+
+
+def _chart_step(time: float) -> Hashable:
+    """What the chart page shows at ``time``: its bars growing (1.2 s), then still; the words
+    "computing" until the figures are ready."""
+    return (min(1.0, time / 1.2), random_play_stats() is not None)
+
+
 def rules_pages() -> list[RulesPage]:
     """The illustrated rules, faithful to the IREMI article; the last page's figures are
-    computed live, in the background."""
+    computed live, in the background. Pictures that change in steps say what they show
+    (a frame showing the same is not drawn); the moving token and the glowing rings animate."""
     random_play_stats()  # start computing now: it is ready by the time the last page opens
     return [
-        RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start),
+        RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start, _fixed),
         RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move),
         RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked),
-        RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake),
-        RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes),
-        RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random),
+        RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake, _snake_step),
+        RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes, _fixed),
+        RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random, _chart_step),
     ]
 
 
