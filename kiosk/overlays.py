@@ -45,6 +45,9 @@ class RulesPage:
         return self.text() if callable(self.text) else self.text
 
 
+#: How far ahead, in tenths of a second, a rules picture's next step is looked for.
+STEP_LOOKAHEAD = 30
+
 #: How long leaving the rules waits for a page being drawn ahead to let its layer go (a page
 #: takes 10-30 ms; the wait is only for a visitor leaving at that very moment).
 AHEAD_WAIT = 1.0
@@ -75,6 +78,13 @@ class RulesScene(Scene):
         self._ahead: Preparation | None = None
         # The page the shown layer holds.
         self._still_page: int | None = None
+        # The step the page's picture showed at the last update, and the next one drawn ahead
+        # (its sprites and cached pictures: Awélé's boards cost 3.5 ms each at 1080p), with
+        # that drawing while it runs.
+        self._step_now: tuple[int, Hashable] | None = None
+        self._step_drawn: tuple[int, Hashable] | None = None
+        self._step_job: Preparation | None = None
+        self._step_at = 0.0
         # The screen the page was last drawn on, and its key there: draw_changes draws over it.
         self._drawn: tuple[weakref.ref[Target], Hashable] | None = None
         self.back_button = ui.Button(
@@ -117,9 +127,10 @@ class RulesScene(Scene):
     def on_exit(self) -> None:
         """The page's layers go back to the pool for the next screen (once the page being drawn
         ahead, if any, is done with its layer)."""
-        if self._ahead is not None:
-            self._ahead.wait(AHEAD_WAIT)
-            self._ahead = None
+        for job in (self._ahead, self._step_job):
+            if job is not None:
+                job.wait(AHEAD_WAIT)
+        self._ahead = self._step_job = None
         self._spare_page = self._still_page = None
         self.still.forget()
         self._spare.forget()
@@ -147,6 +158,7 @@ class RulesScene(Scene):
         self.page_time += dt
         if self._still_page == self.page:
             self._draw_next_ahead()
+            self._draw_step_ahead()
 
     #: Where a page's illustration is drawn, and how far (left, top, right, bottom) it may draw
     #: outside that box (Lewthwaite's boards: 9 above, 14 below; tests/test_menu_frames.py).
@@ -198,6 +210,52 @@ class RulesScene(Scene):
         spare = self._spare
         self._spare_page = following
         self._ahead = self.app.prepare(lambda canvas: self._paint_ahead(canvas, spare, following))
+
+    def _draw_step_ahead(self) -> None:
+        """When the page's picture moves to a new step, draw its next step (and the next page's
+        first picture) ahead, off the frame thread, on a scratch layer (what they keep, their
+        cached pictures, is then ready when they show): looked for once a step, a tenth of a
+        second apart up to 3 s ahead (any time in that step shows the same picture:
+        :attr:`RulesPage.still`)."""
+        page = self.pages[self.page]
+        if page.still is None or page.illustration is None:
+            return
+        now = (self.page, page.still(self.page_time))
+        if now == self._step_now:
+            return
+        # A picture changing at every frame (Juniper's building up, Lewthwaite's growing chart)
+        # is not drawn ahead: nothing it keeps would be used twice.
+        quick = self._step_now is not None and self._step_now[0] == self.page and \
+            self.page_time - self._step_at < 0.1
+        self._step_now, self._step_at = now, self.page_time
+        if quick or (self._step_job is not None and not self._step_job.ready):
+            return
+        for tenth in range(1, STEP_LOOKAHEAD + 1):
+            later = self.page_time + tenth / 10
+            step = (self.page, page.still(later))
+            if step != now:
+                break
+        else:
+            return
+        if step == self._step_drawn:
+            return
+        self._step_drawn = step
+        # The next page's first picture too: its cache may have dropped it since the page was
+        # drawn ahead (a picture's steps cycling through it), and drawn again it stays in.
+        pictures = [(page.illustration, later)]
+        following = self.pages[self.page + 1].illustration if self.page + 1 < len(self.pages) else None
+        if following is not None:
+            pictures.append((following, 0.0))
+        box = self.illustration_box()
+        assert box is not None
+
+        def paint(canvas: Canvas) -> None:
+            for illustration, time in pictures:
+                canvas.set_clip(box)
+                illustration(canvas, self.ILLUSTRATION.copy(), time)
+            canvas.set_clip(None)
+
+        self._step_job = self.app.prepare(paint)
 
     def _take_spare(self) -> None:
         """Swap in the spare layer when it holds the page to show (drawn ahead, done); the

@@ -6,6 +6,7 @@ frames of a page at rest the composer skips)."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -126,3 +127,50 @@ def test_a_rules_page_is_drawn_ahead_not_in_its_first_frame(app: App, game: str,
     del painted[:]
     app.tick()
     assert painted == [], f"{game}: back to a page painted pages {painted}"
+
+
+def test_a_rules_pictures_next_step_is_drawn_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: Awélé's little boards are pictures made once per step (3.5 ms each at 1080p),
+    more steps than their cache holds: each step's first frame made its picture. The next step
+    is drawn ahead (a headless app draws it at once, in the frame where the step before shows):
+    the frames on screen make none."""
+    import games.awele.view as awele_view
+
+    made_on_screen: list[int] = []
+    on_screen = [False]
+    make_layer = awele_view.make_layer
+
+    def counted_layer(*args: Any, **kwargs: Any) -> Any:
+        if on_screen[0]:
+            made_on_screen.append(1)
+        return make_layer(*args, **kwargs)
+
+    draw_illustration = RulesScene._draw_illustration
+
+    def drawn_on_screen(scene: RulesScene, surface: Target) -> None:
+        on_screen[0] = True
+        try:
+            draw_illustration(scene, surface)
+        finally:
+            on_screen[0] = False
+
+    monkeypatch.setattr(awele_view, "make_layer", counted_layer)
+    monkeypatch.setattr(RulesScene, "_draw_illustration", drawn_on_screen)
+    scene = screens_for("awele").make_scene(app)
+    app.start(scene)
+    for _ in range(5):
+        app.tick()
+    assert isinstance(app.stack.top, SeatsScene)
+    app.stack.top.play_button.on_click()
+    for _ in range(5):
+        app.tick()
+    assert isinstance(scene, GameScene)
+    scene.show_rules()
+    rules = app.stack.top
+    for page in range(4):
+        for _ in range(10 * 60):  # ten seconds: every step of the page's cycle, twice or more
+            app.tick()
+        rules = app.stack.top
+        assert isinstance(rules, RulesScene)
+        assert made_on_screen == [], f"page {page + 1}: {len(made_on_screen)} pictures made on screen"
+        rules.next()
