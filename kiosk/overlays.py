@@ -28,17 +28,32 @@ Illustration = Callable[[Target, pygame.Rect, float], None]
 
 
 @dataclass(frozen=True)
+class PictureParts:
+    """An animated rules picture split in what holds still and what moves, drawn in that order
+    (the two make the whole picture): ``backdrop(surface, rect)`` goes into the page's layer,
+    once; ``live(surface, rect, time)`` is drawn over it at every frame, only within
+    ``box(rect)`` (Lewthwaite's glowing ring round one square, Hexapawn's bobbing bead: a frame
+    copies and draws that box, not the whole picture)."""
+
+    backdrop: Callable[[Target, pygame.Rect], None]
+    live: Illustration
+    box: Callable[[pygame.Rect], pygame.Rect]
+
+
+@dataclass(frozen=True)
 class RulesPage:
     """One page of a rules screen: a title key, a text (already translated, or a function giving
     it, so pages can carry numbers computed in the background), an optional animated
     illustration ``draw(surface, rect, time)`` and, for an illustration that changes in steps,
     ``still(time)``: what it shows at ``time`` as a key (equal keys, the same picture), so that
-    a frame showing the same step is not drawn again."""
+    a frame showing the same step is not drawn again; for one that animates, maybe ``parts``:
+    the same picture as a still backdrop and a small live part."""
 
     title: str
     text: str | Callable[[], str]
     illustration: Illustration | None = None
     still: Callable[[float], Hashable] | None = None
+    parts: PictureParts | None = None
 
     def body(self) -> str:
         """The page's text now."""
@@ -272,7 +287,8 @@ class RulesScene(Scene):
         drawn, key = self._drawn or (None, None)
         if not isinstance(surface, Canvas) or drawn is None or drawn() is not surface or key != self._page_key():
             return None
-        box = self.illustration_box()
+        parts = self.pages[self.page].parts
+        box = parts.box(self.ILLUSTRATION.copy()) if parts is not None else self.illustration_box()
         if box is None or not self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area)):
             return None
         self._draw_illustration(surface)
@@ -288,11 +304,13 @@ class RulesScene(Scene):
         return pygame.Rect(box.x - left, box.y - top, box.width + left + right, box.height + top + bottom)
 
     def _draw_illustration(self, surface: Target) -> None:
+        """The page's picture, or its live part over the backdrop in the page's layer."""
         page = self.pages[self.page]
         box = self.illustration_box()
         if page.illustration and box is not None:
             surface.set_clip(box)
-            page.illustration(surface, self.ILLUSTRATION.copy(), self.page_time)
+            draw_picture = page.parts.live if page.parts is not None else page.illustration
+            draw_picture(surface, self.ILLUSTRATION.copy(), self.page_time)
             surface.set_clip(None)
 
     def _page_key(self) -> Hashable:
@@ -339,6 +357,11 @@ class RulesScene(Scene):
         for k in range(len(self.pages)):
             color = self.accent if k == number else (210, 200, 185)
             draw.circle(surface, color, (640 - (len(self.pages) - 1) * 14 + k * 28, 662), 8)
+        box = self.illustration_box(number)
+        if page.parts is not None and box is not None:  # the picture's still part, under its live one
+            surface.set_clip(box)
+            page.parts.backdrop(surface, self.ILLUSTRATION.copy())
+            surface.set_clip(None)
 
     def state_summary(self) -> dict[str, object]:
         """Which page is shown."""

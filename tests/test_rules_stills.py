@@ -174,3 +174,47 @@ def test_a_rules_pictures_next_step_is_drawn_ahead(app: App, monkeypatch: pytest
         assert isinstance(rules, RulesScene)
         assert made_on_screen == [], f"page {page + 1}: {len(made_on_screen)} pictures made on screen"
         rules.next()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rules_picture_in_parts_is_the_whole_picture(app: App, game: str) -> None:
+    """A picture split in a still backdrop (kept in the page's layer) and a live part is the
+    whole picture at every time, and its live part draws only within its box."""
+    for page in pages(app, game):
+        if page.parts is None:
+            continue
+        rect = RulesScene.ILLUSTRATION.copy()
+        box = page.parts.box(rect)
+        for frame in range(0, 6 * 60, 7):
+            time = frame / 60
+            canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+            canvas.fill((250, 246, 238))
+            page.parts.backdrop(canvas, rect.copy())
+            before = canvas.target.copy()
+            page.parts.live(canvas, rect.copy(), time)
+            assert bytes(pygame.image.tobytes(canvas.target, "RGB")) == picture(page, time), \
+                f"{game} {page.title}: backdrop and live part differ from the picture at {time:.2f} s"
+            outside = canvas.target.copy()
+            outside.blit(before, canvas.to_native_rect(box), canvas.to_native_rect(box))
+            assert pygame.image.tobytes(outside, "RGB") == pygame.image.tobytes(before, "RGB"), \
+                f"{game} {page.title}: the live part draws outside its box at {time:.2f} s"
+
+
+@pytest.mark.parametrize(("game", "number"), [("lewthwaite", 2), ("hexapawn", 4)])
+def test_an_animated_rules_picture_sends_only_its_live_part(app: App, game: str, number: int) -> None:
+    """Issue 43: Lewthwaite's blocked board (its ring round the hole pulses) and Hexapawn's
+    matchbox (its bead bobs) were copied and drawn whole at every frame, 0.5 million pixels at
+    1080p; their still part is in the page's layer, and a frame draws and sends the live box."""
+    scene = RulesScene(app, "rules", pages(app, game))
+    scene.page = number
+    app.start(scene)
+    for _ in range(10):
+        app.tick()
+    picture_pixels = (RulesScene.ILLUSTRATION.width * 1.5) * (RulesScene.ILLUSTRATION.height * 1.5)
+    sent = []
+    for _ in range(60):
+        app.tick()
+        changed = app.frames.changed
+        sent.append(SIZE[0] * SIZE[1] if changed is None else sum(r.width * r.height for r in changed))
+    assert max(sent) <= 0.35 * picture_pixels, \
+        f"{game} page {number + 1}: a frame sends {max(sent) / picture_pixels:.0%} of the picture's box"

@@ -30,7 +30,7 @@ from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import counted, language, tr
-from kiosk.overlays import RulesPage
+from kiosk.overlays import PictureParts, RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
 if TYPE_CHECKING:
@@ -524,9 +524,28 @@ def _illustrate_move(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
 
 def _illustrate_blocked(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     # As in the article's photo: red tokens all around the hole, and blue, to move, is stuck.
+    _blocked_backdrop(surface, rect)
+    _blocked_glow(surface, rect, time)
+
+
+def _blocked_backdrop(surface: DrawTarget, rect: pygame.Rect) -> None:
+    """The blocked page's board and tokens (they hold still: the tokens do not shake)."""
+    draw_mini_board(surface, rect, _blocked_example(), 0.0)
+
+
+def _blocked_view(rect: pygame.Rect) -> BoardView:
     state = _blocked_example()
-    view = draw_mini_board(surface, rect, state, time)
-    view.draw_glow(surface, [state.hole], theme.BAD, time)
+    return BoardView(state.params.rows, state.params.cols, rect.center, min(rect.width, rect.height) - 20)
+
+
+def _blocked_glow(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The blocked page's live part: the ring pulsing round the hole."""
+    _blocked_view(rect).draw_glow(surface, [_blocked_example().hole], theme.BAD, time)
+
+
+def _blocked_glow_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where the ring round the hole draws (at most half a cell and its width from the centre)."""
+    return _blocked_view(rect).cell_box(_blocked_example().hole, 0.65)
 
 
 @budgeted(MB, scope='lewthwaite')
@@ -634,7 +653,8 @@ def rules_pages() -> list[RulesPage]:
     return [
         RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start, _fixed),
         RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move),
-        RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked),
+        RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked,
+                  parts=PictureParts(_blocked_backdrop, _blocked_glow, _blocked_glow_box)),
         RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake, _snake_step),
         RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes, _fixed),
         RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random, _chart_step),
