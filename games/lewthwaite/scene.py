@@ -522,6 +522,52 @@ def _illustrate_move(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
         view.draw_tokens(surface, start.play((2, 1)), MoveAnimation((2, 1), (2, 2), ease_out_cubic(t)), time=time)
 
 
+#: The move page's token: it slides from this cell into the hole (the start's centre).
+MOVED, HOLE = (2, 1), (2, 2)
+
+
+def _move_backdrop(surface: DrawTarget, rect: pygame.Rect) -> None:
+    """The move page's board and every token but the one that slides (the others hold still:
+    the same in the start and after the move)."""
+    start = LewthwaiteParams().new_initial_state()
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    view.draw_board(surface, False)
+    for cell in ((r, c) for r in range(5) for c in range(5)):
+        colour = start.token_at(cell)
+        if colour is not None and cell != MOVED:
+            view.draw_token(surface, cell, colour, False)
+
+
+def _move_live(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The move page's live part: the token that slides, and the rings round the tokens that may
+    move while it waits."""
+    start = LewthwaiteParams().new_initial_state()
+    phase = (time % 3.0) / 3.0
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    if phase < 0.35:
+        colour = start.token_at(MOVED)
+        assert colour is not None
+        view.draw_token(surface, MOVED, colour, False)
+        view.draw_glow(surface, start.legal_moves(), ui.blend(theme.RED, theme.HINT, 0.55), time)
+    else:
+        t = min(1.0, (phase - 0.35) / 0.3)
+        after = start.play(MOVED)
+        # Only the moving token: an empty area leaves out every token at rest (in the backdrop).
+        view.draw_tokens(surface, after, MoveAnimation(MOVED, HOLE, ease_out_cubic(t)), time=time,
+                         area=pygame.Rect(0, 0, 0, 0))
+
+
+def _move_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where the move page's live part draws: the rings round the tokens that may move, and the
+    token sliding (lifted and grown half-way)."""
+    start = LewthwaiteParams().new_initial_state()
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    box = view.slide_box(MOVED, HOLE)
+    for cell in start.legal_moves():
+        box.union_ip(view.cell_box(cell, 0.65))
+    return box
+
+
 def _illustrate_blocked(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     # As in the article's photo: red tokens all around the hole, and blue, to move, is stuck.
     _blocked_backdrop(surface, rect)
@@ -652,7 +698,8 @@ def rules_pages() -> list[RulesPage]:
     random_play_stats()  # start computing now: it is ready by the time the last page opens
     return [
         RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start, _fixed),
-        RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move),
+        RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move,
+                  parts=PictureParts(_move_backdrop, _move_live, _move_box)),
         RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked,
                   parts=PictureParts(_blocked_backdrop, _blocked_glow, _blocked_glow_box)),
         RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake, _snake_step),
