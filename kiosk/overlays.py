@@ -282,17 +282,28 @@ class RulesScene(Scene):
         self._spare_page, self._still_page = self._still_page, self.page
 
     def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
-        """An illustrated page whose buttons did not change: only its illustration, over the
-        page's layer."""
+        """The page shown at the last frame: its illustration over the page's layer, and the
+        buttons whose look changed (a finger on "next") over theirs."""
         drawn, key = self._drawn or (None, None)
-        if not isinstance(surface, Canvas) or drawn is None or drawn() is not surface or key != self._page_key():
+        now = self._page_key()
+        if not isinstance(surface, Canvas) or drawn is None or drawn() is not surface or not isinstance(key, tuple) \
+                or key[:-1] != now[:-1]:
             return None
         parts = self.pages[self.page].parts
         box = parts.box(self.ILLUSTRATION.copy()) if parts is not None else self.illustration_box()
-        if box is None or not self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area)):
+        boxes = [] if box is None else [box]
+        buttons = [button for button, look in zip(self.buttons, key[-1], strict=True) if button.look() != look]
+        # A button's picture reaches 3 pixels above its rectangle and 4 below (ui._button_image).
+        boxes += [pygame.Rect(b.rect.x, b.rect.y - 3, b.rect.width, b.rect.height + 7).inflate(2, 2) for b in buttons]
+        if not boxes or not self.still.copy_areas(surface, [surface.to_native_rect(b).clip(surface.area)
+                                                            for b in boxes]):
             return None
-        self._draw_illustration(surface)
-        return [box]
+        if box is not None:
+            self._draw_illustration(surface)
+        for button in buttons:
+            button.draw(surface, self.time)
+        self._drawn = (weakref.ref(surface), now)
+        return boxes
 
     def illustration_box(self, page: int | None = None) -> pygame.Rect | None:
         """What the illustration of the page shown (or of ``page``) may draw on (None: the page
@@ -313,8 +324,8 @@ class RulesScene(Scene):
             draw_picture(surface, self.ILLUSTRATION.copy(), self.page_time)
             surface.set_clip(None)
 
-    def _page_key(self) -> Hashable:
-        """What the page's layer and its buttons show."""
+    def _page_key(self) -> tuple[Hashable, ...]:
+        """What the page's layer and its buttons show (the buttons' looks last)."""
         return (language(), self.heading, self.page, self.pages[self.page].body(),
                 tuple(button.look() for button in self.buttons))
 

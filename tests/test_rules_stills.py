@@ -219,3 +219,24 @@ def test_an_animated_rules_picture_sends_only_its_live_part(app: App, game: str,
         sent.append(SIZE[0] * SIZE[1] if changed is None else sum(r.width * r.height for r in changed))
     assert max(sent) <= 0.4 * picture_pixels, \
         f"{game} page {number + 1}: a frame sends {max(sent) / picture_pixels:.0%} of the picture's box"
+
+
+@pytest.mark.parametrize("game", ["lewthwaite", "awele"])
+def test_a_finger_on_a_rules_button_redraws_that_button(app: App, game: str) -> None:
+    """Issue 43: a finger down on "next" changed the page's look: the whole page was drawn and
+    sent again (a screen copy and a flip at 1080p) in the frame before the next page. The button
+    and the picture are drawn over the page's layer, the same pixels as the page drawn whole."""
+    scene = RulesScene(app, "rules", pages(app, game))
+    app.start(scene)
+    for _ in range(10):
+        app.tick()
+    button = scene.next_button
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=app.screen.to_native(button.rect.center)))
+    app.tick()
+    assert button.pressed, "the finger did not reach the button"
+    changed = app.frames.changed
+    sent = SIZE[0] * SIZE[1] if changed is None else sum(r.width * r.height for r in changed)
+    whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+    scene.draw(whole)
+    assert pygame.image.tobytes(app.display, "RGB") == pygame.image.tobytes(whole.target, "RGB")
+    assert sent <= 0.35 * SIZE[0] * SIZE[1], f"a finger on a button sends {sent / (SIZE[0] * SIZE[1]):.0%} of the screen"
