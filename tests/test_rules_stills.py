@@ -231,7 +231,8 @@ def test_a_finger_on_a_rules_button_redraws_that_button(app: App, game: str) -> 
     for _ in range(10):
         app.tick()
     button = scene.next_button
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=app.screen.to_native(button.rect.center)))
+    finger = app.screen.to_native(button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=finger))
     app.tick()
     assert button.pressed, "the finger did not reach the button"
     changed = app.frames.changed
@@ -239,4 +240,5 @@ def test_a_finger_on_a_rules_button_redraws_that_button(app: App, game: str) -> 
     whole = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
     scene.draw(whole)
     assert pygame.image.tobytes(app.display, "RGB") == pygame.image.tobytes(whole.target, "RGB")
-    assert sent <= 0.35 * SIZE[0] * SIZE[1], f"a finger on a button sends {sent / (SIZE[0] * SIZE[1]):.0%} of the screen"
+    screen = SIZE[0] * SIZE[1]
+    assert sent <= 0.35 * screen, f"a finger on a button sends {sent / screen:.0%} of the screen"
