@@ -63,6 +63,10 @@ class RulesPage:
 #: How far ahead, in tenths of a second, a rules picture's next step is looked for.
 STEP_LOOKAHEAD = 30
 
+#: How long a page's first frame waits for the page being drawn ahead before drawing it itself
+#: (a page takes 10-30 ms off the frame thread; drawn again here it costs 5-10 ms more on it).
+AHEAD_WAIT_FRAME = 0.1
+
 #: How long leaving the rules waits for a page being drawn ahead to let its layer go (a page
 #: takes 10-30 ms; the wait is only for a visitor leaving at that very moment).
 AHEAD_WAIT = 1.0
@@ -275,7 +279,11 @@ class RulesScene(Scene):
     def _take_spare(self) -> None:
         """Swap in the spare layer when it holds the page to show (drawn ahead, done); the
         layer swapped out keeps the page shown before (back to it is a swap again)."""
-        if self._spare_page != self.page or (self._ahead is not None and not self._ahead.ready):
+        if self._spare_page != self.page:
+            return
+        # Still being drawn (a visitor quick on "next"): waiting costs the frame thread no work,
+        # drawing the page here again would cost it the whole page, beside the drawing ahead.
+        if self._ahead is not None and not self._ahead.wait(AHEAD_WAIT_FRAME):
             return
         self._ahead = None
         self.still, self._spare = self._spare, self.still

@@ -5,6 +5,7 @@ frames of a page at rest the composer skips)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Iterator
 from typing import Any
 
@@ -242,3 +243,42 @@ def test_a_finger_on_a_rules_button_redraws_that_button(app: App, game: str) -> 
     assert pygame.image.tobytes(app.display, "RGB") == pygame.image.tobytes(whole.target, "RGB")
     screen = SIZE[0] * SIZE[1]
     assert sent <= 0.35 * screen, f"a finger on a button sends {sent / screen:.0%} of the screen"
+
+
+def test_a_page_still_being_drawn_ahead_is_waited_for_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A visitor quick on "next" (or frames run back to back, as the bench runs them) found the
+    next page still being drawn on its thread: the frame thread drew the whole page again beside
+    it. It waits for the page drawn ahead instead (no work on the frame thread)."""
+    from kiosk import overlays
+    from tests.visitor import make_app
+    from tests.waiting import CEILING
+
+    monkeypatch.setattr(overlays, "AHEAD_WAIT_FRAME", CEILING)
+    released, entered = threading.Event(), threading.Event()
+    painted: list[str] = []
+    paint = RulesScene._draw_page
+
+    def slow(scene: RulesScene, surface: Target, number: int | None = None) -> None:
+        painted.append(threading.current_thread().name)
+        if threading.current_thread() is not threading.main_thread():
+            entered.set()
+            released.wait(CEILING)  # the page drawn ahead finishes only once "next" is pressed
+        paint(scene, surface, number)
+
+    monkeypatch.setattr(RulesScene, "_draw_page", slow)
+    app = make_app(SIZE)
+    try:
+        scene = RulesScene(app, "rules", pages(app, "lewthwaite"))
+        app.start(scene)
+        for _ in range(3):
+            app.tick()  # the first page shown, the second being drawn ahead (held back)
+        assert entered.wait(CEILING), "the next page was not drawn ahead"
+        del painted[:]
+        scene.next()
+        threading.Timer(0.05, released.set).start()  # clock(wait): lets the page drawn ahead end
+        app.tick()
+        assert painted == [], f"page 2 drawn again on {painted}"
+        assert scene.page == 1
+    finally:
+        released.set()
+        app.close()
