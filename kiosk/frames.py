@@ -11,11 +11,13 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   the scenes under it are drawn once into a backdrop, a copy of the screen, blitted (one opaque
   copy, 0.2 ms at 1080p) while their keys (:meth:`Scene.backdrop_look`) stay the same; a second
   copy adds the card's still part (:meth:`Scene.draw_under`: its veil, the card once popped
-  in; key :meth:`Scene.under_look`), so a veil fading in costs a blit and a veil, and confetti
-  falls over one blit. What moves on the card (:meth:`Scene.draw_over`) is drawn at every
-  frame. A game under a card holds its idle decoration still (a bobbing token, a glow): what
-  changes it (a move, a hint, a message, an animation running) is in its key, and it is drawn
-  again.
+  in; key :meth:`Scene.under_look`), so a veil fading in costs a blit and a veil. What moves
+  on the card (:meth:`Scene.draw_over`) is drawn at every frame; over a screen that shows the
+  card's last frame on the same kept copy, the card may give back only the parts of the copy
+  its last frame drew on and draw again (:meth:`Scene.draw_over_changes`: confetti falling,
+  the card popping in), and only those parts go to the display. A game under a card holds its
+  idle decoration still (a bobbing token, a glow): what changes it (a move, a hint, a message,
+  an animation running) is in its key, and it is drawn again.
 
 - **What did not change on a screen without a card.** A scene drawn at the last frame, alone
   on the screen with nothing drawn over it, may draw only what changed
@@ -107,12 +109,18 @@ class FrameComposer:
         self._alone: tuple[weakref.ref[Screen], Hashable] | None = None
         # The key of the card's still part at the last frame drawn with a card.
         self._last_high: Hashable | None = None
+        # The card (a weak reference) and its backdrop's key when the screen shows that card's
+        # last frame over its kept backdrop, nothing over it: it may then draw only what moved.
+        self._card_frame: tuple[weakref.ref[Screen], Hashable] | None = None
+        #: Of the frames drawn with a card, those drawn in part (:meth:`Scene.draw_over_changes`).
+        self.card_partial = 0
 
     def forget(self) -> None:
         """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
         self._frame_key = None
         self._alone = None
         self._last_high = None
+        self._card_frame = None
         self._keys.clear()
         for name in ("low", "high"):
             copy = self._copies.pop(name)
@@ -167,10 +175,14 @@ class FrameComposer:
             self._alone = alone
             return True
         self._alone = None
-        self.drawn += 1
         # The card's still part is kept once it holds for two frames: while a veil fades in its
         # key changes at every frame, and a copy kept each time (0.5-1 ms at 1080p) was never used.
         steady, self._last_high = high is not None and high == self._last_high, high
+        card_frame = (weakref.ref(top), high) if steady and not drawn_over else None
+        if card_frame is not None and self._draw_card_changes(screen, top, card_frame):
+            return bool(self.changed)
+        self._card_frame = None
+        self.drawn += 1
         if not self._reuse(screen.target, "high", high):
             if not self._reuse(screen.target, "low", low):
                 for scene in below:
@@ -180,6 +192,36 @@ class FrameComposer:
             if steady:
                 self._keep(screen.target, "high", high)
         top.draw_over(screen)
+        self._card_frame = card_frame
+        return True
+
+    def _draw_card_changes(self, screen: Canvas, top: Screen, card_frame: tuple[weakref.ref[Screen], Hashable]
+                           ) -> bool:
+        """The card's part that moved drawn over its last frame, the backdrop given back under
+        what it drew there (:meth:`Scene.draw_over_changes`); False when the screen does not show
+        its last frame over the same kept backdrop, or the card draws the whole frame."""
+        last = self._card_frame
+        copy: pygame.Surface | None = self._copies.get("high")
+        if last is None or last[0]() is not top or last[1] != card_frame[1] or copy is None \
+                or self._keys.get("high") != card_frame[1]:
+            return False
+        target = screen.target
+
+        def restore(areas: Sequence[pygame.Rect]) -> None:
+            for area in areas:
+                part = area.clip(screen.area)
+                if part:
+                    target.blit(copy, part.topleft, part)
+
+        rects = top.draw_over_changes(screen, restore)
+        if rects is None:
+            return False
+        self.changed = [part for part in (pygame.Rect(rect).clip(screen.area) for rect in rects) if part]
+        if self.changed:
+            self.drawn += 1
+            self.card_partial += 1
+        else:
+            self.skipped += 1
         return True
 
     def _reuse(self, target: pygame.Surface, name: str, key: Hashable | None) -> bool:

@@ -7,7 +7,7 @@ push/pop/replace between frames, and asks its host (:class:`kiosk.host.Host`) fo
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -98,6 +98,18 @@ class Scene:
         """An overlay's own card, drawn on the backdrop at every frame it changes; by default
         :meth:`draw`. A scene splitting its drawing draws both parts in :meth:`draw`."""
         self.draw(surface)
+
+    def draw_over_changes(self, surface: Target,
+                          restore: Callable[[Sequence[pygame.Rect]], None]) -> Sequence[pygame.Rect] | None:
+        """An overlay's :meth:`draw_over` drawn again over its last frame, where only what it
+        drew moved (confetti falling over a card held still): first ``restore(areas)`` gives
+        back the backdrop (the scenes below and :meth:`draw_under`) under the native ``areas``
+        its last frame drew on, then it draws what :meth:`draw_over` draws, and returns the
+        native rectangles it changed (the areas given back and those drawn on). None (the
+        default): the composer draws the whole frame. Asked only when the screen still shows
+        the overlay's last frame over the same backdrop: the pixels must be those of the whole
+        frame (see :mod:`kiosk.frames`)."""
+        return None
 
     def state_summary(self) -> dict[str, Any]:
         """A small JSON-able description for tests and ``--json`` output."""

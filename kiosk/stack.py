@@ -93,6 +93,12 @@ class Screen(Protocol):
         """An overlay's card."""
         ...
 
+    def draw_over_changes(self, surface: Target,
+                          restore: Callable[[Sequence[pygame.Rect]], None]) -> Sequence[pygame.Rect] | None:
+        """An overlay's card drawn again over its last frame, the areas it drew on given back
+        first with ``restore``; the native rectangles changed (None: it cannot)."""
+        ...
+
 
 class SceneStack:
     """Holds the scenes; changes requested during a frame are applied at its end."""

@@ -203,11 +203,13 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame
     return image
 
 
-def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10) -> None:
+def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int = 10, covered: bool = False) -> None:
     """The soft shadow a card of ``rect`` casts, at the target's resolution: blended straight onto
     the target in nine slices (tiles made once per radius and blur, no surface per size: a card
     popping in grows at every frame, and a kept image per size was 3.4 MB of new pixels for
-    the question's card); a shadow too small to slice is one image, kept per size."""
+    the question's card); a shadow too small to slice is one image, kept per size. ``covered``:
+    an opaque card of ``rect`` is drawn over it next, so the shadow's even inside (which lies
+    within the card, its rounded corners included) is not blended at all."""
     if isinstance(surface, Canvas):
         box, scale = surface.to_native_rect(rect), surface.scale
         native_blur = max(1, round(blur * scale))
@@ -216,7 +218,7 @@ def draw_shadow(surface: Target, rect: pygame.Rect, radius: int = 22, blur: int 
     else:
         target, size = surface, (rect.width, rect.height)
         at = (rect.x - 2 * blur, rect.y - 2 * blur + blur // 2)
-    if not _draw_sliced(target, at, size, radius, blur, 70):  # too small to slice: one image, kept
+    if not _draw_sliced(target, at, size, radius, blur, 70, covered):  # too small to slice: one image, kept
         target.blit(_shadow(size, radius, blur, 70), at)
 
 
@@ -247,9 +249,11 @@ def _shadow_pieces(radius: int, blur: int, alpha: int) -> tuple[pygame.Surface, 
 
 
 def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, int], radius: int, blur: int,
-                 alpha: int) -> bool:
+                 alpha: int, covered: bool = False) -> bool:
     """:func:`_sliced_shadow`'s image blended onto ``target`` at ``at`` slice by slice (the
-    slices do not overlap: each pixel is blended once, as the whole image's would be); False
+    slices do not overlap: each pixel is blended once, as the whole image's would be), its
+    inside left out when ``covered`` (an opaque card goes over it: at 1080p the end card's
+    inside is 0.7 million pixels blended for nothing, 1 ms a frame while it pops in); False
     for a shadow too small to slice."""
     w, h = size
     pad = blur * 2
@@ -274,6 +278,8 @@ def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, i
         span = min(tile, middle_h - row)
         target.blit(left, (x, y + corner + row), (0, 0, corner, span))
         target.blit(right, (x + width - corner, y + corner + row), (0, 0, corner, span))
+        if covered:
+            continue
         for col in range(0, middle_w, tile):
             target.blit(inside, (x + corner + col, y + corner + row), (0, 0, min(tile, middle_w - col), span))
     return True
@@ -318,7 +324,8 @@ def draw_panel(
 ) -> None:
     """A rounded card with a soft drop shadow (the shadow made at the target's resolution)."""
     if shadow:
-        draw_shadow(surface, rect, radius, shadow)
+        # An opaque card covers its shadow's inside (a see-through one, given four values, does not).
+        draw_shadow(surface, rect, radius, shadow, covered=len(color) == 3 or color[-1] == 255)
     draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         draw.rect(surface, border, rect, width=3, border_radius=radius)

@@ -32,7 +32,7 @@ from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import language, tr
-from kiosk.overlays import RulesPage
+from kiosk.overlays import PictureParts, RulesPage
 from kiosk.tween import Tween, ease_out_cubic
 
 if TYPE_CHECKING:
@@ -541,12 +541,38 @@ def _illustrate_wins(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
 
 
 def _illustrate_machine(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    state, box, beads = _machine(rect)
+    draw_matchbox(surface, box, state, beads, _machine_bead(time, beads), time)
+
+
+def _machine(rect: pygame.Rect) -> tuple[HexapawnState, pygame.Rect, list[int]]:
+    """The machine page's matchbox: its position, its place in ``rect``, its beads."""
     state = HexapawnState().play(((2, 1), (1, 1)))
     box = pygame.Rect(0, 0, min(rect.width - 20, 460), 170)
     box.center = rect.center
-    beads = [1] * len(state.legal_moves())
-    drawn = int(time / 1.5) % len(beads)
-    draw_matchbox(surface, box, state, beads, drawn, time)
+    return state, box, [1] * len(state.legal_moves())
+
+
+def _machine_bead(time: float, beads: list[int]) -> int:
+    """The bead drawn at ``time`` (another every 1.5 s)."""
+    return int(time / 1.5) % len(beads)
+
+
+def _machine_backdrop(surface: DrawTarget, rect: pygame.Rect) -> None:
+    """The machine page's matchbox with its lid, no bead lifted (the tray is drawn again over it
+    by :func:`_machine_tray`, as the game's panel does)."""
+    state, box, beads = _machine(rect)
+    draw_matchbox(surface, box, state, beads, None, 0.0, lifted=False)
+
+
+def _machine_tray(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The machine page's live part: the tray, its drawn bead bobbing."""
+    _state, box, beads = _machine(rect)
+    draw_tray(surface, box, beads, _machine_bead(time, beads), time)
+
+
+def _machine_tray_box(rect: pygame.Rect) -> pygame.Rect:
+    return tray_box(_machine(rect)[1])
 
 
 def _illustrate_solved(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
@@ -580,7 +606,8 @@ def rules_pages() -> list[RulesPage]:
         RulesPage("hexapawn.rules.p2.title", tr("hexapawn.rules.p2.text"), _illustrate_step, _played),
         RulesPage("hexapawn.rules.p3.title", tr("hexapawn.rules.p3.text"), _illustrate_capture, _played),
         RulesPage("hexapawn.rules.p4.title", tr("hexapawn.rules.p4.text"), _illustrate_wins, _fixed),
-        RulesPage("hexapawn.rules.p5.title", tr("hexapawn.rules.p5.text"), _illustrate_machine),
+        RulesPage("hexapawn.rules.p5.title", tr("hexapawn.rules.p5.text"), _illustrate_machine,
+                  parts=PictureParts(_machine_backdrop, _machine_tray, _machine_tray_box)),
         RulesPage("hexapawn.rules.p6.title", tr("hexapawn.rules.p6.text"), _illustrate_solved, _opening),
     ]
 

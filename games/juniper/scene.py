@@ -836,6 +836,7 @@ def explainer_pages(n: int) -> list[RulesPage]:
             f"juniper.explain.{key}.title",
             lambda: tr(f"juniper.explain.{key}.text", **explainer_params(key, n)),
             lambda surface, rect, time: picture(surface, rect, _entrance(time), n),
+            _entrance,  # a picture shows its entrance's progress only: still once built (0.3 s)
         )
 
     return [page(key) for key in EXPLAINER_PAGES]

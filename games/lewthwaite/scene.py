@@ -30,7 +30,7 @@ from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import counted, language, tr
-from kiosk.overlays import RulesPage
+from kiosk.overlays import PictureParts, RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
 if TYPE_CHECKING:
@@ -522,11 +522,76 @@ def _illustrate_move(surface: DrawTarget, rect: pygame.Rect, time: float) -> Non
         view.draw_tokens(surface, start.play((2, 1)), MoveAnimation((2, 1), (2, 2), ease_out_cubic(t)), time=time)
 
 
+#: The move page's token: it slides from this cell into the hole (the start's centre).
+MOVED, HOLE = (2, 1), (2, 2)
+
+
+def _move_backdrop(surface: DrawTarget, rect: pygame.Rect) -> None:
+    """The move page's board and every token but the one that slides (the others hold still:
+    the same in the start and after the move)."""
+    start = LewthwaiteParams().new_initial_state()
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    view.draw_board(surface, False)
+    for cell in ((r, c) for r in range(5) for c in range(5)):
+        colour = start.token_at(cell)
+        if colour is not None and cell != MOVED:
+            view.draw_token(surface, cell, colour, False)
+
+
+def _move_live(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The move page's live part: the token that slides, and the rings round the tokens that may
+    move while it waits."""
+    start = LewthwaiteParams().new_initial_state()
+    phase = (time % 3.0) / 3.0
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    if phase < 0.35:
+        colour = start.token_at(MOVED)
+        assert colour is not None
+        view.draw_token(surface, MOVED, colour, False)
+        view.draw_glow(surface, start.legal_moves(), ui.blend(theme.RED, theme.HINT, 0.55), time)
+    else:
+        t = min(1.0, (phase - 0.35) / 0.3)
+        after = start.play(MOVED)
+        # Only the moving token: an empty area leaves out every token at rest (in the backdrop).
+        view.draw_tokens(surface, after, MoveAnimation(MOVED, HOLE, ease_out_cubic(t)), time=time,
+                         area=pygame.Rect(0, 0, 0, 0))
+
+
+def _move_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where the move page's live part draws: the rings round the tokens that may move, and the
+    token sliding (lifted and grown half-way)."""
+    start = LewthwaiteParams().new_initial_state()
+    view = BoardView(5, 5, rect.center, min(rect.width, rect.height) - 20)
+    box = view.slide_box(MOVED, HOLE)
+    for cell in start.legal_moves():
+        box.union_ip(view.cell_box(cell, 0.65))
+    return box
+
+
 def _illustrate_blocked(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     # As in the article's photo: red tokens all around the hole, and blue, to move, is stuck.
+    _blocked_backdrop(surface, rect)
+    _blocked_glow(surface, rect, time)
+
+
+def _blocked_backdrop(surface: DrawTarget, rect: pygame.Rect) -> None:
+    """The blocked page's board and tokens (they hold still: the tokens do not shake)."""
+    draw_mini_board(surface, rect, _blocked_example(), 0.0)
+
+
+def _blocked_view(rect: pygame.Rect) -> BoardView:
     state = _blocked_example()
-    view = draw_mini_board(surface, rect, state, time)
-    view.draw_glow(surface, [state.hole], theme.BAD, time)
+    return BoardView(state.params.rows, state.params.cols, rect.center, min(rect.width, rect.height) - 20)
+
+
+def _blocked_glow(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The blocked page's live part: the ring pulsing round the hole."""
+    _blocked_view(rect).draw_glow(surface, [_blocked_example().hole], theme.BAD, time)
+
+
+def _blocked_glow_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where the ring round the hole draws (at most half a cell and its width from the centre)."""
+    return _blocked_view(rect).cell_box(_blocked_example().hole, 0.65)
 
 
 @budgeted(MB, scope='lewthwaite')
@@ -548,7 +613,7 @@ def _blocked_example() -> LewthwaiteState:
 
 def _illustrate_snake(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     state = _blocked_example()
-    steps = 1 + int(time * 1.5) % (len(state.path) + 2)
+    steps = _snake_steps(time)
     shown = LewthwaiteState(state.params, state.path[: min(steps, len(state.path))])
     half = rect.width // 2
     draw_mini_board(surface, pygame.Rect(rect.x, rect.y + 80, half - 10, half - 10), shown, time)
@@ -605,17 +670,41 @@ def _random_page_text() -> str:
     return tr("lewthwaite.rules.p6.text", p=p, mean=mean)
 
 
+def _fixed(time: float) -> Hashable:
+    """A rules picture that never changes (the start, the dominoes: tokens at rest)."""
+    return ()
+
+
+def _snake_step(time: float) -> Hashable:
+    """What the snake page shows at ``time``: how far the walk has gone, and the head's eyes
+    open or shut (:meth:`BoardView.draw_head` blinks)."""
+    return (_snake_steps(time), (time % 3.2) < 0.12)
+
+
+def _snake_steps(time: float) -> int:
+    return 1 + int(time * 1.5) % (len(_blocked_example().path) + 2)
+
+
+def _chart_step(time: float) -> Hashable:
+    """What the chart page shows at ``time``: its bars growing (1.2 s), then still; the words
+    "computing" until the figures are ready."""
+    return (min(1.0, time / 1.2), random_play_stats() is not None)
+
+
 def rules_pages() -> list[RulesPage]:
     """The illustrated rules, faithful to the IREMI article; the last page's figures are
-    computed live, in the background."""
+    computed live, in the background. Pictures that change in steps say what they show
+    (a frame showing the same is not drawn); the moving token and the glowing rings animate."""
     random_play_stats()  # start computing now: it is ready by the time the last page opens
     return [
-        RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start),
-        RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move),
-        RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked),
-        RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake),
-        RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes),
-        RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random),
+        RulesPage("lewthwaite.rules.p1.title", tr("lewthwaite.rules.p1.text"), _illustrate_start, _fixed),
+        RulesPage("lewthwaite.rules.p2.title", tr("lewthwaite.rules.p2.text"), _illustrate_move,
+                  parts=PictureParts(_move_backdrop, _move_live, _move_box)),
+        RulesPage("lewthwaite.rules.p3.title", tr("lewthwaite.rules.p3.text"), _illustrate_blocked,
+                  parts=PictureParts(_blocked_backdrop, _blocked_glow, _blocked_glow_box)),
+        RulesPage("lewthwaite.rules.p4.title", tr("lewthwaite.rules.p4.text"), _illustrate_snake, _snake_step),
+        RulesPage("lewthwaite.rules.p5.title", tr("lewthwaite.rules.p5.text"), _illustrate_dominoes, _fixed),
+        RulesPage("lewthwaite.rules.p6.title", _random_page_text, _illustrate_random, _chart_step),
     ]
 
 

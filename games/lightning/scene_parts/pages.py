@@ -46,13 +46,18 @@ def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
     draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
 
 
+def _turn_step(time: float) -> int:
+    """The quarter turns the tile in hand shows at ``time`` (all the turn page's picture changes)."""
+    return int(time / 0.9) % 4
+
+
 def _illustrate_turn(surface: Target, rect: pygame.Rect, time: float) -> None:
     pool = pygame.Rect(rect.x + 20, rect.y + 90, 120, 120)
     for k in range(3, 0, -1):
         draw_tile_back(surface, pool.move(k * 4 - 4, -k * 4 + 4))
     ui.draw_text(surface, tr("lightning.pool"), (pool.centerx, pool.y - 40), 26, NIGHT, "bold", "midtop")
     hand = pygame.Rect(rect.centerx - 70, rect.y + 80, 140, 140)
-    draw_tile(surface, hand, Tile("Z", int(time / 0.9) % 4), theme.RED)
+    draw_tile(surface, hand, Tile("Z", _turn_step(time)), theme.RED)
     ui.draw_text(surface, tr("lightning.hand.you"), (hand.centerx, hand.y - 40), 26, NIGHT, "bold", "midtop")
     icon_turn(surface, pygame.Rect(hand.centerx - 24, hand.bottom + 14, 48, 48), (120, 104, 200))
     shelf = pygame.Rect(rect.right - 150, rect.y + 90, 140, 120)
@@ -122,8 +127,11 @@ def prepare_rules() -> None:
 def rules_pages() -> list[RulesPage]:
     """The illustrated rules, faithful to the CEMÉA article (the tile designs are ours)."""
     illustrations = (_illustrate_goal, _illustrate_turn, _illustrate_where, _illustrate_branch, _illustrate_tiles)
+    # The turn page changes in steps (a frame showing the same step is not drawn); the boards'
+    # glowing seam and the bobbing tiles animate.
+    steps = {_illustrate_turn: _turn_step}
     return [
-        RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw)
+        RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw, steps.get(draw))
         for k, draw in enumerate(illustrations, 1)
     ]
 

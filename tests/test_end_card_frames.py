@@ -1,0 +1,116 @@
+"""The end card's frames (issue 43), checked by the work they do, never by a stopwatch: a card's
+shadow blends only what the card does not cover, confetti falling over the card give back and
+send to the display only what they cover; the pixels those of the frames drawn whole."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pygame
+import pytest
+
+from kiosk import theme, ui
+from kiosk.app import App, AppOptions
+from kiosk.canvas import Canvas
+from kiosk.game_scene import GameScene
+from kiosk.menu import MenuScene
+from kiosk.overlays import EndCard, EndScene
+from kiosk.screens import screens_for
+from kiosk.seats import SeatsScene
+
+SIZE = (1920, 1080)
+
+
+class CountingSurface(pygame.Surface):
+    """A screen that counts the pixels blitted onto it."""
+
+    blitted = 0
+
+    def blit(self, source: pygame.Surface, dest: tuple[int, int],  # type: ignore[override]
+             area: pygame.Rect | tuple[int, int, int, int] | None = None, special_flags: int = 0) -> pygame.Rect:
+        """Blit, counting the pixels of the part copied."""
+        part = pygame.Rect(area) if area is not None else source.get_rect()
+        self.blitted += part.width * part.height
+        return super().blit(source, dest, area, special_flags)
+
+
+def ground() -> pygame.Surface:
+    """A 1080p screen of random blocks (every blended pixel shows)."""
+    rng = random.Random(5)
+    screen = pygame.Surface(SIZE)
+    for _ in range(200):
+        screen.fill([rng.randrange(256) for _ in range(3)], (rng.randrange(1900), rng.randrange(1060), 60, 40))
+    return screen
+
+
+@pytest.mark.parametrize(("rect", "radius", "blur"), [((230, 180, 820, 420), 32, 16), ((40, 110, 1200, 500), 28, 12),
+                                                      ((240, 170, 800, 380), 36, 16)])
+def test_an_opaque_card_blends_only_the_shadow_it_leaves_uncovered(rect: tuple[int, int, int, int], radius: int,
+                                                                   blur: int) -> None:
+    """The end card (and the rules' card, the question's) popping in drew its shadow whole at
+    every frame, then covered most of it with the card: 0.7 million pixels blended for nothing
+    at 1080p. The shadow's inside lies within the card: it is left out, the picture the same."""
+    pygame.display.init()
+    box = pygame.Rect(rect)
+    counted = CountingSurface(SIZE)
+    counted.blit(ground(), (0, 0))
+    counted.blitted = 0
+    ui.draw_panel(Canvas(counted, (1280, 720), 1.5, (0, 0)), box, theme.PANEL, radius, blur)
+    whole = ground()
+    canvas = Canvas(whole, (1280, 720), 1.5, (0, 0))
+    ui.draw_shadow(canvas, box, radius, blur)  # the whole shadow, then the card over it
+    ui.draw_panel(canvas, box, theme.PANEL, radius, 0)
+    assert pygame.image.tobytes(counted, "RGB") == pygame.image.tobytes(whole, "RGB")
+    shadow = box.width * 1.5 * box.height * 1.5  # about the shadow's box, at 1080p
+    assert counted.blitted <= 0.8 * shadow, \
+        f"a card of {box.size} blends {counted.blitted} shadow pixels ({counted.blitted / shadow:.0%} of its box)"
+
+
+def end_card_app(partial: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[App, EndScene]:
+    """Awélé at a person's turn at 1080p with a won game's end card pushed (confetti falling);
+    with ``partial`` False the card cannot draw in part: every frame is drawn whole."""
+    if not partial:
+        monkeypatch.setattr(EndScene, "draw_over_changes", lambda self, surface, restore: None)
+    app = App(AppOptions(frames=1, size=SIZE, seed=3, mute=True))
+    app.home_factory = MenuScene
+    scene = screens_for("awele").make_scene(app)
+    app.start(scene)
+    for _ in range(3):
+        app.tick()
+    if isinstance(app.stack.top, SeatsScene):
+        app.stack.top.play_button.on_click()
+    for _ in range(30):
+        app.tick()
+    assert isinstance(scene, GameScene) and app.stack.top is scene
+    card = EndCard("Tu as gagné !", "Tu as pris plus de la moitié des graines.", "Encore une ?", celebrate=True)
+    end = EndScene(app, card, scene.restart, scene.toolbar_area)
+    app.stack.push(end)
+    return app, end
+
+
+def test_confetti_over_the_end_card_send_only_what_they_cover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: once the veil has faded in, the card pops in and confetti fall over a kept
+    backdrop; each frame copied the whole 8 MB backdrop and sent the whole screen to the
+    display for a card and 160 small pieces. Now only what the last frame drew on is given
+    back and only that is sent (the pixels those of the frame drawn whole, at each frame)."""
+    whole, _ = end_card_app(False, monkeypatch)
+    frames = []
+    for _ in range(170):
+        whole.tick()
+        frames.append(pygame.image.tobytes(whole.display, "RGB"))
+    whole.close()
+    monkeypatch.undo()
+    app, end = end_card_app(True, monkeypatch)
+    screen = SIZE[0] * SIZE[1]
+    sent: list[float] = []
+    for frame, expected in enumerate(frames):
+        app.tick()
+        assert pygame.image.tobytes(app.display, "RGB") == expected, f"frame {frame} differs from the whole frame"
+        if frame >= 20:  # the veil has faded in: the card pops in, then holds still under confetti
+            changed = app.frames.changed
+            sent.append(1.0 if changed is None else sum(r.width * r.height for r in changed) / screen)
+    assert end.confetti is not None and end.confetti.falling(720), "the confetti fell too soon for the test"
+    assert statistics.median(sent) <= 0.1, f"a frame of confetti sends {statistics.median(sent):.0%} of the screen"
+    assert app.frames.card_partial >= 140
+    app.close()
