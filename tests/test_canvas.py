@@ -299,6 +299,7 @@ def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(mo
     canvas = Canvas(pygame.Surface((1920, 1080)))
     ui._shadows.clear()
     ui._blurred_rect.cache_clear()  # an earlier test's panel of the same size left its template
+    ui._shadow_pieces.cache_clear()  # ... and its slices
     made: list[int] = []
     smoothscale = pygame.transform.smoothscale
 
