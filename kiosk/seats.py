@@ -239,16 +239,23 @@ class SeatsScene(Scene):
         self.draw_under(surface)
         self.draw_over(surface)
 
-    def draw_under(self, surface: Target) -> None:
-        """The veil over the game."""
-        ui.draw_veil(surface, (30, 24, 40), 110)
+    def under_look(self) -> Hashable | None:
+        """The veil, the card and its heading: the same whatever is answered (in a language)."""
+        return ("seats", language())
 
-    def draw_over(self, surface: Target) -> None:
-        """The card, its questions and answers."""
+    def draw_under(self, surface: Target) -> None:
+        """The veil over the game, the card and its heading: kept with the game in the frame
+        composer's backdrop (kiosk/frames.py), so that an answer draws only the questions and
+        buttons again (the veil and the card's shadow were 3-4 ms of each answer at 1080p)."""
+        ui.draw_veil(surface, (30, 24, 40), 110)
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         ui.draw_fitted_text(surface, tr("seats.heading"), pygame.Rect(card.x + 40, card.y + 22, card.width - 80, 56),
                             46, theme.INK, "title", "center")
+
+    def draw_over(self, surface: Target) -> None:
+        """The questions and answers."""
+        card = self.CARD
         for title, y in self.titles:
             ui.draw_text(surface, _label(title), (card.centerx, y), 26, theme.INK_SOFT, "bold", "midtop")
         for button in self.buttons:
