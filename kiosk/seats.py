@@ -19,6 +19,7 @@ from games.effects import Sound
 from kiosk import theme, ui
 from kiosk.canvas import Target
 from kiosk.i18n import has_key, language, tr
+from kiosk.overlays import draw_veil_around
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class SeatsScene(Scene):
         self._rebuild()
 
     CARD = pygame.Rect(140, 40, 1000, 640)
+    RADIUS = 32
     ROW_HEIGHT = 112
 
     def _row_widths(self, texts: list[str]) -> tuple[list[int], int]:
@@ -247,9 +249,9 @@ class SeatsScene(Scene):
         """The veil over the game, the card and its heading: kept with the game in the frame
         composer's backdrop (kiosk/frames.py), so that an answer draws only the questions and
         buttons again (the veil and the card's shadow were 3-4 ms of each answer at 1080p)."""
-        ui.draw_veil(surface, (30, 24, 40), 110)
         card = self.CARD
-        ui.draw_panel(surface, card, theme.PANEL, 32, 16)
+        draw_veil_around(surface, (30, 24, 40), 110, card, self.RADIUS)  # not under the card
+        ui.draw_panel(surface, card, theme.PANEL, self.RADIUS, 16)
         ui.draw_fitted_text(surface, tr("seats.heading"), pygame.Rect(card.x + 40, card.y + 22, card.width - 80, 56),
                             46, theme.INK, "title", "center")
 
