@@ -327,3 +327,26 @@ def test_an_answer_on_the_who_plays_card_draws_only_the_answers(app: App, monkey
     expected = low.copy()
     card.draw(Canvas(expected, app.screen.logical_size, app.screen.scale, app.screen.offset))
     assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: the game was drawn ahead with its toolbar alive, but under its who-plays card the
+    # toolbar looks dead: the first frame rendered those buttons (5-6, 1.5-3 ms at 1080p).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    rendered: list[str] = []
+    button = ui._button_image.function
+
+    def render_button(*args: Any) -> Canvas:
+        if threading.current_thread() is threading.main_thread():
+            rendered.append(args[3])
+        return button(*args)
+
+    monkeypatch.setattr(ui._button_image, "function", render_button)
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        assert rendered == [], f"{game}: {rendered}"
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
+        rendered.clear()  # the menu's own
