@@ -421,7 +421,7 @@ class GameScene(Scene, Generic[S, M]):
             # 1.5-3 ms of the card's first frame at 1080p).
             for button in self.bar.buttons(live=False):
                 button.draw(surface, self.time)
-            self.seats_card(first_time=True).draw(surface)
+            self.seats_card(first_time=True).prepare(surface)  # and its answers' buttons
 
     def apply_setup(self, setup: Setup) -> None:
         """Seat the players as chosen and start a new game."""

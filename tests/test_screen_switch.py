@@ -350,3 +350,34 @@ def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch
         tick_until(app, MenuScene)
         worst_frame(app, 5)
         rendered.clear()  # the menu's own
+
+
+def test_an_answer_one_tap_away_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: each answer on the who-plays card rendered the buttons of its new look on the
+    # frame thread (2-10 of them, 0.3-0.6 ms each at 1080p); the card drawn ahead draws every
+    # answer one tap away too (SeatsScene.prepare).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    rendered: list[str] = []
+    button = ui._button_image.function
+
+    def render_button(*args: Any) -> Canvas:
+        if threading.current_thread() is threading.main_thread():
+            rendered.append(args[3])
+        return button(*args)
+
+    monkeypatch.setattr(ui._button_image, "function", render_button)
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        card = app.stack.top
+        assert isinstance(card, SeatsScene)
+        rendered.clear()
+        card._set("level", card.levels[-1])
+        worst_frame(app, 2)
+        assert rendered == [], f"{game}, a level: {rendered}"
+        card._set("opponent", "friend")
+        worst_frame(app, 2)
+        assert rendered == [], f"{game}, a friend: {rendered}"
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
