@@ -608,7 +608,8 @@ class App:
             self._guarded("input", top.handle_event, event)
 
     def _update(self, dt: float) -> None:
-        self._update_visible(dt)  # its own frame: no local here keeps a scene left now alive
+        if not self.stack.holding:  # held: a screen is being drawn ahead on a thread
+            self._update_visible(dt)  # its own frame: no local here keeps a scene left now alive
         self.stack.apply_pending()
         self.door.update()
         self.attendant.update()

@@ -105,6 +105,8 @@ class SceneStack:
         # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), what
         # says it is ready, and whether it then replaces every screen (:meth:`reset_when_ready`).
         self._waiting: tuple[Screen, Callable[[], bool], bool] | None = None
+        # What says a screen on the stack, changed, has been drawn ahead (:meth:`hold_until`).
+        self._hold: Callable[[], bool] | None = None
         #: Collect the screens left at the next frame (:meth:`collect_left`, called by the app at
         #: the start of each frame) rather than in the frame that shows the next screen.
         self.defer_collection = False
@@ -136,12 +138,18 @@ class SceneStack:
         if dropped is not None:
             self._release_unshown(dropped[0])
 
+    def hold_until(self, ready: Callable[[], bool]) -> None:
+        """Hold the screens as they are until ``ready()`` (a screen on the stack, changed, is being
+        drawn ahead: the game under the who-plays card after "Jouer !")."""
+        self._hold = ready
+
     @property
     def holding(self) -> bool:
-        """True while every screen is about to be left for one being drawn ahead: the screen
-        keeps its last picture (nothing is drawn) and no input reaches the screens left (a
-        second tap on "Oui, arrêter" would land on the game under it)."""
-        return self._waiting is not None and self._waiting[2]
+        """True while every screen is about to be left for one being drawn ahead, or a screen on
+        the stack is being drawn ahead (:meth:`hold_until`): the screen keeps its last picture
+        (nothing is drawn), no input reaches the screens (a second tap on "Oui, arrêter" would
+        land on the game under it) and they are not updated (one is being drawn on a thread)."""
+        return (self._waiting is not None and self._waiting[2]) or (self._hold is not None and not self._hold())
 
     def _drop_waiting(self) -> None:
         """Forget the screen waiting (the visitors went elsewhere)."""
@@ -174,6 +182,7 @@ class SceneStack:
         """Leave every scene and start over from ``scene`` (the menu, after inactivity)."""
 
         self._drop_waiting()
+        self._hold = None
         self._pending.append(functools.partial(self._reset, scene))
 
     def _reset(self, scene: Screen) -> None:
@@ -184,6 +193,8 @@ class SceneStack:
     def apply_pending(self) -> bool:
         """Apply the requested changes (and push the screen waiting, once drawn ahead); True if
         anything changed."""
+        if self._hold is not None and self._hold():
+            self._hold = None
         if self._waiting is not None and self._waiting[1]():
             (scene, _ready, reset), self._waiting = self._waiting, None
             self._pending.append(functools.partial(self._reset if reset else self._push, scene))

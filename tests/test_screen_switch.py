@@ -381,3 +381,60 @@ def test_an_answer_one_tap_away_renders_no_button(app: App, monkeypatch: pytest.
         app.go_home(keep=False)
         tick_until(app, MenuScene)
         worst_frame(app, 5)
+
+
+def test_the_game_after_its_who_plays_card_is_drawn_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: "Jouer !" changed the game under the card (a new game, the players' names) and its
+    # first frame drew it on the frame thread (4-10 ms at 1080p): it is now drawn ahead while the
+    # card stays on screen (SceneStack.hold_until), and its first frame blits what is kept.
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    painted: list[str] = []
+    counting = [False]
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        card = app.stack.top
+        scene = app.stack.scenes[-2]
+        assert isinstance(card, SeatsScene) and isinstance(scene, GameScene)
+        card._set("opponent", "friend")  # new names in the still picture, and no computer moving
+        worst_frame(app, 2)
+        draw_still = type(scene).draw_still
+
+        def counted(this: GameScene, surface: Any, draw_still: Any = draw_still, game: str = game) -> None:
+            if counting[0] and threading.current_thread() is threading.main_thread():
+                painted.append(game)
+            draw_still(this, surface)
+
+        monkeypatch.setattr(type(scene), "draw_still", counted)
+        counting[0] = True
+        card.done()
+        drawn_ahead = scene.still_key()
+        drawn = app.frames.drawn
+        for _ in range(PATIENCE):  # the card held while the game is drawn ahead, then the game shown
+            worst_frame(app, 1)
+            if app.frames.drawn > drawn:
+                break
+            assert app.wait_for_screens_ahead(CEILING)
+        counting[0] = False
+        if scene.still_key() != drawn_ahead:  # its first step changed it (Lightning deals a tile): its own
+            painted[:] = [name for name in painted if name != game]
+        assert app.stack.top is scene and not app.stack.holding
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
+    assert painted == []
+
+
+def test_nothing_moves_while_a_screen_is_held(app: App) -> None:
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    open_from_menu(app, "hexapawn")
+    scene = app.stack.scenes[-2]
+    assert isinstance(scene, GameScene)
+    app.stack.hold_until(lambda: False)  # as if the thread drawing it took long
+    time, drawn = scene.time, app.frames.drawn
+    worst_frame(app, 5)
+    assert app.stack.holding and scene.time == time and app.frames.drawn == drawn
+    app.stack.hold_until(lambda: True)
+    worst_frame(app, 2)
+    assert not app.stack.holding and scene.time > time
