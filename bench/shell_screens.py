@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             rules.page, rules.page_time = page, 0.0
             screens.measure("rules page", 120, 10)
         app.go_home(keep=False)
+        app.wait_for_screens_ahead(60.0)  # the menu is drawn ahead
         screens.measure("menu", 10, 0)
         if game_screens.make_science_scene is not None:
             corner = game_screens.make_science_scene(app, 0)
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     screens.open("attract", DemoScene(app))
     screens.measure("attract", 2400, 30)
     app.go_home(keep=False)
+    app.wait_for_screens_ahead(60.0)  # the menu is drawn ahead
     app.tick()
     app.stack.push(SettingsScene(app))
     screens.measure("settings", 240, 30)

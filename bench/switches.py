@@ -102,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         card.play_button.on_click()
         worst.frames(f"{game}: the card's Play, the game", 60)
         app.go_home(keep=False)
+        app.wait_for_screens_ahead(60.0)  # the menu is drawn ahead
         worst.frames(f"{game}: back on the menu", 60)
     app.attendant.start_attract()
     worst.until("attract mode starting", DemoScene)

@@ -8,6 +8,7 @@ pending input is then flushed, so a tap that closed one screen never lands on th
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
@@ -107,9 +108,11 @@ class SceneStack:
         self.scenes: list[Screen] = []
         self._pending: list[Callable[[], None]] = []
         self._left = 0
-        # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), and
-        # what says it is ready.
-        self._waiting: tuple[Screen, Callable[[], bool]] | None = None
+        # A screen waiting to be pushed until it has been drawn ahead (kiosk/prepare.py), what
+        # says it is ready, and whether it then replaces every screen (:meth:`reset_when_ready`).
+        self._waiting: tuple[Screen, Callable[[], bool], bool] | None = None
+        # What says a screen on the stack, changed, has been drawn ahead (:meth:`hold_until`).
+        self._hold: Callable[[], bool] | None = None
         #: Collect the screens left at the next frame (:meth:`collect_left`, called by the app at
         #: the start of each frame) rather than in the frame that shows the next screen.
         self.defer_collection = False
@@ -129,9 +132,30 @@ class SceneStack:
         """Put ``scene`` on top at the end of the first frame where ``ready()`` is true (it is
         being drawn ahead: :class:`kiosk.prepare.Preparation`); a screen already waiting is
         dropped, and so is this one if the stack is reset meanwhile."""
-        dropped, self._waiting = self._waiting, (scene, ready)
+        dropped, self._waiting = self._waiting, (scene, ready, False)
         if dropped is not None:
             self._release_unshown(dropped[0])
+
+    def reset_when_ready(self, scene: Screen, ready: Callable[[], bool]) -> None:
+        """:meth:`reset` to ``scene`` at the end of the first frame where ``ready()`` is true (the
+        menu drawn ahead after a game: :meth:`kiosk.app.App.go_home`); meanwhile the stack is
+        :attr:`holding`. A screen already waiting is dropped."""
+        dropped, self._waiting = self._waiting, (scene, ready, True)
+        if dropped is not None:
+            self._release_unshown(dropped[0])
+
+    def hold_until(self, ready: Callable[[], bool]) -> None:
+        """Hold the screens as they are until ``ready()`` (a screen on the stack, changed, is being
+        drawn ahead: the game under the who-plays card after "Jouer !")."""
+        self._hold = ready
+
+    @property
+    def holding(self) -> bool:
+        """True while every screen is about to be left for one being drawn ahead, or a screen on
+        the stack is being drawn ahead (:meth:`hold_until`): the screen keeps its last picture
+        (nothing is drawn), no input reaches the screens (a second tap on "Oui, arrêter" would
+        land on the game under it) and they are not updated (one is being drawn on a thread)."""
+        return (self._waiting is not None and self._waiting[2]) or (self._hold is not None and not self._hold())
 
     def _drop_waiting(self) -> None:
         """Forget the screen waiting (the visitors went elsewhere)."""
@@ -163,20 +187,23 @@ class SceneStack:
     def reset(self, scene: Screen) -> None:
         """Leave every scene and start over from ``scene`` (the menu, after inactivity)."""
 
-        def do() -> None:
-            while self.scenes:
-                self._pop()
-            self._push(scene)
-
         self._drop_waiting()
-        self._pending.append(do)
+        self._hold = None
+        self._pending.append(functools.partial(self._reset, scene))
+
+    def _reset(self, scene: Screen) -> None:
+        while self.scenes:
+            self._pop()
+        self._push(scene)
 
     def apply_pending(self) -> bool:
         """Apply the requested changes (and push the screen waiting, once drawn ahead); True if
         anything changed."""
+        if self._hold is not None and self._hold():
+            self._hold = None
         if self._waiting is not None and self._waiting[1]():
-            scene, self._waiting = self._waiting[0], None
-            self._pending.append(lambda: self._push(scene))
+            (scene, _ready, reset), self._waiting = self._waiting, None
+            self._pending.append(functools.partial(self._reset if reset else self._push, scene))
         if not self._pending:
             return False
         pending, self._pending = self._pending, []

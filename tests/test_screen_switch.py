@@ -14,6 +14,7 @@ the kiosk (headless runs draw ahead in the frame that asks, for frames that stay
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -103,6 +104,7 @@ def test_a_game_opens_from_the_menu_without_drawing_it_in_a_frame(app: App) -> N
         unit = copy_cost()
         worsts.append(worst / unit)
         app.go_home(keep=False)
+        tick_until(app, MenuScene)  # drawn ahead too
         worst_frame(app, 30)
     print("\nopening a game from the menu, worst frame: " + ", ".join(f"{w:.0f}" for w in worsts) + " copies")
     assert statistics.median(worsts) <= SWITCH, \
@@ -188,3 +190,251 @@ def test_the_question_before_stopping_a_game_renders_nothing_after_the_warm_up(
     for detail, icon in (("confirm.home", ui.icon_home), ("confirm.restart", ui.icon_restart)):
         ConfirmScene(app, tr("confirm.title"), tr(detail), lambda: None, icon).draw(app.screen)
     assert rendered == []
+
+
+def stop_a_game_for_the_menu(app: App) -> ConfirmScene:
+    """Open Hexapawn from the menu, play a move, and ask to go home: "Arrêter la partie ?"
+    (its "Oui, arrêter" then has the menu drawn ahead: not shown at once on a threaded app)."""
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    open_from_menu(app, "hexapawn")
+    card = app.stack.top
+    assert isinstance(card, SeatsScene)
+    card.done()
+    worst_frame(app, 2)
+    game = app.stack.top
+    assert isinstance(game, GameScene)
+    game.match.play(game.match.state.legal_moves()[0])
+    game.ask_home()
+    worst_frame(app, 2)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    return question
+
+
+def test_the_menu_after_stopping_a_game_is_drawn_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: "Oui, arrêter" reset the stack to a new menu whose first frame painted its still
+    # layer (paper, titles, shadows, buttons) on the frame thread: 6-13 ms at 1080p. It is now
+    # drawn ahead, off the frame thread, and its first frame blits the frame drawn ahead.
+    painted_here: list[str] = []
+    draw_still = MenuScene._draw_still
+
+    def painting(menu: MenuScene, surface: Any) -> None:
+        if threading.current_thread() is threading.main_thread():
+            painted_here.append("still layer")
+        draw_still(menu, surface)
+
+    question = stop_a_game_for_the_menu(app)
+    monkeypatch.setattr(MenuScene, "_draw_still", painting)
+    question.yes()
+    tick_until(app, MenuScene)
+    assert painted_here == []
+    # That first frame is the menu drawn again from nothing, pixel for pixel.
+    display = pygame.display.get_surface()
+    assert display is not None
+    shown = display.copy()
+    budget.release_all()
+    app.frames.forget()
+    app.draw()
+    assert painted_here == ["still layer"]
+    assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
+def test_the_screen_holds_while_the_menu_is_drawn_ahead(app: App) -> None:
+    """Between "Oui, arrêter" and the menu drawn ahead, nothing is drawn (the question stays on
+    screen, a few frames) and no tap reaches the game under it."""
+    stop_a_game_for_the_menu(app).yes()
+    game = app.stack.scenes[-2]
+    assert isinstance(game, GameScene)
+    drawn = app.frames.drawn
+    app.stack.reset_when_ready(MenuScene(app), lambda: False)  # as if the thread took long
+    handled: list[pygame.event.Event] = []
+
+    def handle(event: pygame.event.Event) -> bool:
+        handled.append(event)
+        return True
+
+    game.handle_event = handle  # type: ignore[method-assign]
+    for _ in range(5):
+        native = app.screen.to_native((640, 360))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=native, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=native, button=1))
+        app.tick()
+    assert app.stack.holding and app.stack.top is game
+    assert app.frames.drawn == drawn and handled == []
+    app.go_home()
+    tick_until(app, MenuScene)
+    assert not app.stack.holding
+
+
+def test_a_reset_waits_for_its_screen_drawn_ahead() -> None:
+    pygame.init()  # the stack flushes input events on every change
+    stack = SceneStack()
+    host = FakeHost()
+    game, question, menu, other = Scene(host), Scene(host), Scene(host), Scene(host)
+    stack.push(game)
+    stack.push(question)
+    stack.apply_pending()
+    done = [False]
+    stack.pop()
+    stack.reset_when_ready(menu, lambda: done[0])
+    stack.apply_pending()
+    assert stack.scenes == [game] and stack.holding  # the question went; the menu is being drawn
+    done[0] = True
+    stack.apply_pending()
+    assert stack.scenes == [menu] and not stack.holding
+    stack.reset_when_ready(other, lambda: False)
+    stack.reset(game)  # a reset at once drops the one waiting
+    stack.apply_pending()
+    stack.apply_pending()
+    assert stack.scenes == [game] and not stack.holding
+
+
+def test_an_answer_on_the_who_plays_card_draws_only_the_answers(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: each answer drew the veil over the whole screen and the card with its shadow
+    # again (3-4 ms at 1080p); they are now kept with the game under the card (its draw_under).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    open_from_menu(app, "juniper")
+    card = app.stack.top
+    assert isinstance(card, SeatsScene)
+    drawn: list[str] = []
+    veil, panel = ui.draw_veil, ui.draw_panel
+
+    def counted_veil(*args: Any, **kw: Any) -> None:
+        drawn.append("veil")
+        veil(*args, **kw)
+
+    def counted_panel(*args: Any, **kw: Any) -> None:
+        drawn.append("panel")
+        panel(*args, **kw)
+
+    monkeypatch.setattr(ui, "draw_veil", counted_veil)
+    monkeypatch.setattr(ui, "draw_panel", counted_panel)
+    for opponent in ("friend", "computer"):  # the first answers keep the card's still part (two frames alike)
+        card._set("opponent", opponent)
+        worst_frame(app, 3)
+    drawn.clear()
+    for level in card.levels:
+        card._set("level", level)
+        worst_frame(app, 3)
+    assert card.look() != () and drawn == []
+    # What is shown is the card drawn whole (veil, card, questions, answers) over the game the
+    # composer keeps under it, pixel for pixel.
+    display = pygame.display.get_surface()
+    low = app.frames._copies.get("low")
+    assert display is not None and low is not None
+    expected = low.copy()
+    card.draw(Canvas(expected, app.screen.logical_size, app.screen.scale, app.screen.offset))
+    assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: the game was drawn ahead with its toolbar alive, but under its who-plays card the
+    # toolbar looks dead: the first frame rendered those buttons (5-6, 1.5-3 ms at 1080p).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    rendered: list[str] = []
+    button = ui._button_image.function
+
+    def render_button(*args: Any) -> Canvas:
+        if threading.current_thread() is threading.main_thread():
+            rendered.append(args[3])
+        return button(*args)
+
+    monkeypatch.setattr(ui._button_image, "function", render_button)
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        assert rendered == [], f"{game}: {rendered}"
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
+        rendered.clear()  # the menu's own
+
+
+def test_an_answer_one_tap_away_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: each answer on the who-plays card rendered the buttons of its new look on the
+    # frame thread (2-10 of them, 0.3-0.6 ms each at 1080p); the card drawn ahead draws every
+    # answer one tap away too (SeatsScene.prepare).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    rendered: list[str] = []
+    button = ui._button_image.function
+
+    def render_button(*args: Any) -> Canvas:
+        if threading.current_thread() is threading.main_thread():
+            rendered.append(args[3])
+        return button(*args)
+
+    monkeypatch.setattr(ui._button_image, "function", render_button)
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        card = app.stack.top
+        assert isinstance(card, SeatsScene)
+        rendered.clear()
+        card._set("level", card.levels[-1])
+        worst_frame(app, 2)
+        assert rendered == [], f"{game}, a level: {rendered}"
+        card._set("opponent", "friend")
+        worst_frame(app, 2)
+        assert rendered == [], f"{game}, a friend: {rendered}"
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
+
+
+def test_the_game_after_its_who_plays_card_is_drawn_ahead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: "Jouer !" changed the game under the card (a new game, the players' names) and its
+    # first frame drew it on the frame thread (4-10 ms at 1080p): it is now drawn ahead while the
+    # card stays on screen (SceneStack.hold_until), and its first frame blits what is kept.
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    painted: list[str] = []
+    counting = [False]
+    for game in game_scene_games():
+        open_from_menu(app, game)
+        card = app.stack.top
+        scene = app.stack.scenes[-2]
+        assert isinstance(card, SeatsScene) and isinstance(scene, GameScene)
+        card._set("opponent", "friend")  # new names in the still picture, and no computer moving
+        worst_frame(app, 2)
+        draw_still = type(scene).draw_still
+
+        def counted(this: GameScene, surface: Any, draw_still: Any = draw_still, game: str = game) -> None:
+            if counting[0] and threading.current_thread() is threading.main_thread():
+                painted.append(game)
+            draw_still(this, surface)
+
+        monkeypatch.setattr(type(scene), "draw_still", counted)
+        counting[0] = True
+        card.done()
+        drawn_ahead = scene.still_key()
+        drawn = app.frames.drawn
+        for _ in range(PATIENCE):  # the card held while the game is drawn ahead, then the game shown
+            worst_frame(app, 1)
+            if app.frames.drawn > drawn:
+                break
+            assert app.wait_for_screens_ahead(CEILING)
+        counting[0] = False
+        if scene.still_key() != drawn_ahead:  # its first step changed it (Lightning deals a tile): its own
+            painted[:] = [name for name in painted if name != game]
+        assert app.stack.top is scene and not app.stack.holding
+        app.go_home(keep=False)
+        tick_until(app, MenuScene)
+        worst_frame(app, 5)
+    assert painted == []
+
+
+def test_nothing_moves_while_a_screen_is_held(app: App) -> None:
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    open_from_menu(app, "hexapawn")
+    scene = app.stack.scenes[-2]
+    assert isinstance(scene, GameScene)
+    app.stack.hold_until(lambda: False)  # as if the thread drawing it took long
+    time, drawn = scene.time, app.frames.drawn
+    worst_frame(app, 5)
+    assert app.stack.holding and scene.time == time and app.frames.drawn == drawn
+    app.stack.hold_until(lambda: True)
+    worst_frame(app, 2)
+    assert not app.stack.holding and scene.time > time

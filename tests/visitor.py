@@ -472,8 +472,9 @@ class Visitor:
             yield
 
     def until_top(self, kind: type[Scene], what: str) -> Script:
-        """Frames until a ``kind`` screen is on top."""
-        yield from self.until(lambda: isinstance(self.top, kind), what)
+        """Frames until a ``kind`` screen is on top and shown (not held while a screen is drawn
+        ahead: the game after "Jouer !" is, a few frames, and taps meanwhile are not taken)."""
+        yield from self.until(lambda: isinstance(self.top, kind) and not self.app.stack.holding, what)
 
     # --- the visit ---------------------------------------------------------------------------------
 
