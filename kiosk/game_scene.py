@@ -821,6 +821,8 @@ class GameScene(Scene, Generic[S, M]):
         patched = self._still_ready(surface, (language(), look.key)) if shown[0].key != look.key else []
         if patched is None:
             return None
+        # A part inside a live area (a tile that starts or stops glowing) is copied with it.
+        patched = [part for part in patched if not any(area.contains(part) for area in (*shown[1], *areas))]
         screen = surface.get_rect()
         drawn: list[pygame.Rect] = []
         # The same areas at most frames, rings inside a board with a hint: each pixel copied once

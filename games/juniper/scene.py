@@ -192,6 +192,10 @@ def _tile_box(rect: pygame.Rect) -> pygame.Rect:
 #: Where the title and the rule are written, and the side card's words (down to the toolbar).
 HEADER = pygame.Rect(0, 0, 1280, BOARD_AREA.top)
 SIDE_WORDS = pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 349)
+#: The side card's bands: whose turn, the sentence under it (down to the counter), the counter
+#: of replies and the score (the hint arriving changes only the sentence).
+SIDE_BANDS = (pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 56), pygame.Rect(SIDE.x, SIDE.y + 56, SIDE.width, 144),
+              pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.width, 149))
 
 
 @budgeted(13 * MB, scope='juniper')
@@ -447,22 +451,22 @@ class JuniperScene(GameScene):
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        parts: list[tuple[pygame.Rect, Hashable]] = [(HEADER, state.n), (SIDE_WORDS, self._side_look()),
-                                                    (CHAIN_STRIP, state.played)]
+        parts: list[tuple[pygame.Rect, Hashable]] = [(HEADER, state.n), (CHAIN_STRIP, state.played)]
+        parts.extend(zip(SIDE_BANDS, self._side_looks(), strict=True))
         for k, rect in self.tiles.items():
             look = None if self._live_tile(k, legal, hint) else self._tile_colors(k, legal, hint)
             parts.append((_tile_box(rect), look))
         return parts
 
-    def _side_look(self) -> Hashable:
-        """Everything :meth:`_draw_side` draws depends on."""
+    def _side_looks(self) -> tuple[Hashable, Hashable, Hashable]:
+        """What :meth:`_draw_side` draws in each of its bands (:data:`SIDE_BANDS`) depends on."""
         state = self.state
         outcome = state.outcome()
         player = state.current_player
         title = self.sentence("win", outcome.winner or 1) if outcome is not None else self.sentence("turn", player)
         count = len(state.legal_moves())
         label = self.replies_text(count, player) if outcome is None else tr("juniper.replies.over")
-        return (outcome is None, player, title, self._side_message(), count, label, self.score_line())
+        return (outcome is None, player, title), self._side_message(), (count, label, self.score_line())
 
     def draw_live(self, surface: Target) -> None:
         """The live tiles (the replies and the hint glowing, the last number played, a tile
@@ -490,12 +494,20 @@ class JuniperScene(GameScene):
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough.
-        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) for k, rect in self.tiles.items()
-                 if self._live_tile(k, legal, hint)]
+        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough;
+        # a tile at rest lifts by 4 when hovered.
+        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) if k in self.pops
+                 else _tile_box(rect).union(_tile_box(rect.move(0, -4)))
+                 for k, rect in self.tiles.items() if self._live_tile(k, legal, hint)]
         if len(state.played) >= 2:
+            # Each arrow between its two tiles, or all of them in one box when that is smaller.
             played = [self.tiles[k] for k in state.played]
-            areas.append(played[0].unionall(played[1:]).inflate(24, 24))
+            arrows = [a.union(b).inflate(24, 24) for a, b in zip(played, played[1:], strict=False)]
+            span = played[0].unionall(played[1:]).inflate(24, 24)
+            if sum(r.width * r.height for r in arrows) < span.width * span.height:
+                areas.extend(arrows)
+            else:
+                areas.append(span)
         return areas
 
     def _draw_header(self, surface: Target) -> None:

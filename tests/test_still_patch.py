@@ -1,0 +1,99 @@
+"""A still layer painted again in parts (issue 43): a move or the hint arriving changed a game's
+still key, and its whole layer was drawn again (the paper, every tile, every word: 8 MB at
+1080p), then the whole frame. A game that gives its layer in parts (:meth:`GameScene.still_parts`)
+now paints again only the parts whose keys changed, and a frame whose tools or message changed
+(the undo button enabled, the hint button pressed) is still drawn in part. Checked by pixels
+(the patched layer against a layer drawn whole, each frame against the frame drawn whole) and by
+work (the layer's whole redraws, the frames drawn in part, the share of the screen sent)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+
+import pygame
+import pytest
+
+from kiosk.app import App
+from kiosk.canvas import Canvas, Target
+from kiosk.game_scene import PARTIAL_SHARE, GameScene
+from kiosk.overlays import EndScene
+from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pixels
+from tests.test_game_frames import at_rest, settle
+
+#: The games whose still layer comes in parts.
+PATCHED = ["juniper"]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    yield from full_hd_app()
+
+
+def layer_pixels(scene: GameScene) -> bytes:
+    """The scene's still layer as it is kept (patched or drawn whole)."""
+    found: tuple[Hashable, Target] | None = scene.still._cache.get("layer")
+    assert found is not None and isinstance(found[1], Canvas)
+    return pixels(found[1].target)
+
+
+def layer_drawn_whole(scene: GameScene) -> bytes:
+    """The still layer drawn whole for the scene as it is now, on a layer of its own."""
+    canvas = Canvas(pygame.Surface(SIZE), (1280, 720), 1.5, (0, 0))
+    scene.draw_still(canvas)
+    return pixels(canvas.target)
+
+
+def sent(app: App) -> float:
+    """The share of the screen the last frame sent to the display (1: all of it)."""
+    changed = app.frames.changed
+    return 1.0 if changed is None else sum(r.width * r.height for r in changed) / (SIZE[0] * SIZE[1])
+
+
+@pytest.mark.parametrize("game", PATCHED)
+def test_the_hint_arriving_paints_its_parts_and_is_drawn_in_part(app: App, game: str) -> None:
+    scene = at_rest(app, game)
+    redrawn = scene.still.redrawn
+    scene.toggle_hint()  # headless: the advice is worked out at once, and shows at the next frame
+    app.tick()
+    assert scene.hint() is not None
+    assert scene.still.redrawn == redrawn, "the hint arriving drew the whole still layer again"
+    assert layer_pixels(scene) == layer_drawn_whole(scene), "the layer painted in parts differs"
+    assert pixels(app.display) == drawn_whole_without_still(scene), "the hint's first frame differs"
+    print(f"\n{game}: the hint's first frame sends {100 * sent(app):.0f} % of the screen")
+    assert sent(app) <= PARTIAL_SHARE, "the hint's first frame was drawn whole"
+
+
+@pytest.mark.parametrize("game", PATCHED)
+def test_moves_and_undo_paint_the_layer_in_parts_pixel_for_pixel(app: App, game: str) -> None:
+    scene = at_rest(app, game)
+    rng = random.Random(4)
+    redrawn, frames, changes = scene.still.redrawn, 0, 0
+    for turn in range(10):
+        if scene.match.is_over():  # a short game: the end card closed, another one (the same board)
+            for _ in range(200):
+                if isinstance(app.stack.top, EndScene):
+                    break
+                app.tick()
+            if isinstance(app.stack.top, EndScene):
+                app.stack.pop()
+            scene.restart()
+        elif turn == 5:
+            scene.undo()
+        else:
+            scene.play(rng.choice(scene.state.legal_moves()))
+        key = scene.still_key()
+        for frame in range(60):  # the pop, the computer's answer and its pop
+            app.tick()
+            frames += 1
+            changed = scene.still_key() != key and scene.still_key() is not None
+            if changed:
+                key, changes = scene.still_key(), changes + 1
+                assert layer_pixels(scene) == layer_drawn_whole(scene), f"turn {turn}: the layer in parts differs"
+            if app.stack.top is scene and (changed or frame < 3 or frame % 6 == 0):  # not under the end card
+                assert pixels(app.display) == drawn_whole_without_still(scene), f"turn {turn}: a frame differs"
+        settle(app, scene)
+    assert changes >= 6, f"only {changes} changes of the still key seen"
+    print(f"\n{game}: {changes} changes of the still layer over {frames} frames, "
+          f"{scene.still.redrawn - redrawn} drawn whole")
+    assert scene.still.redrawn == redrawn, f"the layer was drawn whole {scene.still.redrawn - redrawn} times"
