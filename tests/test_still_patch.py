@@ -22,7 +22,7 @@ from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pix
 from tests.test_game_frames import at_rest, settle
 
 #: The games whose still layer comes in parts.
-PATCHED = ["juniper"]
+PATCHED = ["juniper", "hexapawn"]
 
 
 @pytest.fixture
