@@ -9,7 +9,9 @@ work (the layer's whole redraws, the frames drawn in part, the share of the scre
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Hashable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -97,3 +99,34 @@ def test_moves_and_undo_paint_the_layer_in_parts_pixel_for_pixel(app: App, game:
     print(f"\n{game}: {changes} changes of the still layer over {frames} frames, "
           f"{scene.still.redrawn - redrawn} drawn whole")
     assert scene.still.redrawn == redrawn, f"the layer was drawn whole {scene.still.redrawn - redrawn} times"
+
+
+def test_the_lewthwaite_hint_capsules_are_drawn_off_the_frame_thread(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's golden capsules (a board-sized see-through layer and a rounded rectangle a pair:
+    2-6 ms at 1080p) were drawn on the frame thread in the frame the advice arrived; they are
+    drawn ahead on a thread, and the hint shows once they are kept (headless: at once)."""
+    from games.lewthwaite import view
+    from kiosk import background
+
+    scene = at_rest(app, "lewthwaite")
+    background._cache.clear()  # noqa: SLF001 - a capsule layer an earlier test kept would not be drawn again
+    view._dominoes.cache_clear()  # noqa: SLF001 - as above
+    original = view._dominoes
+    made: list[str] = []
+
+    def recording(*args: Any) -> Any:
+        misses = original.cache.misses
+        result = original(*args)
+        if original.cache.misses != misses:
+            made.append(threading.current_thread().name)
+        return result
+
+    monkeypatch.setattr(view, "_dominoes", recording)
+    scene.toggle_hint()
+    for _ in range(5):
+        app.tick()
+    assert scene.hint() is not None
+    assert made, "no capsule layer was drawn for the hint"
+    on_frame_thread = [name for name in made if name == threading.main_thread().name]
+    assert not on_frame_thread, f"{len(on_frame_thread)} capsule layers drawn on the frame thread"
+    assert pixels(app.display) == drawn_whole_without_still(scene), "the hint drawn ahead differs"
