@@ -43,6 +43,11 @@ VIEWS = ("tokens", "snake")
 BOARD_CENTER, BOARD_SIZE = (430, 326), 540
 #: The side panel's card.
 PANEL = pygame.Rect(864, 24, 396, 672)
+#: The panel's words in bands (kiosk.game_scene's still parts): whose turn (its box), the moves
+#: played, who plays each colour and the score.
+PANEL_BANDS = (pygame.Rect(PANEL.x, PANEL.y + 80, PANEL.width, 150),
+               pygame.Rect(PANEL.x, PANEL.y + 230, PANEL.width, 34),
+               pygame.Rect(PANEL.x, PANEL.y + 264, PANEL.width, 122))
 
 
 class LewthwaiteScene(GameScene):
@@ -276,10 +281,31 @@ class LewthwaiteScene(GameScene):
         key = ("lewthwaite.capsules", tuple(view.rect), view.cell, tuple(pairs), size, scale)
         return advice if background.value(key, draw_ahead) is not None else None
 
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """In the tokens view without the hint's capsules: each cell (its token), the panel's
+        bands (whose turn, the moves, who plays and the score) and the hint's bubble: a move
+        paints its two cells and the panel's words. The snake, or the hint (capsules over the board: the
+        board kept under them is copied while the layer is drawn; its bubble), draw the whole layer."""
+        if self.view_mode == "snake" or self._advice() is not None:
+            return None
+        state, view = self.state, self.board_view
+        end = None if self.anim is None else self.anim.end
+        parts: list[tuple[pygame.Rect, Hashable]] = [
+            (view.cell_box((r, c)), None if (r, c) == end else (state.token_at((r, c)), state.has_moved((r, c))))
+            for r in range(view.rows) for c in range(view.cols)]
+        seat, outcome = self.match.seat_to_move, state.outcome()
+        turn = (state.current_color, None if outcome is None else self.end_reason(outcome), seat.is_human, seat.level,
+                self.setting_up(), self.physical is not None and not self.physical.touch_allowed)
+        seats = (self.seat_label(1), self.seat_label(2), self.score_line())
+        parts.extend(zip(PANEL_BANDS, (turn, state.moves_played, seats), strict=True))
+        return parts  # no hint: no bubble in the layer
+
     def draw_still(self, surface: DrawTarget) -> None:
         """The board with its tokens (or the snake's body), the hint's golden capsules, the panel
-        but its bobbing token, and the hint's bubble."""
-        self._draw_board_still(surface)
+        but its bobbing token, and the hint's bubble; under a clip (a part painted again,
+        :meth:`still_parts`) only the tokens and the panel's words crossing it."""
+        clip = surface.get_clip()
+        self._draw_board_still(surface, None if clip.contains(self.board_view.rect) else clip)
         advice = self._advice()
         self._under = None
         if advice is not None:
@@ -288,7 +314,8 @@ class LewthwaiteScene(GameScene):
                        for area in self._under_capsules() if (native := _native(surface, area))}
             self._under = (self._under_key(surface), patches)
             self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
-        self._draw_panel(surface, bob=False)
+        if clip.colliderect(PANEL):
+            self._draw_panel(surface, bob=False)
         self._draw_bubble(surface)
 
     def _under_key(self, surface: DrawTarget) -> Hashable:
