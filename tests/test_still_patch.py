@@ -131,3 +131,48 @@ def test_the_lewthwaite_hint_capsules_are_drawn_off_the_frame_thread(app: App, m
     on_frame_thread = [name for name in made if name == threading.main_thread().name]
     assert not on_frame_thread, f"{len(on_frame_thread)} capsule layers drawn on the frame thread"
     assert pixels(app.display) == drawn_whole_without_still(scene), "the hint drawn ahead differs"
+
+
+def under_the_bubble(scene: GameScene) -> bool:
+    """Whether the rings or the hint's arrow of a Lewthwaite scene reach under the hint's bubble."""
+    from games.lewthwaite.scene import LewthwaiteScene
+    from kiosk import ui
+    from kiosk.i18n import tr
+
+    assert isinstance(scene, LewthwaiteScene)
+    advice = scene._advice()
+    if advice is None or scene.message is not None:
+        return False
+    bubble = pygame.Rect((0, 0), ui.bubble_size(tr(scene._bubble_key(advice)), scene.message_width))
+    bubble.midbottom = scene.message_anchor
+    areas = [scene._ring_box(cell) for cell in scene.state.legal_moves()]
+    if advice.move is not None:
+        areas.append(scene.board_view.arrow_box(advice.move, scene.state.hole))
+    return any(area.colliderect(bubble.inflate(64, 64)) for area in areas)
+
+
+def test_the_lewthwaite_hint_bubble_stays_over_the_rings_and_arrow_drawn_in_part(app: App) -> None:
+    """Where the rings or the hint's arrow (the bottom row) reach under the hint's bubble, a frame
+    drawn in part drew them over the bubble (the board under them was copied from before the
+    bubble): the bubble is drawn again over them there, as a frame drawn whole does."""
+    from games.lewthwaite.scene import LewthwaiteScene
+
+    scene = at_rest(app, "lewthwaite")
+    assert isinstance(scene, LewthwaiteScene)
+    rng, crossed = random.Random(2), 0
+    for _ in range(40):
+        if scene.match.is_over():
+            break
+        scene.toggle_hint()
+        for _ in range(4):
+            app.tick()
+        if under_the_bubble(scene):
+            crossed += 1
+            for frame in range(12):
+                app.tick()
+                assert pixels(app.display) == drawn_whole_without_still(scene), f"frame {frame} differs"
+        scene.toggle_hint()
+        app.tick()
+        scene.play(rng.choice(scene.state.legal_moves()))
+        settle(app, scene)
+    assert crossed >= 1, "no position put the rings or the arrow under the hint's bubble"

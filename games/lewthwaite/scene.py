@@ -369,10 +369,18 @@ class LewthwaiteScene(GameScene):
                     blit(surface, capsules[0], capsules[1])
             surface.set_clip(clip)
             self._draw_arrow(surface, advice)
+            bubble = self._bubble_rect()
+            if bubble is not None:  # drawn over the rings, the capsules and the arrow, as drawn whole
+                for area in self._under_capsules():
+                    if area.colliderect(bubble):
+                        surface.set_clip(area.clip(clip))
+                        self._draw_bubble(surface)
+                surface.set_clip(clip)
         self._draw_panel(surface, words=False)
 
     def _under_capsules(self) -> list[pygame.Rect]:
-        """Where something moves under the hint's capsules: the snake's head, the rings."""
+        """Where something moves under the hint's capsules (the snake's head, the rings) or
+        under its bubble (the arrow, at the bottom row)."""
         areas = []
         if self.view_mode == "snake":
             head = self.cell_rect(self.state.hole)
@@ -380,7 +388,19 @@ class LewthwaiteScene(GameScene):
             areas.append(head.inflate(24, 24))
         if self.person_to_move():
             areas.extend(self._ring_box(cell) for cell in self.state.legal_moves())
+        advice = self._advice()
+        if advice is not None and advice.move is not None:
+            areas.append(self.board_view.arrow_box(advice.move, self.state.hole))
         return areas
+
+    def _bubble_rect(self) -> pygame.Rect | None:
+        """Where the hint's bubble draws (its shadow too), if it shows."""
+        advice = self._advice()
+        if advice is None or self.message is not None:
+            return None
+        bubble = pygame.Rect((0, 0), ui.bubble_size(tr(self._bubble_key(advice)), self.message_width))
+        bubble.midbottom = self.message_anchor
+        return bubble.inflate(64, 64)
 
     def _ring_box(self, cell: Cell) -> pygame.Rect:
         """Where the glowing ring round ``cell`` draws (at its widest)."""
