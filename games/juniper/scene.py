@@ -494,11 +494,10 @@ class JuniperScene(GameScene):
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough;
-        # a tile at rest lifts by 4 when hovered.
-        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) if k in self.pops
-                 else _tile_box(rect).union(_tile_box(rect.move(0, -4)))
-                 for k, rect in self.tiles.items() if self._live_tile(k, legal, hint)]
+        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough.
+        # (Tighter boxes for the tiles at rest made each frame of a pop cost 0.7 -> 1.2 ms: kept.)
+        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) for k, rect in self.tiles.items()
+                 if self._live_tile(k, legal, hint)]
         if len(state.played) >= 2:
             # Each arrow between its two tiles, or all of them in one box when that is smaller.
             played = [self.tiles[k] for k in state.played]
