@@ -215,8 +215,8 @@ class StillLayer:
 
     def __init__(self, name: str, budget: int = BACKDROP_BUDGET) -> None:
         self._cache = ByteCache(name, budget, sizer=_layer_bytes)
-        #: Times the layer was drawn again (tests read it).
-        self.redrawn = 0
+        #: Times the layer was drawn again whole, and in part (:meth:`patch`; tests read them).
+        self.redrawn = self.patched = 0
 
     def draw(self, surface: Target, key: Hashable, paint: Callable[[Target], None]) -> None:
         """Blit the layer of ``key`` on ``surface``, painting it first with ``paint(layer)`` when
@@ -237,6 +237,31 @@ class StillLayer:
             found = ((key, shape), layer)
             self._cache.put("layer", found)
         blit(surface, found[1], (0, 0))
+
+    def holds(self, surface: Target, key: Hashable) -> bool:
+        """Whether the layer kept is ``key``'s, for ``surface``'s size and scale."""
+        found: tuple[Hashable, Target] | None = self._cache.get("layer")
+        return found is not None and found[0] == (key, (surface.get_size(), scale_of(surface)))
+
+    def patch(self, surface: Target, old: Hashable, key: Hashable, areas: Sequence[pygame.Rect],
+              paint: Callable[[Target], None]) -> bool:
+        """Make the layer of ``old`` the layer of ``key`` by painting only the logical ``areas``
+        again, each with ``paint(layer)`` under a clip (``paint`` draws there what it draws
+        unclipped; nothing else differs between the two keys): a move repaints the few parts of
+        a board it changed, not its 8 MB at 1080p. False (nothing painted) when the layer kept
+        is not ``old``'s for ``surface``'s size and scale."""
+        shape = (surface.get_size(), scale_of(surface))
+        found: tuple[Hashable, Target] | None = self._cache.get("layer")
+        if found is None or found[0] != (old, shape):
+            return False
+        layer = found[1]
+        for area in areas:
+            layer.set_clip(area)
+            paint(layer)
+        layer.set_clip(None)
+        self.patched += 1
+        self._cache.put("layer", ((key, shape), layer))
+        return True
 
     def copy_area(self, surface: Canvas, area: pygame.Rect) -> bool:
         """Copy the layer's pixels under the native rectangle ``area`` of the screen ``surface``

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import pygame
 
@@ -81,9 +81,41 @@ class Message:
         self.left = self.seconds
 
 
+class ShownLook(NamedTuple):
+    """What a frame at rest shows beside its live part (:meth:`GameScene.shown_look`)."""
+
+    #: The still layer's key (:meth:`GameScene.still_key`).
+    key: Hashable
+    #: The language and the screen: another one draws the whole frame.
+    screen: Hashable
+    #: The message's look (:meth:`GameScene.message_look`) and where it draws.
+    message: Hashable
+    message_area: pygame.Rect | None
+    #: Each tool's look (its rectangle first).
+    buttons: tuple[Hashable, ...]
+
+
 #: Live areas covering more of the screen than this are drawn whole: copying tall areas back
 #: costs about what the whole still layer's one blit does (an area's rows cost more than its pixels).
 PARTIAL_SHARE = 0.35
+
+
+def _grouped(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` merged into fewer boxes where a box's area stays within 1.5 times the areas
+    it holds (a row of tiles, not two corners of the board): each box is a call of
+    ``draw_still`` under a clip, 0.1-0.2 ms of Python however small (a game's end greys every
+    tile: twenty calls cost more than the whole layer)."""
+    groups: list[tuple[pygame.Rect, int]] = []
+    for rect in sorted(rects, key=lambda r: (r.y, r.x)):
+        area = rect.width * rect.height
+        for i, (box, held) in enumerate(groups):
+            union = box.union(rect)
+            if union.width * union.height <= 1.5 * (held + area):
+                groups[i] = (union, held + area)
+                break
+        else:
+            groups.append((rect, area))
+    return [box for box, _ in groups]
 
 
 class GameScene(Scene, Generic[S, M]):
@@ -135,9 +167,11 @@ class GameScene(Scene, Generic[S, M]):
         self.message: Message | None = None
         #: The board at rest, drawn once per change (see :meth:`still_key`).
         self.still = StillLayer(f"games.{self.game}.still")
-        #: What the last frame drawn showed (:meth:`shown_look`) and where its live part drew
-        #: (:meth:`live_areas`): what :meth:`draw_changes` draws over.
-        self._shown: tuple[Hashable, list[pygame.Rect]] | None = None
+        #: What the last frame drawn showed (:meth:`shown_look`: the still key, the rest) and
+        #: where its live part drew (:meth:`live_areas`): what :meth:`draw_changes` draws over.
+        self._shown: tuple[ShownLook, list[pygame.Rect]] | None = None
+        #: The still layer's key (with the language) and its parts (:meth:`still_parts`).
+        self._parts: tuple[Hashable, list[tuple[pygame.Rect, Hashable]] | None] | None = None
         self.computer_wait = 0.0
         self.ending = Ending()
         self.bar = Toolbar(self.tools, Shelf(self.toolbar_area, self.toolbar_columns, self.toolbar_gap,
@@ -685,6 +719,16 @@ class GameScene(Scene, Generic[S, M]):
     def draw_live(self, surface: Target) -> None:
         """The part of :meth:`draw_game` that moves, drawn over the still layer at every frame."""
 
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The still layer in parts, so that a new :meth:`still_key` (a move, the hint arriving)
+        draws again only what changed: logical rectangles, each with what its pixels depend on
+        beside the language and the screen. Pixels outside every part never change (the paper,
+        the panels). When the parts lie in the same rectangles as the layer's, only those whose
+        keys differ are painted again, each by :meth:`draw_still` under a clip (which must draw
+        there what it draws unclipped), and the frame is drawn in part. None (the default): a
+        new still key draws the whole layer and the whole frame."""
+        return None
+
     def live_areas(self) -> list[pygame.Rect] | None:
         """The logical rectangles :meth:`draw_live` draws in now, all of them (a bobbing token's
         whole course, a glow's widest ring), or None (the default) when they are not known: a
@@ -722,18 +766,60 @@ class GameScene(Scene, Generic[S, M]):
         bubble.midbottom = self.message_anchor
         return bubble.inflate(64, 64)
 
-    def shown_look(self, surface: Target) -> Hashable | None:
-        """What a frame at rest shows beside its live part: the still layer's key, the message,
-        the tools and the screen; None when a frame is drawn whole (no still layer, a real
-        table, attract mode)."""
+    def shown_look(self, surface: Target) -> ShownLook | None:
+        """What a frame at rest shows beside its live part: the still layer's key, the language
+        and the screen, the message and the tools; None when a frame is drawn whole (no still
+        layer, a real table, attract mode)."""
         if self.table is not None or self.attract:
             return None
         key = self.still_key()
         if key is None:
             return None
         screen = (id(surface.target), surface.scale, surface.offset) if isinstance(surface, Canvas) else id(surface)
-        return (language(), key, self.message_look(), tuple(button.look() for button in self.buttons),
-                surface.get_size(), screen)
+        return ShownLook(key, (language(), surface.get_size(), screen), self.message_look(), self.message_area(),
+                         tuple(button.look() for button in self.buttons))
+
+    def _changed_around(self, before: ShownLook, now: ShownLook) -> list[pygame.Rect] | None:
+        """Where the message and the tools changed between two frames (a tool enabled after a
+        move, the hint's button pressed, a message shown or gone), or None when the tools moved."""
+        if len(before.buttons) != len(now.buttons):
+            return None
+        changed: list[pygame.Rect] = []
+        for button, old, new in zip(self.buttons, before.buttons, now.buttons, strict=True):
+            if old != new:
+                if not isinstance(old, tuple) or not old or old[0] != tuple(button.rect):
+                    return None  # a tool moved (its look starts with its rectangle)
+                changed.append(button.rect.inflate(16, 24))
+        if before.message != now.message:
+            changed.extend(area for area in (before.message_area, now.message_area) if area is not None)
+        return changed
+
+    def _still_ready(self, surface: Target, full: tuple[str, Hashable]) -> list[pygame.Rect] | None:
+        """Make the still layer the one of ``full`` (the language, the still key): ``[]`` when it
+        is already, the logical rectangles painted again when its parts say what changed
+        (:meth:`still_parts`), None when it was drawn whole."""
+        if self.still.holds(surface, full):
+            return []
+        patched = self._patch_still(surface, full)
+        if patched is None:
+            self.still.draw(surface, full, self.draw_still)
+            self._parts = (full, self.still_parts())
+        return patched
+
+    def _patch_still(self, surface: Target, full: tuple[str, Hashable]) -> list[pygame.Rect] | None:
+        """Paint again the parts of the still layer whose keys changed since it was drawn, in the
+        same language with parts in the same rectangles: their rectangles, else None."""
+        old = self._parts
+        if old is None or old[1] is None or not isinstance(old[0], tuple) or old[0][0] != full[0]:
+            return None
+        parts = self.still_parts()
+        if parts is None or [rect for rect, _ in parts] != [rect for rect, _ in old[1]]:
+            return None
+        changed = _grouped([rect for (rect, now), (_, before) in zip(parts, old[1], strict=True) if now != before])
+        if not self.still.patch(surface, old[0], full, changed, self.draw_still):
+            return None
+        self._parts = (full, parts)
+        return changed
 
     def draw_changes(self, surface: Target) -> Sequence[RectLike] | None:
         """A game at rest draws only its live part (:meth:`live_areas`), over the still layer's
@@ -742,17 +828,26 @@ class GameScene(Scene, Generic[S, M]):
         for a few rectangles of the screen instead of all of it."""
         look = self.shown_look(surface)
         shown = self._shown
-        if look is None or shown is None or shown[0] != look or not isinstance(surface, Canvas):
+        if look is None or shown is None or shown[0].screen != look.screen or not isinstance(surface, Canvas):
             return None
         areas = self.live_areas()
-        if areas is None:
+        around = self._changed_around(shown[0], look) if shown[0] != look else []
+        if areas is None or around is None:
             return None
+        # A new still key (a move, the hint arriving): its parts that changed are painted again
+        # in the layer, and drawn like the live part; a layer drawn whole makes a whole frame.
+        patched = self._still_ready(surface, (language(), look.key)) if shown[0].key != look.key else []
+        if patched is None:
+            return None
+        # A part inside a live area (a tile that starts or stops glowing) is copied with it.
+        patched = [part for part in patched if not any(area.contains(part) for area in (*shown[1], *areas))]
         screen = surface.get_rect()
         drawn: list[pygame.Rect] = []
         # The same areas at most frames, rings inside a board with a hint: each pixel copied once
         # (a tile's area is checked against the few large ones only: Juniper glows a hundred).
         large: list[pygame.Rect] = []
-        unique = {tuple(area): area for area in (area.clip(screen) for area in [*shown[1], *areas]) if area}
+        unique = {tuple(area): area for area in (area.clip(screen) for area in [*shown[1], *areas, *patched, *around])
+                  if area}
         for area in sorted(unique.values(), key=lambda r: -r.width * r.height):
             if not any(kept.contains(area) for kept in large):
                 drawn.append(area)
@@ -789,7 +884,9 @@ class GameScene(Scene, Generic[S, M]):
             self._shown = None
             self.draw_game(surface)
         else:
-            self.still.draw(surface, (language(), key), self.draw_still)
+            full = (language(), key)
+            self._still_ready(surface, full)
+            self.still.draw(surface, full, self.draw_still)
             self.draw_live(surface)
             look = self.shown_look(surface)
             areas = self.live_areas() if look is not None else None

@@ -256,12 +256,46 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
 
     def draw_still(self, surface: DrawTarget) -> None:
         """The board and its pawns, the panel's words, the hint's bubble (nothing live crosses it),
-        the learning machine's box but the bead it drew."""
+        the learning machine's box but the bead it drew; under a clip (a part painted again,
+        :meth:`still_parts`) the panel's words and box only where they cross it."""
+        clip = surface.get_clip()
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
         BOARD.draw_pawns(surface, self.state, skip=self.slide[0][1] if self.slide is not None else None)
-        self._draw_words(surface)
+        if clip.colliderect(PANEL):
+            self._draw_words(surface)
         self._draw_bubble(surface)
-        self._draw_lively(surface, "still")
+        if clip.colliderect(PANEL):
+            self._draw_lively(surface, "still")
+
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """Each square (its pawn), whose turn, who plays each side, the learning machine's box
+        (or the score) and the hint's bubble: a move paints its two squares and the panel's
+        words, the hint arriving its bubble."""
+        state = self.state
+        skip = self.slide[0][1] if self.slide is not None else None
+        parts: list[tuple[pygame.Rect, Hashable]] = [
+            (BOARD.cell_rect((row, col)).inflate(2, 2), None if (row, col) == skip else state.at((row, col)))
+            for row in range(SIZE) for col in range(SIZE)]
+        seat = self.match.seat_to_move
+        outcome = state.outcome()
+        turn = (state.player, None if outcome is None else self.end_reason(outcome), self.setting_up(),
+                seat.is_human, seat.level)
+        parts.append((TURN.inflate(4, 4), turn))
+        sides = pygame.Rect(PANEL.x, TURN.bottom + 2, PANEL.width, 84)
+        parts.append((sides, tuple(self.seat_label(side) for side in (WHITE, BLACK))))
+        box = pygame.Rect(PANEL.x, BOX.y - 40, PANEL.width, BOX.height + 110)
+        parts.append((box, (self.machine_player() is None, self.score_line(), self._box_look())))
+        parts.append((self._bubble_area(), self._hint_bubble()))
+        return parts
+
+    def _bubble_area(self) -> pygame.Rect:
+        """Where the hint's bubble may lie, whatever it says (a part's place does not change)."""
+        areas = []
+        for key in ("hexapawn.hint.win", "hexapawn.hint.lose"):
+            bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key), self.message_width))
+            bubble.midbottom = self.message_anchor
+            areas.append(bubble.inflate(64, 64))
+        return areas[0].union(areas[1])
 
     def draw_live(self, surface: DrawTarget) -> None:
         """Over the still layer: the sliding pawn, the rings and arrows, the hint's arrow, the

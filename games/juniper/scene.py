@@ -185,6 +185,19 @@ def _tile_face(size: tuple[int, int], fill: tuple[int, int, int], border: tuple[
 CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
 
 
+def _tile_box(rect: pygame.Rect) -> pygame.Rect:
+    """A tile at rest with its soft base, and a margin for the native pixels' rounding."""
+    return pygame.Rect(rect.x, rect.y, rect.width, rect.height + _tile_base(rect.height)).inflate(4, 4)
+
+#: Where the title and the rule are written, and the side card's words (down to the toolbar).
+HEADER = pygame.Rect(0, 0, 1280, BOARD_AREA.top)
+SIDE_WORDS = pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 349)
+#: The side card's bands: whose turn, the sentence under it (down to the counter), the counter
+#: of replies and the score (the hint arriving changes only the sentence).
+SIDE_BANDS = (pygame.Rect(SIDE.x, SIDE.y, SIDE.width, 56), pygame.Rect(SIDE.x, SIDE.y + 56, SIDE.width, 144),
+              pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.width, 149))
+
+
 @budgeted(13 * MB, scope='juniper')
 @native_sprite
 def _static_layer(size: tuple[int, int], scale: float = 1.0) -> Canvas:
@@ -418,11 +431,42 @@ class JuniperScene(GameScene):
                 self.person_to_move(), self._side_message(), repr(self.match.seats), self.score_line(), popping)
 
     def draw_still(self, surface: Target) -> None:
-        """Everything but the live tiles (:meth:`_live_tile`) and the chain's arrows over them."""
-        self._draw_header(surface)
-        self._draw_board(surface, live=False)
-        self._draw_side(surface)
-        self._draw_chain(surface)
+        """Everything but the live tiles (:meth:`_live_tile`) and the chain's arrows over them;
+        under a clip (a part painted again, :meth:`still_parts`) only what crosses it."""
+        clip = surface.get_clip()
+        surface.blit(_static_layer(surface.get_size()), (0, 0))
+        if clip.colliderect(HEADER):
+            self._draw_title(surface)
+        self._draw_board(surface, live=False, within=clip)
+        if clip.colliderect(SIDE_WORDS):
+            self._draw_side(surface)
+        if clip.colliderect(CHAIN_STRIP):
+            self._draw_chain(surface)
+
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The title's rule (N), each tile (its colours, or nothing when it is live), the side
+        card's words and the chain strip: a move paints again its few tiles, the side card and
+        the chain, not the whole layer."""
+        state = self.state
+        legal = set(state.legal_moves())
+        advice = self.hint()
+        hint = advice.move if advice is not None else None
+        parts: list[tuple[pygame.Rect, Hashable]] = [(HEADER, state.n), (CHAIN_STRIP, state.played)]
+        parts.extend(zip(SIDE_BANDS, self._side_looks(), strict=True))
+        for k, rect in self.tiles.items():
+            look = None if self._live_tile(k, legal, hint) else self._tile_colors(k, legal, hint)
+            parts.append((_tile_box(rect), look))
+        return parts
+
+    def _side_looks(self) -> tuple[Hashable, Hashable, Hashable]:
+        """What :meth:`_draw_side` draws in each of its bands (:data:`SIDE_BANDS`) depends on."""
+        state = self.state
+        outcome = state.outcome()
+        player = state.current_player
+        title = self.sentence("win", outcome.winner or 1) if outcome is not None else self.sentence("turn", player)
+        count = len(state.legal_moves())
+        label = self.replies_text(count, player) if outcome is None else tr("juniper.replies.over")
+        return (outcome is None, player, title), self._side_message(), (count, label, self.score_line())
 
     def draw_live(self, surface: Target) -> None:
         """The live tiles (the replies and the hint glowing, the last number played, a tile
@@ -450,16 +494,27 @@ class JuniperScene(GameScene):
         legal = set(state.legal_moves())
         advice = self.hint()
         hint = advice.move if advice is not None else None
-        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough.
-        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) for k, rect in self.tiles.items()
-                 if self._live_tile(k, legal, hint)]
+        # A pop overshoots to 1.04 times the tile (ease_out_back from 0.6): a tenth is room enough;
+        # a tile at rest lifts by 4 when hovered.
+        areas = [rect.inflate(8 + rect.width // 10, 24 + rect.height // 10) if k in self.pops
+                 else _tile_box(rect).union(_tile_box(rect.move(0, -4)))
+                 for k, rect in self.tiles.items() if self._live_tile(k, legal, hint)]
         if len(state.played) >= 2:
+            # Each arrow between its two tiles, or all of them in one box when that is smaller.
             played = [self.tiles[k] for k in state.played]
-            areas.append(played[0].unionall(played[1:]).inflate(24, 24))
+            arrows = [a.union(b).inflate(24, 24) for a, b in zip(played, played[1:], strict=False)]
+            span = played[0].unionall(played[1:]).inflate(24, 24)
+            if sum(r.width * r.height for r in arrows) < span.width * span.height:
+                areas.extend(arrows)
+            else:
+                areas.append(span)
         return areas
 
     def _draw_header(self, surface: Target) -> None:
         surface.blit(_static_layer(surface.get_size()), (0, 0))
+        self._draw_title(surface)
+
+    def _draw_title(self, surface: Target) -> None:
         ui.draw_text(surface, tr("juniper.title"), (24, 50), 46, ACCENT_DARK, "title", "midleft")
         rule = tr("juniper.rule.short", n=self.state.n)
         ui.draw_fitted_text(surface, rule, pygame.Rect(430, 30, 826, 44), 24, theme.INK_SOFT, "text", "right")
@@ -497,11 +552,13 @@ class JuniperScene(GameScene):
             )
         return (246, 242, 234), ui.blend(theme.INK, (246, 242, 234), 0.45), None
 
-    def _draw_board(self, surface: Target, still: bool = True, live: bool = True) -> None:
+    def _draw_board(self, surface: Target, still: bool = True, live: bool = True,
+                    within: pygame.Rect | None = None) -> None:
         """The tiles, then the chain's arrows over them; only the ``still`` ones (played before
         the last one, out of reach) or only the ``live`` ones (:meth:`_live_tile`) and the
         arrows. No tile overlaps another (a pop grows a tile by 4 %, less than the gap between
-        tiles), so the two parts drawn one over the other are the board drawn in one go."""
+        tiles), so the two parts drawn one over the other are the board drawn in one go. With
+        ``within``, only the still tiles crossing it (a clip)."""
         state = self.state
         legal = set(state.legal_moves())
         advice = self.hint()
@@ -510,6 +567,8 @@ class JuniperScene(GameScene):
         for k, rect in self.tiles.items():
             glows = k == hint or (k in legal and k not in state.played)
             if not (live if self._live_tile(k, legal, hint) else still):
+                continue
+            if within is not None and not within.colliderect(_tile_box(rect)):
                 continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect

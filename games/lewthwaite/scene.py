@@ -25,7 +25,7 @@ from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, Lewthwaite
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, blit, make_layer, native_sprite
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
@@ -43,6 +43,11 @@ VIEWS = ("tokens", "snake")
 BOARD_CENTER, BOARD_SIZE = (430, 326), 540
 #: The side panel's card.
 PANEL = pygame.Rect(864, 24, 396, 672)
+#: The panel's words in bands (kiosk.game_scene's still parts): whose turn (its box), the moves
+#: played, who plays each colour and the score.
+PANEL_BANDS = (pygame.Rect(PANEL.x, PANEL.y + 80, PANEL.width, 150),
+               pygame.Rect(PANEL.x, PANEL.y + 230, PANEL.width, 34),
+               pygame.Rect(PANEL.x, PANEL.y + 264, PANEL.width, 122))
 
 
 class LewthwaiteScene(GameScene):
@@ -60,6 +65,9 @@ class LewthwaiteScene(GameScene):
         match.meta.setdefault("view", view)
         params = match.start.params
         self.board_view = BoardView(params.rows, params.cols, BOARD_CENTER, BOARD_SIZE)
+        #: The screen's logical size and scale at the last frame (the hint's capsules are drawn
+        #: ahead for it).
+        self._shape: tuple[tuple[int, int], float] | None = None
         self.anim: MoveAnimation | None = None
         self.tween: Tween | None = None
         self.shake_time = 0.0
@@ -258,13 +266,46 @@ class LewthwaiteScene(GameScene):
 
     def _advice(self) -> Hint | None:
         """The hint shown on the board (None: the hint is off, still being worked out, or a move
-        animates)."""
-        return self.hint() if not self.busy() else None
+        animates, or its golden capsules are being drawn ahead, off the frame thread: drawn
+        in the frame the advice arrived, they cost that frame 2-6 ms at 1080p)."""
+        advice = self.hint() if not self.busy() else None
+        if advice is None or self._shape is None:
+            return advice
+        size, scale = self._shape
+        pairs, view = list(advice.pairing), self.board_view
+
+        def draw_ahead() -> bool:
+            view.dominoes_for(size, scale, pairs, theme.HINT)  # kept in their cache for the frames
+            return True
+
+        key = ("lewthwaite.capsules", tuple(view.rect), view.cell, tuple(pairs), size, scale)
+        return advice if background.value(key, draw_ahead) is not None else None
+
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """In the tokens view without the hint's capsules: each cell (its token), the panel's
+        bands (whose turn, the moves, who plays and the score) and the hint's bubble: a move
+        paints its two cells and the panel's words. The snake, or the hint (capsules over the board: the
+        board kept under them is copied while the layer is drawn; its bubble), draw the whole layer."""
+        if self.view_mode == "snake" or self._advice() is not None:
+            return None
+        state, view = self.state, self.board_view
+        end = None if self.anim is None else self.anim.end
+        parts: list[tuple[pygame.Rect, Hashable]] = [
+            (view.cell_box((r, c)), None if (r, c) == end else (state.token_at((r, c)), state.has_moved((r, c))))
+            for r in range(view.rows) for c in range(view.cols)]
+        seat, outcome = self.match.seat_to_move, state.outcome()
+        turn = (state.current_color, None if outcome is None else self.end_reason(outcome), seat.is_human, seat.level,
+                self.setting_up(), self.physical is not None and not self.physical.touch_allowed)
+        seats = (self.seat_label(1), self.seat_label(2), self.score_line())
+        parts.extend(zip(PANEL_BANDS, (turn, state.moves_played, seats), strict=True))
+        return parts  # no hint: no bubble in the layer
 
     def draw_still(self, surface: DrawTarget) -> None:
         """The board with its tokens (or the snake's body), the hint's golden capsules, the panel
-        but its bobbing token, and the hint's bubble."""
-        self._draw_board_still(surface)
+        but its bobbing token, and the hint's bubble; under a clip (a part painted again,
+        :meth:`still_parts`) only the tokens and the panel's words crossing it."""
+        clip = surface.get_clip()
+        self._draw_board_still(surface, None if clip.contains(self.board_view.rect) else clip)
         advice = self._advice()
         self._under = None
         if advice is not None:
@@ -273,7 +314,8 @@ class LewthwaiteScene(GameScene):
                        for area in self._under_capsules() if (native := _native(surface, area))}
             self._under = (self._under_key(surface), patches)
             self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
-        self._draw_panel(surface, bob=False)
+        if clip.colliderect(PANEL):
+            self._draw_panel(surface, bob=False)
         self._draw_bubble(surface)
 
     def _under_key(self, surface: DrawTarget) -> Hashable:
@@ -296,6 +338,7 @@ class LewthwaiteScene(GameScene):
         glowing rings, the hint's arrow, the panel's bobbing token. The capsules of a hint lie
         in the still layer over the board, and over the rings: where a ring or the head moves,
         the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
+        self._shape = (surface.get_size(), scale_of(surface))
         state = self.state
         advice = self._advice()
         if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
@@ -326,10 +369,18 @@ class LewthwaiteScene(GameScene):
                     blit(surface, capsules[0], capsules[1])
             surface.set_clip(clip)
             self._draw_arrow(surface, advice)
+            bubble = self._bubble_rect()
+            if bubble is not None:  # drawn over the rings, the capsules and the arrow, as drawn whole
+                for area in self._under_capsules():
+                    if area.colliderect(bubble):
+                        surface.set_clip(area.clip(clip))
+                        self._draw_bubble(surface)
+                surface.set_clip(clip)
         self._draw_panel(surface, words=False)
 
     def _under_capsules(self) -> list[pygame.Rect]:
-        """Where something moves under the hint's capsules: the snake's head, the rings."""
+        """Where something moves under the hint's capsules (the snake's head, the rings) or
+        under its bubble (the arrow, at the bottom row)."""
         areas = []
         if self.view_mode == "snake":
             head = self.cell_rect(self.state.hole)
@@ -337,7 +388,19 @@ class LewthwaiteScene(GameScene):
             areas.append(head.inflate(24, 24))
         if self.person_to_move():
             areas.extend(self._ring_box(cell) for cell in self.state.legal_moves())
+        advice = self._advice()
+        if advice is not None and advice.move is not None:
+            areas.append(self.board_view.arrow_box(advice.move, self.state.hole))
         return areas
+
+    def _bubble_rect(self) -> pygame.Rect | None:
+        """Where the hint's bubble draws (its shadow too), if it shows."""
+        advice = self._advice()
+        if advice is None or self.message is not None:
+            return None
+        bubble = pygame.Rect((0, 0), ui.bubble_size(tr(self._bubble_key(advice)), self.message_width))
+        bubble.midbottom = self.message_anchor
+        return bubble.inflate(64, 64)
 
     def _ring_box(self, cell: Cell) -> pygame.Rect:
         """Where the glowing ring round ``cell`` draws (at its widest)."""

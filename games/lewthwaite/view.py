@@ -299,6 +299,12 @@ class BoardView:
     def dominoes(self, surface: Target, pairs: list[tuple[Cell, Cell]],
                  color: ui.Color) -> tuple[Target, tuple[int, int]] | None:
         """What :meth:`draw_dominoes` blits on ``surface``, and where (None: no capsule)."""
+        return self.dominoes_for(surface.get_size(), scale_of(surface), pairs, color)
+
+    def dominoes_for(self, size: tuple[int, int], scale: float, pairs: list[tuple[Cell, Cell]],
+                     color: ui.Color) -> tuple[Target, tuple[int, int]] | None:
+        """:meth:`dominoes` for a screen of logical ``size`` at ``scale`` (drawn once and kept:
+        a thread may draw them ahead)."""
         inset = self.cell * 0.1
         capsules = []
         for a, b in pairs:
@@ -308,7 +314,7 @@ class BoardView:
             capsules.append((round(left), round(top), round(right - left), round(bottom - top)))
         if not capsules:
             return None
-        return _dominoes(tuple(capsules), round(self.cell * 0.4), color, surface.get_size(), scale_of(surface))
+        return _dominoes(tuple(capsules), round(self.cell * 0.4), color, size, scale)
 
     def draw_arrow(self, surface: Target, start: Cell, end: Cell, color: ui.Color, time: float) -> None:
         """A bouncing arrow from ``start`` towards ``end`` (the suggested move)."""
