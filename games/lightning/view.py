@@ -607,7 +607,7 @@ class BoardView:
         entry = self._layers.get(sizes)
         if entry is not None and entry.shape == shape and entry.same(state.board, skip, facts):
             return entry
-        looks = self._looks(state, facts, skip)
+        looks = self._looks_of(state, facts, skip)
         at = _layout(self.geo.half_rows, self.geo.cols, sizes, self.gap)
         local = BoardView(self.geo, pygame.Rect(0, 0, at.width, at.height), self.big, self.small, self.gap)
         local.share = self._share_for(sizes)
