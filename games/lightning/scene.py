@@ -26,7 +26,7 @@ import math
 import random
 from collections.abc import Hashable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -54,7 +54,6 @@ from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
     PLAYER_COLORS,
     PLAYER_DARK,
-    BoardMark,
     BoardView,
     Facts,
     draw_tile,
@@ -109,8 +108,6 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self.motion = TileMotion(self.app.effects.publish, lambda: self.state.winner is not None)
         #: Paths, powered tiles and legal squares, worked out off the frame loop.
         self.watch = FactsWatch(match, self.app.effects.publish, self._draw_ahead)
-        #: What the still layer shows (:meth:`draw_still` paints over it only what changed).
-        self._painted: _Painted | None = None
         #: The scale of the screen last drawn on (pictures drawn ahead are drawn at it).
         self._screen_scale: float | None = None
         match.subscribe(self._announce)
@@ -412,32 +409,19 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
 
     def draw_still(self, surface: Target) -> None:
         """The header, the board (its centre line aside; not while its halves change size), the
-        card of the player waiting and, unless it glows, the supply. The layer is painted over
-        its last picture (:class:`kiosk.frames.StillLayer`): only where a part looks different
-        is it painted again (a move changes a few squares, a card, the supply: painted whole,
-        the layer took 1.4-4 ms at 1080p, several times a move)."""
-        state = self.state
+        card of the player waiting and, unless it glows, the supply: what lies under the
+        surface's clip. A new still key paints again only the parts that changed
+        (:meth:`still_parts`, each under a clip), and that frame is drawn in part."""
         self._screen_scale = scale_of(surface)
-        looks = self._still_looks()
-        board: BoardMark | None = None
-        squares: list[pygame.Rect] | None = None
-        last = self._painted
-        if not self._board_live():
-            board, squares = self.view.board_changes(surface, state, self.facts, self.motion.hidden(),
-                                                     None if last is None else last.board)
-        bounds = self.view.board_bounds()
-        if last is None or last.layer is not surface or last.looks[0] != looks[0]:
-            self._paint_still(surface, surface.get_clip())
-        else:
-            areas = [area for area, old, new in zip(self._part_areas(), last.looks[1:], looks[1:], strict=True)
-                     if old != new]
-            if (board is None) != (last.board is None) or (board is not None and squares is None):
-                areas.extend((bounds, last.bounds))  # the board shown, gone, or drawn anew
-            elif squares:
-                areas.extend(squares)
-            for area in areas:
-                self._paint_still(surface, area)
-        self._painted = _Painted(surface, looks, board, bounds)
+        self._paint_still(surface, surface.get_clip())
+
+    def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The still layer's parts and what each shows: the score, each player's card, the
+        supply's pool, hand and reserve (:meth:`_part_areas`, :meth:`_still_looks`), then the
+        board's bounds and squares (:meth:`BoardView.still_parts`)."""
+        parts = list(zip(self._part_areas(), self._still_looks()[1:], strict=True))
+        parts.extend(self.view.still_parts(self.state, self.facts, self.motion.hidden(), not self._board_live()))
+        return parts
 
     def _paint_still(self, surface: Target, area: pygame.Rect) -> None:
         """The still layer's parts that meet ``area``, in their order, drawn inside it."""
@@ -718,17 +702,6 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         tile = self._hand_tile()
         draw_supply(surface, state, taking=self.person_to_move() and state.hand is None, time=self.time,
                     pool_text=self.pool_text(), hand_label=self.hand_label(), hand_tile=tile, rings=rings, parts=parts)
-
-
-class _Painted(NamedTuple):
-    """What the still layer was last painted with: the layer, the parts' looks
-    (:meth:`LightningScene._still_looks`), the board's layer as it was (None: no board, the
-    halves changing size) and where the board lay."""
-
-    layer: Target
-    looks: tuple[Hashable, ...]
-    board: BoardMark | None
-    bounds: pygame.Rect
 
 
 def _runs(rects: list[pygame.Rect]) -> list[pygame.Rect]:

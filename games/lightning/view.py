@@ -18,10 +18,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 
 import pygame
 
@@ -345,6 +344,23 @@ def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Lay
     return _Layout(half_rows, cols, sizes, gap)
 
 
+@budgeted(MB, scope='lightning')
+def _part_rects(half_rows: int, cols: int, sizes: tuple[int, int], gap: int,
+                at: tuple[int, int]) -> tuple[tuple[pygame.Rect, int], ...]:
+    """The board's still parts for squares of ``sizes`` with the frame's corner at ``at``: each
+    square (its index) and, under each row's last square, the strip its tile's shadow reaches on
+    the frame (``-1 - index``), as :meth:`BoardView._patch` paints them again; logical, with a
+    pixel of margin for the rounding."""
+    layout = _layout(half_rows, cols, sizes, gap)
+    parts: list[tuple[pygame.Rect, int]] = []
+    for index, square in enumerate(layout.rects):
+        parts.append((square.move(at).inflate(2, 2), index))
+        if (index + 1) % cols == 0:
+            strip = pygame.Rect(square.x, square.bottom, square.width, square.height // 18 + 3)
+            parts.append((strip.move(at).inflate(2, 2), -1 - index))
+    return tuple(parts)
+
+
 #: What a square of the board layer shows: its tile's code and colour (0, None: no tile) and the
 #: players whose path tints it.
 _Look = tuple[int, Color | None, tuple[int, ...]]
@@ -389,16 +405,6 @@ class _BoardLayer:
         return self.facts is facts and self.skip == skip and self.board == board
 
 
-class BoardMark(NamedTuple):
-    """What a board layer showed when a still picture was made of it: the layer, its version,
-    its squares' sizes and where it was drawn (:meth:`BoardView.board_changes`)."""
-
-    entry: _BoardLayer
-    version: int
-    sizes: tuple[int, int]
-    at: tuple[int, int]
-
-
 #: Versions of the board layers (one count for all: a copy made of one layer is never taken for
 #: another's).
 _VERSIONS = itertools.count(1)
@@ -434,6 +440,8 @@ class BoardView:
         self._halves: tuple[_BoardLayer | None, int, dict[int, pygame.Surface]] = (None, 0, {})
         self._stores: dict[int, pygame.Surface] = {}
         self._scratch: pygame.Surface | None = None
+        #: The squares' looks last worked out for :meth:`still_parts` (position, facts, skip).
+        self._looks_kept: tuple[tuple[int, ...], Facts, frozenset[Cell], tuple[_Look, ...]] | None = None
 
     @classmethod
     def fit(cls, geo: Geometry, rect: pygame.Rect, gap: int = 8) -> BoardView:
@@ -551,22 +559,36 @@ class BoardView:
         if seam:
             self.draw_seam(surface, time)
 
-    def board_changes(self, surface: Target, state: LightningState, facts: Facts, skip: frozenset[Cell],
-                      since: BoardMark | None) -> tuple[BoardMark, list[pygame.Rect] | None]:
-        """Bring the board's layer up to this position (as :meth:`draw_board` does, at rest)
-        and say where on the screen the board looks different from what the layer showed at
-        ``since`` (a mark this method gave): the squares drawn again since, or None when the
-        whole board may differ (another layer, size or place, or changes forgotten). Returns
-        the layer's mark now and those areas (logical, a pixel of margin for the rounding)."""
+    def still_parts(self, state: LightningState, facts: Facts, skip: frozenset[Cell],
+                    shown: bool) -> list[tuple[pygame.Rect, Hashable]]:
+        """The board in parts for a still layer (:meth:`kiosk.game_scene.GameScene.still_parts`):
+        its bounds (keyed by its resting sizes; None when not ``shown``), then for each split of
+        the squares a scene rests at (hot-seat's two, and the one now) each square and the
+        strip under each row's last one, with the looks their pixels depend on (the square's,
+        the tile above's shadow; None for a split not shown): a move paints again the squares
+        it changed, as the board's layer does (:meth:`_patch`). The rectangles stay the same
+        whichever half is big, so the halves' resizing paints only the board's bounds again."""
         rest = self.resting_sizes
-        entry = self._board_layer(surface, state, facts, skip, rest)
-        mark = BoardMark(entry, entry.version, rest, self.rect.topleft)
-        if since is None or since.entry is not entry or since.sizes != rest or since.at != mark.at:
-            return mark, None
-        areas = entry.changed_since(since.version)
-        if areas is None:
-            return mark, None
-        return mark, [area.move(mark.at).inflate(2, 2) for area in areas]
+        cols = self.geo.cols
+        parts: list[tuple[pygame.Rect, Hashable]] = [(self.board_bounds(), rest if shown else None)]
+        looks = self._looks_of(state, facts, skip) if shown else None
+        for sizes in sorted({self._sizes_at(0.0), self._sizes_at(1.0), rest}):
+            rects = _part_rects(self.geo.half_rows, cols, sizes, self.gap, (self.left, self.top))
+            if looks is None or sizes != rest:
+                parts.extend((rect, None) for rect, _index in rects)
+                continue
+            parts.extend((rect, (looks[index], looks[index - 1] if index % cols else None)) if index >= 0
+                         else (rect, looks[-1 - index]) for rect, index in rects)
+        return parts
+
+    def _looks_of(self, state: LightningState, facts: Facts, skip: frozenset[Cell]) -> tuple[_Look, ...]:
+        """:meth:`_looks`, kept for the last position, facts and squares left out."""
+        kept = self._looks_kept
+        if kept is not None and kept[0] == state.board and kept[1] is facts and kept[2] == skip:
+            return kept[3]
+        looks = self._looks(state, facts, skip)
+        self._looks_kept = (state.board, facts, skip, looks)
+        return looks
 
     def board_bounds(self) -> pygame.Rect:
         """Where :meth:`draw_board` may draw at rest (its layer, as tall as the tallest split)."""
@@ -585,7 +607,7 @@ class BoardView:
         entry = self._layers.get(sizes)
         if entry is not None and entry.shape == shape and entry.same(state.board, skip, facts):
             return entry
-        looks = self._looks(state, facts, skip)
+        looks = self._looks_of(state, facts, skip)
         at = _layout(self.geo.half_rows, self.geo.cols, sizes, self.gap)
         local = BoardView(self.geo, pygame.Rect(0, 0, at.width, at.height), self.big, self.small, self.gap)
         local.share = self._share_for(sizes)
