@@ -166,9 +166,9 @@ class MenuScene(Scene):
         #: Each card without its picture, once per phase of its bob (kiosk/frames.py).
         self.sprites = CARD_SPRITES
         # The screen the menu was last drawn on, its still layer's key, and each card's place,
-        # look and native box there: what draw_changes draws over.
+        # look, native box and picture state there: what draw_changes draws over.
         self._shown: tuple[weakref.ref[DrawTarget], Hashable,
-                           list[tuple[pygame.Rect, Hashable, pygame.Rect, Hashable | None]]] | None = None
+                           list[tuple[pygame.Rect, Hashable, pygame.Rect, tuple[Hashable | None, bool]]]] | None = None
         #: Its first frame drawn ahead (:meth:`prepare`): the picture, and what it showed.
         self._ahead: tuple[pygame.Surface, Hashable] | None = None
 
@@ -438,6 +438,16 @@ class MenuScene(Scene):
         parts = self.cards[k][2].icon_parts
         return None if parts is None else parts.still(self.time)
 
+    def picture_state(self, k: int) -> tuple[Hashable | None, bool]:
+        """Card ``k``'s picture now: its still key (:meth:`picture_still`) and whether anything
+        of it moves (drawn again at this frame)."""
+        parts = self.cards[k][2].icon_parts
+        still = self.picture_still(k)
+        if parts is None or still is None:
+            return still, True
+        moves = parts.draw_live is not None and (parts.moving is None or parts.moving(self.time))
+        return still, moves
+
     @staticmethod
     def picture_box(picture: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
         """What a card's picture may draw on: its box, its margins, within its card."""
@@ -462,7 +472,7 @@ class MenuScene(Scene):
         surface.set_clip(box)
         if still is None or parts is None:
             screens.draw_icon(surface, picture, self.time)
-        elif parts.draw_live is not None:
+        elif parts.draw_live is not None and (parts.moving is None or parts.moving(self.time)):
             parts.draw_live(surface, picture, self.time)
         surface.set_clip(None)
         self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
@@ -519,7 +529,7 @@ class MenuScene(Scene):
         shown = []
         for k in range(len(self.cards)):
             card = self.card_at(k)
-            shown.append((card, self.card_key(k, card), self.sprites.native_box(surface, card), self.picture_still(k)))
+            shown.append((card, self.card_key(k, card), self.sprites.native_box(surface, card), self.picture_state(k)))
         self._shown = (weakref.ref(surface), self.still_key(), shown)
         return True
 
@@ -540,7 +550,7 @@ class MenuScene(Scene):
             card = self.card_at(k)
             look = self.card_key(k, card)
             box = self.sprites.place(surface, look, card, functools.partial(self.paint_card, k=k, card=card))
-            shown.append((card, look, box, self.picture_still(k)))
+            shown.append((card, look, box, self.picture_state(k)))
             self._draw_picture(surface, k, card, look)
         self._shown = (weakref.ref(surface), key, shown)
 
@@ -573,7 +583,7 @@ class MenuScene(Scene):
             card = self.card_at(k)
             look = self.card_key(k, card)
             box = self.sprites.native_box(surface, card)
-            now.append((card, look, box, self.picture_still(k)))
+            now.append((card, look, box, self.picture_state(k)))
             if card != card_then or look != look_then:
                 areas.append(box.union(box_then))
                 moved.append(now[-1])
@@ -596,8 +606,8 @@ class MenuScene(Scene):
                 if area.colliderect(box):
                     self.sprites.place(surface, look, card, paint, area)
                     drawn = True
-            parts = self.cards[k][2].icon_parts
-            if drawn or parts is None or parts.draw_live is not None or still is None or still != shown[2][k][3]:
+            # Drawn again when it moves, or stopped moving or changed since the frame before.
+            if drawn or still[1] or still != shown[2][k][3]:
                 changed.append(self._draw_picture(surface, k, card, look))
         self._shown = (shown[0], shown[1], now)
         return changed

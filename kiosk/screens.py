@@ -42,11 +42,14 @@ class IconParts:
     ``draw_live(surface, rect, time)`` is drawn over it at every frame. Together they draw what
     the game's ``draw_icon`` draws (``tests/test_menu_frames.py`` compares them pixel for pixel).
     ``still(time)`` None: at that time the menu draws ``draw_icon`` whole; ``draw_live`` None:
-    nothing moves while ``still(time)`` is not None (the menu then draws nothing of it)."""
+    nothing moves while ``still(time)`` is not None (the menu then draws nothing of it).
+    ``moving(time)`` False: ``draw_live`` draws nothing at that time (the menu leaves the picture
+    as it is while its still key stays); None: it draws at every frame."""
 
     still: Callable[[float], Hashable | None]
     draw_still: Callable[[Target, pygame.Rect, float], None]
     draw_live: Callable[[Target, pygame.Rect, float], None] | None
+    moving: Callable[[float], bool] | None = None
 
 
 @dataclass(frozen=True)
