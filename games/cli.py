@@ -65,15 +65,17 @@ def install_screens() -> None:
         "lewthwaite", lewthwaite.make_scene, lewthwaite.LewthwaiteScene, lewthwaite.draw_icon,
         lewthwaite.make_demo_scene, lewthwaite_corner.make_science_scene, physical=True,
         icon_parts=IconParts(lewthwaite.icon_still, lewthwaite.draw_icon_still, lewthwaite.draw_icon_live,
-                             lewthwaite.icon_moving)))
+                             lewthwaite.icon_moving, lewthwaite.icon_live_box)))
     register_screens(GameScreens(
         "awele", awele.make_scene, awele.AweleScene, awele.draw_icon,
         awele.make_demo_scene, awele_corner.make_science_scene, physical=True,
-        icon_parts=IconParts(awele_view.icon_still, awele_view.draw_icon_still, awele_view.draw_icon_live)))
+        icon_parts=IconParts(awele_view.icon_still, awele_view.draw_icon_still, awele_view.draw_icon_live,
+                             live_box=awele_view.icon_live_box)))
     register_screens(GameScreens(
         "juniper", juniper.make_scene, juniper.JuniperScene, juniper.draw_icon,
         juniper.make_demo_scene, juniper_corner.make_science_scene, physical=True,
-        icon_parts=IconParts(juniper.icon_still, juniper.draw_icon_still, juniper.draw_icon_live)))
+        icon_parts=IconParts(juniper.icon_still, juniper.draw_icon_still, juniper.draw_icon_live,
+                             live_box=juniper.icon_live_box)))
     register_screens(GameScreens(
         "lightning", lightning.make_scene, lightning.LightningScene, lightning.draw_icon,
         lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True,

@@ -169,6 +169,8 @@ class MenuScene(Scene):
         # look, native box and picture state there: what draw_changes draws over.
         self._shown: tuple[weakref.ref[DrawTarget], Hashable,
                            list[tuple[pygame.Rect, Hashable, pygame.Rect, tuple[Hashable | None, bool]]]] | None = None
+        # Where each card's picture drew its live part at the last frame (None: unknown or all of it).
+        self._live_boxes: dict[int, pygame.Rect | None] = {}
         #: Its first frame drawn ahead (:meth:`prepare`): the picture, and what it showed.
         self._ahead: tuple[pygame.Surface, Hashable] | None = None
 
@@ -455,28 +457,38 @@ class MenuScene(Scene):
         return pygame.Rect(picture.x - left, picture.y - top, picture.width + left + right,
                            picture.height + top + bottom).clip(card)  # never over a neighbour
 
-    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable) -> pygame.Rect:
+    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable,
+                      again: bool = False) -> pygame.Rect:
         """Card ``k``'s animated picture, in the order the card draws it (over the panel and the
         header, under the title, the badge and the tab), inside its box and a margin (what is
-        drawn again at every frame); returns that box. What of the picture stands still
-        (:class:`~kiosk.screens.IconParts`) comes from a sprite with the header under it."""
+        drawn again at every frame); returns what it drew again of that box. What of the
+        picture stands still (:class:`~kiosk.screens.IconParts`) comes from a sprite with the
+        header under it. ``again``: the picture was drawn at the frame before with the same
+        card and still part, so that only where its live part was and is needs drawing."""
         picture = self.picture_at(k, card)
         box = self.picture_box(picture, card)
         screens = self.cards[k][2]
         parts = screens.icon_parts
         still = self.picture_still(k)
+        live = None if parts is None or parts.live_box is None or still is None \
+            else parts.live_box(picture, self.time)
+        before = self._live_boxes.get(k)
+        area = box.clip(live.union(before).inflate(4, 4)) if again and live is not None and before is not None \
+            else box
+        self._live_boxes[k] = live
+        native = None if area is box else surface.to_native_rect(area).clip(surface.area)
         under = functools.partial(self._paint_picture_under, k=k, card=card, picture=picture, still=still)
         if not self.sprites.opaque(surface, ("under", look, still), box, under):  # a corner of the card
-            self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area))
-        self.sprites.place(surface, ("under", look, still), box, under)
-        surface.set_clip(box)
+            self.still.copy_area(surface, surface.to_native_rect(area).clip(surface.area))
+        self.sprites.place(surface, ("under", look, still), box, under, native)
+        surface.set_clip(area)
         if still is None or parts is None:
             screens.draw_icon(surface, picture, self.time)
         elif parts.draw_live is not None and (parts.moving is None or parts.moving(self.time)):
             parts.draw_live(surface, picture, self.time)
         surface.set_clip(None)
-        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
-        return box
+        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card), native)
+        return area
 
     def _paint_picture_under(self, surface: DrawTarget, k: int, card: pygame.Rect, picture: pygame.Rect,
                              still: Hashable | None) -> None:
@@ -606,9 +618,10 @@ class MenuScene(Scene):
                 if area.colliderect(box):
                     self.sprites.place(surface, look, card, paint, area)
                     drawn = True
-            # Drawn again when it moves, or stopped moving or changed since the frame before.
+            # Drawn again when it moves (only where it moves, when the card stayed and its still
+            # part too), or stopped moving or changed since the frame before.
             if drawn or still[1] or still != shown[2][k][3]:
-                changed.append(self._draw_picture(surface, k, card, look))
+                changed.append(self._draw_picture(surface, k, card, look, not drawn and still == shown[2][k][3]))
         self._shown = (shown[0], shown[1], now)
         return changed
 

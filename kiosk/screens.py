@@ -44,12 +44,15 @@ class IconParts:
     ``still(time)`` None: at that time the menu draws ``draw_icon`` whole; ``draw_live`` None:
     nothing moves while ``still(time)`` is not None (the menu then draws nothing of it).
     ``moving(time)`` False: ``draw_live`` draws nothing at that time (the menu leaves the picture
-    as it is while its still key stays); None: it draws at every frame."""
+    as it is while its still key stays); None: it draws at every frame. ``live_box(rect, time)``:
+    where ``draw_live`` may draw at that time (the menu draws again only there and where it drew
+    the frame before); None: anywhere in the picture's box."""
 
     still: Callable[[float], Hashable | None]
     draw_still: Callable[[Target, pygame.Rect, float], None]
     draw_live: Callable[[Target, pygame.Rect, float], None] | None
     moving: Callable[[float], bool] | None = None
+    live_box: Callable[[pygame.Rect, float], pygame.Rect] | None = None
 
 
 @dataclass(frozen=True)

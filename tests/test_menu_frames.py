@@ -65,6 +65,11 @@ def test_a_picture_in_parts_is_the_games_picture(app: App, game: str) -> None:
             assert still == pixels(whole.target), f"{game}: nothing moves at {time:.3f} s, yet its still part differs"
         if parts.draw_live is not None:
             parts.draw_live(split, rect, time)
+            if parts.live_box is not None:  # the menu draws the live part again only there
+                alone = canvas()
+                parts.draw_live(alone, rect, time)
+                used = alone.to_logical_rect(alone.target.get_bounding_rect())
+                assert not used or parts.live_box(rect, time).contains(used), f"{game}: live part at {time:.3f} s"
         assert pixels(split.target) == pixels(whole.target), f"{game}: the picture in parts differs at {time:.3f} s"
 
 
@@ -134,9 +139,9 @@ def test_the_menu_at_rest_draws_little_of_each_picture(app: App, monkeypatch: py
     per: dict[str, int] = {}
     picture = menu._draw_picture
 
-    def drawing(surface: Canvas, k: int, card: pygame.Rect, look: object) -> pygame.Rect:
+    def drawing(surface: Canvas, k: int, card: pygame.Rect, look: object, again: bool = False) -> pygame.Rect:
         before = calls[0]
-        box = picture(surface, k, card, look)
+        box = picture(surface, k, card, look, again)
         key = menu.cards[k][1].key
         per[key] = per.get(key, 0) + calls[0] - before
         return box

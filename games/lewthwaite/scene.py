@@ -740,6 +740,11 @@ def draw_icon_live(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
         _move_live(surface, rect, time)
 
 
+def icon_live_box(rect: pygame.Rect, time: float) -> pygame.Rect:
+    """Where :func:`draw_icon_live` may draw (the rings and the sliding token)."""
+    return _move_box(rect)
+
+
 def new_match(app: Host, params: LewthwaiteParams | None = None, red: str = "human",
               blue: str = DEFAULT_LEVEL, view: str = "tokens",
               physical: bool = False) -> Match[LewthwaiteState, Cell]:
