@@ -139,9 +139,9 @@ def test_the_menu_at_rest_draws_little_of_each_picture(app: App, monkeypatch: py
     per: dict[str, int] = {}
     picture = menu._draw_picture
 
-    def drawing(surface: Canvas, k: int, card: pygame.Rect, look: object, again: bool = False) -> pygame.Rect:
+    def drawing(surface: Canvas, k: int, card: pygame.Rect, look: object, *flags: bool, **named: bool) -> pygame.Rect:
         before = calls[0]
-        box = picture(surface, k, card, look, again)
+        box = picture(surface, k, card, look, *flags, **named)
         key = menu.cards[k][1].key
         per[key] = per.get(key, 0) + calls[0] - before
         return box
