@@ -58,23 +58,29 @@ def install_screens() -> None:
     from games.lewthwaite import scene as lewthwaite
     from games.lightning import corner as lightning_corner
     from games.lightning import scene as lightning
+    from games.lightning.scene_parts import pages as lightning_icon
     from kiosk.screens import GameScreens, IconParts, register_screens
 
     register_screens(GameScreens(
         "lewthwaite", lewthwaite.make_scene, lewthwaite.LewthwaiteScene, lewthwaite.draw_icon,
         lewthwaite.make_demo_scene, lewthwaite_corner.make_science_scene, physical=True,
-        icon_parts=IconParts(lewthwaite.icon_still, lewthwaite.draw_icon, None)))
+        icon_parts=IconParts(lewthwaite.icon_still, lewthwaite.draw_icon_still, lewthwaite.draw_icon_live,
+                             lewthwaite.icon_moving, lewthwaite.icon_live_box)))
     register_screens(GameScreens(
         "awele", awele.make_scene, awele.AweleScene, awele.draw_icon,
         awele.make_demo_scene, awele_corner.make_science_scene, physical=True,
-        icon_parts=IconParts(awele_view.icon_still, awele_view.draw_icon_still, awele_view.draw_icon_live)))
+        icon_parts=IconParts(awele_view.icon_still, awele_view.draw_icon_still, awele_view.draw_icon_live,
+                             live_box=awele_view.icon_live_box)))
     register_screens(GameScreens(
         "juniper", juniper.make_scene, juniper.JuniperScene, juniper.draw_icon,
         juniper.make_demo_scene, juniper_corner.make_science_scene, physical=True,
-        icon_parts=IconParts(juniper.icon_still, juniper.draw_icon_still, juniper.draw_icon_live)))
+        icon_parts=IconParts(juniper.icon_still, juniper.draw_icon_still, juniper.draw_icon_live,
+                             live_box=juniper.icon_live_box)))
     register_screens(GameScreens(
         "lightning", lightning.make_scene, lightning.LightningScene, lightning.draw_icon,
-        lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True))
+        lightning.make_demo_scene, lightning_corner.make_science_scene, physical=True,
+        icon_parts=IconParts(lightning_icon.icon_still, lightning_icon.draw_icon_still, lightning_icon.draw_icon_live,
+                             lightning_icon.icon_lit)))
     register_screens(GameScreens(
         "hexapawn", hexapawn.make_scene, hexapawn.HexapawnScene, hexapawn.draw_icon,
         hexapawn.make_demo_scene, hexapawn_corner.make_science_scene, physical=True,

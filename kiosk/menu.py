@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 import weakref
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -166,9 +166,11 @@ class MenuScene(Scene):
         #: Each card without its picture, once per phase of its bob (kiosk/frames.py).
         self.sprites = CARD_SPRITES
         # The screen the menu was last drawn on, its still layer's key, and each card's place,
-        # look and native box there: what draw_changes draws over.
+        # look, native box and picture state there: what draw_changes draws over.
         self._shown: tuple[weakref.ref[DrawTarget], Hashable,
-                           list[tuple[pygame.Rect, Hashable, pygame.Rect, Hashable | None]]] | None = None
+                           list[tuple[pygame.Rect, Hashable, pygame.Rect, tuple[Hashable | None, bool]]]] | None = None
+        # Where each card's picture drew its live part at the last frame (None: unknown or all of it).
+        self._live_boxes: dict[int, pygame.Rect | None] = {}
         #: Its first frame drawn ahead (:meth:`prepare`): the picture, and what it showed.
         self._ahead: tuple[pygame.Surface, Hashable] | None = None
 
@@ -388,11 +390,27 @@ class MenuScene(Scene):
         badge.inflate_ip(22, 10)
         return self.picture_rect(header, badge, self.tabs.get(k))
 
-    def paint_card(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
+    def paint_card(self, surface: DrawTarget, k: int, card: pygame.Rect, still: Hashable | None = None) -> None:
         """Card ``k`` at ``card`` without its animated picture (a card's sprite:
-        :class:`~kiosk.frames.Sprites`)."""
+        :class:`~kiosk.frames.Sprites`), but the picture's still part when ``still`` (its key)
+        is given: a card that moves is then one blit, and what moves of its picture."""
         self.paint_under(surface, k, card)
+        parts = self.cards[k][2].icon_parts
+        if still is not None and parts is not None:
+            picture = self.picture_at(k, card)
+            clip = surface.get_clip()
+            surface.set_clip(self.picture_box(picture, card).clip(clip))
+            parts.draw_still(surface, picture, self.time)
+            surface.set_clip(clip)
         self.paint_over(surface, k, card)
+
+    def card_sprite(self, k: int, card: pygame.Rect, look: Hashable) -> tuple[Hashable, Callable[[Canvas], None]]:
+        """The key and the painter of card ``k``'s sprite (:meth:`paint_card`, with its picture's
+        still part when that never changes: a still part that changes would multiply the card's
+        sprites, and paint one at a frame until all are kept)."""
+        still = self.picture_still(k) if self.cards[k][2].icon_parts is not None else None
+        still = () if still == () else None
+        return (look, still), functools.partial(self.paint_card, k=k, card=card, still=still)
 
     def paint_under(self, surface: DrawTarget, k: int, card: pygame.Rect) -> None:
         """What lies under card ``k``'s picture: the panel and the coloured header."""
@@ -438,6 +456,16 @@ class MenuScene(Scene):
         parts = self.cards[k][2].icon_parts
         return None if parts is None else parts.still(self.time)
 
+    def picture_state(self, k: int) -> tuple[Hashable | None, bool]:
+        """Card ``k``'s picture now: its still key (:meth:`picture_still`) and whether anything
+        of it moves (drawn again at this frame)."""
+        parts = self.cards[k][2].icon_parts
+        still = self.picture_still(k)
+        if parts is None or still is None:
+            return still, True
+        moves = parts.draw_live is not None and (parts.moving is None or parts.moving(self.time))
+        return still, moves
+
     @staticmethod
     def picture_box(picture: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
         """What a card's picture may draw on: its box, its margins, within its card."""
@@ -445,28 +473,45 @@ class MenuScene(Scene):
         return pygame.Rect(picture.x - left, picture.y - top, picture.width + left + right,
                            picture.height + top + bottom).clip(card)  # never over a neighbour
 
-    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable) -> pygame.Rect:
+    def _draw_picture(self, surface: Canvas, k: int, card: pygame.Rect, look: Hashable,
+                      again: bool = False, on_card: bool = False) -> pygame.Rect:
         """Card ``k``'s animated picture, in the order the card draws it (over the panel and the
         header, under the title, the badge and the tab), inside its box and a margin (what is
-        drawn again at every frame); returns that box. What of the picture stands still
-        (:class:`~kiosk.screens.IconParts`) comes from a sprite with the header under it."""
+        drawn again at every frame); returns what it drew again of that box. What of the
+        picture stands still (:class:`~kiosk.screens.IconParts`) comes from a sprite with the
+        header under it. ``again``: the picture was drawn at the frame before with the same
+        card and still part, so that only where its live part was and is needs drawing;
+        ``on_card``: the card's sprite, with the picture's still part, was just blitted whole
+        (only the live part is left to draw)."""
         picture = self.picture_at(k, card)
         box = self.picture_box(picture, card)
         screens = self.cards[k][2]
         parts = screens.icon_parts
         still = self.picture_still(k)
+        live = None if parts is None or parts.live_box is None or still is None \
+            else parts.live_box(picture, self.time)
+        before = self._live_boxes.get(k)
+        self._live_boxes[k] = live
+        if on_card and still == () and parts is not None:  # in the card's sprite (card_sprite)
+            if parts.draw_live is None or (parts.moving is not None and not parts.moving(self.time)):
+                return box  # all of it is in the card's sprite
+            if live is not None:
+                again, before = True, live
+        area = box.clip(live.union(before).inflate(4, 4)) if again and live is not None and before is not None \
+            else box
+        native = None if area is box else surface.to_native_rect(area).clip(surface.area)
         under = functools.partial(self._paint_picture_under, k=k, card=card, picture=picture, still=still)
         if not self.sprites.opaque(surface, ("under", look, still), box, under):  # a corner of the card
-            self.still.copy_area(surface, surface.to_native_rect(box).clip(surface.area))
-        self.sprites.place(surface, ("under", look, still), box, under)
-        surface.set_clip(box)
+            self.still.copy_area(surface, surface.to_native_rect(area).clip(surface.area))
+        self.sprites.place(surface, ("under", look, still), box, under, native)
+        surface.set_clip(area)
         if still is None or parts is None:
             screens.draw_icon(surface, picture, self.time)
-        elif parts.draw_live is not None:
+        elif parts.draw_live is not None and (parts.moving is None or parts.moving(self.time)):
             parts.draw_live(surface, picture, self.time)
         surface.set_clip(None)
-        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card))
-        return box
+        self.sprites.place(surface, ("over", look), box, functools.partial(self.paint_over, k=k, card=card), native)
+        return area
 
     def _paint_picture_under(self, surface: DrawTarget, k: int, card: pygame.Rect, picture: pygame.Rect,
                              still: Hashable | None) -> None:
@@ -519,7 +564,7 @@ class MenuScene(Scene):
         shown = []
         for k in range(len(self.cards)):
             card = self.card_at(k)
-            shown.append((card, self.card_key(k, card), self.sprites.native_box(surface, card), self.picture_still(k)))
+            shown.append((card, self.card_key(k, card), self.sprites.native_box(surface, card), self.picture_state(k)))
         self._shown = (weakref.ref(surface), self.still_key(), shown)
         return True
 
@@ -539,9 +584,10 @@ class MenuScene(Scene):
         for k in range(len(self.cards)):
             card = self.card_at(k)
             look = self.card_key(k, card)
-            box = self.sprites.place(surface, look, card, functools.partial(self.paint_card, k=k, card=card))
-            shown.append((card, look, box, self.picture_still(k)))
-            self._draw_picture(surface, k, card, look)
+            sprite, paint = self.card_sprite(k, card, look)
+            box = self.sprites.place(surface, sprite, card, paint)
+            shown.append((card, look, box, self.picture_state(k)))
+            self._draw_picture(surface, k, card, look, on_card=True)
         self._shown = (weakref.ref(surface), key, shown)
 
     def draw_in_place(self, surface: DrawTarget) -> None:
@@ -573,7 +619,7 @@ class MenuScene(Scene):
             card = self.card_at(k)
             look = self.card_key(k, card)
             box = self.sprites.native_box(surface, card)
-            now.append((card, look, box, self.picture_still(k)))
+            now.append((card, look, box, self.picture_state(k)))
             if card != card_then or look != look_then:
                 areas.append(box.union(box_then))
                 moved.append(now[-1])
@@ -590,15 +636,18 @@ class MenuScene(Scene):
                     return None
         changed = [surface.to_logical_rect(area) for area in areas]
         for k, (card, look, box, still) in enumerate(now):
-            paint = functools.partial(self.paint_card, k=k, card=card)
-            drawn = False
+            key, paint = self.card_sprite(k, card, look)
+            drawn = whole = False
             for area in areas:
                 if area.colliderect(box):
-                    self.sprites.place(surface, look, card, paint, area)
+                    self.sprites.place(surface, key, card, paint, area)
                     drawn = True
-            parts = self.cards[k][2].icon_parts
-            if drawn or parts is None or parts.draw_live is not None or still is None or still != shown[2][k][3]:
-                changed.append(self._draw_picture(surface, k, card, look))
+                    whole = whole or area.contains(box)  # the card and its still picture drawn anew
+            # Drawn again when it moves (only where it moves, when the card stayed and its still
+            # part too), or stopped moving or changed since the frame before.
+            if drawn or still[1] or still != shown[2][k][3]:
+                changed.append(self._draw_picture(surface, k, card, look, not drawn and still == shown[2][k][3],
+                                                  whole))
         self._shown = (shown[0], shown[1], now)
         return changed
 

@@ -41,12 +41,19 @@ class IconParts:
     ``still(time)`` (equal keys, equal pixels: the menu keeps it as a sprite), and
     ``draw_live(surface, rect, time)`` is drawn over it at every frame. Together they draw what
     the game's ``draw_icon`` draws (``tests/test_menu_frames.py`` compares them pixel for pixel).
-    ``still(time)`` None: at that time the menu draws ``draw_icon`` whole; ``draw_live`` None:
-    nothing moves while ``still(time)`` is not None (the menu then draws nothing of it)."""
+    ``still(time)`` ``()``: a still part that never changes (the menu keeps it in the card's own
+    sprite); None: at that time the menu draws ``draw_icon`` whole; ``draw_live`` None:
+    nothing moves while ``still(time)`` is not None (the menu then draws nothing of it).
+    ``moving(time)`` False: ``draw_live`` draws nothing at that time (the menu leaves the picture
+    as it is while its still key stays); None: it draws at every frame. ``live_box(rect, time)``:
+    where ``draw_live`` may draw at that time (the menu draws again only there and where it drew
+    the frame before); None: anywhere in the picture's box."""
 
     still: Callable[[float], Hashable | None]
     draw_still: Callable[[Target, pygame.Rect, float], None]
     draw_live: Callable[[Target, pygame.Rect, float], None] | None
+    moving: Callable[[float], bool] | None = None
+    live_box: Callable[[pygame.Rect, float], pygame.Rect] | None = None
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,15 @@ part against the same frame drawn whole, a picture in parts against the game's `
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
 
 from games.awele.corner import ExplorerPage
 from games.lewthwaite.corner import AnyBoardPage, DominoProofPage
+from kiosk import draw
 from kiosk.app import App, AppOptions
 from kiosk.canvas import Canvas
 from kiosk.menu import PICTURE_MARGINS, MenuScene
@@ -59,8 +61,15 @@ def test_a_picture_in_parts_is_the_games_picture(app: App, game: str) -> None:
         parts.draw_still(split, rect, time)
         still = pixels(split.target)
         assert stills.setdefault(key, still) == still, f"{game}: the still part at {time:.3f} s is not its key's"
+        if parts.moving is not None and not parts.moving(time):  # the still part alone is the picture
+            assert still == pixels(whole.target), f"{game}: nothing moves at {time:.3f} s, yet its still part differs"
         if parts.draw_live is not None:
             parts.draw_live(split, rect, time)
+            if parts.live_box is not None:  # the menu draws the live part again only there
+                alone = canvas()
+                parts.draw_live(alone, rect, time)
+                used = alone.to_logical_rect(alone.target.get_bounding_rect())
+                assert not used or parts.live_box(rect, time).contains(used), f"{game}: live part at {time:.3f} s"
         assert pixels(split.target) == pixels(whole.target), f"{game}: the picture in parts differs at {time:.3f} s"
 
 
@@ -102,6 +111,49 @@ def test_the_menu_drawn_in_part_is_the_menu_drawn_whole(app: App) -> None:
             checked += 1
     assert checked >= 40
     assert app.frames.partial > 300
+
+
+#: The drawing calls counted in the menu's pictures (kiosk.draw's shapes, and Canvas.blit).
+SHAPES = ("rect", "circle", "aacircle", "line", "lines", "aaline", "aalines", "polygon", "ellipse", "arc")
+
+
+def test_the_menu_at_rest_draws_little_of_each_picture(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card's picture at rest is a kept still part and what moves over it: a few drawing
+    calls a frame (before, Lightning's picture was drawn whole, 25 calls a frame, and
+    Lewthwaite's two thirds of the time, 19: 0.25 ms of the frame thread each)."""
+    calls = [0]
+
+    def counting(function: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            calls[0] += 1
+            return function(*args, **kwargs)
+        return counted
+
+    for name in SHAPES:
+        monkeypatch.setattr(draw, name, counting(getattr(draw, name)))
+    monkeypatch.setattr(Canvas, "blit", counting(Canvas.blit))
+    menu = MenuScene(app)
+    app.start(menu)
+    for _ in range(60):  # every still part kept, in each phase of the bob
+        app.tick()
+    per: dict[str, int] = {}
+    picture = menu._draw_picture
+
+    def drawing(surface: Canvas, k: int, card: pygame.Rect, look: object, *flags: bool, **named: bool) -> pygame.Rect:
+        before = calls[0]
+        box = picture(surface, k, card, look, *flags, **named)
+        key = menu.cards[k][1].key
+        per[key] = per.get(key, 0) + calls[0] - before
+        return box
+
+    monkeypatch.setattr(menu, "_draw_picture", drawing)
+    frames = 360  # 6 s: two of Lewthwaite's slides, three of Lightning's waves
+    for _ in range(frames):
+        app.tick()
+    mean = {key: count / frames for key, count in per.items()}
+    print(f"\ndrawing calls a frame in the menu's pictures: {mean}")
+    assert all(count <= 10 for count in mean.values()), mean
+    assert sum(mean.values()) <= 25, mean
 
 
 def test_the_menu_at_rest_sends_only_what_changed_to_the_display(app: App) -> None:

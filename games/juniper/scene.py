@@ -971,6 +971,16 @@ def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
     _icon_tile(surface, size, last, ICON_CHAIN[last], (c[0], c[1] + 6 * math.sin(time * 3)))
 
 
+def icon_live_box(rect: pygame.Rect, time: float) -> pygame.Rect:
+    """Where :func:`draw_icon_live` may draw: the last tile at either end of its bounce, with a
+    margin for its base."""
+    size, centers = _icon_tiles(rect)
+    c = centers[len(ICON_CHAIN) - 1]
+    tile = pygame.Rect(0, 0, size, size)
+    tile.center = (round(c[0]), round(c[1]))
+    return tile.inflate(math.ceil(size * 0.3), math.ceil(size * 0.3) + 14)
+
+
 def _icon_tile(surface: Target, size: float, i: int, k: int, c: tuple[float, float]) -> None:
     tile = pygame.Rect(0, 0, size, size)
     tile.center = (round(c[0]), round(c[1]))

@@ -776,11 +776,36 @@ def draw_icon(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
     _illustrate_move(surface, rect, time)
 
 
-def icon_still(time: float) -> Hashable | None:
-    """The menu card's picture once the token has slid (a third of every 3 s: the same picture
-    until the next slide), else None: it moves (the glow pulses, the token slides)."""
+def icon_still(time: float) -> Hashable:
+    """The key of :func:`draw_icon_still` at ``time``: once the token has slid (a third of
+    every 3 s) the whole picture, the same until the next slide; before, the board and the
+    tokens that hold still (the sliding token and the glowing rings: :func:`draw_icon_live`)."""
     phase = (time % 3.0) / 3.0
-    return "slid" if phase >= 0.35 and min(1.0, (phase - 0.35) / 0.3) >= 1.0 else None
+    return "slid" if phase >= 0.35 and min(1.0, (phase - 0.35) / 0.3) >= 1.0 else "backdrop"
+
+
+def icon_moving(time: float) -> bool:
+    """Whether :func:`draw_icon_live` draws anything at ``time`` (not once the token has slid)."""
+    return icon_still(time) != "slid"
+
+
+def draw_icon_still(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """What of the menu card's picture the menu keeps (see :func:`icon_still`)."""
+    if icon_moving(time):
+        _move_backdrop(surface, rect)
+    else:
+        _illustrate_move(surface, rect, time)
+
+
+def draw_icon_live(surface: DrawTarget, rect: pygame.Rect, time: float) -> None:
+    """The menu card's sliding token and glowing rings, over :func:`draw_icon_still`."""
+    if icon_moving(time):
+        _move_live(surface, rect, time)
+
+
+def icon_live_box(rect: pygame.Rect, time: float) -> pygame.Rect:
+    """Where :func:`draw_icon_live` may draw (the rings and the sliding token)."""
+    return _move_box(rect)
 
 
 def new_match(app: Host, params: LewthwaiteParams | None = None, red: str = "human",

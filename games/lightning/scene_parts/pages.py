@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 import pygame
 
@@ -18,6 +19,8 @@ from games.lightning.view import (
     draw_tile_back,
     icon_turn,
     mini_facts,
+    polyline,
+    stroke_points,
 )
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
@@ -150,4 +153,52 @@ def draw_icon(surface: Target, rect: pygame.Rect, time: float) -> None:
         wave = max(0.0, math.sin(time * 3 - k * 0.9))
         r = pygame.Rect(x0 + k * size, y, size - 2, size - 2)
         draw_tile(surface, r, tile, ui.blend(NIGHT, (235, 170, 20), wave), width=0.13, board_turn=0)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
+
+
+# The menu draws the icon in parts (kiosk.screens.IconParts): the tiles with their strokes unlit
+# and the bolt are kept; at each frame only the lit strokes are drawn again over their unlit
+# ones (the same unsmoothed shape: every pixel of it is replaced), then the bolt over them.
+
+
+def _icon_tiles(rect: pygame.Rect, time: float) -> tuple[int, list[tuple[pygame.Rect, Tile, float]]]:
+    """The icon's tile size, and each tile's square, tile and wave of light (0: unlit)."""
+    size = min(rect.width // 4, rect.height * 2 // 3)
+    x0 = rect.centerx - 2 * size
+    y = rect.centery - size // 2
+    return size, [(pygame.Rect(x0 + k * size, y, size - 2, size - 2), Tile("D", 1 if k % 2 == 0 else 0),
+                   max(0.0, math.sin(time * 3 - k * 0.9))) for k in range(4)]
+
+
+def icon_still(time: float) -> Hashable:
+    """The key of :func:`draw_icon_still`: the unlit tiles and the bolt never change."""
+    return ()
+
+
+def icon_lit(time: float) -> bool:
+    """Whether :func:`draw_icon_live` draws anything at ``time`` (a tile's stroke is lit)."""
+    return any(math.sin(time * 3 - k * 0.9) > 0 for k in range(4))
+
+
+def draw_icon_still(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's tiles, all unlit, and the bolt."""
+    size, tiles = _icon_tiles(rect, time)
+    for r, tile, _wave in tiles:
+        draw_tile(surface, r, tile, NIGHT, width=0.13, board_turn=0)
+    draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
+
+
+def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
+    """The menu picture's lit strokes (clipped to their tile, as :func:`draw_tile` draws them),
+    and the bolt over them."""
+    size, tiles = _icon_tiles(rect, time)
+    lit = [(r, tile, wave) for r, tile, wave in tiles if wave > 0]
+    if not lit:
+        return
+    clip = surface.get_clip()
+    for r, tile, wave in lit:
+        surface.set_clip(r.clip(clip))
+        stroke = ui.blend(NIGHT, (235, 170, 20), wave)
+        polyline(surface, stroke, stroke_points(tile, r, 0), max(3, round(r.width * 0.13)))
+    surface.set_clip(clip)
     draw_bolt_icon(surface, pygame.Rect(rect.right - size * 0.55, rect.top, size * 0.6, size * 0.9), GOLD)
