@@ -59,6 +59,18 @@ def board_pixels(view: BoardView, state: LightningState, facts: Facts, skip: fro
     return bytes(pygame.image.tobytes(screen.target.subsurface(screen.to_native_rect(view.rect)), "RGB"))
 
 
+def play_until_won(app: App, scene: LightningScene, helper: Any, rng: random.Random) -> None:
+    """Play the person's turns with ``helper`` (the computer answers), frame by frame, until
+    the game is over."""
+    while not scene.match.is_over():
+        for _ in range(600):
+            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
+                break
+            app.tick()
+        if not scene.match.is_over():
+            scene.play(helper.choose(scene.state, rng, 0.05))
+
+
 def fresh(view: BoardView) -> BoardView:
     """A view like ``view`` (at rest) that has drawn nothing."""
     other = BoardView(view.geo, view.viewport, view.big, view.small, view.gap)
@@ -278,13 +290,7 @@ def test_the_winning_bolt_is_drawn_once_and_flickers_over_the_still_layer(app: A
     helper = make_player("builder")
     for _ in range(30):
         app.tick()
-    while not scene.match.is_over():
-        for _ in range(600):
-            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
-                break
-            app.tick()
-        if not scene.match.is_over():
-            scene.play(helper.choose(scene.state, rng, 0.05))
+    play_until_won(app, scene, helper, rng)
     assert scene.state.winner is not None
     strokes = Counter(monkeypatch, lightning_view, "polyline")
     for frame in range(90):
@@ -504,13 +510,7 @@ def test_the_winning_bolt_is_drawn_ahead_off_the_frame_thread(app: App, monkeypa
     monkeypatch.setattr(lightning_view, "polyline", counted)
     for _ in range(30):
         app.tick()
-    while not scene.match.is_over():
-        for _ in range(600):
-            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
-                break
-            app.tick()
-        if not scene.match.is_over():
-            scene.play(helper.choose(scene.state, rng, 0.05))
+    play_until_won(app, scene, helper, rng)
     for frame in range(90):
         app.tick()
         if frame % 10 == 5 and app.stack.top is scene:

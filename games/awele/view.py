@@ -644,6 +644,13 @@ def draw_icon_still(surface: Target, rect: pygame.Rect, time: float) -> None:
 
 def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
     """The menu picture's seed hopping from pit to pit."""
+    image, at = _icon_seed(rect, time)
+    surface.blit(image, at)
+
+
+def _icon_seed(rect: pygame.Rect, time: float) -> tuple[pygame.Surface, pygame.Rect]:
+    """The hopping seed's picture and where it goes at ``time`` (logical pixels): it hops in
+    an arc from pit to pit around the board."""
     _board, r, centers = _icon_pits(rect)
     order = [3, 4, 5, 2, 1, 0]
     t = (time * 1.2) % len(order)
@@ -652,21 +659,9 @@ def draw_icon_live(surface: Target, rect: pygame.Rect, time: float) -> None:
     x = a[0] + (b[0] - a[0]) * f
     y = a[1] + (b[1] - a[1]) * f - r * 1.2 * math.sin(math.pi * f)
     image = seed_sprite(SEED_COLORS[3], max(5, r // 3))
-    surface.blit(image, _icon_seed_rect(image, x, y))
-
-
-def _icon_seed_rect(image: pygame.Surface, x: float, y: float) -> pygame.Rect:
-    """Where the hopping seed's ``image`` goes, centred on (x, y) (logical pixels)."""
-    return image.get_rect(center=(round(x), round(y)))
+    return image, image.get_rect(center=(round(x), round(y)))
 
 
 def icon_live_box(rect: pygame.Rect, time: float) -> pygame.Rect:
     """Where :func:`draw_icon_live` draws at ``time``: the hopping seed (and a margin)."""
-    _board, r, centers = _icon_pits(rect)
-    order = [3, 4, 5, 2, 1, 0]
-    t = (time * 1.2) % len(order)
-    a, b = centers[order[int(t)]], centers[order[(int(t) + 1) % len(order)]]
-    f = t - int(t)
-    x = a[0] + (b[0] - a[0]) * f
-    y = a[1] + (b[1] - a[1]) * f - r * 1.2 * math.sin(math.pi * f)
-    return _icon_seed_rect(seed_sprite(SEED_COLORS[3], max(5, r // 3)), x, y).inflate(6, 6)
+    return _icon_seed(rect, time)[1].inflate(6, 6)
