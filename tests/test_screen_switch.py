@@ -329,11 +329,9 @@ def test_an_answer_on_the_who_plays_card_draws_only_the_answers(app: App, monkey
     assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
-def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Issue 43: the game was drawn ahead with its toolbar alive, but under its who-plays card the
-    # toolbar looks dead: the first frame rendered those buttons (5-6, 1.5-3 ms at 1080p).
-    app.start(MenuScene(app))
-    worst_frame(app, 10)
+def buttons_rendered_on_the_frame_thread(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that fills with the label of each button image rendered on the frame thread from
+    now on (those drawn ahead, on threads of their own, are not listed)."""
     rendered: list[str] = []
     button = ui._button_image.function
 
@@ -343,6 +341,15 @@ def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch
         return button(*args)
 
     monkeypatch.setattr(ui._button_image, "function", render_button)
+    return rendered
+
+
+def test_the_who_plays_cards_first_frame_renders_no_button(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 43: the game was drawn ahead with its toolbar alive, but under its who-plays card the
+    # toolbar looks dead: the first frame rendered those buttons (5-6, 1.5-3 ms at 1080p).
+    app.start(MenuScene(app))
+    worst_frame(app, 10)
+    rendered = buttons_rendered_on_the_frame_thread(monkeypatch)
     for game in game_scene_games():
         open_from_menu(app, game)
         assert rendered == [], f"{game}: {rendered}"
@@ -358,15 +365,7 @@ def test_an_answer_one_tap_away_renders_no_button(app: App, monkeypatch: pytest.
     # answer one tap away too (SeatsScene.prepare).
     app.start(MenuScene(app))
     worst_frame(app, 10)
-    rendered: list[str] = []
-    button = ui._button_image.function
-
-    def render_button(*args: Any) -> Canvas:
-        if threading.current_thread() is threading.main_thread():
-            rendered.append(args[3])
-        return button(*args)
-
-    monkeypatch.setattr(ui._button_image, "function", render_button)
+    rendered = buttons_rendered_on_the_frame_thread(monkeypatch)
     for game in game_scene_games():
         open_from_menu(app, game)
         card = app.stack.top
