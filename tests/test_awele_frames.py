@@ -21,6 +21,7 @@ from kiosk.app import App
 from kiosk.canvas import Canvas
 from kiosk.game_scene import GameScene
 from tests.frames_drawn import SIZE, full_hd_app, pixels
+from tests.test_frame_budget import copy_cost
 
 SCREEN = SIZE[0] * SIZE[1]
 #: The median sowing frame, in full-screen copies (drawn in parts: about 2; the board drawn
@@ -124,19 +125,6 @@ def test_a_seed_sown_redraws_its_pit_and_its_way_not_the_board(app: App) -> None
     print(f"\nsowing sends {100 * median:.1f} % of the screen a frame (p99 {100 * most:.1f} %)")
     assert median <= 0.05, f"a sowing frame sends {100 * median:.0f} % of the screen (the board redrawn?)"
     assert most <= 0.35
-
-
-def copy_cost() -> float:
-    """The frame thread's CPU seconds for one opaque copy of the whole screen (median of 60)."""
-    display = pygame.display.get_surface()
-    assert display is not None
-    source = pygame.Surface(display.get_size()).convert()
-    times = []
-    for _ in range(60):
-        started = time.thread_time()  # clock(cpu): the copy's CPU time on the frame thread
-        display.blit(source, (0, 0))
-        times.append(time.thread_time() - started)  # clock(cpu): as above
-    return statistics.median(times)
 
 
 def test_a_sowing_frame_costs_a_few_copies(app: App) -> None:

@@ -59,14 +59,19 @@ def board_pixels(view: BoardView, state: LightningState, facts: Facts, skip: fro
     return bytes(pygame.image.tobytes(screen.target.subsurface(screen.to_native_rect(view.rect)), "RGB"))
 
 
+def until_the_persons_turn(app: App, scene: LightningScene, frames: int) -> None:
+    """Tick (at most ``frames`` frames) until the person may play or the game is over."""
+    for _ in range(frames):
+        if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
+            return
+        app.tick()
+
+
 def play_until_won(app: App, scene: LightningScene, helper: Any, rng: random.Random) -> None:
     """Play the person's turns with ``helper`` (the computer answers), frame by frame, until
     the game is over."""
     while not scene.match.is_over():
-        for _ in range(600):
-            if scene.match.is_over() or (scene.person_to_move() and not scene.busy()):
-                break
-            app.tick()
+        until_the_persons_turn(app, scene, 600)
         if not scene.match.is_over():
             scene.play(helper.choose(scene.state, rng, 0.05))
 
@@ -251,10 +256,7 @@ def test_tiles_moving_are_drawn_over_the_still_layer(app: App, red: str, blue: s
         app.tick()
     moving = partial = resizing = redrawn = 0
     for step in range(10):
-        for _ in range(400):  # the computer's turn, in two moves
-            if scene.person_to_move() and not scene.busy():
-                break
-            app.tick()
+        until_the_persons_turn(app, scene, 400)  # the computer's turn, in two moves
         moves = scene.state.legal_moves()
         kind: type[Move] = Take if scene.state.hand is None else Place
         if step % 4 == 2 and any(isinstance(m, Shelve) for m in moves):
@@ -393,10 +395,7 @@ def test_the_still_layer_is_painted_again_only_where_it_changed(app: App, monkey
     monkeypatch.setattr(LightningScene, "_draw_header", paper)
     compared = 0
     for step in range(16):
-        for _ in range(400):  # the computer's turn, in two moves
-            if scene.person_to_move() and not scene.busy():
-                break
-            app.tick()
+        until_the_persons_turn(app, scene, 400)  # the computer's turn, in two moves
         if scene.match.is_over():
             break
         moves = scene.state.legal_moves()
@@ -563,10 +562,7 @@ def test_a_new_still_key_is_drawn_in_part(app: App, red: str, blue: str) -> None
         app.tick()
     changed = in_part = compared = 0
     for step in range(12):
-        for _ in range(400):  # the computer's turn, in two moves
-            if scene.person_to_move() and not scene.busy():
-                break
-            app.tick()
+        until_the_persons_turn(app, scene, 400)  # the computer's turn, in two moves
         if scene.match.is_over():
             break
         kind: type[Move] = Take if scene.state.hand is None else Place
