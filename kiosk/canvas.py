@@ -295,7 +295,11 @@ class Canvas:
         scale, (ox, oy) = self.scale, self.offset
         if isinstance(source, Canvas):
             native_area = None if area is None else source.to_native_rect(area)
-            self.target.blit(source.target, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+            at = (round(ox + x * scale), round(oy + y * scale))
+            if special_flags == 0 and opaque(source.target):
+                copy_rect(self.target, source.target, at, native_area)  # a layer under a clip: fast
+            else:
+                self.target.blit(source.target, at, native_area, special_flags)
             logical = source.get_size()
         else:
             logical = source.get_size()
@@ -310,10 +314,17 @@ class Canvas:
                 left = {"left": ox + x * scale, "right": ox + (x + logical[0]) * scale - width}.get(
                     align, ox + (x + logical[0] / 2) * scale - width / 2)
                 at = (round(left), round(oy + (y + logical[1] / 2) * scale - height / 2))
-                self.target.blit(image, at, None, special_flags)
+                if special_flags == 0 and opaque(image):
+                    copy_rect(self.target, image, at)  # a native layer under a clip: fast
+                else:
+                    self.target.blit(image, at, None, special_flags)
             else:
                 native_area = None if area is None else _scaled_rect(area, scale)
-                self.target.blit(image, (round(ox + x * scale), round(oy + y * scale)), native_area, special_flags)
+                at = (round(ox + x * scale), round(oy + y * scale))
+                if special_flags == 0 and opaque(image):
+                    copy_rect(self.target, image, at, native_area)  # a layer under a clip: fast
+                else:
+                    self.target.blit(image, at, native_area, special_flags)
         # Like Surface.blit: the logical rectangle drawn, clipped.
         return pygame.Rect(round(x), round(y), *logical).clip(self._clip)
 
@@ -364,6 +375,37 @@ def blit(target: Target, source: pygame.Surface | Canvas, dest: Point | RectLike
         target.blit(source.target, _point(dest))
     else:
         target.blit(scaled_image(source, 1.0), _point(dest))
+
+
+#: Columns of 4-byte pixels in a 64-byte cache line.
+_LINE_COLUMNS = 16
+
+
+def opaque(image: pygame.Surface) -> bool:
+    """Whether blitting ``image`` copies its pixels (no alpha, no colour key)."""
+    return not image.get_flags() & pygame.SRCALPHA and image.get_alpha() is None and image.get_colorkey() is None
+
+
+def copy_rect(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int],
+              area: pygame.Rect | None = None) -> None:
+    """``target.blit(source, dest, area)`` for an :func:`opaque` ``source`` (native pixels), in
+    two blits cut at the first column of the box drawn (``target``'s clip holds) that starts a
+    cache line. SDL copies rows whose start is 16-byte aligned with non-temporal stores, and a
+    row starting in the middle of a cache line then costs about 0.35 us: a 190x200 copy at
+    x = 300 took 77 us, cut at x = 304 8 us (SDL 2.32 on x86-64; a copy whose rows start a
+    line, such as the whole screen's, was never slowed)."""
+    x, y = dest
+    if area is None:
+        area = source.get_rect()
+    box = pygame.Rect(x, y, area.width, area.height).clip(target.get_clip())
+    cut = -box.x % _LINE_COLUMNS
+    if not box or not cut or cut >= box.width:
+        target.blit(source, dest, area)
+        return
+    # The same pixels as one blit: each part's source is its box moved back by the blit's shift.
+    sx, sy = area.x + box.x - x, area.y + box.y - y
+    target.blit(source, box.topleft, (sx, sy, cut, box.height))
+    target.blit(source, (box.x + cut, box.y), (sx + cut, sy, box.width - cut, box.height))
 
 
 def scale_of(target: Target) -> float:

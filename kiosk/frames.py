@@ -39,7 +39,7 @@ from collections.abc import Callable, Hashable, Sequence
 import pygame
 
 from games.budget import MB, ByteCache
-from kiosk.canvas import Canvas, Target, blit, new_layer, pixel_bytes, scale_of
+from kiosk.canvas import Canvas, Target, blit, copy_rect, new_layer, pixel_bytes, scale_of
 from kiosk.stack import Screen
 
 #: One backdrop: a screen's copy (8 MB at 1080p, 33 MB at 4K: a value over the budget is kept alone).
@@ -319,7 +319,7 @@ class StillLayer:
         ox, oy = surface.offset
         layer, target = found[1].target, surface.target
         for area in areas:
-            target.blit(layer, area.topleft, area.move(-ox, -oy))
+            copy_rect(target, layer, area.topleft, area.move(-ox, -oy))
         return True
 
     @staticmethod

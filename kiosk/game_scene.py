@@ -141,6 +141,12 @@ class GameScene(Scene, Generic[S, M]):
     #: Buttons show their label next to the icon (False: icons only, for a narrow bar).
     toolbar_labels: ClassVar[bool] = True
     toolbar_text_size: ClassVar[int] = 24
+    #: Groups of changed still parts painted again at most before the still layer is drawn
+    #: whole (:data:`MOST_PATCHES`; a game whose parts paint cheaply under a clip allows more).
+    most_patches: ClassVar[int] = MOST_PATCHES
+    #: Live areas drawn in part up to this share of the screen (:data:`PARTIAL_SHARE`; a game
+    #: whose frame drawn whole costs more than copying its areas back allows more).
+    partial_share: ClassVar[float] = PARTIAL_SHARE
     #: Seconds a computer waits before playing, so that a child sees what happens.
     computer_delay: ClassVar[float] = 0.7
     #: Seconds between the last move and the end screen (the board shows why it ended).
@@ -829,7 +835,7 @@ class GameScene(Scene, Generic[S, M]):
         if parts is None or old[1] is None or [rect for rect, _ in parts] != [rect for rect, _ in old[1]]:
             return None
         changed = _grouped([rect for (rect, now), (_, before) in zip(parts, old[1], strict=True) if now != before])
-        if len(changed) > MOST_PATCHES:
+        if len(changed) > self.most_patches:
             return None  # a board's worth of changes: the layer drawn whole costs no more
         if not self.still.patch(surface, old[0], full, changed, self.draw_still):
             return None
@@ -868,7 +874,7 @@ class GameScene(Scene, Generic[S, M]):
                 drawn.append(area)
                 if area.width * area.height * 50 > screen.width * screen.height:
                     large.append(area)
-        if sum(area.width * area.height for area in drawn) > PARTIAL_SHARE * screen.width * screen.height:
+        if sum(area.width * area.height for area in drawn) > self.partial_share * screen.width * screen.height:
             return None  # a board's worth of live part (a hint): the whole frame costs no more
         self._shown = (look, areas)
         if not drawn:

@@ -110,8 +110,9 @@ def draw_glowing_tile(
     at that glow level, :func:`_tile_face`) and its number drawn over it where the tile's image
     would lie. A tile image per number and glow level was 13 images a glowing tile (a 20-tile
     board cycled ~25 MB through its 8 MB cache, a new image at most frames); the faces of a
-    board's glow fit in a few MB. A plain surface, or a tile the clip cuts (a subsurface
-    ignores the clip), is drawn as :func:`draw_tile` does."""
+    board's glow fit in a few MB. The board draws its tiles at rest so too (played, greyed). A
+    plain surface, or a tile the clip cuts (a subsurface ignores the clip), is drawn as
+    :func:`draw_tile` does."""
     if not isinstance(surface, Canvas):
         draw_tile(surface, rect, number, fill, ink, border)
         return
@@ -230,6 +231,12 @@ class JuniperScene(GameScene):
     toolbar_columns = 2
     toolbar_text_size = 22
     computer_delay = 0.9
+    #: A move greys and lights a dozen tiles, scattered: each painted again under its clip costs
+    #: 0.05-0.1 ms, the layer drawn whole 1.4 ms (1080p).
+    most_patches = 24
+    #: A move's or a pop's frame drawn whole blits the still layer and blends the chain over the
+    #: board (pops after ten moves: 2.2 ms a frame, in part up to 80 % of the screen 1.8 ms).
+    partial_share = 0.8
     message_anchor = (442, 612)
     message_width = 780
 
@@ -244,6 +251,7 @@ class JuniperScene(GameScene):
         self.duel = 0
         self._path_layer: tuple[tuple[object, ...], Target, tuple[int, int]] | None = None
         self._tiles: tuple[int, dict[int, pygame.Rect]] | None = None
+        self._boxes: tuple[dict[int, pygame.Rect], dict[int, pygame.Rect]] | None = None
 
     @property
     def tiles(self) -> dict[int, pygame.Rect]:
@@ -252,6 +260,13 @@ class JuniperScene(GameScene):
         if self._tiles is None or self._tiles[0] != n:
             self._tiles = (n, layout_tiles(n))
         return self._tiles[1]
+
+    def _tile_boxes(self) -> dict[int, pygame.Rect]:
+        """Each tile's box at rest (:func:`_tile_box`), worked out once for the layout."""
+        tiles = self.tiles
+        if self._boxes is None or self._boxes[0] is not tiles:
+            self._boxes = (tiles, {k: _tile_box(rect) for k, rect in tiles.items()})
+        return self._boxes[1]
 
     # --- the flow's hooks ------------------------------------------------------------------------
 
@@ -453,9 +468,9 @@ class JuniperScene(GameScene):
         hint = advice.move if advice is not None else None
         parts: list[tuple[pygame.Rect, Hashable]] = [(HEADER, state.n), (CHAIN_STRIP, state.played)]
         parts.extend(zip(SIDE_BANDS, self._side_looks(), strict=True))
-        for k, rect in self.tiles.items():
+        for k, box in self._tile_boxes().items():
             look = None if self._live_tile(k, legal, hint) else self._tile_colors(k, legal, hint)
-            parts.append((_tile_box(rect), look))
+            parts.append((box, look))
         return parts
 
     def _side_looks(self) -> tuple[Hashable, Hashable, Hashable]:
@@ -563,11 +578,11 @@ class JuniperScene(GameScene):
         advice = self.hint()
         hint = advice.move if advice is not None else None
         person = self.person_to_move()
+        boxes = self._tile_boxes()
         for k, rect in self.tiles.items():
-            glows = k == hint or (k in legal and k not in state.played)
+            if within is not None and not boxes[k].colliderect(within):
+                continue  # first: a part painted again crosses one tile or a few
             if not (live if self._live_tile(k, legal, hint) else still):
-                continue
-            if within is not None and not within.colliderect(_tile_box(rect)):
                 continue
             fill, ink, border = self._tile_colors(k, legal, hint)
             r = rect
@@ -578,7 +593,9 @@ class JuniperScene(GameScene):
                 r = r.move(round(8 * math.sin(self.shake[k].elapsed * 60) * (1 - self.shake[k].progress)), 0)
             if k == self.hovered and k in legal and person:
                 r = r.move(0, -4)
-            (draw_glowing_tile if glows else draw_tile)(surface, r, k, fill, ink, border)
+            # A face per look, shared by every number (a move's greyed and played tiles
+            # made a new image per number, 0.2 ms each, in a cache the board's looks cycled).
+            draw_glowing_tile(surface, r, k, fill, ink, border)
         if live:
             self._draw_path(surface)
 
@@ -593,15 +610,8 @@ class JuniperScene(GameScene):
             return
         # The chain only changes when a number is played: draw it once into a layer and reuse it.
         tiles = self.tiles
-        board = tiles[1].unionall(list(tiles.values())).inflate(24, 24)
-        old = self._path_layer
-        if old is not None and old[0][2] == key[2] and old[2] == board.topleft and old[1].get_size() == board.size:
-            # The same board: cleared and drawn again (a new surface at each frame of the arrow
-            # growing cost its page faults, 2-5 ms on a loaded machine).
-            layer = old[1]
-            layer.fill((0, 0, 0, 0))
-        else:
-            layer = new_layer(surface, board.size, alpha=True)
+        board, layer = self._chain_layer(surface)
+        layer.fill((0, 0, 0, 0))
         self._path_layer = (key, layer, board.topleft)
         width = max(4, min(9, tiles[1].width // 14))
         for i in range(1, len(played)):
@@ -613,6 +623,28 @@ class JuniperScene(GameScene):
             draw_arrow(layer, a, b, (*ui.darker(PLAYER_COLORS[mover], 0.1), alpha), width, progress,
                        shorten=tiles[1].width * 0.3)
         self._blit_path(surface, layer, board.topleft)
+
+    def _chain_layer(self, surface: Target) -> tuple[pygame.Rect, Target]:
+        """The board's box and the chain's layer for ``surface``: the one kept when it is the
+        same board (a new surface at each frame of the arrow growing cost its page faults, 2-5
+        ms on a loaded machine), else a new one."""
+        tiles = self.tiles
+        board = tiles[1].unionall(list(tiles.values())).inflate(24, 24)
+        old = self._path_layer
+        if old is not None and old[0][2] == surface.get_size() and old[2] == board.topleft \
+                and old[1].get_size() == board.size:
+            return board, old[1]
+        return board, new_layer(surface, board.size, alpha=True)
+
+    def prepare(self, surface: Target) -> None:
+        """The game's first frames drawn ahead (:meth:`GameScene.prepare`), and the chain's
+        layer made and cleared: made in the frame of the chain's first arrow, its 4 MB at
+        1080p cost that frame 1,000 page faults (main: 9.6-11.8 ms of CPU, the flow's worst)."""
+        super().prepare(surface)
+        if self.table is None and len(self.state.played) < 2:
+            board, layer = self._chain_layer(surface)
+            layer.fill((0, 0, 0, 0))
+            self._path_layer = ((), -1.0, surface.get_size()), layer, board.topleft
 
     def _blit_path(self, surface: Target, layer: Target, corner: tuple[int, int]) -> None:
         """The chain's layer over the board, only where its arrows lie (the numbers played, as
