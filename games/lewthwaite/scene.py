@@ -248,6 +248,15 @@ class LewthwaiteScene(GameScene):
         if self.table is None:
             board = self.board_view
             static_layer(surface.get_size(), board.rows, board.cols, self.view_mode != "snake", language())
+            # The first moves' sprites: a token moved (dimmed), a sliding token at each size of
+            # its lift, the panel's token of the other colour (drawn in the frames of the first
+            # moves, they made the first one 8-10 ms at 1080p).
+            size = int(board.cell * 0.78)
+            for colour in (RED, BLUE):
+                token_sprite(colour, size, True)
+                token_sprite(colour, 70)
+                for grow in range(1, round(board.cell * 0.08 * 0.8) + 1):
+                    token_sprite(colour, size + grow)
 
     def still_key(self) -> Hashable | None:
         """At rest or while a token slides (no shake, no snake growing, not on a real table): the
