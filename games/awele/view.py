@@ -37,6 +37,8 @@ WOOD = (186, 118, 52)
 CARVED = (146, 96, 52)  # pit numbers, cut into the wood
 #: The labels' width (names and scores above and below the board).
 LABEL_WIDTH = 540
+#: The radius of the seeds in a store.
+STORE_SEED = 9
 
 
 # --- pre-rendered sprites ---------------------------------------------------------------------------
@@ -146,7 +148,7 @@ def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1
         x = rect.centerx + rng.uniform(-26, 26)
         y = rect.bottom - 26 - (k // 4) * 11 + rng.uniform(-4, 4)
         y = max(y, rect.top + 22)
-        image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], 9), (x - 10, y - 9))
+        image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], STORE_SEED), (x - 10, y - 9))
     badge = pygame.Rect(0, 0, 64, 44)
     badge.center = (rect.centerx, rect.top + 36)
     draw.rect(image, PLAYER_COLORS[player], badge, border_radius=22)
