@@ -126,3 +126,25 @@ def test_a_game_at_rest_sends_only_its_live_part_to_the_display(app: App, game: 
     print(f"\n{game} at rest sends {100 * shares[len(shares) // 2]:.1f} % of the screen a frame "
           f"(most {100 * shares[-1]:.1f} %)")
     assert shares[-1] <= PARTIAL_SHARE
+
+
+#: A glow at rest changes in steps (Awélé's pits and labels, Lewthwaite's rings: 12 of them;
+#: Hexapawn's rings by whole widths, the panel's bobbing pawn by whole pixels), so a game waiting
+#: for a tap draws again only what changed, about one frame in three: the share of the screen
+#: sent a frame, averaged over two seconds (continuous glows: Lewthwaite 7.8 %, Awélé 13.5 %,
+#: Hexapawn 9.7 %; in steps 1.9-3.6 %).
+STEPPED_GLOW_SHARE = {"lewthwaite": 0.04, "awele": 0.05, "hexapawn": 0.04}
+
+
+@pytest.mark.parametrize("game", sorted(STEPPED_GLOW_SHARE))
+def test_a_glow_in_steps_sends_a_few_frames_of_its_live_part(app: App, game: str) -> None:
+    at_rest(app, game)
+    screen = SIZE[0] * SIZE[1]
+    sent = 0
+    for _ in range(120):
+        app.tick()
+        assert app.frames.changed is not None, f"a frame of {game} at rest was flipped whole"
+        sent += sum(rect.width * rect.height for rect in app.frames.changed)
+    share = sent / screen / 120
+    print(f"\n{game} at rest sends {100 * share:.1f} % of the screen a frame, on average")
+    assert share <= STEPPED_GLOW_SHARE[game], f"{game} at rest sends {100 * share:.1f} % of the screen a frame"

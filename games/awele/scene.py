@@ -28,6 +28,8 @@ from games.awele.rules import AweleState, Lap, Loop, new_game, owner, work_out
 from games.awele.view import (
     BANNER,
     BANNER_BOX,
+    SEED_COLORS,
+    STORE_SEED,
     WOOD,
     Layout,
     Point,
@@ -40,11 +42,14 @@ from games.awele.view import (
     draw_pits,
     draw_player_label,
     flying,
+    hand_shadow,
     label_box,
     label_glow,
     pit_box,
+    pit_image,
     pit_look,
     rules_pages,
+    seed_sprite,
     static_layer,
     store_image,
 )
@@ -534,6 +539,19 @@ class AweleScene(GameScene):
             parts.append(Part("invitation", DEMO_BOX, time, partial(ui.draw_demo_banner,
                                                                     centerx=self.message_anchor[0], time=time)))
         return parts
+
+    def prepare(self, surface: Target) -> None:
+        """The first frames drawn ahead (kiosk/prepare.py), and what the first moves show: the
+        hand's shadow, each pit emptied (drawn in the frame of the tap, 7-8 ms at 1080p) and the
+        small seeds of the stores (drawn in the frame of the first capture)."""
+        super().prepare(surface)
+        if self.table is None:
+            layout = self.layout
+            hand_shadow()
+            for i in range(layout.n):
+                pit_image(i, 0, layout.radius, layout.seed_radius)
+            for colour in SEED_COLORS:
+                seed_sprite(colour, STORE_SEED)
 
     def _screen_key(self, surface: Canvas) -> Hashable:
         """What the board's still layer is drawn for: the screen, its scale, the words, the board."""

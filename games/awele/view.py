@@ -37,6 +37,8 @@ WOOD = (186, 118, 52)
 CARVED = (146, 96, 52)  # pit numbers, cut into the wood
 #: The labels' width (names and scores above and below the board).
 LABEL_WIDTH = 540
+#: The radius of the seeds in a store.
+STORE_SEED = 9
 
 
 # --- pre-rendered sprites ---------------------------------------------------------------------------
@@ -146,7 +148,7 @@ def store_image(size: tuple[int, int], player: int, count: int, scale: float = 1
         x = rect.centerx + rng.uniform(-26, 26)
         y = rect.bottom - 26 - (k // 4) * 11 + rng.uniform(-4, 4)
         y = max(y, rect.top + 22)
-        image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], 9), (x - 10, y - 9))
+        image.blit(seed_sprite(SEED_COLORS[(k * 7 + player) % len(SEED_COLORS)], STORE_SEED), (x - 10, y - 9))
     badge = pygame.Rect(0, 0, 64, 44)
     badge.center = (rect.centerx, rect.top + 36)
     draw.rect(image, PLAYER_COLORS[player], badge, border_radius=22)
@@ -274,6 +276,17 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
+#: A glow's steps between dim and bright (as Juniper's tiles): a glow changes colour about
+#: one frame in five, so a game waiting for a tap repaints a pit or a label only then
+#: (continuous, every glowing pit and the label were painted again at every frame).
+GLOW_STEPS = 12
+
+
+def glow_level(phase: float) -> float:
+    """A glow's brightness (0..1) at ``phase`` (radians) of its pulse, in :data:`GLOW_STEPS` steps."""
+    return round(GLOW_STEPS / 2 * (1 + math.sin(phase))) / GLOW_STEPS
+
+
 @dataclass(frozen=True)
 class PitLook:
     """Everything a pit is drawn from (a key: two equal looks draw the same pixels): its seeds,
@@ -300,7 +313,7 @@ def pit_look(index: int, counts: list[int], step: Step | None, legal: set[int], 
             relay = step.progress
     glow = None
     if index in legal:
-        level = 0.5 + 0.5 * math.sin(time * 3 + index)
+        level = glow_level(time * 3 + index)
         glow = (ui.blend(PLAYER_COLORS[mover], theme.WHITE, 0.3 * level), 6 if index == hovered else 4)
     pulse = None
     if checking == index + 1:
@@ -425,8 +438,7 @@ def draw_moving(surface: Target, layout: Layout, step: Step | None, hand: int, h
 
 def label_glow(player: int, time: float) -> Color:
     """The colour of the glow round the label of the player to move, at ``time``."""
-    glow = 0.5 + 0.5 * math.sin(time * 4)
-    return ui.blend(PLAYER_COLORS[player], theme.WHITE, 0.55 + 0.2 * glow)
+    return ui.blend(PLAYER_COLORS[player], theme.WHITE, 0.55 + 0.2 * glow_level(time * 4))
 
 
 def label_box(y: int) -> pygame.Rect:

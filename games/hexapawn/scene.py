@@ -23,7 +23,7 @@ from games.hexapawn.machine import Draw, box_key, boxes_for
 from games.hexapawn.memory import Memory
 from games.hexapawn.rules import BLACK, SIZE, WHITE, Cell, HexapawnState, Move, from_rows
 from games.hexapawn.scene_parts.learning import memory_of
-from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn, draw_tray, tray_box
+from games.hexapawn.view import PAWN_RGB, BoardView, draw_matchbox, draw_pawn, draw_tray, ring_width, tray_box
 from games.match import BOARD as AT_THE_TABLE
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
@@ -304,6 +304,22 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         self._draw_marks(surface, bubble=False)
         self._draw_lively(surface, "live")
 
+    def _bob(self) -> int:
+        """How far the panel's pawn of the side to move bobs now, in whole pixels (the frames
+        between two are the same picture: :meth:`live_look`)."""
+        return round(3 * math.sin(self.time * 3))
+
+    def live_look(self) -> Hashable | None:
+        """At rest the rings change with their width (5 of them), the panel's pawn with its
+        bob's whole pixels: between two, the frame is the last one. A pawn sliding or the bead
+        drawn bobbing over its tray change at every frame (None)."""
+        if self.slide is not None or self._bead_lifted():
+            return None
+        marks = self.person_to_move() and not self.busy()
+        advice = self._hint_advice()
+        return (ring_width(self.time) if marks else None, self.selected if marks else None,
+                None if advice is None else advice.move, self._bob())
+
     def live_areas(self) -> list[pygame.Rect] | None:
         """The rings (inside their squares), each arrow (inside the squares it joins: the hint's,
         those of a pawn picked), the bobbing pawn in its whole course, and the learning machine's
@@ -436,7 +452,7 @@ class HexapawnScene(GameScene[HexapawnState, Move]):
         ``still`` (the box with the bead drawn left out, no pawn: the still layer) or ``live``
         (the pawn, the tray with the bead drawn bobbing: over the still layer)."""
         if part != "still":
-            draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + 3 * math.sin(self.time * 3)), 84)
+            draw_pawn(surface, self.state.player, (TURN.x + 46, TURN.centery + self._bob()), 84)
         if self.machine_player() is None:
             return
         shown = self.shown_box()

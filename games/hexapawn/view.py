@@ -88,8 +88,13 @@ class BoardView:
     def draw_ring(self, surface: Target, cell: tuple[int, int], colour: tuple[int, int, int], time: float) -> None:
         """A pulsing ring on ``cell`` (a selected pawn, the squares it may go to)."""
         rect = self.cell_rect(cell).inflate(-8, -8)
-        width = 4 + round(2 * (1 + math.sin(time * 5)))
+        width = ring_width(time)
         draw.rect(surface, colour, rect, width=width, border_radius=self.cell // 8)
+
+
+def ring_width(time: float) -> int:
+    """The width of a pulsing ring at ``time`` (4 to 8 pixels)."""
+    return 4 + round(2 * (1 + math.sin(time * 5)))
 
 
 def draw_pawn(surface: Target, player: int, centre: tuple[float, float], cell: int) -> None:

@@ -22,7 +22,7 @@ from games.lewthwaite import solver
 from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
-from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, token_sprite
+from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, ring_pulse, token_sprite
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
@@ -248,6 +248,15 @@ class LewthwaiteScene(GameScene):
         if self.table is None:
             board = self.board_view
             static_layer(surface.get_size(), board.rows, board.cols, self.view_mode != "snake", language())
+            # The first moves' sprites: a token moved (dimmed), a sliding token at each size of
+            # its lift, the panel's token of the other colour (drawn in the frames of the first
+            # moves, they made the first one 8-10 ms at 1080p).
+            size = int(board.cell * 0.78)
+            for colour in (RED, BLUE):
+                token_sprite(colour, size, True)
+                token_sprite(colour, 70)
+                for grow in range(1, round(board.cell * 0.08 * 0.8) + 1):
+                    token_sprite(colour, size + grow)
 
     def still_key(self) -> Hashable | None:
         """At rest or while a token slides (no shake, no snake growing, not on a real table): the
@@ -378,6 +387,22 @@ class LewthwaiteScene(GameScene):
                 surface.set_clip(clip)
         self._draw_panel(surface, words=False)
 
+    def _bob_rect(self, sprite: DrawTarget) -> pygame.Rect:
+        """Where the panel's bobbing token of whose turn it is lies now (``sprite``: its picture)."""
+        return sprite.get_rect(center=(PANEL.x + 78, PANEL.y + 142 + 3 * math.sin(self.time * 3)))
+
+    def live_look(self) -> Hashable | None:
+        """At rest the rings change with their pulse's step (:func:`ring_pulse`), the panel's
+        token with its bob's whole pixels and the snake's head when it blinks: between two, the
+        frame is the last one. A sliding token or the hint's bouncing arrow move at every frame
+        (None)."""
+        advice = self._advice()
+        if self.anim is not None or (advice is not None and advice.move is not None):
+            return None
+        bob = self._bob_rect(token_sprite(self.state.current_color, 70))
+        blink = self.view_mode == "snake" and (self.time % 3.2) < 0.12
+        return (ring_pulse(self.time) if self.person_to_move() else None, tuple(bob), blink)
+
     def _under_capsules(self) -> list[pygame.Rect]:
         """Where something moves under the hint's capsules (the snake's head, the rings) or
         under its bubble (the arrow, at the bottom row)."""
@@ -498,7 +523,7 @@ class LewthwaiteScene(GameScene):
             draw.rect(surface, ui.blend(light, theme.WHITE, 0.6), turn, border_radius=22)
         if bob:
             sprite = token_sprite(color, 70)
-            surface.blit(sprite, sprite.get_rect(center=(turn.x + 58, turn.y + 58 + 3 * math.sin(self.time * 3))))
+            surface.blit(sprite, self._bob_rect(sprite))
         if not words:
             return
         text_rect = pygame.Rect(turn.x + 110, turn.y + 18, turn.width - 124, 116)

@@ -116,6 +116,17 @@ class MoveAnimation:
     t: float = 0.0
 
 
+#: A ring's pulse in steps between dim and small, bright and wide (as Juniper's glowing tiles):
+#: the rings change about one frame in five, and a game waiting for a tap between two steps
+#: is not drawn at all (:meth:`LewthwaiteScene.live_look`).
+PULSE_STEPS = 12
+
+
+def ring_pulse(time: float) -> float:
+    """The glowing rings' pulse (0..1) at ``time``, in :data:`PULSE_STEPS` steps."""
+    return round(PULSE_STEPS / 2 * (1 + math.sin(time * 5))) / PULSE_STEPS
+
+
 class BoardView:
     """Where the board sits on screen and how to draw a state on it."""
 
@@ -213,7 +224,7 @@ class BoardView:
         self, surface: Target, cells: list[Cell], color: ui.Color, time: float, width: int = 7
     ) -> None:
         """Pulsing double rings around ``cells`` (legal moves): visible from across the stand."""
-        pulse = 0.5 + 0.5 * math.sin(time * 5)
+        pulse = ring_pulse(time)
         radius = self.cell * (0.45 + 0.04 * pulse)
         bright = ui.blend(color, theme.WHITE, 0.4 * pulse)
         width = max(3, min(width, self.cell // 14))
