@@ -24,10 +24,11 @@ from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pix
 from tests.test_game_frames import at_rest, settle
 
 #: The games whose still layer comes in parts: the hint arriving paints a few parts (Juniper,
-#: Hexapawn), and so do moves (Hexapawn, Lewthwaite without the hint; a Juniper move changes a
-#: dozen tiles: its layer is drawn whole, GameScene's MOST_PATCHES).
+#: Hexapawn), and so do moves (Hexapawn, Lewthwaite without the hint, Lightning: its board in
+#: rows of squares; a Juniper move changes a dozen tiles: its layer is drawn whole, GameScene's
+#: MOST_PATCHES).
 PATCHED = ["juniper", "hexapawn"]
-PATCHED_MOVES = ["hexapawn", "lewthwaite"]
+PATCHED_MOVES = ["hexapawn", "lewthwaite", "lightning"]
 
 
 @pytest.fixture

@@ -346,18 +346,21 @@ def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Lay
 
 @budgeted(MB, scope='lightning')
 def _part_rects(half_rows: int, cols: int, sizes: tuple[int, int], gap: int,
-                at: tuple[int, int]) -> tuple[tuple[pygame.Rect, int], ...]:
-    """The board's still parts for squares of ``sizes`` with the frame's corner at ``at``: each
-    square (its index) and, under each row's last square, the strip its tile's shadow reaches on
-    the frame (``-1 - index``), as :meth:`BoardView._patch` paints them again; logical, with a
-    pixel of margin for the rounding."""
+                at: tuple[int, int]) -> tuple[pygame.Rect, ...]:
+    """The board's still parts for squares of ``sizes`` with the frame's corner at ``at``: one
+    for each row of the grid (a column of squares on screen, with the strip under its last
+    square that its tile's shadow reaches on the frame), as :meth:`BoardView._patch` paints its
+    squares again; logical, with a pixel of margin for the rounding. A tile's shadow falls on
+    the next square of its own row only, so a row's pixels depend on its own squares' looks.
+    A row, not a square: a path's tint moving changes squares all over the board, and a part
+    each made 5-7 groups to paint (the layer was drawn whole); its rows lie side by side and
+    group into a box a half."""
     layout = _layout(half_rows, cols, sizes, gap)
-    parts: list[tuple[pygame.Rect, int]] = []
-    for index, square in enumerate(layout.rects):
-        parts.append((square.move(at).inflate(2, 2), index))
-        if (index + 1) % cols == 0:
-            strip = pygame.Rect(square.x, square.bottom, square.width, square.height // 18 + 3)
-            parts.append((strip.move(at).inflate(2, 2), -1 - index))
+    parts: list[pygame.Rect] = []
+    for first in range(0, len(layout.rects), cols):
+        top, last = layout.rects[first], layout.rects[first + cols - 1]
+        strip = pygame.Rect(last.x, last.bottom, last.width, last.height // 18 + 3)
+        parts.append(top.unionall([last, strip]).move(at).inflate(2, 2))
     return tuple(parts)
 
 
@@ -563,11 +566,11 @@ class BoardView:
                     shown: bool) -> list[tuple[pygame.Rect, Hashable]]:
         """The board in parts for a still layer (:meth:`kiosk.game_scene.GameScene.still_parts`):
         its bounds (keyed by its resting sizes; None when not ``shown``), then for each split of
-        the squares a scene rests at (hot-seat's two, and the one now) each square and the
-        strip under each row's last one, with the looks their pixels depend on (the square's,
-        the tile above's shadow; None for a split not shown): a move paints again the squares
-        it changed, as the board's layer does (:meth:`_patch`). The rectangles stay the same
-        whichever half is big, so the halves' resizing paints only the board's bounds again."""
+        the squares a scene rests at (hot-seat's two, and the one now) each row of squares
+        (:func:`_part_rects`) with the looks of its squares its pixels depend on (None for a
+        split not shown): a move paints again the rows it changed, as the board's layer does
+        (:meth:`_patch`). The rectangles stay the same whichever half is big, so the halves'
+        resizing paints only the board's bounds again."""
         rest = self.resting_sizes
         cols = self.geo.cols
         parts: list[tuple[pygame.Rect, Hashable]] = [(self.board_bounds(), rest if shown else None)]
@@ -575,10 +578,9 @@ class BoardView:
         for sizes in sorted({self._sizes_at(0.0), self._sizes_at(1.0), rest}):
             rects = _part_rects(self.geo.half_rows, cols, sizes, self.gap, (self.left, self.top))
             if looks is None or sizes != rest:
-                parts.extend((rect, None) for rect, _index in rects)
+                parts.extend((rect, None) for rect in rects)
                 continue
-            parts.extend((rect, (looks[index], looks[index - 1] if index % cols else None)) if index >= 0
-                         else (rect, looks[-1 - index]) for rect, index in rects)
+            parts.extend((rect, looks[row * cols:(row + 1) * cols]) for row, rect in enumerate(rects))
         return parts
 
     def _looks_of(self, state: LightningState, facts: Facts, skip: frozenset[Cell]) -> tuple[_Look, ...]:
