@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,6 +22,7 @@ from games.lightning.ai import make_player
 from games.lightning.corner import DistancePage
 from games.lightning.rules import LightningState, Move, Place, Shelve, Take, new_game
 from games.lightning.scene import LightningScene, new_match
+from games.lightning.scene_parts import panels
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout
 from games.lightning.scene_parts.panels import draw_card
 from games.lightning.view import PLAYER_COLORS, PLAYER_DARK, BoardView, Facts
@@ -345,6 +347,30 @@ def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, s
                     f"player {player}'s card at {active} drawn from its picture differs"
     kept = len(texts.calls) - 2 * 2 * 31 * 3  # the straight drawings' three texts each
     assert kept <= 2 * 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight places, two looks each"
+
+
+@pytest.mark.parametrize(("scale", "offset"), [(1.0, (0, 0)), (1.5, (0, 0)), (2.0, (0, 0)), (1.0671875, (0, 1))])
+def test_the_pool_is_drawn_once_per_height_with_the_same_pixels(scale: float, offset: tuple[int, int],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool's stack of face-down tiles (40 shapes for five) is drawn once per height and
+    blitted, pixel for pixel the backs drawn one by one on the screen (1080p, 4K, 1366x768 with
+    its letterbox). Before, every painting of the pool's part drew its shapes again."""
+    state = new_game(random.Random(3))
+    size = (round(1280 * scale), round(720 * scale) + 2 * offset[1])
+    backs = Counter(monkeypatch, panels, "draw_tile_back")
+    for pool in (150, 121, 91, 61, 31, 1, 0):
+        state = replace(state, pool=(pool, *(0 for _ in state.pool[1:])))
+        for _ in range(2):
+            drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, offset) for _ in range(2))
+            for screen in (drawn, straight):
+                screen.blit(ui.background((1280, 720)), (0, 0))
+            panels.draw_supply(drawn, state, taking=False, time=0.0, pool_text="", hand_label="", hand_tile=None,
+                               parts=("pool",))
+            for k in range(min(5, (pool + 29) // 30), 0, -1):  # as the pool was drawn: each back on the screen
+                lightning_view.draw_tile_back(straight, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+            assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
+                f"a pool of {pool} tiles drawn from its picture differs"
+    assert len(backs.calls) <= 5 + 4 + 3 + 2 + 1, f"{len(backs.calls)} tile backs drawn for 14 pools of 5 heights"
 
 
 def still_layer_pixels(scene: LightningScene) -> bytes:

@@ -8,13 +8,13 @@ import math
 
 import pygame
 
-from games.budget import MB, ByteCache
+from games.budget import MB, ByteCache, budgeted
 from games.lightning.rules import LightningState
 from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, NIGHT, PLAYER_COLORS, PLAYER_DARK, draw_tile, draw_tile_back
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target, aligned_box, blit, make_layer, scale_of
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, scale_of
 from kiosk.i18n import tr
 
 
@@ -107,8 +107,10 @@ def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: f
     taking = taking and rings is None
     glow = supply_glow(time)
     if "pool" in parts:
-        for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
-            draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+        stack = min(5, (state.pool_size + 29) // 30)
+        if stack:
+            picture, area = pool_picture(stack, scale_of(surface))
+            blit(surface, picture, area.topleft)
         if taking and state.pool_size:
             draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
         Layout.POOL_COUNT.draw(surface, pool_text, theme.INK)
@@ -118,6 +120,22 @@ def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: f
             draw_tile(surface, Layout.HAND_RECT.inflate(-18, -18), hand_tile, PLAYER_COLORS[state.current_player])
     if "reserve" in parts:
         _draw_reserve(surface, state, taking, glow)
+
+
+@budgeted(MB, scope="lightning")
+def pool_picture(stack: int, scale: float) -> tuple[Canvas, pygame.Rect]:
+    """The pool's ``stack`` of face-down tiles (one for 30 tiles left, five at most) on a
+    see-through layer, and the area it covers (placed where drawing on it rounds as drawing on
+    the screen does: the same pixels). Drawn once per height of the stack: its 40 shapes were
+    drawn each time the pool's part of the still layer was painted (a tile taken, the hand
+    emptied or the reserve filled beside it), 0.3-0.5 ms at 1080p."""
+    tiles = [Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3) for k in range(stack, 0, -1)]
+    box = tiles[0].unionall(tiles[1:])
+    area = aligned_box(box.union(box.move(0, 3)).inflate(2, 2), scale)  # the backs' shadows 3 px under them
+    layer = make_layer(area.size, scale, alpha=True)
+    for tile in tiles:
+        draw_tile_back(layer, tile.move(-area.x, -area.y))
+    return layer, area
 
 
 def _draw_reserve(surface: Target, state: LightningState, taking: bool, glow: ui.Color) -> None:
