@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,6 +22,7 @@ from games.lightning.ai import make_player
 from games.lightning.corner import DistancePage
 from games.lightning.rules import LightningState, Move, Place, Shelve, Take, new_game
 from games.lightning.scene import LightningScene, new_match
+from games.lightning.scene_parts import panels
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout
 from games.lightning.scene_parts.panels import draw_card
 from games.lightning.view import PLAYER_COLORS, PLAYER_DARK, BoardView, Facts
@@ -347,6 +349,30 @@ def test_a_bobbing_card_is_drawn_once_per_place_with_the_same_pixels(app: App, s
     assert kept <= 2 * 2 * 8 * 3, f"{kept} texts drawn for two cards in their eight places, two looks each"
 
 
+@pytest.mark.parametrize(("scale", "offset"), [(1.0, (0, 0)), (1.5, (0, 0)), (2.0, (0, 0)), (1.0671875, (0, 1))])
+def test_the_pool_is_drawn_once_per_height_with_the_same_pixels(scale: float, offset: tuple[int, int],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool's stack of face-down tiles (40 shapes for five) is drawn once per height and
+    blitted, pixel for pixel the backs drawn one by one on the screen (1080p, 4K, 1366x768 with
+    its letterbox). Before, every painting of the pool's part drew its shapes again."""
+    state = new_game(random.Random(3))
+    size = (round(1280 * scale), round(720 * scale) + 2 * offset[1])
+    backs = Counter(monkeypatch, panels, "draw_tile_back")
+    for pool in (150, 121, 91, 61, 31, 1, 0):
+        state = replace(state, pool=(pool, *(0 for _ in state.pool[1:])))
+        for _ in range(2):
+            drawn, straight = (Canvas(pygame.Surface(size), (1280, 720), scale, offset) for _ in range(2))
+            for screen in (drawn, straight):
+                screen.blit(ui.background((1280, 720)), (0, 0))
+            panels.draw_supply(drawn, state, taking=False, time=0.0, pool_text="", hand_label="", hand_tile=None,
+                               parts=("pool",))
+            for k in range(min(5, (pool + 29) // 30), 0, -1):  # as the pool was drawn: each back on the screen
+                lightning_view.draw_tile_back(straight, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+            assert pygame.image.tobytes(drawn.target, "RGB") == pygame.image.tobytes(straight.target, "RGB"), \
+                f"a pool of {pool} tiles drawn from its picture differs"
+    assert len(backs.calls) <= 5 + 4 + 3 + 2 + 1, f"{len(backs.calls)} tile backs drawn for 14 pools of 5 heights"
+
+
 def still_layer_pixels(scene: LightningScene) -> bytes:
     """The pixels of ``scene``'s still layer as it is kept."""
     found = scene.still._cache.get("layer")
@@ -418,6 +444,32 @@ def test_the_still_layer_is_painted_again_only_where_it_changed(app: App, monkey
           f"{1000 * statistics.median(spent):.2f} ms CPU")
     assert compared >= 25
     assert share <= 0.2, f"a change of the still layer paints {share:.0%} of it again (median)"
+
+
+def test_the_halves_growing_back_copy_only_the_squares_drawn_since(app: App) -> None:
+    """Each split's halves are kept in the display's format (the resize scales them): a lay in
+    hot-seat makes the other split the one at rest, and its halves are brought up to date with
+    the squares drawn again since they were last shown, not copied whole (both halves, 0.8 ms at
+    1080p, in the frame of each lay before), pixel for pixel the board drawn whole."""
+    scene = hot_seat(app)
+    for _ in range(2):  # each split's halves copied once (a game drawn ahead copies them then)
+        turn(app, scene)
+        for _ in range(40):
+            app.tick()
+    copied = scene.view.halves_copied
+    for _ in range(4):
+        turn(app, scene)
+        for frame in range(40):
+            app.tick()
+            view = scene.view
+            if frame % 8 == 4 and view.sizes != view.resting_sizes:
+                other = fresh(view)
+                other.goal = view.goal
+                shown = scene.motion.hidden()
+                assert board_pixels(view, scene.state, scene.facts, shown) == \
+                    board_pixels(other, scene.state, scene.facts, shown), f"frame {frame} of the resize differs"
+    assert scene.view.halves_copied == copied, \
+        f"{scene.view.halves_copied - copied} halves copied whole in four hot-seat turns"
 
 
 def test_the_halves_resizing_are_scaled_straight_onto_the_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -519,6 +571,45 @@ def test_the_winning_bolt_is_drawn_ahead_off_the_frame_thread(app: App, monkeypa
     on_frames = strokes.count(frame_thread)
     assert cells and len(strokes) >= cells, "the bolt was never drawn"
     assert on_frames == 0, f"{on_frames} strokes of the bolt drawn on the frame thread ({cells} squares)"
+
+
+@pytest.mark.parametrize(("red", "blue"), [("human", "human"), ("human", "builder")])
+def test_the_cards_are_drawn_ahead_off_the_frame_thread(app: App, monkeypatch: pytest.MonkeyPatch, red: str,
+                                                         blue: str) -> None:
+    """A lay changes the words of both cards, and the turn passing makes one card still and the
+    other bob: their pictures (about a millisecond each at 1080p) are drawn with the position's
+    facts on the thinker's thread, still and in each place of the bob, so the frames only blit
+    them. Before, every one was drawn on the frame thread (88 in ten turns against the computer)."""
+    import threading
+
+    made: list[bool] = []
+    put = panels._PICTURES.put  # noqa: SLF001 - where a picture drawn is kept
+
+    def counted(key: Any, value: Any, size: int | None = None) -> Any:
+        made.append(threading.current_thread() is threading.main_thread())
+        return put(key, value, size)
+
+    scene = LightningScene(app, new_match(app, red, blue))
+    app.start(scene)
+    for _ in range(30):  # the first facts (until then the cards show no words: drawn on the frame)
+        app.tick()
+    monkeypatch.setattr(panels._PICTURES, "put", counted)  # noqa: SLF001 - as above
+    for step in range(12):
+        until_the_persons_turn(app, scene, 400)
+        if scene.match.is_over():
+            break
+        kind: type[Move] = Take if scene.state.hand is None else Place
+        chosen = [m for m in scene.state.legal_moves() if isinstance(m, kind)]
+        scene.play(chosen[len(chosen) // 2])
+        for frame in range(40):
+            app.tick()
+            if frame in (0, 20) and app.stack.top is scene:
+                assert bytes(pygame.image.tobytes(app.display, "RGB")) == drawn_whole(app, scene), \
+                    f"step {step}, frame {frame} differs from the frame drawn whole"
+    on_frames = made.count(True)
+    print(f"\n{red} against {blue}: {len(made)} card pictures drawn, {on_frames} on the frame thread")
+    assert len(made) >= 16, "the cards' words never changed"
+    assert on_frames == 0, f"{on_frames} of {len(made)} card pictures drawn on the frame thread"
 
 
 def test_a_flight_ending_does_not_paint_the_still_layer_again(app: App) -> None:

@@ -24,10 +24,11 @@ from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, pix
 from tests.test_game_frames import at_rest, settle
 
 #: The games whose still layer comes in parts: the hint arriving paints a few parts (Juniper,
-#: Hexapawn), and so do moves (Hexapawn, Lewthwaite without the hint; Juniper, whose move greys
-#: and lights a dozen tiles, each painted under its clip: GameScene's ``most_patches``).
+#: Hexapawn), and so do moves (Hexapawn, Lewthwaite without the hint; Lightning, its board in
+#: rows of squares; Juniper, whose move greys and lights a dozen tiles, each painted under its
+#: clip: GameScene's ``most_patches``).
 PATCHED = ["juniper", "hexapawn"]
-PATCHED_MOVES = ["hexapawn", "lewthwaite", "juniper"]
+PATCHED_MOVES = ["hexapawn", "lewthwaite", "juniper", "lightning"]
 
 
 @pytest.fixture

@@ -48,7 +48,15 @@ from games.lightning.scene_parts.hand import HandControl
 from games.lightning.scene_parts.layout import BIG, SMALL, VIEWPORT, Layout, static_layer
 from games.lightning.scene_parts.motion import Flight, TileMotion
 from games.lightning.scene_parts.pages import draw_icon, prepare_rules, rules_pages
-from games.lightning.scene_parts.panels import SUPPLY_AREAS, SUPPLY_PARTS, draw_card, draw_supply, supply_glow
+from games.lightning.scene_parts.panels import (
+    SUPPLY_AREAS,
+    SUPPLY_PARTS,
+    card_look,
+    draw_card,
+    draw_supply,
+    prepare_card,
+    supply_glow,
+)
 from games.lightning.scene_parts.table import LightningTable
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
@@ -264,10 +272,20 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
                 self.motion.lay(move.cell)
 
     def _draw_ahead(self, state: LightningState, facts: Facts) -> None:
-        """With a won position's facts, off the frame loop: the bolt's pictures for the screen
+        """With a position's facts, off the frame loop: the players' cards as they will show
+        them, still and bobbing (a lay changes the words of both; the turn passing makes one
+        still and the other bob); and, for a won position, the bolt's pictures for the screen
         (its squares as they are now; were they to change size first, the frame draws them)."""
         scale = self._screen_scale
-        if state.winner is not None and self.table is None and scale is not None:
+        if self.table is not None or scale is None:
+            return
+        if not self.attract and facts.known:
+            playing = not state.is_terminal()
+            for player in (1, 2):
+                look = card_look(state, player, facts.distance(player), self.card_name(player),
+                                 self.card_lines(player, state, facts))
+                prepare_card(player, look, playing, scale)
+        if state.winner is not None:
             self.view.prepare_bolt(scale, state, facts.winning)
 
     def on_reset(self) -> None:
@@ -645,19 +663,23 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """The name on ``player``'s card: "Toi", "L'ordinateur (Facile)", or the colour."""
         return self.player_name(player) if self.match.all_computers else self.seat_label(player)
 
-    def card_lines(self, player: int) -> tuple[str, str]:
+    def card_lines(self, player: int, state: LightningState | None = None, facts: Facts | None = None
+                   ) -> tuple[str, str]:
         """The card's big line and its explanation: "Encore 17 tuiles" / "au moins, pour
-        relier ton bord de départ au trait doré du milieu."."""
-        if self.state.winner == player:
+        relier ton bord de départ au trait doré du milieu." (of the position on screen, or of
+        ``state`` and its ``facts``)."""
+        state = self.state if state is None else state
+        facts = self.facts if facts is None else facts
+        if state.winner == player:
             return tr("lightning.card.won"), tr("lightning.card.won.why")
-        if not self.facts.known:
+        if not facts.known:
             return "", ""
-        distance = self.facts.distance(player)
+        distance = facts.distance(player)
         if distance is None:
             return tr("lightning.card.blocked"), tr("lightning.card.blocked.why")
         big = tr("lightning.card.more.one") if distance == 1 else tr("lightning.card.more", n=distance)
         computer = self.match.seats[player].is_computer
-        if player in self.facts.cut_off:
+        if player in facts.cut_off:
             return big, tr("lightning.card.cut.it" if computer else "lightning.card.cut.you")
         return big, tr("lightning.card.why.it" if computer else "lightning.card.why.you")
 

@@ -346,18 +346,21 @@ def _layout(half_rows: int, cols: int, sizes: tuple[int, int], gap: int) -> _Lay
 
 @budgeted(MB, scope='lightning')
 def _part_rects(half_rows: int, cols: int, sizes: tuple[int, int], gap: int,
-                at: tuple[int, int]) -> tuple[tuple[pygame.Rect, int], ...]:
-    """The board's still parts for squares of ``sizes`` with the frame's corner at ``at``: each
-    square (its index) and, under each row's last square, the strip its tile's shadow reaches on
-    the frame (``-1 - index``), as :meth:`BoardView._patch` paints them again; logical, with a
-    pixel of margin for the rounding."""
+                at: tuple[int, int]) -> tuple[pygame.Rect, ...]:
+    """The board's still parts for squares of ``sizes`` with the frame's corner at ``at``: one
+    for each row of the grid (a column of squares on screen, with the strip under its last
+    square that its tile's shadow reaches on the frame), as :meth:`BoardView._patch` paints its
+    squares again; logical, with a pixel of margin for the rounding. A tile's shadow falls on
+    the next square of its own row only, so a row's pixels depend on its own squares' looks.
+    A row, not a square: a path's tint moving changes squares all over the board, and a part
+    each made 5-7 groups to paint (the layer was drawn whole); its rows lie side by side and
+    group into a box a half."""
     layout = _layout(half_rows, cols, sizes, gap)
-    parts: list[tuple[pygame.Rect, int]] = []
-    for index, square in enumerate(layout.rects):
-        parts.append((square.move(at).inflate(2, 2), index))
-        if (index + 1) % cols == 0:
-            strip = pygame.Rect(square.x, square.bottom, square.width, square.height // 18 + 3)
-            parts.append((strip.move(at).inflate(2, 2), -1 - index))
+    parts: list[pygame.Rect] = []
+    for first in range(0, len(layout.rects), cols):
+        top, last = layout.rects[first], layout.rects[first + cols - 1]
+        strip = pygame.Rect(last.x, last.bottom, last.width, last.height // 18 + 3)
+        parts.append(top.unionall([last, strip]).move(at).inflate(2, 2))
     return tuple(parts)
 
 
@@ -435,10 +438,13 @@ class BoardView:
         self.goal: float | None = None
         #: The board drawn at each resting split of the squares (two at most: hot-seat's).
         self._layers: dict[tuple[int, int], _BoardLayer] = {}
-        #: Each half's squares of a layer, in the display's format (scaled while resizing): the
-        #: layer's entry and version they are a copy of.
-        self._halves: tuple[_BoardLayer | None, int, dict[int, pygame.Surface]] = (None, 0, {})
-        self._stores: dict[int, pygame.Surface] = {}
+        #: Each half's squares of a layer, in the display's format (scaled while resizing), for
+        #: each resting split (the layer's key): the layer's entry and version they are a copy of.
+        #: Kept for each split, so that the halves growing back to a split copy only the squares
+        #: drawn again since (both halves copied whole: 0.8 ms at 1080p at every hot-seat lay).
+        self._halves: dict[tuple[int, int], tuple[_BoardLayer, int, dict[int, pygame.Surface]]] = {}
+        #: Halves copied whole from a layer (a new layer, or changes too old to know), for the tests.
+        self.halves_copied = 0
         self._scratch: pygame.Surface | None = None
         #: The squares' looks last worked out for :meth:`still_parts` (position, facts, skip).
         self._looks_kept: tuple[tuple[int, ...], Facts, frozenset[Cell], tuple[_Look, ...]] | None = None
@@ -563,11 +569,11 @@ class BoardView:
                     shown: bool) -> list[tuple[pygame.Rect, Hashable]]:
         """The board in parts for a still layer (:meth:`kiosk.game_scene.GameScene.still_parts`):
         its bounds (keyed by its resting sizes; None when not ``shown``), then for each split of
-        the squares a scene rests at (hot-seat's two, and the one now) each square and the
-        strip under each row's last one, with the looks their pixels depend on (the square's,
-        the tile above's shadow; None for a split not shown): a move paints again the squares
-        it changed, as the board's layer does (:meth:`_patch`). The rectangles stay the same
-        whichever half is big, so the halves' resizing paints only the board's bounds again."""
+        the squares a scene rests at (hot-seat's two, and the one now) each row of squares
+        (:func:`_part_rects`) with the looks of its squares its pixels depend on (None for a
+        split not shown): a move paints again the rows it changed, as the board's layer does
+        (:meth:`_patch`). The rectangles stay the same whichever half is big, so the halves'
+        resizing paints only the board's bounds again."""
         rest = self.resting_sizes
         cols = self.geo.cols
         parts: list[tuple[pygame.Rect, Hashable]] = [(self.board_bounds(), rest if shown else None)]
@@ -575,10 +581,9 @@ class BoardView:
         for sizes in sorted({self._sizes_at(0.0), self._sizes_at(1.0), rest}):
             rects = _part_rects(self.geo.half_rows, cols, sizes, self.gap, (self.left, self.top))
             if looks is None or sizes != rest:
-                parts.extend((rect, None) for rect, _index in rects)
+                parts.extend((rect, None) for rect in rects)
                 continue
-            parts.extend((rect, (looks[index], looks[index - 1] if index % cols else None)) if index >= 0
-                         else (rect, looks[-1 - index]) for rect, index in rects)
+            parts.extend((rect, looks[row * cols:(row + 1) * cols]) for row, rect in enumerate(rects))
         return parts
 
     def _looks_of(self, state: LightningState, facts: Facts, skip: frozenset[Cell]) -> tuple[_Look, ...]:
@@ -751,37 +756,36 @@ class BoardView:
 
     def _native_halves(self, entry: _BoardLayer, source: _Layout) -> dict[int, pygame.Surface]:
         """Each half's squares of ``entry``'s layer (laid out as ``source``), copied onto opaque
-        surfaces kept by the view (a scaled copy of an opaque picture is a quick pass; a new
-        surface a layer would fault its pages in, a millisecond and more): copied whole once,
-        then only the squares drawn again since."""
-        kept, version, halves = self._halves
-        if kept is entry and version == entry.version:
-            return halves
+        surfaces kept by the view for that split (a scaled copy of an opaque picture is a quick
+        pass; a new surface a layer would fault its pages in, a millisecond and more): copied
+        whole once, then only the squares drawn again since."""
+        found = self._halves.get(source.sizes)
+        if found is not None and found[0] is entry and found[1] == entry.version:
+            return found[2]
         native, to_native = _native(entry.layer)
-        areas = entry.changed_since(version) if kept is entry else None
-        most = max(self.big, self.small)
-        biggest = to_native(pygame.Rect(0, 0, self.geo.half_rows * most, self.geo.cols * most)).size
-        copies = {}
+        areas = entry.changed_since(found[1]) if found is not None and found[0] is entry else None
+        halves = dict(found[2]) if found is not None else {}
         for player in (1, 2):
             size = source.sizes[player - 1]
             area = to_native(pygame.Rect(self._half_left(source, player), source.half_top(player),
                                          self.geo.half_rows * size, self.geo.cols * size))
-            if areas is not None:
-                half = halves[player]
+            half = halves.get(player)
+            if areas is not None and half is not None:
                 for changed in areas:  # the squares are opaque: copies
                     part = to_native(changed).clip(area)
                     if part:
                         half.blit(native, (part.x - area.x, part.y - area.y), part)
                 continue
-            store = self._stores.get(player)
-            if store is None or store.get_width() < area.width or store.get_height() < area.height:
-                store = pygame.Surface(biggest)
-                store = self._stores[player] = store.convert() if pygame.display.get_surface() else store
-            half = store.subsurface(pygame.Rect((0, 0), area.size))
+            if half is None or half.get_size() != area.size:
+                half = pygame.Surface(area.size)
+                half = halves[player] = half.convert() if pygame.display.get_surface() else half
             half.blit(native, (0, 0), area)
-            copies[player] = half
-        self._halves = (entry, entry.version, halves if areas is not None else copies)
-        return self._halves[2]
+            self.halves_copied += 1
+        self._halves.pop(source.sizes, None)
+        while len(self._halves) >= 2:  # two splits at most (hot-seat's), as the layers
+            self._halves.pop(next(iter(self._halves)))
+        self._halves[source.sizes] = (entry, entry.version, halves)
+        return halves
 
     def _scratch_for(self, halves: dict[int, pygame.Surface], size: tuple[int, int]) -> pygame.Surface:
         """A part of one surface kept for the scaled halves (as big as the biggest half, in their

@@ -8,13 +8,13 @@ import math
 
 import pygame
 
-from games.budget import MB, ByteCache
+from games.budget import MB, ByteCache, budgeted
 from games.lightning.rules import LightningState
 from games.lightning.scene_parts.layout import Layout
 from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import GOLD, NIGHT, PLAYER_COLORS, PLAYER_DARK, draw_tile, draw_tile_back
 from kiosk import draw, theme, ui
-from kiosk.canvas import Target, aligned_box, blit, make_layer, scale_of
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, scale_of
 from kiosk.i18n import tr
 
 
@@ -23,36 +23,55 @@ def draw_card(surface: Target, player: int, state: LightningState, distance: int
     """``player``'s card: the name, the big line and its explanation (``lines``), and a gauge of
     how much of the way the best path has come (``distance`` tiles still, None: walled off).
     ``active``: the time, for the card of the player to move (it bobs and is outlined). Drawn
-    once per look and place of its bob (:func:`card_sprite`), then blitted."""
-    total = state.geo.half_rows
-    done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
+    once per look and place of its bob (:func:`card_picture`), then blitted."""
     bob = -round(3 * math.sin(active * 3)) if active is not None else 0
-    sprite, area = card_picture(player, (name, lines, total, done), active is not None, bob, scale_of(surface))
+    sprite, area = card_picture(player, card_look(state, player, distance, name, lines), active is not None, bob,
+                                scale_of(surface))
     blit(surface, sprite, area.topleft)
 
 
-#: Each card's pictures, one per place of its bob and per outline (two cards: 16 pictures at most,
-#: 15 MB at 1080p), each drawn again over itself when the card's words change (a new surface
-#: of a megabyte faults its pages in: 0.3 ms and more at every move).
-_PICTURES = ByteCache("games.lightning.scene_parts.panels.card_picture", 16 * MB, scope="lightning")
+#: What a card shows: its name, its two lines, the gauge's length and how much of it is done.
+CardLook = tuple[str, tuple[str, str], int, int]
+#: The places of a bobbing card (:func:`draw_card`'s ``bob``).
+BOBS = range(-3, 4)
 
 
-def card_picture(player: int, look: tuple[str, tuple[str, str], int, int], active: bool, bob: int,
-                 scale: float) -> tuple[Target, pygame.Rect]:
+def card_look(state: LightningState, player: int, distance: int | None, name: str, lines: tuple[str, str]) -> CardLook:
+    """What ``player``'s card shows (:func:`draw_card`)."""
+    total = state.geo.half_rows
+    done = total if state.winner == player else 0 if distance is None else max(0, total - distance)
+    return name, lines, total, done
+
+
+def prepare_card(player: int, look: CardLook, active: bool, scale: float) -> None:
+    """Draw ahead, off the frame loop, the pictures of ``player``'s card with ``look``: still (as
+    the still layer shows the card of the player waiting) and, for the player to move
+    (``active``), in each place of its bob. A new position's words drawn on the frame thread cost
+    about a millisecond a picture (88 pictures in ten turns against the computer)."""
+    card_picture(player, look, False, 0, scale)
+    if active:
+        for bob in BOBS:
+            card_picture(player, look, True, bob, scale)
+
+
+#: Each card's pictures, one per look, place of its bob and outline (two cards' sixteen places for
+#: two looks, the one on screen and the one drawn ahead: 29 MB at 1080p). A look has its own
+#: pictures, never one drawn again over another's: a picture drawn ahead on the thinker's thread
+#: is never one the frame thread is blitting.
+_PICTURES = ByteCache("games.lightning.scene_parts.panels.card_picture", 30 * MB, scope="lightning")
+
+
+def card_picture(player: int, look: CardLook, active: bool, bob: int, scale: float) -> tuple[Target, pygame.Rect]:
     """A card (:func:`draw_card`: its name, lines, gauge of ``done`` tiles of ``total``) with
     its shadow, on a see-through layer over the area where it bobs (placed where drawing on it
     rounds as drawing on the screen does: the same pixels), and that area. A card bobs through
     seven places: drawn at each once (0.4 ms at 1080p drawn at every frame, a blit once kept)."""
-    key = (player, active, bob, scale)
+    key = (player, look, active, bob, scale)
     kept = _PICTURES.get(key)
-    if kept is not None and kept[0] == look:
-        return kept[1], kept[2]
+    if kept is not None:
+        return kept
     area = aligned_box(Layout.CARDS[player].inflate(64, 72), scale)
-    if kept is not None and kept[2] == area:
-        layer = kept[1]
-        layer.fill((0, 0, 0, 0))
-    else:
-        layer = make_layer(area.size, scale, alpha=True)
+    layer = make_layer(area.size, scale, alpha=True)
     name, (big, why), total, done = look
     card = Layout.CARDS[player].move(-area.x, -area.y + bob)
     colour, dark = PLAYER_COLORS[player], PLAYER_DARK[player]
@@ -69,7 +88,7 @@ def card_picture(player: int, look: tuple[str, tuple[str, str], int, int], activ
         fill.width = max(18, round(gauge.width * done / total))
         draw.rect(layer, colour, fill, border_radius=9)
     Layout.CARD_WHY.draw(layer, why, theme.INK_SOFT, rect=Layout.CARD_WHY.rect.move(card.topleft))
-    _PICTURES.put(key, (look, layer, area))
+    _PICTURES.put(key, (layer, area))
     return layer, area
 
 
@@ -107,8 +126,10 @@ def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: f
     taking = taking and rings is None
     glow = supply_glow(time)
     if "pool" in parts:
-        for k in range(min(5, (state.pool_size + 29) // 30), 0, -1):
-            draw_tile_back(surface, Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3))
+        stack = min(5, (state.pool_size + 29) // 30)
+        if stack:
+            picture, area = pool_picture(stack, scale_of(surface))
+            blit(surface, picture, area.topleft)
         if taking and state.pool_size:
             draw.rect(surface, glow, Layout.POOL_RECT.inflate(12, 12), 4, border_radius=18)
         Layout.POOL_COUNT.draw(surface, pool_text, theme.INK)
@@ -118,6 +139,22 @@ def draw_supply(surface: Target, state: LightningState, *, taking: bool, time: f
             draw_tile(surface, Layout.HAND_RECT.inflate(-18, -18), hand_tile, PLAYER_COLORS[state.current_player])
     if "reserve" in parts:
         _draw_reserve(surface, state, taking, glow)
+
+
+@budgeted(MB, scope="lightning")
+def pool_picture(stack: int, scale: float) -> tuple[Canvas, pygame.Rect]:
+    """The pool's ``stack`` of face-down tiles (one for 30 tiles left, five at most) on a
+    see-through layer, and the area it covers (placed where drawing on it rounds as drawing on
+    the screen does: the same pixels). Drawn once per height of the stack: its 40 shapes were
+    drawn each time the pool's part of the still layer was painted (a tile taken, the hand
+    emptied or the reserve filled beside it), 0.3-0.5 ms at 1080p."""
+    tiles = [Layout.POOL_RECT.move(k * 3 - 3, -k * 3 + 3) for k in range(stack, 0, -1)]
+    box = tiles[0].unionall(tiles[1:])
+    area = aligned_box(box.union(box.move(0, 3)).inflate(2, 2), scale)  # the backs' shadows 3 px under them
+    layer = make_layer(area.size, scale, alpha=True)
+    for tile in tiles:
+        draw_tile_back(layer, tile.move(-area.x, -area.y))
+    return layer, area
 
 
 def _draw_reserve(surface: Target, state: LightningState, taking: bool, glow: ui.Color) -> None:
