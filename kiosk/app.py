@@ -18,7 +18,7 @@ import threading
 import time
 import warnings
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from games.effects import BoardLights, EffectBus
 from games.startup import release_early_stops
 from kiosk import background, i18n, theme, ui
 from kiosk.attendant import Attendant, StillThereScene
-from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, set_display_scale
+from kiosk.canvas import LETTERBOX, LOGICAL_SIZE, Canvas, Target, set_display_scale
 from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
 from kiosk.daybook import FOLDER as DAYS_FOLDER
@@ -472,6 +472,11 @@ class App:
         """Put ``scene`` on top once ``paint`` has drawn it ahead (its first frame then blits)."""
         preparation = self.prepare(paint)
         self.stack.push_when_ready(scene, lambda: preparation.ready)
+
+    def draw_backdrop_ahead(self, canvas: Target, below: Sequence[Screen], card: Screen) -> None:
+        """The screens under a card and its still part drawn ahead on ``canvas``, kept for the
+        card's first frame (:meth:`kiosk.frames.FrameComposer.draw_backdrop_ahead`)."""
+        self.frames.draw_backdrop_ahead(self.screen, canvas, below, card)
 
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever
