@@ -27,7 +27,10 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   (``pygame.display.update(rects)``) instead of the whole screen (``flip``).
 
 The two copies are screen-sized surfaces kept in a :class:`~games.budget.ByteCache` (listed
-with the other caches, given back as soon as no card is shown).
+with the other caches, given back as soon as no card is shown). A card opened with its screen
+drawn ahead (a game opened from the menu, under its who-plays card: kiosk/prepare.py) may have
+its backdrop made there, off the frame thread (:meth:`FrameComposer.draw_backdrop_ahead`): its
+first frame takes it when its key is still the same, and only draws the card's moving part.
 """
 
 from __future__ import annotations
@@ -114,6 +117,12 @@ class FrameComposer:
         self._card_frame: tuple[weakref.ref[Screen], Hashable] | None = None
         #: Of the frames drawn with a card, those drawn in part (:meth:`Scene.draw_over_changes`).
         self.card_partial = 0
+        # The two copies drawn ahead for a card about to show (:meth:`draw_backdrop_ahead`), with
+        # their keys: taken by its first frame, or given back at the first card frame they miss.
+        self._offered = ByteCache("kiosk.frames.ahead", 2 * BACKDROP_BUDGET,
+                                  sizer=lambda offer: sum(pixel_bytes(copy) for _key, copy in offer))
+        #: Copies drawn ahead taken by a card's first frame (tests read it).
+        self.backdrops_taken = 0
 
     def forget(self) -> None:
         """Draw everything at the next frame (the screen was drawn on by someone else, or resized)."""
@@ -139,11 +148,8 @@ class FrameComposer:
         top = scenes[-1]
         below = scenes[:-1]
         card = top.overlay and bool(below)
-        shape = (id(screen.target), screen.target.get_size(), screen.scale)
-        looks = [s.backdrop_look() for s in below] if card else []
-        low: Hashable | None = None if any(look is None for look in looks) else (shape, *looks)
-        under = top.under_look() if card else ()
-        high: Hashable | None = None if low is None or under is None else (low, under)
+        shape = self._shape(screen)
+        low, high = self._backdrop_keys(screen, below, top) if card else ((shape,), ((shape,), ()))
         top_look = top.look()
         frame: Hashable | None = None
         if high is not None and top_look is not None and extra is not None:
@@ -183,6 +189,7 @@ class FrameComposer:
             return bool(self.changed)
         self._card_frame = None
         self.drawn += 1
+        self._take_offered(low, high)
         if not self._reuse(screen.target, "high", high):
             if not self._reuse(screen.target, "low", low):
                 for scene in below:
@@ -194,6 +201,74 @@ class FrameComposer:
         top.draw_over(screen)
         self._card_frame = card_frame
         return True
+
+    @staticmethod
+    def _shape(screen: Canvas) -> Hashable:
+        """What a kept copy depends on besides the scenes: the screen's surface, size and scale."""
+        return (id(screen.target), screen.target.get_size(), screen.scale)
+
+    def _backdrop_keys(self, screen: Canvas, below: Sequence[Screen], top: Screen
+                       ) -> tuple[Hashable | None, Hashable | None]:
+        """The keys of the two copies under the card ``top`` on ``screen``: the scenes ``below``
+        it, and those with the card's still part (None: not kept, something there moves)."""
+        looks = [scene.backdrop_look() for scene in below]
+        low: Hashable | None = None if any(look is None for look in looks) else (self._shape(screen), *looks)
+        under = top.under_look()
+        return low, None if low is None or under is None else (low, under)
+
+    def draw_backdrop_ahead(self, screen: Canvas, canvas: Target, below: Sequence[Screen], top: Screen) -> None:
+        """Draw the scenes ``below`` the card ``top`` and then the card's still part
+        (:meth:`Scene.draw_under`) on ``canvas``, a scratch layer like ``screen`` being drawn
+        ahead (kiosk/prepare.py, maybe on another thread; none of these scenes is on the stack
+        yet), and keep a copy of the last, under the key the card's first frame on ``screen``
+        will look for: when it is still the same it takes it instead of drawing them (the
+        who-plays card's first frame drew the game, its veil and its card: 4-6.5 ms at 1080p)."""
+        alike = isinstance(canvas, Canvas) and canvas.offset == screen.offset == (0, 0) \
+            and canvas.scale == screen.scale and canvas.target.get_size() == screen.target.get_size()
+        low, high = self._backdrop_keys(screen, below, top) if alike else (None, None)
+        for scene in below:
+            scene.draw(canvas)
+        # One copy: the scenes with the card's still part, which the card's frames blit (the
+        # scenes alone serve only a still part that changes, a veil fading in); one screen more
+        # kept at a change of screen was freed on the frame thread at the next (1-2 ms at 1080p).
+        offer = []
+        if low is not None and high is None and isinstance(canvas, Canvas):
+            offer.append((low, self._copy_of(canvas.target)))
+        top.draw_under(canvas)
+        if high is not None and isinstance(canvas, Canvas):
+            offer.append((high, self._copy_of(canvas.target)))
+        if offer:
+            self._give_offered()
+            self._offered.put("offer", offer)
+
+    @staticmethod
+    def _copy_of(target: pygame.Surface) -> pygame.Surface:
+        """A copy of ``target`` on a surface lent by the pool."""
+        copy = POOL.take(target.get_size(), target)
+        copy.blit(target, (0, 0))
+        return copy
+
+    def _give_offered(self) -> None:
+        """The copies drawn ahead go back to the pool (not taken)."""
+        offer: list[tuple[Hashable, pygame.Surface]] | None = self._offered.pop("offer")
+        for _key, copy in offer or []:
+            POOL.give(copy)
+
+    def _take_offered(self, low: Hashable | None, high: Hashable | None) -> None:
+        """Take the copies drawn ahead whose keys are ``low`` and ``high`` (this card frame's);
+        the others go back to the pool: drawn ahead for a card that then showed differently."""
+        offer: list[tuple[Hashable, pygame.Surface]] | None = self._offered.pop("offer")
+        for key, copy in offer or []:
+            name = "low" if key == low and low is not None else "high" if key == high and high is not None else None
+            if name is None:
+                POOL.give(copy)
+                continue
+            old: pygame.Surface | None = self._copies.pop(name)
+            if old is not None:
+                POOL.give(old)
+            self._copies.put(name, copy)
+            self._keys[name] = key
+            self.backdrops_taken += 1
 
     def _draw_card_changes(self, screen: Canvas, top: Screen, card_frame: tuple[weakref.ref[Screen], Hashable]
                            ) -> bool:

@@ -193,6 +193,8 @@ class GameScene(Scene, Generic[S, M]):
         self.ask_seats = False
         #: True from that first card until the seats are chosen: nothing on a real table counts.
         self.seats_pending = False
+        # Drawn ahead as under that first card (:meth:`prepare`): its toolbar looks dead.
+        self._under_card = False
         #: Open the rules at this page (0-based) when the scene first shows (``rules GAME``).
         self.rules_at: int | None = None
         #: The physical-board mode (:class:`kiosk.physical.PhysicalMode`), when real pieces are
@@ -422,7 +424,8 @@ class GameScene(Scene, Generic[S, M]):
         """The visible tools as buttons, laid out in ``toolbar_area``, refreshed each frame."""
         # Under a card (the end, who plays, the rules) the toolbar is dead: it looks it.
         stack = self.app.stack
-        covered = self in stack.scenes and stack.top is not self  # (drawn off the stack: warm-up)
+        # (drawn off the stack: the warm-up; or ahead, as under its first card: prepare)
+        covered = self._under_card or (self in stack.scenes and stack.top is not self)
         return self.bar.buttons(live=not self.attract and not covered)
 
     def tool_at(self, name: str) -> ui.Button | None:
@@ -461,13 +464,19 @@ class GameScene(Scene, Generic[S, M]):
         table's views are drawn on the frame thread only."""
         if self.table is not None:
             return
-        self.draw(surface)
-        if self.ask_seats:
-            # Under the card the toolbar looks dead: those buttons' images too (5-6 renderings,
-            # 1.5-3 ms of the card's first frame at 1080p).
-            for button in self.bar.buttons(live=False):
-                button.draw(surface, self.time)
-            self.seats_card(first_time=True).prepare(surface)  # and its answers' buttons
+        if not self.ask_seats:
+            self.draw(surface)
+            return
+        # The game as it shows under its card (its toolbar dead), and the card's veil, card and
+        # heading over it, kept for the card's first frame: it blits them (drawn there, with the
+        # dead toolbar's images rendered, they were 4-6.5 ms at 1080p).
+        card = self.seats_card(first_time=True)
+        self._under_card = True
+        try:
+            self.app.draw_backdrop_ahead(surface, [self], card)
+        finally:
+            self._under_card = False
+        card.prepare(surface)  # and its answers' buttons
 
     def apply_setup(self, setup: Setup) -> None:
         """Seat the players as chosen and start a new game."""
@@ -716,9 +725,12 @@ class GameScene(Scene, Generic[S, M]):
         if own is None:
             return None
         message = None if self.message is None else (self.message.text, self.message.tone)
+        # The still layer's key too: what it draws may come from a thread (Lightning's facts of
+        # the position), and a backdrop drawn ahead (FrameComposer.draw_backdrop_ahead) is kept
+        # from before the card shows.
         return (self.match.version, language(), self.hint_on, self.hint() is not None, message, own,
                 repr(self.match.seats), repr(sorted(self.match.meta.items())), self.score_line(),
-                tuple(button.look() for button in self.buttons))
+                tuple(button.look() for button in self.buttons), self.still_key())
 
     def still_key(self) -> Hashable | None:
         """What :meth:`draw_still` draws depends on (the position, the words, what is hovered),

@@ -20,7 +20,7 @@ to them by whoever builds the app, never a lazy import of the concrete class.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from kiosk.stack import SceneStack, Screen
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # annotations only (the architecture test counts them: none l
     from pathlib import Path
 
     from games.effects import EffectBus
-    from kiosk.canvas import Canvas
+    from kiosk.canvas import Canvas, Target
     from kiosk.chronicle import Chronicle
     from kiosk.config import KioskConfig
     from kiosk.devices import Devices
@@ -66,6 +66,12 @@ class Screens(Protocol):
     def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
         """Put ``scene`` on top once ``paint`` has drawn it ahead: its first frame then blits
         what it keeps instead of drawing it (the stack's :meth:`SceneStack.push_when_ready`)."""
+        ...
+
+    def draw_backdrop_ahead(self, canvas: Target, below: Sequence[Screen], card: Screen) -> None:
+        """While drawing ahead on ``canvas`` (``paint`` of :meth:`prepare`): the screens
+        ``below`` the card ``card`` and its still part, kept for the card's first frame, which
+        then blits them (:meth:`kiosk.frames.FrameComposer.draw_backdrop_ahead`)."""
         ...
 
     def go_home(self, keep: bool = True) -> None:

@@ -348,6 +348,14 @@ class ScienceScene(Scene):
         self._drawn = (weakref.ref(surface), still, shown(parts))
         self._collect_texts(parts)
 
+    def prepare(self, surface: Target) -> None:
+        """The corner's frame and its first tab drawn ahead (kiosk/prepare.py: the menu opens it
+        so), before the tab is shown (:meth:`CornerPage.on_show`: nothing started): its fonts,
+        words and pictures are cached, and its still layer kept when the first frame's key is
+        the same. Nothing of it refers to ``surface`` afterwards: the frame draws whole."""
+        self.draw(surface)
+        self._drawn = None
+
     def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
         """A page drawn in layers whose still part is the one on screen: only the boxes of the
         parts that changed (or went) are drawn again, from the still layer up, every part over

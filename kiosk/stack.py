@@ -19,6 +19,13 @@ from games import budget
 from kiosk.canvas import RectLike, Target
 
 
+def collect(scopes: set[str]) -> None:
+    """Collect the screens left (garbage in cycles: their buttons call back into them) and give
+    back the caches of ``scopes``, which only they used."""
+    gc.collect()
+    budget.release(scopes)
+
+
 class Screen(Protocol):
     """One screen on the stack, as the stack and the frame loop see it (every
     :class:`kiosk.scene.Scene` is one)."""
@@ -229,12 +236,19 @@ class SceneStack:
         """Collect the screens left at the last change and give back what they alone used (the
         frame after the change: 2-5 ms at 1080p, freed pages and ``malloc_trim`` included, that
         the change's own frame, drawing the next screen whole, does not pay)."""
+        scopes = self.take_left()
+        if scopes is not None:
+            collect(scopes)
+
+    def take_left(self) -> set[str] | None:
+        """The memory scopes that the screens left at the last change alone used (None: no screen
+        was left since the last call); :func:`collect` then collects them, here or on a thread
+        (:meth:`kiosk.app.App.tick`)."""
         if self._left_behind is None:
-            return
+            return None
         before, self._left_behind = self._left_behind, None
-        gc.collect()
         waiting = self._waiting[0].memory_scope if self._waiting is not None else None
-        budget.release(before - self.scopes() - ({waiting} if waiting is not None else set()))
+        return before - self.scopes() - ({waiting} if waiting is not None else set())
 
     def scopes(self) -> set[str]:
         """The memory scopes of the scenes on the stack."""

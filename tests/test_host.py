@@ -4,7 +4,7 @@ a small fake host drives them here (no window, no devices, no main loop)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ import pytest
 
 from games.effects import EffectBus, Sound
 from kiosk.attendant import Attendant, StillThereScene
-from kiosk.canvas import LOGICAL_SIZE, Canvas
+from kiosk.canvas import LOGICAL_SIZE, Canvas, Target
 from kiosk.chronicle import Chronicle
 from kiosk.config import KioskConfig
 from kiosk.devices import Devices
@@ -91,6 +91,11 @@ class FakeHost:
 
     def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
         self.stack.push(scene)  # nothing is drawn ahead here
+
+    def draw_backdrop_ahead(self, canvas: Target, below: Sequence[Screen], card: Screen) -> None:
+        for scene in below:  # nothing is kept here
+            scene.draw(canvas)
+        card.draw_under(canvas)
 
     def quit(self, operator: bool = False) -> None:
         pass

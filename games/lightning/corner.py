@@ -265,6 +265,9 @@ class DistancePage(CornerPage):
         self.corner.paragraph(surface, text, rect, 22, theme.INK, "bold")
 
     def _computing(self, surface: Target) -> None:
+        # The board's layers are made like the screen, which this part may be the first to see
+        # (the still part drawn ahead, on a scratch layer now gone: kiosk/prepare.py).
+        self._like = weakref.ref(surface)
         self.corner.label(surface, tr("lightning.science.distance.computing"), self.BOARD.center, 28, theme.INK_SOFT,
                           "bold", "center", self.BOARD.width)
 
