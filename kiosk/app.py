@@ -218,7 +218,7 @@ class App:
         #: What scenes draw on: the logical canvas over the native display.
         self.screen: Canvas
         #: Draws the scenes, reusing what did not change (kiosk/frames.py).
-        self.frames = FrameComposer()
+        self.frames = FrameComposer(threaded=not self.headless)
         self._open_display()
         self.stack = SceneStack()
         self.stack.defer_collection = True  # a left screen is collected at the next frame

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import threading
 
 import pygame
 import pytest
@@ -114,3 +115,57 @@ def test_confetti_over_the_end_card_send_only_what_they_cover(monkeypatch: pytes
     assert statistics.median(sent) <= 0.1, f"a frame of confetti sends {statistics.median(sent):.0%} of the screen"
     assert app.frames.card_partial >= 140
     app.close()
+
+
+def fade_in_frames(threaded: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[bytes], int, int]:
+    """A won game's end card over Awélé at 1080p, on a kiosk that is not headless (the screens
+    drawn ahead waited for, so that both runs show the same game): its first 60 frames (the veil
+    fading in, the card popping in and holding still), the veils blended on the frame thread,
+    and the frames that blitted a copy drawn ahead. ``threaded`` False: nothing is drawn ahead."""
+    app = App(AppOptions(size=SIZE, seed=3, mute=True))
+    app.frames.threaded = threaded
+    app.home_factory = MenuScene
+    scene = screens_for("awele").make_scene(app)
+    app.start(scene)
+    for _ in range(40):
+        app.wait_for_screens_ahead(10)
+        app.tick()
+        if isinstance(app.stack.top, SeatsScene):
+            app.stack.top.play_button.on_click()
+    assert isinstance(scene, GameScene) and app.stack.top is scene
+    card = EndCard("Tu as gagné !", "Tu as pris plus de la moitié des graines.", "Encore une ?", celebrate=True)
+    app.stack.push(EndScene(app, card, scene.restart, scene.toolbar_area))
+    veils = 0
+    draw_veil = ui.draw_veil
+
+    def counted(*args: object, **kwargs: object) -> None:
+        nonlocal veils
+        veils += threading.current_thread() is threading.main_thread()
+        draw_veil(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui, "draw_veil", counted)
+    frames = []
+    for _ in range(60):
+        assert app.frames.wait_ahead(10)
+        app.tick()
+        frames.append(pygame.image.tobytes(app.display, "RGB"))
+    monkeypatch.undo()
+    used = app.frames.ahead_used
+    app.close()
+    return frames, veils, used
+
+
+def test_the_veil_fading_in_and_the_card_popped_in_are_drawn_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: the end card's veil fades in over 17 frames and each blended a veil over the
+    whole screen on the frame thread (1.9 ms at 1080p), then the card holding still was drawn
+    over a veil again for 2 frames (3.5-4 ms each): 19 veils on main. Now the veil's next steps and the
+    card popped in are drawn ahead on a thread over the kept backdrop, and those frames blit a
+    copy: only the card's first frame, before any backdrop is kept, blends one. The pixels are
+    those of the frames drawn on the frame thread."""
+    expected, veils_before, used_before = fade_in_frames(False, monkeypatch)
+    assert veils_before >= 16 and used_before == 0
+    frames, veils, used = fade_in_frames(True, monkeypatch)
+    for index, (frame, whole) in enumerate(zip(frames, expected, strict=True)):
+        assert frame == whole, f"frame {index} differs from the frame drawn on the frame thread"
+    assert veils <= 1, f"{veils} veils blended on the frame thread in the card's first 60 frames"
+    assert used >= 16
