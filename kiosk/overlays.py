@@ -619,18 +619,24 @@ class EndScene(Scene):
         veil = None if self.folded else self._veil_alpha()
         if not self._card_still():
             return ("veil", veil)
-        return self._still_look(veil)
+        return self._still_look(self.folded, veil)
 
-    def _still_look(self, veil: int | None) -> Hashable:
-        return ("card", veil, self.folded, language(), self.card.title, self.card.reason, self.card.invite,
-                tuple(button.look() for button in self.buttons))
+    def _still_look(self, folded: bool, veil: int | None) -> Hashable:
+        buttons = self.bar_buttons if folded else self.card_buttons
+        return ("card", veil, folded, language(), self.card.title, self.card.reason, self.card.invite,
+                tuple(button.look() for button in buttons))
 
     def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
-        """While the card pops in: the veil's steps of the next frames as it fades in, then the
-        card popped in (its buttons as they look now) over the whole veil, drawn ahead over the
-        kept backdrop (:meth:`kiosk.scene.Scene.under_ahead`): those frames blit one copy
-        instead of blending a veil over the screen (1.9 ms a frame at 1080p, 16 frames)."""
-        if self.folded or self._card_still():
+        """What :meth:`draw_under` draws at the frames to come, drawn ahead over the kept
+        backdrop (:meth:`kiosk.scene.Scene.under_ahead`): while the card pops in, the veil's
+        steps as it fades in (1.9 ms a frame at 1080p blended, 17 frames), then the card popped
+        in; once it holds still, the card folded into its bar, or back, one tap away (its words
+        and buttons drawn at the tap: 7-10 ms). The buttons as they look now."""
+        if self._card_still():
+            other = not self.folded
+            return [(self._still_look(other, None if other else self.VEIL_ALPHA),
+                     functools.partial(self._draw_still, other))]
+        if self.folded:
             return ()
         now = self._veil_alpha()
         steps: list[tuple[Hashable, Callable[[Target], None]]] = []
@@ -639,17 +645,19 @@ class EndScene(Scene):
             if alpha != now and ("veil", alpha) not in (key for key, _paint in steps):
                 steps.append((("veil", alpha), functools.partial(self._draw_veil, alpha)))
         if now == self.VEIL_ALPHA:
-            steps.append((self._still_look(now), self._draw_popped))
+            steps.append((self._still_look(False, now), functools.partial(self._draw_still, False)))
         return steps
 
     def _draw_veil(self, alpha: int, surface: Target) -> None:
-        ui.draw_veil(surface, self.VEIL, alpha)
+        if alpha > 0:  # the push's own frame: nothing to dim yet (a blend of 1.9 ms at 1080p for nothing)
+            ui.draw_veil(surface, self.VEIL, alpha)
 
-    def _draw_popped(self, surface: Target) -> None:
-        """:meth:`draw_under` once the card has popped in (may run on another thread: reads
-        only the card's words and buttons)."""
-        self._draw_veil(self.VEIL_ALPHA, surface)
-        self._draw_card(surface, 1.0)
+    def _draw_still(self, folded: bool, surface: Target) -> None:
+        """:meth:`draw_under` once the card holds still, ``folded`` or not (may run on another
+        thread: reads only the card's words and buttons)."""
+        if not folded:
+            self._draw_veil(self.VEIL_ALPHA, surface)
+        self._draw_card(surface, 1.0, folded)
 
     def look(self) -> Hashable | None:
         """None while the card pops in or confetti falls; then the card (its buttons' hover, press)."""
@@ -705,9 +713,10 @@ class EndScene(Scene):
             area.union_ip(button.rect.inflate(24, 24))
         return surface.to_native_rect(area).inflate(4, 4)
 
-    def _draw_card(self, surface: Target, scale: float | None = None) -> None:
-        """The card at ``scale`` (by default, as popped in now), or folded, a bar with the title."""
-        if self.folded:
+    def _draw_card(self, surface: Target, scale: float | None = None, folded: bool | None = None) -> None:
+        """The card at ``scale`` (by default, as popped in now), or ``folded`` (by default, as
+        it is now), a bar with the title."""
+        if self.folded if folded is None else folded:
             if self.bar.width >= self.TOP_BAR.width:  # a bar across the screen
                 ui.draw_panel(surface, self.bar, theme.PANEL, 0, 6)
             else:  # over the toolbar: hides its buttons and their shadows, not what lies above

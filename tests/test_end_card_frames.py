@@ -117,11 +117,13 @@ def test_confetti_over_the_end_card_send_only_what_they_cover(monkeypatch: pytes
     app.close()
 
 
-def fade_in_frames(threaded: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[bytes], int, int]:
+def fade_in_frames(threaded: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[bytes], int, int, int]:
     """A won game's end card over Awélé at 1080p, on a kiosk that is not headless (the screens
     drawn ahead waited for, so that both runs show the same game): its first 60 frames (the veil
-    fading in, the card popping in and holding still), the veils blended on the frame thread,
-    and the frames that blitted a copy drawn ahead. ``threaded`` False: nothing is drawn ahead."""
+    fading in, the card popping in and holding still), then 10 folded ("Voir le plateau") and
+    10 unfolded again; the veils blended and the card's words drawn on the frame thread once
+    the card held still, and the frames that blitted a copy drawn ahead. ``threaded`` False:
+    nothing is drawn ahead."""
     app = App(AppOptions(size=SIZE, seed=3, mute=True))
     app.frames.threaded = threaded
     app.home_factory = MenuScene
@@ -134,38 +136,51 @@ def fade_in_frames(threaded: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[lis
             app.stack.top.play_button.on_click()
     assert isinstance(scene, GameScene) and app.stack.top is scene
     card = EndCard("Tu as gagné !", "Tu as pris plus de la moitié des graines.", "Encore une ?", celebrate=True)
-    app.stack.push(EndScene(app, card, scene.restart, scene.toolbar_area))
-    veils = 0
-    draw_veil = ui.draw_veil
+    end = EndScene(app, card, scene.restart, scene.toolbar_area)
+    app.stack.push(end)
+    veils = words = 0
+    draw_veil, draw_fitted_text = ui.draw_veil, ui.draw_fitted_text
 
-    def counted(*args: object, **kwargs: object) -> None:
+    def counted_veil(*args: object, **kwargs: object) -> None:
         nonlocal veils
         veils += threading.current_thread() is threading.main_thread()
         draw_veil(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ui, "draw_veil", counted)
+    def counted_words(*args: object, **kwargs: object) -> None:
+        nonlocal words
+        words += threading.current_thread() is threading.main_thread() and end.pop.done
+        draw_fitted_text(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui, "draw_veil", counted_veil)
+    monkeypatch.setattr(ui, "draw_fitted_text", counted_words)
     frames = []
-    for _ in range(60):
+    for frame in range(80):
+        if frame == 60:
+            end.fold()
+        if frame == 70:
+            end.unfold()
         assert app.frames.wait_ahead(10)
         app.tick()
         frames.append(pygame.image.tobytes(app.display, "RGB"))
     monkeypatch.undo()
     used = app.frames.ahead_used
     app.close()
-    return frames, veils, used
+    return frames, veils, words, used
 
 
 def test_the_veil_fading_in_and_the_card_popped_in_are_drawn_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 43: the end card's veil fades in over 17 frames and each blended a veil over the
     whole screen on the frame thread (1.9 ms at 1080p), then the card holding still was drawn
-    over a veil again for 2 frames (3.5-4 ms each): 19 veils on main. Now the veil's next steps and the
-    card popped in are drawn ahead on a thread over the kept backdrop, and those frames blit a
-    copy: only the card's first frame, before any backdrop is kept, blends one. The pixels are
-    those of the frames drawn on the frame thread."""
-    expected, veils_before, used_before = fade_in_frames(False, monkeypatch)
-    assert veils_before >= 16 and used_before == 0
-    frames, veils, used = fade_in_frames(True, monkeypatch)
+    over a veil again for 2 frames (3.5-4 ms each), and so were the folded bar and the card
+    unfolded: 19 veils and 3 titles on main. Now the veil's next steps, the card popped in and
+    the card folded or not, one tap away, are drawn ahead on a thread over the kept backdrop,
+    and those frames blit a copy: none blends a veil (the push's own frame dims nothing yet)
+    nor draws words. The pixels are those of the frames drawn on the frame thread."""
+    expected, veils_before, words_before, used_before = fade_in_frames(False, monkeypatch)
+    assert veils_before >= 16 and words_before >= 2 and used_before == 0
+    frames, veils, words, used = fade_in_frames(True, monkeypatch)
     for index, (frame, whole) in enumerate(zip(frames, expected, strict=True)):
         assert frame == whole, f"frame {index} differs from the frame drawn on the frame thread"
-    assert veils <= 1, f"{veils} veils blended on the frame thread in the card's first 60 frames"
-    assert used >= 16
+    assert veils == 0, f"{veils} veils blended on the frame thread in the card's first 80 frames"
+    assert words == 0, f"the card's words drawn {words} times on the frame thread once it held still"
+    assert used >= 18
