@@ -98,14 +98,16 @@ AHEAD_BUDGET = 3 * BACKDROP_BUDGET
 
 
 class _AheadJob:
-    """Copies of a kept backdrop with a card's still part drawn over them, one per step
-    (``paint(canvas)``), on a thread of its own; each copy is handed to ``store(key, copy)`` once
-    drawn. Nothing else writes ``source`` while the job runs (:meth:`FrameComposer._keep`)."""
+    """Copies of a kept backdrop ``source`` (or of nothing) with a card's still part drawn over
+    them, one per step (``paint(canvas)``), on a thread of its own; each copy is handed to
+    ``store(key, copy)`` once drawn. Nothing else writes ``source`` while the job runs
+    (:meth:`FrameComposer._keep`)."""
 
-    def __init__(self, source: pygame.Surface, screen: Canvas,
+    def __init__(self, source: pygame.Surface | None, screen: Canvas,
                  steps: list[tuple[Hashable, Callable[[Target], None]]],
                  store: Callable[[Hashable, pygame.Surface], None]) -> None:
         self.source = source
+        self._like = screen.target
         self._steps, self._store = steps, store
         self._logical, self._scale, self._offset = screen.logical_size, screen.scale, screen.offset
         #: Set by the composer when the copies are no longer wanted (the card left).
@@ -127,9 +129,10 @@ class _AheadJob:
             for key, paint in self._steps:
                 if self.cancelled:
                     return
-                copy = POOL.take(self.source.get_size(), self.source)
+                copy = POOL.take(self._like.get_size(), self._like)
                 copy.set_clip(None)
-                copy.blit(self.source, (0, 0))
+                if self.source is not None:
+                    copy.blit(self.source, (0, 0))
                 paint(Canvas(copy, self._logical, self._scale, self._offset))
                 copy.set_clip(None)
                 if self.cancelled:
@@ -195,6 +198,37 @@ class FrameComposer:
             if copy is not None and (job is None or copy is not job.source or not job.running):
                 POOL.give(copy)  # (the job's source, still read, is dropped instead)
         self._drop_ahead(set())
+
+    def draw_backdrop_ahead(self, screen: Canvas, below: Sequence[Screen]) -> Callable[[], bool] | None:
+        """Draw the scenes ``below`` a card about to be shown as its kept backdrop, ahead, on a
+        thread: its first frame then blits it instead of drawing them (a game: 2-4 ms at 1080p).
+        They must hold still meanwhile (:meth:`kiosk.stack.SceneStack.hold_until` the callable
+        returned, true once drawn); None when nothing is drawn ahead (headless, a scene below
+        that moves, the backdrop already kept, something being drawn ahead)."""
+        looks = [scene.backdrop_look() for scene in below]
+        if not self.threaded or not below or any(look is None for look in looks) or (
+                self._job is not None and self._job.running):
+            return None
+        low = ((id(screen.target), screen.target.get_size(), screen.scale), *looks)
+        if self._keys.get("low") == low:
+            return None
+
+        def paint(canvas: Target) -> None:
+            for scene in below:
+                scene.draw(canvas)
+
+        def store(key: Hashable, copy: pygame.Surface) -> None:
+            if [scene.backdrop_look() for scene in below] != looks:  # they moved after all: drawn at the frame
+                POOL.give(copy)
+                return
+            old: pygame.Surface | None = self._copies.pop("low")
+            self._copies.put("low", copy)
+            self._keys["low"] = key
+            if old is not None:
+                POOL.give(old)
+
+        job = self._job = _AheadJob(None, screen, [(low, paint)], store)
+        return lambda: not job.running
 
     def wait_ahead(self, timeout: float | None = None) -> bool:
         """Wait for the card's still parts being drawn ahead (tests: the frames to come then find

@@ -520,6 +520,8 @@ class EndScene(Scene):
         #: is over), so the final board stays in full view and nothing shows half-hidden.
         self.bar = pygame.Rect(bar) if bar is not None else pygame.Rect(self.TOP_BAR)
         self.sounded = False
+        # Drawn once: its clock runs (not while it waits for the game under it to be drawn).
+        self._shown = False
         self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
         self.card_buttons = [
@@ -601,7 +603,10 @@ class EndScene(Scene):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def update(self, dt: float) -> None:
-        """Pop-in and confetti."""
+        """Pop-in and confetti, from the card's first frame on (it may wait a frame or two for
+        the game under it, drawn ahead: :meth:`kiosk.host.Screens.push_card`)."""
+        if not self._shown:
+            return
         super().update(dt)
         self.pop.update(dt)
         if self.confetti:
@@ -680,6 +685,7 @@ class EndScene(Scene):
     def draw_over(self, surface: Target) -> None:
         """The card popping in, and the confetti (the native areas drawn on a screen noted for
         :meth:`draw_over_changes`)."""
+        self._shown = True
         areas: list[pygame.Rect] | None = [] if isinstance(surface, Canvas) else None
         if not self._card_still():
             self._draw_card(surface)

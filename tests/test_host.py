@@ -92,6 +92,9 @@ class FakeHost:
     def push_drawn(self, scene: Screen, paint: Callable[[Canvas], None]) -> None:
         self.stack.push(scene)  # nothing is drawn ahead here
 
+    def push_card(self, card: Screen) -> None:
+        self.stack.push(card)  # nothing is drawn ahead here
+
     def quit(self, operator: bool = False) -> None:
         pass
 
