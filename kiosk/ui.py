@@ -7,6 +7,7 @@ more than a few blits: the kiosk must keep 60 fps on a small machine.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -373,11 +374,17 @@ def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
     return image
 
 
+#: The strips are shared and their alpha set per veil: a veil drawn ahead on a thread (a card's
+#: next steps, kiosk/frames.py) must not set it between the blits of one on the frame thread.
+_VEIL_LOCK = threading.Lock()
+
+
 def _veil_strips(target: pygame.Surface, box: pygame.Rect, color: Color, alpha: int) -> None:
     image = _veil((box.width, min(VEIL_STRIP, box.height)), color)
-    image.set_alpha(alpha)
-    for top in range(box.top, box.bottom, VEIL_STRIP):
-        target.blit(image, (box.left, top), (0, 0, box.width, min(VEIL_STRIP, box.bottom - top)))
+    with _VEIL_LOCK:
+        image.set_alpha(alpha)
+        for top in range(box.top, box.bottom, VEIL_STRIP):
+            target.blit(image, (box.left, top), (0, 0, box.width, min(VEIL_STRIP, box.bottom - top)))
 
 
 def draw_veil(surface: Target, color: Color, alpha: int, rect: pygame.Rect | None = None) -> None:

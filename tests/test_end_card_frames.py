@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -219,3 +220,38 @@ def test_the_end_card_s_still_parts_are_drawn_ahead(monkeypatch: pytest.MonkeyPa
     assert run.veils == 0, f"{run.veils} veils blended on the frame thread in the card's first 80 frames"
     assert run.words == 0, f"the card's words drawn {run.words} times on the frame thread once it held still"
     assert run.used >= 18 and 1 <= run.held <= 3
+
+
+def test_veils_drawn_on_two_threads_at_once_keep_their_alpha() -> None:
+    """A veil's strips are one shared image whose alpha is set per veil: with the end card's
+    next veil steps drawn ahead on a thread while the frame thread draws one (a copy not ready
+    yet), one could set the alpha between the other's blits (on main, 4-10 of these 120 veils
+    came out at the other's alpha, in 3 runs of 3). Thread switches are forced as often as
+    Python allows."""
+    pygame.display.init()
+    ground = pygame.Surface((960, 540))
+    ground.fill((200, 180, 160))
+
+    def veiled(alpha: int) -> bytes:
+        surface = ground.copy()
+        ui.draw_veil(surface, (30, 24, 40), alpha)
+        return pygame.image.tobytes(surface, "RGB")
+
+    expected = {alpha: veiled(alpha) for alpha in (8, 120)}
+    wrong = 0
+
+    def draw_veils(alpha: int) -> None:
+        nonlocal wrong
+        for _ in range(60):
+            wrong += veiled(alpha) != expected[alpha]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        other = threading.Thread(target=draw_veils, args=(8,))
+        other.start()
+        draw_veils(120)
+        other.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == 0, f"{wrong} of 120 veils drawn at another veil's alpha"
