@@ -271,14 +271,19 @@ def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, i
         for dy, ty in ((0, 0), (height - corner, last)):
             target.blit(template, (x + dx, y + dy), (tx, ty, corner, corner))
     tile = SHADOW_TILE
+    # Covered: the edges' parts under the card's straight sides are left out too (the card sits
+    # ``pad`` in from the shadow's sides and half a blur higher: :func:`draw_shadow`).
+    top_h = pad - blur // 2 if covered else corner
+    bottom_y = corner - pad - blur // 2 if covered else 0
+    side_w = pad if covered else corner
     for col in range(0, middle_w, tile):
         span = min(tile, middle_w - col)
-        target.blit(top, (x + corner + col, y), (0, 0, span, corner))
-        target.blit(bottom, (x + corner + col, y + height - corner), (0, 0, span, corner))
+        target.blit(top, (x + corner + col, y), (0, 0, span, top_h))
+        target.blit(bottom, (x + corner + col, y + height - corner + bottom_y), (0, bottom_y, span, corner - bottom_y))
     for row in range(0, middle_h, tile):
         span = min(tile, middle_h - row)
-        target.blit(left, (x, y + corner + row), (0, 0, corner, span))
-        target.blit(right, (x + width - corner, y + corner + row), (0, 0, corner, span))
+        target.blit(left, (x, y + corner + row), (0, 0, side_w, span))
+        target.blit(right, (x + width - side_w, y + corner + row), (corner - side_w, 0, side_w, span))
         if covered:
             continue
         for col in range(0, middle_w, tile):

@@ -53,7 +53,9 @@ def test_an_opaque_card_blends_only_the_shadow_it_leaves_uncovered(rect: tuple[i
                                                                    blur: int) -> None:
     """The end card (and the rules' card, the question's) popping in drew its shadow whole at
     every frame, then covered most of it with the card: 0.7 million pixels blended for nothing
-    at 1080p. The shadow's inside lies within the card: it is left out, the picture the same."""
+    at 1080p. The shadow's inside lies within the card: it is left out, and so are the parts
+    of its edges under the card's straight sides (42-73 % of the card's box blended before,
+    16-32 % now), the picture the same."""
     pygame.display.init()
     box = pygame.Rect(rect)
     counted = CountingSurface(SIZE)
@@ -66,7 +68,7 @@ def test_an_opaque_card_blends_only_the_shadow_it_leaves_uncovered(rect: tuple[i
     ui.draw_panel(canvas, box, theme.PANEL, radius, 0)
     assert pygame.image.tobytes(counted, "RGB") == pygame.image.tobytes(whole, "RGB")
     shadow = box.width * 1.5 * box.height * 1.5  # about the shadow's box, at 1080p
-    assert counted.blitted <= 0.8 * shadow, \
+    assert counted.blitted <= 0.4 * shadow, \
         f"a card of {box.size} blends {counted.blitted} shadow pixels ({counted.blitted / shadow:.0%} of its box)"
 
 
