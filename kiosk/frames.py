@@ -17,9 +17,10 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   its last frame drew on and draw again (:meth:`Scene.draw_over_changes`: confetti falling,
   the card popping in), and only those parts go to the display. The card's still parts of the
   frames to come (:meth:`Scene.under_ahead`: a veil's next steps as it fades in) are drawn
-  ahead over the kept backdrop on a thread, and such a frame blits that copy. A game under a card holds its
-  idle decoration still (a bobbing token, a glow): what changes it (a move, a hint, a message,
-  an animation running) is in its key, and it is drawn again.
+  ahead over the kept backdrop on a thread, and such a frame blits that copy; the backdrop
+  itself may be drawn ahead while the scenes hold still (:meth:`FrameComposer.draw_backdrop_ahead`).
+  A game under a card holds its idle decoration still (a bobbing token, a glow): what changes
+  it (a move, a hint, a message, an animation running) is in its key, and it is drawn again.
 
 - **What did not change on a screen without a card.** A scene drawn at the last frame, alone
   on the screen with nothing drawn over it, may draw only what changed
@@ -333,8 +334,9 @@ class FrameComposer:
         self._drop_ahead(wanted)
         if source is None or self._keys.get("low") != low:
             return
-        todo: list[tuple[Hashable, Callable[[Target], None]]] = [((low, key), paint) for key, paint in steps
-                if (low, key) not in self._ahead and (low, key) != self._keys.get("high")]
+        kept = self._keys.get("high")
+        todo: list[tuple[Hashable, Callable[[Target], None]]] = [
+            ((low, key), paint) for key, paint in steps if (low, key) not in self._ahead and (low, key) != kept]
         if not todo:
             return
         self._ahead_asked.update(key for key, _paint in todo)
