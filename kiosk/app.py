@@ -218,7 +218,7 @@ class App:
         #: What scenes draw on: the logical canvas over the native display.
         self.screen: Canvas
         #: Draws the scenes, reusing what did not change (kiosk/frames.py).
-        self.frames = FrameComposer()
+        self.frames = FrameComposer(threaded=not self.headless)
         self._open_display()
         self.stack = SceneStack()
         self.stack.defer_collection = True  # a left screen is collected at the next frame
@@ -477,6 +477,27 @@ class App:
         """The screens under a card and its still part drawn ahead on ``canvas``, kept for the
         card's first frame (:meth:`kiosk.frames.FrameComposer.draw_backdrop_ahead`)."""
         self.frames.draw_backdrop_ahead(self.screen, canvas, below, card)
+
+    def push_card(self, card: Screen) -> None:
+        """Put ``card`` over the screens shown, the picture under it drawn ahead as its kept
+        backdrop while they hold still (:meth:`FrameComposer.draw_below_ahead`, a frame or
+        two): its first frame blits it instead of drawing the game (2-4 ms at 1080p)."""
+        below = self.stack.visible()
+        self.stack.push(card)
+        if self.headless or any(scene.is_card for scene in below):
+            return
+        drawn: Callable[[], bool] | None = None
+
+        def ready() -> bool:
+            # Drawn once the card is on the stack: the game under it greys its tools then.
+            nonlocal drawn
+            if self.stack.top is not card:
+                return False
+            if drawn is None:
+                drawn = self.frames.draw_below_ahead(self.screen, below) or (lambda: True)
+            return drawn()
+
+        self.stack.hold_until(ready)
 
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever

@@ -697,8 +697,8 @@ class GameScene(Scene, Generic[S, M]):
         outcome = self.match.outcome()
         assert outcome is not None
         self.record_result(outcome)
-        self.app.stack.push(EndScene(self.app, self.end_card(outcome), self.restart,
-                                     self.end_bar or self.toolbar_area))
+        self.app.push_card(EndScene(self.app, self.end_card(outcome), self.restart,
+                                    self.end_bar or self.toolbar_area))
 
     def record_result(self, outcome: Outcome) -> None:
         """Count the game in the session score ("Toi 2 - Ordinateur 1")."""

@@ -74,6 +74,11 @@ class Screens(Protocol):
         then blits them (:meth:`kiosk.frames.FrameComposer.draw_backdrop_ahead`)."""
         ...
 
+    def push_card(self, card: Screen) -> None:
+        """Put a ``card`` over the screens shown (the end card), the picture under it drawn
+        ahead while they hold still: its first frame blits it."""
+        ...
+
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen; an unfinished game is kept aside for "Continuer" (unless
         ``keep`` is False: the visitors went)."""

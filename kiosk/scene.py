@@ -94,6 +94,14 @@ class Scene:
         """An overlay's part drawn over the scenes below and kept with them in the backdrop (a
         veil dimming the game); by default nothing, and :meth:`draw_over` draws everything."""
 
+    def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
+        """An overlay's :meth:`under_look` keys of the frames to come (a veil fading in), each
+        with ``paint(surface)``, which draws what :meth:`draw_under` will draw then: the frame
+        composer draws them ahead over the backdrop, on a thread of its own, and a frame whose
+        :meth:`under_look` is one of them blits that copy (see :mod:`kiosk.frames`). ``paint``
+        runs on that thread: it may read only what does not change meanwhile. () by default."""
+        return ()
+
     def draw_over(self, surface: Target) -> None:
         """An overlay's own card, drawn on the backdrop at every frame it changes; by default
         :meth:`draw`. A scene splitting its drawing draws both parts in :meth:`draw`."""

@@ -97,6 +97,11 @@ class Screen(Protocol):
         """An overlay's part under its card (the veil), kept in the backdrop."""
         ...
 
+    def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
+        """An overlay's :meth:`under_look` keys of the frames to come, each with what draws that
+        part then (drawn ahead over the backdrop, on a thread)."""
+        ...
+
     def draw_over(self, surface: Target) -> None:
         """An overlay's card."""
         ...

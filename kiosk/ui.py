@@ -7,6 +7,7 @@ more than a few blits: the kiosk must keep 60 fps on a small machine.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -270,14 +271,19 @@ def _draw_sliced(target: pygame.Surface, at: tuple[int, int], size: tuple[int, i
         for dy, ty in ((0, 0), (height - corner, last)):
             target.blit(template, (x + dx, y + dy), (tx, ty, corner, corner))
     tile = SHADOW_TILE
+    # Covered: the edges' parts under the card's straight sides are left out too (the card sits
+    # ``pad`` in from the shadow's sides and half a blur higher: :func:`draw_shadow`).
+    top_h = pad - blur // 2 if covered else corner
+    bottom_y = corner - pad - blur // 2 if covered else 0
+    side_w = pad if covered else corner
     for col in range(0, middle_w, tile):
         span = min(tile, middle_w - col)
-        target.blit(top, (x + corner + col, y), (0, 0, span, corner))
-        target.blit(bottom, (x + corner + col, y + height - corner), (0, 0, span, corner))
+        target.blit(top, (x + corner + col, y), (0, 0, span, top_h))
+        target.blit(bottom, (x + corner + col, y + height - corner + bottom_y), (0, bottom_y, span, corner - bottom_y))
     for row in range(0, middle_h, tile):
         span = min(tile, middle_h - row)
-        target.blit(left, (x, y + corner + row), (0, 0, corner, span))
-        target.blit(right, (x + width - corner, y + corner + row), (0, 0, corner, span))
+        target.blit(left, (x, y + corner + row), (0, 0, side_w, span))
+        target.blit(right, (x + width - side_w, y + corner + row), (corner - side_w, 0, side_w, span))
         if covered:
             continue
         for col in range(0, middle_w, tile):
@@ -373,11 +379,17 @@ def _veil(size: tuple[int, int], color: Color) -> pygame.Surface:
     return image
 
 
+#: The strips are shared and their alpha set per veil: a veil drawn ahead on a thread (a card's
+#: next steps, kiosk/frames.py) must not set it between the blits of one on the frame thread.
+_VEIL_LOCK = threading.Lock()
+
+
 def _veil_strips(target: pygame.Surface, box: pygame.Rect, color: Color, alpha: int) -> None:
     image = _veil((box.width, min(VEIL_STRIP, box.height)), color)
-    image.set_alpha(alpha)
-    for top in range(box.top, box.bottom, VEIL_STRIP):
-        target.blit(image, (box.left, top), (0, 0, box.width, min(VEIL_STRIP, box.bottom - top)))
+    with _VEIL_LOCK:
+        image.set_alpha(alpha)
+        for top in range(box.top, box.bottom, VEIL_STRIP):
+            target.blit(image, (box.left, top), (0, 0, box.width, min(VEIL_STRIP, box.bottom - top)))
 
 
 def draw_veil(surface: Target, color: Color, alpha: int, rect: pygame.Rect | None = None) -> None:

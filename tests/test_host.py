@@ -97,6 +97,9 @@ class FakeHost:
             scene.draw(canvas)
         card.draw_under(canvas)
 
+    def push_card(self, card: Screen) -> None:
+        self.stack.push(card)  # nothing is drawn ahead here
+
     def quit(self, operator: bool = False) -> None:
         pass
 
