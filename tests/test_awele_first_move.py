@@ -5,7 +5,7 @@ pit emptied. Drawn in the frame of the tap, they made it 7-8 ms of CPU at 1080p.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,9 +14,8 @@ from games.awele import view
 from games.awele.scene import AweleScene
 from kiosk.app import App
 from kiosk.menu import MenuScene
-from kiosk.seats import SeatsScene
+from tests.first_moves import frames_until, play_from_menu
 from tests.visitor import make_app
-from tests.waiting import CEILING, until
 
 
 @pytest.fixture
@@ -24,16 +23,6 @@ def app() -> Iterator[App]:
     kiosk = make_app((1920, 1080), seed=3)
     yield kiosk
     kiosk.close()
-
-
-def frames_until(app: App, done: Callable[[], bool], what: str) -> None:
-    """Frames until ``done()`` (the screens drawn ahead waited for between two)."""
-    def step() -> bool:
-        app.tick()
-        assert app.wait_for_screens_ahead(CEILING)
-        return done()
-
-    until(step, what)
 
 
 def test_the_first_move_draws_no_emptied_pit_on_the_frame_thread(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,16 +39,7 @@ def test_the_first_move_draws_no_emptied_pit_on_the_frame_thread(app: App, monke
             return _function(*args, **kw)
 
         monkeypatch.setattr(cache, "function", counted)
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_game([info.key for info, _screens in menu.games].index("awele"))
-    frames_until(app, lambda: isinstance(app.stack.top, SeatsScene), "the who-plays card")
-    card = app.stack.top
-    assert isinstance(card, SeatsScene)
-    card.play_button.on_click()
-    frames_until(app, lambda: isinstance(app.stack.top, AweleScene), "the game")
-    scene = app.stack.top
-    assert isinstance(scene, AweleScene)
+    scene = play_from_menu(app, "awele", AweleScene)
     frames_until(app, lambda: scene.person_to_move() and not scene.busy(), "a person's turn")
     drawn.clear()  # the frames before: the card's own
     played = scene.match.version + 1

@@ -6,7 +6,7 @@ they made it 8-10 ms of CPU at 1080p (the visits' worst Lewthwaite frame)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -16,9 +16,8 @@ from games.lewthwaite import view
 from games.lewthwaite.scene import LewthwaiteScene
 from kiosk.app import App
 from kiosk.menu import MenuScene
-from kiosk.seats import SeatsScene
+from tests.first_moves import frames_until, play_from_menu
 from tests.visitor import make_app
-from tests.waiting import CEILING, until
 
 
 @pytest.fixture
@@ -40,16 +39,7 @@ def test_the_first_move_draws_no_token_on_the_frame_thread(app: App, monkeypatch
         return sprite(*args)
 
     monkeypatch.setattr(view._token_sprite, "function", counted)
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_game([info.key for info, _screens in menu.games].index("lewthwaite"))
-    frames_until(app, lambda: isinstance(app.stack.top, SeatsScene), "the who-plays card")
-    card = app.stack.top
-    assert isinstance(card, SeatsScene)
-    card.play_button.on_click()
-    frames_until(app, lambda: isinstance(app.stack.top, LewthwaiteScene), "the game")
-    scene = app.stack.top
-    assert isinstance(scene, LewthwaiteScene)
+    scene = play_from_menu(app, "lewthwaite", LewthwaiteScene)
     drawn.clear()  # the frames before: the card's own
     for _ in range(2):  # a person's move and the computer's, whoever starts
         version = scene.match.version
@@ -64,13 +54,3 @@ def test_the_first_move_draws_no_token_on_the_frame_thread(app: App, monkeypatch
 def moved_or_turn(scene: LewthwaiteScene, version: int) -> bool:
     """A move played since ``version``, or a person's turn."""
     return scene.person_to_move() or scene.match.version != version
-
-
-def frames_until(app: App, done: Callable[[], bool], what: str) -> None:
-    """Frames until ``done()`` (the screens drawn ahead waited for between two)."""
-    def step() -> bool:
-        app.tick()
-        assert app.wait_for_screens_ahead(CEILING)
-        return done()
-
-    until(step, what)
