@@ -168,7 +168,16 @@ def draw_bubble(
 
 @budgeted(3 * MB, sizer=pixel_bytes)  # native already (shadow templates): no scaled copy rides along
 def _blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
-    """A rounded rectangle's soft shadow, ``2 * blur`` pixels of margin around it."""
+    """A rounded rectangle's soft shadow, ``2 * blur`` pixels of margin around it, kept: only
+    ever blitted (see :func:`_new_blurred_rect`)."""
+    return _new_blurred_rect(size, radius, blur, alpha)
+
+
+def _new_blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """:func:`_blurred_rect`'s image, drawn anew. Images that other images are cut from take
+    this one: scaling a slice of a surface or reading a pixel locks it, and a kept surface
+    locked on a thread drawing ahead fails the frame thread's blit of it ("Surfaces must not be
+    locked during blit": a shadow's pieces made again after eviction, CI)."""
     w, h = size
     pad = blur * 2
     small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -238,7 +247,7 @@ def _shadow_pieces(radius: int, blur: int, alpha: int) -> tuple[pygame.Surface, 
     or row of the template repeated), and a tile of its inside colour."""
     edge = radius + 2 * blur
     corner = edge + 2 * blur
-    template = _blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
+    template = _new_blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
     last = template.get_width() - corner
     top = pygame.transform.scale(template.subsurface((corner, 0, 1, corner)), (SHADOW_TILE, corner))
     bottom = pygame.transform.scale(template.subsurface((corner, last, 1, corner)), (SHADOW_TILE, corner))
@@ -300,7 +309,7 @@ def _sliced_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) ->
     if w <= 2 * edge + 2 or h <= 2 * edge + 2:
         return _blurred_rect(size, radius, blur, alpha)
     corner = edge + pad
-    template = _blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
+    template = _new_blurred_rect((2 * edge + 1, 2 * edge + 1), radius, blur, alpha)
     last = template.get_width() - corner
     width, height = w + 2 * pad, h + 2 * pad
     image = pygame.Surface((width, height), pygame.SRCALPHA)

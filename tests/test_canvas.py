@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import mmap
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -324,6 +325,34 @@ def test_panel_shadows_are_made_once_not_every_frame_and_kept_within_a_budget(mo
     for k in range(200):  # a card popping in: a new size every frame
         ui.draw_panel(canvas, pygame.Rect(100, 100, 300 + 4 * k, 200 + 2 * k))
     assert sum(s.get_width() * s.get_height() * 4 for s in ui._shadows.values()) <= ui.SHADOW_BUDGET
+
+
+def test_a_shadow_blits_while_another_thread_makes_its_pieces_again():
+    # CI: a shadow's pieces, evicted, were made again on a thread drawing ahead from the kept
+    # template, which scaling its slices locked, while the frame thread blitted that same kept
+    # template: "Surfaces must not be locked during blit" (2,600 of 3,000 shadows here before).
+    target = pygame.Surface((1920, 1080))
+    ui._shadow_pieces.cache_clear()
+    stop = threading.Event()
+
+    def make_again() -> None:
+        while not stop.is_set():
+            ui._shadow_pieces.cache_clear()
+            ui._shadow_pieces(33, 9, 70)
+
+    thread = threading.Thread(target=make_again)
+    thread.start()
+    failed: list[str] = []
+    try:
+        for _ in range(3000):
+            try:
+                ui.draw_shadow(target, pygame.Rect(1311, 619, 564, 426), 33, 9, covered=True)
+            except pygame.error as error:
+                failed.append(str(error))
+    finally:
+        stop.set()
+        thread.join()
+    assert failed == []
 
 
 @pytest.mark.parametrize("scale", [1.5, 2.0, 0.75])
