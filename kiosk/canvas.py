@@ -121,6 +121,19 @@ def scaled_copy(image: pygame.Surface, size: tuple[int, int], smooth: bool = Tru
     return (pygame.transform.smoothscale if smooth else pygame.transform.scale)(private, size)
 
 
+def own_copy(image: pygame.Surface) -> pygame.Surface:
+    """A copy of ``image`` that is the caller's own (its see-through level may then be set) and
+    shows the same picture on every canvas: a registered image's is drawn anew and registered
+    too (drawn again at a canvas's scale); another's is ``image.copy()`` (which holds the
+    interpreter lock: safe while another thread blits ``image``). ``image.copy()`` of a native
+    sprite at 1080p copied its blank logical image (the physical setup's ghost tiles and tokens
+    were see-through)."""
+    render = _native_renderers.get(image)
+    if render is None:
+        return image.copy()
+    return register_native(render(1.0), render)
+
+
 def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surface]:
     """Turn ``draw_at(*args, scale=...) -> Canvas`` (a sprite drawn on ``make_layer(size,
     scale)``) into ``sprite(*args) -> pygame.Surface``: the logical image, registered so that a

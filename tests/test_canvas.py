@@ -547,3 +547,27 @@ def test_a_copy_cut_at_a_cache_line_is_the_blit() -> None:
         one.blit(source, dest, area)
         copy_rect(two, source, dest, area)
         assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(two, "RGB"), (dest, area, one.get_clip())
+
+
+def test_a_ghost_copied_from_a_native_sprite_at_1080p_shows_its_picture():
+    # The physical setup's ghosts are copies of the board's sprites (their see-through level is
+    # their own): at 1080p a native sprite's logical image is blank until a scale-1 target asks,
+    # and ``copy()`` copied the blank (the ghost tiles and tokens were invisible).
+    from games.lewthwaite.scene import RED, _ghost_token
+    from games.lightning.tiles import Tile
+    from games.lightning.view import ghost_tile
+
+    set_display_scale(1.5)
+    try:
+        ghosts = [ghost_tile(Tile("I", 0), (200, 30, 30), 61), _ghost_token(RED, 59)]
+    finally:
+        set_display_scale(1.0)
+    for ghost in ghosts:
+        screen = Canvas(pygame.Surface((1920, 1080), pygame.SRCALPHA))
+        ghost.set_alpha(128)
+        screen.blit(ghost, (100, 100))
+        drawn = screen.target.get_bounding_rect()
+        assert drawn.width >= ghost.get_width() and 100 <= screen.target.get_at(drawn.center).a <= 128
+        plain = pygame.Surface(ghost.get_size(), pygame.SRCALPHA)
+        blit(plain, ghost, (0, 0))  # at scale 1 too
+        assert plain.get_bounding_rect().width > 0
