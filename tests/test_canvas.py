@@ -412,7 +412,7 @@ def test_a_native_sprite_asked_by_two_threads_at_scale_one_is_never_taken_blank(
         layer = make_layer((20, 20), scale, alpha=True)
         if scale == 1:
             painting.set()
-            time.sleep(0.2)  # clock(wall): holds the painting thread while the other asks
+            time.sleep(0.2)  # clock(wait): holds the painting thread while the other asks (load only widens it)
         draw.circle(layer, (255, 255, 255), (10, 10), 8)
         return layer
 
@@ -423,7 +423,7 @@ def test_a_native_sprite_asked_by_two_threads_at_scale_one_is_never_taken_blank(
         set_display_scale(1.0)
     first = threading.Thread(target=blit, args=(pygame.Surface((20, 20)), logical, (0, 0)))
     first.start()
-    assert painting.wait(10)
+    assert painting.wait(10)  # clock(wait): the first thread is painting (a bound, never reached)
     plain = pygame.Surface((20, 20))
     blit(plain, logical, (0, 0))
     first.join()
