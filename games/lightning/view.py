@@ -729,6 +729,10 @@ class BoardView:
         draw.rect(surface, (70, 62, 130), rect, 3, border_radius=radius)
         surface.set_clip(clip)
         halves = self._native_halves(entry, source)
+        # Scaled in place, not through kiosk.canvas.scaled_copy: the halves, the scratch surface
+        # and the screen are this view's and the frame thread's alone (a scene drawn ahead is on
+        # no stack; one under a card drawn ahead is held, not drawn: kiosk/frames.py), and the
+        # transform, which locks them, never meets another thread's blit of them.
         target, to_native = _native(surface)
         for player in (1, 2):
             size = self.cell_size(player)
