@@ -16,6 +16,12 @@ Three kinds of images can be blitted on a canvas:
   surface is treated as finished once blitted: draw into it first, then blit it.
 
 The module :mod:`kiosk.draw` mirrors ``pygame.draw`` for canvases.
+
+Kept images (the caches', the scaled copies here) are blitted by the frame thread and by the
+threads drawing ahead at once: they are only ever blitted, copied or read once handed over. A
+transform locks its source with the interpreter lock released, failing other threads' blits of
+it: scale a kept image with :func:`scaled_copy`, copy one to change it with :func:`own_copy`
+(tests/kept_surfaces.py watches a visitor's visits for the rest).
 """
 
 from __future__ import annotations
