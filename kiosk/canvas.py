@@ -16,6 +16,12 @@ Three kinds of images can be blitted on a canvas:
   surface is treated as finished once blitted: draw into it first, then blit it.
 
 The module :mod:`kiosk.draw` mirrors ``pygame.draw`` for canvases.
+
+Kept images (the caches', the scaled copies here) are blitted by the frame thread and by the
+threads drawing ahead at once: they are only ever blitted, copied or read once handed over. A
+transform locks its source with the interpreter lock released, failing other threads' blits of
+it: scale a kept image with :func:`scaled_copy`, copy one to change it with :func:`own_copy`
+(tests/kept_surfaces.py watches a visitor's visits for the rest).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import functools
 import math
 import mmap
+import threading
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Union
@@ -49,6 +56,9 @@ _scaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface, 
 # Native sprites made at the display's scale whose logical image is still blank: painted only if
 # a scale-1 target asks for it (see native_sprite). A blank costs no memory until painted (_blank).
 _unpainted: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
+# Held while a native sprite's logical image is painted: another thread asking for it meanwhile
+# waits for the picture instead of taking the blank (re-entrant: a sprite's drawing may paint another).
+_painting = threading.RLock()
 _display_scale = 1.0
 
 
@@ -82,20 +92,52 @@ def _scaled_entry(image: pygame.Surface, scale: float) -> tuple[pygame.Surface, 
         return entry[1], entry[2]
     render = _native_renderers.get(image)
     if scale == 1 and image in _unpainted and render is not None:
-        # A native sprite's logical image, asked for the first time: painted now, for good.
-        _unpainted.discard(image)
-        copy = pygame.BLEND_RGBA_MAX if image.get_flags() & pygame.SRCALPHA else 0  # onto blank: a copy
-        image.blit(render(1.0), (0, 0), special_flags=copy)
+        # A native sprite's logical image, asked for the first time: painted now, for good, and
+        # only then said painted (a thread drawing ahead asking for it meanwhile would have
+        # taken the blank: a sprite missing from a layer kept for the frames to come).
+        with _painting:
+            if image in _unpainted:
+                copy = pygame.BLEND_RGBA_MAX if image.get_flags() & pygame.SRCALPHA else 0  # onto blank: a copy
+                image.blit(render(1.0), (0, 0), special_flags=copy)
+                _unpainted.discard(image)
     if scale == 1:
         return image, render is not None
     if render is not None:
         result = render(scale)
     else:
         size = (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale)))
-        source = image if image.get_bitsize() in (24, 32) else image.convert_alpha()
-        result = pygame.transform.smoothscale(source, size)
+        result = scaled_copy(image, size)
     _scaled[image] = (scale, result, render is not None)
     return result, render is not None
+
+
+def scaled_copy(image: pygame.Surface, size: tuple[int, int], smooth: bool = True) -> pygame.Surface:
+    """``image`` (or a subsurface of it) scaled to ``size``, smoothly or not, on a new surface:
+    the one way to scale a surface that another thread may be blitting (a kept image: a cache's,
+    a scene's that a thread drawing ahead reads). pygame-ce 2.5.8's transforms lock their source
+    (a subsurface's: its parent) with the interpreter lock released, for the whole scaling, and a
+    blit of a locked surface fails on every other thread ("Surfaces must not be locked during
+    blit", CI; 400 of 400 blits of an image being scaled on a thread here). A copy is scaled
+    instead: ``copy()`` holds the interpreter lock, as blits do, so it never runs during one
+    (1,100 blits of an image while another thread copied it over and over: none failed, no pixel
+    wrong). Blits from and onto a kept image, drawing, fills, ``get_at``, ``get_bounding_rect``,
+    copies are safe so (measured); transforms, ``mask.from_surface``, ``PixelArray`` and
+    ``surfarray.pixels*`` of it are not."""
+    private = image.copy() if image.get_bitsize() in (24, 32) else image.convert_alpha()
+    return (pygame.transform.smoothscale if smooth else pygame.transform.scale)(private, size)
+
+
+def own_copy(image: pygame.Surface) -> pygame.Surface:
+    """A copy of ``image`` that is the caller's own (its see-through level may then be set) and
+    shows the same picture on every canvas: a registered image's is drawn anew and registered
+    too (drawn again at a canvas's scale); another's is ``image.copy()`` (which holds the
+    interpreter lock: safe while another thread blits ``image``). ``image.copy()`` of a native
+    sprite at 1080p copied its blank logical image (the physical setup's ghost tiles and tokens
+    were see-through)."""
+    render = _native_renderers.get(image)
+    if render is None:
+        return image.copy()
+    return register_native(render(1.0), render)
 
 
 def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surface]:

@@ -194,22 +194,28 @@ def _new_blurred_rect(size: tuple[int, int], radius: int, blur: int, alpha: int)
 #: frame, so the cache is bounded by memory, not by a count.
 SHADOW_BUDGET = 32_000_000
 _shadows: OrderedDict[tuple[tuple[int, int], int, int, int], pygame.Surface] = OrderedDict()
+# Shadows are asked for by the frame thread and by threads drawing ahead: the dict is read and
+# changed under this lock (summing its values while another thread adds one raised "OrderedDict
+# mutated during iteration"; moving a key another thread just evicted, KeyError).
+_SHADOWS_LOCK = threading.Lock()
 
 
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft shadow for a panel of ``size``, made once per size and kept (least recently used
     first out) within :data:`SHADOW_BUDGET` bytes."""
     key = (size, radius, blur, alpha)
-    image = _shadows.get(key)
-    if image is not None:
-        _shadows.move_to_end(key)
-        return image
-    image = _sliced_shadow(size, radius, blur, alpha)
-    _shadows[key] = image
-    total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
-    while total > SHADOW_BUDGET and len(_shadows) > 1:
-        _key, old = _shadows.popitem(last=False)
-        total -= old.get_width() * old.get_height() * 4
+    with _SHADOWS_LOCK:
+        image = _shadows.get(key)
+        if image is not None:
+            _shadows.move_to_end(key)
+            return image
+    image = _sliced_shadow(size, radius, blur, alpha)  # made outside the lock (a few ms), kept finished
+    with _SHADOWS_LOCK:
+        _shadows[key] = image
+        total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
+        while total > SHADOW_BUDGET and len(_shadows) > 1:
+            _key, old = _shadows.popitem(last=False)
+            total -= old.get_width() * old.get_height() * 4
     return image
 
 

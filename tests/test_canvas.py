@@ -5,7 +5,9 @@ from __future__ import annotations
 import ctypes
 import gc
 import mmap
+import sys
 import threading
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -13,6 +15,7 @@ import pygame
 import pytest
 
 from games.registry import installed_games
+from kiosk import canvas as canvas_module
 from kiosk import draw, ui
 from kiosk.app import App, AppOptions
 from kiosk.canvas import (
@@ -355,6 +358,109 @@ def test_a_shadow_blits_while_another_thread_makes_its_pieces_again():
     assert failed == []
 
 
+def _blit_while(other: Callable[[], None], blit_once: Callable[[], None], times: int) -> list[str]:
+    """``blit_once()`` ``times`` times while another thread runs ``other()`` over and over; the
+    pygame errors either raised."""
+    stop = threading.Event()
+    failed: list[str] = []
+
+    def again() -> None:
+        while not stop.is_set():
+            try:
+                other()
+            except pygame.error as error:
+                failed.append(f"other thread: {error}")
+
+    thread = threading.Thread(target=again)
+    thread.start()
+    try:
+        for _ in range(times):
+            try:
+                blit_once()
+            except pygame.error as error:
+                failed.append(str(error))
+    finally:
+        stop.set()
+        thread.join()
+    return failed
+
+
+def test_a_plain_image_blits_while_another_thread_scales_it():
+    # A plain logical image (not drawn again at a scale) blitted 1:1 by one thread while a thread
+    # drawing at another scale made its scaled copy: smoothscale locked the kept image itself
+    # with the interpreter lock released, and the blit failed ("Surfaces must not be locked
+    # during blit": 3,000 of 3,000 here before).
+    image = pygame.Surface((640, 360), pygame.SRCALPHA)
+    image.fill((200, 100, 50, 128))
+    screen, plain = Canvas(pygame.Surface((1920, 1080))), pygame.Surface((640, 360))
+
+    def scale_again() -> None:
+        canvas_module._scaled.pop(image, None)
+        screen.blit(image, (0, 0))
+
+    assert _blit_while(scale_again, lambda: blit(plain, image, (0, 0)), 3000) == []
+    assert screen.target.get_at((5, 5)) == plain.get_at((5, 5))  # scaled, the same picture
+
+
+def test_a_native_sprite_asked_by_two_threads_at_scale_one_is_never_taken_blank():
+    # A native sprite's logical image, blank at 1080p, is painted when a scale-1 target first asks
+    # for it; it was said painted before it was: a thread asking meanwhile blitted the blank.
+    painting = threading.Event()
+
+    @native_sprite
+    def dot(scale: float = 1.0) -> Canvas:
+        layer = make_layer((20, 20), scale, alpha=True)
+        if scale == 1:
+            painting.set()
+            time.sleep(0.2)  # clock(wait): holds the painting thread while the other asks (load only widens it)
+        draw.circle(layer, (255, 255, 255), (10, 10), 8)
+        return layer
+
+    set_display_scale(1.5)
+    try:
+        logical = dot()
+    finally:
+        set_display_scale(1.0)
+    first = threading.Thread(target=blit, args=(pygame.Surface((20, 20)), logical, (0, 0)))
+    first.start()
+    assert painting.wait(10)  # clock(wait): the first thread is painting (a bound, never reached)
+    plain = pygame.Surface((20, 20))
+    blit(plain, logical, (0, 0))
+    first.join()
+    assert plain.get_at((10, 10))[:3] == (255, 255, 255)
+
+
+def test_shadows_of_many_sizes_asked_by_two_threads_keep_their_cache_whole(monkeypatch):
+    # Shadows too small to slice are kept per size in one dict, shared by the frame thread and
+    # the threads drawing ahead: summing it while another thread added one raised "OrderedDict
+    # mutated during iteration", moving a key another thread had just evicted a KeyError.
+    monkeypatch.setattr(ui, "SHADOW_BUDGET", 40_000)
+    ui._shadows.clear()
+    sizes = [(w, h) for w in range(20, 60, 3) for h in range(20, 60, 7)]
+    errors: list[str] = []
+    target = pygame.Surface((200, 200))
+
+    def ask(offset: int) -> None:
+        try:
+            for _ in range(40):
+                for w, h in sizes[offset:] + sizes[:offset]:
+                    ui.draw_shadow(target, pygame.Rect(50, 50, w, h), 6, 4)
+        except (RuntimeError, KeyError) as error:
+            errors.append(repr(error))
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as they can
+    try:
+        threads = [threading.Thread(target=ask, args=(k * 7,)) for k in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == []
+
+
 @pytest.mark.parametrize("scale", [1.5, 2.0, 0.75])
 def test_the_lines_of_a_left_aligned_paragraph_share_their_left_edge(scale):
     # At 1920x1080 a line drawn again at size * scale was centred where the stretched line would
@@ -441,3 +547,27 @@ def test_a_copy_cut_at_a_cache_line_is_the_blit() -> None:
         one.blit(source, dest, area)
         copy_rect(two, source, dest, area)
         assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(two, "RGB"), (dest, area, one.get_clip())
+
+
+def test_a_ghost_copied_from_a_native_sprite_at_1080p_shows_its_picture():
+    # The physical setup's ghosts are copies of the board's sprites (their see-through level is
+    # their own): at 1080p a native sprite's logical image is blank until a scale-1 target asks,
+    # and ``copy()`` copied the blank (the ghost tiles and tokens were invisible).
+    from games.lewthwaite.scene import RED, _ghost_token
+    from games.lightning.tiles import Tile
+    from games.lightning.view import ghost_tile
+
+    set_display_scale(1.5)
+    try:
+        ghosts = [ghost_tile(Tile("I", 0), (200, 30, 30), 61), _ghost_token(RED, 59)]
+    finally:
+        set_display_scale(1.0)
+    for ghost in ghosts:
+        screen = Canvas(pygame.Surface((1920, 1080), pygame.SRCALPHA))
+        ghost.set_alpha(128)
+        screen.blit(ghost, (100, 100))
+        drawn = screen.target.get_bounding_rect()
+        assert drawn.width >= ghost.get_width() and 100 <= screen.target.get_at(drawn.center).a <= 128
+        plain = pygame.Surface(ghost.get_size(), pygame.SRCALPHA)
+        blit(plain, ghost, (0, 0))  # at scale 1 too
+        assert plain.get_bounding_rect().width > 0

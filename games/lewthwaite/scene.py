@@ -25,7 +25,7 @@ from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, Lewthwaite
 from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, ring_pulse, token_sprite
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, blit, make_layer, native_sprite, scale_of
+from kiosk.canvas import Canvas, blit, make_layer, native_sprite, own_copy, scale_of
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.game_scene import GameScene, Tool
@@ -587,7 +587,7 @@ def static_layer(size: tuple[int, int], rows: int, cols: int, snake: bool, lang:
 @budgeted(MB, scope='lewthwaite')
 def _ghost_token(colour: str, diameter: int) -> pygame.Surface:
     """A token of its own (its see-through level changes, the board's tokens' never does)."""
-    return token_sprite(colour, diameter).copy()
+    return own_copy(token_sprite(colour, diameter))
 
 
 # --- rules pages, menu icon, factories ---------------------------------------------------------

@@ -36,7 +36,7 @@ from games.lightning.rules import (
 )
 from games.lightning.tiles import DESIGNS, Tile
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, native_sprite, new_layer, scale_of
+from kiosk.canvas import Canvas, Target, aligned_box, blit, make_layer, native_sprite, new_layer, own_copy, scale_of
 from kiosk.i18n import language, tr
 
 Cell = tuple[int, int]
@@ -141,7 +141,7 @@ def tile_image(tile: Tile, stroke: Color, size: int, face: Color = TILE_FACE, sc
 def ghost_tile(tile: Tile, stroke: Color, size: int) -> pygame.Surface:
     """A tile of its own, whose see-through level may change (the board's cached tiles' never
     does): the tile a real table still needs, drawn over its square."""
-    return tile_image(tile, stroke, size).copy()
+    return own_copy(tile_image(tile, stroke, size))
 
 
 def draw_tile_back(surface: Target, rect: pygame.Rect) -> None:
@@ -729,6 +729,10 @@ class BoardView:
         draw.rect(surface, (70, 62, 130), rect, 3, border_radius=radius)
         surface.set_clip(clip)
         halves = self._native_halves(entry, source)
+        # Scaled in place, not through kiosk.canvas.scaled_copy: the halves, the scratch surface
+        # and the screen are this view's and the frame thread's alone (a scene drawn ahead is on
+        # no stack; one under a card drawn ahead is held, not drawn: kiosk/frames.py), and the
+        # transform, which locks them, never meets another thread's blit of them.
         target, to_native = _native(surface)
         for player in (1, 2):
             size = self.cell_size(player)
