@@ -8,8 +8,9 @@ view and animates the slides.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,15 @@ from games.lewthwaite import solver
 from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
-from games.lewthwaite.view import BoardView, MoveAnimation, arrow_step, draw_mini_board, ring_pulse, token_sprite
+from games.lewthwaite.view import (
+    ARROW_STEPS,
+    BoardView,
+    MoveAnimation,
+    arrow_step,
+    draw_mini_board,
+    ring_pulse,
+    token_sprite,
+)
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
 from kiosk.canvas import Canvas, RectLike, blit, copy_rect, make_layer, native_sprite, scale_of
@@ -54,6 +63,7 @@ ARROW = (230, 150, 0)
 #: The hint's arrow at each step of its bounce, drawn once and blitted (its lines and head drawn
 #: at every frame of a hint cost more than the blit): 13 of about 0.25 MB at 1080p.
 ARROW_SPRITES = Sprites("lewthwaite.arrows", 4 * MB)
+_SERIALS = itertools.count()
 
 
 class LewthwaiteScene(GameScene):
@@ -73,7 +83,10 @@ class LewthwaiteScene(GameScene):
         self.board_view = BoardView(params.rows, params.cols, BOARD_CENTER, BOARD_SIZE)
         #: The screen's logical size and scale at the last frame (the hint's capsules are drawn
         #: ahead for it).
-        self._shape: tuple[tuple[int, int], float] | None = None
+        self._shape: tuple[tuple[int, int], float, tuple[int, int]] | None = None
+        #: The capsules last drawn ahead (their board, cells, pairs and screen): a switch of view
+        #: shows them while the other view's arrow is drawn ahead.
+        self._drawn: Hashable | None = None
         self.anim: MoveAnimation | None = None
         self.tween: Tween | None = None
         self.shake_time = 0.0
@@ -88,6 +101,8 @@ class LewthwaiteScene(GameScene):
         #: screen's surface: a frame where only the arrow moved a step blits it back and the
         #: arrow over it (:meth:`_arrow_moved`).
         self._arrow_under: tuple[Hashable, pygame.Rect, pygame.Surface] | None = None
+        #: This scene among all (the hint's pictures are drawn ahead once per position of a scene).
+        self._serial = next(_SERIALS)
         #: The advice shown at a frame's time (:meth:`_advice`).
         self._advice_memo: tuple[Hashable, Hint] | None = None
         #: The hint's bubble's band (:meth:`_bubble_band`) in a language.
@@ -291,28 +306,55 @@ class LewthwaiteScene(GameScene):
 
     def _advice(self) -> Hint | None:
         """The hint shown on the board (None: the hint is off, still being worked out, or a move
-        animates, or its golden capsules are being drawn ahead, off the frame thread: drawn
-        in the frame the advice arrived, they cost that frame 2-6 ms at 1080p)."""
+        animates, or its golden capsules and its arrow's steps are being drawn ahead, off the
+        frame thread: drawn in the frames, the capsules cost the frame the advice arrived 2-6
+        ms at 1080p, and each step's arrow 64 page faults in the first second)."""
         # Asked a dozen times a frame (the still key, the live look, the areas, the drawing): the
         # advice found is kept for the frame's time.
-        memo = (self.time, self.match.version, self.hint_on, self.anim is None, self._shape)
+        memo = (self.time, self.match.version, self.hint_on, self.anim is None, self.view_mode, self._shape)
         if self._advice_memo is not None and self._advice_memo[0] == memo:
             return self._advice_memo[1]
         advice = self.hint() if not self.busy() else None
         if advice is None or self._shape is None:
             return advice
-        size, scale = self._shape
-        pairs, view = list(advice.pairing), self.board_view
+        size, scale, offset = self._shape
+        pairs, view, way = list(advice.pairing), self.board_view, self._arrow_way(advice)
 
         def draw_ahead() -> bool:
             view.dominoes_for(size, scale, pairs, theme.HINT)  # kept in their cache for the frames
+            if way is not None:  # a private sprite each, handed to the cache when painted
+                like = Canvas(pygame.Surface((1, 1)), size, scale, offset)
+                for step in range(ARROW_STEPS + 1):
+                    ARROW_SPRITES.opaque(like, *self._arrow_sprite(way, step))
             return True
 
-        key = ("lewthwaite.capsules", tuple(view.rect), view.cell, tuple(pairs), size, scale)
-        if background.value(key, draw_ahead) is None:
+        capsules = (tuple(view.rect), view.cell, tuple(pairs), size, scale)
+        # Once per position of this scene (an earlier game may have shown the same hint: its
+        # sprites evicted since).
+        shown = (self._serial, self.match.version)
+        ready = background.value(("lewthwaite.hint", *capsules, offset, way, shown), draw_ahead) is not None
+        if not ready and self._drawn != capsules:  # shown at once after a switch of view
             return None
+        self._drawn = capsules
         self._advice_memo = (memo, advice)
         return advice
+
+    def _arrow_way(self, advice: Hint) -> tuple[Cell, Cell] | None:
+        """Where the hint's arrow goes from and to: the token to the hole, or the snake's head to
+        its next cell (None: no move to show)."""
+        if advice.move is None:
+            return None
+        hole = self.state.hole
+        return (hole, advice.move) if self.view_mode == "snake" else (advice.move, hole)
+
+    def _arrow_sprite(self, way: tuple[Cell, Cell], step: int) -> tuple[Hashable, pygame.Rect,
+                                                                          Callable[[Canvas], None]]:
+        """The key, the box and the painting of the hint's arrow along ``way`` at ``step``
+        (:data:`ARROW_SPRITES`)."""
+        view = self.board_view
+        start, end = way
+        return ((tuple(view.rect), view.cell, start, end, step), view.arrow_box(start, end),
+                partial(view.draw_arrow_at, start=start, end=end, color=ARROW, step=step))
 
     def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
         """In the tokens view: each cell (its token), the hint's capsules (over the whole board),
@@ -397,7 +439,7 @@ class LewthwaiteScene(GameScene):
         glowing rings, the hint's arrow, the panel's bobbing token. The capsules of a hint lie
         in the still layer over the board, and over the rings: where a ring or the head moves,
         the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
-        self._shape = (surface.get_size(), scale_of(surface))
+        self._shape = (surface.get_size(), scale_of(surface), surface.offset if isinstance(surface, Canvas) else (0, 0))
         state = self.state
         advice = self._advice()
         if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
@@ -614,17 +656,14 @@ class LewthwaiteScene(GameScene):
     def _draw_arrow(self, surface: DrawTarget, advice: Hint) -> None:
         """The hint's bouncing arrow: the token to slide into the hole (the head's next cell);
         on a screen, its sprite at this step (:data:`ARROW_SPRITES`: the same pixels)."""
-        if advice.move is None:
+        way = self._arrow_way(advice)
+        if way is None:
             return
-        hole, view = self.state.hole, self.board_view
-        start, end = (hole, advice.move) if self.view_mode == "snake" else (advice.move, hole)
         step = arrow_step(self.time)
         if not isinstance(surface, Canvas):
-            view.draw_arrow_at(surface, start, end, ARROW, step)
+            self.board_view.draw_arrow_at(surface, *way, ARROW, step)
             return
-        box = view.arrow_box(start, end)
-        ARROW_SPRITES.place(surface, (tuple(view.rect), view.cell, start, end, step), box,
-                            partial(view.draw_arrow_at, start=start, end=end, color=ARROW, step=step))
+        ARROW_SPRITES.place(surface, *self._arrow_sprite(way, step))
 
     def _draw_panel(self, surface: DrawTarget, words: bool = True, bob: bool = True) -> None:
         """The side panel: whose turn (the ``words``, with their box) with a ``bob``bing token
