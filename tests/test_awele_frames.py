@@ -179,3 +179,25 @@ def test_play_again_finds_the_start_drawn_ahead(app: App) -> None:
     assert app.stack.top is scene and not scene.match.moves
     made = pit_image.cache.misses - pits + store_image.cache.misses - stores
     assert made == 0, f"the frame of 'play again' made {made} pit and store pictures"
+
+
+def test_a_capture_lands_in_a_store_drawn_ahead(app: App) -> None:
+    """The frame where captured seeds land (the move's last, where the next player's turn starts)
+    drew the store's picture for its new count and the label's new words: 64 page faults, 2-4 ms
+    at 1080p. They are drawn ahead while the seeds fly: no store picture is made in the frames
+    after the flight starts."""
+    store_image.cache_clear()
+    scene = start(app)
+    scene.play(2)  # from the start, pit 2 captures six seeds
+    for _ in range(600):
+        app.tick()
+        if scene.current is not None and scene.current.kind == "fly":
+            break
+    assert scene.current is not None and scene.current.kind == "fly"
+    stores = store_image.cache.misses
+    for _ in range(600):
+        app.tick()
+        if not scene.busy():
+            break
+    assert scene.state.scores[0] == 6 and scene.display_scores == list(scene.state.scores)
+    assert store_image.cache.misses == stores, "store pictures made in the frames after the flight started"

@@ -440,11 +440,23 @@ class AweleScene(GameScene):
             self.display[pit] -= count
             self.app.effects.publish(Sound("capture"))
             self.say(self.about(key, mover, seeds=seeds(count)), 2.6, theme.GOOD)
+            self._draw_landing_ahead(mover, self.display_scores[mover - 1] + count)
 
         def land() -> None:
             self.display_scores[mover - 1] += count
 
         self.steps.append(Step("fly", 0.75, {"pit": pit, "count": count, "player": mover}, start=take, end=land))
+
+    def _draw_landing_ahead(self, player: int, total: int) -> None:
+        """The store of ``player`` holding ``total`` seeds and their label saying so, drawn ahead
+        while the seeds fly there (:meth:`queue_capture`): drawn in the frame they land, the
+        move's last, which a visitor's turn starts at, they cost it 64 page faults and 2-4 ms
+        at 1080p (the new count's store picture and label text)."""
+        if self.table is not None:
+            return
+        text = tr("awele.label", name=self.seat_label(player), seeds=seeds(total))
+        self.app.prepare(partial(_draw_landing, rect=self.layout.store(player), player=player, count=total,
+                                 text=text))
 
     def show_loop(self) -> None:
         """Replay the first laps of the refused looping move, then put the board back."""
@@ -725,6 +737,13 @@ def _draw_note(surface: Target, text: str) -> None:
 def _draw_store(surface: Target, rect: pygame.Rect, player: int, count: int) -> None:
     """A player's store with the seeds captured so far."""
     surface.blit(store_image(rect.size, player, count), rect.topleft)
+
+
+def _draw_landing(surface: Target, rect: pygame.Rect, player: int, count: int, text: str) -> None:
+    """A player's store with ``count`` seeds and their label saying ``text`` (drawn ahead on a
+    scratch layer: the caches keep them at its scale)."""
+    _draw_store(surface, rect, player, count)
+    draw_player_label(surface, text, player, 580 if player == 1 else 134, False, 0.0)
 
 
 def _draw_start(surface: Target, layout: Layout, pits: list[int], scores: list[int], mover: int,
