@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +34,7 @@ from games.lewthwaite.view import (
 )
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, RectLike, blit, copy_rect, make_layer, native_sprite, scale_of
+from kiosk.canvas import Canvas, blit, copy_rect, make_layer, native_sprite, scale_of
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.frames import Sprites
@@ -58,6 +58,8 @@ PANEL = pygame.Rect(864, 24, 396, 672)
 PANEL_BANDS = (pygame.Rect(PANEL.x, PANEL.y + 80, PANEL.width, 150),
                pygame.Rect(PANEL.x, PANEL.y + 230, PANEL.width, 34),
                pygame.Rect(PANEL.x, PANEL.y + 264, PANEL.width, 122))
+#: Where the panel's words and tokens draw (:meth:`LewthwaiteScene._draw_panel`), inside its card.
+PANEL_WORDS = PANEL.inflate(-40, 0)
 #: The hint's arrow.
 ARROW = (230, 150, 0)
 #: The hint's arrow at each step of its bounce, drawn once and blitted (its lines and head drawn
@@ -99,7 +101,7 @@ class LewthwaiteScene(GameScene):
         #: board, the rings, the capsules: all but the arrow and the bubble over it), with what
         #: that frame showed beside the arrow (:meth:`_arrow_key`), its native rectangle and the
         #: screen's surface: a frame where only the arrow moved a step blits it back and the
-        #: arrow over it (:meth:`_arrow_moved`).
+        #: arrow over it (:meth:`draw_moved`).
         self._arrow_under: tuple[Hashable, pygame.Rect, pygame.Surface] | None = None
         #: This scene among all (the hint's pictures are drawn ahead once per position of a scene).
         self._serial = next(_SERIALS)
@@ -403,18 +405,35 @@ class LewthwaiteScene(GameScene):
         whole = clip.contains(self.board_view.rect)
         self._draw_board_still(surface, None if whole else clip)
         advice = self._advice()
-        if whole:
-            self._under = None
+        if whole and advice is not None:  # (a copy kept for another position is not used: its key)
+            self._under = (self._under_key(surface), self._copied_under(surface, {} if self._under is None
+                                                                        else self._under[1]))
         if advice is not None:
-            if whole:
-                target = surface.target if isinstance(surface, Canvas) else surface
-                patches = {(area.x, area.y, area.w, area.h): target.subsurface(native).copy()
-                           for area in self._under_capsules() if (native := _native(surface, area))}
-                self._under = (self._under_key(surface), patches)
             self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
-        if clip.colliderect(PANEL):
+        if clip.colliderect(PANEL_WORDS):  # a patch of the board reaching the panel's card draws no word
             self._draw_panel(surface, bob=False)
         self._draw_bubble(surface)
+
+    def _copied_under(self, surface: DrawTarget, old: dict[tuple[int, int, int, int], pygame.Surface]
+                      ) -> dict[tuple[int, int, int, int], pygame.Surface]:
+        """The board under the capsules where something moves, copied from ``surface`` by area,
+        into the surfaces of the last copy where their sizes match (new ones were a quarter of a
+        megabyte of page faults each, in the frame the hint arrived)."""
+        target = surface.target if isinstance(surface, Canvas) else surface
+        spare: dict[tuple[int, int], list[pygame.Surface]] = {}
+        for kept in old.values():
+            if kept.get_bitsize() == target.get_bitsize():
+                spare.setdefault(kept.get_size(), []).append(kept)
+        patches = {}
+        for area in self._under_capsules():
+            native = _native(surface, area)
+            if not native:
+                continue
+            free = spare.get(native.size)
+            patch = free.pop() if free else pygame.Surface(native.size, 0, target)
+            patch.blit(target, (0, 0), native)
+            patches[(area.x, area.y, area.w, area.h)] = patch
+        return patches
 
     def _under_key(self, surface: DrawTarget) -> Hashable:
         """What the board kept under the capsules (:attr:`_under`) was copied for: the position
@@ -511,7 +530,7 @@ class LewthwaiteScene(GameScene):
 
     def _keep_under_arrow(self, surface: DrawTarget, advice: Hint) -> None:
         """Keep the screen under the hint's arrow, drawn whole by :meth:`draw_live` before the
-        arrow, for the frames where only the arrow moves (:meth:`_arrow_moved`)."""
+        arrow, for the frames where only the arrow moves (:meth:`draw_moved`)."""
         if advice.move is None or not isinstance(surface, Canvas):
             return
         box = self.board_view.arrow_box(advice.move, self.state.hole)
@@ -525,19 +544,13 @@ class LewthwaiteScene(GameScene):
         under.blit(surface.target, (0, 0), native)
         self._arrow_under = (self._arrow_key(surface, advice), native, under)
 
-    def draw_changes(self, surface: DrawTarget) -> Sequence[RectLike] | None:
-        """A frame where only the hint's arrow moved a step (:meth:`_arrow_moved`), else the
-        live part over the still layer (:meth:`GameScene.draw_changes`)."""
-        moved = self._arrow_moved(surface)
-        return moved if moved is not None else super().draw_changes(surface)
-
-    def _arrow_moved(self, surface: DrawTarget) -> list[pygame.Rect] | None:
+    def draw_moved(self, surface: Canvas) -> list[pygame.Rect] | None:
         """When the screen shows the last frame drawn but the hint's arrow at another step (the
         rings, the panel's token, the still layer, the message and the tools as they were): the
         screen kept under the arrow blitted back and the arrow over it (and the bubble where it
         covers it), its box alone sent. None otherwise."""
         kept, shown = self._arrow_under, self._shown
-        if kept is None or shown is None or not isinstance(surface, Canvas) or self.anim is not None:
+        if kept is None or shown is None or self.anim is not None:
             return None
         advice = self._advice()
         if advice is None or advice.move is None or kept[0] != self._arrow_key(surface, advice):
