@@ -854,11 +854,22 @@ class GameScene(Scene, Generic[S, M]):
         self._parts = (full, parts)
         return changed
 
+    def draw_moved(self, surface: Canvas) -> list[pygame.Rect] | None:
+        """At a frame where the screen shows the last frame drawn but for one sprite of the live
+        part that moved (Lewthwaite's hint's arrow, a step further), the game may draw only that
+        over what it kept under it and return the logical rectangles drawn; None (the default):
+        :meth:`draw_changes` draws the live part."""
+        return None
+
     def draw_changes(self, surface: Target) -> Sequence[RectLike] | None:
         """A game at rest draws only its live part (:meth:`live_areas`), over the still layer's
         pixels copied back where the last frame's and this frame's live parts lie, then the
         tools and the message where they cross those areas: the pixels :meth:`draw` gives,
-        for a few rectangles of the screen instead of all of it."""
+        for a few rectangles of the screen instead of all of it (or only a sprite that moved:
+        :meth:`draw_moved`)."""
+        moved = self.draw_moved(surface) if isinstance(surface, Canvas) else None
+        if moved is not None:
+            return moved
         look = self.shown_look(surface)
         shown = self._shown
         if look is None or shown is None or shown[0].screen != look.screen or not isinstance(surface, Canvas):

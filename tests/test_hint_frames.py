@@ -12,6 +12,7 @@ import pytest
 
 from kiosk.app import App
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
+from kiosk.i18n import language
 from tests.frames_drawn import SIZE, drawn_whole_without_still, full_hd_app, opened, pixels
 
 
@@ -62,3 +63,85 @@ def test_the_hint_over_the_board_is_drawn_in_part(app: App, game: str) -> None:
         shares.sort()
         print(f"\n{game} {view} with the hint sends {100 * shares[len(shares) // 2]:.1f} % of the screen a frame")
         assert shares[-10] <= PARTIAL_SHARE, f"{game} {view}: frames with the hint drawn whole"
+
+
+def test_lewthwaites_hint_arrives_and_goes_as_patches_of_the_still_layer(app: App) -> None:
+    """The hint's capsules and bubble arriving, then going at the move that follows it (and the
+    next position's hint arriving), paint their parts of the still layer: they drew it whole in
+    their frames (8-10 ms at 1080p); each such frame the same pixels as drawn whole."""
+    scene = opened(app, "lewthwaite")
+    for _ in range(900):
+        if scene.person_to_move() and not scene.busy():
+            break
+        app.tick()
+    for _ in range(10):
+        app.tick()
+    redrawn, patched = scene.still.redrawn, scene.still.patched
+    scene.toggle_hint()
+    for _ in range(10):
+        app.tick()
+        assert pixels(app.display) == drawn_whole_without_still(scene), "a frame of the hint arriving differs"
+    move = scene.hint_move()
+    assert move is not None
+    scene.play(move)
+    for _ in range(900):  # the slide, the computer's answer, the next hint
+        app.tick()
+        if scene.person_to_move() and scene.hint() is not None and scene.still.holds(
+                app.screen, (language(), scene.still_key())):
+            break
+    assert pixels(app.display) == drawn_whole_without_still(scene)
+    assert scene.still.patched - patched >= 3, "the hint's arrival, the move and the next hint: patches"
+    assert scene.still.redrawn == redrawn, f"the still layer was drawn whole {scene.still.redrawn - redrawn} times"
+
+
+#: Lewthwaite's hint at rest: its arrow bounces in 13 steps (the rings pulse in 13 too), and a
+#: frame where only the arrow moved sends its box alone: the share of the screen sent a frame,
+#: averaged over two seconds (every frame drawing the rings, the capsules and the arrow: 10.8 %
+#: in the tokens view, 12.7 % in the snake's, no frame skipped; in steps 4.9 and 5.5 %, a
+#: third of the frames skipped).
+ARROW_SHARE = 0.07
+
+
+def test_lewthwaites_hint_at_rest_sends_its_arrow_in_steps(app: App) -> None:
+    """Lewthwaite's hint at rest sends a little of the screen a frame (:data:`ARROW_SHARE`), and
+    its frames paint no arrow: each step's was drawn ahead with the capsules (painted in the
+    frames, each was a new quarter-megabyte surface: 64 page faults)."""
+    from games.lewthwaite.scene import ARROW_SPRITES
+
+    scene = opened(app, "lewthwaite")
+    for _ in range(900):
+        if scene.person_to_move() and not scene.busy():
+            break
+        app.tick()
+    scene.toggle_hint()
+    for _ in range(10):
+        app.tick()
+        if scene.hint() is not None:
+            break
+    screen = SIZE[0] * SIZE[1]
+    for view in views(app, scene):
+        painted = ARROW_SPRITES.painted  # from the first frame showing the hint (in this view)
+        sent = skipped = 0
+        for frame in range(150):
+            app.tick()
+            if frame < 30:
+                continue
+            changed = app.frames.changed
+            assert changed is not None, f"{view}: a frame with the hint was flipped whole"
+            sent += sum(rect.width * rect.height for rect in changed)
+            skipped += not changed
+        share = sent / screen / 120
+        print(f"\nlewthwaite {view} with the hint sends {100 * share:.1f} % of the screen a frame, "
+              f"{skipped} of 120 frames not drawn")
+        assert share <= ARROW_SHARE, f"{view}: {100 * share:.1f} % of the screen a frame"
+        assert ARROW_SPRITES.painted == painted, f"{view}: arrows painted in the frames"
+
+
+def test_lewthwaites_hint_frames_are_the_frames_drawn_whole(app: App) -> None:
+    """Every frame of the hint at rest (the arrow moved alone over the screen kept under it, or
+    with the rings) has the pixels of the frame drawn whole."""
+    scene = hinted(app, "lewthwaite")
+    for view in views(app, scene):
+        for frame in range(60):
+            app.tick()
+            assert pixels(app.display) == drawn_whole_without_still(scene), f"{view}: frame {frame} differs"

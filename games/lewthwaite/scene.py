@@ -8,8 +8,9 @@ view and animates the slides.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +23,21 @@ from games.lewthwaite import solver
 from games.lewthwaite.ai import DEFAULT_LEVEL, Hint
 from games.lewthwaite.maths import exact_random_play
 from games.lewthwaite.rules import BLUE, RED, Cell, LewthwaiteParams, LewthwaiteState
-from games.lewthwaite.view import BoardView, MoveAnimation, draw_mini_board, ring_pulse, token_sprite
+from games.lewthwaite.view import (
+    ARROW_STEPS,
+    BoardView,
+    MoveAnimation,
+    arrow_step,
+    draw_mini_board,
+    ring_pulse,
+    token_sprite,
+)
 from games.match import BOARD, Match, Seat
 from kiosk import background, draw, theme, ui
-from kiosk.canvas import Canvas, blit, make_layer, native_sprite, own_copy, scale_of
+from kiosk.canvas import Canvas, blit, copy_rect, make_layer, native_sprite, own_copy, scale_of
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
+from kiosk.frames import Sprites
 from kiosk.game_scene import GameScene, Tool
 from kiosk.i18n import counted, language, tr
 from kiosk.overlays import PictureParts, RulesPage
@@ -48,6 +58,14 @@ PANEL = pygame.Rect(864, 24, 396, 672)
 PANEL_BANDS = (pygame.Rect(PANEL.x, PANEL.y + 80, PANEL.width, 150),
                pygame.Rect(PANEL.x, PANEL.y + 230, PANEL.width, 34),
                pygame.Rect(PANEL.x, PANEL.y + 264, PANEL.width, 122))
+#: Where the panel's words and tokens draw (:meth:`LewthwaiteScene._draw_panel`), inside its card.
+PANEL_WORDS = PANEL.inflate(-40, 0)
+#: The hint's arrow.
+ARROW = (230, 150, 0)
+#: The hint's arrow at each step of its bounce, drawn once and blitted (its lines and head drawn
+#: at every frame of a hint cost more than the blit): 13 of about 0.25 MB at 1080p.
+ARROW_SPRITES = Sprites("lewthwaite.arrows", 4 * MB)
+_SERIALS = itertools.count()
 
 
 class LewthwaiteScene(GameScene):
@@ -67,7 +85,10 @@ class LewthwaiteScene(GameScene):
         self.board_view = BoardView(params.rows, params.cols, BOARD_CENTER, BOARD_SIZE)
         #: The screen's logical size and scale at the last frame (the hint's capsules are drawn
         #: ahead for it).
-        self._shape: tuple[tuple[int, int], float] | None = None
+        self._shape: tuple[tuple[int, int], float, tuple[int, int]] | None = None
+        #: The capsules last drawn ahead (their board, cells, pairs and screen): a switch of view
+        #: shows them while the other view's arrow is drawn ahead.
+        self._drawn: Hashable | None = None
         self.anim: MoveAnimation | None = None
         self.tween: Tween | None = None
         self.shake_time = 0.0
@@ -76,6 +97,18 @@ class LewthwaiteScene(GameScene):
         #: head), copied from the still layer before the capsules were painted on it, by area:
         #: what :meth:`draw_live` starts from there. A few squares' worth, replaced at each paint.
         self._under: tuple[Hashable, dict[tuple[int, int, int, int], pygame.Surface]] | None = None
+        #: The screen under the hint's arrow at the last frame whose live part was drawn (the
+        #: board, the rings, the capsules: all but the arrow and the bubble over it), with what
+        #: that frame showed beside the arrow (:meth:`_arrow_key`), its native rectangle and the
+        #: screen's surface: a frame where only the arrow moved a step blits it back and the
+        #: arrow over it (:meth:`draw_moved`).
+        self._arrow_under: tuple[Hashable, pygame.Rect, pygame.Surface] | None = None
+        #: This scene among all (the hint's pictures are drawn ahead once per position of a scene).
+        self._serial = next(_SERIALS)
+        #: The advice shown at a frame's time (:meth:`_advice`).
+        self._advice_memo: tuple[Hashable, Hint] | None = None
+        #: The hint's bubble's band (:meth:`_bubble_band`) in a language.
+        self._band: tuple[str, pygame.Rect] | None = None
 
     @property
     def view_mode(self) -> str:
@@ -275,28 +308,65 @@ class LewthwaiteScene(GameScene):
 
     def _advice(self) -> Hint | None:
         """The hint shown on the board (None: the hint is off, still being worked out, or a move
-        animates, or its golden capsules are being drawn ahead, off the frame thread: drawn
-        in the frame the advice arrived, they cost that frame 2-6 ms at 1080p)."""
+        animates, or its golden capsules and its arrow's steps are being drawn ahead, off the
+        frame thread: drawn in the frames, the capsules cost the frame the advice arrived 2-6
+        ms at 1080p, and each step's arrow 64 page faults in the first second)."""
+        # Asked a dozen times a frame (the still key, the live look, the areas, the drawing): the
+        # advice found is kept for the frame's time.
+        memo = (self.time, self.match.version, self.hint_on, self.anim is None, self.view_mode, self._shape)
+        if self._advice_memo is not None and self._advice_memo[0] == memo:
+            return self._advice_memo[1]
         advice = self.hint() if not self.busy() else None
         if advice is None or self._shape is None:
             return advice
-        size, scale = self._shape
-        pairs, view = list(advice.pairing), self.board_view
+        size, scale, offset = self._shape
+        pairs, view, way = list(advice.pairing), self.board_view, self._arrow_way(advice)
 
         def draw_ahead() -> bool:
             view.dominoes_for(size, scale, pairs, theme.HINT)  # kept in their cache for the frames
+            if way is not None:  # a private sprite each, handed to the cache when painted
+                like = Canvas(pygame.Surface((1, 1)), size, scale, offset)
+                for step in range(ARROW_STEPS + 1):
+                    ARROW_SPRITES.opaque(like, *self._arrow_sprite(way, step))
             return True
 
-        key = ("lewthwaite.capsules", tuple(view.rect), view.cell, tuple(pairs), size, scale)
-        return advice if background.value(key, draw_ahead) is not None else None
+        capsules = (tuple(view.rect), view.cell, tuple(pairs), size, scale)
+        # Once per position of this scene (an earlier game may have shown the same hint: its
+        # sprites evicted since).
+        shown = (self._serial, self.match.version)
+        ready = background.value(("lewthwaite.hint", *capsules, offset, way, shown), draw_ahead) is not None
+        if not ready and self._drawn != capsules:  # shown at once after a switch of view
+            return None
+        self._drawn = capsules
+        self._advice_memo = (memo, advice)
+        return advice
+
+    def _arrow_way(self, advice: Hint) -> tuple[Cell, Cell] | None:
+        """Where the hint's arrow goes from and to: the token to the hole, or the snake's head to
+        its next cell (None: no move to show)."""
+        if advice.move is None:
+            return None
+        hole = self.state.hole
+        return (hole, advice.move) if self.view_mode == "snake" else (advice.move, hole)
+
+    def _arrow_sprite(self, way: tuple[Cell, Cell], step: int) -> tuple[Hashable, pygame.Rect,
+                                                                          Callable[[Canvas], None]]:
+        """The key, the box and the painting of the hint's arrow along ``way`` at ``step``
+        (:data:`ARROW_SPRITES`)."""
+        view = self.board_view
+        start, end = way
+        return ((tuple(view.rect), view.cell, start, end, step), view.arrow_box(start, end),
+                partial(view.draw_arrow_at, start=start, end=end, color=ARROW, step=step))
 
     def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
-        """In the tokens view without the hint's capsules: each cell (its token), the panel's
-        bands (whose turn, the moves, who plays and the score) and the hint's bubble: a move
-        paints its two cells and the panel's words. The snake, or the hint (capsules over the board: the
-        board kept under them is copied while the layer is drawn; its bubble), draw the whole layer."""
-        if self.view_mode == "snake" or self._advice() is not None:
+        """In the tokens view: each cell (its token), the hint's capsules (over the whole board),
+        the panel's bands (whose turn, the moves, who plays and the score) and the hint's bubble
+        (a band wide enough for any of its sentences): a move paints its two cells and the
+        panel's words; the hint arriving or going its capsules and its bubble (it drew the
+        whole layer in its frame: 8-10 ms at 1080p). The snake draws the whole layer."""
+        if self.view_mode == "snake":
             return None
+        advice = self._advice()
         state, view = self.state, self.board_view
         end = None if self.anim is None else self.anim.end
         parts: list[tuple[pygame.Rect, Hashable]] = [
@@ -306,30 +376,71 @@ class LewthwaiteScene(GameScene):
         turn = (state.current_color, None if outcome is None else self.end_reason(outcome), seat.is_human, seat.level,
                 self.setting_up(), self.physical is not None and not self.physical.touch_allowed)
         seats = (self.seat_label(1), self.seat_label(2), self.score_line())
+        parts.append((view.rect, None if advice is None else advice.pairing))
         parts.extend(zip(PANEL_BANDS, (turn, state.moves_played, seats), strict=True))
-        return parts  # no hint: no bubble in the layer
+        bubble = None if advice is None or self.message is not None else self._bubble_key(advice)
+        parts.append((self._bubble_band(), bubble))
+        return parts
+
+    def _bubble_band(self) -> pygame.Rect:
+        """Where the hint's bubble may draw, whatever it says in either view (the same with or
+        without a hint: a part of the still layer keeps its rectangle)."""
+        language_now = language()
+        if self._band is None or self._band[0] != language_now:
+            boxes = []
+            for key in ("lewthwaite.hint.win", "lewthwaite.hint.lose"):
+                for view in ("", ".snake"):
+                    bubble = pygame.Rect((0, 0), ui.bubble_size(tr(key + view), self.message_width))
+                    bubble.midbottom = self.message_anchor
+                    boxes.append(bubble.inflate(64, 64))
+            self._band = (language_now, boxes[0].unionall(boxes[1:]))
+        return self._band[1]
 
     def draw_still(self, surface: DrawTarget) -> None:
         """The board with its tokens (or the snake's body), the hint's golden capsules, the panel
         but its bobbing token, and the hint's bubble; under a clip (a part painted again,
-        :meth:`still_parts`) only the tokens and the panel's words crossing it."""
+        :meth:`still_parts`) only the tokens and the panel's words crossing it. The board under
+        the capsules where something moves is kept when the whole board is painted."""
         clip = surface.get_clip()
-        self._draw_board_still(surface, None if clip.contains(self.board_view.rect) else clip)
+        whole = clip.contains(self.board_view.rect)
+        self._draw_board_still(surface, None if whole else clip)
         advice = self._advice()
-        self._under = None
+        if whole and advice is not None:  # (a copy kept for another position is not used: its key)
+            self._under = (self._under_key(surface), self._copied_under(surface, {} if self._under is None
+                                                                        else self._under[1]))
         if advice is not None:
-            target = surface.target if isinstance(surface, Canvas) else surface
-            patches = {(area.x, area.y, area.w, area.h): target.subsurface(native).copy()
-                       for area in self._under_capsules() if (native := _native(surface, area))}
-            self._under = (self._under_key(surface), patches)
             self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
-        if clip.colliderect(PANEL):
+        if clip.colliderect(PANEL_WORDS):  # a patch of the board reaching the panel's card draws no word
             self._draw_panel(surface, bob=False)
         self._draw_bubble(surface)
 
+    def _copied_under(self, surface: DrawTarget, old: dict[tuple[int, int, int, int], pygame.Surface]
+                      ) -> dict[tuple[int, int, int, int], pygame.Surface]:
+        """The board under the capsules where something moves, copied from ``surface`` by area,
+        into the surfaces of the last copy where their sizes match (new ones were a quarter of a
+        megabyte of page faults each, in the frame the hint arrived)."""
+        target = surface.target if isinstance(surface, Canvas) else surface
+        spare: dict[tuple[int, int], list[pygame.Surface]] = {}
+        for kept in old.values():
+            if kept.get_bitsize() == target.get_bitsize():
+                spare.setdefault(kept.get_size(), []).append(kept)
+        patches = {}
+        for area in self._under_capsules():
+            native = _native(surface, area)
+            if not native:
+                continue
+            free = spare.get(native.size)
+            patch = free.pop() if free else pygame.Surface(native.size, 0, target)
+            patch.blit(target, (0, 0), native)
+            patches[(area.x, area.y, area.w, area.h)] = patch
+        return patches
+
     def _under_key(self, surface: DrawTarget) -> Hashable:
-        """What the board kept under the capsules (:attr:`_under`) was copied for."""
-        return (self.still_key(), surface.get_size(), surface.scale if isinstance(surface, Canvas) else 1.0)
+        """What the board kept under the capsules (:attr:`_under`) was copied for: the position
+        and the view (the board and its tokens), the areas and the screen (not the bubble nor
+        the panel: a part painted there keeps it)."""
+        return (self.state.to_text(), self.match.version, self.view_mode, tuple(map(tuple, self._under_capsules())),
+                surface.get_size(), surface.scale if isinstance(surface, Canvas) else 1.0)
 
     def _draw_board_still(self, surface: DrawTarget, area: pygame.Rect | None = None) -> None:
         """The paper, the board and the tokens at rest (or the snake's body); given an ``area``,
@@ -347,7 +458,7 @@ class LewthwaiteScene(GameScene):
         glowing rings, the hint's arrow, the panel's bobbing token. The capsules of a hint lie
         in the still layer over the board, and over the rings: where a ring or the head moves,
         the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
-        self._shape = (surface.get_size(), scale_of(surface))
+        self._shape = (surface.get_size(), scale_of(surface), surface.offset if isinstance(surface, Canvas) else (0, 0))
         state = self.state
         advice = self._advice()
         if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
@@ -367,7 +478,7 @@ class LewthwaiteScene(GameScene):
                 surface.set_clip(area.clip(clip))
                 patch, native = kept.get((area.x, area.y, area.w, area.h)), _native(surface, area)
                 if patch is not None and patch.get_size() == native.size:
-                    target.blit(patch, native.topleft)
+                    copy_rect(target, patch, native.topleft)  # cut at a cache line: a plain blit was 5x slower
                 else:  # not kept for this screen: drawn again
                     self._draw_board_still(surface, area)
                 if self.view_mode == "snake":
@@ -377,6 +488,7 @@ class LewthwaiteScene(GameScene):
                 if capsules is not None:
                     blit(surface, capsules[0], capsules[1])
             surface.set_clip(clip)
+            self._keep_under_arrow(surface, advice)
             self._draw_arrow(surface, advice)
             bubble = self._bubble_rect()
             if bubble is not None:  # drawn over the rings, the capsules and the arrow, as drawn whole
@@ -393,15 +505,68 @@ class LewthwaiteScene(GameScene):
 
     def live_look(self) -> Hashable | None:
         """At rest the rings change with their pulse's step (:func:`ring_pulse`), the panel's
-        token with its bob's whole pixels and the snake's head when it blinks: between two, the
-        frame is the last one. A sliding token or the hint's bouncing arrow move at every frame
-        (None)."""
-        advice = self._advice()
-        if self.anim is not None or (advice is not None and advice.move is not None):
+        token with its bob's whole pixels, the snake's head when it blinks and the hint's arrow
+        with its bounce's step (:func:`arrow_step`): between two, the frame is the last one. A
+        sliding token moves at every frame (None)."""
+        if self.anim is not None:
             return None
+        advice = self._advice()
+        arrow = None if advice is None or advice.move is None else arrow_step(self.time)
+        return (*self._look_beside_arrow(), arrow)
+
+    def _look_beside_arrow(self) -> tuple[Hashable, ...]:
+        """What the live part shows beside the hint's arrow: the rings' step, the panel's token's
+        place and the snake's blink."""
         bob = self._bob_rect(token_sprite(self.state.current_color, 70))
         blink = self.view_mode == "snake" and (self.time % 3.2) < 0.12
         return (ring_pulse(self.time) if self.person_to_move() else None, tuple(bob), blink)
+
+    def _arrow_key(self, surface: Canvas, advice: Hint) -> Hashable:
+        """What the screen under the hint's arrow shows, and what the rest of the frame does
+        beside the arrow: the screen, the still layer's key, the live part's look but the
+        arrow's, the arrow's way (:attr:`_arrow_under`)."""
+        return (id(surface.target), surface.get_size(), surface.scale, surface.offset, self.still_key(),
+                self._look_beside_arrow(), advice.move, self.state.hole)
+
+    def _keep_under_arrow(self, surface: DrawTarget, advice: Hint) -> None:
+        """Keep the screen under the hint's arrow, drawn whole by :meth:`draw_live` before the
+        arrow, for the frames where only the arrow moves (:meth:`draw_moved`)."""
+        if advice.move is None or not isinstance(surface, Canvas):
+            return
+        box = self.board_view.arrow_box(advice.move, self.state.hole)
+        if not surface.get_clip().contains(box):
+            return
+        native = surface.to_native_rect(box).clip(surface.area)
+        kept = self._arrow_under
+        under = kept[2] if kept is not None and kept[2].get_size() == native.size else None
+        if under is None or under.get_bitsize() != surface.target.get_bitsize():
+            under = pygame.Surface(native.size, 0, surface.target)
+        under.blit(surface.target, (0, 0), native)
+        self._arrow_under = (self._arrow_key(surface, advice), native, under)
+
+    def draw_moved(self, surface: Canvas) -> list[pygame.Rect] | None:
+        """When the screen shows the last frame drawn but the hint's arrow at another step (the
+        rings, the panel's token, the still layer, the message and the tools as they were): the
+        screen kept under the arrow blitted back and the arrow over it (and the bubble where it
+        covers it), its box alone sent. None otherwise."""
+        kept, shown = self._arrow_under, self._shown
+        if kept is None or shown is None or self.anim is not None:
+            return None
+        advice = self._advice()
+        if advice is None or advice.move is None or kept[0] != self._arrow_key(surface, advice):
+            return None
+        if shown[0] != self.shown_look(surface):
+            return None
+        box = self.board_view.arrow_box(advice.move, self.state.hole)
+        copy_rect(surface.target, kept[2], kept[1].topleft)
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        self._draw_arrow(surface, advice)
+        bubble = self._bubble_rect()
+        if bubble is not None and bubble.colliderect(box):  # drawn over the arrow, as drawn whole
+            self._draw_bubble(surface)
+        surface.set_clip(clip)
+        return [box]
 
     def _under_capsules(self) -> list[pygame.Rect]:
         """Where something moves under the hint's capsules (the snake's head, the rings) or
@@ -502,13 +667,16 @@ class LewthwaiteScene(GameScene):
         self._draw_arrow(surface, advice)
 
     def _draw_arrow(self, surface: DrawTarget, advice: Hint) -> None:
-        """The hint's bouncing arrow: the token to slide into the hole (the head's next cell)."""
-        if advice.move is not None:
-            hole = self.state.hole
-            if self.view_mode == "snake":
-                self.board_view.draw_arrow(surface, hole, advice.move, (230, 150, 0), self.time)
-            else:
-                self.board_view.draw_arrow(surface, advice.move, hole, (230, 150, 0), self.time)
+        """The hint's bouncing arrow: the token to slide into the hole (the head's next cell);
+        on a screen, its sprite at this step (:data:`ARROW_SPRITES`: the same pixels)."""
+        way = self._arrow_way(advice)
+        if way is None:
+            return
+        step = arrow_step(self.time)
+        if not isinstance(surface, Canvas):
+            self.board_view.draw_arrow_at(surface, *way, ARROW, step)
+            return
+        ARROW_SPRITES.place(surface, *self._arrow_sprite(way, step))
 
     def _draw_panel(self, surface: DrawTarget, words: bool = True, bob: bool = True) -> None:
         """The side panel: whose turn (the ``words``, with their box) with a ``bob``bing token
