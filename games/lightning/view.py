@@ -749,6 +749,11 @@ class BoardView:
         size = max(14, min(18, self.big // 2))
         ui.draw_text(surface, tr("lightning.arrival"), (self.seam_x, self.label_y), size, ARRIVAL, "bold", "center")
 
+    def opaque_halves(self) -> list[pygame.Rect]:
+        """Where :meth:`_draw_resizing` paints each half's squares, opaque (scaled copies of
+        opaque pictures, every pixel of their rectangles): the screen rectangles of the squares."""
+        return [self.half_rect(player) for player in (1, 2)]
+
     def _half_left(self, layout: _Layout, player: int) -> int:
         """x of ``player``'s squares inside the frame."""
         rows = range(self.geo.half_rows, self.geo.rows) if player == 1 else range(self.geo.half_rows)
