@@ -127,6 +127,8 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self.watch = FactsWatch(match, self.app.effects.publish, self._draw_ahead)
         #: The scale of the screen last drawn on (pictures drawn ahead are drawn at it).
         self._screen_scale: float | None = None
+        #: Frames in a row a hot-seat person has held the tile to lay (:meth:`_lay_next`).
+        self._at_rest_frames = 0
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -344,6 +346,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             step = dt / 0.45
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
+        self._at_rest_frames = self._at_rest_frames + 1 if self._lay_next() else 0
 
     def still_look(self) -> Hashable | None:
         """A tile landing, the flash, the bolt growing and the halves resizing move; the tile in
@@ -430,6 +433,13 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """The halves grow and shrink: the board is drawn at every frame (over the still layer)."""
         return self.view.sizes != self.view.resting_sizes
 
+    def _lay_next(self) -> bool:
+        """Hot-seat, at rest, a person holding the tile to lay: the halves change size after it."""
+        match, state = self.match, self.state
+        return (not match.against_computer and not match.all_computers and state.hand is not None
+                and self.person_to_move() and not self.busy() and self.motion.drop is None
+                and self.facts.known and self.watch.version == match.version and self.table is None)
+
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
         return self.person_to_move() and self.state.hand is None
@@ -503,6 +513,11 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         the hand's buttons, the tile flying, the flash."""
         if self._board_live():
             self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
+        elif self._at_rest_frames >= 3:
+            # Hot-seat, the tile in hand a few frames after it landed (that frame paints the
+            # still layer again): the other split's board caught up now, at rest (0.3-1 ms),
+            # not at the lay (the p99 of a person's moves).
+            self.view.keep_split(surface, self.state, self.facts, 1.0 - self._share_target())
         self.view.draw_seam(surface, self.time)
         self._draw_marks(surface)
         for player in (1, 2):
