@@ -129,6 +129,8 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self._screen_scale: float | None = None
         #: Frames in a row a hot-seat person has held the tile to lay (:meth:`_lay_next`).
         self._at_rest_frames = 0
+        #: The position and facts the other split's board was last brought up to (:meth:`draw_live`).
+        self._split_kept: tuple[int, Facts] | None = None
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -513,11 +515,12 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         the hand's buttons, the tile flying, the flash."""
         if self._board_live():
             self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
-        elif self._at_rest_frames >= 3:
+        elif self._at_rest_frames >= 3 and self._split_kept != (self.match.version, self.facts):
             # Hot-seat, the tile in hand a few frames after it landed (that frame paints the
             # still layer again): the other split's board caught up now, at rest (0.3-1 ms),
-            # not at the lay (the p99 of a person's moves).
+            # not at the lay (the p99 of a person's moves); once a position.
             self.view.keep_split(surface, self.state, self.facts, 1.0 - self._share_target())
+            self._split_kept = (self.match.version, self.facts)
         self.view.draw_seam(surface, self.time)
         self._draw_marks(surface)
         for player in (1, 2):
