@@ -41,7 +41,7 @@ from games.match import BOARD, PERSON, M, Match, S, Seat, Thinker
 from games.sync import Phase
 from kiosk import theme, ui
 from kiosk.canvas import Canvas, RectLike, Target
-from kiosk.frames import StillLayer
+from kiosk.frames import StillLayer, uncovered
 from kiosk.game_end import Ending, EndStep, end_card
 from kiosk.i18n import has_key, language, tr
 from kiosk.overlays import ConfirmScene, EndCard, EndScene, RulesPage, RulesScene
@@ -106,7 +106,7 @@ PARTIAL_SHARE = 0.35
 MOST_PATCHES = 4
 
 
-def _grouped(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+def grouped(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """``rects`` merged into fewer boxes where a box's area stays within 1.5 times the areas
     it holds (a row of tiles, not two corners of the board): each box is a call of
     ``draw_still`` under a clip, 0.1-0.2 ms of Python however small (a game's end greys every
@@ -122,6 +122,29 @@ def _grouped(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         else:
             groups.append((rect, area))
     return [box for box, _ in groups]
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` where two overlap so much that their box is no bigger than both together
+    joined into that box: each pixel copied once (a board's bounds and its last frame's box,
+    one wider and one taller, counted twice made a frame of a third of the screen look bigger
+    than the screen, drawn whole)."""
+    merged = list(rects)
+    joined = True
+    while joined:
+        joined = False
+        for i, first in enumerate(merged):
+            for j in range(i + 1, len(merged)):
+                second = merged[j]
+                box = first.union(second)
+                if box.width * box.height <= first.width * first.height + second.width * second.height:
+                    merged[i] = box
+                    del merged[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return merged
 
 
 class GameScene(Scene, Generic[S, M]):
@@ -758,12 +781,23 @@ class GameScene(Scene, Generic[S, M]):
         new still key draws the whole layer and the whole frame."""
         return None
 
+    def group_parts(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The still layer's changed parts ``rects`` in the boxes painted again, each by a call of
+        :meth:`draw_still` under a clip (:func:`grouped` by default)."""
+        return grouped(rects)
+
     def live_areas(self) -> list[pygame.Rect] | None:
         """The logical rectangles :meth:`draw_live` draws in now, all of them (a bobbing token's
         whole course, a glow's widest ring), or None (the default) when they are not known: a
         frame at rest then draws only these over the still layer (:meth:`draw_changes`).
         ``tests/test_still_layers.py`` checks that nothing is drawn outside them."""
         return None
+
+    def live_cover(self) -> list[pygame.Rect]:
+        """Logical rectangles inside :meth:`live_areas` that :meth:`draw_live` paints opaque
+        before it draws anything else there (a board drawn live, whole): a frame drawn in part
+        copies the still layer back around them, not under them. None by default (an empty list)."""
+        return []
 
     def live_look(self) -> Hashable | None:
         """What :meth:`draw_live` draws depends on beside the still layer's key (a glow's level
@@ -846,7 +880,8 @@ class GameScene(Scene, Generic[S, M]):
         rectangles, else None."""
         if parts is None or old[1] is None or [rect for rect, _ in parts] != [rect for rect, _ in old[1]]:
             return None
-        changed = _grouped([rect for (rect, now), (_, before) in zip(parts, old[1], strict=True) if now != before])
+        changed = self.group_parts([rect for (rect, now), (_, before) in zip(parts, old[1], strict=True)
+                                    if now != before])
         if len(changed) > self.most_patches:
             return None  # a board's worth of changes: the layer drawn whole costs no more
         if not self.still.patch(surface, old[0], full, changed, self.draw_still):
@@ -897,12 +932,18 @@ class GameScene(Scene, Generic[S, M]):
                 drawn.append(area)
                 if area.width * area.height * 50 > screen.width * screen.height:
                     large.append(area)
-        if sum(area.width * area.height for area in drawn) > self.partial_share * screen.width * screen.height:
+        drawn = _merged(drawn)
+        # The still layer is copied back around what the live part paints opaque first (Lightning's
+        # board while its halves change size: half the screen, copied then painted over).
+        copies = drawn
+        for cover in self.live_cover():
+            copies = [piece for area in copies for piece in uncovered(area, cover)]
+        if sum(area.width * area.height for area in copies) > self.partial_share * screen.width * screen.height:
             return None  # a board's worth of live part (a hint): the whole frame costs no more
         self._shown = (look, areas)
         if not drawn:
             return []
-        for area in drawn:
+        for area in copies:
             if not self.still.copy_area(surface, surface.to_native_rect(area).clip(surface.area)):
                 self._shown = None
                 return None

@@ -69,7 +69,7 @@ from games.lightning.view import (
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
 from kiosk.canvas import LOGICAL_SIZE, Target, scale_of
-from kiosk.game_scene import GameScene, Tool
+from kiosk.game_scene import GameScene, Tool, grouped
 from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
 
@@ -104,8 +104,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
     computer_delay = 0.8
     #: A person's tile laid against the computer changes both cards, the hand and the status box:
     #: 39 % of the screen, drawn in part since copies are cut at a cache line (p99 of turns against
-    #: the computer, bench/lightning_frames.py: 2.95-3.22 -> 2.62 ms).
-    partial_share = 0.5
+    #: the computer, bench/lightning_frames.py: 2.95-3.22 -> 2.62 ms). A hot-seat lay copies
+    #: 56 % back (the board's frame around its halves, both cards, the hand, the status box):
+    #: drawn whole, it also drew the tools and the message again.
+    partial_share = 0.7
 
 
 
@@ -125,6 +127,10 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         self.watch = FactsWatch(match, self.app.effects.publish, self._draw_ahead)
         #: The scale of the screen last drawn on (pictures drawn ahead are drawn at it).
         self._screen_scale: float | None = None
+        #: Frames in a row a hot-seat person has held the tile to lay (:meth:`_lay_next`).
+        self._at_rest_frames = 0
+        #: The position and facts the other split's board was last brought up to (:meth:`draw_live`).
+        self._split_kept: tuple[int, Facts] | None = None
         match.subscribe(self._announce)
         self._snap_view()
         self.say(self.starts_text(), 3.5, theme.GOOD)
@@ -342,6 +348,7 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             step = dt / 0.45
             self.view.share += max(-step, min(step, target - self.view.share))
         super().update(dt)
+        self._at_rest_frames = self._at_rest_frames + 1 if self._lay_next() else 0
 
     def still_look(self) -> Hashable | None:
         """A tile landing, the flash, the bolt growing and the halves resizing move; the tile in
@@ -428,6 +435,13 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         """The halves grow and shrink: the board is drawn at every frame (over the still layer)."""
         return self.view.sizes != self.view.resting_sizes
 
+    def _lay_next(self) -> bool:
+        """Hot-seat, at rest, a person holding the tile to lay: the halves change size after it."""
+        match, state = self.match, self.state
+        return (not match.against_computer and not match.all_computers and state.hand is not None
+                and self.person_to_move() and not self.busy() and self.motion.drop is None
+                and self.facts.known and self.watch.version == match.version and self.table is None)
+
     def taking(self) -> bool:
         """A person may take a tile (the pool and the reserve glow)."""
         return self.person_to_move() and self.state.hand is None
@@ -447,6 +461,15 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         parts = list(zip(self._part_areas(), self._still_looks()[1:], strict=True))
         parts.extend(self.view.still_parts(self.state, self.facts, self.motion.hidden(), not self._board_live()))
         return parts
+
+    def group_parts(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The board's changed parts grouped apart from the rest's (the cards, the supply): a
+        lay in hot-seat changes the board's bounds (drawn live while the halves change size)
+        and both cards, which grouped together made one box of nearly the whole screen, painted
+        again (1 ms at 1080p) and drawn whole (4-6 ms, the p99 of a person's moves)."""
+        bounds = self.view.board_bounds()
+        board = [rect for rect in rects if bounds.contains(rect)]
+        return grouped(board) + grouped([rect for rect in rects if not bounds.contains(rect)])
 
     def _paint_still(self, surface: Target, area: pygame.Rect) -> None:
         """The still layer's parts that meet ``area``, in their order, drawn inside it."""
@@ -492,6 +515,12 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
         the hand's buttons, the tile flying, the flash."""
         if self._board_live():
             self.view.draw_board(surface, self.state, self.facts, self.time, self.motion.hidden(), seam=False)
+        elif self._at_rest_frames >= 3 and self._split_kept != (self.match.version, self.facts):
+            # Hot-seat, the tile in hand a few frames after it landed (that frame paints the
+            # still layer again): the other split's board caught up now, at rest (0.3-1 ms),
+            # not at the lay (the p99 of a person's moves); once a position.
+            self.view.keep_split(surface, self.state, self.facts, 1.0 - self._share_target())
+            self._split_kept = (self.match.version, self.facts)
         self.view.draw_seam(surface, self.time)
         self._draw_marks(surface)
         for player in (1, 2):
@@ -569,6 +598,13 @@ class LightningScene(Layout, GameScene[LightningState, Move]):
             areas.append(rings[0].unionall(rings[1:]))
         areas.extend(button.rect.inflate(16, 24) for button in self.action_buttons)
         return areas
+
+    def live_cover(self) -> list[pygame.Rect]:
+        """While the halves change size, their squares: :meth:`draw_live` paints them first,
+        opaque (:meth:`BoardView.opaque_halves`), so a frame drawn in part copies the still
+        layer around them only (whole, each such frame blitted the layer and drew the tools:
+        1.8-2.5 ms at 1080p)."""
+        return self.view.opaque_halves() if self._board_live() else []
 
     def _draw_header(self, surface: Target) -> None:
         surface.blit(static_layer(surface.get_size(), language()), (0, 0))
