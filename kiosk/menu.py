@@ -553,10 +553,11 @@ class MenuScene(Scene):
         off the frame thread): each sprite is painted on a surface of its own, handed over once
         finished. Twice: a sprite the first pass painted may have dropped one that a card
         needs, which was then the least recently used of those (the second pass paints it
-        again, and drops only those no card shows now)."""
+        again, and drops only those no card shows now; not when the first painted none)."""
         time = self.time
         try:
             for _ in range(2):
+                painted = self.sprites.painted
                 for step in range(80):
                     self.time = step / 20
                     for k in range(len(self.cards)):
@@ -574,6 +575,8 @@ class MenuScene(Scene):
                         self.sprites.opaque(surface, ("under", look, still), box, under)
                         self.sprites.opaque(surface, ("over", look), box,
                                             functools.partial(self.paint_over, k=k, card=card))
+                if self.sprites.painted == painted:
+                    break
         finally:
             self.time = time
 

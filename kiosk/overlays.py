@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -620,11 +621,39 @@ class EndScene(Scene):
         return self.folded or self.pop.done
 
     def under_look(self) -> Hashable | None:
-        """The veil fading in (none when folded), and the card once it holds still."""
+        """The veil fading in (none when folded), and the card popping in or holding still."""
         veil = None if self.folded else self._veil_alpha()
         if not self._card_still():
-            return ("veil", veil)
+            return self._popping_look(veil, self._pop_scale())
         return self._still_look(self.folded, veil)
+
+    def _pop_at(self, steps: int) -> Tween:
+        """The pop-in ``steps`` updates on (their time added up as the updates add it: the same
+        float)."""
+        elapsed = self.pop.elapsed
+        for _ in range(steps):
+            elapsed += 1 / RATE
+        return dataclasses.replace(self.pop, elapsed=elapsed, on_done=None)
+
+    def _pop_scale(self, steps: int = 0) -> float:
+        """The card's scale as it pops in, now or ``steps`` updates on."""
+        return max(0.05, (self._pop_at(steps) if steps else self.pop).value)
+
+    @staticmethod
+    def _card_rect(scale: float) -> pygame.Rect:
+        """The card at ``scale`` (1: popped in), centred where it stays."""
+        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
+        card.center = (640, 390)
+        return card
+
+    def _popping_look(self, veil: int | None, scale: float) -> Hashable:
+        """The key of the veil and the card popping in at ``scale``: its size (all it draws is
+        placed from it), and its words and buttons once they show."""
+        size = tuple(self._card_rect(scale).size)
+        if scale <= 0.9:
+            return ("pop", veil, size)
+        return ("pop", veil, size, language(), self.card.title, self.card.reason, self.card.invite,
+                tuple(button.look() for button in self.card_buttons))
 
     def _still_look(self, folded: bool, veil: int | None) -> Hashable:
         buttons = self.bar_buttons if folded else self.card_buttons
@@ -634,24 +663,36 @@ class EndScene(Scene):
     def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
         """What :meth:`draw_under` draws at the frames to come, drawn ahead over the kept
         backdrop (:meth:`kiosk.scene.Scene.under_ahead`): while the card pops in, the veil's
-        steps as it fades in (1.9 ms a frame at 1080p blended, 17 frames), then the card popped
-        in; once it holds still, the card folded into its bar, or back, one tap away (its words
-        and buttons drawn at the tap: 7-10 ms). The buttons as they look now."""
+        steps as it fades in (1.9 ms a frame at 1080p blended, 17 frames) with the card at its
+        size then (its shadow, words and buttons drawn over the screen given back under it:
+        2-2.8 ms a frame for 36 frames), up to the card popped in; once it holds still, the card
+        folded into its bar, or back, one tap away (its words and buttons drawn at the tap:
+        7-10 ms). The buttons as they look now."""
         if self._card_still():
             other = not self.folded
             return [(self._still_look(other, None if other else self.VEIL_ALPHA),
                      functools.partial(self._draw_still, other))]
         if self.folded:
             return ()
-        now = self._veil_alpha()
+        now = self.under_look()
         steps: list[tuple[Hashable, Callable[[Target], None]]] = []
+        time = self.time
         for frame in range(1, self.AHEAD_FRAMES + 1):  # the app's steps are 1/RATE s
-            alpha = self._veil_alpha(self.time + frame / RATE)
-            if alpha != now and ("veil", alpha) not in (key for key, _paint in steps):
-                steps.append((("veil", alpha), functools.partial(self._draw_veil, alpha)))
-        if now == self.VEIL_ALPHA:
-            steps.append((self._still_look(False, now), functools.partial(self._draw_still, False)))
+            time += 1 / RATE
+            alpha, pop = self._veil_alpha(time), self._pop_at(frame)
+            done, scale = pop.done, max(0.05, pop.value)
+            key = self._still_look(False, alpha) if done else self._popping_look(alpha, scale)
+            if key != now and key not in (known for known, _paint in steps):
+                paint = functools.partial(self._draw_still, False) if done and alpha == self.VEIL_ALPHA \
+                    else functools.partial(self._draw_popping, alpha, scale)
+                steps.append((key, paint))
         return steps
+
+    def _draw_popping(self, alpha: int, scale: float, surface: Target) -> None:
+        """:meth:`draw_under` while the card pops in: the veil at ``alpha`` and the card at
+        ``scale`` (may run on another thread: reads only the card's words and buttons)."""
+        self._draw_veil(alpha, surface)
+        self._draw_card(surface, scale, False)
 
     def _draw_veil(self, alpha: int, surface: Target) -> None:
         if alpha > 0:  # the push's own frame: nothing to dim yet (a blend of 1.9 ms at 1080p for nothing)
@@ -676,30 +717,26 @@ class EndScene(Scene):
         self.draw_over(surface)
 
     def draw_under(self, surface: Target) -> None:
-        """The veil over the game (none when folded), and the card once it holds still."""
+        """The veil over the game (none when folded), and the card, popping in or holding
+        still (kept with the backdrop: :meth:`under_look`)."""
         if not self.folded:
             self._draw_veil(self._veil_alpha(), surface)
-        if self._card_still():
-            self._draw_card(surface)
+        self._draw_card(surface)
 
     def draw_over(self, surface: Target) -> None:
-        """The card popping in, and the confetti (the native areas drawn on a screen noted for
-        :meth:`draw_over_changes`)."""
+        """The confetti (the native areas drawn on a screen noted for :meth:`draw_over_changes`)."""
         self._shown = True
         areas: list[pygame.Rect] | None = [] if isinstance(surface, Canvas) else None
-        if not self._card_still():
-            self._draw_card(surface)
-            if isinstance(surface, Canvas) and areas is not None:
-                areas.append(self._popping_area(surface))
         if self.confetti and not self.folded:
             self.confetti.draw(surface, areas)
         self._over_areas = (weakref.ref(surface), areas) if isinstance(surface, Canvas) and areas is not None else None
 
     def draw_over_changes(self, surface: Target,
                           restore: Callable[[Sequence[pygame.Rect]], None]) -> Sequence[pygame.Rect] | None:
-        """Confetti falling (and the card popping in) over the kept backdrop: the backdrop given
-        back under the last frame's pieces and card, then both drawn again (a few hundred small
-        copies, not the screen's 8 MB at 1080p, and only those parts sent to the display)."""
+        """Confetti falling over the kept backdrop (the card, popping in or still, kept in it):
+        the backdrop given back under the last frame's pieces, then they are drawn again (a few
+        hundred small copies, not the screen's 8 MB at 1080p, and only those parts sent to the
+        display)."""
         last = self._over_areas
         if last is None or not isinstance(surface, Canvas) or last[0]() is not surface:
             return None
@@ -707,17 +744,6 @@ class EndScene(Scene):
         self.draw_over(surface)
         drawn = self._over_areas[1] if self._over_areas is not None else []
         return [*last[1], *drawn]
-
-    def _popping_area(self, surface: Canvas) -> pygame.Rect:
-        """The native area the card popping in draws on: the card at its size now, its shadow
-        (twice its blur each side, half a blur lower) and the buttons drawn from 90 % on."""
-        scale = max(0.05, self.pop.value)
-        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
-        card.center = (640, 390)
-        area = card.inflate(72, 72).move(0, 8)
-        for button in self.card_buttons:
-            area.union_ip(button.rect.inflate(24, 24))
-        return surface.to_native_rect(area).inflate(4, 4)
 
     def _draw_card(self, surface: Target, scale: float | None = None, folded: bool | None = None) -> None:
         """The card at ``scale`` (by default, as popped in now), or ``folded`` (by default, as
@@ -734,9 +760,8 @@ class EndScene(Scene):
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return
-        scale = max(0.05, self.pop.value) if scale is None else scale
-        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
-        card.center = (640, 390)
+        scale = self._pop_scale() if scale is None else scale
+        card = self._card_rect(scale)
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         if scale > 0.9:
             colour = theme.ACCENT if self.card.celebrate else theme.INK
