@@ -196,20 +196,28 @@ SHADOW_BUDGET = 32_000_000
 _shadows: OrderedDict[tuple[tuple[int, int], int, int, int], pygame.Surface] = OrderedDict()
 
 
+#: The end card popping in is drawn ahead on a thread (kiosk/overlays.py) while a frame may draw
+#: it too: its small sizes' shadows come from here on both, and an OrderedDict summed on one
+#: thread while the other adds to it raises "mutated during iteration".
+_SHADOWS_LOCK = threading.Lock()
+
+
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft shadow for a panel of ``size``, made once per size and kept (least recently used
-    first out) within :data:`SHADOW_BUDGET` bytes."""
+    first out) within :data:`SHADOW_BUDGET` bytes (made outside the lock: on surfaces of its own)."""
     key = (size, radius, blur, alpha)
-    image = _shadows.get(key)
-    if image is not None:
-        _shadows.move_to_end(key)
-        return image
+    with _SHADOWS_LOCK:
+        image = _shadows.get(key)
+        if image is not None:
+            _shadows.move_to_end(key)
+            return image
     image = _sliced_shadow(size, radius, blur, alpha)
-    _shadows[key] = image
-    total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
-    while total > SHADOW_BUDGET and len(_shadows) > 1:
-        _key, old = _shadows.popitem(last=False)
-        total -= old.get_width() * old.get_height() * 4
+    with _SHADOWS_LOCK:
+        _shadows[key] = image
+        total = sum(s.get_width() * s.get_height() * 4 for s in _shadows.values())
+        while total > SHADOW_BUDGET and len(_shadows) > 1:
+            _key, old = _shadows.popitem(last=False)
+            total -= old.get_width() * old.get_height() * 4
     return image
 
 
