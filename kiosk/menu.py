@@ -531,14 +531,54 @@ class MenuScene(Scene):
     def prepare(self, surface: DrawTarget) -> None:
         """Its first frame drawn ahead (kiosk/prepare.py: back on the menu after a game): the
         still layer, the cards' sprites and pictures, and the whole frame kept, so that the
-        first frame shown blits it once (3-7 ms of the frame thread at 1080p before)."""
+        first frame shown blits it once (3-7 ms of the frame thread at 1080p before). The cards'
+        sprites of every phase of their bob are painted first (:meth:`paint_phases`)."""
         self._give_ahead()
+        if isinstance(surface, Canvas):
+            self.paint_phases(surface)
         self.draw(surface)
         if isinstance(surface, Canvas) and surface.offset == (0, 0):
             picture = POOL.take(surface.target.get_size(), surface.target)
             picture.blit(surface.target, (0, 0))
             self._ahead = (picture, self._first_look(surface))
         self._shown = None
+
+    def paint_phases(self, surface: Canvas) -> None:
+        """Paint the sprites each card shows over a period of its bob (every 3 frames, as
+        :meth:`warm`) that are not kept, without drawing the menu: back from a game, the card of
+        the game kept aside wears "Continuer ma partie" (a new look: its sprites in 4 phases)
+        and sprites of other cards were dropped for it (the cache at its budget); each was
+        painted by a visitor's frame as its card reached the phase (3.4-4.3 ms, 300 page
+        faults, every 10 frames at 1080p). Run where the menu is drawn ahead (:meth:`prepare`,
+        off the frame thread): each sprite is painted on a surface of its own, handed over once
+        finished. Twice: a sprite the first pass painted may have dropped one that a card
+        needs, which was then the least recently used of those (the second pass paints it
+        again, and drops only those no card shows now; not when the first painted none)."""
+        time = self.time
+        try:
+            for _ in range(2):
+                painted = self.sprites.painted
+                for step in range(80):
+                    self.time = step / 20
+                    for k in range(len(self.cards)):
+                        card = self.card_at(k)
+                        look = self.card_key(k, card)
+                        sprite, paint = self.card_sprite(k, card, look)
+                        self.sprites.opaque(surface, sprite, card, paint)
+                        still, moves = self.picture_state(k)
+                        if still == () and not moves:
+                            continue  # all of its picture is in the card's sprite (see _draw_picture)
+                        picture = self.picture_at(k, card)
+                        box = self.picture_box(picture, card)
+                        under = functools.partial(self._paint_picture_under, k=k, card=card, picture=picture,
+                                                  still=still)
+                        self.sprites.opaque(surface, ("under", look, still), box, under)
+                        self.sprites.opaque(surface, ("over", look), box,
+                                            functools.partial(self.paint_over, k=k, card=card))
+                if self.sprites.painted == painted:
+                    break
+        finally:
+            self.time = time
 
     def _first_look(self, surface: Canvas) -> Hashable:
         """What the menu's frame on ``surface`` shows now: the screen's shape, the time, the

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -462,23 +463,44 @@ class Confetti:
         """True while a piece is still to be seen on a screen ``height`` tall (:meth:`draw` draws it)."""
         return any(p.y < height + 20 for p in self.particles)
 
-    def draw(self, surface: Target, areas: list[pygame.Rect] | None = None) -> None:
+    def pieces(self, surface: Canvas) -> list[tuple[int, ui.Color, tuple[int, int, int, int]]]:
+        """Each piece on ``surface`` now: its index, colour and native rectangle (those
+        :meth:`draw` draws, in its order)."""
+        scale, (ox, oy) = surface.scale, surface.offset
+        bottom = surface.get_height() + 20
+        found = []
+        for index, p in enumerate(self.particles):
+            if -20 < p.y < bottom:
+                w = abs(math.cos(p.angle)) * p.size + 2
+                # Canvas.to_native_rect's sums written out (the same floats: the same pixels); a
+                # Rect made and read back per piece cost 0.2 ms a frame of 160 pieces.
+                x, y, h = p.x - w / 2, p.y - p.size / 3, p.size * 0.66
+                left, top = round(ox + x * scale), round(oy + y * scale)
+                found.append((index, p.color, (left, top, round(ox + (x + w) * scale) - left,
+                                               round(oy + (y + h) * scale) - top)))
+        return found
+
+    def draw(self, surface: Target, areas: dict[int, pygame.Rect] | None = None) -> None:
         """Each piece as a spinning quad (on a canvas, straight onto its native pixels: 160
         pieces through :func:`kiosk.draw.rect` cost 2 ms a frame in conversions alone, and the
-        native rectangle each piece covers is added to ``areas`` when given)."""
+        native rectangle each piece covers is noted in ``areas`` under its index when given)."""
         if isinstance(surface, Canvas):
-            target, native, bottom = surface.target, surface.to_native_rect, surface.get_height() + 20
-            for p in self.particles:
-                if -20 < p.y < bottom:
-                    w = abs(math.cos(p.angle)) * p.size + 2
-                    drawn = pygame.draw.rect(target, p.color, native((p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66)))
-                    if areas is not None and drawn:
-                        areas.append(drawn)
+            self.draw_pieces(surface, self.pieces(surface), areas)
             return
         for p in self.particles:
             if -20 < p.y < surface.get_height() + 20:
                 w = abs(math.cos(p.angle)) * p.size + 2
                 draw.rect(surface, p.color, (p.x - w / 2, p.y - p.size / 3, w, p.size * 0.66))
+
+    @staticmethod
+    def draw_pieces(surface: Canvas, pieces: list[tuple[int, ui.Color, tuple[int, int, int, int]]],
+                    areas: dict[int, pygame.Rect] | None = None) -> None:
+        """Draw ``pieces`` (:meth:`pieces`), noting in ``areas`` what each covered."""
+        target = surface.target
+        for index, color, rect in pieces:
+            drawn = pygame.draw.rect(target, color, rect)
+            if areas is not None and drawn:
+                areas[index] = drawn
 
 
 @dataclass
@@ -534,7 +556,10 @@ class EndScene(Scene):
         ]
         # The screen draw_over last drew on, and the native areas it drew on there (what
         # draw_over_changes gives back before drawing again).
-        self._over_areas: tuple[weakref.ref[Canvas], list[pygame.Rect]] | None = None
+        self._over_areas: tuple[weakref.ref[Canvas], dict[int, pygame.Rect], pygame.Rect | None] | None = None
+        #: This frame keeps the veil alone under the card popping in, which draw_over draws (its
+        #: copy with the card was not drawn ahead in time: :meth:`under_plain`).
+        self._plain = False
         again, result, self.bar_title = self._bar_layout(self.bar)
         self.bar_buttons = [
             ui.Button(again, "button.again", self.again, color=theme.GOOD, icon=ui.icon_restart, size=22),
@@ -620,11 +645,53 @@ class EndScene(Scene):
         return self.folded or self.pop.done
 
     def under_look(self) -> Hashable | None:
-        """The veil fading in (none when folded), and the card once it holds still."""
+        """The veil fading in (none when folded), and the card popping in or holding still."""
         veil = None if self.folded else self._veil_alpha()
         if not self._card_still():
-            return ("veil", veil)
+            return self._popping_look(veil, self._pop_scale())
         return self._still_look(self.folded, veil)
+
+    def under_plain(self) -> Hashable | None:
+        """While the card pops in, the veil alone: a frame whose copy with the card was not
+        drawn ahead in time draws the card over it (the veil blended again under it, on the
+        frame thread, would cost 2 ms more at 1080p)."""
+        return None if self._card_still() else ("veil", self._veil_alpha())
+
+    def use_plain(self, plain: bool) -> None:
+        """Whether this frame keeps the veil alone and draws the card popping in over it."""
+        self._plain = plain
+
+    def _popping_over(self) -> bool:
+        """The card popping in is drawn by :meth:`draw_over` at this frame (not kept under)."""
+        return self._plain and not self._card_still()
+
+    def _pop_at(self, steps: int) -> Tween:
+        """The pop-in ``steps`` updates on (their time added up as the updates add it: the same
+        float)."""
+        elapsed = self.pop.elapsed
+        for _ in range(steps):
+            elapsed += 1 / RATE
+        return dataclasses.replace(self.pop, elapsed=elapsed, on_done=None)
+
+    def _pop_scale(self, steps: int = 0) -> float:
+        """The card's scale as it pops in, now or ``steps`` updates on."""
+        return max(0.05, (self._pop_at(steps) if steps else self.pop).value)
+
+    @staticmethod
+    def _card_rect(scale: float) -> pygame.Rect:
+        """The card at ``scale`` (1: popped in), centred where it stays."""
+        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
+        card.center = (640, 390)
+        return card
+
+    def _popping_look(self, veil: int | None, scale: float) -> Hashable:
+        """The key of the veil and the card popping in at ``scale``: its size (all it draws is
+        placed from it), and its words and buttons once they show."""
+        size = tuple(self._card_rect(scale).size)
+        if scale <= 0.9:
+            return ("pop", veil, size)
+        return ("pop", veil, size, language(), self.card.title, self.card.reason, self.card.invite,
+                tuple(button.look() for button in self.card_buttons))
 
     def _still_look(self, folded: bool, veil: int | None) -> Hashable:
         buttons = self.bar_buttons if folded else self.card_buttons
@@ -634,24 +701,36 @@ class EndScene(Scene):
     def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
         """What :meth:`draw_under` draws at the frames to come, drawn ahead over the kept
         backdrop (:meth:`kiosk.scene.Scene.under_ahead`): while the card pops in, the veil's
-        steps as it fades in (1.9 ms a frame at 1080p blended, 17 frames), then the card popped
-        in; once it holds still, the card folded into its bar, or back, one tap away (its words
-        and buttons drawn at the tap: 7-10 ms). The buttons as they look now."""
+        steps as it fades in (1.9 ms a frame at 1080p blended, 17 frames) with the card at its
+        size then (its shadow, words and buttons drawn over the screen given back under it:
+        2-2.8 ms a frame for 36 frames), up to the card popped in; once it holds still, the card
+        folded into its bar, or back, one tap away (its words and buttons drawn at the tap:
+        7-10 ms). The buttons as they look now."""
         if self._card_still():
             other = not self.folded
             return [(self._still_look(other, None if other else self.VEIL_ALPHA),
                      functools.partial(self._draw_still, other))]
         if self.folded:
             return ()
-        now = self._veil_alpha()
+        now = self.under_look()
         steps: list[tuple[Hashable, Callable[[Target], None]]] = []
+        time = self.time
         for frame in range(1, self.AHEAD_FRAMES + 1):  # the app's steps are 1/RATE s
-            alpha = self._veil_alpha(self.time + frame / RATE)
-            if alpha != now and ("veil", alpha) not in (key for key, _paint in steps):
-                steps.append((("veil", alpha), functools.partial(self._draw_veil, alpha)))
-        if now == self.VEIL_ALPHA:
-            steps.append((self._still_look(False, now), functools.partial(self._draw_still, False)))
+            time += 1 / RATE
+            alpha, pop = self._veil_alpha(time), self._pop_at(frame)
+            done, scale = pop.done, max(0.05, pop.value)
+            key = self._still_look(False, alpha) if done else self._popping_look(alpha, scale)
+            if key != now and key not in (known for known, _paint in steps):
+                paint = functools.partial(self._draw_still, False) if done and alpha == self.VEIL_ALPHA \
+                    else functools.partial(self._draw_popping, alpha, scale)
+                steps.append((key, paint))
         return steps
+
+    def _draw_popping(self, alpha: int, scale: float, surface: Target) -> None:
+        """:meth:`draw_under` while the card pops in: the veil at ``alpha`` and the card at
+        ``scale`` (may run on another thread: reads only the card's words and buttons)."""
+        self._draw_veil(alpha, surface)
+        self._draw_card(surface, scale, False)
 
     def _draw_veil(self, alpha: int, surface: Target) -> None:
         if alpha > 0:  # the push's own frame: nothing to dim yet (a blend of 1.9 ms at 1080p for nothing)
@@ -676,45 +755,61 @@ class EndScene(Scene):
         self.draw_over(surface)
 
     def draw_under(self, surface: Target) -> None:
-        """The veil over the game (none when folded), and the card once it holds still."""
+        """The veil over the game (none when folded), and the card, popping in or holding
+        still (kept with the backdrop: :meth:`under_look`; but the card popping in at a frame
+        of :meth:`under_plain`)."""
         if not self.folded:
             self._draw_veil(self._veil_alpha(), surface)
-        if self._card_still():
+        if not self._popping_over():
             self._draw_card(surface)
 
     def draw_over(self, surface: Target) -> None:
-        """The card popping in, and the confetti (the native areas drawn on a screen noted for
-        :meth:`draw_over_changes`)."""
+        """The card popping in at a frame of :meth:`under_plain`, and the confetti (the native
+        areas drawn on a screen noted for :meth:`draw_over_changes`)."""
         self._shown = True
-        areas: list[pygame.Rect] | None = [] if isinstance(surface, Canvas) else None
-        if not self._card_still():
+        areas: dict[int, pygame.Rect] | None = {} if isinstance(surface, Canvas) else None
+        popping = None
+        if self._popping_over():
             self._draw_card(surface)
-            if isinstance(surface, Canvas) and areas is not None:
-                areas.append(self._popping_area(surface))
+            popping = self._popping_area(surface) if isinstance(surface, Canvas) else None
         if self.confetti and not self.folded:
             self.confetti.draw(surface, areas)
-        self._over_areas = (weakref.ref(surface), areas) if isinstance(surface, Canvas) and areas is not None else None
+        self._over_areas = (weakref.ref(surface), areas, popping) \
+            if isinstance(surface, Canvas) and areas is not None else None
 
     def draw_over_changes(self, surface: Target,
                           restore: Callable[[Sequence[pygame.Rect]], None]) -> Sequence[pygame.Rect] | None:
-        """Confetti falling (and the card popping in) over the kept backdrop: the backdrop given
-        back under the last frame's pieces and card, then both drawn again (a few hundred small
-        copies, not the screen's 8 MB at 1080p, and only those parts sent to the display)."""
+        """Confetti falling (and the card popping in at frames of :meth:`under_plain`) over the
+        kept backdrop: the backdrop given back under each piece where it was and where it goes
+        (one rectangle around both: a piece moves a few pixels a frame) and under the card,
+        then they are drawn again (a few hundred small copies, not the screen's 8 MB at 1080p,
+        and only those parts sent to the display: 160 rectangles a frame, not 320)."""
         last = self._over_areas
         if last is None or not isinstance(surface, Canvas) or last[0]() is not surface:
             return None
-        restore(last[1])
-        self.draw_over(surface)
-        drawn = self._over_areas[1] if self._over_areas is not None else []
-        return [*last[1], *drawn]
+        self._shown = True
+        pieces = self.confetti.pieces(surface) if self.confetti and not self.folded else []
+        before = last[1]
+        areas = []
+        for index, _color, rect in pieces:
+            was = before.pop(index, None)
+            areas.append(pygame.Rect(rect) if was is None else was.union(rect))
+        areas.extend(before.values())  # pieces gone (below the screen)
+        popping = self._popping_area(surface) if self._popping_over() else None
+        areas.extend(area for area in (last[2], popping) if area is not None)
+        restore(areas)
+        if popping is not None:
+            self._draw_card(surface)
+        drawn: dict[int, pygame.Rect] = {}
+        if self.confetti is not None:
+            self.confetti.draw_pieces(surface, pieces, drawn)
+        self._over_areas = (last[0], drawn, popping)
+        return areas
 
     def _popping_area(self, surface: Canvas) -> pygame.Rect:
         """The native area the card popping in draws on: the card at its size now, its shadow
         (twice its blur each side, half a blur lower) and the buttons drawn from 90 % on."""
-        scale = max(0.05, self.pop.value)
-        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
-        card.center = (640, 390)
-        area = card.inflate(72, 72).move(0, 8)
+        area = self._card_rect(self._pop_scale()).inflate(72, 72).move(0, 8)
         for button in self.card_buttons:
             area.union_ip(button.rect.inflate(24, 24))
         return surface.to_native_rect(area).inflate(4, 4)
@@ -734,9 +829,8 @@ class EndScene(Scene):
             for button in self.bar_buttons:
                 button.draw(surface, self.time)
             return
-        scale = max(0.05, self.pop.value) if scale is None else scale
-        card = pygame.Rect(0, 0, round(820 * scale), round(420 * scale))
-        card.center = (640, 390)
+        scale = self._pop_scale() if scale is None else scale
+        card = self._card_rect(scale)
         ui.draw_panel(surface, card, theme.PANEL, 32, 16)
         if scale > 0.9:
             colour = theme.ACCENT if self.card.celebrate else theme.INK

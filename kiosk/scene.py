@@ -90,6 +90,17 @@ class Scene:
         """An overlay's key for what :meth:`draw_under` draws (its veil); () when it draws nothing."""
         return ()
 
+    def under_plain(self) -> Hashable | None:
+        """An overlay's plainer still part, used at a frame whose :meth:`under_look` copy is
+        neither kept nor drawn ahead yet (a card popping in: the veil alone, and the card drawn
+        over it by :meth:`draw_over`, cheaper than the veil blended again under it); its key.
+        None (the default): :meth:`draw_under` draws all of it."""
+        return None
+
+    def use_plain(self, plain: bool) -> None:
+        """Told by the frame composer before a frame is drawn: whether :meth:`draw_under` and
+        :meth:`draw_over` draw :meth:`under_plain`'s way (``plain``) or :meth:`under_look`'s."""
+
     def draw_under(self, surface: Target) -> None:
         """An overlay's part drawn over the scenes below and kept with them in the backdrop (a
         veil dimming the game); by default nothing, and :meth:`draw_over` draws everything."""

@@ -93,6 +93,14 @@ class Screen(Protocol):
         """An overlay's key for what :meth:`draw_under` draws."""
         ...
 
+    def under_plain(self) -> Hashable | None:
+        """An overlay's plainer still part when :meth:`under_look`'s copy is not ready."""
+        ...
+
+    def use_plain(self, plain: bool) -> None:
+        """Whether this frame draws :meth:`under_plain`'s way."""
+        ...
+
     def draw_under(self, surface: Target) -> None:
         """An overlay's part under its card (the veil), kept in the backdrop."""
         ...

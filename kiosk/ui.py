@@ -202,7 +202,7 @@ _SHADOWS_LOCK = threading.Lock()
 
 def _shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft shadow for a panel of ``size``, made once per size and kept (least recently used
-    first out) within :data:`SHADOW_BUDGET` bytes."""
+    first out) within :data:`SHADOW_BUDGET` bytes (made outside the lock: on surfaces of its own)."""
     key = (size, radius, blur, alpha)
     with _SHADOWS_LOCK:
         image = _shadows.get(key)
