@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 import traceback
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -49,6 +50,14 @@ def _walk(value: Any, found: set[int], depth: int = 0) -> None:
             _walk(item, found, depth + 1)
 
 
+def _entries(weak: weakref.WeakKeyDictionary[Any, Any]) -> list[tuple[Any, Any]]:
+    """A weak dictionary's live entries, read at once: iterating it while a thread drawing ahead
+    adds an entry raised "dictionary changed size during iteration" (CI); copying the dictionary
+    underneath is one step the interpreter lock is held through."""
+    data: dict[weakref.ref[Any], Any] = weak.data  # type: ignore[attr-defined]  # CPython's, not in the stubs
+    return [(key, value) for ref, value in data.copy().items() if (key := ref()) is not None]
+
+
 def kept_surfaces() -> set[int]:
     """The ids of the surfaces kept now where every thread may blit them (alive while asked)."""
     found: set[int] = set()
@@ -56,9 +65,9 @@ def kept_surfaces() -> set[int]:
         with cache._lock:
             values = [value for value, _size in cache._entries.values()]
         _walk(values, found)
-    for image, (_scale, scaled, _redrawn) in list(canvas._scaled.items()):
+    for image, (_scale, scaled, _redrawn) in _entries(canvas._scaled):
         found.update((id(image), id(scaled)))
-    found.update(id(image) for image in list(canvas._native_renderers.keys()))
+    found.update(id(image) for image, _render in _entries(canvas._native_renderers))
     with ui._SHADOWS_LOCK:
         found.update(id(image) for image in ui._shadows.values())
     return found

@@ -21,8 +21,9 @@ def app() -> Iterator[App]:
     yield from full_hd_app()
 
 
-def hinted(app: App, game: str) -> GameScene:
-    """``game`` against the computer, at a person's turn, the hint shown."""
+def hinted(app: App, game: str, settle: bool = True) -> GameScene:
+    """``game`` against the computer, at a person's turn, the hint shown: after 10 frames, or
+    from its first frame when ``settle`` is False."""
     scene = opened(app, game)
     for _ in range(900):
         if scene.person_to_move() and not scene.busy():
@@ -31,6 +32,8 @@ def hinted(app: App, game: str) -> GameScene:
     scene.toggle_hint()
     for _ in range(10):
         app.tick()
+        if not settle and scene.hint() is not None:
+            break
     assert scene.hint() is not None
     return scene
 
@@ -108,16 +111,7 @@ def test_lewthwaites_hint_at_rest_sends_its_arrow_in_steps(app: App) -> None:
     frames, each was a new quarter-megabyte surface: 64 page faults)."""
     from games.lewthwaite.scene import ARROW_SPRITES
 
-    scene = opened(app, "lewthwaite")
-    for _ in range(900):
-        if scene.person_to_move() and not scene.busy():
-            break
-        app.tick()
-    scene.toggle_hint()
-    for _ in range(10):
-        app.tick()
-        if scene.hint() is not None:
-            break
+    scene = hinted(app, "lewthwaite", settle=False)
     screen = SIZE[0] * SIZE[1]
     for view in views(app, scene):
         painted = ARROW_SPRITES.painted  # from the first frame showing the hint (in this view)
