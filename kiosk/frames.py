@@ -19,7 +19,7 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   frames to come (:meth:`Scene.under_ahead`: a veil's next steps as it fades in) are drawn
   ahead over the kept backdrop on a thread, and such a frame blits that copy; the backdrop
   itself may be drawn ahead while the scenes hold still (:meth:`FrameComposer.draw_below_ahead`:
-  the end card, :meth:`kiosk.app.App.push_card`).
+  the end card and the question "Arrêter la partie ?", :meth:`kiosk.app.App.push_card`).
   A game under a card holds its idle decoration still (a bobbing token, a glow): what changes
   it (a move, a hint, a message, an animation running) is in its key, and it is drawn again.
 
