@@ -480,8 +480,9 @@ class App:
 
     def push_card(self, card: Screen) -> None:
         """Put ``card`` over the screens shown, the picture under it drawn ahead as its kept
-        backdrop while they hold still (:meth:`FrameComposer.draw_below_ahead`, a frame or
-        two): its first frame blits it instead of drawing the game (2-4 ms at 1080p)."""
+        backdrop while they hold still, and the card's still part over it
+        (:meth:`FrameComposer.draw_below_ahead`, a frame or two): its first frame blits it
+        instead of drawing the game (2-4 ms at 1080p) and the card."""
         below = self.stack.visible()
         if self.headless or any(scene.is_card for scene in below):
             self.stack.push(card)
@@ -493,7 +494,7 @@ class App:
             # greys its tools then.
             nonlocal drawn
             if drawn is None:
-                drawn = self.frames.draw_below_ahead(self.screen, below) or (lambda: True)
+                drawn = self.frames.draw_below_ahead(self.screen, below, card) or (lambda: True)
             return drawn()
 
         self.stack.push_held(card, ready)
