@@ -480,24 +480,24 @@ class App:
 
     def push_card(self, card: Screen) -> None:
         """Put ``card`` over the screens shown, the picture under it drawn ahead as its kept
-        backdrop while they hold still (:meth:`FrameComposer.draw_below_ahead`, a frame or
-        two): its first frame blits it instead of drawing the game (2-4 ms at 1080p)."""
+        backdrop while they hold still, and the card's still part over it
+        (:meth:`FrameComposer.draw_below_ahead`, a frame or two): its first frame blits it
+        instead of drawing the game (2-4 ms at 1080p) and the card."""
         below = self.stack.visible()
-        self.stack.push(card)
         if self.headless or any(scene.is_card for scene in below):
+            self.stack.push(card)
             return
         drawn: Callable[[], bool] | None = None
 
         def ready() -> bool:
-            # Drawn once the card is on the stack: the game under it greys its tools then.
+            # Asked once the card is on the stack (SceneStack.push_held): the game under it
+            # greys its tools then.
             nonlocal drawn
-            if self.stack.top is not card:
-                return False
             if drawn is None:
-                drawn = self.frames.draw_below_ahead(self.screen, below) or (lambda: True)
+                drawn = self.frames.draw_below_ahead(self.screen, below, card) or (lambda: True)
             return drawn()
 
-        self.stack.hold_until(ready)
+        self.stack.push_held(card, ready)
 
     def go_home(self, keep: bool = True) -> None:
         """Back to the home screen (the menu, set by :func:`kiosk.runner.run_app`), whatever

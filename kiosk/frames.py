@@ -19,7 +19,7 @@ A frame is the visible scenes drawn bottom first. Two things are never drawn twi
   frames to come (:meth:`Scene.under_ahead`: a veil's next steps as it fades in) are drawn
   ahead over the kept backdrop on a thread, and such a frame blits that copy; the backdrop
   itself may be drawn ahead while the scenes hold still (:meth:`FrameComposer.draw_below_ahead`:
-  the end card, :meth:`kiosk.app.App.push_card`).
+  the end card and the question "Arrêter la partie ?", :meth:`kiosk.app.App.push_card`).
   A game under a card holds its idle decoration still (a bobbing token, a glow): what changes
   it (a move, a hint, a message, an animation running) is in its key, and it is drawn again.
 
@@ -105,13 +105,15 @@ AHEAD_BUDGET = 3 * BACKDROP_BUDGET
 class _AheadJob:
     """Copies of a kept backdrop ``source`` (or of nothing) with a card's still part drawn over
     them, one per step (``paint(canvas)``), on a thread of its own; each copy is handed to
-    ``store(key, copy)`` once drawn. Nothing else writes ``source`` while the job runs
-    (:meth:`FrameComposer._keep`)."""
+    ``store(key, copy)`` once drawn (False: the job stops). Nothing else writes ``source``
+    while the job runs (:meth:`FrameComposer._keep`)."""
 
     def __init__(self, source: pygame.Surface | None, screen: Canvas,
                  steps: list[tuple[Hashable, Callable[[Target], None]]],
-                 store: Callable[[Hashable, pygame.Surface], None]) -> None:
+                 store: Callable[[Hashable, pygame.Surface], bool | None], chain: bool = False) -> None:
         self.source = source
+        # Without a source, the first step's copy is the source of the next ones (``chain``).
+        self._chain = chain
         self._like = screen.target
         self._steps, self._store = steps, store
         self._logical, self._scale, self._offset = screen.logical_size, screen.scale, screen.offset
@@ -143,7 +145,10 @@ class _AheadJob:
                 if self.cancelled:
                     POOL.give(copy)
                     return
-                self._store(key, copy)
+                if self._chain and self.source is None:
+                    self.source = copy  # set before it is handed over: _keep writes it no more
+                if self._store(key, copy) is False:
+                    return  # not kept: the next steps are not wanted either
         except Exception as exc:  # the frame thread draws the step itself, and reports what fails
             log.warning("a card's still part could not be drawn ahead: %r", exc)
         finally:
@@ -210,12 +215,15 @@ class FrameComposer:
                 POOL.give(copy)  # (the job's source, still read, is dropped instead)
         self._drop_ahead(set())
 
-    def draw_below_ahead(self, screen: Canvas, below: Sequence[Screen]) -> Callable[[], bool] | None:
+    def draw_below_ahead(self, screen: Canvas, below: Sequence[Screen], card: Screen | None = None
+                         ) -> Callable[[], bool] | None:
         """Draw the scenes ``below`` a card about to be shown as its kept backdrop, ahead, on a
-        thread: its first frame then blits it instead of drawing them (a game: 2-4 ms at 1080p).
-        They must hold still meanwhile (:meth:`kiosk.stack.SceneStack.hold_until` the callable
-        returned, true once drawn); None when nothing is drawn ahead (headless, a scene below
-        that moves, the backdrop already kept, something being drawn ahead)."""
+        thread: its first frame then blits it instead of drawing them (a game: 2-4 ms at 1080p);
+        over a copy of it, the ``card``'s still part as it is now (:meth:`Scene.draw_under`: the
+        question's card and words, 0.6-1 ms of its first frame). They must hold still meanwhile
+        (:meth:`kiosk.stack.SceneStack.hold_until` the callable returned, true once drawn); None
+        when nothing is drawn ahead (headless, a scene below that moves, the backdrop already
+        kept, something being drawn ahead)."""
         looks = [scene.backdrop_look() for scene in below]
         if not self.threaded or not below or any(look is None for look in looks) or (
                 self._job is not None and self._job.running):
@@ -228,17 +236,27 @@ class FrameComposer:
             for scene in below:
                 scene.draw(canvas)
 
-        def store(key: Hashable, copy: pygame.Surface) -> None:
+        steps: list[tuple[Hashable, Callable[[Target], None]]] = [(low, paint)]
+        under = None if card is None else card.under_look()
+        if card is not None and under is not None:
+            steps.append(((low, under), card.draw_under))
+            self._ahead_asked.add((low, under))  # (on this thread: the frame thread reads the set)
+
+        def store(key: Hashable, copy: pygame.Surface) -> bool:
             if [scene.backdrop_look() for scene in below] != looks:  # they moved after all: drawn at the frame
                 POOL.give(copy)
-                return
+                return False
+            if key != low:  # the card over them, taken by its first frame (_take_ahead)
+                self._ahead.put(key, copy)
+                return True
             old: pygame.Surface | None = self._copies.pop("low")
             self._copies.put("low", copy)
             self._keys["low"] = key
             if old is not None:
                 POOL.give(old)
+            return True
 
-        job = self._job = _AheadJob(None, screen, [(low, paint)], store)
+        job = self._job = _AheadJob(None, screen, steps, store, chain=True)
         return lambda: not job.running
 
     def wait_ahead(self, timeout: float | None = None) -> bool:

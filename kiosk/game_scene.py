@@ -592,7 +592,9 @@ class GameScene(Scene, Generic[S, M]):
         if not self.in_progress():
             action()
             return
-        self.app.stack.push(ConfirmScene(self.app, tr("confirm.title"), tr(detail), action, icon))
+        # The game under it drawn ahead as its backdrop while it holds still (a frame or two):
+        # its first frame drew the game, the card and its words (3-6 ms at 1080p).
+        self.app.push_card(ConfirmScene(self.app, tr("confirm.title"), tr(detail), action, icon))
 
     def covered(self) -> bool:
         """True while another scene (a card, the rules, the operator's screen) is over this one

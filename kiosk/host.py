@@ -75,8 +75,9 @@ class Screens(Protocol):
         ...
 
     def push_card(self, card: Screen) -> None:
-        """Put a ``card`` over the screens shown (the end card), the picture under it drawn
-        ahead while they hold still: its first frame blits it."""
+        """Put a ``card`` over the screens shown (the end card, the question "Arrêter la
+        partie ?"), the picture under it drawn ahead while they hold still: its first frame
+        blits it."""
         ...
 
     def go_home(self, keep: bool = True) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import math
@@ -20,7 +21,7 @@ from kiosk.canvas import Canvas, Target
 from kiosk.frames import StillLayer
 from kiosk.i18n import language, tr
 from kiosk.pace import RATE
-from kiosk.scene import Scene
+from kiosk.scene import AHEAD_FRAMES, Scene
 from kiosk.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
@@ -516,21 +517,60 @@ class EndCard:
     colours: list[ui.Color] = field(default_factory=lambda: [theme.ACCENT, theme.HINT, theme.WHITE])
 
 
-class EndScene(Scene):
+class VeiledCard(Scene):
+    """A card over a game (the end card, the question "Arrêter la partie ?") put on by
+    :meth:`kiosk.host.Screens.push_card`: a veil fades in over the game, its steps drawn ahead
+    over the kept backdrop (:meth:`veil_steps`, :meth:`kiosk.scene.Scene.under_ahead`), and the
+    card's clock runs from its first frame drawn (it may wait a frame or two for the game under
+    it, drawn ahead meanwhile)."""
+
+    overlay = True
+    is_card = True
+    #: The veil over the game: its colour, its alpha once faded in, and how fast it fades in
+    #: (its share of that alpha a second).
+    VEIL: ui.Color = (30, 24, 40)
+    VEIL_ALPHA = 120
+    VEIL_SPEED = 4
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        # Drawn once: its clock runs (not while it waits for the game under it to be drawn).
+        self._clock_on = False
+
+    def update(self, dt: float) -> None:
+        """The card's clock, from its first frame on."""
+        if self._clock_on:
+            super().update(dt)
+
+    def draw_over(self, surface: Target) -> None:
+        """The card's first frame noted (its clock runs from then on); nothing drawn: a card
+        with a moving part draws it here too."""
+        self._clock_on = True
+
+    def veil_alpha(self, time: float | None = None) -> int:
+        """The veil's alpha now (or at ``time`` on the card's clock)."""
+        return round(self.VEIL_ALPHA * min(1.0, (self.time if time is None else time) * self.VEIL_SPEED))
+
+    def veil_steps(self, look: Callable[[int], Hashable], paint: Callable[[int, Target], None]
+                   ) -> list[tuple[Hashable, Callable[[Target], None]]]:
+        """:meth:`under_ahead`'s steps of the veil fading in at the next frames
+        (:meth:`kiosk.scene.Scene.steps_ahead`): each key ``look(alpha)``, drawn by
+        ``paint(alpha, surface)``."""
+        return self.steps_ahead(lambda time: look(self.veil_alpha(time)),
+                                lambda time: functools.partial(paint, self.veil_alpha(time)))
+
+
+class EndScene(VeiledCard):
     """The end of a game, over the board: says in words who won and why, celebrates only a
     person's win. "Voir le plateau" folds the card into a bar so the final board can be seen
     (by touch too), and the bar's button brings it back."""
 
-    overlay = True
-    is_card = True
     name = "end"
 
     #: Where the folded card goes by default: a bar across the top of the screen.
     TOP_BAR = pygame.Rect(0, 0, 1280, 80)
-    #: The veil over the game: its colour, and its alpha once faded in (in a quarter of a second).
-    VEIL, VEIL_ALPHA = (30, 24, 40), 120
-    #: How many frames ahead the veil's steps are drawn (:meth:`under_ahead`).
-    AHEAD_FRAMES = 3
+    #: The veil fades in in a quarter of a second.
+    VEIL_ALPHA, VEIL_SPEED = 120, 4
 
     def __init__(self, app: Host, card: EndCard, on_again: Callable[[], None],
                  bar: pygame.Rect | None = None) -> None:
@@ -542,8 +582,6 @@ class EndScene(Scene):
         #: is over), so the final board stays in full view and nothing shows half-hidden.
         self.bar = pygame.Rect(bar) if bar is not None else pygame.Rect(self.TOP_BAR)
         self.sounded = False
-        # Drawn once: its clock runs (not while it waits for the game under it to be drawn).
-        self._shown = False
         self.confetti = Confetti(card.colours) if card.celebrate else None
         self.pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=0.1)
         self.card_buttons = [
@@ -630,15 +668,12 @@ class EndScene(Scene):
     def update(self, dt: float) -> None:
         """Pop-in and confetti, from the card's first frame on (it may wait a frame or two for
         the game under it, drawn ahead: :meth:`kiosk.host.Screens.push_card`)."""
-        if not self._shown:
+        if not self._clock_on:
             return
-        super().update(dt)
+        super().update(dt)  # the clock
         self.pop.update(dt)
         if self.confetti:
             self.confetti.update(dt)
-
-    def _veil_alpha(self, time: float | None = None) -> int:
-        return round(self.VEIL_ALPHA * min(1.0, (self.time if time is None else time) * 4))
 
     def _card_still(self) -> bool:
         """The card has popped in (or is folded): it holds still under the confetti."""
@@ -646,7 +681,7 @@ class EndScene(Scene):
 
     def under_look(self) -> Hashable | None:
         """The veil fading in (none when folded), and the card popping in or holding still."""
-        veil = None if self.folded else self._veil_alpha()
+        veil = None if self.folded else self.veil_alpha()
         if not self._card_still():
             return self._popping_look(veil, self._pop_scale())
         return self._still_look(self.folded, veil)
@@ -655,7 +690,7 @@ class EndScene(Scene):
         """While the card pops in, the veil alone: a frame whose copy with the card was not
         drawn ahead in time draws the card over it (the veil blended again under it, on the
         frame thread, would cost 2 ms more at 1080p)."""
-        return None if self._card_still() else ("veil", self._veil_alpha())
+        return None if self._card_still() else ("veil", self.veil_alpha())
 
     def use_plain(self, plain: bool) -> None:
         """Whether this frame keeps the veil alone and draws the card popping in over it."""
@@ -715,9 +750,9 @@ class EndScene(Scene):
         now = self.under_look()
         steps: list[tuple[Hashable, Callable[[Target], None]]] = []
         time = self.time
-        for frame in range(1, self.AHEAD_FRAMES + 1):  # the app's steps are 1/RATE s
+        for frame in range(1, AHEAD_FRAMES + 1):  # the app's steps are 1/RATE s
             time += 1 / RATE
-            alpha, pop = self._veil_alpha(time), self._pop_at(frame)
+            alpha, pop = self.veil_alpha(time), self._pop_at(frame)
             done, scale = pop.done, max(0.05, pop.value)
             key = self._still_look(False, alpha) if done else self._popping_look(alpha, scale)
             if key != now and key not in (known for known, _paint in steps):
@@ -759,14 +794,14 @@ class EndScene(Scene):
         still (kept with the backdrop: :meth:`under_look`; but the card popping in at a frame
         of :meth:`under_plain`)."""
         if not self.folded:
-            self._draw_veil(self._veil_alpha(), surface)
+            self._draw_veil(self.veil_alpha(), surface)
         if not self._popping_over():
             self._draw_card(surface)
 
     def draw_over(self, surface: Target) -> None:
         """The card popping in at a frame of :meth:`under_plain`, and the confetti (the native
         areas drawn on a screen noted for :meth:`draw_over_changes`)."""
-        self._shown = True
+        self._clock_on = True
         areas: dict[int, pygame.Rect] | None = {} if isinstance(surface, Canvas) else None
         popping = None
         if self._popping_over():
@@ -787,7 +822,7 @@ class EndScene(Scene):
         last = self._over_areas
         if last is None or not isinstance(surface, Canvas) or last[0]() is not surface:
             return None
-        self._shown = True
+        self._clock_on = True
         pieces = self.confetti.pieces(surface) if self.confetti and not self.folded else []
         before = last[1]
         areas = []
@@ -854,16 +889,17 @@ class EndScene(Scene):
                 "celebrate": card.celebrate, "folded": self.folded}
 
 
-class ConfirmScene(Scene):
+class ConfirmScene(VeiledCard):
     """A question over the game ("Arrêter la partie ?") with two big buttons: "Non, je continue",
     the safe one (Enter, Escape and a tap beside the card answer it too), and "Oui, arrêter",
-    the only way to ``on_yes``."""
+    the only way to ``on_yes``. The card holds still: the veil and the card are its still part
+    (:meth:`draw_under`), the veil's steps drawn ahead with the card over the kept backdrop."""
 
-    overlay = True
-    is_card = True
     name = "confirm"
     CARD = pygame.Rect(240, 170, 800, 380)
     RADIUS = 36
+    #: The veil fades in in a fifth of a second.
+    VEIL_ALPHA, VEIL_SPEED = 130, 5
 
     def __init__(self, app: Host, title: str, detail: str, on_yes: Callable[[], None],
                  icon: Callable[..., None] | None = None) -> None:
@@ -905,16 +941,28 @@ class ConfirmScene(Scene):
             self.no()
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def _veil_alpha(self) -> int:
-        return round(130 * min(1.0, self.time * 5))
+    def _look(self, alpha: int, buttons: Sequence[ui.Button]) -> Hashable:
+        """What :meth:`draw_under` draws with the veil at ``alpha`` and ``buttons``."""
+        return ("question", alpha, language(), self.title, self.detail, tuple(button.look() for button in buttons))
 
     def under_look(self) -> Hashable | None:
-        """The veil fades in."""
-        return ("veil", self._veil_alpha())
+        """The veil fading in, the question and its buttons (hover, press)."""
+        return self._look(self.veil_alpha(), self.buttons)
+
+    def under_ahead(self) -> Sequence[tuple[Hashable, Callable[[Target], None]]]:
+        """The veil's next steps as it fades in, each with the card, drawn ahead over the kept
+        backdrop (:meth:`kiosk.scene.Scene.under_ahead`): a frame then blits one copy instead of
+        a copy, a veil and the card (0.3 + 1.2 + 0.6 ms at 1080p, 12 frames). The buttons as
+        they look now, copied: the thread draws what the key says even if a finger comes."""
+        if self.veil_alpha() == self.VEIL_ALPHA:
+            return ()
+        buttons = [copy.copy(button) for button in self.buttons]
+        return self.veil_steps(lambda alpha: self._look(alpha, buttons),
+                               lambda alpha, surface: self._paint(alpha, buttons, surface))
 
     def look(self) -> Hashable | None:
-        """The question and its buttons (hover, press)."""
-        return (self.title, self.detail, tuple(button.look() for button in self.buttons))
+        """The question and its buttons (hover, press), once the veil holds still."""
+        return self.under_look()
 
     def draw(self, surface: Target) -> None:
         """Veil, card, question, what "yes" does, the two buttons."""
@@ -922,18 +970,22 @@ class ConfirmScene(Scene):
         self.draw_over(surface)
 
     def draw_under(self, surface: Target) -> None:
-        """The veil over the game (not under the card, drawn over it next)."""
-        draw_veil_around(surface, (30, 24, 40), self._veil_alpha(), self.CARD, self.RADIUS)
+        """The veil over the game (not under the card), and the card: the question, what "yes"
+        does, the two buttons (kept with the game under it: the card does not move)."""
+        self._paint(self.veil_alpha(), self.buttons, surface)
 
-    def draw_over(self, surface: Target) -> None:
-        """The card, the question, what "yes" does, the two buttons."""
+    def _paint(self, alpha: int, buttons: Sequence[ui.Button], surface: Target) -> None:
+        """:meth:`draw_under` with the veil at ``alpha`` and ``buttons`` (may run on another
+        thread: reads only the words and ``buttons``)."""
+        if alpha > 0:  # the first frame: nothing to dim yet (a blend of 1.2 ms at 1080p for nothing)
+            draw_veil_around(surface, self.VEIL, alpha, self.CARD, self.RADIUS)
         card = self.CARD
         ui.draw_panel(surface, card, theme.PANEL, self.RADIUS, 16)
         ui.draw_fitted_text(surface, self.title, pygame.Rect(card.x + 40, card.y + 36, card.width - 80, 84), 64,
                             theme.INK, "title", "center")
         ui.draw_paragraph(surface, self.detail, pygame.Rect(card.x + 60, card.y + 134, card.width - 120, 100), 30,
                           theme.INK_SOFT, "bold", align="center", line_gap=1.2)
-        for button in self.buttons:
+        for button in buttons:
             button.draw(surface, self.time)
 
     def state_summary(self) -> dict[str, object]:

@@ -14,6 +14,11 @@ import pygame
 
 from kiosk.canvas import RectLike, Target
 from kiosk.host import Host
+from kiosk.pace import RATE
+
+#: How many frames ahead an overlay's still part that changes with its clock (a veil fading in)
+#: is drawn (:meth:`Scene.steps_ahead`): a frame or two of slack for the thread drawing them.
+AHEAD_FRAMES = 3
 
 
 class Scene:
@@ -112,6 +117,22 @@ class Scene:
         :meth:`under_look` is one of them blits that copy (see :mod:`kiosk.frames`). ``paint``
         runs on that thread: it may read only what does not change meanwhile. () by default."""
         return ()
+
+    def steps_ahead(self, look_at: Callable[[float], Hashable],
+                    paint_at: Callable[[float], Callable[[Target], None]],
+                    frames: int = AHEAD_FRAMES) -> list[tuple[Hashable, Callable[[Target], None]]]:
+        """:meth:`under_ahead`'s steps for a still part that changes with the scene's clock (a veil
+        fading in): the keys ``look_at(time)`` of the next ``frames`` frames (the app's steps are
+        1/RATE s) that differ from the key now and from each other, each with ``paint_at(time)``,
+        which gives ``paint(surface)`` for that frame."""
+        now = look_at(self.time)
+        steps: list[tuple[Hashable, Callable[[Target], None]]] = []
+        for frame in range(1, frames + 1):
+            time = self.time + frame / RATE
+            key = look_at(time)
+            if key != now and key not in (known for known, _paint in steps):
+                steps.append((key, paint_at(time)))
+        return steps
 
     def draw_over(self, surface: Target) -> None:
         """An overlay's own card, drawn on the backdrop at every frame it changes; by default

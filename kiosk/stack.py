@@ -169,6 +169,18 @@ class SceneStack:
         drawn ahead: the game under the who-plays card after "Jouer !")."""
         self._hold = ready
 
+    def push_held(self, scene: Screen, ready: Callable[[], bool]) -> None:
+        """Put ``scene`` on top (at the end of the frame), then :meth:`hold_until` ``ready()``
+        (the screens under a card drawn ahead: :meth:`kiosk.app.App.push_card`). Until it is on
+        top nothing is held: a card asked for at a tap (the question "Arrêter la partie ?") lets
+        the frame's update run, as without it."""
+
+        def do() -> None:
+            self._push(scene)
+            self._hold = ready
+
+        self._pending.append(do)
+
     @property
     def holding(self) -> bool:
         """True while every screen is about to be left for one being drawn ahead, or a screen on
