@@ -8,6 +8,7 @@ and the chain, and the explainer's pictures.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -316,6 +317,8 @@ class JuniperScene(GameScene):
         #: the job rendering them (:meth:`_words_ahead`).
         self._scale: float | None = None
         self._words: Hashable | None = None
+        #: Set once the last job started has rendered its words (tests wait for it).
+        self.words_done = threading.Event()
         self._still_shape: Canvas | None = None
         #: Where the chain's layer is blended (:meth:`_path_bands`), for the chain and board.
         self._bands: tuple[Hashable, list[pygame.Rect]] | None = None
@@ -479,21 +482,42 @@ class JuniperScene(GameScene):
             return None
         return ("juniper.words", self.match.version, self.hint_on, self._scale)
 
+    def words_started(self) -> bool:
+        """Whether the job rendering the present position's next words has started (tests
+        then wait for :attr:`words_done`)."""
+        return self._words is not None and self._words == self.words_key()
+
     def _words_ahead(self) -> None:
         """Start rendering, off the frame loop, the words each legal move will show (the side
-        card, the chain strip, the tiles' numbers in their new inks): a move's frame rendered
-        them on the frame thread, twice (logical and native size: 0.45 ms); and forget the job
-        once it is done (never waiting for it: the frame only draws)."""
+        card, the chain strip, the tiles' numbers in their new inks) once the last move's
+        animation is over: a move's frame rendered them on the frame thread, twice (logical and
+        native size: 0.45 ms); and forget the job once it is done (never waiting for it: the
+        frame only draws)."""
         key, scale = self.words_key(), self._scale
         thinker = self.match.thinker
-        if self._words is not None and self._words != key and not thinker.running(self._words):
+        # One job at a time, ours to follow: the match forgets its jobs at each change (the
+        # thread runs on), and two jobs rendering at once made the same words twice.
+        if self._words is not None and self._words != key and self.words_done.is_set():
             thinker.poll(self._words)  # done: forgotten (a job the match dropped is gone already)
             self._words = None
-        if key is None or scale is None or key == self._words or self._words is not None:
+        if key is None or scale is None or self._words is not None:
+            return
+        if self.timeline.busy or self.pops:
+            # Not while a move pops in: a thread started waits for its first turn of the
+            # interpreter lock (the move's frame waited 6 ms of wall time for it), and its
+            # drawing competes with the pop's frames; at rest a frame has time to spare.
             return
         self._words = key
-        state, hint_on = self.state, self.hint_on
-        thinker.start(key, lambda: self._render_words(state, hint_on, scale))
+        state, hint_on, done = self.state, self.hint_on, threading.Event()
+        self.words_done = done
+
+        def render() -> None:
+            try:
+                self._render_words(state, hint_on, scale)
+            finally:
+                done.set()
+
+        thinker.start(key, render)
 
     def _render_words(self, state: JuniperState, hint_on: bool, scale: float) -> None:
         """Render the words of each move from ``state`` at ``scale`` into the text caches, on
@@ -501,9 +525,15 @@ class JuniperScene(GameScene):
         canvas = Canvas(pygame.Surface((1, 1)), (1280, 720), scale, (0, 0))
         still = self._still_shape
         tiles = self.tiles
-        for move in state.legal_moves():
+        # The strips of as many moves as half the strips' budget holds (14 at 1080p, 3 at 4K;
+        # after a 1 at N = 100, 98 moves would only push each other out).
+        strips = 0
+        if still is not None and still.scale == scale:
+            box = still.to_native_rect(CHAIN_STRIP)
+            strips = _STRIPS.budget // (2 * 4 * (box.width + 2) * (box.height + 2))
+        for index, move in enumerate(state.legal_moves()):
             after = state.play(move)
-            if still is not None and still.scale == scale:
+            if still is not None and index < strips:
                 self._draw_strip(still, after.played)
             self._draw_side(canvas, after, self._message_for(after, None, hint_on, None, False))
             self._draw_chain(canvas, after.played)
