@@ -8,12 +8,13 @@ and the chain, and the explainer's pictures.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.budget import MB, budgeted
+from games.budget import MB, ByteCache, budgeted
 from games.core import IllegalMoveError, Outcome
 from games.effects import Sound
 from games.juniper.ai import DEFAULT_LEVEL, Hint
@@ -32,9 +33,9 @@ from games.juniper.view import (
 )
 from games.match import Match, Seat
 from kiosk import draw, theme, ui
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, new_layer, pixel_bytes
+from kiosk.canvas import Canvas, Target, blit, copy_rect, make_layer, native_sprite, new_layer, pixel_bytes
 from kiosk.game_scene import GameScene, Tool
-from kiosk.i18n import tr
+from kiosk.i18n import language, tr
 from kiosk.overlays import RulesPage
 from kiosk.seats import Choice
 from kiosk.tween import Timeline, Tween, ease_out_back, ease_out_cubic
@@ -185,6 +186,66 @@ def _tile_face(size: tuple[int, int], fill: tuple[int, int, int], border: tuple[
 
 CHAIN_STRIP = pygame.Rect(24, 630, 1232, 74)
 
+#: The chain strip as it shows (paper, panel and chain), drawn ahead for each move from the
+#: position on screen (:meth:`JuniperScene._render_words`): a move's frame painted the strip
+#: again (0.22-0.35 ms, up to 1.4). 0.8 MB a strip at 1080p: a position's moves and the chain
+#: on screen fit.
+_STRIPS = ByteCache("games.juniper.scene.strips", 24 * MB, scope="juniper", sizer=pixel_bytes)
+
+
+def _strip_origin(surface: Target) -> tuple[int, int] | None:
+    """Where a chain strip drawn apart for ``surface`` starts (native pixels, even, at or
+    before the strip's corner), or None when it would not give the same pixels: its scale must
+    be exact in binary (1, 1.5, 2, 3) and the shift even (positions round half to even, so a
+    strip moved by an odd pixel rounds its halves the other way: 945 at 1.5)."""
+    if not isinstance(surface, Canvas) or surface.scale * 8 != int(surface.scale * 8) or \
+            surface.offset != (int(surface.offset[0]), int(surface.offset[1])):
+        return None
+    box = surface.to_native_rect(CHAIN_STRIP)
+    return box.x - box.x % 2, box.y - box.y % 2
+
+
+#: The height of the bands the chain's arrows are blended in (native pixels): taller bands
+#: blend more transparent pixels, lower ones cost more blits (a blit's call ~3 us).
+PATH_BAND = 32
+
+
+def arrow_bands(segments: list[tuple[float, float, float, float]], reach: float, band: int,
+                size: tuple[int, int]) -> list[pygame.Rect]:
+    """Disjoint rectangles inside ``size`` covering every point within ``reach`` of the
+    ``segments`` (x0, y0, x1, y1): in horizontal bands ``band`` high, each segment's x extent
+    within the band (widened by ``reach``), overlapping extents merged. Disjoint, so that a
+    see-through layer blended in them puts each pixel once, as one blend of the whole does."""
+    width, height = size
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for x0, y0, x1, y1 in segments:
+        top, bottom = min(y0, y1) - reach, max(y0, y1) + reach
+        for row in range(max(0, int(top // band)), min((height - 1) // band, int(bottom // band)) + 1):
+            low, high = row * band - reach, (row + 1) * band + reach  # the segment's part near the band
+            if y0 == y1:
+                t0, t1 = 0.0, 1.0
+            else:
+                t0, t1 = sorted(((low - y0) / (y1 - y0), (high - y0) / (y1 - y0)))
+                t0, t1 = max(0.0, t0), min(1.0, t1)
+                if t0 > t1:
+                    continue
+            xa, xb = x0 + (x1 - x0) * t0, x0 + (x1 - x0) * t1
+            left, right = max(0, math.floor(min(xa, xb) - reach)), min(width, math.ceil(max(xa, xb) + reach))
+            if left < right:
+                spans.setdefault(row, []).append((left, right))
+    rects: list[pygame.Rect] = []
+    for row, extents in sorted(spans.items()):
+        top, bottom = row * band, min(height, (row + 1) * band)
+        extents.sort()
+        start, end = extents[0]
+        for left, right in extents[1:]:
+            if left > end:
+                rects.append(pygame.Rect(start, top, end - start, bottom - top))
+                start = left
+            end = max(end, right)
+        rects.append(pygame.Rect(start, top, end - start, bottom - top))
+    return rects
+
 
 def _tile_box(rect: pygame.Rect) -> pygame.Rect:
     """A tile at rest with its soft base, and a margin for the native pixels' rounding."""
@@ -252,6 +313,15 @@ class JuniperScene(GameScene):
         self._path_layer: tuple[tuple[object, ...], Target, tuple[int, int]] | None = None
         self._tiles: tuple[int, dict[int, pygame.Rect]] | None = None
         self._boxes: tuple[dict[int, pygame.Rect], dict[int, pygame.Rect]] | None = None
+        #: The scale of the screen last drawn (words are rendered ahead at it), and the key of
+        #: the job rendering them (:meth:`_words_ahead`).
+        self._scale: float | None = None
+        self._words: Hashable | None = None
+        #: Set once the last job started has rendered its words (tests wait for it).
+        self.words_done = threading.Event()
+        self._still_shape: Canvas | None = None
+        #: Where the chain's layer is blended (:meth:`_path_bands`), for the chain and board.
+        self._bands: tuple[Hashable, list[pygame.Rect]] | None = None
 
     @property
     def tiles(self) -> dict[int, pygame.Rect]:
@@ -397,12 +467,81 @@ class JuniperScene(GameScene):
             self.play(int(typed))
 
     def update(self, dt: float) -> None:
-        """Tile animations, then the shared flow."""
+        """Tile animations, then the shared flow; the words of the next moves rendered ahead."""
         self.timeline.update(dt)
         for table in (self.shake, self.pops):
             for k in [k for k, t in table.items() if t.done]:
                 del table[k]
         super().update(dt)
+        self._words_ahead()
+
+    def words_key(self) -> Hashable | None:
+        """The key of the job rendering the present position's next words (:meth:`_words_ahead`),
+        None when none is wanted (no screen drawn yet, a real table, attract mode)."""
+        if self._scale is None or self.table is not None or self.attract or self.match.is_over():
+            return None
+        return ("juniper.words", self.match.version, self.hint_on, self._scale)
+
+    def words_started(self) -> bool:
+        """Whether the job rendering the present position's next words has started (tests
+        then wait for :attr:`words_done`)."""
+        return self._words is not None and self._words == self.words_key()
+
+    def _words_ahead(self) -> None:
+        """Start rendering, off the frame loop, the words each legal move will show (the side
+        card, the chain strip, the tiles' numbers in their new inks) once the last move's
+        animation is over: a move's frame rendered them on the frame thread, twice (logical and
+        native size: 0.45 ms); and forget the job once it is done (never waiting for it: the
+        frame only draws)."""
+        key, scale = self.words_key(), self._scale
+        thinker = self.match.thinker
+        # One job at a time, ours to follow: the match forgets its jobs at each change (the
+        # thread runs on), and two jobs rendering at once made the same words twice.
+        if self._words is not None and self._words != key and self.words_done.is_set():
+            thinker.poll(self._words)  # done: forgotten (a job the match dropped is gone already)
+            self._words = None
+        if key is None or scale is None or self._words is not None:
+            return
+        if self.timeline.busy or self.pops:
+            # Not while a move pops in: a thread started waits for its first turn of the
+            # interpreter lock (the move's frame waited 6 ms of wall time for it), and its
+            # drawing competes with the pop's frames; at rest a frame has time to spare.
+            return
+        self._words = key
+        state, hint_on, done = self.state, self.hint_on, threading.Event()
+        self.words_done = done
+
+        def render() -> None:
+            try:
+                self._render_words(state, hint_on, scale)
+            finally:
+                done.set()
+
+        thinker.start(key, render)
+
+    def _render_words(self, state: JuniperState, hint_on: bool, scale: float) -> None:
+        """Render the words of each move from ``state`` at ``scale`` into the text caches, on
+        a canvas of one pixel of its own (drawing there is clipped away: only the renders stay)."""
+        canvas = Canvas(pygame.Surface((1, 1)), (1280, 720), scale, (0, 0))
+        still = self._still_shape
+        tiles = self.tiles
+        # The strips of as many moves as half the strips' budget holds (14 at 1080p, 3 at 4K;
+        # after a 1 at N = 100, 98 moves would only push each other out).
+        strips = 0
+        if still is not None and still.scale == scale:
+            box = still.to_native_rect(CHAIN_STRIP)
+            strips = _STRIPS.budget // (2 * 4 * (box.width + 2) * (box.height + 2))
+        for index, move in enumerate(state.legal_moves()):
+            after = state.play(move)
+            if still is not None and index < strips:
+                self._draw_strip(still, after.played)
+            self._draw_side(canvas, after, self._message_for(after, None, hint_on, None, False))
+            self._draw_chain(canvas, after.played)
+            legal = set(after.legal_moves())
+            # The tiles whose look changes: the one played, the last one, the replies before and after.
+            for k in {move, *legal, *state.legal_moves(), *([] if state.last is None else [state.last])}:
+                if k in tiles:
+                    _draw_number(canvas, tiles[k].size, k, self._tile_colors(k, legal, None, after)[1])
 
     def still_look(self) -> Hashable | None:
         """Tiles popping, shaking or the chain's last arrow growing move; a hovered tile lifts."""
@@ -449,6 +588,14 @@ class JuniperScene(GameScene):
         """Everything but the live tiles (:meth:`_live_tile`) and the chain's arrows over them;
         under a clip (a part painted again, :meth:`still_parts`) only what crosses it."""
         clip = surface.get_clip()
+        if isinstance(surface, Canvas):
+            self._scale = surface.scale
+            # The still layer's shape (no pixels: a canvas of one pixel), for strips drawn ahead.
+            if self._still_shape is None or (self._still_shape.get_size(), self._still_shape.scale,
+                                             self._still_shape.offset) != (surface.get_size(), surface.scale,
+                                                                           surface.offset):
+                self._still_shape = Canvas(pygame.Surface((1, 1)), surface.get_size(), surface.scale,
+                                           surface.offset)
         surface.blit(_static_layer(surface.get_size()), (0, 0))
         if clip.colliderect(HEADER):
             self._draw_title(surface)
@@ -456,7 +603,35 @@ class JuniperScene(GameScene):
         if clip.colliderect(SIDE_WORDS):
             self._draw_side(surface)
         if clip.colliderect(CHAIN_STRIP):
-            self._draw_chain(surface)
+            origin = _strip_origin(surface)
+            strip = _STRIPS.get(self._strip_key(surface, self.state.played)) \
+                if isinstance(surface, Canvas) and origin is not None else None
+            if isinstance(surface, Canvas) and origin is not None and strip is not None:
+                # Drawn ahead: the same pixels, the strip's only (the clip holds).
+                box = surface.to_native_rect(CHAIN_STRIP)
+                copy_rect(surface.target, strip, box.topleft, box.move(-origin[0], -origin[1]))
+            else:
+                self._draw_chain(surface)
+
+    def _strip_key(self, surface: Canvas, played: tuple[int, ...]) -> Hashable:
+        """The key of the strip of the chain ``played`` drawn for ``surface`` (:data:`_STRIPS`)."""
+        return (played, surface.get_size(), surface.scale, surface.offset, language())
+
+    def _draw_strip(self, surface: Canvas, played: tuple[int, ...]) -> None:
+        """Draw ahead, off the frame loop, the chain strip of ``played`` as it shows on
+        ``surface`` (:data:`_STRIPS`), on a surface of its own: the paper and the panel of the
+        still layer under it, then the chain."""
+        origin = _strip_origin(surface)
+        key = self._strip_key(surface, played)
+        if origin is None or key in _STRIPS:
+            return
+        box = surface.to_native_rect(CHAIN_STRIP)
+        image = pygame.Surface((box.right - origin[0], box.bottom - origin[1]))
+        ox, oy = surface.offset
+        strip = Canvas(image, surface.get_size(), surface.scale, (ox - origin[0], oy - origin[1]))
+        strip.blit(_static_layer(surface.get_size()), (0, 0))
+        self._draw_chain(strip, played)
+        _STRIPS.put(key, image)
 
     def still_parts(self) -> list[tuple[pygame.Rect, Hashable]] | None:
         """The title's rule (N), each tile (its colours, or nothing when it is live), the side
@@ -541,9 +716,9 @@ class JuniperScene(GameScene):
         self._draw_chain(surface)
 
     def _tile_colors(
-        self, k: int, legal: set[int], hint: int | None
+        self, k: int, legal: set[int], hint: int | None, state: JuniperState | None = None
     ) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int] | None]:
-        state = self.state
+        state = self.state if state is None else state
         if k in state.played:
             mover = 1 if state.played.index(k) % 2 == 0 else 2
             if k == state.last:
@@ -624,6 +799,32 @@ class JuniperScene(GameScene):
                        shorten=tiles[1].width * 0.3)
         self._blit_path(surface, layer, board.topleft)
 
+    def _path_bands(self, layer: Target, board: pygame.Rect) -> list[pygame.Rect]:
+        """Where the chain's layer (on ``board``) holds its arrows, in its native pixels:
+        disjoint rectangles (:func:`arrow_bands`) around each arrow at its full length, so
+        that blending them puts every pixel of the arrows once and skips the transparent rest
+        of the span (the whole span blended at each frame of a move cost 0.55-0.65 ms)."""
+        tiles, played = self.tiles, self.state.played
+        scale = layer.scale if isinstance(layer, Canvas) else 1.0
+        width = max(4, min(9, tiles[1].width // 14))
+        # draw_arrow's reach from its line: the head's half-width (0.6 of at most 6 + 2.6
+        # widths), the line's half-width, and a pixel or two of rounding.
+        reach = (max(0.6 * (6 + width * 2.6), width / 2) + 2) * scale + 2
+        shorten = tiles[1].width * 0.3
+        segments = []
+        for a, b in zip(played, played[1:], strict=False):
+            ax, ay = tiles[a].centerx - board.x, tiles[a].centery - board.y
+            bx, by = tiles[b].centerx - board.x, tiles[b].centery - board.y
+            length = math.hypot(bx - ax, by - ay)
+            if length < 1:
+                continue
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            cut = min(shorten, length / 2)
+            segments.append(((ax + ux * cut) * scale, (ay + uy * cut) * scale,
+                             (bx - ux * cut) * scale, (by - uy * cut) * scale))
+        return arrow_bands(segments, reach, PATH_BAND, layer.get_size() if not isinstance(layer, Canvas)
+                           else layer.target.get_size())
+
     def _chain_layer(self, surface: Target) -> tuple[pygame.Rect, Target]:
         """The board's box and the chain's layer for ``surface``: the one kept when it is the
         same board (a new surface at each frame of the arrow growing cost its page faults, 2-5
@@ -647,21 +848,27 @@ class JuniperScene(GameScene):
             self._path_layer = ((), -1.0, surface.get_size()), layer, board.topleft
 
     def _blit_path(self, surface: Target, layer: Target, corner: tuple[int, int]) -> None:
-        """The chain's layer over the board, only where its arrows lie (the numbers played, as
-        :meth:`live_areas` says): the rest of the board's layer is transparent, and blending it
-        cost a millisecond a frame while an arrow grows."""
+        """The chain's layer over the board, only where its arrows lie (:meth:`_path_bands`):
+        the rest of the board's layer is transparent, and blending it cost a millisecond a
+        frame while an arrow grows (the span of the numbers played: 0.55-0.65 ms)."""
         if not isinstance(surface, Canvas) or not isinstance(layer, Canvas):
             blit(surface, layer, corner)
             return
-        played = [self.tiles[k] for k in self.state.played]
-        span = played[0].unionall(played[1:]).inflate(24, 24).move(-corner[0], -corner[1])
-        area = layer.to_native_rect(span).clip(layer.target.get_rect())
+        board = pygame.Rect(corner, layer.get_size())
+        key = (self.state.played, board, layer.target.get_size())
+        if self._bands is None or self._bands[0] != key:
+            self._bands = (key, self._path_bands(layer, board))
         at = surface.to_native(corner)
-        # In native pixels: the layer's pixels land where a whole blit at ``corner`` puts them.
-        surface.target.blit(layer.target, (at[0] + area.x, at[1] + area.y), area)
+        # In native pixels: the layer's pixels land where a whole blit at ``corner`` puts them,
+        # only in the bands around the arrows (one call for all of them).
+        target = layer.target
+        surface.target.blits([(target, (at[0] + area.x, at[1] + area.y), area) for area in self._bands[1]],
+                             doreturn=False)
 
-    def _draw_side(self, surface: Target) -> None:
-        state = self.state
+    def _draw_side(self, surface: Target, state: JuniperState | None = None, message: str | None = None) -> None:
+        """The side card's words for ``state`` (the present one by default) and ``message``
+        (:meth:`_side_message` by default)."""
+        state = self.state if state is None else state
         x, y = SIDE.x + 22, SIDE.y + 18
         title_box = pygame.Rect(x + 44, y, SIDE.width - 88, 36)
         if state.is_terminal():
@@ -675,7 +882,8 @@ class JuniperScene(GameScene):
             draw.circle(surface, PLAYER_COLORS[player], (x + 16, y + 18), 16)
             ui.draw_fitted_text(surface, self.sentence("turn", player), title_box, 28, PLAYER_COLORS[player], "title")
         y += 56
-        ui.draw_paragraph(surface, self._side_message(), pygame.Rect(x, y, SIDE.width - 44, 120), 22, theme.INK)
+        message = self._side_message() if message is None else message
+        ui.draw_paragraph(surface, message, pygame.Rect(x, y, SIDE.width - 44, 120), 22, theme.INK)
         # The counter of replies left to the player to move.
         count = len(state.legal_moves())
         box = pygame.Rect(x, SIDE.y + 200, SIDE.width - 44, 94)
@@ -690,25 +898,29 @@ class JuniperScene(GameScene):
                                 theme.INK_SOFT, "bold", "center")
 
     def _side_message(self) -> str:
-        state = self.state
-        advice: Hint | None = self.hint()
+        return self._message_for(self.state, self.hint(), self.hint_on, self.hovered, self.person_to_move())
+
+    def _message_for(self, state: JuniperState, advice: Hint | None, hint_on: bool, hovered: int | None,
+                     person: bool) -> str:
+        """The side card's sentence in ``state``, with that ``advice`` and tile ``hovered``."""
         if advice is not None:
             return tr(advice.key, move=advice.move)
-        if self.hint_on and not state.is_terminal():
+        if hint_on and not state.is_terminal():
             return tr("juniper.hint.thinking")
         if state.is_terminal():
             return self.sentence("blocked", state.current_player, last=state.last)
-        if self.hovered is not None and self.hovered in state.legal_moves() and self.person_to_move():
-            replies = state.replies_after(self.hovered)
+        if hovered is not None and hovered in state.legal_moves() and person:
+            replies = state.replies_after(hovered)
             key = "juniper.side.preview.none" if replies == 0 else (
                 "juniper.side.preview.one" if replies == 1 else "juniper.side.preview")
-            return tr(key, move=self.hovered, count=replies)
+            return tr(key, move=hovered, count=replies)
         if not state.played:
             return tr("juniper.side.start")
         return tr("juniper.side.follow", last=state.last)
 
-    def _draw_chain(self, surface: Target) -> None:
-        played = self.state.played
+    def _draw_chain(self, surface: Target, played: tuple[int, ...] | None = None) -> None:
+        """The chain strip: the numbers ``played`` (the present chain by default) in order."""
+        played = self.state.played if played is None else played
         strip = CHAIN_STRIP
         if not played:
             ui.draw_text(surface, tr("juniper.chain.empty"), strip.center, 24, theme.INK_SOFT, "text", "center")
