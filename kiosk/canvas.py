@@ -163,13 +163,28 @@ def native_sprite(draw_at: Callable[..., Canvas]) -> Callable[..., pygame.Surfac
         if scale == 1:
             return register_native(render(1.0), render)
         native = draw_at(*args, **kwargs, scale=scale)
-        image = _blank(native.logical_size, bool(native.target.get_flags() & pygame.SRCALPHA))
-        register_native(image, render)
-        _unpainted.add(image)
+        image = unpainted_native(native.logical_size, bool(native.target.get_flags() & pygame.SRCALPHA), render)
         _scaled[image] = (scale, native.target, True)
         return image
 
     return sprite
+
+
+def display_scale() -> float:
+    """The scale at which the display's canvas draws (:func:`set_display_scale`)."""
+    return _display_scale
+
+
+def unpainted_native(size: tuple[int, int], alpha: bool, render: Callable[[float], pygame.Surface]) -> pygame.Surface:
+    """A logical image of ``size`` whose picture is ``render(scale)`` at every scale, drawn
+    only when asked: a blank (:func:`_blank`, transparent with ``alpha``), registered, that a
+    scale-1 target paints with ``render(1.0)`` the first time it asks for it. For an image whose
+    logical picture is not needed on a screen at another scale (it blits a native one);
+    ``render(1.0)`` must have exactly ``size``."""
+    image = _blank(size, alpha)
+    register_native(image, render)
+    _unpainted.add(image)
+    return image
 
 
 #: Blank logical images from this size on get a mapping of their own (fewer, larger mappings:

@@ -17,7 +17,18 @@ import pygame
 
 from games.budget import MB, budgeted
 from kiosk import draw, textfit, theme
-from kiosk.canvas import Canvas, Target, blit, make_layer, native_sprite, pixel_bytes, register_native, scale_of
+from kiosk.canvas import (
+    Canvas,
+    Target,
+    blit,
+    display_scale,
+    make_layer,
+    native_sprite,
+    pixel_bytes,
+    register_native,
+    scale_of,
+    unpainted_native,
+)
 from kiosk.i18n import tr
 from kiosk.theme import fitted_size, wrap_text
 
@@ -29,10 +40,19 @@ def text_surface(text: str, size: int, color: Color, kind: str = "text") -> pyga
     """Rendered, anti-aliased text (cached: the same label costs one blit per frame).
 
     The image has the logical size (measure and place it in logical units); blitted on a
-    :class:`~kiosk.canvas.Canvas` it is rendered again with a font of ``size * scale``.
+    :class:`~kiosk.canvas.Canvas` it is rendered again with a font of ``size * scale``. Blit it
+    with a canvas or :func:`kiosk.canvas.blit`, never ``Surface.blit``: on a display at another
+    scale than 1 its logical picture is drawn only when a scale-1 target asks for it.
     """
-    image = theme.font(size, kind).render(text, True, color)
-    return register_native(image, lambda scale: theme.font(max(1, round(size * scale)), kind).render(text, True, color))
+
+    def render(scale: float) -> pygame.Surface:
+        return theme.font(max(1, round(size * scale)), kind).render(text, True, color)
+
+    if display_scale() == 1:
+        return register_native(render(1.0), render)
+    # At 1080p only the native rendering is blitted: the logical one was a second render of
+    # every label for nothing. The font measures it (the size its render has).
+    return unpainted_native(theme.font(size, kind).size(text), True, render)
 
 
 def draw_text(
@@ -54,7 +74,7 @@ def draw_text(
         surface.blit(image, rect, align="left" if anchor.endswith("left") else
                      "right" if anchor.endswith("right") else "center")
     else:
-        surface.blit(image, rect)
+        blit(surface, image, rect)  # paints the logical picture if it is still blank
     return rect
 
 

@@ -219,6 +219,45 @@ def test_text_is_rendered_at_the_native_font_size():
     assert native.get_height() == ui.theme.font(60, "title").size("Lewthwaite")[1]
 
 
+class _CountingFont:
+    """A font that notes the pixel size of each text it renders."""
+
+    def __init__(self, font: pygame.font.Font, size: int, rendered: list[int]) -> None:
+        self.font, self.pixels, self.rendered = font, size, rendered
+
+    def render(self, text: str, antialias: bool, color: tuple[int, int, int]) -> pygame.Surface:
+        self.rendered.append(self.pixels)
+        return self.font.render(text, antialias, color)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.font.size(text)
+
+
+def test_text_at_1080p_is_rendered_at_the_logical_size_only_when_a_scale_one_target_asks(monkeypatch):
+    # Issue 43: every label was rendered twice at 1080p, at 28 px for its logical image (never
+    # blitted there) and at 42 px for the canvas.
+    rendered: list[int] = []
+    font = ui.theme.font
+    monkeypatch.setattr(ui.theme, "font", lambda size, kind="text": _CountingFont(font(size, kind), size, rendered))
+    text = "Issue 43: only the native label"
+    set_display_scale(1.5)
+    try:
+        screen = Canvas(pygame.Surface((1920, 1080)))
+        rect = ui.draw_text(screen, text, (10, 10), 28)
+        assert rendered == [42]
+        assert rect.size == font(28).size(text)  # placed at the logical size, as before
+        small = pygame.Surface((1280, 720))
+        ui.draw_text(small, text, (10, 10), 28)  # a scale-1 target: the logical picture, now
+        assert rendered == [42, 28]
+        expected = pygame.Surface((1280, 720))
+        expected.blit(font(28).render(text, True, ui.theme.INK), (10, 10))
+        assert pygame.image.tobytes(small, "RGB") == pygame.image.tobytes(expected, "RGB")
+        ui.draw_text(Canvas(pygame.Surface((1280, 720))), text, (10, 10), 28)
+        assert rendered == [42, 28]  # painted once, for good
+    finally:
+        set_display_scale(1.0)
+
+
 def test_screenshot_at_1920x1080_is_native_and_sharp(tmp_path):
     shots = {}
     for name, size in (("native", (1920, 1080)), ("logical", (1280, 720))):

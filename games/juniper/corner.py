@@ -239,7 +239,7 @@ class TablePage(CornerPage):
                 x, y = left, y + 32
                 chip.topleft = (x, y)
             draw.rect(surface, SECOND_WIN, chip, border_radius=13)
-            surface.blit(image, image.get_rect(center=chip.center))
+            blit(surface, image, image.get_rect(center=chip.center))
             x = chip.right + 6
 
     def _side_words(self, values: list[int]) -> tuple[tuple[str, str], str, str]:
