@@ -502,7 +502,10 @@ class Visitor:
             yield from self.until(lambda: self.top is scene and not scene.match.is_over(), "a new game")
             yield from self.play(scene, moves=2)
         yield from self.press(scene.tool_at("home"), "home")
-        yield from self.until(lambda: isinstance(self.top, (MenuScene, ConfirmScene)), "the menu or a question")
+        # Shown, not held while the game under it is drawn ahead (push_card): a tap meanwhile is
+        # not taken, as a person cannot tap a question not shown yet.
+        yield from self.until(lambda: isinstance(self.top, (MenuScene, ConfirmScene)) and not self.app.stack.holding,
+                              "the menu or a question")
         if isinstance(self.top, ConfirmScene):  # mid-game: "Arrêter la partie ?"
             yield from self.wait(0.4)
             yield from self.press(self.top.yes_button, "stop the game: yes")
