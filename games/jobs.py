@@ -144,7 +144,7 @@ class JobPool:
                 job = self._queue.popleft()
                 if len(self._queue) > self._idle + self._coming:
                     self._wanted.notify()
-            me.name = f"{self.name}-{job.name}"[:60]
+            me.name = job.name[:60]
             job._run()
             del job  # not kept while waiting for the next one
             me.name = f"{self.name}-idle"

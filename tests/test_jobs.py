@@ -92,14 +92,14 @@ def test_a_finished_job_answers_like_a_thread_and_lets_go_of_its_work() -> None:
     job = pool.submit(work, "named")
     job.join(CEILING)
     assert not job.is_alive() and not job.running
-    assert ran == ["test-named"]  # the thread bears the job's name while it runs it
+    assert ran == ["named"]  # the thread bears the job's name while it runs it
     assert job.work is not work  # its closure (a scene, a match) is not kept
 
 
 def test_idle_threads_are_bounded() -> None:
     pool = JobPool("bounded", keep_idle=2)
     release = threading.Event()
-    held = [pool.submit(lambda: release.wait(CEILING)) for _ in range(6)]
+    held = [pool.submit(lambda: release.wait(CEILING), "bounded-held") for _ in range(6)]
 
     def alive() -> list[threading.Thread]:
         return [t for t in threading.enumerate() if t.name.startswith("bounded-") and t.name != "bounded-starter"]
@@ -122,7 +122,7 @@ def _visit_to_the_question(game: str, moves: int) -> Visit:
 
     def script() -> Script:
         yield from visitor.until_top(MenuScene, "the menu")
-        yield from visitor.wait(0.6)
+        yield from visitor.wait(0.6)  # clock(fake): kiosk time the visitor drives (frames of 1/60 s)
         menu = visitor.top
         assert isinstance(menu, MenuScene)
         card = next(rect for rect, info, _module in menu.cards if info.key == game)
@@ -135,7 +135,7 @@ def _visit_to_the_question(game: str, moves: int) -> Visit:
         yield from visitor.play(scene)
         yield from visitor.press(scene.tool_at("home"), "home")
         yield from visitor.until(lambda: isinstance(visitor.top, (MenuScene, ConfirmScene)), "the menu or a question")
-        yield from visitor.wait(1.0)
+        yield from visitor.wait(1.0)  # clock(fake): as above
 
     app.start(MenuScene(app))
     try:
