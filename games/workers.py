@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from games import budget
+from games import budget, jobs
 from games.budget import rss_bytes, trim
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,8 +196,9 @@ class _Worker:
         self.pool = pool
         self.process: subprocess.Popen[bytes] | None = None
         self.task: Task | None = None
-        self.thread = threading.Thread(target=self._run, name="thinking-worker", daemon=True)
-        self.thread.start()
+        # A pool's thread, not a new one: the job that needs this worker is handed over in a frame,
+        # where a Thread.start() cost ~6 ms of wall time (games/jobs.py).
+        self.thread = jobs.submit(self._run, "thinking-worker")
 
     def _start(self) -> subprocess.Popen[bytes]:
         return subprocess.Popen(

@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from games import jobs
 from kiosk.storage import folder_problem, open_state_file, same_file, write_all
 
 log = logging.getLogger("kiosk.daybook")
@@ -113,7 +114,7 @@ class DayBook:
         self._queue: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
         self._pending = 0
         self._lock = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._thread: jobs.Job | None = None
         self._day = ""
         self._handle: int | None = None
         self._size = 0
@@ -143,8 +144,8 @@ class DayBook:
             self._pending += 1
         self._queue.put(event)
         if self._thread is None:
-            self._thread = threading.Thread(target=self._loop, name="kiosk-daybook", daemon=True)
-            self._thread.start()
+            # On a pool's thread until closed: the first event's frame starts none (games/jobs.py).
+            self._thread = jobs.submit(self._loop, "kiosk-daybook")
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued event is on disk; False after ``timeout`` seconds."""

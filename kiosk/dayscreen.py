@@ -8,13 +8,13 @@ The day's file is read and counted on a thread (never in a frame), again every
 from __future__ import annotations
 
 import datetime as dt
-import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games import jobs
 from kiosk import draw, theme, ui
 from kiosk.canvas import Target
 from kiosk.daybook import FOLDER, read_events
@@ -62,7 +62,7 @@ class DayScene(Scene):
         self.numbers: dict[str, Any] | None = None
         self.read = False
         self._asked = -1e9
-        self._thread: threading.Thread | None = None
+        self._thread: jobs.Job | None = None
         self.back_button = ui.Button(pygame.Rect(1040, 648, 200, 56), "button.back", self.close,
                                      color=(120, 124, 150), icon=ui.icon_undo, size=24)
 
@@ -85,8 +85,7 @@ class DayScene(Scene):
             self.numbers = today_figures(folder, day)
             self.read = True
 
-        self._thread = threading.Thread(target=work, name="kiosk-day-figures", daemon=True)
-        self._thread.start()
+        self._thread = jobs.submit(work, "kiosk-day-figures")  # the frame starts no thread (games/jobs.py)
         if self.app.headless:
             self._thread.join()
 

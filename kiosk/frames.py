@@ -47,6 +47,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
+from games import jobs
 from games.budget import MB, ByteCache
 from kiosk.canvas import Canvas, Target, blit, copy_rect, new_layer, pixel_bytes, scale_of
 from kiosk.stack import Screen
@@ -104,7 +105,7 @@ AHEAD_BUDGET = 3 * BACKDROP_BUDGET
 
 class _AheadJob:
     """Copies of a kept backdrop ``source`` (or of nothing) with a card's still part drawn over
-    them, one per step (``paint(canvas)``), on a thread of its own; each copy is handed to
+    them, one per step (``paint(canvas)``), on a thread of the shared pool (:mod:`games.jobs`); each copy is handed to
     ``store(key, copy)`` once drawn (False: the job stops). Nothing else writes ``source``
     while the job runs (:meth:`FrameComposer._keep`)."""
 
@@ -120,7 +121,8 @@ class _AheadJob:
         #: Set by the composer when the copies are no longer wanted (the card left).
         self.cancelled = False
         self._done = threading.Event()
-        threading.Thread(target=self._run, name="kiosk-card-ahead", daemon=True).start()
+        # A pool's thread: starting one in the frame that asks cost it ~6 ms of wall time.
+        jobs.submit(self._run, "kiosk-card-ahead")
 
     @property
     def running(self) -> bool:

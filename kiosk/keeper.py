@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from games import jobs
 from kiosk.storage import SaveStore
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class Writer:
         self.threaded = threaded
         self._job: Callable[[], object] | None = None
         self._wake = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._thread: jobs.Job | None = None
         self._busy = False
 
     def submit(self, job: Callable[[], object]) -> None:
@@ -47,8 +48,8 @@ class Writer:
         with self._wake:
             self._job = job
             if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name="kiosk-save", daemon=True)
-                self._thread.start()
+                # On a pool's thread for good: the first save's frame starts none (games/jobs.py).
+                self._thread = jobs.submit(self._loop, "kiosk-save")
             self._wake.notify()
 
     def flush(self, timeout: float = 5.0) -> None:

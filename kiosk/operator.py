@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import logging
 import math
-import threading
 import time
 import weakref
 from collections.abc import Callable, Hashable
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games import budget
+from games import budget, jobs
 from games.effects import Sound
 from games.ports import CameraReport
 from games.registry import installed_games
@@ -269,15 +268,15 @@ class DeviceStatus:
         self.every = every
         self.text = "…"
         self._asked = -1e9
-        self._thread: threading.Thread | None = None
+        self._thread: jobs.Job | None = None
 
     def refresh(self) -> str:
         """The latest answer (starting a new question when the last one is old)."""
         now = time.monotonic()
         if (self._thread is None or not self._thread.is_alive()) and now - self._asked >= self.every:
             self._asked = now
-            self._thread = threading.Thread(target=self._ask, name="kiosk-device-status", daemon=True)
-            self._thread.start()
+            # A pool's thread: the settings screen's frame starts none (games/jobs.py).
+            self._thread = jobs.submit(self._ask, "kiosk-device-status")
         return self.text
 
     def _ask(self) -> None:

@@ -8,7 +8,8 @@ display's scale (``paint(canvas)``: the scene's :meth:`~kiosk.scene.Scene.prepar
 its caches (still layer, sprites, labels); the screen is switched to only when that is done
 (:meth:`kiosk.stack.SceneStack.push_when_ready`), and its first frame then blits what is kept.
 
-Off the frame thread: the drawing runs on a thread of its own, so the frame thread goes on
+Off the frame thread: the drawing runs on a thread of the shared pool (:mod:`games.jobs`:
+handing it over starts no thread in the frame), so the frame thread goes on
 drawing the screen shown meanwhile (a visitor waits 50-150 ms for the switch, unseen). pygame's
 surface blits and drawing keep the interpreter lock (the two threads take turns, every
 millisecond: ``sys.setswitchinterval`` in the app); of what the thread calls, only scaling and
@@ -26,6 +27,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from games import jobs
 from kiosk.canvas import Canvas
 from kiosk.frames import POOL
 
@@ -34,7 +36,7 @@ log = logging.getLogger(__name__)
 
 class Preparation:
     """``paint(canvas)`` run once on a scratch layer like ``screen`` (its logical size, scale and
-    pixel format), on a thread of its own when ``threaded``, else at once. The scratch layer is a
+    pixel format), on a thread of the shared pool when ``threaded``, else at once. The scratch layer is a
     screen-sized surface lent by the pool (:data:`kiosk.frames.POOL`) and given back after: its
     pages are then already touched for the next screen's copies."""
 
@@ -45,7 +47,7 @@ class Preparation:
         #: What the drawing raised, if it did (the screen is shown anyway: its own frames draw it).
         self.error: Exception | None = None
         if threaded:
-            threading.Thread(target=self._run, name="kiosk-prepare", daemon=True).start()
+            jobs.submit(self._run, "kiosk-prepare")
         else:
             self._run()
 

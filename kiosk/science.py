@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from games import jobs
 from games.effects import Sound
 from kiosk import draw, theme, ui
 from kiosk.canvas import Canvas, Target
@@ -221,7 +222,7 @@ class Progressive:
             self.finished = True
 
         if threaded:
-            threading.Thread(target=fill, daemon=True, name="science-progressive").start()
+            jobs.submit(fill, "science-progressive")  # the frame starts no thread (games/jobs.py)
         else:
             fill()
 
