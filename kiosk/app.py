@@ -40,7 +40,7 @@ from kiosk.daybook import DayBook
 from kiosk.demo import DemoScene
 from kiosk.devices import open_devices
 from kiosk.focus import Navigator
-from kiosk.frames import FrameComposer
+from kiosk.frames import POOL, FrameComposer
 from kiosk.host import SceneFactory
 from kiosk.i18n import tr
 from kiosk.inputs import is_presence
@@ -607,6 +607,9 @@ class App:
             self._guarded("draw", self.draw)
         if not self.headless:
             self._collect_left_behind()
+        # The screen-sized surfaces given back over the pool's budget this frame, freed off the
+        # frame thread (kiosk/frames.py SurfacePool.release).
+        POOL.release(threaded=not self.headless)
         self.frame += 1
 
     def _collect_left_behind(self) -> None:

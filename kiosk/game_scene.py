@@ -844,6 +844,26 @@ class GameScene(Scene, Generic[S, M]):
         return ShownLook(key, (language(), surface.get_size(), screen), self.message_look(), self.message_area(),
                          tuple(button.look() for button in self.buttons))
 
+    def shown_again(self, drawn_on: int, surface: Target) -> bool:
+        """The copy kept under a card that left (:meth:`kiosk.scene.Scene.shown_again`): when this
+        game's last frame was drawn on it (the backdrop drawn ahead on a thread, or on the screen
+        before the card), the screen shows that frame again, and :meth:`draw_changes` draws
+        only what changed over it (the tools alive again, the live part)."""
+        shown = self._shown
+        if shown is None or not isinstance(surface, Canvas):
+            return False
+        look, areas = shown
+        # (the language, the size and the screen: shown_look)
+        if not isinstance(look.screen, tuple) or len(look.screen) != 3:
+            return False
+        words: Hashable = look.screen[0]
+        size: Hashable = look.screen[1]
+        if look.screen[2] != (drawn_on, surface.scale, surface.offset) or size != surface.get_size():
+            return False
+        self._shown = (look._replace(screen=(words, size, (id(surface.target), surface.scale, surface.offset))),
+                       areas)
+        return True
+
     def _changed_around(self, before: ShownLook, now: ShownLook) -> list[pygame.Rect] | None:
         """Where the message and the tools changed between two frames (a tool enabled after a
         move, the hint's button pressed, a message shown or gone), or None when the tools moved."""

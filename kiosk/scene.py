@@ -86,6 +86,15 @@ class Scene:
         the pixels must be those :meth:`draw` would give (see :mod:`kiosk.frames`)."""
         return None
 
+    def shown_again(self, drawn_on: int, surface: Target) -> bool:
+        """Told by the frame composer at the first frame after a card over this scene left: the
+        screen ``surface`` shows again the pixels this scene drew on the surface of id
+        ``drawn_on`` (the copy kept under the card, or the screen before the card was drawn
+        over it). True when that was the scene's last frame drawn and it takes it as what the
+        screen shows: the composer then asks :meth:`draw_changes` for what changed since. False
+        (the default): :meth:`draw` draws the whole frame."""
+        return False
+
     def backdrop_look(self) -> Hashable | None:
         """The same key for the scene shown under a card (modal: idle decoration may hold
         still there); by default :meth:`look`."""

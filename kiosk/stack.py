@@ -89,6 +89,11 @@ class Screen(Protocol):
         """The same, shown under a card."""
         ...
 
+    def shown_again(self, drawn_on: int, surface: Target) -> bool:
+        """Whether the screen shows again its last frame, drawn on the surface of id ``drawn_on``
+        (a card over it left): :meth:`draw_changes` may then draw over it."""
+        ...
+
     def under_look(self) -> Hashable | None:
         """An overlay's key for what :meth:`draw_under` draws."""
         ...

@@ -116,6 +116,9 @@ class AweleScene(GameScene):
         #: What each screen drawn on shows: its key and each part's box and key (draw_changes).
         self._on_screen: weakref.WeakKeyDictionary[Canvas, tuple[Hashable, dict[Hashable, Any]]] = \
             weakref.WeakKeyDictionary()
+        # The id of the surface of the last frame drawn whole, with what it shows (a copy drawn
+        # ahead under a card: its canvas is gone once drawn, the copy stays; shown_again).
+        self._last_drawn: tuple[int, tuple[Hashable, dict[Hashable, Any]]] | None = None
         self.on_reset()
 
     # --- reading the game -----------------------------------------------------------------------
@@ -599,6 +602,21 @@ class AweleScene(GameScene):
             paint_part(surface, part, part.box)
         if isinstance(surface, Canvas):
             self._on_screen[surface] = (self._screen_key(surface), shown(parts))
+            self._last_drawn = (id(surface.target), self._on_screen[surface])
+
+    def shown_again(self, drawn_on: int, surface: Target) -> bool:
+        """The copy kept under a card that left shows this game's last frame drawn whole, on the
+        surface of id ``drawn_on`` (:meth:`kiosk.scene.Scene.shown_again`): the screen now shows
+        it, and :meth:`draw_changes` draws only the parts that changed over it."""
+        last = self._last_drawn
+        if self.table is not None or last is None or last[0] != drawn_on or not isinstance(surface, Canvas):
+            return False
+        key, parts = last[1]
+        screen = self._screen_key(surface)
+        if not isinstance(key, tuple) or key[1:] != screen[1:]:  # type: ignore[index]
+            return False  # (another size, scale, offset or words: the screen's id aside)
+        self._on_screen[surface] = (screen, parts)
+        return True
 
     def draw_changes(self, surface: Target) -> list[pygame.Rect] | None:
         """Only the boxes of the parts that changed, moved or went: the board's still layer
