@@ -7,6 +7,7 @@ drawn whole) and by work: how much of the screen each frame sends to the display
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -139,3 +140,51 @@ def test_lewthwaites_hint_frames_are_the_frames_drawn_whole(app: App) -> None:
         for frame in range(60):
             app.tick()
             assert pixels(app.display) == drawn_whole_without_still(scene), f"{view}: frame {frame} differs"
+
+
+def test_lewthwaites_hint_arrives_drawn_ahead_and_in_part(app: App) -> None:
+    """The frame where Lewthwaite's hint arrives (tokens view) blits the board with its capsules
+    drawn ahead, on the thread that draws them, into the still layer (painted there, its tokens
+    and capsules cost that frame 1.3-1.6 ms at 1080p) and sends the board and the bubble's band
+    apart, not their box (65 % of the screen: drawn whole); the same pixels as drawn whole."""
+    import threading
+
+    from games.lewthwaite.scene import LewthwaiteScene
+
+    scene = opened(app, "lewthwaite")
+    assert isinstance(scene, LewthwaiteScene)
+    for _ in range(900):
+        if scene.person_to_move() and not scene.busy():
+            break
+        app.tick()
+    for _ in range(10):
+        app.tick()
+    view = scene.board_view
+    painted: list[str] = []
+    draw_tokens, draw_dominoes = view.draw_tokens, view.draw_dominoes
+
+    def tokens(*args: Any, **kwargs: Any) -> None:
+        if threading.current_thread() is threading.main_thread():
+            painted.append("tokens")
+        draw_tokens(*args, **kwargs)
+
+    def dominoes(*args: Any, **kwargs: Any) -> None:
+        if threading.current_thread() is threading.main_thread():
+            painted.append("capsules")
+        draw_dominoes(*args, **kwargs)
+
+    view.draw_tokens, view.draw_dominoes = tokens, dominoes  # type: ignore[method-assign]
+    patched = scene.still.patched
+    scene.toggle_hint()
+    for _ in range(10):
+        app.tick()
+        if scene.still.patched > patched:
+            break
+    else:
+        pytest.fail("the hint never arrived as a patch of the still layer")
+    changed = app.frames.changed
+    assert changed is not None, "the frame the hint arrived was drawn whole"
+    share = sum(rect.width * rect.height for rect in changed) / (SIZE[0] * SIZE[1])
+    print(f"\nthe hint's arrival sends {100 * share:.1f} % of the screen")
+    assert not painted, f"painted on the frame thread at the hint's arrival: {painted}"
+    assert pixels(app.display) == drawn_whole_without_still(scene), "the frame the hint arrived differs"

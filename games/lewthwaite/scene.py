@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ from kiosk.canvas import Canvas, blit, copy_rect, make_layer, native_sprite, own
 from kiosk.canvas import Target as DrawTarget
 from kiosk.focus import Target, button_targets
 from kiosk.frames import Sprites
-from kiosk.game_scene import GameScene, Tool
+from kiosk.game_scene import GameScene, Tool, grouped
 from kiosk.i18n import counted, language, tr
 from kiosk.overlays import PictureParts, RulesPage
 from kiosk.tween import Tween, ease_in_out_cubic, ease_out_cubic
@@ -68,6 +69,22 @@ ARROW_SPRITES = Sprites("lewthwaite.arrows", 4 * MB)
 _SERIALS = itertools.count()
 
 
+@dataclass(frozen=True)
+class HintBoard:
+    """The board with its tokens and the hint's golden capsules over it, drawn ahead on the thread
+    that draws the capsules (:meth:`LewthwaiteScene._advice`): the frame the hint arrives blits it
+    into the still layer (painting it there cost that frame 1.3-1.6 ms at 1080p). ``key``: what it
+    was drawn for (:meth:`LewthwaiteScene._hint_board_key`); ``image`` covers the native
+    rectangle at ``origin`` (an even corner: a canvas moved by an even number of pixels rounds as
+    the layer does); ``under``: the board before the capsules, by logical area, where something
+    moves under them (:attr:`LewthwaiteScene._under`)."""
+
+    key: Hashable
+    image: pygame.Surface
+    origin: tuple[int, int]
+    under: dict[tuple[int, int, int, int], pygame.Surface]
+
+
 class LewthwaiteScene(GameScene):
     """One game of Lewthwaite, in either view."""
 
@@ -76,6 +93,9 @@ class LewthwaiteScene(GameScene):
     toolbar_area = pygame.Rect(884, 414, 356, 272)  # under the score line
     toolbar_columns = 2
     end_delay = SHAKE_SECONDS
+    #: The hint arriving or going sends the board and the bubble's band (about half the screen
+    #: with the live part): drawn in part, copied back from the still layer, rather than whole.
+    partial_share = 0.6
 
     def __init__(self, app: Host, match: Match[LewthwaiteState, Cell], *, view: str = "tokens",
                  attract: bool = False) -> None:
@@ -109,6 +129,10 @@ class LewthwaiteScene(GameScene):
         self._advice_memo: tuple[Hashable, Hint] | None = None
         #: The hint's bubble's band (:meth:`_bubble_band`) in a language.
         self._band: tuple[str, pygame.Rect] | None = None
+        #: The screen's pixel format (its bits and masks) at the last frame: the board under the
+        #: hint is drawn ahead in it (:class:`HintBoard`), and the last one drawn.
+        self._format: tuple[int, tuple[int, int, int, int]] | None = None
+        self._hint_board: HintBoard | None = None
 
     @property
     def view_mode(self) -> str:
@@ -321,22 +345,31 @@ class LewthwaiteScene(GameScene):
             return advice
         size, scale, offset = self._shape
         pairs, view, way = list(advice.pairing), self.board_view, self._arrow_way(advice)
+        # The board under the capsules, for the still layer (offset 0) in the tokens view (the
+        # snake's layer is drawn whole: no part of it is painted again).
+        board = (self._hint_board_key(advice, size, scale), self.state, self._under_areas(advice)
+                 ) if self.view_mode == "tokens" and self._format is not None else None
+        layout = self._format
 
-        def draw_ahead() -> bool:
+        def draw_ahead() -> HintBoard | bool:
             view.dominoes_for(size, scale, pairs, theme.HINT)  # kept in their cache for the frames
             if way is not None:  # a private sprite each, handed to the cache when painted
                 like = Canvas(pygame.Surface((1, 1)), size, scale, offset)
                 for step in range(ARROW_STEPS + 1):
                     ARROW_SPRITES.opaque(like, *self._arrow_sprite(way, step))
-            return True
+            if board is None or layout is None:
+                return True
+            return _hint_board(view, *board, pairs, size, scale, layout)
 
         capsules = (tuple(view.rect), view.cell, tuple(pairs), size, scale)
         # Once per position of this scene (an earlier game may have shown the same hint: its
         # sprites evicted since).
         shown = (self._serial, self.match.version)
-        ready = background.value(("lewthwaite.hint", *capsules, offset, way, shown), draw_ahead) is not None
-        if not ready and self._drawn != capsules:  # shown at once after a switch of view
+        drawn = background.value(("lewthwaite.hint", *capsules, offset, way, shown, board is not None), draw_ahead)
+        if drawn is None and self._drawn != capsules:  # shown at once after a switch of view
             return None
+        if isinstance(drawn, HintBoard):
+            self._hint_board = drawn
         self._drawn = capsules
         self._advice_memo = (memo, advice)
         return advice
@@ -382,6 +415,12 @@ class LewthwaiteScene(GameScene):
         parts.append((self._bubble_band(), bubble))
         return parts
 
+    def group_parts(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The hint's bubble's band apart from the board's parts (the hint arriving or going
+        changes the board and the band: grouped, one box of 65 % of the screen, drawn whole)."""
+        band = self._bubble_band()
+        return grouped([rect for rect in rects if rect != band]) + [rect for rect in rects if rect == band]
+
     def _bubble_band(self) -> pygame.Rect:
         """Where the hint's bubble may draw, whatever it says in either view (the same with or
         without a hint: a part of the still layer keeps its rectangle)."""
@@ -403,22 +442,53 @@ class LewthwaiteScene(GameScene):
         the capsules where something moves is kept when the whole board is painted."""
         clip = surface.get_clip()
         whole = clip.contains(self.board_view.rect)
-        self._draw_board_still(surface, None if whole else clip)
         advice = self._advice()
-        if whole and advice is not None:  # (a copy kept for another position is not used: its key)
-            self._under = (self._under_key(surface), self._copied_under(surface, {} if self._under is None
-                                                                        else self._under[1]))
-        if advice is not None:
-            self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
+        ahead = self._hint_board_for(surface, advice)
+        old = {} if self._under is None else self._under[1]
+        if ahead is not None:  # the board, its tokens and the capsules drawn ahead: one copy, clipped
+            if not self.board_view.rect.contains(clip):  # the paper and the panel around it
+                board = self.board_view
+                surface.blit(static_layer(surface.get_size(), board.rows, board.cols, False, language()), (0, 0))
+            assert isinstance(surface, Canvas)  # (_hint_board_for)
+            copy_rect(surface.target, ahead.image, ahead.origin)
+            if whole:
+                self._under = (self._under_key(surface), self._copied_under(surface, old, ahead.under))
+        else:
+            self._draw_board_still(surface, None if whole else clip)
+            if whole and advice is not None:  # (a copy kept for another position is not used: its key)
+                self._under = (self._under_key(surface), self._copied_under(surface, old))
+            if advice is not None:
+                self.board_view.draw_dominoes(surface, list(advice.pairing), theme.HINT)
         if clip.colliderect(PANEL_WORDS):  # a patch of the board reaching the panel's card draws no word
             self._draw_panel(surface, bob=False)
         self._draw_bubble(surface)
 
-    def _copied_under(self, surface: DrawTarget, old: dict[tuple[int, int, int, int], pygame.Surface]
+    def _hint_board_key(self, advice: Hint, size: tuple[int, int], scale: float) -> Hashable:
+        """What the board under the hint drawn ahead (:class:`HintBoard`) shows: the position, the
+        capsules, the areas kept under them, the still layer's size and scale and the language
+        (the board's words)."""
+        return (self.state.to_text(), self.match.version, tuple(advice.pairing),
+                tuple(map(tuple, self._under_areas(advice))), size, scale, language())
+
+    def _hint_board_for(self, surface: DrawTarget, advice: Hint | None) -> HintBoard | None:
+        """The board under the hint drawn ahead for ``surface`` (the still layer, in the tokens
+        view, at rest), or None: painted here."""
+        ahead = self._hint_board
+        if (advice is None or ahead is None or self.anim is not None or self.view_mode != "tokens"
+                or not isinstance(surface, Canvas) or surface.offset != (0, 0)):
+            return None
+        key = self._hint_board_key(advice, surface.get_size(), surface.scale)
+        if ahead.key != key or ahead.image.get_bitsize() != surface.target.get_bitsize():
+            return None
+        return ahead
+
+    def _copied_under(self, surface: DrawTarget, old: dict[tuple[int, int, int, int], pygame.Surface],
+                      source: dict[tuple[int, int, int, int], pygame.Surface] | None = None
                       ) -> dict[tuple[int, int, int, int], pygame.Surface]:
-        """The board under the capsules where something moves, copied from ``surface`` by area,
-        into the surfaces of the last copy where their sizes match (new ones were a quarter of a
-        megabyte of page faults each, in the frame the hint arrived)."""
+        """The board under the capsules where something moves, copied from ``surface`` by area
+        (or from ``source``'s copies drawn ahead), into the surfaces of the last copy where their
+        sizes match (new ones were a quarter of a megabyte of page faults each, in the frame the
+        hint arrived)."""
         target = surface.target if isinstance(surface, Canvas) else surface
         spare: dict[tuple[int, int], list[pygame.Surface]] = {}
         for kept in old.values():
@@ -431,8 +501,13 @@ class LewthwaiteScene(GameScene):
                 continue
             free = spare.get(native.size)
             patch = free.pop() if free else pygame.Surface(native.size, 0, target)
-            patch.blit(target, (0, 0), native)
-            patches[(area.x, area.y, area.w, area.h)] = patch
+            name = (area.x, area.y, area.w, area.h)
+            drawn = None if source is None else source.get(name)
+            if drawn is not None and drawn.get_size() == native.size:
+                patch.blit(drawn, (0, 0))
+            else:
+                patch.blit(target, (0, 0), native)
+            patches[name] = patch
         return patches
 
     def _under_key(self, surface: DrawTarget) -> Hashable:
@@ -459,6 +534,8 @@ class LewthwaiteScene(GameScene):
         in the still layer over the board, and over the rings: where a ring or the head moves,
         the board is drawn again from below (the board, the ring, the capsules, clipped there)."""
         self._shape = (surface.get_size(), scale_of(surface), surface.offset if isinstance(surface, Canvas) else (0, 0))
+        target = surface.target if isinstance(surface, Canvas) else surface
+        self._format = (target.get_bitsize(), target.get_masks())
         state = self.state
         advice = self._advice()
         if self.anim is not None:  # the sliding token alone (no token at rest is over the empty area)
@@ -571,6 +648,10 @@ class LewthwaiteScene(GameScene):
     def _under_capsules(self) -> list[pygame.Rect]:
         """Where something moves under the hint's capsules (the snake's head, the rings) or
         under its bubble (the arrow, at the bottom row)."""
+        return self._under_areas(self._advice())
+
+    def _under_areas(self, advice: Hint | None) -> list[pygame.Rect]:
+        """:meth:`_under_capsules` with the hint ``advice`` shown."""
         areas = []
         if self.view_mode == "snake":
             head = self.cell_rect(self.state.hole)
@@ -578,7 +659,6 @@ class LewthwaiteScene(GameScene):
             areas.append(head.inflate(24, 24))
         if self.person_to_move():
             areas.extend(self._ring_box(cell) for cell in self.state.legal_moves())
-        advice = self._advice()
         if advice is not None and advice.move is not None:
             areas.append(self.board_view.arrow_box(advice.move, self.state.hole))
         return areas
@@ -728,6 +808,32 @@ class LewthwaiteScene(GameScene):
         if score:
             ui.draw_fitted_text(surface, score, pygame.Rect(panel.x + 20, turn.bottom + 124, panel.width - 40, 30),
                                 22, theme.INK_SOFT, "bold", "center")
+
+
+def _hint_board(view: BoardView, key: Hashable, state: LewthwaiteState, under: list[pygame.Rect],
+                pairs: list[tuple[Cell, Cell]], size: tuple[int, int], scale: float,
+                layout: tuple[int, tuple[int, int, int, int]]) -> HintBoard:
+    """The board with its tokens at rest, then the hint's capsules, over the native rectangle
+    of the board and the ``under`` areas in a still layer of logical ``size`` at ``scale``, on a
+    private surface of the pixel ``layout`` (drawn on a thread: the caches it reads from are
+    only blitted from, never locked)."""
+    like = Canvas(pygame.Surface((1, 1)), size, scale, (0, 0))
+    layer = like.to_native_rect(pygame.Rect((0, 0), size))
+    box = like.to_native_rect(view.rect.unionall(under) if under else view.rect).clip(layer)
+    x, y = box.x - box.x % 2, box.y - box.y % 2  # even: round() ties go the same way as on the layer
+    bits, masks = layout
+    image = pygame.Surface((box.right - x, box.bottom - y), 0, bits, masks)
+    canvas = Canvas(image, size, scale, (-x, -y))
+    canvas.blit(static_layer(size, view.rows, view.cols, False, language()), (0, 0))
+    view.draw_tokens(canvas, state, None, None, 0.0, moving=False)
+    kept = {}
+    for area in under:
+        native = canvas.to_native_rect(area).clip(canvas.area)
+        patch = pygame.Surface(native.size, 0, bits, masks)
+        patch.blit(image, (0, 0), native)
+        kept[(area.x, area.y, area.w, area.h)] = patch
+    view.draw_dominoes(canvas, pairs, theme.HINT)
+    return HintBoard(key, image, (x, y), kept)
 
 
 def _native(surface: DrawTarget, area: pygame.Rect) -> pygame.Rect:
