@@ -59,3 +59,20 @@ def test_lightning_at_rest_with_a_tile_in_hand_draws_few_frames(app: App) -> Non
     skipped = skipped_of(app, 240)
     print(f"\na tile in hand: {skipped} of 240 frames not drawn")
     assert skipped >= 60
+
+
+def test_lightning_rules_boards_between_two_glow_steps_are_not_drawn(app: App) -> None:
+    """The rules pages' small boards (the goal, where a tile may go, a branch): their centre line
+    glows in steps, so a frame between two steps is not drawn (each was, 1.4-1.6 ms at 1080p)."""
+    from kiosk.overlays import RulesScene
+    from kiosk.screens import screens_for
+
+    scene = RulesScene(app, "rules", screens_for("lightning").make_scene(app).rules_pages())
+    app.start(scene)
+    for page in (0, 2, 3):  # 1.5 s into each page: before the goal's and the branch's bolt
+        scene.page, scene.page_time = page, 0.0
+        for _ in range(30):
+            app.tick()
+        skipped = skipped_of(app, 60)
+        print(f"\nrules page {page + 1}: {skipped} of 60 frames not drawn")
+        assert skipped >= 20, f"rules page {page + 1}: drawn at every frame"
