@@ -442,6 +442,17 @@ def blend(a: Color, b: Color, t: float) -> Color:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
+#: A soft glow's levels between dim and bright, less one (as Awélé's glows and Lewthwaite's rings):
+#: a glow in 13 steps changes about one frame in five, and a frame between two steps looks as the
+#: last one (a game at rest is not drawn: :meth:`kiosk.game_scene.GameScene.live_look`).
+GLOW_STEPS = 12
+
+
+def glow_level(phase: float) -> float:
+    """A glow's brightness (0..1) at ``phase`` (radians) of its pulse, in :data:`GLOW_STEPS` steps."""
+    return round(GLOW_STEPS / 2 * (1 + math.sin(phase))) / GLOW_STEPS
+
+
 def darker(c: Color, amount: float = 0.25) -> Color:
     """A darker shade of ``c``."""
     return blend(c, (0, 0, 0), amount)

@@ -843,13 +843,15 @@ class BoardView:
 
     @staticmethod
     def seam_colour(time: float) -> ui.Color:
-        """The centre line's colour at ``time``: it glows softly."""
-        return ui.blend(GOLD, (255, 255, 255), 0.4 * (0.5 + 0.5 * math.sin(time * 2)))
+        """The centre line's colour at ``time``: it glows softly, in steps (:func:`ui.glow_level`:
+        at every frame it changed, and the game at rest was drawn at every frame, 1.2 ms)."""
+        return ui.blend(GOLD, (255, 255, 255), 0.4 * ui.glow_level(time * 2))
 
     @staticmethod
     def legal_alpha(time: float) -> int:
-        """How opaque the squares the tile in hand may go on are at ``time`` (they breathe)."""
-        return round(200 + 55 * math.sin(time * 4))
+        """How opaque the squares the tile in hand may go on are at ``time`` (they breathe, in
+        steps: :func:`ui.glow_level`)."""
+        return round(145 + 110 * ui.glow_level(time * 4))
 
     def draw_background(self, surface: Target) -> None:
         """The frame, the squares and the start/arrival labels."""
@@ -932,7 +934,6 @@ class BoardView:
         direction = 1 if end_x > start.centerx else -1
         if (start.centerx - front) * direction > 0:
             return
-        flicker = 0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))
         # Where drawing on a layer and blitting it rounds as drawing on the screen (the core's
         # pixels are the ones drawn straight on the screen).
         area = aligned_box(self.half_rect(winner).inflate(40, 40), scale_of(surface))
@@ -948,9 +949,14 @@ class BoardView:
             shown.width = area.right - (start.right - columns * size)
             shown.x = area.right - shown.width
         shown = shown.clip(area).move(-area.x, -area.y)
-        _native(glow)[0].set_alpha(round(255 * flicker))
+        _native(glow)[0].set_alpha(self.bolt_alpha(time))
         blit_area(surface, glow, (area.x + shown.x, area.y + shown.y), shown)
         blit_area(surface, cores, (area.x + shown.x, area.y + shown.y), shown)
+
+    @staticmethod
+    def bolt_alpha(time: float) -> int:
+        """How opaque the bolt's glow is at ``time``: it flickers."""
+        return round(255 * (0.6 + 0.4 * abs(math.sin(time * 11)) * abs(math.sin(time * 4.3))))
 
     def prepare_bolt(self, scale: float, state: LightningState, cells: tuple[Cell, ...]) -> None:
         """Draw ahead the pictures :meth:`draw_bolt` will blit for this win on a screen of

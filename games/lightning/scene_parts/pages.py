@@ -13,6 +13,7 @@ from games.lightning.tiles import DESIGNS, Tile
 from games.lightning.view import (
     GOLD,
     NIGHT,
+    BoardView,
     draw_bolt_icon,
     draw_mini_board,
     draw_tile,
@@ -44,9 +45,28 @@ def _mini_state(tiles: tuple[tuple[int, int, str], ...], player: int = 1) -> Lig
     return from_board("\n".join(" ".join(row) for row in rows), player=player, hand="Z")
 
 
+def _goal_shown(time: float) -> int:
+    """How many tiles of the path the goal page's board shows at ``time``."""
+    return min(len(MINI_PATH), int(time / 0.6))
+
+
 def _illustrate_goal(surface: Target, rect: pygame.Rect, time: float) -> None:
-    shown = min(len(MINI_PATH), int(time / 0.6))
-    draw_mini_board(surface, rect, _mini_state(MINI_PATH[:shown] + MINI_BLUE), time)
+    draw_mini_board(surface, rect, _mini_state(MINI_PATH[:_goal_shown(time)] + MINI_BLUE), time)
+
+
+def _board_look(time: float, bolt: bool, legal: bool = False) -> tuple[Hashable, ...]:
+    """What a small board's glows show at ``time`` (:func:`draw_mini_board`): the centre line's
+    colour (in steps), the breathing squares' alpha (in steps) and the bolt's flicker."""
+    return (BoardView.seam_colour(time), BoardView.legal_alpha(time) if legal else None,
+            BoardView.bolt_alpha(time) if bolt else None)
+
+
+def _goal_step(time: float) -> Hashable:
+    """What the goal page's picture shows at ``time``: the tiles laid and the glows (between two
+    steps of the glowing centre line, a frame is not drawn: it was drawn at every frame, 1.4-1.6
+    ms at 1080p)."""
+    shown = _goal_shown(time)
+    return (shown, _board_look(time, mini_facts(_mini_state(MINI_PATH[:shown] + MINI_BLUE)).winning != ()))
 
 
 def _turn_step(time: float) -> int:
@@ -82,21 +102,44 @@ def _legal(state: LightningState) -> frozenset[Cell]:
     return frozenset(state.legal_cells())
 
 
+#: The squares the "where" page's ghost tile goes over, and whether it may go there.
+WHERE_TOUR = (((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True))
+
+
+def _where_shown(time: float) -> int:
+    """Where along :data:`WHERE_TOUR` the ghost tile is at ``time``."""
+    return int(time / 1.1) % len(WHERE_TOUR)
+
+
+def _where_step(time: float) -> Hashable:
+    """What the "where" page's picture shows at ``time``: the ghost's square and the glows."""
+    return (_where_shown(time), _board_look(time, False, legal=True))
+
+
 def _illustrate_where(surface: Target, rect: pygame.Rect, time: float) -> None:
     state = _mini_state(MINI_PATH[:2] + MINI_BLUE[:1])
     legal = _legal(state)
-    tour = [((7, 1), True), ((7, 2), True), ((9, 2), True), ((6, 2), False), ((2, 1), True)]
-    cell, ok = tour[int(time / 1.1) % len(tour)]
+    cell, ok = WHERE_TOUR[_where_shown(time)]
     draw_mini_board(surface, rect, state, time, legal, ghost=(cell, Tile("D", 0), ok))
 
 
 BRANCH = MINI_PATH[:2] + ((7, 2, "L0"),) + MINI_PATH[2:]
 
 
+def _branch_shown(time: float) -> int:
+    """How many tiles the branch page's board shows at ``time``."""
+    return min(len(BRANCH), int(time / 0.9) + 2)
+
+
+def _branch_step(time: float) -> Hashable:
+    """What the branch page's picture shows at ``time``: the tiles laid and the glows."""
+    shown = _branch_shown(time)
+    return (shown, _board_look(time, mini_facts(_mini_state(BRANCH[:shown] + MINI_BLUE)).winning != ()))
+
+
 def _illustrate_branch(surface: Target, rect: pygame.Rect, time: float) -> None:
-    steps = BRANCH
-    shown = min(len(steps), int(time / 0.9) + 2)
-    state = _mini_state(steps[:shown] + MINI_BLUE)
+    shown = _branch_shown(time)
+    state = _mini_state(BRANCH[:shown] + MINI_BLUE)
     draw_mini_board(surface, rect, state, time, cross=(7, 2) if shown == 3 else None)
 
 
@@ -130,9 +173,10 @@ def prepare_rules() -> None:
 def rules_pages() -> list[RulesPage]:
     """The illustrated rules, faithful to the CEMÉA article (the tile designs are ours)."""
     illustrations = (_illustrate_goal, _illustrate_turn, _illustrate_where, _illustrate_branch, _illustrate_tiles)
-    # The turn page changes in steps (a frame showing the same step is not drawn); the boards'
-    # glowing seam and the bobbing tiles animate.
-    steps = {_illustrate_turn: _turn_step}
+    # The pictures change in steps (a frame showing the same step is not drawn: the boards'
+    # glowing seam is in steps, :func:`ui.glow_level`); the bobbing tiles animate.
+    steps = {_illustrate_turn: _turn_step, _illustrate_goal: _goal_step, _illustrate_where: _where_step,
+             _illustrate_branch: _branch_step}
     return [
         RulesPage(f"lightning.rules.p{k}.title", tr(f"lightning.rules.p{k}.text"), draw, steps.get(draw))
         for k, draw in enumerate(illustrations, 1)

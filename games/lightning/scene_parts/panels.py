@@ -93,8 +93,9 @@ def card_picture(player: int, look: CardLook, active: bool, bob: int, scale: flo
 
 
 def supply_glow(time: float) -> ui.Color:
-    """The colour of the rings round the pool and the reserve while a person is taking."""
-    return ui.blend(GOLD, theme.WHITE, 0.5 + 0.5 * math.sin(time * 5))
+    """The colour of the rings round the pool and the reserve while a person is taking (they
+    glow in steps: :func:`ui.glow_level`)."""
+    return ui.blend(GOLD, theme.WHITE, ui.glow_level(time * 5))
 
 
 #: The supply's parts, each in its own box (:data:`SUPPLY_AREAS`).
