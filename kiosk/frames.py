@@ -100,16 +100,16 @@ class SurfacePool:
         self._free.put(shape, [*kept, surface])
 
     def release(self, threaded: bool) -> None:
-        """Free the surfaces given over the budget since the last call, on a thread of their own
-        when ``threaded`` (the app calls it after each frame: freeing the copies under a card at
-        the frame after it left cost that frame 1-5 ms at 1080p, up to 46 ms on a loaded
+        """Free the surfaces given over the budget since the last call, on a job's thread
+        (:mod:`games.jobs`) when ``threaded`` (the app calls it after each frame: freeing the
+        copies under a card at the frame after it left cost that frame 1-5 ms at 1080p, up to 46 ms on a loaded
         machine; the frame thread waits for the next frame meanwhile), else at once (a
         headless run: the same memory at the same frame, run after run)."""
         leaving, self._leaving = self._leaving, []
         if not leaving:
             return
-        if threaded:  # the thread holds the only references left: they are freed there
-            threading.Thread(target=leaving.clear, name="kiosk-free", daemon=True).start()
+        if threaded:  # the job holds the only references left: they are freed on its thread
+            jobs.submit(leaving.clear, "kiosk-free")  # the frame starts no thread (games/jobs.py)
         else:
             leaving.clear()
 
