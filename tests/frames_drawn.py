@@ -60,3 +60,13 @@ def opened(app: App, game: str) -> GameScene:
     scene = app.stack.top
     assert isinstance(scene, GameScene)
     return scene
+
+
+def settle(app: App, scene: GameScene) -> None:
+    """Frames until ``scene`` waits for a person's tap (the computer's move played), and 40 more."""
+    for _ in range(900):
+        app.tick()
+        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
+            break
+    for _ in range(40):
+        app.tick()

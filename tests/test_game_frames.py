@@ -16,23 +16,13 @@ import pytest
 from kiosk.app import App
 from kiosk.canvas import Canvas
 from kiosk.game_scene import PARTIAL_SHARE, GameScene
-from tests.frames_drawn import SIZE, full_hd_app, opened, pixels
+from tests.frames_drawn import SIZE, full_hd_app, opened, pixels, settle
 from tests.visitor import game_scene_games
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
     yield from full_hd_app()
-
-
-def settle(app: App, scene: GameScene) -> None:
-    """Frames until ``scene`` waits for a person's tap (the computer's move played), and 40 more."""
-    for _ in range(900):
-        app.tick()
-        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
-            break
-    for _ in range(40):
-        app.tick()
 
 
 def at_rest(app: App, game: str) -> GameScene:

@@ -22,6 +22,16 @@ def app() -> Iterator[App]:
     yield from full_hd_app()
 
 
+def at_rest(app: App, scene: GameScene) -> None:
+    """Frames until a person may play and nothing moves, and 10 more."""
+    for _ in range(900):
+        if scene.person_to_move() and not scene.busy():
+            break
+        app.tick()
+    for _ in range(10):
+        app.tick()
+
+
 def hinted(app: App, game: str, settle: bool = True) -> GameScene:
     """``game`` against the computer, at a person's turn, the hint shown: after 10 frames, or
     from its first frame when ``settle`` is False."""
@@ -74,12 +84,7 @@ def test_lewthwaites_hint_arrives_and_goes_as_patches_of_the_still_layer(app: Ap
     next position's hint arriving), paint their parts of the still layer: they drew it whole in
     their frames (8-10 ms at 1080p); each such frame the same pixels as drawn whole."""
     scene = opened(app, "lewthwaite")
-    for _ in range(900):
-        if scene.person_to_move() and not scene.busy():
-            break
-        app.tick()
-    for _ in range(10):
-        app.tick()
+    at_rest(app, scene)
     redrawn, patched = scene.still.redrawn, scene.still.patched
     scene.toggle_hint()
     for _ in range(10):
@@ -153,12 +158,7 @@ def test_lewthwaites_hint_arrives_drawn_ahead_and_in_part(app: App) -> None:
 
     scene = opened(app, "lewthwaite")
     assert isinstance(scene, LewthwaiteScene)
-    for _ in range(900):
-        if scene.person_to_move() and not scene.busy():
-            break
-        app.tick()
-    for _ in range(10):
-        app.tick()
+    at_rest(app, scene)
     view = scene.board_view
     painted: list[str] = []
     draw_tokens, draw_dominoes = view.draw_tokens, view.draw_dominoes

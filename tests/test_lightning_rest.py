@@ -13,22 +13,12 @@ import pytest
 from games.lightning.rules import Take
 from games.lightning.scene import LightningScene
 from kiosk.app import App
-from tests.frames_drawn import full_hd_app, opened
+from tests.frames_drawn import full_hd_app, opened, settle
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
     yield from full_hd_app()
-
-
-def settle(app: App, scene: LightningScene) -> None:
-    """Frames until a person may play and nothing moves, and 40 more."""
-    for _ in range(900):
-        app.tick()
-        if app.stack.top is scene and scene.person_to_move() and not scene.busy():
-            break
-    for _ in range(40):
-        app.tick()
 
 
 def skipped_of(app: App, frames: int) -> int:
