@@ -21,7 +21,7 @@ from kiosk.canvas import Canvas, Target
 from kiosk.frames import StillLayer
 from kiosk.i18n import language, tr
 from kiosk.pace import RATE
-from kiosk.scene import AHEAD_FRAMES, Scene
+from kiosk.scene import Scene
 from kiosk.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
@@ -556,8 +556,8 @@ class VeiledCard(Scene):
         """:meth:`under_ahead`'s steps of the veil fading in at the next frames
         (:meth:`kiosk.scene.Scene.steps_ahead`): each key ``look(alpha)``, drawn by
         ``paint(alpha, surface)``."""
-        return self.steps_ahead(lambda time: look(self.veil_alpha(time)),
-                                lambda time: functools.partial(paint, self.veil_alpha(time)))
+        return self.steps_ahead(lambda _frame, time: look(self.veil_alpha(time)),
+                                lambda _frame, time: functools.partial(paint, self.veil_alpha(time)))
 
 
 class EndScene(VeiledCard):
@@ -747,19 +747,18 @@ class EndScene(VeiledCard):
                      functools.partial(self._draw_still, other))]
         if self.folded:
             return ()
-        now = self.under_look()
-        steps: list[tuple[Hashable, Callable[[Target], None]]] = []
-        time = self.time
-        for frame in range(1, AHEAD_FRAMES + 1):  # the app's steps are 1/RATE s
-            time += 1 / RATE
+
+        def look_at(frame: int, time: float) -> Hashable:
             alpha, pop = self.veil_alpha(time), self._pop_at(frame)
-            done, scale = pop.done, max(0.05, pop.value)
-            key = self._still_look(False, alpha) if done else self._popping_look(alpha, scale)
-            if key != now and key not in (known for known, _paint in steps):
-                paint = functools.partial(self._draw_still, False) if done and alpha == self.VEIL_ALPHA \
-                    else functools.partial(self._draw_popping, alpha, scale)
-                steps.append((key, paint))
-        return steps
+            return self._still_look(False, alpha) if pop.done else self._popping_look(alpha, max(0.05, pop.value))
+
+        def paint_at(frame: int, time: float) -> Callable[[Target], None]:
+            alpha, pop = self.veil_alpha(time), self._pop_at(frame)
+            if pop.done and alpha == self.VEIL_ALPHA:
+                return functools.partial(self._draw_still, False)
+            return functools.partial(self._draw_popping, alpha, max(0.05, pop.value))
+
+        return self.steps_ahead(look_at, paint_at)
 
     def _draw_popping(self, alpha: int, scale: float, surface: Target) -> None:
         """:meth:`draw_under` while the card pops in: the veil at ``alpha`` and the card at

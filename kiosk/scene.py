@@ -127,20 +127,23 @@ class Scene:
         runs on that thread: it may read only what does not change meanwhile. () by default."""
         return ()
 
-    def steps_ahead(self, look_at: Callable[[float], Hashable],
-                    paint_at: Callable[[float], Callable[[Target], None]],
+    def steps_ahead(self, look_at: Callable[[int, float], Hashable],
+                    paint_at: Callable[[int, float], Callable[[Target], None]],
                     frames: int = AHEAD_FRAMES) -> list[tuple[Hashable, Callable[[Target], None]]]:
         """:meth:`under_ahead`'s steps for a still part that changes with the scene's clock (a veil
-        fading in): the keys ``look_at(time)`` of the next ``frames`` frames (the app's steps are
-        1/RATE s) that differ from the key now and from each other, each with ``paint_at(time)``,
-        which gives ``paint(surface)`` for that frame."""
-        now = look_at(self.time)
+        fading in, a card popping in): the keys ``look_at(frame, time)`` of the next ``frames``
+        frames that differ from the key now (frame 0) and from each other, each with
+        ``paint_at(frame, time)``, which gives ``paint(surface)`` for that frame. ``time`` adds
+        up 1/RATE s a frame as the app's updates add it (the same float: a key computed from
+        ``self.time + frame / RATE`` could round to another step than the frame's own)."""
+        now = look_at(0, self.time)
         steps: list[tuple[Hashable, Callable[[Target], None]]] = []
+        time = self.time
         for frame in range(1, frames + 1):
-            time = self.time + frame / RATE
-            key = look_at(time)
+            time += 1 / RATE
+            key = look_at(frame, time)
             if key != now and key not in (known for known, _paint in steps):
-                steps.append((key, paint_at(time)))
+                steps.append((key, paint_at(frame, time)))
         return steps
 
     def draw_over(self, surface: Target) -> None:
